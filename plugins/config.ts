@@ -1,0 +1,78 @@
+/**
+ * Configuration from the environment (spec "Configuration", D5), validated by @fastify/env
+ * against schemas/config.ts and decorated as `app.config`. Refuses to start, with one line
+ * naming the variable, on a bad value, on a batch limit above MAX_EMPLOYEES, or on an
+ * unwritable TEMP_DIR.
+ */
+import { accessSync, constants, mkdirSync } from 'node:fs'
+import fp from 'fastify-plugin'
+import fastifyEnv from '@fastify/env'
+import { ConfigSchema, type Config } from '../schemas/config.js'
+import { projectPath } from '../src/paths.js'
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    config: Config & { tempDir: string, corsOrigins: string[] }
+  }
+}
+
+/** A configuration that cannot run; its message is the single line printed at start-up. */
+export class ConfigError extends Error {
+  constructor (message: string) {
+    super(`Configuración inválida: ${message}`)
+    this.name = 'ConfigError'
+  }
+}
+
+export interface ConfigPluginOptions {
+  /** Explicit variables (tests); when given, process.env and .env are not read. */
+  env?: Record<string, string | number | undefined>
+}
+
+function describeEnvError (error: Error & { errors?: { instancePath: string, message?: string, params?: Record<string, unknown> }[] }, data: Record<string, unknown>): string {
+  const first = error.errors?.[0]
+  /* c8 ignore next */
+  if (first === undefined) return error.message
+  const variable = first.instancePath.replace(/^\//, '')
+  return `${variable}=${JSON.stringify(data[variable])} no es válido (${first.message ?? 'invalid'})`
+}
+
+/** D5: no configured batch limit may exceed MAX_EMPLOYEES. */
+function checkLimits (config: Config): void {
+  for (const key of ['BATCH_MAX', 'ADDENDUM_BATCH_MAX'] as const) {
+    if (config[key] > config.MAX_EMPLOYEES) {
+      throw new ConfigError(`${key}=${config[key]} supera MAX_EMPLOYEES=${config.MAX_EMPLOYEES}`)
+    }
+  }
+}
+
+/** Creates TEMP_DIR when missing and checks that it is writable; returns its absolute path. */
+function prepareTempDir (dir: string): string {
+  const path = projectPath(dir)
+  try {
+    mkdirSync(path, { recursive: true })
+    accessSync(path, constants.W_OK)
+  } catch (error) {
+    throw new ConfigError(`TEMP_DIR=${dir} no se puede crear o no tiene permiso de escritura (${(error as NodeJS.ErrnoException).code ?? 'error'})`)
+  }
+  return path
+}
+
+export default fp<ConfigPluginOptions>(async (app, options) => {
+  const fromProcess = options.env === undefined
+  try {
+    await app.register(fastifyEnv, {
+      confKey: 'config',
+      schema: structuredClone(ConfigSchema), // env-schema writes additionalProperties into the schema
+      env: fromProcess,
+      dotenv: fromProcess,
+      data: fromProcess ? undefined : options.env
+    })
+  } catch (error) {
+    throw new ConfigError(describeEnvError(error as Error, { ...(fromProcess ? process.env : options.env) }))
+  }
+  const config = app.config
+  checkLimits(config)
+  config.tempDir = prepareTempDir(config.TEMP_DIR)
+  config.corsOrigins = config.CORS_ORIGINS.split(',').map((origin) => origin.trim()).filter((origin) => origin !== '')
+}, { name: 'config' })

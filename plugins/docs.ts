@@ -1,0 +1,24 @@
+/** OpenAPI 3.1 at /docs/json and Swagger UI at /docs, generated from the routes' TypeBox schemas. */
+import fp from 'fastify-plugin'
+import swagger from '@fastify/swagger'
+import swaggerUi from '@fastify/swagger-ui'
+
+export default fp(async (app) => {
+  await app.register(swagger, {
+    openapi: {
+      openapi: '3.1.0',
+      info: {
+        title: 'contratos: servicio de generación de contratos laborales',
+        version: '1.0.0',
+        description: 'Contratos PDF/ZIP, importación de hojas de cálculo y reportes (Vida Ley, SCTR, fotocheck). Sin autenticación: red interna.'
+      },
+      tags: [
+        { name: 'service', description: 'Información y salud' },
+        { name: 'contracts', description: 'Contratos PDF y ZIP' },
+        { name: 'import', description: 'Importación de hojas de cálculo' },
+        { name: 'reports', description: 'Reportes Vida Ley, SCTR y fotocheck' }
+      ]
+    }
+  })
+  await app.register(swaggerUi, { routePrefix: '/docs' })
+}, { name: 'docs', dependencies: ['config'] })

@@ -1,0 +1,82 @@
+/**
+ * The one place that writes error replies: the spec envelope `{success: false, message, data,
+ * errors}` for request validation (Errors rule 4), our AppErrors, Fastify's body-parsing errors,
+ * unknown routes (D16) and unexpected failures (D17: no internals in production).
+ */
+import fp from 'fastify-plugin'
+import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify'
+import type { ErrorObject } from 'ajv'
+import { AppError } from '../src/errors.js'
+import { toValidationIssues } from '../src/validation.js'
+import { VALIDATION_MESSAGE } from '../schemas/messages.js'
+import type { ErrorEnvelope } from '../schemas/envelope.js'
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /** Envelope message of a request validation error on this route (default: contracts' text). */
+    validationMessage?: string
+    /** Message for an empty JSON body on this route. */
+    emptyBodyMessage?: string
+  }
+}
+
+const GENERIC_500 = 'Error interno del servidor'
+
+/** Fastify's own 4xx, all answered 400 with a Spanish text (the guide: bad input is a 400). */
+const CLIENT_ERRORS: Record<string, string> = {
+  FST_ERR_CTP_INVALID_JSON_BODY: 'El cuerpo JSON no es válido',
+  FST_ERR_CTP_BODY_TOO_LARGE: 'El cuerpo de la solicitud supera el tamaño máximo permitido',
+  FST_ERR_CTP_INVALID_MEDIA_TYPE: 'Tipo de contenido no soportado',
+  FST_ERR_CTP_INVALID_CONTENT_LENGTH: 'La longitud del contenido no es válida'
+}
+
+function send (reply: FastifyReply, status: number, envelope: ErrorEnvelope): FastifyReply {
+  return reply.code(status).type('application/json; charset=utf-8').send(envelope)
+}
+
+export default fp(async (app) => {
+  const production = app.config.NODE_ENV === 'production'
+
+  app.setErrorHandler(function (error: FastifyError, request: FastifyRequest, reply: FastifyReply) {
+    const routeConfig = request.routeOptions.config
+    if (error.validation !== undefined) {
+      return send(reply, 400, {
+        success: false,
+        message: routeConfig.validationMessage ?? VALIDATION_MESSAGE.contracts,
+        data: null,
+        errors: toValidationIssues(error.validation as unknown as ErrorObject[], error.validationContext ?? 'body')
+      })
+    }
+    if (error instanceof AppError) {
+      if (error.statusCode >= 500) request.log.error({ err: error }, error.message)
+      return send(reply, error.statusCode, {
+        success: false,
+        message: error.message,
+        data: error.data,
+        ...(error.errors === undefined ? {} : { errors: error.errors }),
+        ...error.extra
+      })
+    }
+    if (error.code === 'FST_ERR_CTP_EMPTY_JSON_BODY') {
+      return send(reply, 400, { success: false, message: routeConfig.emptyBodyMessage ?? 'El cuerpo de la solicitud está vacío', data: null })
+    }
+    const clientMessage = CLIENT_ERRORS[error.code] ?? (error instanceof SyntaxError ? CLIENT_ERRORS.FST_ERR_CTP_INVALID_JSON_BODY : undefined)
+    if (clientMessage !== undefined) return send(reply, 400, { success: false, message: clientMessage, data: null })
+    const status = error.statusCode ?? 500
+    if (status >= 400 && status < 500) {
+      return send(reply, status, { success: false, message: VALIDATION_MESSAGE.contracts, data: null })
+    }
+    request.log.error({ err: error }, 'unexpected failure')
+    return send(reply, status >= 500 && status < 600 ? status : 500, {
+      success: false,
+      message: 'Internal Server Error',
+      data: null,
+      errors: production ? GENERIC_500 : error.message
+    })
+  })
+
+  app.setNotFoundHandler(function (request, reply) {
+    const path = request.url.split('?')[0]
+    return send(reply, 404, { success: false, message: `Ruta no encontrada: ${request.method} ${path}`, data: null })
+  })
+}, { name: 'errors', dependencies: ['config'] })

@@ -1,0 +1,83 @@
+/**
+ * Multipart uploads (spec Errors rule 3, D6): one file, in field `excel`, at most MAX_FILE_SIZE
+ * bytes. `request.excelUpload()` buffers that file and turns every multipart failure into the
+ * spec's Spanish 400, never a 406, 413 or 500.
+ */
+import fp from 'fastify-plugin'
+import multipart from '@fastify/multipart'
+import type { FastifyRequest } from 'fastify'
+import { UploadError } from '../src/errors.js'
+
+/** The uploaded file, fully buffered (≤ MAX_FILE_SIZE bytes). */
+export interface ExcelUpload {
+  filename: string
+  mimetype: string
+  bytes: Buffer
+}
+
+/** Texts of the upload-layer rejections; routes may override them (the addendum upload has its own). */
+export interface UploadMessages {
+  noFile: string
+  tooLarge: string
+  tooMany: string
+  wrongField: string
+}
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    /** Reads the single `excel` file of a multipart request. @throws UploadError (400) */
+    excelUpload: (messages?: Partial<UploadMessages>) => Promise<ExcelUpload>
+  }
+}
+
+/** The field every upload uses (spec Endpoints). */
+export const UPLOAD_FIELD = 'excel'
+
+/** `10485760` → `10`, `1572864` → `1.5` (megabytes of 1 048 576 bytes, as the spec's "10 MB"). */
+export function megabytes (bytes: number): string {
+  return String(Math.round((bytes / 1048576) * 10) / 10)
+}
+
+const MULTIPART_ERRORS: Record<string, keyof UploadMessages | undefined> = {
+  FST_REQ_FILE_TOO_LARGE: 'tooLarge',
+  FST_FILES_LIMIT: 'tooMany',
+  FST_INVALID_MULTIPART_CONTENT_TYPE: 'noFile'
+}
+
+async function readExcelUpload (request: FastifyRequest, messages: UploadMessages): Promise<ExcelUpload> {
+  if (!request.isMultipart()) throw new UploadError(messages.noFile)
+  let upload: ExcelUpload | undefined
+  try {
+    for await (const part of request.parts()) {
+      if (part.type !== 'file') continue
+      if (part.fieldname !== UPLOAD_FIELD) throw new UploadError(messages.wrongField)
+      if (upload !== undefined) throw new UploadError(messages.tooMany)
+      upload = { filename: part.filename, mimetype: part.mimetype, bytes: await part.toBuffer() }
+    }
+  } catch (error) {
+    if (error instanceof UploadError) throw error
+    const key = MULTIPART_ERRORS[(error as { code?: string }).code ?? '']
+    if (key !== undefined) throw new UploadError(messages[key])
+    // parts/fields limits, prototype keys, a truncated body: the request is not a usable upload
+    throw new UploadError('La solicitud multipart no es válida', { data: null })
+  }
+  if (upload === undefined) throw new UploadError(messages.noFile)
+  return upload
+}
+
+export default fp(async (app) => {
+  const maxFileSizeBytes = app.config.MAX_FILE_SIZE
+  const defaults: UploadMessages = {
+    noFile: 'No se recibió ningún archivo Excel.',
+    tooLarge: `El archivo es demasiado grande. Tamaño máximo: ${megabytes(maxFileSizeBytes)} MB`,
+    tooMany: 'Solo puedes subir 1 archivo a la vez',
+    wrongField: "Campo de archivo inesperado. Usa el campo 'excel'"
+  }
+  await app.register(multipart, {
+    limits: { fileSize: maxFileSizeBytes, files: 1, fields: 20, parts: 30, fieldSize: 64 * 1024 },
+    throwFileSizeLimit: true
+  })
+  app.decorateRequest('excelUpload', function (this: FastifyRequest, messages: Partial<UploadMessages> = {}) {
+    return readExcelUpload(this, { ...defaults, ...messages })
+  })
+}, { name: 'multipart', dependencies: ['config'] })

@@ -1,0 +1,22 @@
+import { Type, type Static } from '@sinclair/typebox'
+import { dayMonthYearSchema, dniSchema, textSchema } from './common.js'
+import { MESSAGES } from './messages.js'
+
+/** One addendum row (spec "Addendum employee record"): changes dates, salary, position or location. */
+export const AddendumSchema = Type.Object({
+  division: textSchema(MESSAGES.division, 1, 100),
+  documentNumber: dniSchema(MESSAGES.documentNumber),
+  worker: textSchema(MESSAGES.worker, 2, 150),
+  entryDate: dayMonthYearSchema(MESSAGES.entryDate),
+  start: dayMonthYearSchema(MESSAGES.start),
+  end: dayMonthYearSchema(MESSAGES.end),
+  startAddendum: dayMonthYearSchema(MESSAGES.startAddendum),
+  endAddendum: dayMonthYearSchema(MESSAGES.endAddendum),
+  address: textSchema(MESSAGES.addendumAddress, 5, 200),
+  province: textSchema(MESSAGES.province, 2, 100),
+  district: textSchema(MESSAGES.district, 2, 100),
+  department: textSchema(MESSAGES.department, 2, 100),
+  salary: Type.Number({ exclusiveMinimum: 0, maximum: 1e9, description: 'soles', 'x-messages': MESSAGES.salary }),
+  salaryInWords: textSchema(MESSAGES.salaryInWords, 5, 100)
+}, { $id: 'Addendum' })
+export type Addendum = Static<typeof AddendumSchema>

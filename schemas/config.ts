@@ -1,0 +1,18 @@
+import { Type, type Static } from '@sinclair/typebox'
+import { stringEnum } from './common.js'
+
+/** Environment variables (spec "Configuration", D5); defaults let `npm start` run with no .env. */
+export const ConfigSchema = Type.Object({
+  NODE_ENV: stringEnum(['development', 'production', 'test'], { default: 'development' }),
+  PORT: Type.Integer({ minimum: 0, maximum: 65535, default: 3000 }),
+  HOST: Type.String({ minLength: 1, default: 'localhost' }),
+  CORS_ORIGINS: Type.String({ default: 'http://localhost:5173' }),
+  MAX_FILE_SIZE: Type.Integer({ minimum: 1, default: 10485760, description: 'bytes' }),
+  MAX_EMPLOYEES: Type.Integer({ minimum: 1, default: 1000 }),
+  BATCH_MAX: Type.Integer({ minimum: 1, default: 50 }),
+  ADDENDUM_BATCH_MAX: Type.Integer({ minimum: 1, default: 80 }),
+  FILE_CLEANUP_TIMEOUT: Type.Integer({ minimum: 1000, default: 3600000, description: 'ms' }),
+  TEMP_DIR: Type.String({ minLength: 1, default: './temp' }),
+  LOG_LEVEL: stringEnum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'], { default: 'info' })
+})
+export type Config = Static<typeof ConfigSchema>

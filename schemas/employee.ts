@@ -1,0 +1,96 @@
+import { Type, type Static, type TSchema } from '@sinclair/typebox'
+import { dayMonthYearSchema, dniSchema, stringEnum, textSchema } from './common.js'
+import { MESSAGES, batchLimitMessage } from './messages.js'
+
+/** The canonical contract types (D7: input is matched ignoring case and spaces, then canonicalised). */
+export const CONTRACT_TYPES = ['Planilla', 'Part Time', 'Subsidio'] as const
+export type ContractType = typeof CONTRACT_TYPES[number]
+
+/** Accepted sex values after case normalisation (D8). */
+export const SEX_VALUES = ['M', 'F', 'Masculino', 'Femenino'] as const
+
+// Latin letters (accented vowels, ñ, and any other Latin-script letter) and whitespace.
+const PERSON_NAME = { pattern: '^[\\p{Script=Latin}\\s]+$' }
+
+const optionalText = (messages: (typeof MESSAGES)[keyof typeof MESSAGES], maxLength: number) =>
+  Type.Optional(textSchema(messages, 1, maxLength))
+
+const subsidioFields = {
+  replacementFor: textSchema(MESSAGES.replacementFor, 1, 100),
+  reasonForSubstitution: textSchema(MESSAGES.reasonForSubstitution, 1, 200),
+  timeForCompany: textSchema(MESSAGES.timeForCompany, 1, 100),
+  workingCondition: textSchema(MESSAGES.workingCondition, 1, 100),
+  probationaryPeriod: textSchema(MESSAGES.probationaryPeriod, 1, 100)
+}
+
+const employeeProperties = {
+  name: textSchema(MESSAGES.name, 2, 50, PERSON_NAME),
+  lastNameFather: textSchema(MESSAGES.lastNameFather, 2, 50, PERSON_NAME),
+  lastNameMother: textSchema(MESSAGES.lastNameMother, 2, 50, PERSON_NAME),
+  birthDate: dayMonthYearSchema(MESSAGES.birthDate),
+  sex: stringEnum(SEX_VALUES, { 'x-messages': MESSAGES.sex }),
+  dni: dniSchema(MESSAGES.dni),
+  email: Type.String({ format: 'email', maxLength: 254, 'x-messages': MESSAGES.email }),
+  address: textSchema(MESSAGES.address, 1, 200),
+  province: textSchema(MESSAGES.province, 2, 100),
+  district: textSchema(MESSAGES.district, 2, 100),
+  department: textSchema(MESSAGES.department, 2, 100),
+  salary: Type.Number({ exclusiveMinimum: 0, maximum: 1e9, description: 'soles', 'x-messages': MESSAGES.salary }),
+  salaryInWords: textSchema(MESSAGES.salaryInWords, 5, 100),
+  position: textSchema(MESSAGES.position, 1, 100),
+  entryDate: dayMonthYearSchema(MESSAGES.entryDate),
+  endDate: dayMonthYearSchema(MESSAGES.endDate),
+  subDivisionOrParking: textSchema(MESSAGES.subDivisionOrParking, 1, 100),
+  contractType: stringEnum(CONTRACT_TYPES, { 'x-messages': MESSAGES.contractType }),
+  replacementFor: optionalText(MESSAGES.replacementFor, 100),
+  reasonForSubstitution: optionalText(MESSAGES.reasonForSubstitution, 200),
+  timeForCompany: optionalText(MESSAGES.timeForCompany, 100),
+  workingCondition: optionalText(MESSAGES.workingCondition, 100),
+  probationaryPeriod: optionalText(MESSAGES.probationaryPeriod, 100)
+}
+
+/** JSON Schema `if/then` making fields required when contractType is Subsidio (rules 1-3, D11). */
+function whenSubsidio (required: (keyof typeof subsidioFields)[]) {
+  const properties = Object.fromEntries(required.map((key) => [key, subsidioFields[key]]))
+  return { if: { properties: { contractType: { const: 'Subsidio' } }, required: ['contractType'] }, then: { required, properties } }
+}
+
+/** Fields required everywhere: all but the optional Subsidio ones (spec Employee record). */
+const REQUIRED_FIELDS = Object.keys(employeeProperties).filter((key) => !(key in subsidioFields))
+
+/**
+ * One employee record (spec "Employee record"): what JSON bodies of the contract and export
+ * routes carry, and what the spreadsheet import returns. Strings arrive trimmed and
+ * canonicalised by src/employees/normalize.ts (D7, D8).
+ */
+export const EmployeeSchema = Type.Object(employeeProperties, {
+  $id: 'Employee',
+  required: REQUIRED_FIELDS,
+  allOf: [whenSubsidio(['replacementFor', 'reasonForSubstitution'])] // D11
+})
+export type Employee = Static<typeof EmployeeSchema>
+
+/** The preview body: Subsidio also needs timeForCompany, workingCondition, probationaryPeriod (rule 3, D11). */
+export const PreviewEmployeeSchema = Type.Object(employeeProperties, {
+  required: REQUIRED_FIELDS,
+  allOf: [whenSubsidio(['replacementFor', 'reasonForSubstitution', 'timeForCompany', 'workingCondition', 'probationaryPeriod'])]
+})
+
+/** Spreadsheet rows may omit sex and birthDate (spec Employee record, "optional in spreadsheet import"). */
+export const ImportedEmployeeSchema = Type.Object(employeeProperties, {
+  required: REQUIRED_FIELDS.filter((key) => key !== 'sex' && key !== 'birthDate'),
+  allOf: [whenSubsidio(['replacementFor', 'reasonForSubstitution'])]
+})
+
+/**
+ * A batch of 1..maxItems records (D5). D2's wrapped bodies are unwrapped before validation, so
+ * the schema only ever sees the bare array and error paths read `body.<index>.<field>`.
+ * @param emptyMessage the route's text for a missing or empty list
+ */
+export function employeeBatchSchema<T extends TSchema> (item: T, maxItems: number, emptyMessage: string) {
+  return Type.Array(item, {
+    minItems: 1,
+    maxItems,
+    'x-messages': { required: emptyMessage, invalid: emptyMessage, maxItems: batchLimitMessage(maxItems) }
+  })
+}

@@ -1,0 +1,25 @@
+import { Type, type Static } from '@sinclair/typebox'
+
+/** One field problem (spec "Validation error item"); `row` only on spreadsheet errors. */
+export const ValidationIssueSchema = Type.Object({
+  row: Type.Optional(Type.Integer({ minimum: 1 })),
+  field: Type.String(),
+  message: Type.String()
+}, { $id: 'ValidationIssue' })
+
+/** The error envelope of every non-2xx JSON reply (spec "Errors", D13, D16, D17). */
+export const ErrorEnvelopeSchema = Type.Object({
+  success: Type.Literal(false),
+  message: Type.String(),
+  data: Type.Union([Type.Object({}, { additionalProperties: true }), Type.Null()]),
+  errors: Type.Optional(Type.Union([Type.Array(ValidationIssueSchema), Type.String()])),
+  context: Type.Optional(Type.Object({}, { additionalProperties: true }))
+}, { $id: 'ErrorEnvelope' })
+export type ErrorEnvelope = Static<typeof ErrorEnvelopeSchema>
+
+/** Reply schemas for the error statuses every route can answer, for OpenAPI. */
+export const ERROR_RESPONSES = {
+  400: ErrorEnvelopeSchema,
+  404: ErrorEnvelopeSchema,
+  500: ErrorEnvelopeSchema
+} as const

@@ -1,0 +1,27 @@
+#!/usr/bin/env node
+// Runs tap with the given arguments, then prints the plain closing line CI reads
+// ("N passed, N failed, N skipped"), counting the top-level tests of each file from the
+// TAP that tap saves under .tap/test-results. Exits with tap's own exit code.
+import { spawnSync } from 'node:child_process'
+import { readdirSync, readFileSync, rmSync } from 'node:fs'
+import { join } from 'node:path'
+
+const resultsDir = '.tap/test-results'
+rmSync(resultsDir, { recursive: true, force: true })
+const tap = spawnSync('npx', ['tap', ...process.argv.slice(2)], { stdio: 'inherit' })
+
+const counts = { passed: 0, failed: 0, skipped: 0 }
+const files = readdirSync(resultsDir, { recursive: true, withFileTypes: true }).filter((entry) => entry.isFile() && entry.name.endsWith('.tap'))
+for (const entry of files) {
+  for (const line of readFileSync(join(entry.parentPath, entry.name), 'utf8').split('\n')) {
+    const point = /^(not ok|ok) \d+/.exec(line)
+    if (point === null) continue
+    if (/# (SKIP|TODO)/i.test(line)) counts.skipped++
+    else if (point[1] === 'ok') counts.passed++
+    else counts.failed++
+  }
+}
+const status = tap.status ?? 1
+if (status !== 0 && counts.failed === 0) counts.failed = 1 // a crash, a timeout or missing coverage still fails the run
+console.log(`\n${counts.passed} passed, ${counts.failed} failed, ${counts.skipped} skipped`)
+process.exit(status)

@@ -1,0 +1,80 @@
+/**
+ * Composition root: builds the Fastify app (plugins, then routes). Used by src/server.ts and by
+ * every test. The only src/ module besides server.ts that imports Fastify (STYLE.md).
+ */
+import Fastify, { type FastifyInstance, type FastifyPluginAsync, type FastifyServerOptions } from 'fastify'
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox'
+import config, { type ConfigPluginOptions } from '../plugins/config.js'
+import cors from '../plugins/cors.js'
+import multipart from '../plugins/multipart.js'
+import errors from '../plugins/errors.js'
+import docs from '../plugins/docs.js'
+import sessions from '../plugins/sessions.js'
+import employeeBodies from '../plugins/employee-bodies.js'
+import root from '../routes/root.js'
+import health from '../routes/health.js'
+import contracts from '../routes/contracts/index.js'
+import excelUpload from '../routes/excel/upload.js'
+import excelReports from '../routes/excel/reports.js'
+import addendum from '../routes/addendum/index.js'
+import { AJV_OPTIONS, addAppFormats } from './validation.js'
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** Endpoint name → path of every API route, for `GET /` (spec endpoint 1). */
+    endpoints: Record<string, string>
+  }
+  interface FastifyContextConfig {
+    /** Name under which `GET /` lists this route (default: derived from its path). */
+    endpoint?: string
+  }
+}
+
+export interface BuildAppOptions extends ConfigPluginOptions {
+  /** Fastify logger options; off unless given (server.ts passes the production logger). */
+  logger?: FastifyServerOptions['logger']
+  /** Extra routes registered after the plugins and before the app's own routes: tests use it to inject a fault. */
+  extend?: FastifyPluginAsync
+}
+
+/** `/api/contracts/download-zip` → `contractsDownloadZip`. */
+function endpointName (path: string): string {
+  return path.replace(/^\/api\//, '').split(/[/-]/).filter(Boolean)
+    .map((word, index) => (index === 0 ? word : word[0].toUpperCase() + word.slice(1))).join('')
+}
+
+/** Builds a ready-to-listen app. @throws ConfigError when the configuration cannot run (D5). */
+export async function buildApp (options: BuildAppOptions = {}): Promise<FastifyInstance> {
+  const app = Fastify({
+    logger: options.logger ?? false,
+    ajv: { customOptions: AJV_OPTIONS, plugins: [addAppFormats] },
+    return503OnClosing: true
+  }).withTypeProvider<TypeBoxTypeProvider>()
+
+  app.decorate('endpoints', {})
+  app.addHook('onRoute', (route) => {
+    const methods = Array.isArray(route.method) ? route.method : [route.method]
+    if (!route.url.startsWith('/api/') || route.url.startsWith('/api/contract/') || methods.every((m) => m === 'HEAD')) return
+    app.endpoints[route.config?.endpoint ?? endpointName(route.url)] = route.url
+  })
+
+  await app.register(config, { env: options.env })
+  await app.register(cors)
+  await app.register(multipart)
+  await app.register(errors)
+  await app.register(docs)
+  await app.register(sessions)
+  await app.register(employeeBodies)
+  if (options.extend !== undefined) await app.register(options.extend)
+
+  await app.register(root)
+  await app.register(health, { prefix: '/api' })
+  await app.register(contracts, { prefix: '/api/contracts' })
+  await app.register(contracts, { prefix: '/api/contract' }) // D1 alias: same handlers
+  await app.register(excelUpload, { prefix: '/api/excel' })
+  await app.register(excelReports, { prefix: '/api/excel' })
+  await app.register(addendum, { prefix: '/api/addendum' })
+
+  await app.ready()
+  return app
+}

@@ -1,0 +1,67 @@
+/**
+ * Normalises employee input before schema validation: strings trimmed and NFC-composed, empty
+ * strings dropped (so a blank field reads as missing), contractType and sex canonicalised.
+ */
+import { CONTRACT_TYPES, SEX_VALUES, type ContractType } from '../../schemas/employee.js'
+import { AppError } from '../errors.js'
+import { batchLimitMessage } from '../../schemas/messages.js'
+
+const squash = (text: string) => text.normalize('NFC').toLowerCase().replace(/\s+/g, '')
+
+const CONTRACT_TYPE_BY_KEY = new Map<string, ContractType>(CONTRACT_TYPES.map((type) => [squash(type), type]))
+const SEX_BY_KEY = new Map<string, string>(SEX_VALUES.map((value) => [value.toLowerCase(), value]))
+
+/** D7: `PLANILLA`, `part time`, `Part  Time`, `PARTTIME` → the canonical form; undefined when unknown. */
+export function canonicalContractType (value: string): ContractType | undefined {
+  return CONTRACT_TYPE_BY_KEY.get(squash(value))
+}
+
+/** D8: `m`, `MASCULINO`, … → `M` / `Masculino` …; other text is returned unchanged (the schema rejects it). */
+export function canonicalSex (value: string): string {
+  return SEX_BY_KEY.get(value.trim().toLowerCase()) ?? value
+}
+
+/** D8: the M/F letter the insurance exports print; undefined for anything else. */
+export function sexLetter (value: string | undefined): 'M' | 'F' | undefined {
+  const canonical = value === undefined ? undefined : canonicalSex(value)
+  if (canonical === 'M' || canonical === 'Masculino') return 'M'
+  if (canonical === 'F' || canonical === 'Femenino') return 'F'
+  return undefined
+}
+
+/**
+ * Returns a normalised copy of one record. Non-objects are returned as they are, for the schema
+ * to reject. Keys are copied onto a null-prototype-free plain object, never onto `__proto__`.
+ */
+export function normalizeRecord (input: unknown): unknown {
+  if (input === null || typeof input !== 'object' || Array.isArray(input)) return input
+  const record: Record<string, unknown> = {}
+  for (const [key, raw] of Object.entries(input)) {
+    if (key === '__proto__' || key === 'constructor' || key === 'prototype') continue
+    const value = typeof raw === 'string' ? raw.normalize('NFC').trim() : raw
+    if (value === '' || value === null || value === undefined) continue
+    record[key] = value
+  }
+  if (typeof record.contractType === 'string') record.contractType = canonicalContractType(record.contractType) ?? record.contractType
+  if (typeof record.sex === 'string') record.sex = canonicalSex(record.sex)
+  return record
+}
+
+/**
+ * D2 + D5: unwraps `{employees: [...]}` / `{body: [...]}` to the bare array, refuses more than
+ * `maxItems` before any per-element work, and normalises each element.
+ * @throws AppError 400 `Máximo <maxItems> empleados por lote`
+ */
+export function prepareBatchBody (body: unknown, maxItems: number): unknown {
+  let list = body
+  if (list !== null && typeof list === 'object' && !Array.isArray(list)) {
+    const wrapped = list as Record<string, unknown>
+    if (Array.isArray(wrapped.employees)) list = wrapped.employees
+    else if (Array.isArray(wrapped.body)) list = wrapped.body
+  }
+  if (!Array.isArray(list)) return list
+  if (list.length > maxItems) {
+    throw new AppError(400, batchLimitMessage(maxItems), { errors: [{ field: 'body', message: batchLimitMessage(maxItems) }] })
+  }
+  return list.map(normalizeRecord)
+}

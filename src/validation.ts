@@ -1,0 +1,84 @@
+/**
+ * Ajv set-up shared by Fastify's route validation and the spreadsheet import, and the mapping of
+ * Ajv errors to the spec's `{field, message}` items with the Spanish texts of `x-messages`.
+ */
+import { Ajv, type ErrorObject, type Options, type Plugin } from 'ajv'
+import addFormatsModule from 'ajv-formats'
+import type { TSchema, Static } from '@sinclair/typebox'
+import type { ValidationIssue } from './errors.js'
+import type { FieldMessages } from '../schemas/messages.js'
+import { DMY_DATE_FORMAT } from '../schemas/common.js'
+import { isDayMonthYear } from './employees/dates.js'
+
+const addFormats = addFormatsModule as unknown as Plugin<unknown>
+
+/**
+ * Options for every Ajv instance. allErrors lists every bad field of a record at once; the
+ * DoS it invites is bounded by the body limit and by the batch limit checked before Ajv runs
+ * (src/employees/normalize.ts). verbose gives each error its schema, where `x-messages` lives.
+ */
+export const AJV_OPTIONS: Options = {
+  allErrors: true,
+  verbose: true,
+  coerceTypes: true, // not 'array': a non-list body must not be wrapped into a one-element list
+  useDefaults: true,
+  removeAdditional: true,
+  strict: false,
+  keywords: ['x-messages']
+}
+
+/** Ajv plugin registering our formats (D10 dates); Fastify gets it through `ajv.plugins`. */
+export function addAppFormats (ajv: Ajv): Ajv {
+  ajv.addFormat(DMY_DATE_FORMAT, { type: 'string', validate: isDayMonthYear })
+  return ajv
+}
+
+const GENERIC_MESSAGE = 'Valor inválido'
+
+function messagesOf (schema: unknown): FieldMessages | undefined {
+  return (schema as { 'x-messages'?: FieldMessages } | undefined)?.['x-messages']
+}
+
+/** Translates one Ajv error into an issue; field paths are dot-joined under `prefix`. */
+function toIssue (error: ErrorObject, prefix: string): ValidationIssue {
+  const segments = error.instancePath.split('/').slice(1).map((s) => s.replace(/~1/g, '/').replace(/~0/g, '~'))
+  let messages = messagesOf(error.parentSchema)
+  let message: string | undefined
+  if (error.keyword === 'required') {
+    const missing = (error.params as { missingProperty: string }).missingProperty
+    segments.push(missing)
+    const properties = (error.parentSchema as { properties?: Record<string, unknown> } | undefined)?.properties
+    messages = messagesOf(properties?.[missing])
+    message = messages?.required
+  } else if (messages !== undefined) {
+    message = messages[error.keyword] ?? messages.invalid
+  }
+  const field = [prefix, ...segments].filter((s) => s !== '').join('.')
+  return { field, message: message ?? GENERIC_MESSAGE }
+}
+
+/**
+ * Ajv errors → spec validation items, one per field (the first rule that failed), in order.
+ * Structural `if`/`allOf` wrapper errors are dropped: their inner errors say what is wrong.
+ * @param prefix `body` for request bodies (spec: `body.<index>.<field>`), '' for spreadsheet rows
+ */
+export function toValidationIssues (errors: readonly ErrorObject[], prefix: string): ValidationIssue[] {
+  const byField = new Map<string, ValidationIssue>()
+  for (const error of errors) {
+    if (error.keyword === 'if' || error.keyword === 'allOf') continue
+    const issue = toIssue(error, prefix)
+    if (!byField.has(issue.field)) byField.set(issue.field, issue)
+  }
+  return [...byField.values()]
+}
+
+/** A standalone validator for a TypeBox schema (spreadsheet rows): mutates like Fastify's (coercion). */
+export function compileValidator<T extends TSchema> (schema: T) {
+  const ajv = addAppFormats(new Ajv(AJV_OPTIONS))
+  addFormats(ajv)
+  const validate = ajv.compile(schema)
+  return (value: unknown): { ok: true, value: Static<T> } | { ok: false, issues: ValidationIssue[] } => {
+    if (validate(value)) return { ok: true, value: value as Static<T> }
+    return { ok: false, issues: toValidationIssues(validate.errors ?? [], '') }
+  }
+}

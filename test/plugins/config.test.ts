@@ -1,0 +1,37 @@
+import { test } from 'tap'
+import { existsSync } from 'node:fs'
+import { join } from 'node:path'
+import { buildApp } from '../../src/app.js'
+import { build } from '../helper.js'
+
+test('config has the spec defaults when nothing is set', async (t) => {
+  const app = await build(t)
+  const { PORT, HOST, CORS_ORIGINS, MAX_FILE_SIZE, MAX_EMPLOYEES, BATCH_MAX, ADDENDUM_BATCH_MAX, FILE_CLEANUP_TIMEOUT } = app.config
+  t.same(
+    { PORT, HOST, CORS_ORIGINS, MAX_FILE_SIZE, MAX_EMPLOYEES, BATCH_MAX, ADDENDUM_BATCH_MAX, FILE_CLEANUP_TIMEOUT },
+    { PORT: 3000, HOST: 'localhost', CORS_ORIGINS: 'http://localhost:5173', MAX_FILE_SIZE: 10485760, MAX_EMPLOYEES: 1000, BATCH_MAX: 50, ADDENDUM_BATCH_MAX: 80, FILE_CLEANUP_TIMEOUT: 3600000 }
+  )
+  t.same(app.config.corsOrigins, ['http://localhost:5173'])
+})
+
+test('TEMP_DIR is created when missing', async (t) => {
+  const dir = join(t.testdir({}), 'nested', 'temp')
+  const app = await buildApp({ env: { TEMP_DIR: dir } })
+  t.teardown(() => app.close())
+  t.ok(existsSync(dir))
+  t.equal(app.config.tempDir, dir)
+})
+
+const refusals: [string, Record<string, string>, RegExp][] = [
+  ['a PORT that is not a number', { PORT: 'abc' }, /^Configuración inválida: PORT="abc" no es válido/],
+  ['a PORT out of range', { PORT: '70000' }, /^Configuración inválida: PORT=/],
+  ['an unknown NODE_ENV', { NODE_ENV: 'staging' }, /^Configuración inválida: NODE_ENV="staging"/],
+  ['BATCH_MAX above MAX_EMPLOYEES (D5)', { BATCH_MAX: '2000' }, /^Configuración inválida: BATCH_MAX=2000 supera MAX_EMPLOYEES=1000$/],
+  ['ADDENDUM_BATCH_MAX above MAX_EMPLOYEES (D5)', { MAX_EMPLOYEES: '60', ADDENDUM_BATCH_MAX: '80' }, /^Configuración inválida: ADDENDUM_BATCH_MAX=80 supera MAX_EMPLOYEES=60$/],
+  ['a TEMP_DIR that cannot be created', { TEMP_DIR: '/dev/null/temp' }, /^Configuración inválida: TEMP_DIR=\/dev\/null\/temp no se puede crear/]
+]
+for (const [what, env, message] of refusals) {
+  test(`start-up is refused with one line naming the variable: ${what}`, async (t) => {
+    await t.rejects(buildApp({ env: { TEMP_DIR: t.testdir({}), ...env } }), { name: 'ConfigError', message })
+  })
+}

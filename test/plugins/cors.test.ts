@@ -1,0 +1,26 @@
+import { test } from 'tap'
+import { build } from '../helper.js'
+
+const preflight = (origin: string) => ({
+  method: 'OPTIONS' as const,
+  url: '/api/health',
+  headers: { origin, 'access-control-request-method': 'POST' }
+})
+
+test('a preflight from an allowed origin is granted with the spec methods', async (t) => {
+  const app = await build(t, { CORS_ORIGINS: 'http://localhost:5173, https://rrhh.example.pe' })
+  for (const origin of ['http://localhost:5173', 'https://rrhh.example.pe']) {
+    const res = await app.inject(preflight(origin))
+    t.equal(res.statusCode, 204)
+    t.equal(res.headers['access-control-allow-origin'], origin)
+    t.equal(res.headers['access-control-allow-methods'], 'GET, POST, PUT, DELETE, PATCH')
+  }
+})
+
+test('a preflight or request from another origin gets no CORS grant', async (t) => {
+  const app = await build(t)
+  const res = await app.inject(preflight('https://evil.example.com'))
+  t.notOk(res.headers['access-control-allow-origin'])
+  const get = await app.inject({ method: 'GET', url: '/api/health', headers: { origin: 'https://evil.example.com' } })
+  t.notOk(get.headers['access-control-allow-origin'])
+})
