@@ -4,7 +4,7 @@ import { Type } from '@sinclair/typebox'
 /** Endpoint 2: liveness. Answers from the event loop alone, so it shows when the loop is starved. */
 const health: FastifyPluginAsyncTypebox = async (app) => {
   app.get('/health', {
-    config: { endpoint: 'health' },
+    config: { endpoint: 'health', pressureHandler: () => undefined }, // never shed (plugins/load-shedding.ts)
     schema: {
       tags: ['service'],
       summary: 'Estado del servicio',

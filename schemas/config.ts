@@ -13,6 +13,8 @@ export const ConfigSchema = Type.Object({
   ADDENDUM_BATCH_MAX: Type.Integer({ minimum: 1, default: 80 }),
   FILE_CLEANUP_TIMEOUT: Type.Integer({ minimum: 1000, default: 3600000, description: 'ms' }),
   TEMP_DIR: Type.String({ minLength: 1, default: './temp' }),
+  SHED_MAX_EVENT_LOOP_DELAY_MS: Type.Integer({ minimum: 0, default: 1000, description: 'ms; 0: off' }),
+  SHED_MAX_RSS_BYTES: Type.Integer({ minimum: 0, default: 0, description: 'bytes; 0: off' }),
   LOG_LEVEL: stringEnum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'], { default: 'info' })
 })
 export type Config = Static<typeof ConfigSchema>

@@ -10,6 +10,7 @@ import multipart from '../plugins/multipart.js'
 import errors from '../plugins/errors.js'
 import docs from '../plugins/docs.js'
 import sessions from '../plugins/sessions.js'
+import loadShedding from '../plugins/load-shedding.js'
 import employeeBodies from '../plugins/employee-bodies.js'
 import root from '../routes/root.js'
 import health from '../routes/health.js'
@@ -37,6 +38,21 @@ export interface BuildAppOptions extends ConfigPluginOptions {
   extend?: FastifyPluginAsync
 }
 
+/**
+ * Server timeouts (issue 7), all ms. A 50-employee ZIP streams in well under a second, a 10 MB
+ * upload on a LAN in a few seconds; these bound what slow or stalled clients can hold.
+ */
+export const SERVER_TIMEOUTS = {
+  /** Headers must arrive within this (slowloris). */
+  headersTimeoutMs: 15_000,
+  /** The whole request (headers + body, e.g. a 10 MB upload) must arrive within this. */
+  requestTimeoutMs: 60_000,
+  /** A socket with no traffic in either direction is closed after this. */
+  connectionTimeoutMs: 120_000,
+  /** An idle keep-alive connection is closed after this; keep it above a proxy's idle timeout. */
+  keepAliveTimeoutMs: 72_000
+} as const
+
 /** `/api/contracts/download-zip` → `contractsDownloadZip`. */
 function endpointName (path: string): string {
   return path.replace(/^\/api\//, '').split(/[/-]/).filter(Boolean)
@@ -48,8 +64,12 @@ export async function buildApp (options: BuildAppOptions = {}): Promise<FastifyI
   const app = Fastify({
     logger: options.logger ?? false,
     ajv: { customOptions: AJV_OPTIONS, plugins: [addAppFormats] },
-    return503OnClosing: true
+    return503OnClosing: true,
+    connectionTimeout: SERVER_TIMEOUTS.connectionTimeoutMs,
+    requestTimeout: SERVER_TIMEOUTS.requestTimeoutMs,
+    keepAliveTimeout: SERVER_TIMEOUTS.keepAliveTimeoutMs
   }).withTypeProvider<TypeBoxTypeProvider>()
+  app.server.headersTimeout = SERVER_TIMEOUTS.headersTimeoutMs
 
   app.decorate('endpoints', {})
   app.addHook('onRoute', (route) => {
@@ -62,6 +82,7 @@ export async function buildApp (options: BuildAppOptions = {}): Promise<FastifyI
   await app.register(cors)
   await app.register(multipart)
   await app.register(errors)
+  await app.register(loadShedding)
   await app.register(docs)
   await app.register(sessions)
   await app.register(employeeBodies)

@@ -46,6 +46,18 @@ export class UploadError extends AppError {
   }
 }
 
+/**
+ * 503 when the service sheds load (under-pressure, a full PDF queue): the client should retry
+ * after `retryAfterSeconds` (sent as `Retry-After`).
+ */
+export class ServiceUnavailableError extends AppError {
+  readonly retryAfterSeconds: number
+  constructor (retryAfterSeconds: number) {
+    super(503, 'Servicio ocupado. Intenta nuevamente en unos segundos.')
+    this.retryAfterSeconds = retryAfterSeconds
+  }
+}
+
 /** 404 for a session that does not exist or has expired (D3). */
 export class SessionNotFoundError extends AppError {
   constructor (sessionId: string) {

@@ -1,0 +1,39 @@
+import { test } from 'tap'
+import { setTimeout as sleep } from 'node:timers/promises'
+import { buildApp, SERVER_TIMEOUTS } from '../../src/app.js'
+
+function blockEventLoop (ms: number): void {
+  const until = Date.now() + ms
+  while (Date.now() < until) { /* a starved event loop, as a runaway handler would cause */ }
+}
+
+test('a lagging event loop sheds requests with 503 and Retry-After, but not health', async (t) => {
+  const app = await buildApp({
+    env: { TEMP_DIR: t.testdir({}), SHED_MAX_EVENT_LOOP_DELAY_MS: '50' },
+    extend: async (instance) => { instance.get('/test/ping', async () => ({ pong: true })) }
+  })
+  t.teardown(() => app.close())
+  t.equal((await app.inject({ method: 'GET', url: '/test/ping' })).statusCode, 200, 'not shed when calm')
+
+  let shed
+  for (let attempt = 0; attempt < 10 && shed === undefined; attempt++) {
+    blockEventLoop(400)
+    await sleep(20) // the overdue sample has just recorded the lag
+    const res = await app.inject({ method: 'GET', url: '/test/ping' })
+    if (res.statusCode === 503) shed = res
+  }
+  t.ok(shed, 'a request was shed')
+  t.equal(shed?.headers['retry-after'], '2')
+  t.same(shed?.json(), { success: false, message: 'Servicio ocupado. Intenta nuevamente en unos segundos.', data: null })
+  const health = await app.inject({ method: 'GET', url: '/api/health' })
+  t.equal(health.statusCode, 200, 'health is never shed')
+})
+
+test('server timeouts are set deliberately on the HTTP server', async (t) => {
+  const app = await buildApp({ env: { TEMP_DIR: t.testdir({}) } })
+  t.teardown(() => app.close())
+  t.equal(app.server.headersTimeout, SERVER_TIMEOUTS.headersTimeoutMs)
+  t.equal(app.server.requestTimeout, SERVER_TIMEOUTS.requestTimeoutMs)
+  t.equal(app.server.keepAliveTimeout, SERVER_TIMEOUTS.keepAliveTimeoutMs)
+  t.equal(app.server.timeout, SERVER_TIMEOUTS.connectionTimeoutMs)
+})
