@@ -1,0 +1,132 @@
+/**
+ * Shared pieces of the benchmark and the load scripts: a built server started on loopback as a
+ * child process, its RSS sampled from /proc, sample employees, and latency statistics.
+ */
+import { spawn, type ChildProcess } from 'node:child_process'
+import { readFileSync } from 'node:fs'
+import { mkdtemp } from 'node:fs/promises'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { request } from 'node:http'
+import { once } from 'node:events'
+import { PROJECT_ROOT } from '../src/paths.js'
+
+export interface RunningServer {
+  url: string
+  port: number
+  child: ChildProcess
+  /** Resident set size of the server process now, bytes (Linux /proc). */
+  rssBytes: () => number
+  stop: () => Promise<number | null>
+}
+
+/** Starts `dist/src/server.js` (run `npm run build` first) on 127.0.0.1 with a free port. */
+export async function startServer (env: Record<string, string> = {}): Promise<RunningServer> {
+  const tempDir = await mkdtemp(join(tmpdir(), 'contratos-bench-'))
+  const child = spawn(process.execPath, [join(PROJECT_ROOT, 'dist/src/server.js')], {
+    cwd: PROJECT_ROOT,
+    env: { ...process.env, NODE_ENV: 'production', HOST: '127.0.0.1', PORT: '0', LOG_LEVEL: 'warn', TEMP_DIR: tempDir, ...env },
+    stdio: ['ignore', 'pipe', 'inherit']
+  })
+  let output = ''
+  const port = await new Promise<number>((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error(`server did not start: ${output}`)), 30_000)
+    child.stdout?.on('data', (chunk: Buffer) => {
+      output += chunk.toString()
+      const match = /listening at http:\/\/127\.0\.0\.1:(\d+)/.exec(output)
+      if (match !== null) { clearTimeout(timer); resolve(Number(match[1])) }
+    })
+    child.once('exit', (code) => { clearTimeout(timer); reject(new Error(`server exited ${code}: ${output}`)) })
+  })
+  return {
+    url: `http://127.0.0.1:${port}`,
+    port,
+    child,
+    rssBytes: () => {
+      const status = readFileSync(`/proc/${child.pid}/status`, 'utf8')
+      return Number(/VmRSS:\s+(\d+) kB/.exec(status)?.[1] ?? 0) * 1024
+    },
+    stop: async () => {
+      if (child.exitCode !== null) return child.exitCode
+      child.kill('SIGTERM')
+      const [code] = await once(child, 'exit') as [number | null]
+      return code
+    }
+  }
+}
+
+/** Samples `read()` every `intervalMs` until stopped; returns the maximum seen. */
+export function peakSampler (read: () => number, intervalMs = 10): { stop: () => number } {
+  let peak = read()
+  const timer = setInterval(() => { peak = Math.max(peak, read()) }, intervalMs)
+  return { stop: () => { clearInterval(timer); return Math.max(peak, read()) } }
+}
+
+export interface Timing { status: number, ttfbMs: number, totalMs: number, bytes: number }
+
+/** One HTTP request with a JSON body, timed to the first body byte and to the end. */
+export function timedRequest (url: string, path: string, body?: unknown, method = 'POST'): Promise<Timing> {
+  return new Promise((resolve, reject) => {
+    const payload = body === undefined ? undefined : Buffer.from(JSON.stringify(body))
+    const started = performance.now()
+    const req = request(`${url}${path}`, {
+      method,
+      headers: payload === undefined ? {} : { 'content-type': 'application/json', 'content-length': payload.length }
+    }, (res) => {
+      let ttfbMs = -1
+      let bytes = 0
+      res.on('data', (chunk: Buffer) => {
+        if (ttfbMs < 0) ttfbMs = performance.now() - started
+        bytes += chunk.length
+      })
+      res.on('end', () => resolve({ status: res.statusCode ?? 0, ttfbMs, totalMs: performance.now() - started, bytes }))
+      res.on('error', reject)
+    })
+    req.on('error', reject)
+    req.end(payload)
+  })
+}
+
+/** The q-quantile (0..1) of a list of numbers, nearest-rank. */
+export function quantile (values: readonly number[], q: number): number {
+  if (values.length === 0) return Number.NaN
+  const sorted = [...values].sort((a, b) => a - b)
+  return sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil(q * sorted.length) - 1))]
+}
+
+export const median = (values: readonly number[]) => quantile(values, 0.5)
+
+const NAMES = ['Rosa María', 'José Luis', 'Ana Lucía', 'Carlos Alberto', 'Lucía', 'Jorge', 'Milagros', 'Ñusta']
+const SURNAMES = ['Quispe', 'Mamani', 'Huamán', 'Flores', 'Gutiérrez', 'Rodríguez', 'Chávez', 'Ramírez', 'Núñez']
+const TYPES = ['Planilla', 'Part Time', 'Subsidio'] as const
+
+/** `count` valid employees cycling through the three contract types, with distinct DNIs. */
+export function mixedEmployees (count: number, seed = 0): Record<string, unknown>[] {
+  return Array.from({ length: count }, (_, index) => {
+    const n = index + seed
+    const contractType = TYPES[n % 3]
+    return {
+      name: NAMES[n % NAMES.length],
+      lastNameFather: SURNAMES[n % SURNAMES.length],
+      lastNameMother: SURNAMES[(n + 3) % SURNAMES.length],
+      birthDate: `${String((n % 28) + 1).padStart(2, '0')}/0${(n % 9) + 1}/19${70 + (n % 30)}`,
+      sex: n % 2 === 0 ? 'F' : 'M',
+      dni: String(40000000 + n).padStart(8, '0'),
+      email: `empleado${n}@example.com`,
+      address: `Av. Los Próceres ${100 + n}, Urb. Santa Catalina`,
+      province: 'Lima',
+      district: 'San Isidro',
+      department: 'Lima',
+      salary: 1130 + (n % 10) * 125.5,
+      salaryInWords: 'MIL CIENTO TREINTA CON 00/100 SOLES',
+      position: n % 2 === 0 ? 'Operario de playa' : 'Supervisor de estacionamiento',
+      entryDate: '01/12/2026',
+      endDate: '31/05/2027',
+      subDivisionOrParking: `Playa ${['Larcomar', 'Jockey Plaza', 'Real Plaza'][n % 3]}`,
+      contractType,
+      ...(contractType === 'Subsidio'
+        ? { replacementFor: 'Juan Pérez Gómez', reasonForSubstitution: 'Descanso médico', timeForCompany: '2 años', workingCondition: 'Tiempo completo', probationaryPeriod: '3 meses' }
+        : {})
+    }
+  })
+}
