@@ -24,7 +24,7 @@ const MB = 1024 * 1024
 
 const fmt = (n: number, digits = 1) => (Number.isFinite(n) ? n.toFixed(digits) : 'n/a')
 
-async function w50 (url: string, employees: unknown[]): Promise<Timing> {
+async function downloadZip (url: string, employees: unknown[]): Promise<Timing> {
   const timing = await timedRequest(url, '/api/contracts/download-zip', employees)
   if (timing.status !== 200) throw new Error(`download-zip answered ${timing.status}`)
   return timing
@@ -32,14 +32,14 @@ async function w50 (url: string, employees: unknown[]): Promise<Timing> {
 
 async function healthWhile<T> (url: string, work: Promise<T>): Promise<{ result: T, latencies: number[] }> {
   const latencies: number[] = []
-  let done = false
+  const state = { done: false }
   const probing = (async () => {
-    while (!done) {
+    while (!state.done) {
       latencies.push((await timedRequest(url, '/api/health', undefined, 'GET')).totalMs)
       await new Promise((resolve) => setTimeout(resolve, 5))
     }
   })()
-  const result = await work.finally(() => { done = true })
+  const result = await work.finally(() => { state.done = true })
   await probing
   return { result, latencies }
 }
@@ -62,10 +62,10 @@ async function main (): Promise<void> {
   const results: Record<string, unknown> = { date: new Date().toISOString(), runs: RUNS, node: process.version }
   try {
     // warm-up: workers start, templates parsed, JIT warm
-    for (let i = 0; i < 3; i++) await w50(server.url, employees)
+    for (let i = 0; i < 3; i++) await downloadZip(server.url, employees)
 
     const single: Timing[] = []
-    for (let i = 0; i < RUNS; i++) single.push(await w50(server.url, employees))
+    for (let i = 0; i < RUNS; i++) single.push(await downloadZip(server.url, employees))
     const w50Wall = median(single.map((t) => t.totalMs))
     const w50 = {
       ttfbMs: median(single.map((t) => t.ttfbMs)),
@@ -85,7 +85,7 @@ async function main (): Promise<void> {
     const c4Rss = peakSampler(server.rssBytes)
     for (let i = 0; i < RUNS; i++) {
       const started = performance.now()
-      const { latencies } = await healthWhile(server.url, Promise.all(Array.from({ length: 4 }, () => w50(server.url, employees))))
+      const { latencies } = await healthWhile(server.url, Promise.all(Array.from({ length: 4 }, () => downloadZip(server.url, employees))))
       c4Walls.push(performance.now() - started)
       c4Health.push(...latencies)
     }
@@ -100,7 +100,7 @@ async function main (): Promise<void> {
     }
 
     const c8Rss = peakSampler(server.rssBytes)
-    for (let i = 0; i < 3; i++) await Promise.all(Array.from({ length: 8 }, () => w50(server.url, employees)))
+    for (let i = 0; i < 3; i++) await Promise.all(Array.from({ length: 8 }, () => downloadZip(server.url, employees)))
     results.C8 = { peakRssMB: c8Rss.stop() / MB }
 
     results.exports = {
