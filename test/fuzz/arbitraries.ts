@@ -1,0 +1,92 @@
+/**
+ * fast-check arbitraries for employee records, derived from the rules of schemas/employee.ts
+ * (spec Employee record, D7-D11): `validEmployee` produces records the service must accept (with
+ * hostile but valid text: quotes, path separators, CR/LF, non-Latin-1, lone surrogates);
+ * `invalidEmployee` breaks exactly one rule of a valid record, which must give a 400.
+ */
+import fc from 'fast-check'
+
+const LATIN = [...'abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZáéíóúüñÁÉÍÓÚÜÑőŐçàèøåÿ']
+
+const word = (min: number, max: number) => fc.string({ unit: fc.constantFrom(...LATIN), minLength: min, maxLength: max })
+
+/** 2..50 Latin letters and single spaces, no surrounding space. */
+const personName = fc.array(word(1, 12), { minLength: 1, maxLength: 4 })
+  .map((words) => words.join(' ').slice(0, 50))
+  .filter((text) => text.trim().length >= 2 && text === text.trim())
+
+/** Any text, hostile on purpose, trimmed by the service; `min..max` characters after trimming. */
+const freeText = (min: number, max: number) => fc.oneof(
+  fc.string({ unit: 'grapheme', minLength: min, maxLength: max }),
+  fc.string({ unit: 'binary', minLength: min, maxLength: max }),
+  fc.constantFrom('../../etc/passwd', 'a/b\\c', '"; rm -rf /', 'línea 1\r\nlínea 2', '✓ 完成 — 100°', 'Ñandú\u0000\u0007', '=HYPERLINK("x")', '\t+cmd')
+).filter((text) => {
+  const trimmed = text.normalize('NFC').trim()
+  return [...trimmed].length >= min && trimmed.length >= min && trimmed.length <= max
+})
+
+const pad = (n: number) => String(n).padStart(2, '0')
+const dateParts = fc.record({ year: fc.integer({ min: 1950, max: 2040 }), month: fc.integer({ min: 1, max: 12 }), day: fc.integer({ min: 1, max: 28 }) })
+const dmy = ({ day, month, year }: { day: number, month: number, year: number }) => `${pad(day)}/${pad(month)}/${year}`
+
+const contractType = fc.constantFrom('Planilla', 'Part Time', 'Subsidio', 'PLANILLA', 'part time', 'Part  Time', 'PARTTIME', 'subsidio')
+const sex = fc.constantFrom('M', 'F', 'Masculino', 'Femenino', 'm', 'FEMENINO')
+
+/** A record the service must accept on every JSON route (preview needs all Subsidio fields: present here). */
+export const validEmployee = fc.record({
+  name: personName,
+  lastNameFather: personName,
+  lastNameMother: personName,
+  birthDate: dateParts.map(dmy),
+  sex,
+  dni: fc.stringMatching(/^[0-9]{8}$/),
+  email: fc.tuple(word(1, 10), word(1, 10)).map(([user, host]) => `${user.normalize('NFD').replace(/[^a-z]/gi, 'x')}@${host.normalize('NFD').replace(/[^a-z]/gi, 'x')}.pe`.toLowerCase()),
+  address: freeText(1, 200),
+  province: freeText(2, 100),
+  district: freeText(2, 100),
+  department: freeText(2, 100),
+  salary: fc.double({ min: 0.01, max: 1e9, noNaN: true, noDefaultInfinity: true }),
+  salaryInWords: freeText(5, 100),
+  position: freeText(1, 100),
+  entry: dateParts,
+  lengthDays: fc.integer({ min: 0, max: 3000 }),
+  subDivisionOrParking: freeText(1, 100),
+  contractType,
+  replacementFor: freeText(1, 100),
+  reasonForSubstitution: freeText(1, 200),
+  timeForCompany: freeText(1, 100),
+  workingCondition: freeText(1, 100),
+  probationaryPeriod: freeText(1, 100)
+}).map(({ entry, lengthDays, ...record }) => {
+  const start = Date.UTC(entry.year, entry.month - 1, entry.day)
+  const end = new Date(start + lengthDays * 86_400_000)
+  return {
+    ...record,
+    entryDate: dmy(entry),
+    endDate: dmy({ day: end.getUTCDate(), month: end.getUTCMonth() + 1, year: end.getUTCFullYear() })
+  } as Record<string, unknown>
+})
+
+/** One broken rule per case: [field, bad value or undefined to delete]. */
+const BREAKS: [string, unknown][] = [
+  ['name', 'X'], ['name', 'Ana 2'], ['name', 'a'.repeat(51)], ['name', undefined], ['name', 42],
+  ['lastNameFather', ''], ['lastNameMother', 'Pérez-Gómez'],
+  ['birthDate', '31/02/1990'], ['birthDate', '1990-01-01'],
+  ['sex', 'X'], ['sex', undefined],
+  ['dni', '1234567'], ['dni', '123456789'], ['dni', '1234-567'], ['dni', undefined],
+  ['email', 'sin-arroba'], ['email', undefined],
+  ['address', 'x'.repeat(201)],
+  ['province', 'L'], ['district', undefined], ['department', 'x'.repeat(101)],
+  ['salary', 0], ['salary', -5], ['salary', 'mil'], ['salary', 2e9],
+  ['salaryInWords', 'uno'], ['position', ''], ['position', 'x'.repeat(101)],
+  ['entryDate', '32/01/2026'], ['endDate', '2026/12/01'],
+  ['subDivisionOrParking', undefined], ['contractType', 'Indefinido'], ['contractType', undefined]
+]
+
+/** A valid record with exactly one rule broken. */
+export const invalidEmployee = fc.tuple(validEmployee, fc.constantFrom(...BREAKS)).map(([record, [field, value]]) => {
+  const broken = { ...record }
+  if (value === undefined) delete broken[field]
+  else broken[field] = value
+  return { record: broken, field }
+})
