@@ -8,7 +8,8 @@ import { buildApp } from '../src/app.js'
 /** Builds an app on test defaults, with `env` overriding single variables; closed at teardown. */
 export async function build (t: Test, env: Record<string, string | number> = {}): Promise<FastifyInstance> {
   const dir = t.testdir({})
-  const app = await buildApp({ env: { NODE_ENV: 'test', TEMP_DIR: dir, ...env } })
+  // shedding off: inject loops run on microtasks and starve timers, which reads as event-loop lag
+  const app = await buildApp({ env: { NODE_ENV: 'test', TEMP_DIR: dir, SHED_MAX_EVENT_LOOP_DELAY_MS: 0, ...env } })
   t.teardown(() => app.close())
   return app
 }
