@@ -78,6 +78,8 @@ export interface ReportSheet<T> {
 }
 
 const MAX_WIDTH = 60
+/** Spare characters per column: bold headers and the wider fonts LibreOffice substitutes for Calibri. */
+const WIDTH_MARGIN = 3
 
 /** Characters a column needs to show its header and every text value, plus a margin. */
 function columnWidth (column: ReportColumn<unknown>, rows: Cell[][], index: number): number {
@@ -87,7 +89,7 @@ function columnWidth (column: ReportColumn<unknown>, rows: Cell[][], index: numb
     const value = typeof cell === 'object' && cell !== null && 'value' in cell ? cell.value : cell
     if (typeof value === 'string') width = Math.max(width, value.length)
   }
-  return Math.min(MAX_WIDTH, Math.max(width, column.minWidth ?? 0) + 2)
+  return Math.min(MAX_WIDTH, Math.max(width, column.minWidth ?? 0) + WIDTH_MARGIN)
 }
 
 /**
