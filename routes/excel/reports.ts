@@ -1,5 +1,57 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
+import type { FastifyReply, FastifyRequest } from 'fastify'
+import type { TSchema } from '@sinclair/typebox'
+import { ERROR_RESPONSES } from '../../schemas/envelope.js'
+import { VALIDATION_MESSAGE } from '../../schemas/messages.js'
+import { LawLifeEmployeeSchema, PhotocheckEmployeeSchema, SctrEmployeeSchema, fileResponse } from '../../schemas/reports.js'
+import { LAW_LIFE_FILENAME, buildLawLifeWorkbook } from '../../src/reports/law-life.js'
+import { SCTR_FILENAME, buildSctrWorkbook } from '../../src/reports/sctr.js'
+import { CSV_MEDIA_TYPE, PHOTOCHECK_FILENAME, buildPhotocheckCsv } from '../../src/reports/photocheck.js'
+import { XLSX_MEDIA_TYPE } from '../../src/reports/workbook.js'
+import { RequestValidationError } from '../../src/errors.js'
 
-// Filled in by its own issue; registered in src/app.ts already so that the prefix is fixed.
-const routes: FastifyPluginAsyncTypebox = async () => {}
-export default routes
+const EMPTY_MESSAGE = 'No se recibieron datos. Debes enviar una lista de empleados.'
+
+/**
+ * Runs after D2 unwrapping: no list, or an empty one, answers the spec's empty-body text as the
+ * envelope message (as the D5 limit does), with the same text on field `body` in `errors`.
+ */
+async function requireEmployees (request: FastifyRequest): Promise<void> {
+  if (!Array.isArray(request.body) || request.body.length === 0) {
+    throw new RequestValidationError(EMPTY_MESSAGE, [{ field: 'body', message: EMPTY_MESSAGE }])
+  }
+}
+
+/** Sends a finished file as an attachment; Fastify sets Content-Length from the buffer. */
+function sendFile (reply: FastifyReply, mediaType: string, filename: string, bytes: Buffer): FastifyReply {
+  // The spec writes the file names unquoted; they are fixed ASCII names, so that is safe.
+  return reply.type(mediaType).header('content-disposition', `attachment; filename=${filename}`).send(bytes)
+}
+
+/**
+ * Endpoints 6-8: the Vida Ley and SCTR workbooks and the photocheck CSV. Each takes a list of
+ * 1..BATCH_MAX employees, bare or wrapped (D2, D5), and validates only the fields its file uses.
+ * The files are at most 50 rows, so each is built in memory and sent with its Content-Length
+ * (the spec asks for the header, which a streamed body could not carry).
+ */
+const reports: FastifyPluginAsyncTypebox = async (app) => {
+  const bodyOptions = <T extends TSchema>(item: T, summary: string, mediaType: string, description: string) => {
+    const options = app.employeeBodies.batch(item, { emptyMessage: EMPTY_MESSAGE, validationMessage: VALIDATION_MESSAGE.reports })
+    return {
+      ...options,
+      preValidation: [options.preValidation, requireEmployees],
+      schema: { ...options.schema, tags: ['reports'], summary, response: { 200: fileResponse(mediaType, description), ...ERROR_RESPONSES } }
+    }
+  }
+
+  app.post('/download-lawlife', bodyOptions(LawLifeEmployeeSchema, 'Trama Vida Ley (XLSX)', XLSX_MEDIA_TYPE, LAW_LIFE_FILENAME),
+    async (request, reply) => sendFile(reply, XLSX_MEDIA_TYPE, LAW_LIFE_FILENAME, await buildLawLifeWorkbook(request.body)))
+
+  app.post('/download-sctr', bodyOptions(SctrEmployeeSchema, 'Formato SCTR (XLSX)', XLSX_MEDIA_TYPE, SCTR_FILENAME),
+    async (request, reply) => sendFile(reply, XLSX_MEDIA_TYPE, SCTR_FILENAME, await buildSctrWorkbook(request.body)))
+
+  // D15: served as text/csv, not the xlsx type the spec documents for it.
+  app.post('/download-photocheck', bodyOptions(PhotocheckEmployeeSchema, 'Lista de fotochecks (CSV)', CSV_MEDIA_TYPE, PHOTOCHECK_FILENAME),
+    async (request, reply) => sendFile(reply, CSV_MEDIA_TYPE, PHOTOCHECK_FILENAME, buildPhotocheckCsv(request.body)))
+}
+export default reports
