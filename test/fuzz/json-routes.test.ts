@@ -1,0 +1,54 @@
+/**
+ * Property-based fuzzing of every JSON endpoint (issue 7) from the schemas' rules: valid records
+ * must succeed, records with one rule broken must get a 400 in the envelope, and nothing may ever
+ * be a 500. FUZZ_RUNS sets the cases per property (default small for `npm test`;
+ * `npm run fuzz` runs 10 000+).
+ */
+import { test } from 'tap'
+import fc from 'fast-check'
+import type { TObject } from '@sinclair/typebox'
+import { build } from '../helper.js'
+import { invalidEmployee, validEmployee } from './arbitraries.js'
+import { LawLifeEmployeeSchema, PhotocheckEmployeeSchema, SctrEmployeeSchema } from '../../schemas/reports.js'
+
+const RUNS = Number(process.env.FUZZ_RUNS ?? 40)
+
+interface Route { url: string, batch: boolean, schema?: TObject, contentType: RegExp }
+
+export const ROUTES: Route[] = [
+  { url: '/api/excel/download-lawlife', batch: true, schema: LawLifeEmployeeSchema, contentType: /spreadsheetml/ },
+  { url: '/api/excel/download-sctr', batch: true, schema: SctrEmployeeSchema, contentType: /spreadsheetml/ },
+  { url: '/api/excel/download-photocheck', batch: true, schema: PhotocheckEmployeeSchema, contentType: /^text\/csv/ }
+]
+
+/** Does breaking `field` concern this route? Exports validate only the fields they print. */
+const concerns = (route: Route, field: string) => route.schema === undefined || field in route.schema.properties
+
+for (const route of ROUTES) {
+  test(`fuzz ${route.url}: valid bodies succeed, one broken rule is a 400, never a 500`, async (t) => {
+    const app = await build(t)
+    const wrap = (records: unknown[]) => (route.batch ? records : records[0])
+    let valid = 0
+    let invalid = 0
+    await fc.assert(fc.asyncProperty(fc.array(validEmployee, { minLength: 1, maxLength: route.batch ? 3 : 1 }), async (records) => {
+      const res = await app.inject({ method: 'POST', url: route.url, payload: wrap(records) as object })
+      if (res.statusCode !== 200) throw new Error(`valid body answered ${res.statusCode}: ${res.body.slice(0, 300)}`)
+      if (!route.contentType.test(String(res.headers['content-type']))) throw new Error(`content-type ${res.headers['content-type']}`)
+      valid++
+    }), { numRuns: RUNS })
+    await fc.assert(fc.asyncProperty(fc.array(validEmployee, { maxLength: 2 }), invalidEmployee, async (others, { record, field }) => {
+      const res = await app.inject({ method: 'POST', url: route.url, payload: wrap([record, ...others]) as object })
+      const expected = concerns(route, field) ? 400 : 200
+      if (res.statusCode !== expected) throw new Error(`breaking ${field} answered ${res.statusCode}, expected ${expected}: ${res.body.slice(0, 300)}`)
+      if (expected === 400) {
+        const body = res.json()
+        if (body.success !== false || !Array.isArray(body.errors) || body.errors.length === 0) throw new Error(`not the envelope: ${res.body.slice(0, 300)}`)
+      }
+      invalid++
+    }), { numRuns: RUNS })
+    t.equal(valid, RUNS, 'every valid case ran')
+    t.equal(invalid, RUNS, 'every invalid case ran')
+    const health = await app.inject({ method: 'GET', url: '/api/health' })
+    t.equal(health.statusCode, 200, 'healthy afterwards')
+  })
+}
