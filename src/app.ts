@@ -10,6 +10,7 @@ import multipart from '../plugins/multipart.js'
 import errors from '../plugins/errors.js'
 import docs from '../plugins/docs.js'
 import sessions from '../plugins/sessions.js'
+import spreadsheets from '../plugins/spreadsheets.js'
 import employeeBodies from '../plugins/employee-bodies.js'
 import root from '../routes/root.js'
 import health from '../routes/health.js'
@@ -64,6 +65,7 @@ export async function buildApp (options: BuildAppOptions = {}): Promise<FastifyI
   await app.register(errors)
   await app.register(docs)
   await app.register(sessions)
+  await app.register(spreadsheets)
   await app.register(employeeBodies)
   if (options.extend !== undefined) await app.register(options.extend)
 
