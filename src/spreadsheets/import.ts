@@ -29,6 +29,8 @@ interface RowsOutcome<T> {
 function rowValidator<T extends TSchema> (schema: T, table: ColumnTable) {
   const validate = compileValidator(schema)
   const kinds = new Map(table.map((spec) => [spec.field, spec.kind]))
+  const order = new Map(table.map((spec, index) => [spec.field, index]))
+  const byColumn = (a: ValidationIssue, b: ValidationIssue) => (order.get(a.field) ?? 0) - (order.get(b.field) ?? 0)
   return (rows: readonly SheetRow[]): RowsOutcome<Static<T>> => {
     const outcome: RowsOutcome<Static<T>> = { valid: [], issues: [], invalidRows: 0 }
     for (const { row, cells } of rows) {
@@ -41,7 +43,7 @@ function rowValidator<T extends TSchema> (schema: T, table: ColumnTable) {
         continue
       }
       outcome.invalidRows++
-      for (const issue of issues) outcome.issues.push({ row, field: issue.field, message: issue.message })
+      for (const issue of issues.sort(byColumn)) outcome.issues.push({ row, field: issue.field, message: issue.message })
     }
     return outcome
   }

@@ -131,7 +131,7 @@ export function checkZipArchive (bytes: Uint8Array, limits: ZipLimits = ZIP_LIMI
       const budget = limits.maxTotalBytes - total
       if (Math.max(usz, localUsz) > budget) throw new ZipRejectedError(`entry ${i} declares ${Math.max(usz, localUsz)} bytes`)
       try {
-        actual = inflateRawSync(buf.subarray(dataStart), { maxOutputLength: Math.max(1, budget) }).length
+        actual = inflateRawSync(buf.subarray(dataStart), { maxOutputLength: Math.max(1, budget), chunkSize: 65536 }).length
       } catch (error) {
         const code = (error as NodeJS.ErrnoException).code
         throw new ZipRejectedError(code === 'ERR_BUFFER_TOO_LARGE' ? `entry ${i} inflates past the budget` : `entry ${i}: ${(error as Error).message}`)
