@@ -102,3 +102,24 @@ export function zipBomb (megabytes = 1024, declaredBytes = 1024): Buffer {
     { name: 'xl/worksheets/sheet1.xml', data: deflateBomb(megabytes), usz: declaredBytes }
   ])
 }
+
+/**
+ * A minimal .xlsx whose one sheet has `rows` rows of one text cell (for memory tests: the XML is
+ * about 60 bytes per row and compresses to almost nothing).
+ */
+export function longSheetXlsx (rows: number): Buffer {
+  const cells = Array.from({ length: rows }, (_, i) => `<row r="${i + 1}"><c r="A${i + 1}" t="inlineStr"><is><t>celda ${i}</t></is></c></row>`)
+  const rel = 'http://schemas.openxmlformats.org/officeDocument/2006/relationships'
+  return buildZip([
+    {
+      name: '[Content_Types].xml',
+      content: '<?xml version="1.0"?><Types xmlns="http://schemas.openxmlformats.org/package/2006/content-types">' +
+        '<Override PartName="/xl/workbook.xml" ContentType="application/vnd.openxmlformats-officedocument.spreadsheetml.sheet.main+xml"/>' +
+        '<Override PartName="/xl/worksheets/sheet1.xml" ContentType="application/vnd.openxmlformats-officedocument.spreadsheetml.worksheet+xml"/></Types>'
+    },
+    { name: '_rels/.rels', content: `<?xml version="1.0"?><Relationships xmlns="http://schemas.openxmlformats.org/package/2006/relationships"><Relationship Id="rId1" Type="${rel}/officeDocument" Target="xl/workbook.xml"/></Relationships>` },
+    { name: 'xl/workbook.xml', content: `<?xml version="1.0"?><workbook xmlns="http://schemas.openxmlformats.org/spreadsheetml/2006/main" xmlns:r="${rel}"><sheets><sheet name="Hoja1" sheetId="1" r:id="rId1"/></sheets></workbook>` },
+    { name: 'xl/_rels/workbook.xml.rels', content: `<?xml version="1.0"?><Relationships xmlns="http://schemas.openxmlformats.org/package/2006/relationships"><Relationship Id="rId1" Type="${rel}/worksheet" Target="worksheets/sheet1.xml"/></Relationships>` },
+    { name: 'xl/worksheets/sheet1.xml', content: `<?xml version="1.0"?><worksheet xmlns="http://schemas.openxmlformats.org/spreadsheetml/2006/main"><sheetData>${cells.join('')}</sheetData></worksheet>` }
+  ])
+}
