@@ -71,10 +71,11 @@ export const AddendumQuerySchema = Type.Object({
 
 /**
  * The multipart form of both uploads, for OpenAPI only: @fastify/multipart leaves the body unset
- * (null to the validator, which this schema accepts), and request.excelUpload() reads the file.
+ * (null to the validator, which this schema accepts) and request.excelUpload() reads the file.
+ * `excel` is not listed as required so that a request without it gets the upload layer's
+ * no-file message rather than a schema error.
  */
 export const UploadBodySchema = Type.Unsafe<null>({
   type: ['object', 'null'],
-  properties: { excel: { type: 'string', contentMediaType: 'application/octet-stream', description: 'Hoja de cálculo .xlsx, .xls o .csv' } },
-  required: ['excel']
+  properties: { excel: { type: 'string', contentMediaType: 'application/octet-stream', description: 'Hoja de cálculo .xlsx, .xls o .csv (obligatorio)' } }
 })

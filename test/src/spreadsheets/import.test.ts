@@ -74,10 +74,12 @@ test('invalid employee rows: every problem with its spreadsheet row, the same me
 test('missing employee headers are named by their spec header, row 1', async (t) => {
   const error = t.throws(() => importEmployees({ status: 'missingHeaders', missing: ['dni', 'address'] })) as SpreadsheetValidationError
   t.equal(error.message, 'La estructura del archivo es incorrecta. Faltan columnas obligatorias.')
-  t.same(error.data, { validationErrors: [
-    { row: 1, field: 'DNI', message: 'Encabezado requerido no encontrado en el archivo.' },
-    { row: 1, field: 'DIRECCIÓN', message: 'Encabezado requerido no encontrado en el archivo.' }
-  ] })
+  t.same(error.data, {
+    validationErrors: [
+      { row: 1, field: 'DNI', message: 'Encabezado requerido no encontrado en el archivo.' },
+      { row: 1, field: 'DIRECCIÓN', message: 'Encabezado requerido no encontrado en el archivo.' }
+    ]
+  })
 })
 
 test('a header row with no data is refused (D5: at least one record)', async (t) => {

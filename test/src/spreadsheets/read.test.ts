@@ -21,8 +21,15 @@ test('the LibreOffice employee sheet reads the same from .xlsx, .xls, .csv, ;-.c
   const fromXlsx = importEmployees({ status: 'ok', rows: await rowsOf(fixture('empleados.xlsx'), 'xlsx') })
   t.equal(fromXlsx.length, 4, 'the empty row is skipped')
   t.match(fromXlsx[0], {
-    name: 'Rosa María', dni: '01234567', salary: 1500, entryDate: '01/12/2026', endDate: '31/05/2027', birthDate: '15/03/1990',
-    contractType: 'Planilla', sex: 'Femenino', address: 'Av. Los Álamos 123, Urb. San Ignacio'
+    name: 'Rosa María',
+    dni: '01234567',
+    salary: 1500,
+    entryDate: '01/12/2026',
+    endDate: '31/05/2027',
+    birthDate: '15/03/1990',
+    contractType: 'Planilla',
+    sex: 'Femenino',
+    address: 'Av. Los Álamos 123, Urb. San Ignacio'
   })
   t.match(fromXlsx[1], { name: 'Luis Ángel', lastNameFather: 'Ñahui', salary: 1500, contractType: 'Part Time', sex: 'M' })
   t.notOk('birthDate' in fromXlsx[1], 'an empty optional cell is absent')
