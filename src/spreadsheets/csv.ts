@@ -2,7 +2,7 @@
  * .csv uploads through csv-parse: every cell is text, nothing is guessed (D12: `01/02/2024`
  * stays 1 February, `01234567` keeps its zero). Handles what spreadsheet programs write: a UTF-8
  * BOM (Excel's "CSV UTF-8"), UTF-16 with a BOM, Windows-1252 (Excel's plain "CSV" on Windows),
- * and `;` or tab delimiters (Excel in Spanish locales writes `;`).
+ * `;` or tab delimiters (Excel in Spanish locales writes `;`) and a `sep=;` first line.
  */
 import { Readable } from 'node:stream'
 import { parse } from 'csv-parse'
@@ -52,8 +52,11 @@ function * chunks (text: string): Generator<string> {
  * @throws CsvError (csv-parse) on an unclosed quote: the caller answers corrupt-file
  */
 export async function * csvRows (text: string): AsyncGenerator<RawRow> {
-  const parser = Readable.from(chunks(text)).pipe(parse({
-    delimiter: detectDelimiter(text),
+  // Excel's `sep=;` first line names the delimiter and is not a row of the sheet
+  const hint = /^sep=([^\r\n])\r?\n/i.exec(text)
+  const body = hint === null ? text : text.slice(hint[0].length)
+  const parser = Readable.from(chunks(body)).pipe(parse({
+    delimiter: hint?.[1] ?? detectDelimiter(body),
     relax_column_count: true,
     relax_quotes: true,
     skip_empty_lines: false

@@ -3,7 +3,9 @@
  * format comes from the extension; the bytes must match it (an .xlsx is a ZIP, an .xls an OLE2
  * compound file, a .csv text), an .xlsx must pass the zip-bomb guard, and a big workbook is
  * first read only up to the batch limit, so an oversized sheet is refused before a full parse.
- * Runs in the import worker (src/spreadsheets/worker.ts); plain data in, plain data out.
+ * An .xls is not compressed (OLE2 sectors), so its content is bounded by MAX_FILE_SIZE; what a
+ * malformed one can still cost (sector chains, record sizes) is bounded by the worker's heap cap
+ * and deadline (reader.ts). Runs in the import worker; plain data in, plain data out.
  */
 import { COLUMN_TABLES, type ImportKind } from './columns.js'
 import { csvRows, decodeCsv } from './csv.js'

@@ -68,7 +68,7 @@ export class SpreadsheetReader {
       filename: WORKER,
       minThreads: 0,
       maxThreads: this.#options.maxThreads,
-      idleTimeout: 60_000,
+      idleTimeout: 5 * 60_000, // a cold worker costs ~0.2 s; HR re-uploads a corrected file within minutes
       resourceLimits: { maxOldGenerationSizeMb: this.#options.maxHeapMb }
     })
     this.#pool.on('error', this.#options.onWorkerError) // a worker lost between reads: without a listener it would crash the process

@@ -77,6 +77,8 @@ test('CSV: tab and ; delimiters, UTF-16 with BOM, quoted line breaks keep row nu
   for (const delimiter of [';', '\t']) {
     t.same((await rowsOf(Buffer.from(csvText(rows, delimiter)), 'csv')).map((row) => row.row), [2, 4], JSON.stringify(delimiter))
   }
+  const hinted = `sep=;\r\n${csvText(rows, ';')}`
+  t.same((await rowsOf(Buffer.from(hinted), 'csv')).map((row) => row.row), [2, 4], 'an Excel sep= line names the delimiter and is not a row')
   const utf16 = Buffer.concat([Buffer.from([0xff, 0xfe]), Buffer.from(csvText(rows, '\t'), 'utf16le')])
   t.equal((await rowsOf(utf16, 'csv'))[0].cells.name.value, 'Rosa María')
   const utf16be = Buffer.concat([Buffer.from([0xfe, 0xff]), Buffer.from(csvText(rows, ';'), 'utf16le').swap16()])
