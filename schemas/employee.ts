@@ -76,9 +76,15 @@ export const PreviewEmployeeSchema = Type.Object(employeeProperties, {
   allOf: [whenSubsidio(['replacementFor', 'reasonForSubstitution', 'timeForCompany', 'workingCondition', 'probationaryPeriod'])]
 })
 
-/** Spreadsheet rows may omit sex and birthDate (spec Employee record, "optional in spreadsheet import"). */
-export const ImportedEmployeeSchema = Type.Object(employeeProperties, {
-  required: REQUIRED_FIELDS.filter((key) => key !== 'sex' && key !== 'birthDate'),
+/**
+ * Spreadsheet rows may omit sex and birthDate (spec Employee record, "optional in spreadsheet
+ * import"). Optional through the properties: TypeBox writes `required` from them, over any option.
+ */
+export const ImportedEmployeeSchema = Type.Object({
+  ...employeeProperties,
+  sex: Type.Optional(employeeProperties.sex),
+  birthDate: Type.Optional(employeeProperties.birthDate)
+}, {
   allOf: [whenSubsidio(['replacementFor', 'reasonForSubstitution'])]
 })
 

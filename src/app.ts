@@ -11,6 +11,7 @@ import errors from '../plugins/errors.js'
 import docs from '../plugins/docs.js'
 import sessions from '../plugins/sessions.js'
 import loadShedding from '../plugins/load-shedding.js'
+import spreadsheets from '../plugins/spreadsheets.js'
 import employeeBodies from '../plugins/employee-bodies.js'
 import root from '../routes/root.js'
 import health from '../routes/health.js'
@@ -85,6 +86,7 @@ export async function buildApp (options: BuildAppOptions = {}): Promise<FastifyI
   await app.register(loadShedding)
   await app.register(docs)
   await app.register(sessions)
+  await app.register(spreadsheets)
   await app.register(employeeBodies)
   if (options.extend !== undefined) await app.register(options.extend)
 

@@ -2,14 +2,17 @@
  * Test helpers: a fresh app per test (closed by teardown), with TEMP_DIR in a tap testdir.
  */
 import type { Test } from 'tap'
-import type { FastifyInstance } from 'fastify'
+import type { FastifyInstance, FastifyPluginAsync } from 'fastify'
 import { buildApp } from '../src/app.js'
 
-/** Builds an app on test defaults, with `env` overriding single variables; closed at teardown. */
-export async function build (t: Test, env: Record<string, string | number> = {}): Promise<FastifyInstance> {
+/**
+ * Builds an app on test defaults, with `env` overriding single variables and `extend` adding
+ * test-only routes (fault injection, probes); closed at teardown.
+ */
+export async function build (t: Test, env: Record<string, string | number> = {}, extend?: FastifyPluginAsync): Promise<FastifyInstance> {
   const dir = t.testdir({})
   // shedding off: inject loops run on microtasks and starve timers, which reads as event-loop lag
-  const app = await buildApp({ env: { NODE_ENV: 'test', TEMP_DIR: dir, SHED_MAX_EVENT_LOOP_DELAY_MS: 0, ...env } })
+  const app = await buildApp({ env: { NODE_ENV: 'test', TEMP_DIR: dir, SHED_MAX_EVENT_LOOP_DELAY_MS: 0, ...env }, extend })
   t.teardown(() => app.close())
   return app
 }

@@ -1,5 +1,35 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
+import { ERROR_RESPONSES } from '../../schemas/envelope.js'
+import { EmployeeImportReplySchema, IMPORT_MESSAGES, UploadBodySchema } from '../../schemas/import.js'
+import { uploadFormat } from '../../src/spreadsheets/file-type.js'
+import { importEmployees } from '../../src/spreadsheets/import.js'
 
-// Filled in by its own issue; registered in src/app.ts already so that the prefix is fixed.
-const routes: FastifyPluginAsyncTypebox = async () => {}
+const messages = IMPORT_MESSAGES.employees
+const typeMessages = { badExtension: () => messages.badType, badMime: () => messages.badType } // spec Errors rule 3
+
+/** Endpoint 5: employees from an .xlsx, .xls or .csv (D20), kept in a session for the preview (D4). */
+const routes: FastifyPluginAsyncTypebox = async (app) => {
+  app.post('/upload', {
+    schema: {
+      tags: ['import'],
+      summary: 'Importa empleados desde una hoja de cálculo',
+      description: 'Archivo .xlsx, .xls o .csv en el campo `excel` (máximo MAX_FILE_SIZE bytes y BATCH_MAX empleados). ' +
+        'Primera hoja, encabezados en la fila 1. Devuelve los empleados validados y un `sessionId` para la vista previa.',
+      consumes: ['multipart/form-data'],
+      body: UploadBodySchema,
+      response: { 200: EmployeeImportReplySchema, ...ERROR_RESPONSES }
+    },
+    config: { endpoint: 'uploadExcel' } // the name spec endpoint 1 lists
+  }, async function (request) {
+    const upload = await request.excelUpload()
+    const format = uploadFormat(upload.filename, upload.mimetype, typeMessages)
+    const employees = importEmployees(await app.spreadsheets.read(upload.bytes, format, 'employee', app.config.BATCH_MAX))
+    const sessionId = await app.sessions.create(employees)
+    return {
+      success: true as const,
+      message: messages.imported(employees.length),
+      data: { totalRecords: employees.length, employees, sessionId }
+    }
+  })
+}
 export default routes

@@ -1,23 +1,17 @@
 import { test, type Test } from 'tap'
 import type { FastifyInstance } from 'fastify'
-import { buildApp } from '../../src/app.js'
 import { EmployeeSchema, PreviewEmployeeSchema } from '../../schemas/employee.js'
 import { VALIDATION_MESSAGE } from '../../schemas/messages.js'
-import { sampleEmployee, sampleSubsidio } from '../helper.js'
+import { build, sampleEmployee, sampleSubsidio } from '../helper.js'
 
 const EMPTY = 'Debes seleccionar al menos un empleado para generar el ZIP.'
 
 /** An app with two probe routes that use the shared body options exactly as the real routes do. */
 async function probeApp (t: Test, env: Record<string, string> = {}): Promise<FastifyInstance> {
-  const app = await buildApp({
-    env: { TEMP_DIR: t.testdir({}), ...env },
-    extend: async (instance) => {
-      instance.post('/test/batch', instance.employeeBodies.batch(EmployeeSchema, { emptyMessage: EMPTY, validationMessage: VALIDATION_MESSAGE.contracts }), async (request) => request.body)
-      instance.post('/test/one', instance.employeeBodies.single(PreviewEmployeeSchema, { validationMessage: VALIDATION_MESSAGE.contracts }), async (request) => request.body)
-    }
+  return build(t, env, async (instance) => {
+    instance.post('/test/batch', instance.employeeBodies.batch(EmployeeSchema, { emptyMessage: EMPTY, validationMessage: VALIDATION_MESSAGE.contracts }), async (request) => request.body)
+    instance.post('/test/one', instance.employeeBodies.single(PreviewEmployeeSchema, { validationMessage: VALIDATION_MESSAGE.contracts }), async (request) => request.body)
   })
-  t.teardown(() => app.close())
-  return app
 }
 
 test('a valid batch passes, normalised (D7, D8) and in each D2 form', async (t) => {

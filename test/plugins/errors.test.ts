@@ -1,6 +1,5 @@
 import { test } from 'tap'
 import type { FastifyPluginAsync } from 'fastify'
-import { buildApp } from '../../src/app.js'
 import { AppError } from '../../src/errors.js'
 import { build } from '../helper.js'
 
@@ -19,8 +18,7 @@ test('an unknown route answers the D16 404 envelope', async (t) => {
 })
 
 test('malformed JSON, an empty JSON body, an unsupported content type and a too-large body are 400s', async (t) => {
-  const app = await buildApp({ env: { TEMP_DIR: t.testdir({}) }, extend: faulty })
-  t.teardown(() => app.close())
+  const app = await build(t, {}, faulty)
   const cases = [
     { headers: { 'content-type': 'application/json' }, payload: '{"name": ', message: 'El cuerpo JSON no es válido' },
     { headers: { 'content-type': 'application/json' }, payload: '{"__proto__": {"x": 1}}', message: 'El cuerpo JSON no es válido' },
@@ -36,16 +34,14 @@ test('malformed JSON, an empty JSON body, an unsupported content type and a too-
 })
 
 test('an unexpected failure is a 500 with the error text in development', async (t) => {
-  const app = await buildApp({ env: { TEMP_DIR: t.testdir({}) }, extend: faulty })
-  t.teardown(() => app.close())
+  const app = await build(t, {}, faulty)
   const res = await app.inject({ method: 'GET', url: '/test/boom' })
   t.equal(res.statusCode, 500)
   t.same(res.json(), { success: false, message: 'Internal Server Error', data: null, errors: 'secret path /srv/x exploded' })
 })
 
 test('an unexpected failure in production leaks no internal text (D17)', async (t) => {
-  const app = await buildApp({ env: { NODE_ENV: 'production', TEMP_DIR: t.testdir({}) }, extend: faulty })
-  t.teardown(() => app.close())
+  const app = await build(t, { NODE_ENV: 'production' }, faulty)
   const res = await app.inject({ method: 'GET', url: '/test/boom' })
   t.equal(res.statusCode, 500)
   t.same(res.json(), { success: false, message: 'Internal Server Error', data: null, errors: 'Error interno del servidor' })
@@ -53,8 +49,7 @@ test('an unexpected failure in production leaks no internal text (D17)', async (
 })
 
 test('an AppError keeps its status, message and data; other 4xx keep their status', async (t) => {
-  const app = await buildApp({ env: { TEMP_DIR: t.testdir({}) }, extend: faulty })
-  t.teardown(() => app.close())
+  const app = await build(t, {}, faulty)
   const res = await app.inject({ method: 'GET', url: '/test/app-error' })
   t.equal(res.statusCode, 409)
   t.same(res.json(), { success: false, message: 'Conflicto de prueba', data: { id: 1 } })

@@ -13,7 +13,12 @@ test('a lagging event loop sheds requests with 503 and Retry-After, but not heal
     extend: async (instance) => { instance.get('/test/ping', async () => ({ pong: true })) }
   })
   t.teardown(() => app.close())
-  t.equal((await app.inject({ method: 'GET', url: '/test/ping' })).statusCode, 200, 'not shed when calm')
+  let calm = 0
+  for (let attempt = 0; attempt < 50 && calm !== 200; attempt++) {
+    calm = (await app.inject({ method: 'GET', url: '/test/ping' })).statusCode
+    if (calm !== 200) await sleep(100) // start-up (worker pools) may lag the loop on a busy machine
+  }
+  t.equal(calm, 200, 'answers once the loop is calm')
 
   let shed
   for (let attempt = 0; attempt < 10 && shed === undefined; attempt++) {

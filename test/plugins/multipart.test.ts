@@ -1,25 +1,19 @@
 import { test, type Test } from 'tap'
 import type { FastifyInstance } from 'fastify'
-import { buildApp } from '../../src/app.js'
 import { megabytes } from '../../plugins/multipart.js'
-import { formPayload } from '../helper.js'
+import { build, formPayload } from '../helper.js'
 
 async function uploadApp (t: Test, env: Record<string, string> = {}): Promise<FastifyInstance> {
-  const app = await buildApp({
-    env: { TEMP_DIR: t.testdir({}), ...env },
-    extend: async (instance) => {
-      instance.post('/test/upload', async (request) => {
-        const upload = await request.excelUpload()
-        return { filename: upload.filename, mimetype: upload.mimetype, size: upload.bytes.length }
-      })
-      instance.post('/test/upload-custom', async (request) => {
-        await request.excelUpload({ noFile: 'Sin archivo', tooLarge: 'Muy grande' })
-        return {}
-      })
-    }
+  return build(t, env, async (instance) => {
+    instance.post('/test/upload', async (request) => {
+      const upload = await request.excelUpload()
+      return { filename: upload.filename, mimetype: upload.mimetype, size: upload.bytes.length }
+    })
+    instance.post('/test/upload-custom', async (request) => {
+      await request.excelUpload({ noFile: 'Sin archivo', tooLarge: 'Muy grande' })
+      return {}
+    })
   })
-  t.teardown(() => app.close())
-  return app
 }
 
 test('the single excel file is buffered whole', async (t) => {

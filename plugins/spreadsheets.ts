@@ -1,0 +1,22 @@
+/**
+ * The spreadsheet reader of the import routes (a worker pool, started on first use), closed with
+ * the app. Logs why a file was refused as corrupt: the client only gets the spec's message.
+ */
+import fp from 'fastify-plugin'
+import { SpreadsheetReader } from '../src/spreadsheets/reader.js'
+import { CorruptSpreadsheetError } from '../src/spreadsheets/errors.js'
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    spreadsheets: SpreadsheetReader
+  }
+}
+
+export default fp(async (app) => {
+  const reader = new SpreadsheetReader()
+  app.decorate('spreadsheets', reader)
+  app.addHook('onError', async (request, _reply, error) => {
+    if (error instanceof CorruptSpreadsheetError) request.log.info({ reason: error.reason }, 'spreadsheet refused as corrupt')
+  })
+  app.addHook('onClose', async () => { await reader.close() })
+}, { name: 'spreadsheets' })

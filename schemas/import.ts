@@ -1,0 +1,81 @@
+/**
+ * Spreadsheet import (spec endpoints 5 and 9): the Spanish messages of both uploads and their
+ * JSON reply schemas. Kept apart from messages.ts so the import feature stays in its own files.
+ */
+import { Type, type Static } from '@sinclair/typebox'
+import { ImportedEmployeeSchema } from './employee.js'
+import { AddendumSchema } from './addendum.js'
+import { ValidationIssueSchema } from './envelope.js'
+
+export const IMPORT_MESSAGES = {
+  /** Endpoint 5 */
+  employees: {
+    imported: (count: number) => `Se importaron ${count} empleados correctamente.`,
+    missingHeaders: 'La estructura del archivo es incorrecta. Faltan columnas obligatorias.',
+    headerNotFound: 'Encabezado requerido no encontrado en el archivo.',
+    invalidRows: (count: number) => `No se pudo procesar el archivo. Se encontraron ${count} errores.`,
+    badType: 'Tipo de archivo no permitido' // Errors rule 3, for extension and MIME type alike
+  },
+  /** Endpoint 9, D14 */
+  addenda: {
+    processed: 'Adendas procesadas correctamente',
+    processedWithErrors: 'Adendas procesadas con errores',
+    invalidRows: 'Error de validación en los datos',
+    missingField: (fields: string) => `Campo requerido faltante: ${fields}`,
+    noFile: 'No se recibió ningún archivo. Envía un campo "excel"',
+    tooLarge: (megabytes: string) => `El archivo excede el tamaño máximo permitido de ${megabytes}MB`,
+    badMime: (ext: string) => `Tipo de archivo no permitidos ${ext}. solo se permiten archivos Excel( .xlsx, .xls,.csv)`,
+    badExtension: (ext: string) => `Extensiones de archivo no permitidas: ${ext}. Solo se permiten: .xlsx, .xls, .csv`
+  },
+  /** Both uploads (spec endpoint 5 corrupt-file row, D20) */
+  corrupt: 'El archivo Excel está corrupto o no es un archivo válido',
+  /** Both uploads: a header row and no data row (D5: a batch holds at least 1 employee). */
+  noRows: 'El archivo no contiene datos: agrega al menos una fila debajo de los encabezados.'
+} as const
+
+/** An imported employee as returned (spec endpoint 5): sex and birthDate only when the sheet had them. */
+const ImportedEmployeeReplySchema = Type.Object(ImportedEmployeeSchema.properties)
+
+/** 200 of `POST /api/excel/upload` (endpoint 5; D4 adds the session id). */
+export const EmployeeImportReplySchema = Type.Object({
+  success: Type.Literal(true),
+  message: Type.String(),
+  data: Type.Object({
+    totalRecords: Type.Integer(),
+    employees: Type.Array(ImportedEmployeeReplySchema),
+    sessionId: Type.String({ format: 'uuid', description: 'D4: la sesión que guarda los empleados para la vista previa' })
+  })
+})
+export type EmployeeImportReply = Static<typeof EmployeeImportReplySchema>
+
+const AddendumReplySchema = Type.Object(AddendumSchema.properties)
+
+/** 200 of `POST /api/addendum/upload` (endpoint 9, D14; `errors` only in partial mode). */
+export const AddendumImportReplySchema = Type.Object({
+  success: Type.Literal(true),
+  message: Type.String(),
+  data: Type.Object({
+    totalRecords: Type.Integer(),
+    validRecords: Type.Integer(),
+    invalidRecords: Type.Integer(),
+    employees: Type.Array(AddendumReplySchema),
+    errors: Type.Optional(Type.Array(ValidationIssueSchema))
+  })
+})
+export type AddendumImportReply = Static<typeof AddendumImportReplySchema>
+
+/** `?partial=true`: answer 200 with the valid rows and the errors instead of a 400 (D14). */
+export const AddendumQuerySchema = Type.Object({
+  partial: Type.Optional(Type.Boolean({ default: false, description: 'D14: devolver las filas válidas y los errores con estado 200' }))
+})
+
+/**
+ * The multipart form of both uploads, for OpenAPI only: @fastify/multipart leaves the body unset
+ * (null to the validator, which this schema accepts) and request.excelUpload() reads the file.
+ * `excel` is not listed as required so that a request without it gets the upload layer's
+ * no-file message rather than a schema error.
+ */
+export const UploadBodySchema = Type.Unsafe<null>({
+  type: ['object', 'null'],
+  properties: { excel: { type: 'string', contentMediaType: 'application/octet-stream', description: 'Hoja de cálculo .xlsx, .xls o .csv (obligatorio)' } }
+})

@@ -1,0 +1,112 @@
+/**
+ * The spreadsheet column tables of the spec ("Spreadsheet columns for employee import",
+ * "Addendum employee record"): which headers fill which field, how a cell is read (D12) and which
+ * headers must be present. Header matching ignores case, accents and surrounding whitespace (D12).
+ */
+
+/** How a cell of the column is read (D12). */
+export type CellKind = 'text' | 'dni' | 'salary' | 'date'
+
+/** One field of a record and the headers that fill it. */
+export interface ColumnSpec {
+  field: string
+  /** Accepted headers as the spec writes them; the first one names the column in error items. */
+  headers: readonly string[]
+  kind: CellKind
+  /** A file without one of these headers is refused before any row is read. */
+  required: boolean
+}
+
+/** A table of columns: one per record field, in the order records are returned. */
+export type ColumnTable = readonly ColumnSpec[]
+
+const column = (field: string, headers: readonly string[], kind: CellKind = 'text', required = true): ColumnSpec =>
+  ({ field, headers, kind, required })
+
+/**
+ * Employee import (spec endpoint 5). Required: every field the spec does not mark optional or
+ * Subsidio-only; a Subsidio row without its replacement columns fails row validation (rules 1-2).
+ */
+export const EMPLOYEE_COLUMNS: ColumnTable = [
+  column('name', ['NOMBRE', 'Nombre completo']),
+  column('lastNameFather', ['APELLIDO PATERNO']),
+  column('lastNameMother', ['APELLIDO MATERNO']),
+  column('dni', ['DNI'], 'dni'),
+  column('email', ['EMAIL', 'Correo']),
+  column('address', ['DIRECCIÓN', 'DOMICILIO']),
+  column('province', ['PROVINCIA']),
+  column('district', ['DISTRITO']),
+  column('department', ['DEPARTAMENTO']),
+  column('position', ['CARGO']),
+  column('subDivisionOrParking', ['PLAYA', 'ESTACIONAMIENTO']),
+  column('salary', ['SUELDO'], 'salary'),
+  column('salaryInWords', ['SUELDO EN LETRAS']),
+  column('entryDate', ['INICIO', 'FECHA DE INGRESO'], 'date'),
+  column('endDate', ['FIN', 'FECHA DE TERMINO'], 'date'),
+  column('contractType', ['TIPO DE CONTRATO']),
+  column('sex', ['GENERO', 'SEXO'], 'text', false),
+  column('birthDate', ['FECHA DE NACIMIENTO'], 'date', false),
+  column('replacementFor', ['SUPLENCIA DE'], 'text', false),
+  column('reasonForSubstitution', ['MOTIVO DE SUPLENCIA'], 'text', false),
+  column('timeForCompany', ['TIEMPO EN EMPRESA'], 'text', false),
+  column('workingCondition', ['CONDICION LABORAL'], 'text', false),
+  column('probationaryPeriod', ['PERIODO DE PRUEBA'], 'text', false)
+]
+
+/**
+ * Addendum import (spec endpoint 9): every field is required. The spec lists `division` under
+ * both division and department; a header belongs to the first field that lists it, so
+ * `DIVISION` fills division and department needs its own header (`DEPARTAMENTO`).
+ */
+export const ADDENDUM_COLUMNS: ColumnTable = [
+  column('division', ['DIVISION', 'división', 'division', 'area', 'AREA', 'Division']),
+  column('documentNumber', ['Numero Documento', 'dni', 'documento', 'NÚMERO DE DOCUMENTO', 'Num. Documento'], 'dni'),
+  column('worker', ['TRABAJADOR', 'trabajador', 'nombres y apellidos', 'empleado', 'colaborador', 'Trabajador']),
+  column('entryDate', ['fecha de ingreso', 'fechadeingreso', 'fecha_de_ingreso', 'entrydate', 'entry_date', 'fecha ingreso', 'Fecha Ingreso'], 'date'),
+  column('start', ['INICIO', 'inicio', 'Inicio'], 'date'),
+  column('end', ['FECHA FIN', 'fecha fin', 'fin contrato', 'termino', 'Fin', 'FIN', 'fin'], 'date'),
+  column('startAddendum', ['INICIO ADENDA', 'inicio adenda', 'fecha inicio adenda', 'vigencia desde', 'Inicio Adenda'], 'date'),
+  column('endAddendum', ['FIN ADENDA', 'fin adenda', 'fecha fin adenda', 'vigencia hasta'], 'date'),
+  column('address', ['dirección', 'direccion', 'address', 'direccion completa', 'DOMICILIO', 'domicilio', 'Dirección']),
+  column('province', ['provincia', 'province', 'PROVINCIA', 'Provincia']),
+  column('district', ['distrito', 'district', 'Distrito', 'DISTRITO']),
+  column('department', ['departamento', 'department', 'division', 'Departamento', 'DEPARTAMENTO']),
+  column('salary', ['salario', 'salary', 'sueldo', 'remuneracion', 'remuneración', 'Sueldo', 'SUELDO'], 'salary'),
+  column('salaryInWords', ['salario en letras', 'salarioenletras', 'salario_en_letras', 'salaryinwords', 'salary_in_words', 'sueldo en letras', 'Sueldo en Letras'])
+]
+
+/** The column tables by import kind; the worker receives the kind, not the table. */
+export const COLUMN_TABLES = { employee: EMPLOYEE_COLUMNS, addendum: ADDENDUM_COLUMNS } as const
+export type ImportKind = keyof typeof COLUMN_TABLES
+
+/** `  Dirección ` → `direccion`: NFD without combining marks, lower case, whitespace collapsed (D12). */
+export function headerKey (header: string): string {
+  return header.normalize('NFD').replace(/\p{M}/gu, '').toLowerCase().replace(/\s+/g, ' ').trim()
+}
+
+/**
+ * Maps the header row to fields: column index → field. A header belongs to the first field of
+ * the table that lists it; when two columns name the same field the first (leftmost) one is
+ * read. Unknown headers are ignored.
+ * @param headers the cells of row 1 as text, by column index (holes for empty cells)
+ * @returns the field of each recognised column and the required fields with no column
+ */
+export function matchHeaders (headers: readonly (string | undefined)[], table: ColumnTable): { fields: Map<number, ColumnSpec>, missing: ColumnSpec[] } {
+  const byKey = new Map<string, ColumnSpec>()
+  for (const spec of table) {
+    for (const header of spec.headers) {
+      const key = headerKey(header)
+      if (!byKey.has(key)) byKey.set(key, spec)
+    }
+  }
+  const fields = new Map<number, ColumnSpec>()
+  const seen = new Set<string>()
+  headers.forEach((header, index) => {
+    if (header === undefined) return
+    const spec = byKey.get(headerKey(header))
+    if (spec === undefined || seen.has(spec.field)) return
+    seen.add(spec.field)
+    fields.set(index, spec)
+  })
+  return { fields, missing: table.filter((spec) => spec.required && !seen.has(spec.field)) }
+}

@@ -1,0 +1,69 @@
+/**
+ * .csv uploads through csv-parse: every cell is text, nothing is guessed (D12: `01/02/2024`
+ * stays 1 February, `01234567` keeps its zero). Handles what spreadsheet programs write: a UTF-8
+ * BOM (Excel's "CSV UTF-8"), UTF-16 with a BOM, Windows-1252 (Excel's plain "CSV" on Windows),
+ * `;` or tab delimiters (Excel in Spanish locales writes `;`) and a `sep=;` first line.
+ */
+import { Readable } from 'node:stream'
+import { parse } from 'csv-parse'
+import type { RawRow } from './sheet.js'
+
+/** Decodes the file's bytes; undefined when they are not text (a NUL character: binary data). */
+export function decodeCsv (bytes: Uint8Array): string | undefined {
+  let text: string
+  if (bytes[0] === 0xef && bytes[1] === 0xbb && bytes[2] === 0xbf) {
+    text = new TextDecoder('utf-8', { fatal: false }).decode(bytes.subarray(3))
+  } else if (bytes[0] === 0xff && bytes[1] === 0xfe) {
+    text = new TextDecoder('utf-16le').decode(bytes.subarray(2))
+  } else if (bytes[0] === 0xfe && bytes[1] === 0xff) {
+    text = new TextDecoder('utf-16be').decode(bytes.subarray(2))
+  } else {
+    try {
+      text = new TextDecoder('utf-8', { fatal: true }).decode(bytes)
+    } catch {
+      text = new TextDecoder('windows-1252').decode(bytes)
+    }
+  }
+  return text.includes('\u0000') ? undefined : text
+}
+
+/** The delimiter of the header line: the most frequent of `,`, `;` and tab outside quotes (`,` on a tie). */
+export function detectDelimiter (text: string): string {
+  const counts = new Map([[',', 0], [';', 0], ['\t', 0]])
+  let quoted = false
+  for (const char of text) {
+    if (char === '"') quoted = !quoted
+    else if (!quoted && (char === '\n' || char === '\r')) break
+    else if (!quoted && counts.has(char)) counts.set(char, (counts.get(char) ?? 0) + 1)
+  }
+  let best = ','
+  for (const [char, count] of counts) if (count > (counts.get(best) ?? 0)) best = char
+  return best
+}
+
+/** 64 KiB pieces, so that the parser (and a reader that stops early) works a piece at a time. */
+function * chunks (text: string): Generator<string> {
+  for (let at = 0; at < text.length; at += 65536) yield text.slice(at, at + 65536)
+}
+
+/**
+ * The records of a CSV text as rows; the row number is the record's position, as a spreadsheet
+ * program shows it (an empty line is a row; a quoted line break is not).
+ * @throws CsvError (csv-parse) on an unclosed quote: the caller answers corrupt-file
+ */
+export async function * csvRows (text: string): AsyncGenerator<RawRow> {
+  // Excel's `sep=;` first line names the delimiter and is not a row of the sheet
+  const hint = /^sep=([^\r\n])\r?\n/i.exec(text)
+  const body = hint === null ? text : text.slice(hint[0].length)
+  const parser = Readable.from(chunks(body)).pipe(parse({
+    delimiter: hint?.[1] ?? detectDelimiter(body),
+    relax_column_count: true,
+    relax_quotes: true,
+    skip_empty_lines: false
+  }))
+  let row = 0
+  for await (const record of parser as AsyncIterable<string[]>) {
+    row++
+    yield { row, cells: record.map((value) => ({ kind: 'text' as const, value })) }
+  }
+}

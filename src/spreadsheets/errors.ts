@@ -1,0 +1,38 @@
+/** The 400s of the spreadsheet import (spec endpoints 5 and 9, D5, D13, D20). */
+import { AppError, UploadError, type ValidationIssue } from '../errors.js'
+import { IMPORT_MESSAGES } from '../../schemas/import.js'
+import { batchLimitMessage } from '../../schemas/messages.js'
+
+/** The bytes are not a readable file of their format: wrong bytes for the extension, a zip bomb, a parse failure (D20). */
+export class CorruptSpreadsheetError extends UploadError {
+  /** Why, for the log; never sent to the client. */
+  readonly reason: string
+  constructor (reason: string) {
+    super(IMPORT_MESSAGES.corrupt)
+    this.reason = reason
+  }
+}
+
+/** More data rows than the endpoint's batch limit (D5). */
+export class TooManyRowsError extends AppError {
+  constructor (limit: number) {
+    super(400, batchLimitMessage(limit))
+  }
+}
+
+/** A header row and no data (D5: at least one record). */
+export class EmptySpreadsheetError extends AppError {
+  constructor () {
+    super(400, IMPORT_MESSAGES.noRows)
+  }
+}
+
+/**
+ * Missing headers or invalid rows: the items go to `errors` (endpoint 9), `data.validationErrors`
+ * and `context.validationErrors` (endpoint 5, D13), the same list in the three places.
+ */
+export class SpreadsheetValidationError extends AppError {
+  constructor (message: string, issues: ValidationIssue[]) {
+    super(400, message, { data: { validationErrors: issues }, errors: issues, extra: { context: { validationErrors: issues } } })
+  }
+}

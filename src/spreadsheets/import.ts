@@ -1,0 +1,115 @@
+/**
+ * Rows of an uploaded sheet → validated records, with the same TypeBox schemas, Spanish messages
+ * and cross-field rules as the JSON routes (spec endpoints 5 and 9, D10, D12-D14). Errors carry
+ * the spreadsheet row (header = 1).
+ */
+import type { TSchema, Static } from '@sinclair/typebox'
+import { ImportedEmployeeSchema, type Employee } from '../../schemas/employee.js'
+import { AddendumSchema, type Addendum } from '../../schemas/addendum.js'
+import { IMPORT_MESSAGES } from '../../schemas/import.js'
+import type { FieldMessages } from '../../schemas/messages.js'
+import type { ValidationIssue } from '../errors.js'
+import { compileValidator } from '../validation.js'
+import { normalizeRecord } from '../employees/normalize.js'
+import { crossFieldIssues } from '../employees/rules.js'
+import { cellValue } from './cells.js'
+import { ADDENDUM_COLUMNS, EMPLOYEE_COLUMNS, type ColumnTable } from './columns.js'
+import { EmptySpreadsheetError, SpreadsheetValidationError } from './errors.js'
+import type { SheetContent, SheetRow } from './sheet.js'
+
+/** A read sheet that was not refused for its length. */
+export type ReadSheet = Exclude<SheetContent, { status: 'tooManyRows' }>
+
+interface RowsOutcome<T> {
+  valid: T[]
+  issues: ValidationIssue[]
+  invalidRows: number
+}
+
+function rowValidator<T extends TSchema> (schema: T, table: ColumnTable) {
+  const validate = compileValidator(schema)
+  const kinds = new Map(table.map((spec) => [spec.field, spec.kind]))
+  const order = new Map(table.map((spec, index) => [spec.field, index]))
+  const byColumn = (a: ValidationIssue, b: ValidationIssue) => (order.get(a.field) ?? 0) - (order.get(b.field) ?? 0)
+  return (rows: readonly SheetRow[]): RowsOutcome<Static<T>> => {
+    const outcome: RowsOutcome<Static<T>> = { valid: [], issues: [], invalidRows: 0 }
+    for (const { row, cells } of rows) {
+      const record: Record<string, unknown> = {}
+      for (const [field, cell] of Object.entries(cells)) record[field] = cellValue(cell, kinds.get(field) ?? 'text')
+      const result = validate(normalizeRecord(record))
+      const issues = result.ok ? crossFieldIssues(result.value as object, '') : result.issues
+      if (result.ok && issues.length === 0) {
+        outcome.valid.push(result.value)
+        continue
+      }
+      outcome.invalidRows++
+      for (const issue of issues.sort(byColumn)) outcome.issues.push({ row, field: issue.field, message: issue.message })
+    }
+    return outcome
+  }
+}
+
+const validateEmployees = rowValidator(ImportedEmployeeSchema, EMPLOYEE_COLUMNS)
+const validateAddenda = rowValidator(AddendumSchema, ADDENDUM_COLUMNS)
+
+function requireRows (sheet: { rows: SheetRow[] }): void {
+  if (sheet.rows.length === 0) throw new EmptySpreadsheetError()
+}
+
+/**
+ * Endpoint 5: every row must be a valid employee (ImportedEmployeeSchema: sex and birthDate
+ * optional) or the whole file is refused.
+ * @throws SpreadsheetValidationError missing headers (items `{row: 1, field: <header>}`) or
+ *   invalid rows (`No se pudo procesar el archivo. Se encontraron <n> errores.`, n = items)
+ * @throws EmptySpreadsheetError when no data row is left
+ */
+export function importEmployees (sheet: ReadSheet): Employee[] {
+  if (sheet.status === 'missingHeaders') {
+    const issues = sheet.missing.map((field) => ({
+      row: 1,
+      field: EMPLOYEE_COLUMNS.find((spec) => spec.field === field)?.headers[0] ?? field,
+      message: IMPORT_MESSAGES.employees.headerNotFound
+    }))
+    throw new SpreadsheetValidationError(IMPORT_MESSAGES.employees.missingHeaders, issues)
+  }
+  requireRows(sheet)
+  const outcome = validateEmployees(sheet.rows)
+  if (outcome.issues.length > 0) throw new SpreadsheetValidationError(IMPORT_MESSAGES.employees.invalidRows(outcome.issues.length), outcome.issues)
+  return outcome.valid as Employee[]
+}
+
+/** The addenda of an upload with the D14 counts; `errors` is empty unless in partial mode. */
+export interface AddendumImport {
+  employees: Addendum[]
+  errors: ValidationIssue[]
+  totalRecords: number
+  validRecords: number
+  invalidRecords: number
+}
+
+const addendumMessages = (field: string): FieldMessages | undefined =>
+  (AddendumSchema.properties as Record<string, { 'x-messages'?: FieldMessages }>)[field]?.['x-messages']
+
+/**
+ * Endpoint 9. Invalid rows refuse the file unless `partial` (D14: then the valid rows and the
+ * errors are returned together).
+ * @throws SpreadsheetValidationError `Campo requerido faltante: <fields>` (items `{row: 1, field,
+ *   message: <field> es requerido.}`) or `Error de validación en los datos`
+ * @throws EmptySpreadsheetError when no data row is left
+ */
+export function importAddenda (sheet: ReadSheet, options: { partial: boolean }): AddendumImport {
+  if (sheet.status === 'missingHeaders') {
+    const issues = sheet.missing.map((field) => ({ row: 1, field, message: addendumMessages(field)?.required ?? field }))
+    throw new SpreadsheetValidationError(IMPORT_MESSAGES.addenda.missingField(sheet.missing.join(', ')), issues)
+  }
+  requireRows(sheet)
+  const outcome = validateAddenda(sheet.rows)
+  if (outcome.issues.length > 0 && !options.partial) throw new SpreadsheetValidationError(IMPORT_MESSAGES.addenda.invalidRows, outcome.issues)
+  return {
+    employees: outcome.valid as Addendum[],
+    errors: outcome.issues,
+    totalRecords: sheet.rows.length,
+    validRecords: outcome.valid.length,
+    invalidRecords: outcome.invalidRows
+  }
+}

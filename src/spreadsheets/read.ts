@@ -1,0 +1,96 @@
+/**
+ * Bytes of an upload → the rows of its first sheet (spec endpoints 5 and 9, D12, D20). The
+ * format comes from the extension; the bytes must match it (an .xlsx is a ZIP, an .xls an OLE2
+ * compound file, a .csv text), an .xlsx must pass the zip-bomb guard, and a big workbook is
+ * first read only up to the batch limit, so an oversized sheet is refused before a full parse.
+ * An .xls is not compressed (OLE2 sectors), so its content is bounded by MAX_FILE_SIZE; what a
+ * malformed one can still cost (sector chains, record sizes) is bounded by the worker's heap cap
+ * and deadline (reader.ts). Runs in the import worker; plain data in, plain data out.
+ */
+import { COLUMN_TABLES, type ImportKind } from './columns.js'
+import { csvRows, decodeCsv } from './csv.js'
+import { extractRows, type SheetContent } from './sheet.js'
+import { parseFirstSheet } from './workbook.js'
+import { checkZipArchive, ZipRejectedError, ZIP_LIMITS, type ZipLimits } from './zip-guard.js'
+
+/** The upload formats of D20, named by their extension. */
+export const SPREADSHEET_FORMATS = ['xlsx', 'xls', 'csv'] as const
+export type SpreadsheetFormat = typeof SPREADSHEET_FORMATS[number]
+
+/** One read: what the worker receives. */
+export interface ReadTask {
+  bytes: Uint8Array
+  format: SpreadsheetFormat
+  kind: ImportKind
+  /** D5 batch limit: more data rows than this is `tooManyRows`. */
+  maxRows: number
+  zipLimits?: ZipLimits
+}
+
+/** SheetContent, or the file is not a readable spreadsheet of its format (`reason` is for logs). */
+export type ReadResult = SheetContent | { status: 'corrupt', reason: string }
+
+/**
+ * Workbooks whose content (inflated XML, or the .xls file) is larger than this are first read
+ * only up to the batch limit (cheap, and enough to refuse a long sheet), then whole when that
+ * did not refuse them. Smaller ones are read whole at once (a few ms).
+ */
+export const TWO_PASS_BYTES = 1024 * 1024
+
+const ZIP_MAGIC = [0x50, 0x4b, 0x03, 0x04]
+const OLE2_MAGIC = [0xd0, 0xcf, 0x11, 0xe0, 0xa1, 0xb1, 0x1a, 0xe1]
+
+function startsWith (bytes: Uint8Array, magic: readonly number[]): boolean {
+  return bytes.length >= magic.length && magic.every((byte, index) => bytes[index] === byte)
+}
+
+function corrupt (reason: string): ReadResult {
+  return { status: 'corrupt', reason }
+}
+
+async function readWorkbook (bytes: Uint8Array, contentBytes: number, task: ReadTask): Promise<ReadResult> {
+  const table = COLUMN_TABLES[task.kind]
+  try {
+    if (contentBytes > TWO_PASS_BYTES) {
+      // header + maxRows + 1 rows show one row too many when none is blank; blank rows or a
+      // sheet that goes on need the whole read (no row may be dropped unseen)
+      const first = await extractRows(parseFirstSheet(bytes, task.maxRows + 2).rows, table, task.maxRows)
+      if (first.status !== 'ok') return first
+    }
+    return await extractRows(parseFirstSheet(bytes).rows, table, task.maxRows)
+  } catch (error) {
+    return corrupt(`SheetJS: ${(error as Error).message}`)
+  }
+}
+
+/**
+ * Reads an upload's first sheet into rows of the kind's columns.
+ * @returns the rows, the missing required headers, `tooManyRows` past `maxRows`, or `corrupt`
+ *   when the bytes do not match the format, the archive fails the zip guard, or the file does
+ *   not parse
+ */
+export async function readSpreadsheet (task: ReadTask): Promise<ReadResult> {
+  const { bytes, format } = task
+  if (format === 'xlsx') {
+    if (!startsWith(bytes, ZIP_MAGIC)) return corrupt('an .xlsx that is not a ZIP archive')
+    let inflatedBytes: number
+    try {
+      inflatedBytes = checkZipArchive(bytes, task.zipLimits ?? ZIP_LIMITS).inflatedBytes
+    } catch (error) {
+      if (error instanceof ZipRejectedError) return corrupt(`zip guard: ${error.message}`)
+      throw error
+    }
+    return readWorkbook(bytes, inflatedBytes, task)
+  }
+  if (format === 'xls') {
+    if (!startsWith(bytes, OLE2_MAGIC)) return corrupt('an .xls that is not an OLE2 compound file')
+    return readWorkbook(bytes, bytes.length, task)
+  }
+  const text = decodeCsv(bytes)
+  if (text === undefined) return corrupt('a .csv with binary content')
+  try {
+    return await extractRows(csvRows(text), COLUMN_TABLES[task.kind], task.maxRows)
+  } catch (error) {
+    return corrupt(`csv-parse: ${(error as Error).message}`)
+  }
+}

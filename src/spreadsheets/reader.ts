@@ -1,0 +1,107 @@
+/**
+ * Reads uploads in a small worker pool (piscina): parsing a large workbook takes from tens of ms
+ * to about a second (scripts/measure-import.ts), which must not stall health checks and other
+ * requests. Each worker has a heap cap and each read a deadline; a file that exhausts either is
+ * refused as corrupt and the worker is replaced, so a hostile file costs one worker, never the
+ * process.
+ */
+import { availableParallelism } from 'node:os'
+import { Piscina } from 'piscina'
+import type { ImportKind } from './columns.js'
+import { CorruptSpreadsheetError, TooManyRowsError } from './errors.js'
+import type { ReadSheet } from './import.js'
+import type { ReadResult, ReadTask, SpreadsheetFormat } from './read.js'
+import type { ZipLimits } from './zip-guard.js'
+
+export interface ReaderOptions {
+  /** Worker threads (default: half the cores, at least 1, at most 4). */
+  maxThreads?: number
+  /** Deadline of one read, queueing included, ms (default 30 000). */
+  timeoutMs?: number
+  /** V8 old-generation cap of each worker, MB (default 1024). */
+  maxHeapMb?: number
+  /** Zip guard limits (default ZIP_LIMITS); tests lower them. */
+  zipLimits?: ZipLimits
+  /**
+   * Parse on the calling thread instead (default: only when running from TypeScript source
+   * under tsx, which cannot load TypeScript in worker threads on Node 20: `npm run dev`).
+   */
+  inline?: boolean
+  /** Told of a worker that failed outside a read (it is replaced); default: ignored. */
+  onWorkerError?: (error: Error) => void
+}
+
+const FROM_SOURCE = import.meta.url.endsWith('.ts')
+// From source (tests) the worker is the .ts file, from dist/ the compiled .js.
+const WORKER = new URL(FROM_SOURCE ? './worker.ts' : './worker.js', import.meta.url).href
+const UNDER_TSX = /[/\\]tsx\b|(^|[\s=])tsx(\/|\s|$)/.test([...process.execArgv, process.env.NODE_OPTIONS ?? ''].join(' '))
+
+/** A worker that died of its heap cap, or a read past its deadline. */
+function isResourceFailure (error: unknown): boolean {
+  const { code, name } = error as { code?: string, name?: string }
+  return code === 'ERR_WORKER_OUT_OF_MEMORY' || name === 'AbortError'
+}
+
+export class SpreadsheetReader {
+  readonly #options: Required<Omit<ReaderOptions, 'zipLimits'>> & Pick<ReaderOptions, 'zipLimits'>
+  #pool: Piscina<ReadTask, ReadResult> | undefined
+
+  constructor (options: ReaderOptions = {}) {
+    this.#options = {
+      maxThreads: options.maxThreads ?? Math.min(4, Math.max(1, Math.floor(availableParallelism() / 2))),
+      timeoutMs: options.timeoutMs ?? 30_000,
+      maxHeapMb: options.maxHeapMb ?? 1024,
+      zipLimits: options.zipLimits,
+      inline: options.inline ?? (FROM_SOURCE && UNDER_TSX),
+      onWorkerError: options.onWorkerError ?? (() => {})
+    }
+  }
+
+  /** Whether reads run on the calling thread (see ReaderOptions.inline). */
+  get inline (): boolean {
+    return this.#options.inline
+  }
+
+  /** Started on first use, so an app that never imports starts no thread. */
+  #workers (): Piscina<ReadTask, ReadResult> {
+    this.#pool ??= new Piscina<ReadTask, ReadResult>({
+      filename: WORKER,
+      minThreads: 0,
+      maxThreads: this.#options.maxThreads,
+      idleTimeout: 5 * 60_000, // a cold worker costs ~0.2 s; HR re-uploads a corrected file within minutes
+      resourceLimits: { maxOldGenerationSizeMb: this.#options.maxHeapMb }
+    })
+    this.#pool.on('error', this.#options.onWorkerError) // a worker lost between reads: without a listener it would crash the process
+    return this.#pool
+  }
+
+  /**
+   * Reads the first sheet of an upload into rows of the kind's columns (read.ts, in a worker).
+   * @param maxRows D5 batch limit of the endpoint
+   * @throws CorruptSpreadsheetError (400) bytes that do not match the format, zip guard, parse
+   *   failure, heap cap or deadline
+   * @throws TooManyRowsError (400) more than maxRows data rows
+   */
+  async read (bytes: Uint8Array, format: SpreadsheetFormat, kind: ImportKind, maxRows: number): Promise<ReadSheet> {
+    const task: ReadTask = { bytes, format, kind, maxRows, zipLimits: this.#options.zipLimits }
+    let result: ReadResult
+    try {
+      result = this.#options.inline
+        ? await (await import('./read.js')).readSpreadsheet(task) // SheetJS loads only where parsing happens
+        : await this.#workers().run(task, { signal: AbortSignal.timeout(this.#options.timeoutMs) })
+    } catch (error) {
+      if (isResourceFailure(error)) throw new CorruptSpreadsheetError(`worker: ${(error as Error).message}`)
+      throw error
+    }
+    if (result.status === 'corrupt') throw new CorruptSpreadsheetError(result.reason)
+    if (result.status === 'tooManyRows') throw new TooManyRowsError(maxRows)
+    return result
+  }
+
+  /** Stops the workers; reads in flight are rejected. */
+  async close (): Promise<void> {
+    const pool = this.#pool
+    this.#pool = undefined
+    await pool?.destroy()
+  }
+}

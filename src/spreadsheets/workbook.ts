@@ -1,0 +1,58 @@
+/**
+ * .xlsx and .xls workbooks through SheetJS 0.20.3 (npm alias `xlsx` → `@e965/xlsx`; never the
+ * 0.18.5 of the npm registry, which has CVE-2023-30533 and CVE-2024-22363). Only the first sheet
+ * is parsed; formulas, styles, HTML and macros are not read. Runs in the import worker.
+ */
+import * as XLSX from 'xlsx'
+import * as cptable from 'xlsx/dist/cpexcel.full.mjs'
+import { formatDayMonthYear } from '../employees/dates.js'
+import type { Cell, RawRow } from './sheet.js'
+
+XLSX.set_cptable(cptable) // legacy .xls code pages (Excel 95 files in Windows-1252)
+
+const READ_OPTIONS: XLSX.ParsingOptions = {
+  type: 'buffer',
+  sheets: 0,
+  dense: true,
+  cellDates: true, // date cells as Date at UTC midnight; read back with UTC getters
+  cellFormula: false,
+  cellHTML: false,
+  cellNF: false,
+  cellStyles: false,
+  bookVBA: false,
+  WTF: false
+}
+
+/** A parsed first sheet: the rows that hold at least one cell. */
+export interface ParsedSheet {
+  rows: RawRow[]
+}
+
+function toCell (cell: XLSX.CellObject | undefined): Cell | undefined {
+  if (cell === undefined || cell.v === undefined || cell.v === null) return undefined
+  switch (cell.t) {
+    case 'n': return { kind: 'number', value: cell.v as number }
+    case 'd': return { kind: 'date', value: formatDayMonthYear(cell.v as Date) }
+    case 's': return { kind: 'text', value: String(cell.v) }
+    default: return { kind: 'text', value: cell.w ?? String(cell.v) } // booleans, errors (#N/A)
+  }
+}
+
+/**
+ * Parses the first sheet of a workbook.
+ * @param bytes an .xlsx that passed checkZipArchive, or an OLE2 .xls
+ * @param sheetRows when > 0, rows past this many are not parsed (SheetJS `sheetRows`)
+ * @throws Error from SheetJS when the file does not parse (the caller answers corrupt-file)
+ */
+export function parseFirstSheet (bytes: Uint8Array, sheetRows = 0): ParsedSheet {
+  const workbook = XLSX.read(Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength), { ...READ_OPTIONS, sheetRows })
+  const name = workbook.SheetNames[0]
+  const sheet = name === undefined ? undefined : workbook.Sheets[name]
+  if (sheet === undefined) throw new Error('workbook without sheets')
+  const rows: RawRow[] = []
+  // a sparse array: forEach visits only the rows that hold cells
+  ;(sheet['!data'] ?? []).forEach((cells, index) => {
+    if (cells !== undefined) rows.push({ row: index + 1, cells: Array.from(cells, toCell) })
+  })
+  return { rows }
+}

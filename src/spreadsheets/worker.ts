@@ -1,0 +1,6 @@
+/** Piscina worker of the spreadsheet import: parses off the event loop (src/spreadsheets/reader.ts). */
+import { readSpreadsheet, type ReadResult, type ReadTask } from './read.js'
+
+export default function read (task: ReadTask): Promise<ReadResult> {
+  return readSpreadsheet(task)
+}

@@ -1,0 +1,149 @@
+/**
+ * Zip-bomb guard for .xlsx uploads (issue 4, D20). SheetJS inflates every entry of the archive
+ * before it looks at a sheet, pre-allocating the uncompressed size each local header declares,
+ * and `sheetRows` limits nothing of that. So before SheetJS sees the bytes, this module walks the
+ * archive exactly as SheetJS's reader does (end record found by a backward scan, its "entries on
+ * this disk" count, central directory sizes with ZIP64 overrides, then each local header, which
+ * SheetJS trusts over the directory) and refuses it when the entry count, a declared size or the
+ * size actually inflated by node:zlib (capped, so a bomb never expands past the budget) is over
+ * the limits. A general ZIP reader would check a slightly different archive than the one SheetJS
+ * then parses; mirroring its reader closes that gap.
+ */
+import { inflateRawSync } from 'node:zlib'
+
+/** Bounds of an archive we agree to parse. */
+export interface ZipLimits {
+  /** Central directory records (a LibreOffice or Excel workbook has 10 to 40). */
+  maxEntries: number
+  /** Sum over entries of the largest of declared and inflated size, bytes. */
+  maxTotalBytes: number
+}
+
+/**
+ * 1000 entries, 100 MiB inflated. A workbook of MAX_EMPLOYEES rows inflates to a few MB; the
+ * budget leaves room for other sheets and styles while bounding SheetJS to about a second and a
+ * few hundred MB in its worker (scripts/measure-import.ts).
+ */
+export const ZIP_LIMITS: ZipLimits = { maxEntries: 1000, maxTotalBytes: 100 * 1024 * 1024 }
+
+/** The archive is not one we parse; `message` says why (for logs, never for clients). */
+export class ZipRejectedError extends Error {
+  constructor (reason: string) {
+    super(reason)
+    this.name = 'ZipRejectedError'
+  }
+}
+
+/** What the guard saw in an accepted archive. */
+export interface ZipSummary {
+  entries: number
+  /** Sum of the largest of declared and inflated size over entries, bytes. */
+  inflatedBytes: number
+  /** Entry names as SheetJS reads them (local headers), lower case, `/`-separated. */
+  names: string[]
+}
+
+const EOCD = Buffer.from([0x50, 0x4b, 0x05, 0x06])
+const ZIP64_EXTRA = 0x0001
+const ENCRYPTED_FLAGS = 0x2041 // what SheetJS refuses: encryption, strong encryption, masked header
+// Entries that send SheetJS to its OpenDocument or Numbers readers (or into a nested archive).
+const FOREIGN_ENTRIES = ['meta-inf/manifest.xml', 'objectdata.xml', 'index/document.iwa', 'index.zip', 'xl/workbook.bin']
+
+interface Zip64Sizes { usz?: number, csz?: number }
+
+/** The ZIP64 extended-information field of an extra block, read as SheetJS reads it (last one wins). */
+function zip64Sizes (buf: Buffer, start: number, end: number): Zip64Sizes | undefined {
+  let found: Zip64Sizes | undefined
+  let at = start
+  while (at <= end - 4) {
+    const type = buf.readUInt16LE(at)
+    const size = buf.readUInt16LE(at + 2)
+    const next = at + 4 + size
+    if (type === ZIP64_EXTRA) {
+      if (size < 16 || next > end) throw new ZipRejectedError('truncated ZIP64 extra field')
+      found = {
+        usz: buf.readUInt32LE(at + 4) + buf.readUInt32LE(at + 8) * 2 ** 32,
+        csz: buf.readUInt32LE(at + 12) + buf.readUInt32LE(at + 16) * 2 ** 32
+      }
+    }
+    at = next
+  }
+  return found
+}
+
+function need (buf: Buffer, end: number, what: string): void {
+  if (end > buf.length) throw new ZipRejectedError(`${what} past the end of the file`)
+}
+
+/**
+ * Checks an .xlsx archive before SheetJS parses it.
+ * @param bytes the whole file (≤ MAX_FILE_SIZE)
+ * @throws ZipRejectedError when the archive is malformed, encrypted, not an OOXML workbook, or
+ *   over `limits` in entries or in declared or actual inflated bytes
+ */
+export function checkZipArchive (bytes: Uint8Array, limits: ZipLimits = ZIP_LIMITS): ZipSummary {
+  const buf = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength)
+  const eocd = buf.lastIndexOf(EOCD)
+  if (eocd < 0) throw new ZipRejectedError('no end of central directory record')
+  need(buf, eocd + 20, 'end of central directory record')
+  const count = buf.readUInt16LE(eocd + 8)
+  if (count > limits.maxEntries) throw new ZipRejectedError(`${count} entries`)
+  let record = buf.readUInt32LE(eocd + 16)
+  let total = 0
+  const names: string[] = []
+  for (let i = 0; i < count; i++) {
+    need(buf, record + 46, 'central directory record')
+    let usz = buf.readUInt32LE(record + 24)
+    const nameLength = buf.readUInt16LE(record + 28)
+    const extraLength = buf.readUInt16LE(record + 30)
+    const commentLength = buf.readUInt16LE(record + 32)
+    const localOffset = buf.readUInt32LE(record + 42)
+    const extraStart = record + 46 + nameLength
+    need(buf, extraStart + extraLength + commentLength, 'central directory record')
+    const directoryZip64 = zip64Sizes(buf, extraStart, extraStart + extraLength)
+    if (directoryZip64?.usz) usz = directoryZip64.usz
+    record = extraStart + extraLength + commentLength
+
+    need(buf, localOffset + 30, 'local file header')
+    const flags = buf.readUInt16LE(localOffset + 6)
+    const method = buf.readUInt16LE(localOffset + 8)
+    let localCsz = buf.readUInt32LE(localOffset + 18)
+    let localUsz = buf.readUInt32LE(localOffset + 22)
+    const localNameLength = buf.readUInt16LE(localOffset + 26)
+    const localExtraLength = buf.readUInt16LE(localOffset + 28)
+    const localExtraStart = localOffset + 30 + localNameLength
+    const dataStart = localExtraStart + localExtraLength
+    need(buf, dataStart, 'local file header')
+    if (localExtraLength > 0) {
+      for (const sizes of [zip64Sizes(buf, localExtraStart, dataStart), directoryZip64]) {
+        if (sizes?.usz) localUsz = sizes.usz
+        if (sizes?.csz) localCsz = sizes.csz
+      }
+    }
+    names.push(buf.toString('latin1', localOffset + 30, localExtraStart).toLowerCase().replace(/\\/g, '/').replace(/^\/+/, ''))
+    if ((flags & ENCRYPTED_FLAGS) !== 0) throw new ZipRejectedError('encrypted entry')
+
+    let actual: number
+    if (method === 0) {
+      need(buf, dataStart + localCsz, 'stored entry')
+      actual = localCsz
+    } else if (method === 8) {
+      const budget = limits.maxTotalBytes - total
+      if (Math.max(usz, localUsz) > budget) throw new ZipRejectedError(`entry ${i} declares ${Math.max(usz, localUsz)} bytes`)
+      try {
+        actual = inflateRawSync(buf.subarray(dataStart), { maxOutputLength: Math.max(1, budget), chunkSize: 65536 }).length
+      } catch (error) {
+        const code = (error as NodeJS.ErrnoException).code
+        throw new ZipRejectedError(code === 'ERR_BUFFER_TOO_LARGE' ? `entry ${i} inflates past the budget` : `entry ${i}: ${(error as Error).message}`)
+      }
+    } else {
+      throw new ZipRejectedError(`compression method ${method}`)
+    }
+    total += Math.max(usz, localUsz, actual)
+    if (total > limits.maxTotalBytes) throw new ZipRejectedError(`${total} bytes inflated`)
+  }
+  if (!names.includes('[content_types].xml')) throw new ZipRejectedError('not an Office Open XML package')
+  const foreign = names.find((name) => FOREIGN_ENTRIES.includes(name))
+  if (foreign !== undefined) throw new ZipRejectedError(`foreign entry ${foreign}`)
+  return { entries: count, inflatedBytes: total, names }
+}

@@ -1,0 +1,166 @@
+import t from 'tap'
+import type { FastifyInstance } from 'fastify'
+import { build, formPayload, type FormFile } from '../../helper.js'
+import { ADDENDUM_HEADERS, csvText, fixture } from '../../spreadsheets.js'
+import { zipBomb } from '../../zip-tools.js'
+
+const URL = '/api/addendum/upload'
+const CORRUPT = 'El archivo Excel está corrupto o no es un archivo válido'
+
+// one app (one worker pool) for the file: starting a worker under tap's TypeScript loader takes seconds
+const app: FastifyInstance = await build(t, { MAX_FILE_SIZE: 2 * 1024 * 1024, ADDENDUM_BATCH_MAX: 80 })
+
+function upload (files: FormFile[], url = URL, fields: Record<string, string> = {}) {
+  return formPayload(files, fields).then((form) => app.inject({ method: 'POST', url, ...form }))
+}
+
+const ROSA = {
+  division: 'Playas Lima',
+  documentNumber: '01234567',
+  worker: 'Rosa María Quispe Mamani',
+  entryDate: '01/03/2024',
+  start: '01/06/2025',
+  end: '30/11/2025',
+  startAddendum: '01/12/2025',
+  endAddendum: '31/05/2026',
+  address: 'Av. Los Álamos 123, Miraflores',
+  province: 'Lima',
+  district: 'Miraflores',
+  department: 'Lima',
+  salary: 1650,
+  salaryInWords: 'MIL SEISCIENTOS CINCUENTA CON 00/100 SOLES'
+}
+
+function addendumRow (index: number): unknown[] {
+  return [`División ${index}`, String(20000000 + index), `Trabajador ${index}`, '01/03/2024', '01/06/2025', '30/11/2025', '01/12/2025',
+    '31/05/2026', `Av. Lima ${index}`, 'Lima', 'Lima', 'Lima', '1500', 'MIL QUINIENTOS SOLES']
+}
+
+t.test('addenda from LibreOffice .xlsx, .xls, .csv and ;-.csv import alike, with the D14 counts', async (t) => {
+  for (const [name, type] of [
+    ['adendas.xlsx', 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet'], ['adendas.xls', 'application/vnd.ms-excel'],
+    ['adendas.csv', 'text/csv'], ['adendas-semicolon.csv', 'application/vnd.ms-excel']
+  ]) {
+    const res = await upload([{ name, type, bytes: fixture(name) }])
+    t.equal(res.statusCode, 200, name)
+    const body = res.json()
+    t.match(body, { success: true, message: 'Adendas procesadas correctamente', data: { totalRecords: 3, validRecords: 3, invalidRecords: 0 } })
+    t.same(body.data.employees[0], ROSA, `${name}: a numeric DNI cell padded, date cells, S/. amounts`)
+    t.match(body.data.employees[1], { documentNumber: '45678912', salary: 1250, worker: 'Luis Ángel Ñahui Pérez' })
+    t.match(body.data.employees[2], { salary: 2100.5, endAddendum: '31/12/2026' })
+    t.notOk('errors' in body.data)
+  }
+})
+
+t.test('the other aliases (area, dni, colaborador, fecha_de_ingreso, termino, vigencia desde/hasta, remuneración…) import too', async (t) => {
+  const res = await upload([{ name: 'adendas-alias.xlsx', bytes: fixture('adendas-alias.xlsx') }])
+  t.equal(res.statusCode, 200)
+  t.same(res.json().data.employees, [{
+    division: 'Playas Norte',
+    documentNumber: '07654321',
+    worker: 'Ana Flores Rojas',
+    entryDate: '02/05/2024',
+    start: '02/05/2025',
+    end: '01/11/2025',
+    startAddendum: '02/11/2025',
+    endAddendum: '01/05/2026',
+    address: 'Av. Arequipa 2050, Lince',
+    province: 'Lima',
+    district: 'Lince',
+    department: 'Lima',
+    salary: 1400,
+    salaryInWords: 'MIL CUATROCIENTOS CON 00/100 SOLES'
+  }])
+})
+
+const MIXED_ERRORS = [
+  { row: 3, field: 'documentNumber', message: 'DNI debe tener exactamente 8 dígitos.' },
+  { row: 3, field: 'salary', message: 'El sueldo debe ser mayor a 0' },
+  { row: 5, field: 'endAddendum', message: 'La fecha de fin de adenda no puede ser anterior a la fecha de inicio de adenda' }
+]
+
+t.test('invalid rows: 400 Error de validación en los datos with every error and its row', async (t) => {
+  for (const name of ['adendas-mixtas.xlsx', 'adendas-mixtas.csv']) {
+    const res = await upload([{ name, bytes: fixture(name) }])
+    t.equal(res.statusCode, 400, name)
+    const body = res.json()
+    t.match(body, { success: false, message: 'Error de validación en los datos' })
+    t.same(body.errors, MIXED_ERRORS)
+    t.same(body.data.validationErrors, MIXED_ERRORS, 'D13')
+    t.same(body.context.validationErrors, MIXED_ERRORS, 'D13')
+  }
+})
+
+t.test('?partial=true answers 200 with the valid rows, the errors and the counts (D14)', async (t) => {
+  for (const name of ['adendas-mixtas.xlsx', 'adendas-mixtas.csv']) {
+    const res = await upload([{ name, bytes: fixture(name) }], `${URL}?partial=true`)
+    t.equal(res.statusCode, 200, name)
+    const body = res.json()
+    t.match(body, { success: true, message: 'Adendas procesadas con errores', data: { totalRecords: 4, validRecords: 2, invalidRecords: 2 } })
+    t.same(body.data.errors, MIXED_ERRORS)
+    t.same(body.data.employees.map((employee: { documentNumber: string }) => employee.documentNumber), ['11111111', '33333333'])
+  }
+  const valid = await upload([{ name: 'adendas.xlsx', bytes: fixture('adendas.xlsx') }], `${URL}?partial=true`)
+  t.match(valid.json(), { message: 'Adendas procesadas correctamente', data: { validRecords: 3, invalidRecords: 0 } })
+  const off = await upload([{ name: 'adendas-mixtas.csv', bytes: fixture('adendas-mixtas.csv') }], `${URL}?partial=false`)
+  t.equal(off.statusCode, 400)
+  const bad = await upload([{ name: 'adendas.csv', bytes: fixture('adendas.csv') }], `${URL}?partial=quizas`)
+  t.equal(bad.statusCode, 400, 'partial must be a boolean')
+  t.equal(bad.json().errors[0].field, 'querystring.partial')
+})
+
+t.test('a missing required header: Campo requerido faltante, in both modes', async (t) => {
+  for (const url of [URL, `${URL}?partial=true`]) {
+    const res = await upload([{ name: 'adendas-sin-division.xlsx', bytes: fixture('adendas-sin-division.xlsx') }], url)
+    t.equal(res.statusCode, 400)
+    t.match(res.json(), { success: false, message: 'Campo requerido faltante: division', errors: [{ row: 1, field: 'division', message: 'Division es requerido.' }] })
+  }
+})
+
+t.test('more than ADDENDUM_BATCH_MAX rows: Máximo 80 empleados por lote (D5)', async (t) => {
+  const rows = (count: number) => [ADDENDUM_HEADERS, ...Array.from({ length: count }, (_, i) => addendumRow(i))]
+  const eighty = await upload([{ name: 'ochenta.csv', bytes: csvText(rows(80)) }])
+  t.equal(eighty.statusCode, 200)
+  t.equal(eighty.json().data.totalRecords, 80)
+  const res = await upload([{ name: 'muchos.csv', bytes: csvText(rows(81)) }], `${URL}?partial=true`)
+  t.equal(res.statusCode, 400)
+  t.same(res.json(), { success: false, message: 'Máximo 80 empleados por lote', data: null })
+})
+
+t.test('corrupt files: zip bomb, truncated, renamed text', async (t) => {
+  for (const file of [
+    { name: 'bomba.xlsx', bytes: zipBomb(1024) },
+    { name: 'cortado.xlsx', bytes: fixture('adendas.xlsx').subarray(0, 2500) },
+    { name: 'texto.xls', bytes: 'division;dni\nPlayas;12345678\n' }
+  ]) {
+    const res = await upload([file])
+    t.equal(res.statusCode, 400, file.name)
+    t.same(res.json(), { success: false, message: CORRUPT, data: null }, file.name)
+  }
+})
+
+t.test('the addendum upload has its own upload-layer texts (endpoint 9)', async (t) => {
+  const file = { name: 'adendas.xlsx', bytes: fixture('adendas.xlsx') }
+  const cases: [string, Promise<{ statusCode: number, json: () => unknown }>, string][] = [
+    ['no file', upload([], URL, { nota: 'x' }), 'No se recibió ningún archivo. Envía un campo "excel"'],
+    ['not multipart', app.inject({ method: 'POST', url: URL, payload: { excel: 'x' } }), 'No se recibió ningún archivo. Envía un campo "excel"'],
+    ['too large', upload([{ name: 'grande.csv', bytes: Buffer.alloc(2 * 1024 * 1024 + 1, 0x41) }]), 'El archivo excede el tamaño máximo permitido de 2MB'],
+    ['wrong field', upload([{ ...file, field: 'file' }]), "Campo de archivo inesperado. Usa el campo 'excel'"],
+    ['a second file', upload([file, file]), 'Solo puedes subir 1 archivo a la vez'],
+    ['bad extension', upload([{ name: 'adendas.pdf', type: 'application/pdf', bytes: 'x' }]), 'Extensiones de archivo no permitidas: .pdf. Solo se permiten: .xlsx, .xls, .csv'],
+    ['no extension', upload([{ name: 'adendas', bytes: 'x' }]), 'Extensiones de archivo no permitidas: . Solo se permiten: .xlsx, .xls, .csv'],
+    ['bad MIME type', upload([{ name: 'adendas.xlsx', type: 'application/pdf', bytes: fixture('adendas.xlsx') }]), 'Tipo de archivo no permitidos .xlsx. solo se permiten archivos Excel( .xlsx, .xls,.csv)'],
+    ['text/csv for an .xls', upload([{ name: 'adendas.xls', type: 'text/csv', bytes: fixture('adendas.xls') }]), 'Tipo de archivo no permitidos .xls. solo se permiten archivos Excel( .xlsx, .xls,.csv)']
+  ]
+  for (const [what, pending, message] of cases) {
+    const res = await pending
+    t.equal(res.statusCode, 400, what)
+    t.same(res.json(), { success: false, message, data: null }, what)
+  }
+})
+
+t.test('OpenAPI documents the addendum upload and its partial mode', async (t) => {
+  const operation = (await app.inject({ method: 'GET', url: '/docs/json' })).json().paths['/api/addendum/upload'].post
+  t.ok(operation.parameters.some((parameter: { name: string, in: string }) => parameter.name === 'partial' && parameter.in === 'query'))
+  t.ok(operation.responses['200'].content['application/json'].schema.properties.data.properties.invalidRecords)
+})
