@@ -10,7 +10,7 @@
 import { readFileSync, readdirSync, writeFileSync } from 'node:fs'
 import { dirname, join } from 'node:path'
 import {
-  PDFBool, PDFDict, PDFDocument, PDFName, PDFRef, StandardFonts, TextAlignment, beginText, endText, fill, lineTo, moveTo, popGraphicsState,
+  PDFBool, PDFDict, PDFDocument, PDFName, PDFNumber, PDFRef, StandardFonts, TextAlignment, beginText, endText, fill, lineTo, moveTo, popGraphicsState,
   pushGraphicsState, rectangle, setFillingGrayscaleColor, setFontAndSize, setLineWidth, setStrokingGrayscaleColor,
   setTextMatrix, setWordSpacing, showText, stroke, type PDFFont, type PDFOperator, type PDFPage
 } from 'pdf-lib'
@@ -274,6 +274,8 @@ class TemplateWriter {
     const existing = form.getFieldMaybe(name)
     const field = existing === undefined ? form.createTextField(name) : form.getTextField(name)
     field.addToPage(this.page, { x, y, width, height, borderWidth: 0, borderColor: undefined, backgroundColor: undefined, font: this.fonts.regular })
+    // The same field can sit in a table (left) and under a signature line (centred): /Q per widget.
+    field.acroField.getWidgets().at(-1)?.dict.set(PDFName.of('Q'), PDFNumber.of(align))
     if (existing === undefined) {
       field.setFontSize(FIELD_SIZE)
       if (multiline) field.enableMultiline()
@@ -302,7 +304,7 @@ class TemplateWriter {
       }
       const label = 'DNI N.°'
       this.text([{ text: label, font: this.fonts.regular }], center - 4 - this.fonts.regular.widthOfTextAtSize(label, LABEL_SIZE), lineY - 74, LABEL_SIZE)
-      this.field(column.dni, center, lineY - 77, 80, 13, false)
+      this.field(column.dni, center, lineY - 78.3, 80, 13, false)
     }
     this.y -= height
   }
