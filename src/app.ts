@@ -8,6 +8,7 @@ import config, { type ConfigPluginOptions } from '../plugins/config.js'
 import cors from '../plugins/cors.js'
 import multipart from '../plugins/multipart.js'
 import errors from '../plugins/errors.js'
+import templates from '../plugins/templates.js'
 import docs from '../plugins/docs.js'
 import sessions from '../plugins/sessions.js'
 import employeeBodies from '../plugins/employee-bodies.js'
@@ -62,6 +63,7 @@ export async function buildApp (options: BuildAppOptions = {}): Promise<FastifyI
   await app.register(cors)
   await app.register(multipart)
   await app.register(errors)
+  await app.register(templates)
   await app.register(docs)
   await app.register(sessions)
   await app.register(employeeBodies)

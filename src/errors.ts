@@ -52,3 +52,25 @@ export class SessionNotFoundError extends AppError {
     super(404, `Sesión no encontrada: ${sessionId}`)
   }
 }
+
+/** 404 for a DNI that the upload session does not hold (D3). */
+export class EmployeeNotInSessionError extends AppError {
+  constructor (dni: string) {
+    super(404, `Empleado no encontrado en la sesión: ${dni}`)
+  }
+}
+
+/** 500 when a contract PDF cannot be generated (spec endpoint 3). */
+export class PdfGenerationError extends AppError {
+  constructor (cause: unknown) {
+    super(500, 'Error interno del servidor')
+    this.cause = cause
+  }
+}
+
+/** 503 when the PDF worker pool's queue is full: overload is refused, not queued without bound. */
+export class ServiceBusyError extends AppError {
+  constructor () {
+    super(503, 'El servicio está ocupado generando documentos. Intente nuevamente en unos segundos.')
+  }
+}

@@ -1,16 +1,14 @@
 /**
- * The contract engine: compiled templates, fonts and employer profile (plain data, built once
- * in the main thread and cloned into each worker), and the three documents of one employee.
+ * Loads the contract engine's data once, in the main thread: compiled templates, font metrics
+ * and employer profile, as plain data cloned into each worker (src/pdf/renderer.ts uses it).
  */
 import { readFile } from 'node:fs/promises'
 import { join } from 'node:path'
-import type { Employee } from '../../schemas/employee.js'
 import type { EmployerProfile } from '../../schemas/employer-profile.js'
-import { CONTRACT_TEMPLATE, FIELD_NAMES, REQUIRED_FIELDS, TEMPLATE_IDS, fieldValues, type TemplateId } from './fields.js'
-import { fillTemplate, type EngineFonts } from './fill.js'
+import { FIELD_NAMES, REQUIRED_FIELDS, TEMPLATE_IDS, type TemplateId } from './fields.js'
 import { helveticaMetrics, type FontMetrics } from './metrics.js'
-import { TemplateError, compileTemplate, type CompiledTemplate } from './template.js'
-import { loadUnicodeFont, type UnicodeFont } from './unicode-font.js'
+import { TemplateError, compileTemplate } from './template.js'
+import type { CompiledTemplate } from './compiled.js'
 import { loadEmployerProfile } from './employer-profile.js'
 
 /** Everything a worker needs; structured-cloneable. */
@@ -51,40 +49,4 @@ export async function loadEngineData (sources: EngineSources): Promise<{ data: E
   }
   await readFile(sources.unicodeFontPath).catch(() => { throw new Error(`Fuente Unicode no encontrada: ${sources.unicodeFontPath}`) })
   return { data: { templates, helvetica: helveticaMetrics(), unicodeFontPath: sources.unicodeFontPath, employer }, warnings }
-}
-
-/** The three documents of one employee (spec endpoint 4). */
-export interface EmployeeDocuments {
-  contract: Uint8Array
-  consent: Uint8Array
-  annex: Uint8Array
-}
-
-export interface ContractRenderer {
-  /** The contract alone (preview, spec endpoint 3). */
-  contract: (employee: Employee) => Promise<Uint8Array>
-  /** Contract, consent and annex. */
-  documents: (employee: Employee) => Promise<EmployeeDocuments>
-}
-
-/** A renderer over engine data; the Unicode font is parsed on first need and kept. */
-export function createRenderer (data: EngineData): ContractRenderer {
-  let unicode: Promise<UnicodeFont> | undefined
-  const fonts: EngineFonts = {
-    helvetica: data.helvetica,
-    unicode: () => (unicode ??= loadUnicodeFont(data.unicodeFontPath))
-  }
-  const fill = (id: TemplateId, values: Record<string, string>) => fillTemplate(data.templates[id], values, fonts)
-  return {
-    contract: async (employee) => await fill(CONTRACT_TEMPLATE[employee.contractType], fieldValues(employee, data.employer)),
-    documents: async (employee) => {
-      const values = fieldValues(employee, data.employer)
-      const [contract, consent, annex] = await Promise.all([
-        fill(CONTRACT_TEMPLATE[employee.contractType], values),
-        fill('tratamiento-datos', values),
-        fill('anexo', values)
-      ])
-      return { contract, consent, annex }
-    }
-  }
 }

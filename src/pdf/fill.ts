@@ -10,7 +10,7 @@
  */
 import { isWinAnsi, winAnsiCode } from './winansi.js'
 import { layoutText, type Layout } from './layout.js'
-import { updateObjectNumbers, type CompiledTemplate, type CompiledWidget } from './template.js'
+import { updateObjectNumbers, type CompiledTemplate, type CompiledWidget } from './compiled.js'
 import type { FontMetrics } from './metrics.js'
 import { UnicodeSubset, type UnicodeFont } from './unicode-font.js'
 

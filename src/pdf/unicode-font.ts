@@ -7,7 +7,6 @@
 import { readFile } from 'node:fs/promises'
 import { createHash } from 'node:crypto'
 import { deflateSync } from 'node:zlib'
-import fontkit from '@pdf-lib/fontkit'
 import type { Font, Glyph } from '@pdf-lib/fontkit'
 
 const REPLACEMENT = 0xfffd
@@ -23,6 +22,7 @@ export interface UnicodeFont {
 
 /** Parses the TTF once (a worker keeps it for its lifetime). */
 export async function loadUnicodeFont (path: string): Promise<UnicodeFont> {
+  const { default: fontkit } = await import('@pdf-lib/fontkit') // only when a document needs it
   const font = fontkit.create(await readFile(path))
   const scale = 1000 / font.unitsPerEm
   return { font, scale, ascent: font.ascent * scale, descent: font.descent * scale }

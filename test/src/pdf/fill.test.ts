@@ -1,7 +1,7 @@
 import { test } from 'tap'
 import { PDFDocument } from 'pdf-lib'
 import type { Employee } from '../../../schemas/employee.js'
-import { createRenderer } from '../../../src/pdf/engine.js'
+import { createRenderer } from '../../../src/pdf/renderer.js'
 import { fieldValues, TEMPLATE_IDS } from '../../../src/pdf/fields.js'
 import { fillTemplate, type DrawnField } from '../../../src/pdf/fill.js'
 import { helveticaMetrics } from '../../../src/pdf/metrics.js'
