@@ -2,13 +2,16 @@
  * Test helpers: a fresh app per test (closed by teardown), with TEMP_DIR in a tap testdir.
  */
 import type { Test } from 'tap'
-import type { FastifyInstance } from 'fastify'
+import type { FastifyInstance, FastifyPluginAsync } from 'fastify'
 import { buildApp } from '../src/app.js'
 
-/** Builds an app on test defaults, with `env` overriding single variables; closed at teardown. */
-export async function build (t: Test, env: Record<string, string | number> = {}): Promise<FastifyInstance> {
+/**
+ * Builds an app on test defaults, with `env` overriding single variables; closed at teardown.
+ * @param extend registered after the plugins, before the routes: tests use it to inject a fault
+ */
+export async function build (t: Test, env: Record<string, string | number> = {}, extend?: FastifyPluginAsync): Promise<FastifyInstance> {
   const dir = t.testdir({})
-  const app = await buildApp({ env: { NODE_ENV: 'test', TEMP_DIR: dir, ...env } })
+  const app = await buildApp({ env: { NODE_ENV: 'test', TEMP_DIR: dir, ...env }, extend })
   t.teardown(() => app.close())
   return app
 }
@@ -100,4 +103,33 @@ export async function pdfWidgetCount (bytes: Uint8Array): Promise<number> {
   } finally {
     await doc.destroy()
   }
+}
+
+/** One entry of a ZIP read back with yauzl. */
+export interface ZipEntry { name: string, bytes: Buffer, compressionMethod: number }
+
+/** Every entry of a ZIP, in archive order, read with yauzl (a real reader, CRCs checked). */
+export async function zipEntries (zip: Buffer): Promise<ZipEntry[]> {
+  const yauzl = await import('yauzl')
+  return await new Promise((resolve, reject) => {
+    yauzl.fromBuffer(zip, { lazyEntries: true, decodeStrings: true, validateEntrySizes: true }, (error, file) => {
+      if (error !== null) return reject(error)
+      const entries: ZipEntry[] = []
+      file.on('error', reject)
+      file.on('end', () => resolve(entries))
+      file.on('entry', (entry: import('yauzl').Entry) => {
+        file.openReadStream(entry, (streamError, stream) => {
+          if (streamError !== null) return reject(streamError)
+          const chunks: Buffer[] = []
+          stream.on('data', (chunk: Buffer) => chunks.push(chunk))
+          stream.on('error', reject)
+          stream.on('end', () => {
+            entries.push({ name: entry.fileName, bytes: Buffer.concat(chunks), compressionMethod: entry.compressionMethod })
+            file.readEntry()
+          })
+        })
+      })
+      file.readEntry()
+    })
+  })
 }

@@ -3,9 +3,8 @@
  * to the cores, each holding the compiled templates, and a bounded queue, so that overload is
  * refused (ServiceBusyError, 503) instead of queued without bound.
  *
- * The worker file is `worker.ts` next to this module when running from source (tsx in dev, tap's
- * TypeScript loader in tests: worker threads inherit the parent's `--import` loader flags) and
- * `worker.js` when running the build in dist/.
+ * The worker file is `worker.ts` next to this module when running from source (dev, tests), run
+ * through tsx, and `worker.js` when running the build in dist/.
  */
 import { availableParallelism } from 'node:os'
 import { fileURLToPath } from 'node:url'
@@ -16,7 +15,13 @@ import type { EngineData } from './engine.js'
 import type { EmployeeDocuments } from './renderer.js'
 import type { PdfTask } from './worker.js'
 
-const WORKER_FILE = fileURLToPath(new URL(import.meta.url.endsWith('.ts') ? './worker.ts' : './worker.js', import.meta.url))
+const FROM_SOURCE = import.meta.url.endsWith('.ts')
+const WORKER_FILE = fileURLToPath(new URL(FROM_SOURCE ? './worker.ts' : './worker.js', import.meta.url))
+/**
+ * From source the worker runs under tsx (esbuild: a thread starts in ~100 ms), whatever loader
+ * the parent uses (tap's ts-node would cost seconds per thread); from dist/ it inherits nothing.
+ */
+const WORKER_EXEC_ARGV = FROM_SOURCE ? ['--import', 'tsx', '--enable-source-maps'] : []
 
 export interface PoolOptions {
   /** Worker threads; 0 = one per core (os.availableParallelism()). */
@@ -41,6 +46,7 @@ export class ContractPool {
   get #pool (): Piscina {
     this.#piscina ??= new Piscina({
       filename: WORKER_FILE,
+      execArgv: WORKER_EXEC_ARGV,
       workerData: this.#data,
       minThreads: this.threads,
       maxThreads: this.threads,

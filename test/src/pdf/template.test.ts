@@ -8,17 +8,9 @@ import { loadUnicodeFont } from '../../../src/pdf/unicode-font.js'
 import { FIELD_NAMES, REQUIRED_FIELDS } from '../../../src/pdf/fields.js'
 import { assetPath } from '../../../src/paths.js'
 import { pdfText, pdfWidgetCount } from '../../helper.js'
-import { ENGINE_SOURCES } from './engine-fixture.js'
+import { ENGINE_SOURCES, planillaWithout } from './engine-fixture.js'
 
 const fonts = { helvetica: helveticaMetrics(), unicode: () => loadUnicodeFont(ENGINE_SOURCES.unicodeFontPath) }
-
-/** The real Planilla template with some fields renamed (so missing), as an HR editor could leave it. */
-export async function planillaWithout (...fields: string[]): Promise<Uint8Array> {
-  const doc = await PDFDocument.load(await readFile(assetPath('templates', 'contrato-planilla.pdf')))
-  const form = doc.getForm()
-  for (const field of fields) form.getField(field).acroField.setPartialName(`${field}Renombrado`)
-  return await doc.save()
-}
 
 test('a template missing a required field is refused, naming the template and the field', async (t) => {
   await t.rejects(compileTemplate('contrato-planilla.pdf', await planillaWithout('dni'), REQUIRED_FIELDS['contrato-planilla'], FIELD_NAMES),
