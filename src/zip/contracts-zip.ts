@@ -98,7 +98,8 @@ export function streamContractsZip (employees: readonly Employee[], options: Con
    * (which would switch the stream to flowing and lose data before it is piped).
    */
   const drained = async (): Promise<void> => {
-    while (processed < appended && !stopped()) await nextEvent(archive, ['entry', 'close'], signal)
+    const unprocessed = () => appended - processed
+    while (unprocessed() > 0 && !stopped()) await nextEvent(archive, ['entry', 'close'], signal)
     while (archive.readableLength > maxBuffered && !stopped()) await delay(POLL_MS, undefined, { signal }).catch(() => {})
   }
 
