@@ -9,6 +9,7 @@
  */
 import { readFileSync, readdirSync, writeFileSync } from 'node:fs'
 import { dirname, join } from 'node:path'
+import { pathToFileURL } from 'node:url'
 import {
   PDFBool, PDFDict, PDFDocument, PDFName, PDFNumber, PDFRef, StandardFonts, TextAlignment, beginText, endText, fill, lineTo, moveTo, popGraphicsState,
   pushGraphicsState, rectangle, setFillingGrayscaleColor, setFontAndSize, setLineWidth, setStrokingGrayscaleColor,
@@ -51,7 +52,7 @@ type Block =
 interface Source { output: string, title: string, subtitle: string, footer: string, blocks: Block[] }
 
 /** Reads one source file: front matter, then blocks separated by blank lines (includes expanded). */
-function readSource (file: string): Source {
+export function readSource (file: string): Source {
   const text = readFileSync(join(SOURCE_DIR, file), 'utf8')
   const match = /^---\n([\s\S]*?)\n---\n([\s\S]*)$/.exec(text)
   if (match === null) throw new Error(`${file}: falta el encabezado ---`)
@@ -401,9 +402,14 @@ export async function buildTemplate (source: Source): Promise<Uint8Array> {
   return doc.save({ useObjectStreams: false, updateFieldAppearances: false })
 }
 
+/** The template sources: every `*.md` of assets/templates/source/ but its README. */
+export function sourceFiles (): string[] {
+  return readdirSync(SOURCE_DIR).filter((file) => file.endsWith('.md') && file !== 'README.md').sort()
+}
+
+/* c8 ignore start */
 async function main (): Promise<void> {
-  const files = readdirSync(SOURCE_DIR).filter((file) => file.endsWith('.md') && file !== 'README.md').sort()
-  for (const file of files) {
+  for (const file of sourceFiles()) {
     const source = readSource(file)
     const bytes = await buildTemplate(source)
     const path = join(OUTPUT_DIR, source.output)
@@ -412,4 +418,5 @@ async function main (): Promise<void> {
   }
 }
 
-await main()
+if (process.argv[1] !== undefined && import.meta.url === pathToFileURL(process.argv[1]).href) await main()
+/* c8 ignore stop */
