@@ -94,7 +94,7 @@ const contracts: FastifyPluginAsyncTypebox = async (app) => {
     const controller = new AbortController()
     reply.raw.on('close', () => { if (!reply.raw.writableFinished) controller.abort() })
     const { archive, done } = streamContractsZip(employees, {
-      render: async (employee) => await pool.documents(employee),
+      render: async (employee) => await pool.documentsWhenFree(employee, controller.signal),
       concurrency,
       signal: controller.signal,
       onFailure: (employee, error) => {

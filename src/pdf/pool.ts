@@ -7,6 +7,7 @@
  * through tsx, and `worker.js` when running the build in dist/.
  */
 import { availableParallelism } from 'node:os'
+import { setTimeout as delay } from 'node:timers/promises'
 import { fileURLToPath } from 'node:url'
 import { Piscina } from 'piscina'
 import type { Employee } from '../../schemas/employee.js'
@@ -75,6 +76,22 @@ export class ContractPool {
   /** Contract, consent and annex of one employee (ZIP). @throws ServiceBusyError when the queue is full */
   async documents (employee: Employee): Promise<EmployeeDocuments> {
     return await this.#run({ kind: 'documents', employee }) as EmployeeDocuments
+  }
+
+  /**
+   * documents(), waiting and retrying while the queue is full: for a ZIP that was already admitted
+   * (its headers are out), slowing down beats losing an employee to errores.txt.
+   * @throws ServiceBusyError after `attempts` tries; whatever the render throws
+   */
+  async documentsWhenFree (employee: Employee, signal: AbortSignal, attempts = 200, delayMs = 10): Promise<EmployeeDocuments> {
+    for (let attempt = 1; ; attempt++) {
+      try {
+        return await this.documents(employee)
+      } catch (error) {
+        if (!(error instanceof ServiceBusyError) || attempt >= attempts || signal.aborted) throw error
+        await delay(delayMs)
+      }
+    }
   }
 
   async close (): Promise<void> {

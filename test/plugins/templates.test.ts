@@ -88,3 +88,16 @@ test('outside tests the worker threads start with the app (a broken worker stops
   t.equal(app.contractPool.capacity, app.config.PDF_MAX_QUEUE)
   t.match(await pdfText(await app.contractPool.contract(sampleEmployee() as Employee)), '12345678')
 })
+
+test('an admitted ZIP waits for room in a full queue instead of failing its employees', async (t) => {
+  const app = await build(t, { PDF_THREADS: 1, PDF_MAX_QUEUE: 1 })
+  const pool = app.contractPool
+  const signal = new AbortController().signal
+  const employees = Array.from({ length: 5 }, (_, index) => sampleEmployee({ dni: String(60000000 + index) }) as Employee)
+  await t.rejects(Promise.all(employees.map(async (employee) => await pool.documents(employee))), { name: 'ServiceBusyError' }, 'without waiting, some are refused')
+  const docs = await Promise.all(employees.map(async (employee) => await pool.documentsWhenFree(employee, signal)))
+  t.equal(docs.length, 5)
+  t.match(await pdfText(docs[4].annex), '60000004')
+  const aborted = AbortSignal.abort()
+  await t.rejects(Promise.all(employees.map(async (employee) => await pool.documentsWhenFree(employee, aborted))), { name: 'ServiceBusyError' }, 'an aborted request does not wait')
+})
