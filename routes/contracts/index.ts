@@ -1,3 +1,4 @@
+import { pipeline } from 'node:stream'
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
 import type { FastifyReply, FastifySchemaCompiler } from 'fastify'
 import { EmployeeSchema, PreviewEmployeeSchema, type Employee } from '../../schemas/employee.js'
@@ -8,6 +9,7 @@ import { compileAjvValidator } from '../../src/validation.js'
 import { formatLocalDate } from '../../src/pdf/format.js'
 import { contentDisposition, contractFileName } from '../../src/zip/names.js'
 import { streamContractsZip } from '../../src/zip/contracts-zip.js'
+import { CoalescingStream } from '../../src/zip/coalesce.js'
 
 const EMPTY_BATCH = 'Debes seleccionar al menos un empleado para generar el ZIP.'
 /** Employees rendered at once per ZIP, per worker thread: enough to keep every thread busy. */
@@ -107,10 +109,12 @@ const contracts: FastifyPluginAsyncTypebox = async (app) => {
     })
     // Headers go out at once, before the first document is rendered (the client sees progress).
     reply.raw.once('pipe', () => { reply.raw.flushHeaders() })
+    const output = new CoalescingStream() // fewer, larger socket writes
+    pipeline(archive, output, () => {}) // either one closing early destroys the other
     return reply
       .type('application/zip')
       .header('content-disposition', contentDisposition('attachment', `contratos-${formatLocalDate(new Date()).replaceAll('/', '-')}.zip`))
-      .send(archive)
+      .send(output)
   })
 }
 export default contracts
