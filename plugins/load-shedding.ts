@@ -6,7 +6,7 @@
 import fp from 'fastify-plugin'
 import underPressure from '@fastify/under-pressure'
 import type { FastifyReply, FastifyRequest } from 'fastify'
-import { ServiceUnavailableError } from '../src/errors.js'
+import { ServiceBusyError } from '../src/errors.js'
 
 declare module 'fastify' {
   interface FastifyContextConfig {
@@ -14,9 +14,6 @@ declare module 'fastify' {
     pressureHandler?: (request: FastifyRequest, reply: FastifyReply, type: string, value: number | undefined) => unknown
   }
 }
-
-/** Seconds a shed client is asked to wait. */
-export const RETRY_AFTER_SECONDS = 2
 
 export default fp(async (app) => {
   const { SHED_MAX_EVENT_LOOP_DELAY_MS, SHED_MAX_RSS_BYTES } = app.config
@@ -26,7 +23,7 @@ export default fp(async (app) => {
     sampleInterval: 200,
     pressureHandler: async (request: FastifyRequest, _reply: FastifyReply, type: string, value: number | undefined) => {
       request.log.warn({ type, value }, 'shedding load')
-      throw new ServiceUnavailableError(RETRY_AFTER_SECONDS)
+      throw new ServiceBusyError()
     }
   })
 }, { name: 'load-shedding', dependencies: ['config', 'errors'] })

@@ -15,6 +15,10 @@ export const ConfigSchema = Type.Object({
   TEMP_DIR: Type.String({ minLength: 1, default: './temp' }),
   SHED_MAX_EVENT_LOOP_DELAY_MS: Type.Integer({ minimum: 0, default: 1000, description: 'ms; 0: off' }),
   SHED_MAX_RSS_BYTES: Type.Integer({ minimum: 0, default: 0, description: 'bytes; 0: off' }),
+  TEMPLATES_DIR: Type.String({ minLength: 1, default: 'assets/templates', description: 'folder of the five contract templates' }),
+  EMPLOYER_PROFILE: Type.String({ minLength: 1, default: 'assets/employer-profile.json', description: 'employer data printed in every document' }),
+  PDF_THREADS: Type.Integer({ minimum: 0, maximum: 64, default: 0, description: 'PDF worker threads; 0 = one per core' }),
+  PDF_MAX_QUEUE: Type.Integer({ minimum: 1, default: 256, description: 'employees waiting for a PDF thread before new work is refused (503)' }),
   LOG_LEVEL: stringEnum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'], { default: 'info' })
 })
 export type Config = Static<typeof ConfigSchema>

@@ -8,6 +8,7 @@ import config, { type ConfigPluginOptions } from '../plugins/config.js'
 import cors from '../plugins/cors.js'
 import multipart from '../plugins/multipart.js'
 import errors from '../plugins/errors.js'
+import templates from '../plugins/templates.js'
 import docs from '../plugins/docs.js'
 import sessions from '../plugins/sessions.js'
 import loadShedding from '../plugins/load-shedding.js'
@@ -84,6 +85,7 @@ export async function buildApp (options: BuildAppOptions = {}): Promise<FastifyI
   await app.register(multipart)
   await app.register(errors)
   await app.register(loadShedding)
+  await app.register(templates)
   await app.register(docs)
   await app.register(sessions)
   await app.register(spreadsheets)

@@ -46,21 +46,40 @@ export class UploadError extends AppError {
   }
 }
 
-/**
- * 503 when the service sheds load (under-pressure, a full PDF queue): the client should retry
- * after `retryAfterSeconds` (sent as `Retry-After`).
- */
-export class ServiceUnavailableError extends AppError {
-  readonly retryAfterSeconds: number
-  constructor (retryAfterSeconds: number) {
-    super(503, 'Servicio ocupado. Intenta nuevamente en unos segundos.')
-    this.retryAfterSeconds = retryAfterSeconds
-  }
-}
-
 /** 404 for a session that does not exist or has expired (D3). */
 export class SessionNotFoundError extends AppError {
   constructor (sessionId: string) {
     super(404, `Sesión no encontrada: ${sessionId}`)
+  }
+}
+
+/** 404 for a DNI that the upload session does not hold (D3). */
+export class EmployeeNotInSessionError extends AppError {
+  constructor (dni: string) {
+    super(404, `Empleado no encontrado en la sesión: ${dni}`)
+  }
+}
+
+/** 500 when a contract PDF cannot be generated (spec endpoint 3). */
+export class PdfGenerationError extends AppError {
+  constructor (cause: unknown) {
+    super(500, 'Error interno del servidor')
+    this.cause = cause
+  }
+}
+
+/** Seconds a refused client is asked to wait (`Retry-After`). */
+export const RETRY_AFTER_SECONDS = 2
+
+/**
+ * 503 when the service sheds load (issue 7): the event loop lags (under-pressure) or the PDF
+ * worker pool's queue is full. Overload is refused, not queued without bound; plugins/errors.ts
+ * sends `Retry-After: retryAfterSeconds`.
+ */
+export class ServiceBusyError extends AppError {
+  readonly retryAfterSeconds: number
+  constructor (retryAfterSeconds = RETRY_AFTER_SECONDS) {
+    super(503, 'El servicio está ocupado. Intenta nuevamente en unos segundos.')
+    this.retryAfterSeconds = retryAfterSeconds
   }
 }

@@ -82,3 +82,13 @@ export function compileValidator<T extends TSchema> (schema: T) {
     return { ok: false, issues: toValidationIssues(validate.errors ?? [], '') }
   }
 }
+
+/**
+ * A raw Ajv validate function with our options and formats, for a route that picks among several
+ * body schemas itself (its `errors` feed the error handler like Fastify's own validation).
+ */
+export function compileAjvValidator<T extends TSchema> (schema: T) {
+  const ajv = addAppFormats(new Ajv(AJV_OPTIONS))
+  addFormats(ajv)
+  return ajv.compile<Static<T>>(schema)
+}

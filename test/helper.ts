@@ -69,3 +69,68 @@ export async function formPayload (files: FormFile[], fields: Record<string, str
   const response = new Response(form)
   return { payload: Buffer.from(await response.arrayBuffer()), headers: { 'content-type': response.headers.get('content-type') ?? '' } }
 }
+
+/** Text of each page of a PDF, read with pdfjs-dist (a real reader, independent of our writer). */
+export async function pdfPages (bytes: Uint8Array): Promise<string[]> {
+  const { getDocument } = await import('pdfjs-dist/legacy/build/pdf.mjs')
+  const doc = await getDocument({ data: new Uint8Array(bytes), verbosity: 0, isEvalSupported: false }).promise
+  try {
+    const pages: string[] = []
+    for (let number = 1; number <= doc.numPages; number++) {
+      const content = await (await doc.getPage(number)).getTextContent()
+      pages.push(content.items.map((item) => ('str' in item ? item.str + (item.hasEOL ? '\n' : ' ') : '')).join(''))
+    }
+    return pages
+  } finally {
+    await doc.destroy()
+  }
+}
+
+/** All text of a PDF (pdfjs-dist), pages joined; runs of spaces collapsed. */
+export async function pdfText (bytes: Uint8Array): Promise<string> {
+  return (await pdfPages(bytes)).join('\n').replace(/[ \t]+/g, ' ')
+}
+
+/** Widget annotations left on the pages (pdfjs-dist): a flattened PDF has none. */
+export async function pdfWidgetCount (bytes: Uint8Array): Promise<number> {
+  const { getDocument } = await import('pdfjs-dist/legacy/build/pdf.mjs')
+  const doc = await getDocument({ data: new Uint8Array(bytes), verbosity: 0, isEvalSupported: false }).promise
+  try {
+    let count = 0
+    for (let number = 1; number <= doc.numPages; number++) {
+      count += (await (await doc.getPage(number)).getAnnotations()).filter((annotation) => annotation.subtype === 'Widget').length
+    }
+    return count
+  } finally {
+    await doc.destroy()
+  }
+}
+
+/** One entry of a ZIP read back with yauzl. */
+export interface ZipEntry { name: string, bytes: Buffer, compressionMethod: number }
+
+/** Every entry of a ZIP, in archive order, read with yauzl (a real reader, CRCs checked). */
+export async function zipEntries (zip: Buffer): Promise<ZipEntry[]> {
+  const yauzl = await import('yauzl')
+  return await new Promise((resolve, reject) => {
+    yauzl.fromBuffer(zip, { lazyEntries: true, decodeStrings: true, validateEntrySizes: true }, (error, file) => {
+      if (error !== null) return reject(error)
+      const entries: ZipEntry[] = []
+      file.on('error', reject)
+      file.on('end', () => resolve(entries))
+      file.on('entry', (entry: import('yauzl').Entry) => {
+        file.openReadStream(entry, (streamError, stream) => {
+          if (streamError !== null) return reject(streamError)
+          const chunks: Buffer[] = []
+          stream.on('data', (chunk: Buffer) => chunks.push(chunk))
+          stream.on('error', reject)
+          stream.on('end', () => {
+            entries.push({ name: entry.fileName, bytes: Buffer.concat(chunks), compressionMethod: entry.compressionMethod })
+            file.readEntry()
+          })
+        })
+      })
+      file.readEntry()
+    })
+  })
+}

@@ -1,5 +1,120 @@
+import { pipeline } from 'node:stream'
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
+import type { FastifyReply, FastifySchemaCompiler } from 'fastify'
+import { EmployeeSchema, PreviewEmployeeSchema, type Employee } from '../../schemas/employee.js'
+import { PreviewBase64ReplySchema, PreviewBodySchema, PreviewSessionSchema, type PreviewSession } from '../../schemas/contracts.js'
+import { VALIDATION_MESSAGE } from '../../schemas/messages.js'
+import { AppError, EmployeeNotInSessionError, PdfGenerationError, ServiceBusyError, SessionNotFoundError } from '../../src/errors.js'
+import { compileAjvValidator } from '../../src/validation.js'
+import { formatLocalDate } from '../../src/pdf/format.js'
+import { contentDisposition, contractFileName } from '../../src/zip/names.js'
+import { streamContractsZip } from '../../src/zip/contracts-zip.js'
+import { CoalescingStream } from '../../src/zip/coalesce.js'
 
-// Filled in by its own issue; registered in src/app.ts already so that the prefix is fixed.
-const routes: FastifyPluginAsyncTypebox = async () => {}
-export default routes
+const EMPTY_BATCH = 'Debes seleccionar al menos un empleado para generar el ZIP.'
+/** Employees rendered at once per ZIP, per worker thread: enough to keep every thread busy. */
+const IN_FLIGHT_PER_THREAD = 2
+
+/**
+ * D3: the preview body is a record or a session reference. The mode is chosen by the presence of
+ * `sessionId`, then validated by that mode's schema alone, so errors name that mode's fields.
+ */
+const validateRecord = compileAjvValidator(PreviewEmployeeSchema)
+const validateSession = compileAjvValidator(PreviewSessionSchema)
+const previewValidator: FastifySchemaCompiler<unknown> = () => {
+  const validate = (data: unknown): boolean => {
+    const inner = data !== null && typeof data === 'object' && 'sessionId' in data ? validateSession : validateRecord
+    const valid = inner(data)
+    validate.errors = inner.errors
+    return valid
+  }
+  validate.errors = null as typeof validateRecord.errors
+  return validate
+}
+
+/** Spec endpoints 3 and 4; registered under /api/contracts and again under /api/contract (D1). */
+const contracts: FastifyPluginAsyncTypebox = async (app) => {
+  const pool = app.contractPool
+  const production = app.config.NODE_ENV === 'production'
+
+  async function renderContract (employee: Employee): Promise<Uint8Array> {
+    try {
+      return await pool.contract(employee)
+    } catch (error) {
+      if (error instanceof AppError) throw error
+      throw new PdfGenerationError(error)
+    }
+  }
+
+  const single = app.employeeBodies.single(PreviewEmployeeSchema, { validationMessage: VALIDATION_MESSAGE.contracts })
+  app.post('/preview', {
+    ...single,
+    validatorCompiler: previewValidator,
+    schema: {
+      tags: ['contracts'],
+      summary: 'Vista previa del contrato de un empleado (PDF), o de un empleado de una sesión de carga (D3)',
+      body: PreviewBodySchema,
+      response: { 200: PreviewBase64ReplySchema }
+    }
+  }, async function (request, reply) {
+    const body = request.body as Employee | PreviewSession
+    let employee: Employee
+    let format: 'file' | 'base64' = 'file'
+    if ('sessionId' in body) {
+      const employees = await app.sessions.get(body.sessionId)
+      if (employees === undefined) throw new SessionNotFoundError(body.sessionId)
+      const found = employees.find((candidate) => candidate.dni === body.dni)
+      if (found === undefined) throw new EmployeeNotInSessionError(body.dni)
+      employee = found
+      format = body.format ?? 'file'
+    } else {
+      employee = body
+    }
+    const bytes = Buffer.from(await renderContract(employee))
+    const fileName = contractFileName(employee)
+    if (format === 'base64') return { success: true as const, data: { dni: employee.dni, pdfBase64: bytes.toString('base64'), fileName } }
+    return (reply as FastifyReply) // a binary answer: the JSON response schema does not apply
+      .type('application/pdf')
+      .header('content-disposition', contentDisposition('inline', fileName))
+      .header('content-length', bytes.length)
+      .send(bytes)
+  })
+
+  const batch = app.employeeBodies.batch(EmployeeSchema, { emptyMessage: EMPTY_BATCH, validationMessage: VALIDATION_MESSAGE.contracts })
+  app.post('/download-zip', {
+    ...batch,
+    schema: {
+      ...batch.schema,
+      tags: ['contracts'],
+      summary: 'ZIP con contrato, consentimiento de datos y anexo de cada empleado (transmitido)'
+    }
+  }, async function (request, reply) {
+    const employees = request.body as Employee[]
+    const concurrency = IN_FLIGHT_PER_THREAD * pool.threads
+    // Refuse up front, before any header goes out, when the pool cannot take this batch's first wave.
+    if (pool.capacity < Math.min(employees.length, concurrency)) throw new ServiceBusyError()
+    const controller = new AbortController()
+    reply.raw.on('close', () => { if (!reply.raw.writableFinished) controller.abort() })
+    const { archive, done } = streamContractsZip(employees, {
+      render: async (employee) => await pool.documentsWhenFree(employee, controller.signal),
+      concurrency,
+      signal: controller.signal,
+      onFailure: (employee, error) => {
+        request.log.error({ err: error, dni: employee.dni }, 'contract documents failed; listed in errores.txt')
+        return production ? 'error interno al generar los documentos' : `error al generar los documentos: ${(error as Error).message}`
+      }
+    })
+    done.then((result) => {
+      request.log.info({ employees: employees.length, ...result }, result.aborted ? 'contracts ZIP aborted by the client' : 'contracts ZIP written')
+    })
+    // Headers go out at once, before the first document is rendered (the client sees progress).
+    reply.raw.once('pipe', () => { reply.raw.flushHeaders() })
+    const output = new CoalescingStream() // fewer, larger socket writes
+    pipeline(archive, output, () => {}) // either one closing early destroys the other
+    return reply
+      .type('application/zip')
+      .header('content-disposition', contentDisposition('attachment', `contratos-${formatLocalDate(new Date()).replaceAll('/', '-')}.zip`))
+      .send(output)
+  })
+}
+export default contracts

@@ -29,7 +29,7 @@ test('a lagging event loop sheds requests with 503 and Retry-After, but not heal
   }
   t.ok(shed, 'a request was shed')
   t.equal(shed?.headers['retry-after'], '2')
-  t.same(shed?.json(), { success: false, message: 'Servicio ocupado. Intenta nuevamente en unos segundos.', data: null })
+  t.same(shed?.json(), { success: false, message: 'El servicio está ocupado. Intenta nuevamente en unos segundos.', data: null })
   const health = await app.inject({ method: 'GET', url: '/api/health' })
   t.equal(health.statusCode, 200, 'health is never shed')
 })

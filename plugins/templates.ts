@@ -1,0 +1,39 @@
+/**
+ * Contract templates and the PDF worker pool (issue 3, issue 6). At start-up every template in
+ * TEMPLATES_DIR is compiled and checked for the fields it needs, and the employer profile
+ * (EMPLOYER_PROFILE) is validated: a problem stops start-up with a message naming the template
+ * and the field. Then one worker thread per core starts with the compiled templates; the pool
+ * closes with the app.
+ */
+import fp from 'fastify-plugin'
+import { assetPath, projectPath } from '../src/paths.js'
+import { loadEngineData } from '../src/pdf/engine.js'
+import { ContractPool } from '../src/pdf/pool.js'
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    contractPool: ContractPool
+  }
+}
+
+export default fp(async (app) => {
+  const { data, warnings } = await loadEngineData({
+    templatesDir: projectPath(app.config.TEMPLATES_DIR),
+    employerProfilePath: projectPath(app.config.EMPLOYER_PROFILE),
+    unicodeFontPath: assetPath('fonts', 'DejaVuSans.ttf')
+  })
+  for (const warning of warnings) app.log.warn(warning)
+  const pool = new ContractPool(data, { threads: app.config.PDF_THREADS, maxQueue: app.config.PDF_MAX_QUEUE })
+  // Threads start now, so a broken worker stops start-up; tests start them on first use instead
+  // (most tests never render a PDF and would pay a thread start each).
+  if (app.config.NODE_ENV !== 'test') {
+    try {
+      await pool.ready()
+    } catch (error) {
+      await pool.close()
+      throw error
+    }
+  }
+  app.decorate('contractPool', pool)
+  app.addHook('onClose', async () => { await pool.close() })
+}, { name: 'templates', dependencies: ['config'] })

@@ -1,0 +1,109 @@
+/**
+ * The PDF worker pool (issue 6: generation never runs on the event loop): piscina threads sized
+ * to the cores, each holding the compiled templates, and a bounded queue, so that overload is
+ * refused (ServiceBusyError, 503) instead of queued without bound.
+ *
+ * The worker file is `worker.ts` next to this module when running from source (dev, tests), run
+ * through tsx, and `worker.js` when running the build in dist/.
+ */
+import { availableParallelism } from 'node:os'
+import { setTimeout as delay } from 'node:timers/promises'
+import { fileURLToPath } from 'node:url'
+import { Piscina } from 'piscina'
+import type { Employee } from '../../schemas/employee.js'
+import { ServiceBusyError } from '../errors.js'
+import type { EngineData } from './engine.js'
+import type { EmployeeDocuments } from './renderer.js'
+import type { PdfTask } from './worker.js'
+
+const FROM_SOURCE = import.meta.url.endsWith('.ts')
+const WORKER_FILE = fileURLToPath(new URL(FROM_SOURCE ? './worker.ts' : './worker.js', import.meta.url))
+/**
+ * From source the worker runs under tsx (esbuild: a thread starts in ~100 ms), whatever loader
+ * the parent uses (tap's ts-node would cost seconds per thread); from dist/ it inherits nothing.
+ */
+const WORKER_EXEC_ARGV = FROM_SOURCE ? ['--import', 'tsx', '--enable-source-maps'] : []
+
+export interface PoolOptions {
+  /** Worker threads; 0 = one per core (os.availableParallelism()). */
+  threads: number
+  /** Tasks (employees) waiting for a thread before new work is refused. */
+  maxQueue: number
+}
+
+export class ContractPool {
+  readonly threads: number
+  readonly maxQueue: number
+  readonly #data: EngineData
+  #piscina: Piscina | undefined
+
+  constructor (data: EngineData, options: PoolOptions) {
+    this.threads = options.threads > 0 ? options.threads : availableParallelism()
+    this.maxQueue = options.maxQueue
+    this.#data = data
+  }
+
+  /** The threads start on first use, or at start-up through ready(). */
+  get #pool (): Piscina {
+    this.#piscina ??= new Piscina({
+      filename: WORKER_FILE,
+      execArgv: WORKER_EXEC_ARGV,
+      workerData: this.#data,
+      minThreads: this.threads,
+      maxThreads: this.threads,
+      maxQueue: this.maxQueue,
+      idleTimeout: Number.POSITIVE_INFINITY,
+      concurrentTasksPerWorker: 1
+    })
+    return this.#piscina
+  }
+
+  /** Starts every thread and waits for each to answer: a broken worker file stops start-up. */
+  async ready (): Promise<void> {
+    await Promise.all(Array.from({ length: this.threads }, () => this.#run({ kind: 'ping' })))
+  }
+
+  /** Free queue slots: the ZIP route refuses a batch up front (503) when the pool is saturated. */
+  get capacity (): number {
+    return this.maxQueue - (this.#piscina?.queueSize ?? 0)
+  }
+
+  /** The contract PDF of one employee (preview). @throws ServiceBusyError when the queue is full */
+  async contract (employee: Employee): Promise<Uint8Array> {
+    return await this.#run({ kind: 'contract', employee }) as Uint8Array
+  }
+
+  /** Contract, consent and annex of one employee (ZIP). @throws ServiceBusyError when the queue is full */
+  async documents (employee: Employee): Promise<EmployeeDocuments> {
+    return await this.#run({ kind: 'documents', employee }) as EmployeeDocuments
+  }
+
+  /**
+   * documents(), waiting and retrying while the queue is full: for a ZIP that was already admitted
+   * (its headers are out), slowing down beats losing an employee to errores.txt.
+   * @throws ServiceBusyError after `attempts` tries; whatever the render throws
+   */
+  async documentsWhenFree (employee: Employee, signal: AbortSignal, attempts = 200, delayMs = 10): Promise<EmployeeDocuments> {
+    for (let attempt = 1; ; attempt++) {
+      try {
+        return await this.documents(employee)
+      } catch (error) {
+        if (!(error instanceof ServiceBusyError) || attempt >= attempts || signal.aborted) throw error
+        await delay(delayMs)
+      }
+    }
+  }
+
+  async close (): Promise<void> {
+    await this.#piscina?.close()
+  }
+
+  async #run (task: PdfTask): Promise<unknown> {
+    try {
+      return await this.#pool.run(task)
+    } catch (error) {
+      if ((error as Error).message === 'Task queue is at limit') throw new ServiceBusyError()
+      throw error
+    }
+  }
+}

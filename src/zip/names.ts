@@ -1,0 +1,55 @@
+/**
+ * File and entry names built from user data (D18): no path separators, no `..`, no control
+ * characters, nothing Windows refuses; and Content-Disposition headers with an ASCII `filename`
+ * beside an RFC 5987 `filename*` for names that are not ASCII (RFC 6266).
+ */
+import type { ContractType } from '../../schemas/employee.js'
+
+const MAX_NAME_LENGTH = 120
+
+/**
+ * One path segment made safe (D18): `/` and `\` become `-`; control and format characters become
+ * spaces; `< > : " | ? *` become `_`; `..` runs collapse to `.`; no leading or trailing dots or
+ * spaces; at most 120 characters. Never empty (`documento`).
+ */
+export function safeFileName (text: string): string {
+  const safe = text.normalize('NFC')
+    .replace(/[\p{Cc}\p{Cf}\p{Zl}\p{Zp}]+/gu, ' ')
+    .replace(/[/\\]+/g, '-')
+    .replace(/[<>:"|?*]/g, '_')
+    .replace(/\.{2,}/g, '.')
+    .replace(/\s+/g, ' ')
+    .replace(/^[\s.]+|[\s.]+$/g, '')
+  return Array.from(safe).slice(0, MAX_NAME_LENGTH).join('').replace(/[\s.]+$/, '') || 'documento'
+}
+
+/** `Part Time` → `parttime` (spec endpoint 4: contractType lower case, spaces removed). */
+export function contractFolder (contractType: ContractType): string {
+  return contractType.toLowerCase().replace(/\s+/g, '')
+}
+
+/** `{dni}-{position}.pdf`, safe (spec endpoints 3 and 4, D18). */
+export function contractFileName (employee: { dni: string, position: string }): string {
+  return `${safeFileName(`${employee.dni}-${employee.position}`)}.pdf`
+}
+
+/** ASCII stand-in of a name: accents dropped, anything else non-ASCII as `_`. */
+export function asciiFileName (name: string): string {
+  return name.normalize('NFD').replace(/\p{M}+/gu, '').replace(/[^\x20-\x7e]/g, '_').replace(/["\\]/g, '_')
+}
+
+/** RFC 5987 value characters: everything but attr-char percent-encoded from UTF-8. */
+function encodeRfc5987 (text: string): string {
+  return encodeURIComponent(text).replace(/['()*]/g, (char) => `%${char.charCodeAt(0).toString(16).toUpperCase()}`)
+}
+
+/**
+ * A Content-Disposition value for an already safe file name (see safeFileName).
+ * @example contentDisposition('inline', '12345678-Operario ✓.pdf')
+ *   // inline; filename="12345678-Operario _.pdf"; filename*=UTF-8''12345678-Operario%20%E2%9C%93.pdf
+ */
+export function contentDisposition (type: 'inline' | 'attachment', fileName: string): string {
+  const ascii = asciiFileName(fileName)
+  const header = `${type}; filename="${ascii}"`
+  return ascii === fileName ? header : `${header}; filename*=UTF-8''${encodeRfc5987(fileName)}`
+}

@@ -1,0 +1,103 @@
+import { test, type Test } from 'tap'
+import { copyFileSync, writeFileSync } from 'node:fs'
+import { join } from 'node:path'
+import { Writable } from 'node:stream'
+import type { Employee } from '../../schemas/employee.js'
+import { buildApp } from '../../src/app.js'
+import { assetPath } from '../../src/paths.js'
+import { TEMPLATE_IDS } from '../../src/pdf/fields.js'
+import { build, pdfText, sampleEmployee } from '../helper.js'
+import { planillaWithout } from '../src/pdf/engine-fixture.js'
+
+/** A TEMPLATES_DIR holding copies of our templates, with `replace` written over some of them. */
+async function templatesDir (t: Test, replace: Record<string, Uint8Array | undefined> = {}): Promise<string> {
+  const dir = join(t.testdir({ templates: {}, temp: {} }), 'templates')
+  for (const id of TEMPLATE_IDS) {
+    const name = `${id}.pdf`
+    if (name in replace) {
+      const bytes = replace[name]
+      if (bytes !== undefined) writeFileSync(join(dir, name), bytes)
+    } else {
+      copyFileSync(assetPath('templates', name), join(dir, name))
+    }
+  }
+  return dir
+}
+
+/** Builds an app whose TEMP_DIR sits next to the test's other files (t.testdir() would wipe them). */
+const start = async (t: Test, env: Record<string, string>) => await buildApp({ env: { NODE_ENV: 'test', TEMP_DIR: join(t.testdirName, 'temp'), ...env } })
+
+test('the pool renders a contract in a worker thread', async (t) => {
+  const app = await build(t)
+  const bytes = await app.contractPool.contract(sampleEmployee() as Employee)
+  t.match(await pdfText(bytes), 'Rosa María Quispe Mamani')
+})
+
+test('start-up stops when a template lacks a field it needs, naming template and field', async (t) => {
+  const dir = await templatesDir(t, { 'contrato-planilla.pdf': await planillaWithout('dni') })
+  await t.rejects(start(t, { TEMPLATES_DIR: dir }), { message: 'Plantilla contrato-planilla.pdf: falta el campo "dni"' })
+})
+
+test('start-up stops when a template file is missing', async (t) => {
+  const dir = await templatesDir(t, { 'anexo.pdf': undefined })
+  await t.rejects(start(t, { TEMPLATES_DIR: dir }), { message: `Plantilla anexo.pdf: no existe el archivo ${join(dir, 'anexo.pdf')}` })
+})
+
+test('an HR template with an extra field starts, with a warning in the log', async (t) => {
+  const { PDFDocument } = await import('pdf-lib')
+  const doc = await PDFDocument.load(await planillaWithout())
+  doc.getForm().createTextField('observaciones').addToPage(doc.getPage(0), { x: 10, y: 10, width: 50, height: 10 })
+  const dir = await templatesDir(t, { 'contrato-planilla.pdf': await doc.save() })
+  let log = ''
+  const app = await buildApp({
+    env: { NODE_ENV: 'test', TEMP_DIR: join(t.testdirName, 'temp'), TEMPLATES_DIR: dir },
+    logger: { level: 'warn', stream: new Writable({ write (chunk, _encoding, callback) { log += String(chunk); callback() } }) }
+  })
+  t.teardown(() => app.close())
+  t.match(log, 'Plantilla contrato-planilla.pdf: el campo \\"observaciones\\" no es un campo conocido: se elimina sin rellenar')
+})
+
+test('EMPLOYER_PROFILE replaces the demo employer in every document', async (t) => {
+  const path = join(t.testdir({ temp: {} }), 'empleador.json')
+  writeFileSync(path, JSON.stringify({
+    legalName: 'PLAYAS DEL SUR E.I.R.L.',
+    ruc: '20111111118',
+    address: 'Jr. Las Flores 456, Arequipa',
+    representative: { name: 'Carlos Pérez Ríos', dni: '40404040', role: 'Gerente' },
+    signingCity: 'Arequipa'
+  }))
+  const app = await start(t, { EMPLOYER_PROFILE: path })
+  t.teardown(() => app.close())
+  const text = await pdfText(await app.contractPool.contract(sampleEmployee() as Employee))
+  for (const value of ['PLAYAS DEL SUR E.I.R.L.', '20111111118', 'Jr. Las Flores 456, Arequipa', 'Carlos Pérez Ríos', '40404040', 'Arequipa']) t.match(text, value)
+})
+
+test('start-up stops on a missing, malformed or invalid employer profile', async (t) => {
+  const dir = t.testdir({ temp: {}, 'roto.json': '{ no', 'malo.json': JSON.stringify({ legalName: 'X', ruc: '123', address: 'Calle 1 2 3', representative: { name: 'Ana', dni: '1', role: 'GG' } }) })
+  await t.rejects(start(t, { EMPLOYER_PROFILE: join(dir, 'falta.json') }), { message: `Perfil del empleador ${join(dir, 'falta.json')}: no existe` })
+  await t.rejects(start(t, { EMPLOYER_PROFILE: join(dir, 'roto.json') }), { message: /^Perfil del empleador .*roto\.json: no es JSON válido/ })
+  await t.rejects(start(t, { EMPLOYER_PROFILE: join(dir, 'malo.json') }), {
+    message: `Perfil del empleador ${join(dir, 'malo.json')}: signingCity: falta la ciudad de suscripción; legalName: la razón social debe tener entre 2 y 120 caracteres; ruc: el RUC debe tener 11 dígitos; representative.dni: el DNI del representante debe tener 8 dígitos`
+  })
+})
+
+test('outside tests the worker threads start with the app (a broken worker stops start-up)', async (t) => {
+  const app = await buildApp({ env: { NODE_ENV: 'production', TEMP_DIR: t.testdir({}), PDF_THREADS: 1 } })
+  t.teardown(() => app.close())
+  t.equal(app.contractPool.threads, 1)
+  t.equal(app.contractPool.capacity, app.config.PDF_MAX_QUEUE)
+  t.match(await pdfText(await app.contractPool.contract(sampleEmployee() as Employee)), '12345678')
+})
+
+test('an admitted ZIP waits for room in a full queue instead of failing its employees', async (t) => {
+  const app = await build(t, { PDF_THREADS: 1, PDF_MAX_QUEUE: 1 })
+  const pool = app.contractPool
+  const signal = new AbortController().signal
+  const employees = Array.from({ length: 5 }, (_, index) => sampleEmployee({ dni: String(60000000 + index) }) as Employee)
+  await t.rejects(Promise.all(employees.map(async (employee) => await pool.documents(employee))), { name: 'ServiceBusyError' }, 'without waiting, some are refused')
+  const docs = await Promise.all(employees.map(async (employee) => await pool.documentsWhenFree(employee, signal)))
+  t.equal(docs.length, 5)
+  t.match(await pdfText(docs[4].annex), '60000004')
+  const aborted = AbortSignal.abort()
+  await t.rejects(Promise.all(employees.map(async (employee) => await pool.documentsWhenFree(employee, aborted))), { name: 'ServiceBusyError' }, 'an aborted request does not wait')
+})

@@ -1,0 +1,223 @@
+import { test } from 'tap'
+import { request as httpRequest, type IncomingMessage } from 'node:http'
+import type { AddressInfo } from 'node:net'
+import type { Employee } from '../../../schemas/employee.js'
+import { formatLocalDate } from '../../../src/pdf/format.js'
+import { build, pdfText, sampleEmployee, sampleSubsidio, zipEntries } from '../../helper.js'
+
+const INVALID = 'La solicitud no se pudo procesar'
+const EMPTY = 'Debes seleccionar al menos un empleado para generar el ZIP.'
+
+function mixedBatch (): Record<string, unknown>[] {
+  return [
+    sampleEmployee(),
+    sampleEmployee({ dni: '22223333', name: 'Luis', lastNameFather: 'Huamán', contractType: 'PART TIME', position: 'Cajero' }),
+    sampleSubsidio(),
+    sampleSubsidio({ dni: '55556666', name: 'Ana', timeForCompany: undefined, workingCondition: undefined, probationaryPeriod: undefined })
+  ]
+}
+
+test('a mixed batch gives one ZIP with each employee\'s three PDFs in the spec layout', async (t) => {
+  const app = await build(t)
+  const res = await app.inject({ method: 'POST', url: '/api/contracts/download-zip', payload: mixedBatch() })
+  t.equal(res.statusCode, 200)
+  t.equal(res.headers['content-type'], 'application/zip')
+  t.equal(res.headers['content-disposition'], `attachment; filename="contratos-${formatLocalDate(new Date()).replaceAll('/', '-')}.zip"`)
+  const entries = await zipEntries(res.rawPayload)
+  t.same(entries.map((entry) => entry.name), [
+    'planilla/12345678-Operario de playa.pdf',
+    'planilla/Tratamiento de datos/12345678.pdf',
+    'planilla/Anexos/12345678.pdf',
+    'parttime/22223333-Cajero.pdf',
+    'parttime/Tratamiento de datos/22223333.pdf',
+    'parttime/Anexos/22223333.pdf',
+    'subsidio/87654321-Operario de playa.pdf',
+    'subsidio/Tratamiento de datos/87654321.pdf',
+    'subsidio/Anexos/87654321.pdf',
+    'subsidio/55556666-Operario de playa.pdf',
+    'subsidio/Tratamiento de datos/55556666.pdf',
+    'subsidio/Anexos/55556666.pdf'
+  ])
+  t.ok(entries.every((entry) => entry.compressionMethod === 8), 'entries deflated (the PDFs shrink by about half)')
+  const text = async (name: string) => await pdfText((entries.find((entry) => entry.name === name) as { bytes: Buffer }).bytes)
+  const planilla = await text('planilla/12345678-Operario de playa.pdf')
+  t.match(planilla, /POR NECESIDADES DEL\s+MERCADO/)
+  t.match(planilla, 'Rosa María Quispe Mamani')
+  const partTime = await text('parttime/22223333-Cajero.pdf')
+  t.match(partTime, 'CONTRATO DE TRABAJO A TIEMPO PARCIAL')
+  t.match(partTime, 'Luis Huamán Mamani')
+  t.match(partTime, 'Cajero')
+  t.notMatch(partTime, '12345678', 'no other employee\'s data')
+  const consent = await text('parttime/Tratamiento de datos/22223333.pdf')
+  t.match(consent, 'CONSENTIMIENTO PARA EL TRATAMIENTO DE DATOS PERSONALES')
+  t.match(consent, '22223333')
+  const annex = await text('subsidio/Anexos/87654321.pdf')
+  t.match(annex, 'ANEXO DEL CONTRATO DE TRABAJO')
+  t.match(annex, '87654321')
+  const subsidio = await text('subsidio/87654321-Operario de playa.pdf')
+  t.match(subsidio, 'Juan Pérez Gómez')
+  t.match(subsidio, 'Descanso médico')
+  t.match(await text('subsidio/55556666-Operario de playa.pdf'), /Periodo de prueba\s+PRIMERA/, 'blank optional fields (D11)')
+})
+
+test('wrapped bodies and the /api/contract alias are accepted (D1, D2)', async (t) => {
+  const app = await build(t)
+  for (const [url, payload] of [['/api/contracts/download-zip', { employees: [sampleEmployee()] }], ['/api/contract/download-zip', { body: [sampleEmployee()] }]] as const) {
+    const res = await app.inject({ method: 'POST', url, payload })
+    t.equal(res.statusCode, 200, url)
+    t.same((await zipEntries(res.rawPayload)).map((entry) => entry.name).length, 3)
+  }
+})
+
+test('validation errors of the ZIP endpoint (spec endpoint 4)', async (t) => {
+  const app = await build(t)
+  const post = async (payload: unknown) => await app.inject({ method: 'POST', url: '/api/contracts/download-zip', payload: payload as object })
+  const empty = await post([])
+  t.equal(empty.statusCode, 400)
+  t.same(empty.json(), { success: false, message: INVALID, data: null, errors: [{ field: 'body', message: EMPTY }] })
+  t.same((await post({ employees: [] })).json().errors, [{ field: 'body', message: EMPTY }])
+  t.same((await post({ nada: 1 })).json().errors, [{ field: 'body', message: EMPTY }])
+  const many = await post(Array.from({ length: 51 }, () => sampleEmployee()))
+  t.equal(many.statusCode, 400)
+  t.equal(many.json().message, 'Máximo 50 empleados por lote')
+  const type = await post([sampleEmployee(), sampleEmployee({ contractType: 'Locación' })])
+  t.same(type.json(), { success: false, message: INVALID, data: null, errors: [{ field: 'body.1.contractType', message: 'El tipo de contrato debe ser: Planilla, Subsidio, Part Time' }] })
+  t.same((await post([sampleEmployee({ dni: '1234567A' })])).json().errors, [{ field: 'body.0.dni', message: 'DNI debe tener exactamente 8 dígitos numéricos.' }])
+  t.same((await post([sampleEmployee({ contractType: 'Subsidio' })])).json().errors, [
+    { field: 'body.0.replacementFor', message: "El campo 'SUPLENCIA DE' es obligatorio para contratos de Subsidio" },
+    { field: 'body.0.reasonForSubstitution', message: "El campo 'MOTIVO DE SUPLENCIA' es obligatorio para contratos de Subsidio" }
+  ])
+  t.same((await post([sampleEmployee({ endDate: '30/11/2026' })])).json().errors, [{ field: 'body.0.endDate', message: 'La fecha de término no puede ser anterior a la fecha de ingreso' }])
+  t.same((await post([sampleEmployee({ position: '', subDivisionOrParking: undefined })])).json().errors, [
+    { field: 'body.0.position', message: 'El cargo es requerido.' },
+    { field: 'body.0.subDivisionOrParking', message: 'sub división requerida' }
+  ])
+})
+
+test('hostile positions never escape their folder in entry names (D18)', async (t) => {
+  const app = await build(t)
+  const positions = ['../x', '../../etc/passwd', 'Jefe "A"', 'Jefe\nde turno', 'Cajero ✓', 'a/b', 'a\\b', '..', 'C:\\Windows']
+  const payload = positions.map((position, index) => sampleEmployee({ position, dni: String(10000000 + index) }))
+  const res = await app.inject({ method: 'POST', url: '/api/contracts/download-zip', payload })
+  t.equal(res.statusCode, 200)
+  const names = (await zipEntries(res.rawPayload)).map((entry) => entry.name).filter((name) => name.split('/').length === 2)
+  t.same(names, [
+    'planilla/10000000-.-x.pdf',
+    'planilla/10000001-.-.-etc-passwd.pdf',
+    'planilla/10000002-Jefe _A_.pdf',
+    'planilla/10000003-Jefe de turno.pdf',
+    'planilla/10000004-Cajero ✓.pdf',
+    'planilla/10000005-a-b.pdf',
+    'planilla/10000006-a-b.pdf',
+    'planilla/10000007-.pdf',
+    'planilla/10000008-C_-Windows.pdf'
+  ])
+  for (const name of names) t.notMatch(name, /\.\.|\\|[\u0000-\u001f]/, name) // eslint-disable-line no-control-regex
+})
+
+test('duplicate DNIs in one batch get a numbered suffix instead of overwriting', async (t) => {
+  const app = await build(t)
+  const res = await app.inject({ method: 'POST', url: '/api/contracts/download-zip', payload: [sampleEmployee(), sampleEmployee({ position: 'Cajero' }), sampleEmployee()] })
+  t.same((await zipEntries(res.rawPayload)).map((entry) => entry.name), [
+    'planilla/12345678-Operario de playa.pdf', 'planilla/Tratamiento de datos/12345678.pdf', 'planilla/Anexos/12345678.pdf',
+    'planilla/12345678-Cajero (2).pdf', 'planilla/Tratamiento de datos/12345678 (2).pdf', 'planilla/Anexos/12345678 (2).pdf',
+    'planilla/12345678-Operario de playa (3).pdf', 'planilla/Tratamiento de datos/12345678 (3).pdf', 'planilla/Anexos/12345678 (3).pdf'
+  ])
+})
+
+test('a failure for one employee is listed in errores.txt and the others are written (D19)', async (t) => {
+  const app = await build(t, {}, async (instance) => {
+    const pool = instance.contractPool
+    const documents = pool.documents.bind(pool)
+    pool.documents = async (employee: Employee) => {
+      if (employee.dni === '22223333') throw new Error('plantilla ilegible')
+      return await documents(employee)
+    }
+  })
+  const res = await app.inject({ method: 'POST', url: '/api/contracts/download-zip', payload: mixedBatch() })
+  t.equal(res.statusCode, 200)
+  const entries = await zipEntries(res.rawPayload)
+  t.notOk(entries.some((entry) => entry.name.includes('22223333')), 'the failed employee is absent, whole')
+  t.equal(entries.filter((entry) => entry.name.endsWith('.pdf')).length, 9)
+  t.equal(entries.at(-1)?.name, 'errores.txt')
+  t.equal(entries.at(-1)?.bytes.toString('utf8'),
+    'No se generaron los documentos de 1 de 4 empleados:\r\n22223333 (Luis Huamán Mamani): error al generar los documentos: plantilla ilegible\r\n')
+})
+
+test('in production errores.txt gives a generic reason', async (t) => {
+  const app = await build(t, { NODE_ENV: 'production', LOG_LEVEL: 'silent' }, async (instance) => {
+    instance.contractPool.documents = async () => { throw new Error('/ruta/secreta') }
+  })
+  const res = await app.inject({ method: 'POST', url: '/api/contracts/download-zip', payload: [sampleEmployee()] })
+  const entries = await zipEntries(res.rawPayload)
+  t.same(entries.map((entry) => entry.name), ['errores.txt'])
+  t.match(entries[0].bytes.toString('utf8'), '12345678 (Rosa María Quispe Mamani): error interno al generar los documentos')
+})
+
+test('a saturated pool refuses a ZIP up front with a 503, before any header', async (t) => {
+  const app = await build(t, { PDF_THREADS: 1, PDF_MAX_QUEUE: 1 })
+  const res = await app.inject({ method: 'POST', url: '/api/contracts/download-zip', payload: [sampleEmployee(), sampleSubsidio()] })
+  t.equal(res.statusCode, 503)
+  t.equal(res.json().message, 'El servicio está ocupado. Intenta nuevamente en unos segundos.')
+})
+
+/** POSTs JSON to a listening server; resolves with the response as soon as its headers arrive. */
+function post (port: number, path: string, body: unknown): Promise<IncomingMessage> {
+  return new Promise((resolve, reject) => {
+    const data = JSON.stringify(body)
+    const req = httpRequest({ port, path, method: 'POST', headers: { 'content-type': 'application/json', 'content-length': Buffer.byteLength(data) } }, resolve)
+    req.on('error', reject)
+    req.end(data)
+  })
+}
+
+test('on a real server the headers go out before the first document is done', async (t) => {
+  let release!: () => void
+  const gate = new Promise<void>((resolve) => { release = resolve })
+  const app = await build(t, {}, async (instance) => {
+    const pool = instance.contractPool
+    const documents = pool.documents.bind(pool)
+    pool.documents = async (employee: Employee) => {
+      await gate
+      return await documents(employee)
+    }
+  })
+  await app.listen({ port: 0, host: '127.0.0.1' })
+  const { port } = app.server.address() as AddressInfo
+  const res = await post(port, '/api/contracts/download-zip', [sampleEmployee()])
+  t.equal(res.statusCode, 200, 'headers received while rendering is still held')
+  t.equal(res.headers['content-type'], 'application/zip')
+  release()
+  const chunks: Buffer[] = []
+  for await (const chunk of res) chunks.push(chunk as Buffer)
+  t.equal((await zipEntries(Buffer.concat(chunks))).length, 3)
+})
+
+test('a client that goes away stops the generation; the server stays healthy', async (t) => {
+  let rendered = 0
+  const app = await build(t, {}, async (instance) => {
+    const pool = instance.contractPool
+    const documents = pool.documents.bind(pool)
+    pool.documents = async (employee: Employee) => {
+      await new Promise((resolve) => setTimeout(resolve, 25)) // slow enough that 50 employees take a while
+      rendered++
+      return await documents(employee)
+    }
+  })
+  await app.listen({ port: 0, host: '127.0.0.1' })
+  const { port } = app.server.address() as AddressInfo
+  const batch = Array.from({ length: 50 }, (_, index) => sampleEmployee({ dni: String(20000000 + index) }))
+  const res = await post(port, '/api/contracts/download-zip', batch)
+  t.equal(res.statusCode, 200)
+  await new Promise((resolve) => res.once('data', resolve)) // the first entry is on its way
+  res.destroy() // the client goes away
+  await new Promise((resolve) => setTimeout(resolve, 300))
+  const afterAbort = rendered
+  await new Promise((resolve) => setTimeout(resolve, 300))
+  t.ok(afterAbort < 50, `stopped after ${afterAbort} of 50 employees`)
+  t.equal(rendered, afterAbort, 'nothing rendered after the abort settled')
+  const health = await app.inject({ method: 'GET', url: '/api/health' })
+  t.equal(health.statusCode, 200)
+  const again = await app.inject({ method: 'POST', url: '/api/contracts/download-zip', payload: [sampleEmployee()] })
+  t.equal((await zipEntries(again.rawPayload)).length, 3, 'the next ZIP is fine')
+})

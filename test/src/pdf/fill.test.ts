@@ -1,0 +1,104 @@
+import { test } from 'tap'
+import { PDFDocument } from 'pdf-lib'
+import type { Employee } from '../../../schemas/employee.js'
+import { createRenderer } from '../../../src/pdf/renderer.js'
+import { fieldValues, TEMPLATE_IDS } from '../../../src/pdf/fields.js'
+import { fillTemplate, type DrawnField } from '../../../src/pdf/fill.js'
+import { helveticaMetrics } from '../../../src/pdf/metrics.js'
+import { loadUnicodeFont } from '../../../src/pdf/unicode-font.js'
+import { pdfPages, pdfText, pdfWidgetCount, sampleEmployee, sampleSubsidio } from '../../helper.js'
+import { ENGINE_SOURCES, engineData } from './engine-fixture.js'
+
+const fonts = { helvetica: helveticaMetrics(), unicode: () => loadUnicodeFont(ENGINE_SOURCES.unicodeFontPath) }
+
+test('each document of an employee carries the employee and employer data, flattened', async (t) => {
+  const data = await engineData()
+  const docs = await createRenderer(data).documents(sampleSubsidio() as Employee)
+  for (const [kind, bytes] of Object.entries(docs)) {
+    const text = await pdfText(bytes)
+    t.match(text, 'Rosa María Quispe Mamani', `${kind}: full name`)
+    t.match(text, '87654321', `${kind}: DNI`)
+    t.match(text, 'Av. Los Álamos 123, Urb. San Ignacio', `${kind}: address`)
+    t.match(text, 'Miraflores', `${kind}: district`)
+    t.match(text, 'rosa.quispe@example.com', `${kind}: e-mail`)
+    t.match(text, 'ESTACIONAMIENTOS DEMO S.A.C. (DATOS FICTICIOS)', `${kind}: employer`)
+    t.match(text, '20999999991', `${kind}: RUC`)
+    t.match(text, 'María Ejemplo Ficticio', `${kind}: representative`)
+    t.match(text, '1 de diciembre de 2026', `${kind}: signing date in words`)
+    t.equal(await pdfWidgetCount(bytes), 0, `${kind}: no form widgets left`)
+    t.equal((await PDFDocument.load(bytes)).getForm().getFields().length, 0, `${kind}: no AcroForm fields (pdf-lib)`)
+    t.ok(bytes.length <= 60 * 1024, `${kind}: ${bytes.length} bytes ≤ 60 KB`)
+  }
+  const contract = await pdfText(docs.contract)
+  t.match(contract, 'CONTRATO DE TRABAJO SUJETO A MODALIDAD DE SUPLENCIA')
+  for (const value of ['Operario de playa', 'Playa Larcomar', '01/12/2026', '31/05/2027', '31 de mayo de 2027', 'S/ 1,500.00',
+    'MIL QUINIENTOS CON 00/100 SOLES', 'Juan Pérez Gómez', 'Descanso médico', '2 años', 'Tiempo completo', '3 meses']) {
+    t.match(contract, value, `contract: ${value}`)
+  }
+  t.match(await pdfText(docs.consent), 'CONSENTIMIENTO PARA EL TRATAMIENTO DE DATOS PERSONALES')
+  const annex = await pdfText(docs.annex)
+  t.match(annex, 'ANEXO DEL CONTRATO DE TRABAJO')
+  t.match(annex, 'Subsidio', 'annex: contract type')
+  t.match(annex, 'Operario de playa')
+})
+
+test('the contract template follows the contract type', async (t) => {
+  const renderer = createRenderer(await engineData())
+  t.match(await pdfText(await renderer.contract(sampleEmployee() as Employee)), /POR NECESIDADES DEL\s+MERCADO/)
+  t.match(await pdfText(await renderer.contract(sampleEmployee({ contractType: 'Part Time' }) as Employee)), 'CONTRATO DE TRABAJO A TIEMPO PARCIAL')
+  t.match(await pdfText(await renderer.contract(sampleSubsidio() as Employee)), 'MODALIDAD DE SUPLENCIA')
+})
+
+test('a document is the template bytes unchanged plus an incremental update', async (t) => {
+  const data = await engineData()
+  const template = data.templates['contrato-planilla']
+  const bytes = await fillTemplate(template, fieldValues(sampleEmployee() as Employee, data.employer), fonts)
+  t.equal(Buffer.compare(bytes.subarray(0, template.base.length), template.base), 0)
+  const update = Buffer.from(bytes.subarray(template.base.length)).toString('latin1')
+  t.match(update, new RegExp(`/Prev ${template.prevXref}`))
+  t.match(update, /%%EOF\n$/)
+  t.notMatch(update, /\/AcroForm/, 'the catalog is rewritten without its form')
+  t.equal(bytes.buffer.byteLength, bytes.length, 'own ArrayBuffer, transferable')
+  t.equal((await pdfPages(bytes)).length, 3)
+})
+
+test('Subsidio optional fields left blank print nothing in their boxes (D11)', async (t) => {
+  const data = await engineData()
+  const drawn: DrawnField[] = []
+  const employee = sampleSubsidio({ timeForCompany: undefined, workingCondition: undefined, probationaryPeriod: undefined }) as Employee
+  const bytes = await fillTemplate(data.templates['contrato-subsidio'], fieldValues(employee, data.employer), fonts, drawn)
+  const text = await pdfText(bytes)
+  t.match(text, /Periodo de prueba\s+PRIMERA/, 'the label is followed by an empty box')
+  t.notMatch(text, /undefined/)
+  t.notOk(drawn.some(({ widget }) => ['timeForCompany', 'workingCondition', 'probationaryPeriod'].includes(widget.field)))
+})
+
+test('WinAnsi punctuation, parentheses and backslashes survive the round trip', async (t) => {
+  const data = await engineData()
+  const position = 'Jefe — turno N.° 2 (noche) \\ «playa» ¿sí? 100% €'
+  const bytes = await createRenderer(data).contract(sampleEmployee({ position }) as Employee)
+  t.match(await pdfText(bytes), position)
+})
+
+test('characters outside WinAnsi render with the embedded Unicode font and read back', async (t) => {
+  const data = await engineData()
+  const renderer = createRenderer(data)
+  const employee = sampleEmployee({ name: 'Zoltán Erdős', position: 'Supervisor ✓ Δ zona 3', subDivisionOrParking: 'Playa 漢' }) as Employee
+  const docs = await renderer.documents(employee)
+  const text = await pdfText(docs.contract)
+  t.match(text, 'Zoltán Erdős Quispe Mamani', 'name with ő')
+  t.match(text, 'Supervisor ✓ Δ zona 3')
+  t.match(text, 'Playa \uFFFD', 'a character DejaVu Sans lacks prints as the replacement character')
+  t.match(text, '12345678', 'WinAnsi values on the same page still drawn with Helvetica')
+  t.match(Buffer.from(docs.contract).toString('latin1'), /\/BaseFont \/[A-Z]{6}\+DejaVuSans/, 'a subset, tagged')
+  t.ok(docs.contract.length <= 60 * 1024, `${docs.contract.length} bytes`)
+  t.match(await pdfText(docs.annex), 'Supervisor ✓ Δ zona 3')
+})
+
+test('every template fills on its own (all five)', async (t) => {
+  const data = await engineData()
+  for (const id of TEMPLATE_IDS) {
+    const bytes = await fillTemplate(data.templates[id], fieldValues(sampleSubsidio() as Employee, data.employer), fonts)
+    t.match(await pdfText(bytes), '87654321', id)
+  }
+})

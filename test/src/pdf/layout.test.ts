@@ -1,0 +1,118 @@
+import { test } from 'tap'
+import type { Employee } from '../../../schemas/employee.js'
+import { breakLines, layoutText, MIN_FONT_SIZE, type Rect } from '../../../src/pdf/layout.js'
+import { fieldValues, TEMPLATE_IDS } from '../../../src/pdf/fields.js'
+import { fillTemplate, type DrawnField } from '../../../src/pdf/fill.js'
+import { helveticaMetrics } from '../../../src/pdf/metrics.js'
+import { loadUnicodeFont } from '../../../src/pdf/unicode-font.js'
+import { pdfText } from '../../helper.js'
+import { ENGINE_SOURCES, engineData } from './engine-fixture.js'
+
+const helvetica = helveticaMetrics()
+const fonts = { helvetica, unicode: () => loadUnicodeFont(ENGINE_SOURCES.unicodeFontPath) }
+const codes = (text: string) => Array.from(text, (c) => c.codePointAt(0) as number)
+const advances = (text: string) => codes(text).map((cp) => helvetica.widths[cp])
+const options = { fontSize: 9, align: 0 as const, ascent: 718, descent: -207 }
+
+/** Every line of a layout lies inside its rectangle, glyph extents included. */
+function inside (field: DrawnField, ascent: number, descent: number): boolean {
+  const { rect } = field.widget
+  const { size, lines } = field.layout
+  return lines.every((line) => line.x >= rect.x - 0.01 && line.x + line.width <= rect.x + rect.width + 0.01 &&
+    line.y + (descent * size) / 1000 >= rect.y - 0.01 && line.y + (ascent * size) / 1000 <= rect.y + rect.height + 0.01)
+}
+
+test('breakLines breaks at spaces, drops the spaces at breaks, and splits a word longer than a line', async (t) => {
+  const text = 'uno dos  tres'
+  t.same(breakLines(codes(text), advances(text), 1000000), [[0, 13]])
+  const lines = breakLines(codes(text), advances(text), 4000)
+  t.same(lines.map(([s, e]) => text.slice(s, e)), ['uno dos', 'tres'])
+  const long = 'W'.repeat(10)
+  t.same(breakLines(codes(long), advances(long), 944 * 4).map(([s, e]) => e - s), [4, 4, 2])
+  t.same(breakLines(codes('   '), advances('   '), 1000), [])
+})
+
+test('a short value stays on one line at the field size; alignment moves it', async (t) => {
+  const rect: Rect = { x: 100, y: 100, width: 200, height: 14 }
+  const left = layoutText(codes('Lima'), advances('Lima'), rect, options)
+  t.equal(left.size, 9)
+  t.equal(left.lines.length, 1)
+  t.equal(left.lines[0].x, 102)
+  const center = layoutText(codes('Lima'), advances('Lima'), rect, { ...options, align: 1 })
+  t.ok(Math.abs(center.lines[0].x + center.lines[0].width / 2 - 200) < 0.001, 'centred')
+  const right = layoutText(codes('Lima'), advances('Lima'), rect, { ...options, align: 2 })
+  t.ok(Math.abs(right.lines[0].x + right.lines[0].width - 298) < 0.001, 'right-aligned')
+  t.same(layoutText([], [], rect, options).lines, [])
+})
+
+test('a long value wraps in a tall field and shrinks in a short one, never past the rectangle', async (t) => {
+  const text = 'Avenida de los Próceres de la Independencia 1234, Urbanización Los Jardines de San Juan'
+  const tall = layoutText(codes(text), advances(text), { x: 0, y: 0, width: 200, height: 26 }, options)
+  t.equal(tall.size, 9, 'two lines at full size')
+  t.equal(tall.lines.length, 2)
+  const short = layoutText(codes(text), advances(text), { x: 0, y: 0, width: 200, height: 12 }, options)
+  t.ok(short.size < 9 && short.size >= MIN_FONT_SIZE)
+  t.equal(short.lines.length, 1)
+  t.ok(short.lines[0].width <= 196)
+  const auto = layoutText(codes('Lima'), advances('Lima'), { x: 0, y: 0, width: 200, height: 30 }, { ...options, fontSize: 0 })
+  t.equal(auto.size, 10, 'auto size starts at 10 pt')
+})
+
+test('text that cannot fit even at the minimum size is marked incomplete (and clipped when drawn)', async (t) => {
+  const text = 'W'.repeat(300)
+  const layout = layoutText(codes(text), advances(text), { x: 0, y: 0, width: 40, height: 8 }, options)
+  t.equal(layout.size, MIN_FONT_SIZE)
+  t.equal(layout.complete, false)
+})
+
+// The longest values validation allows (schemas/employee.ts), in the widest Helvetica letter.
+const W = (n: number) => 'W'.repeat(n)
+const longest = {
+  name: W(50),
+  lastNameFather: W(50),
+  lastNameMother: W(50),
+  birthDate: '28/02/1990',
+  sex: 'Femenino',
+  dni: '88888888',
+  email: `${'w'.repeat(64)}@${'w'.repeat(63)}.${'w'.repeat(63)}.${'w'.repeat(57)}.pe`,
+  address: W(200),
+  province: W(100),
+  district: W(100),
+  department: W(100),
+  salary: 999999999.99,
+  salaryInWords: W(100),
+  position: W(100),
+  entryDate: '30/09/2026',
+  endDate: '30/09/2027',
+  subDivisionOrParking: W(100),
+  contractType: 'Subsidio',
+  replacementFor: W(100),
+  reasonForSubstitution: W(200),
+  timeForCompany: W(100),
+  workingCondition: W(100),
+  probationaryPeriod: W(100)
+}
+
+test('the longest values the validation allows fit every field of every template', async (t) => {
+  const data = await engineData()
+  for (const id of TEMPLATE_IDS) {
+    const drawn: DrawnField[] = []
+    const bytes = await fillTemplate(data.templates[id], fieldValues(longest as unknown as Employee, data.employer), fonts, drawn)
+    t.ok(drawn.length >= data.templates[id].widgets.length - 1, `${id}: values drawn`)
+    const problems = drawn.filter((field) => !field.layout.complete || !inside(field, 718, -207)).map((field) => field.widget.field)
+    t.same(problems, [], `${id}: every value complete and inside its field`)
+    t.ok(drawn.every((field) => field.layout.size >= MIN_FONT_SIZE))
+    t.match((await pdfText(bytes)).replace(/\s+/g, ''), W(100), `${id}: long text readable`)
+  }
+})
+
+test('Unicode values are laid out with the Unicode font metrics and stay inside their fields', async (t) => {
+  const data = await engineData()
+  const drawn: DrawnField[] = []
+  const employee = { ...longest, position: '✓'.repeat(100), address: 'ő'.repeat(200) } as unknown as Employee
+  await fillTemplate(data.templates['contrato-planilla'], fieldValues(employee, data.employer), fonts, drawn)
+  const unicode = drawn.filter((field) => field.unicode)
+  t.same(unicode.map((field) => field.widget.field).sort(), ['address', 'position'])
+  const font = await fonts.unicode()
+  t.ok(unicode.every((field) => field.layout.complete && inside(field, font.ascent, font.descent)))
+})

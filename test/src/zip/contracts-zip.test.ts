@@ -1,0 +1,92 @@
+import { test } from 'tap'
+import { randomBytes } from 'node:crypto'
+import { PassThrough } from 'node:stream'
+import type { Employee } from '../../../schemas/employee.js'
+import { EntryNames, streamContractsZip } from '../../../src/zip/contracts-zip.js'
+import type { EmployeeDocuments } from '../../../src/pdf/renderer.js'
+import { sampleEmployee, zipEntries } from '../../helper.js'
+
+const employees = (n: number) => Array.from({ length: n }, (_, i) => sampleEmployee({ dni: String(30000000 + i) }) as Employee)
+/** Incompressible stand-ins for the three PDFs (~30 KB each), so that buffered bytes are predictable. */
+const fakeDocuments = async (): Promise<EmployeeDocuments> => ({ contract: randomBytes(30000), consent: randomBytes(30000), annex: randomBytes(30000) })
+const tick = (ms = 50) => new Promise((resolve) => setTimeout(resolve, ms))
+
+async function collect (stream: NodeJS.ReadableStream): Promise<Buffer> {
+  const chunks: Buffer[] = []
+  for await (const chunk of stream) chunks.push(chunk as Buffer)
+  return Buffer.concat(chunks)
+}
+
+test('a reader that does not read stops the rendering (backpressure); reading resumes it', async (t) => {
+  let rendered = 0
+  const { archive, done } = streamContractsZip(employees(60), {
+    render: async () => { rendered++; return await fakeDocuments() },
+    concurrency: 2,
+    signal: new AbortController().signal,
+    onFailure: () => 'x',
+    maxBufferedBytes: 200 * 1024
+  })
+  await tick(200)
+  t.ok(rendered < 15, `only ${rendered} of 60 rendered while nobody reads`)
+  const zip = await collect(archive)
+  t.same(await done, { written: 60, failed: 0, aborted: false })
+  t.equal(rendered, 60)
+  t.equal((await zipEntries(zip)).length, 180)
+})
+
+test('aborting the signal stops rendering and destroys the archive', async (t) => {
+  let rendered = 0
+  const controller = new AbortController()
+  const { archive, done } = streamContractsZip(employees(40), {
+    render: async () => { rendered++; await tick(10); return await fakeDocuments() },
+    concurrency: 2,
+    signal: controller.signal,
+    onFailure: () => 'x'
+  })
+  archive.pipe(new PassThrough()).resume()
+  await tick(40)
+  controller.abort()
+  const result = await done
+  t.equal(result.aborted, true)
+  t.ok(result.written < 40)
+  const settled = rendered
+  await tick(100)
+  t.equal(rendered, settled, 'no new rendering after the abort')
+  t.ok(archive.destroyed)
+})
+
+test('an archive destroyed by its consumer stops the rendering too', async (t) => {
+  let rendered = 0
+  const { archive, done } = streamContractsZip(employees(40), {
+    render: async () => { rendered++; await tick(5); return await fakeDocuments() },
+    concurrency: 2,
+    signal: new AbortController().signal,
+    onFailure: () => 'x',
+    maxBufferedBytes: 64 * 1024
+  })
+  await tick(30)
+  archive.destroy()
+  t.equal((await done).aborted, true)
+  t.ok(rendered < 40)
+})
+
+test('every employee failing gives a ZIP with only errores.txt', async (t) => {
+  const { archive, done } = streamContractsZip(employees(2), {
+    render: async () => { throw new Error('x') },
+    concurrency: 4,
+    signal: new AbortController().signal,
+    onFailure: (_employee, error) => `motivo ${(error as Error).message}`
+  })
+  const entries = await zipEntries(await collect(archive))
+  t.same(entries.map((entry) => entry.name), ['errores.txt'])
+  t.equal(entries[0].bytes.toString(), 'No se generaron los documentos de 2 de 2 empleados:\r\n30000000 (Rosa María Quispe Mamani): motivo x\r\n30000001 (Rosa María Quispe Mamani): motivo x\r\n')
+  t.same(await done, { written: 0, failed: 2, aborted: false })
+})
+
+test('entry names of duplicates are numbered across all three documents', async (t) => {
+  const names = new EntryNames()
+  const employee = sampleEmployee({ contractType: 'Part Time' }) as Employee
+  t.same(names.claim(employee), ['parttime/12345678-Operario de playa.pdf', 'parttime/Tratamiento de datos/12345678.pdf', 'parttime/Anexos/12345678.pdf'])
+  t.same(names.claim({ ...employee, position: 'Otro' }), ['parttime/12345678-Otro (2).pdf', 'parttime/Tratamiento de datos/12345678 (2).pdf', 'parttime/Anexos/12345678 (2).pdf'])
+  t.same(names.claim({ ...employee, contractType: 'Planilla' })[0], 'planilla/12345678-Operario de playa.pdf', 'another folder: no clash')
+})
