@@ -13,9 +13,22 @@ import { LawLifeEmployeeSchema, PhotocheckEmployeeSchema, SctrEmployeeSchema } f
 
 const RUNS = Number(process.env.FUZZ_RUNS ?? 40)
 
-interface Route { url: string, batch: boolean, schema?: TObject, contentType: RegExp }
+interface Route { url: string, batch: boolean, schema?: TObject, contentType: RegExp, check?: (payload: Buffer) => string | undefined }
 
 export const ROUTES: Route[] = [
+  {
+    url: '/api/contracts/preview',
+    batch: false,
+    contentType: /^application\/pdf/,
+    check: (payload) => (payload.subarray(0, 5).toString('latin1') === '%PDF-' ? undefined : 'not a PDF')
+  },
+  {
+    url: '/api/contracts/download-zip',
+    batch: true,
+    contentType: /^application\/zip/,
+    // entry names are stored uncompressed: a valid batch renders every employee, so no D19 error list
+    check: (payload) => (payload.includes('errores.txt') ? 'an employee failed (errores.txt)' : undefined)
+  },
   { url: '/api/excel/download-lawlife', batch: true, schema: LawLifeEmployeeSchema, contentType: /spreadsheetml/ },
   { url: '/api/excel/download-sctr', batch: true, schema: SctrEmployeeSchema, contentType: /spreadsheetml/ },
   { url: '/api/excel/download-photocheck', batch: true, schema: PhotocheckEmployeeSchema, contentType: /^text\/csv/ }
@@ -34,6 +47,8 @@ for (const route of ROUTES) {
       const res = await app.inject({ method: 'POST', url: route.url, payload: wrap(records) as object })
       if (res.statusCode !== 200) throw new Error(`valid body answered ${res.statusCode}: ${res.body.slice(0, 300)}`)
       if (!route.contentType.test(String(res.headers['content-type']))) throw new Error(`content-type ${res.headers['content-type']}`)
+      const problem = route.check?.(res.rawPayload)
+      if (problem !== undefined) throw new Error(`${problem}: ${JSON.stringify(records).slice(0, 500)}`)
       valid++
     }), { numRuns: RUNS })
     await fc.assert(fc.asyncProperty(fc.array(validEmployee, { maxLength: 2 }), invalidEmployee, async (others, { record, field }) => {
