@@ -4,7 +4,8 @@
  * naming the variable, on a bad value, on a batch limit above MAX_EMPLOYEES, or on an
  * unwritable TEMP_DIR.
  */
-import { accessSync, constants, mkdirSync } from 'node:fs'
+import { accessSync, constants, existsSync, mkdirSync } from 'node:fs'
+import { dirname } from 'node:path'
 import fp from 'fastify-plugin'
 import fastifyEnv from '@fastify/env'
 import { ConfigSchema, type Config } from '../schemas/config.js'
@@ -46,11 +47,21 @@ function checkLimits (config: Config): void {
   }
 }
 
+/**
+ * mkdir -p, one level at a time: Node 20's recursive mkdirSync spins forever on some paths
+ * (`/proc/x`), where a plain mkdirSync fails at once with a code.
+ */
+function makeDirectory (path: string): void {
+  const missing: string[] = []
+  for (let dir = path; !existsSync(dir) && dirname(dir) !== dir; dir = dirname(dir)) missing.push(dir)
+  for (const dir of missing.reverse()) mkdirSync(dir)
+}
+
 /** Creates TEMP_DIR when missing and checks that it is writable; returns its absolute path. */
 function prepareTempDir (dir: string): string {
   const path = projectPath(dir)
   try {
-    mkdirSync(path, { recursive: true })
+    makeDirectory(path)
     accessSync(path, constants.W_OK)
   } catch (error) {
     throw new ConfigError(`TEMP_DIR=${dir} no se puede crear o no tiene permiso de escritura (${(error as NodeJS.ErrnoException).code ?? 'error'})`)
@@ -73,6 +84,7 @@ export default fp<ConfigPluginOptions>(async (app, options) => {
   }
   const config = app.config
   checkLimits(config)
+  app.log.level = config.LOG_LEVEL
   config.tempDir = prepareTempDir(config.TEMP_DIR)
   config.corsOrigins = config.CORS_ORIGINS.split(',').map((origin) => origin.trim()).filter((origin) => origin !== '')
 }, { name: 'config' })

@@ -1,11 +1,22 @@
-/** CORS for the dashboard: only the CORS_ORIGINS list is granted (spec Authentication rule 4). */
+/**
+ * CORS for the dashboard: only the CORS_ORIGINS list is granted (spec Authentication rule 4).
+ * A preflight from another origin is refused with a 403 in the envelope (the spec's "CORS error"),
+ * and other requests from it get no CORS headers, so the browser blocks them. Requests without an
+ * Origin header (nightly jobs, curl) are not browser requests and are served.
+ */
 import fp from 'fastify-plugin'
 import cors from '@fastify/cors'
+import { AppError } from '../src/errors.js'
 
 export default fp(async (app) => {
   const allowed = new Set(app.config.corsOrigins)
+  app.addHook('onRequest', async (request) => {
+    const origin = request.headers.origin
+    if (request.method === 'OPTIONS' && origin !== undefined && request.headers['access-control-request-method'] !== undefined && !allowed.has(origin)) {
+      throw new AppError(403, `Origen no permitido por CORS: ${origin}`)
+    }
+  })
   await app.register(cors, {
-    // other origins get no Access-Control-Allow-Origin header, so the browser blocks them
     origin: (origin, callback) => { callback(null, origin !== undefined && allowed.has(origin)) },
     methods: ['GET', 'POST', 'PUT', 'DELETE', 'PATCH'],
     exposedHeaders: ['Content-Disposition', 'Content-Length']

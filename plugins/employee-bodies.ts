@@ -8,8 +8,10 @@ import type { FastifyRequest } from 'fastify'
 import type { TSchema } from '@sinclair/typebox'
 import { employeeBatchSchema } from '../schemas/employee.js'
 import { normalizeRecord, prepareBatchBody } from '../src/employees/normalize.js'
-import { batchCrossFieldIssues, crossFieldIssues } from '../src/employees/rules.js'
-import { RequestValidationError } from '../src/errors.js'
+import { batchCrossFieldIssues, crossFieldIssues, mergeIssues } from '../src/employees/rules.js'
+import { toValidationIssues } from '../src/validation.js'
+import type { ErrorObject } from 'ajv'
+import { AppError, RequestValidationError } from '../src/errors.js'
 
 export interface BodyOptions {
   /** Envelope message of a validation error (spec Errors rule 4). */
@@ -36,16 +38,30 @@ declare module 'fastify' {
   }
 }
 
+/** The schema's issues, attached to the request by Fastify (`attachValidation`). */
+function schemaIssues (request: FastifyRequest): ReturnType<typeof toValidationIssues> {
+  const error = request.validationError as (Error & { validation?: ErrorObject[], validationContext?: string }) | undefined
+  if (error === undefined) return []
+  return toValidationIssues(error.validation ?? [], error.validationContext ?? 'body')
+}
+
+/** JSON routes take JSON: a form upload sent to one is refused as such, not read as an empty list. */
+function refuseMultipart (request: FastifyRequest): void {
+  if (request.isMultipart()) throw new AppError(400, 'Tipo de contenido no soportado')
+}
+
 function batchOptions<T extends TSchema> (item: T, maxItems: number, options: BatchBodyOptions) {
   const body = employeeBatchSchema(item, maxItems, options.emptyMessage)
   return {
     schema: { body },
-    config: { validationMessage: options.validationMessage, emptyBodyMessage: options.emptyMessage },
+    config: { validationMessage: options.validationMessage },
     preValidation: async (request: FastifyRequest) => {
+      refuseMultipart(request)
       request.body = prepareBatchBody(request.body, maxItems)
     },
+    attachValidation: true, // the preHandler reports schema and cross-field issues together
     preHandler: async (request: FastifyRequest) => {
-      const issues = batchCrossFieldIssues(request.body as object[])
+      const issues = mergeIssues(schemaIssues(request), batchCrossFieldIssues(request.body))
       if (issues.length > 0) throw new RequestValidationError(options.validationMessage, issues)
     }
   }
@@ -56,10 +72,12 @@ function singleOptions<T extends TSchema> (item: T, options: BodyOptions) {
     schema: { body: item },
     config: { validationMessage: options.validationMessage },
     preValidation: async (request: FastifyRequest) => {
+      refuseMultipart(request)
       request.body = normalizeRecord(request.body)
     },
+    attachValidation: true,
     preHandler: async (request: FastifyRequest) => {
-      const issues = crossFieldIssues(request.body as object, 'body')
+      const issues = mergeIssues(schemaIssues(request), crossFieldIssues(request.body, 'body'))
       if (issues.length > 0) throw new RequestValidationError(options.validationMessage, issues)
     }
   }

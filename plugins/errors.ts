@@ -15,8 +15,6 @@ declare module 'fastify' {
   interface FastifyContextConfig {
     /** Envelope message of a request validation error on this route (default: contracts' text). */
     validationMessage?: string
-    /** Message for an empty JSON body on this route. */
-    emptyBodyMessage?: string
   }
 }
 
@@ -57,9 +55,6 @@ export default fp(async (app) => {
         ...(error.errors === undefined ? {} : { errors: error.errors }),
         ...error.extra
       })
-    }
-    if (error.code === 'FST_ERR_CTP_EMPTY_JSON_BODY') {
-      return send(reply, 400, { success: false, message: routeConfig.emptyBodyMessage ?? 'El cuerpo de la solicitud está vacío', data: null })
     }
     const clientMessage = CLIENT_ERRORS[error.code] ?? (error instanceof SyntaxError ? CLIENT_ERRORS.FST_ERR_CTP_INVALID_JSON_BODY : undefined)
     if (clientMessage !== undefined) return send(reply, 400, { success: false, message: clientMessage, data: null })

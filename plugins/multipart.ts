@@ -7,6 +7,7 @@ import fp from 'fastify-plugin'
 import multipart from '@fastify/multipart'
 import type { FastifyRequest } from 'fastify'
 import { UploadError } from '../src/errors.js'
+import { megabytes } from '../src/units.js'
 
 /** The uploaded file, fully buffered (≤ MAX_FILE_SIZE bytes). */
 export interface ExcelUpload {
@@ -32,11 +33,6 @@ declare module 'fastify' {
 
 /** The field every upload uses (spec Endpoints). */
 export const UPLOAD_FIELD = 'excel'
-
-/** `10485760` → `10`, `1572864` → `1.5` (megabytes of 1 048 576 bytes, as the spec's "10 MB"). */
-export function megabytes (bytes: number): string {
-  return String(Math.round((bytes / 1048576) * 10) / 10)
-}
 
 const MULTIPART_ERRORS: Record<string, keyof UploadMessages | undefined> = {
   FST_REQ_FILE_TOO_LARGE: 'tooLarge',

@@ -23,7 +23,11 @@ export default fp(async (app) => {
     unicodeFontPath: assetPath('fonts', 'DejaVuSans.ttf')
   })
   for (const warning of warnings) app.log.warn(warning)
-  const pool = new ContractPool(data, { threads: app.config.PDF_THREADS, maxQueue: app.config.PDF_MAX_QUEUE })
+  const pool = new ContractPool(data, {
+    threads: app.config.PDF_THREADS,
+    maxQueue: app.config.PDF_MAX_QUEUE,
+    onWorkerError: (err) => { app.log.error({ err }, 'PDF worker lost; piscina replaces it') }
+  })
   // Threads start now, so a broken worker stops start-up; tests start them on first use instead
   // (most tests never render a PDF and would pay a thread start each).
   if (app.config.NODE_ENV !== 'test') {

@@ -16,7 +16,7 @@ export const AddendumSchema = Type.Object({
   province: textSchema(MESSAGES.province, 2, 100),
   district: textSchema(MESSAGES.district, 2, 100),
   department: textSchema(MESSAGES.department, 2, 100),
-  salary: Type.Number({ exclusiveMinimum: 0, maximum: 1e9, description: 'soles', 'x-messages': MESSAGES.salary }),
+  salary: Type.Number({ minimum: 0.01, maximum: 1e9, multipleOf: 0.01, description: 'soles, céntimos como máximo', 'x-messages': MESSAGES.salary }),
   salaryInWords: textSchema(MESSAGES.salaryInWords, 5, 100)
 }, { $id: 'Addendum' })
 export type Addendum = Static<typeof AddendumSchema>

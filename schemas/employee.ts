@@ -35,7 +35,7 @@ const employeeProperties = {
   province: textSchema(MESSAGES.province, 2, 100),
   district: textSchema(MESSAGES.district, 2, 100),
   department: textSchema(MESSAGES.department, 2, 100),
-  salary: Type.Number({ exclusiveMinimum: 0, maximum: 1e9, description: 'soles', 'x-messages': MESSAGES.salary }),
+  salary: Type.Number({ minimum: 0.01, maximum: 1e9, multipleOf: 0.01, description: 'soles, céntimos como máximo', 'x-messages': MESSAGES.salary }),
   salaryInWords: textSchema(MESSAGES.salaryInWords, 5, 100),
   position: textSchema(MESSAGES.position, 1, 100),
   entryDate: dayMonthYearSchema(MESSAGES.entryDate),
@@ -97,6 +97,6 @@ export function employeeBatchSchema<T extends TSchema> (item: T, maxItems: numbe
   return Type.Array(item, {
     minItems: 1,
     maxItems,
-    'x-messages': { required: emptyMessage, invalid: emptyMessage, maxItems: batchLimitMessage(maxItems) }
+    'x-messages': { required: emptyMessage, invalid: emptyMessage, type: emptyMessage, maxItems: batchLimitMessage(maxItems) }
   })
 }

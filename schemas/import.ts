@@ -3,6 +3,7 @@
  * JSON reply schemas. Kept apart from messages.ts so the import feature stays in its own files.
  */
 import { Type, type Static } from '@sinclair/typebox'
+import { stringEnum } from './common.js'
 import { ImportedEmployeeSchema } from './employee.js'
 import { AddendumSchema } from './addendum.js'
 import { ValidationIssueSchema } from './envelope.js'
@@ -66,7 +67,10 @@ export type AddendumImportReply = Static<typeof AddendumImportReplySchema>
 
 /** `?partial=true`: answer 200 with the valid rows and the errors instead of a 400 (D14). */
 export const AddendumQuerySchema = Type.Object({
-  partial: Type.Optional(Type.Boolean({ default: false, description: 'D14: devolver las filas válidas y los errores con estado 200' }))
+  partial: Type.Optional(stringEnum(['true', 'false'], {
+    description: 'D14: devolver las filas válidas y los errores con estado 200',
+    'x-messages': { required: "partial debe ser 'true' o 'false'", invalid: "partial debe ser 'true' o 'false'" }
+  }))
 })
 
 /**

@@ -25,7 +25,7 @@ export const MESSAGES = {
   province: { required: 'La provincia es requerida', invalid: 'La provincia debe tener al menos 2 caracteres', maxLength: 'La provincia no puede superar 100 caracteres' },
   district: { required: 'El distrito es requerido', invalid: 'El distrito debe tener al menos 2 caracteres', maxLength: 'El distrito no puede superar 100 caracteres' },
   department: { required: 'El departamento es requerido', invalid: 'El departamento debe tener al menos 2 caracteres', maxLength: 'El departamento no puede superar 100 caracteres' },
-  salary: { required: 'El sueldo es requerido', invalid: 'El sueldo debe ser mayor a 0', type: 'El sueldo debe ser un número', maximum: 'El sueldo no puede superar 1000000000' },
+  salary: { required: 'El sueldo es requerido', invalid: 'El sueldo debe ser mayor a 0', type: 'El sueldo debe ser un número', maximum: 'El sueldo no puede superar 1000000000', multipleOf: 'El sueldo debe tener como máximo 2 decimales' },
   salaryInWords: { required: 'El sueldo en letras es requerido', invalid: 'El sueldo en letras debe tener entre 5 y 100 caracteres' },
   position: { required: 'El cargo es requerido.', invalid: 'El cargo no puede superar 100 caracteres' }, // D9
   entryDate: { required: 'La fecha de ingreso es requerida', invalid: dateInvalid },

@@ -73,6 +73,15 @@ export async function buildApp (options: BuildAppOptions = {}): Promise<FastifyI
   }).withTypeProvider<TypeBoxTypeProvider>()
   app.server.headersTimeout = SERVER_TIMEOUTS.headersTimeoutMs
 
+  // JSON only (no text/plain parser); an empty JSON body reads as no body, so it gets the same
+  // answer as a missing one (the route's list or record error), through Fastify's own secure parser.
+  const parseJson = app.getDefaultJsonParser('error', 'error')
+  app.removeContentTypeParser(['application/json', 'text/plain'])
+  app.addContentTypeParser('application/json', { parseAs: 'string' }, (request, body, done) => {
+    if (body === '') done(null, undefined)
+    else parseJson(request, body as string, done)
+  })
+
   app.decorate('endpoints', {})
   app.addHook('onRoute', (route) => {
     const methods = Array.isArray(route.method) ? route.method : [route.method]
@@ -81,9 +90,9 @@ export async function buildApp (options: BuildAppOptions = {}): Promise<FastifyI
   })
 
   await app.register(config, { env: options.env })
+  await app.register(errors) // before any plugin that adds routes (cors' preflight route), which keep the handler in force at their creation
   await app.register(cors)
   await app.register(multipart)
-  await app.register(errors)
   await app.register(loadShedding)
   await app.register(templates)
   await app.register(docs)

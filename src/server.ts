@@ -12,7 +12,7 @@ export const GRACE_DELAY_MS = Number(process.env.GRACE_DELAY_MS ?? 10_000)
 async function main (): Promise<void> {
   let app
   try {
-    app = await buildApp({ logger: { level: process.env.LOG_LEVEL ?? 'info' } })
+    app = await buildApp({ logger: true }) // level: LOG_LEVEL, applied by plugins/config.ts once .env is read
   } catch (error) {
     process.stderr.write(`${(error as Error).message}\n`)
     process.exit(1)

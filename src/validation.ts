@@ -20,10 +20,15 @@ const addFormats = addFormatsModule as unknown as Plugin<unknown>
 export const AJV_OPTIONS: Options = {
   allErrors: true,
   verbose: true,
-  coerceTypes: true, // not 'array': a non-list body must not be wrapped into a one-element list
+  // no coercion: `true` must not become 1 or "true" (numeric strings and numbers are converted
+  // where a rule says so: src/employees/normalize.ts, spreadsheet cells in src/spreadsheets/cells.ts)
+  coerceTypes: false,
   useDefaults: true,
   removeAdditional: true,
   strict: false,
+  // salaries in céntimos: 1500.1 / 0.01 is 150010.00000000003 in floating point, and near the 1e9
+  // maximum the quotient (1e11) is off by up to ~2e-5; 1e-4 céntimos still refuses 1500.555
+  multipleOfPrecision: 4,
   keywords: ['x-messages']
 }
 
@@ -34,6 +39,15 @@ export function addAppFormats (ajv: Ajv): Ajv {
 }
 
 const GENERIC_MESSAGE = 'Valor inválido'
+
+/** Words for JSON types in type-error messages. */
+const TYPE_WORDS: Record<string, string> = { string: 'texto', number: 'número', integer: 'número entero', boolean: 'verdadero o falso', array: 'lista', object: 'objeto', null: 'nulo' }
+
+/** A type error for which the field has no message of its own: names the expected type. */
+function typeMessage (error: ErrorObject): string {
+  const expected = String((error.params as { type?: string | string[] }).type ?? '').split(',')
+  return `Tipo de dato inválido: se esperaba ${expected.map((type) => TYPE_WORDS[type] ?? type).join(' o ')}`
+}
 
 function messagesOf (schema: unknown): FieldMessages | undefined {
   return (schema as { 'x-messages'?: FieldMessages } | undefined)?.['x-messages']
@@ -50,6 +64,8 @@ function toIssue (error: ErrorObject, prefix: string): ValidationIssue {
     const properties = (error.parentSchema as { properties?: Record<string, unknown> } | undefined)?.properties
     messages = messagesOf(properties?.[missing])
     message = messages?.required
+  } else if (error.keyword === 'type') {
+    message = messages?.type ?? typeMessage(error) // the `invalid` text describes a length or format, not a type
   } else if (messages !== undefined) {
     message = messages[error.keyword] ?? messages.invalid
   }

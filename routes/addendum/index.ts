@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
 import { ERROR_RESPONSES } from '../../schemas/envelope.js'
 import { AddendumImportReplySchema, AddendumQuerySchema, IMPORT_MESSAGES, UploadBodySchema } from '../../schemas/import.js'
-import { megabytes } from '../../plugins/multipart.js'
+import { megabytes } from '../../src/units.js'
 import { uploadFormat } from '../../src/spreadsheets/file-type.js'
 import { importAddenda } from '../../src/spreadsheets/import.js'
 
@@ -26,7 +26,7 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
     const upload = await request.excelUpload(uploadMessages)
     const format = uploadFormat(upload.filename, upload.mimetype, messages)
     const sheet = await app.spreadsheets.read(upload.bytes, format, 'addendum', app.config.ADDENDUM_BATCH_MAX)
-    const { errors, ...result } = importAddenda(sheet, { partial: request.query.partial === true })
+    const { errors, ...result } = importAddenda(sheet, { partial: request.query.partial === 'true' })
     if (errors.length === 0) return { success: true as const, message: messages.processed, data: result }
     return { success: true as const, message: messages.processedWithErrors, data: { ...result, errors } }
   })

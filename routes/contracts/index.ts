@@ -3,8 +3,8 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
 import type { FastifyReply, FastifySchemaCompiler } from 'fastify'
 import { EmployeeSchema, PreviewEmployeeSchema, type Employee } from '../../schemas/employee.js'
 import { PreviewBase64ReplySchema, PreviewBodySchema, PreviewSessionSchema, type PreviewSession } from '../../schemas/contracts.js'
-import { VALIDATION_MESSAGE } from '../../schemas/messages.js'
-import { AppError, EmployeeNotInSessionError, PdfGenerationError, ServiceBusyError, SessionNotFoundError } from '../../src/errors.js'
+import { MESSAGES, VALIDATION_MESSAGE } from '../../schemas/messages.js'
+import { AppError, EmployeeNotInSessionError, PdfGenerationError, RequestValidationError, ServiceBusyError, SessionNotFoundError } from '../../src/errors.js'
 import { compileAjvValidator } from '../../src/validation.js'
 import { formatLocalDate } from '../../src/pdf/format.js'
 import { contentDisposition, contractFileName } from '../../src/zip/names.js'
@@ -31,6 +31,9 @@ const previewValidator: FastifySchemaCompiler<unknown> = () => {
   validate.errors = null as typeof validateRecord.errors
   return validate
 }
+
+/** Required on the preview only (rule 3, D11). */
+const PREVIEW_SUBSIDIO_FIELDS = ['timeForCompany', 'workingCondition', 'probationaryPeriod'] as const
 
 /** Spec endpoints 3 and 4; registered under /api/contracts and again under /api/contract (D1). */
 const contracts: FastifyPluginAsyncTypebox = async (app) => {
@@ -65,6 +68,12 @@ const contracts: FastifyPluginAsyncTypebox = async (app) => {
       if (employees === undefined) throw new SessionNotFoundError(body.sessionId)
       const found = employees.find((candidate) => candidate.dni === body.dni)
       if (found === undefined) throw new EmployeeNotInSessionError(body.dni)
+      // rule 3 / D11: a preview needs the three extra Subsidio fields, which an upload may leave out
+      // (sex and birthDate stay optional: spreadsheet rows may omit them and no contract prints them)
+      const missing = found.contractType === 'Subsidio' ? PREVIEW_SUBSIDIO_FIELDS.filter((field) => found[field] === undefined) : []
+      if (missing.length > 0) {
+        throw new RequestValidationError(VALIDATION_MESSAGE.contracts, missing.map((field) => ({ field, message: MESSAGES[field].required })))
+      }
       employee = found
       format = body.format ?? 'file'
     } else {

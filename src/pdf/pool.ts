@@ -29,23 +29,28 @@ export interface PoolOptions {
   threads: number
   /** Tasks (employees) waiting for a thread before new work is refused. */
   maxQueue: number
+  /** Called when a worker dies between tasks (piscina replaces it); without it the 'error' event would crash the process. */
+  onWorkerError?: (error: Error) => void
 }
 
 export class ContractPool {
   readonly threads: number
   readonly maxQueue: number
   readonly #data: EngineData
+  readonly #onWorkerError: (error: Error) => void
   #piscina: Piscina | undefined
 
   constructor (data: EngineData, options: PoolOptions) {
     this.threads = options.threads > 0 ? options.threads : availableParallelism()
     this.maxQueue = options.maxQueue
     this.#data = data
+    this.#onWorkerError = options.onWorkerError ?? (() => {})
   }
 
   /** The threads start on first use, or at start-up through ready(). */
   get #pool (): Piscina {
-    this.#piscina ??= new Piscina({
+    if (this.#piscina !== undefined) return this.#piscina
+    this.#piscina = new Piscina({
       filename: WORKER_FILE,
       execArgv: WORKER_EXEC_ARGV,
       workerData: this.#data,
@@ -55,6 +60,7 @@ export class ContractPool {
       idleTimeout: Number.POSITIVE_INFINITY,
       concurrentTasksPerWorker: 1
     })
+    this.#piscina.on('error', this.#onWorkerError)
     return this.#piscina
   }
 

@@ -38,7 +38,14 @@ export class SessionStore {
   async create (employees: readonly Employee[]): Promise<string> {
     const id = randomUUID()
     const path = this.#path(id)
-    await writeFile(`${path}.tmp`, JSON.stringify({ employees }))
+    const json = JSON.stringify({ employees })
+    try {
+      await writeFile(`${path}.tmp`, json)
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error
+      await mkdir(this.dir, { recursive: true }) // the folder was removed under us (a /tmp cleaner, an operator)
+      await writeFile(`${path}.tmp`, json)
+    }
     await rename(`${path}.tmp`, path) // a reader never sees half a file
     return id
   }

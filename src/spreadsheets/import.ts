@@ -11,7 +11,7 @@ import type { FieldMessages } from '../../schemas/messages.js'
 import type { ValidationIssue } from '../errors.js'
 import { compileValidator } from '../validation.js'
 import { normalizeRecord } from '../employees/normalize.js'
-import { crossFieldIssues } from '../employees/rules.js'
+import { crossFieldIssues, mergeIssues } from '../employees/rules.js'
 import { cellValue } from './cells.js'
 import { ADDENDUM_COLUMNS, EMPLOYEE_COLUMNS, type ColumnTable } from './columns.js'
 import { EmptySpreadsheetError, SpreadsheetValidationError } from './errors.js'
@@ -36,8 +36,10 @@ function rowValidator<T extends TSchema> (schema: T, table: ColumnTable) {
     for (const { row, cells } of rows) {
       const record: Record<string, unknown> = {}
       for (const [field, cell] of Object.entries(cells)) record[field] = cellValue(cell, kinds.get(field) ?? 'text')
-      const result = validate(normalizeRecord(record))
-      const issues = result.ok ? crossFieldIssues(result.value as object, '') : result.issues
+      const normalized = normalizeRecord(record)
+      const result = validate(normalized)
+      // every problem of the row at once: the schema's and the D10 date order
+      const issues = mergeIssues(result.ok ? [] : result.issues, crossFieldIssues(normalized, ''))
       if (result.ok && issues.length === 0) {
         outcome.valid.push(result.value)
         continue

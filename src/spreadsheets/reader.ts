@@ -64,14 +64,17 @@ export class SpreadsheetReader {
 
   /** Started on first use, so an app that never imports starts no thread. */
   #workers (): Piscina<ReadTask, ReadResult> {
-    this.#pool ??= new Piscina<ReadTask, ReadResult>({
-      filename: WORKER,
-      minThreads: 0,
-      maxThreads: this.#options.maxThreads,
-      idleTimeout: 5 * 60_000, // a cold worker costs ~0.2 s; HR re-uploads a corrected file within minutes
-      resourceLimits: { maxOldGenerationSizeMb: this.#options.maxHeapMb }
-    })
-    this.#pool.on('error', this.#options.onWorkerError) // a worker lost between reads: without a listener it would crash the process
+    if (this.#pool === undefined) {
+      this.#pool = new Piscina<ReadTask, ReadResult>({
+        filename: WORKER,
+        minThreads: 0,
+        maxThreads: this.#options.maxThreads,
+        idleTimeout: 5 * 60_000, // a cold worker costs ~0.2 s; HR re-uploads a corrected file within minutes
+        resourceLimits: { maxOldGenerationSizeMb: this.#options.maxHeapMb }
+      })
+      // a worker lost between reads: without a listener it would crash the process (once per pool)
+      this.#pool.on('error', this.#options.onWorkerError)
+    }
     return this.#pool
   }
 

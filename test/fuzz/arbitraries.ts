@@ -45,7 +45,7 @@ export const validEmployee = fc.record({
   province: freeText(2, 100),
   district: freeText(2, 100),
   department: freeText(2, 100),
-  salary: fc.double({ min: 0.01, max: 1e9, noNaN: true, noDefaultInfinity: true }),
+  salary: fc.integer({ min: 1, max: 100_000_000_000 }).map((cents) => cents / 100),
   salaryInWords: freeText(5, 100),
   position: freeText(1, 100),
   entry: dateParts,
@@ -69,7 +69,7 @@ export const validEmployee = fc.record({
 
 /** One broken rule per case: [field, bad value or undefined to delete]. */
 const BREAKS: [string, unknown][] = [
-  ['name', 'X'], ['name', 'Ana 2'], ['name', 'a'.repeat(51)], ['name', undefined], ['name', 42],
+  ['name', 'X'], ['name', 'Ana 2'], ['name', 'a'.repeat(51)], ['name', undefined], ['name', 42], ['lastNameMother', false], ['position', { a: 1 }],
   ['lastNameFather', ''], ['lastNameMother', 'Pérez-Gómez'],
   ['birthDate', '31/02/1990'], ['birthDate', '1990-01-01'],
   ['sex', 'X'], ['sex', undefined],
@@ -77,7 +77,7 @@ const BREAKS: [string, unknown][] = [
   ['email', 'sin-arroba'], ['email', undefined],
   ['address', 'x'.repeat(201)],
   ['province', 'L'], ['district', undefined], ['department', 'x'.repeat(101)],
-  ['salary', 0], ['salary', -5], ['salary', 'mil'], ['salary', 2e9],
+  ['salary', 0], ['salary', -5], ['salary', 'mil'], ['salary', 2e9], ['salary', 0.001], ['salary', 1500.555], ['salary', true],
   ['salaryInWords', 'uno'], ['position', ''], ['position', 'x'.repeat(101)],
   ['entryDate', '32/01/2026'], ['endDate', '2026/12/01'],
   ['subDivisionOrParking', undefined], ['contractType', 'Indefinido'], ['contractType', undefined]

@@ -28,7 +28,8 @@ const refusals: [string, Record<string, string>, RegExp][] = [
   ['an unknown NODE_ENV', { NODE_ENV: 'staging' }, /^Configuración inválida: NODE_ENV="staging"/],
   ['BATCH_MAX above MAX_EMPLOYEES (D5)', { BATCH_MAX: '2000' }, /^Configuración inválida: BATCH_MAX=2000 supera MAX_EMPLOYEES=1000$/],
   ['ADDENDUM_BATCH_MAX above MAX_EMPLOYEES (D5)', { MAX_EMPLOYEES: '60', ADDENDUM_BATCH_MAX: '80' }, /^Configuración inválida: ADDENDUM_BATCH_MAX=80 supera MAX_EMPLOYEES=60$/],
-  ['a TEMP_DIR that cannot be created', { TEMP_DIR: '/dev/null/temp' }, /^Configuración inválida: TEMP_DIR=\/dev\/null\/temp no se puede crear/]
+  ['a TEMP_DIR that cannot be created', { TEMP_DIR: '/dev/null/temp' }, /^Configuración inválida: TEMP_DIR=\/dev\/null\/temp no se puede crear/],
+  ['a TEMP_DIR under /proc (Node 20 recursive mkdir spins there)', { TEMP_DIR: '/proc/contratos/temp' }, /^Configuración inválida: TEMP_DIR=\/proc\/contratos\/temp no se puede crear/]
 ]
 for (const [what, env, message] of refusals) {
   test(`start-up is refused with one line naming the variable: ${what}`, async (t) => {

@@ -20,6 +20,8 @@ test('a preflight from an allowed origin is granted with the spec methods', asyn
 test('a preflight or request from another origin gets no CORS grant', async (t) => {
   const app = await build(t)
   const res = await app.inject(preflight('https://evil.example.com'))
+  t.equal(res.statusCode, 403)
+  t.same(res.json(), { success: false, message: 'Origen no permitido por CORS: https://evil.example.com', data: null })
   t.notOk(res.headers['access-control-allow-origin'])
   const get = await app.inject({ method: 'GET', url: '/api/health', headers: { origin: 'https://evil.example.com' } })
   t.notOk(get.headers['access-control-allow-origin'])

@@ -2,7 +2,7 @@ import { test, type Test } from 'tap'
 import type { FastifyInstance } from 'fastify'
 import { EmployeeSchema, PreviewEmployeeSchema } from '../../schemas/employee.js'
 import { VALIDATION_MESSAGE } from '../../schemas/messages.js'
-import { build, sampleEmployee, sampleSubsidio } from '../helper.js'
+import { build, formPayload, sampleEmployee, sampleSubsidio } from '../helper.js'
 
 const EMPTY = 'Debes seleccionar al menos un empleado para generar el ZIP.'
 
@@ -128,4 +128,60 @@ test('prototype keys in a body are refused by the JSON parser and pollute nothin
     t.equal(res.json().message, 'El cuerpo JSON no es válido')
   }
   t.equal(({} as Record<string, unknown>).polluted, undefined)
+})
+
+test('an empty JSON body reads as no body: the list error, as for []', async (t) => {
+  const app = await probeApp(t)
+  const res = await app.inject({ method: 'POST', url: '/test/batch', headers: { 'content-type': 'application/json' }, payload: '' })
+  t.equal(res.statusCode, 400)
+  t.same(res.json(), { success: false, message: 'La solicitud no se pudo procesar', data: null, errors: [{ field: 'body', message: EMPTY }] })
+})
+
+test('a form upload sent to a JSON route is refused as such', async (t) => {
+  const app = await probeApp(t)
+  const form = await formPayload([{ name: 'a.csv', bytes: 'x' }])
+  const res = await app.inject({ method: 'POST', url: '/test/batch', ...form })
+  t.equal(res.statusCode, 400)
+  t.equal(res.json().message, 'Tipo de contenido no soportado')
+})
+
+test('booleans and objects are type errors, never converted into data', async (t) => {
+  const app = await probeApp(t)
+  const res = await app.inject({ method: 'POST', url: '/test/one', payload: sampleEmployee({ salary: true, lastNameMother: false, position: { a: 1 } }) })
+  t.equal(res.statusCode, 400)
+  t.same(res.json().errors, [
+    { field: 'body.lastNameMother', message: 'Tipo de dato inválido: se esperaba texto' },
+    { field: 'body.salary', message: 'El sueldo debe ser un número' },
+    { field: 'body.position', message: 'Tipo de dato inválido: se esperaba texto' }
+  ])
+})
+
+test('a numeric DNI and a numeric-string salary are accepted as JSON clients send them', async (t) => {
+  const app = await probeApp(t)
+  const res = await app.inject({ method: 'POST', url: '/test/one', payload: sampleEmployee({ dni: 45678912, salary: '1500.50' }) })
+  t.equal(res.statusCode, 200)
+  t.match(res.json(), { dni: '45678912', salary: 1500.5 })
+})
+
+test('a salary is at least 0.01 and has at most two decimals (it prints as sent)', async (t) => {
+  const app = await probeApp(t)
+  for (const [salary, message] of [[1e-9, 'El sueldo debe ser mayor a 0'], [1500.555, 'El sueldo debe tener como máximo 2 decimales']] as const) {
+    const res = await app.inject({ method: 'POST', url: '/test/one', payload: sampleEmployee({ salary }) })
+    t.same(res.json().errors, [{ field: 'body.salary', message }], String(salary))
+  }
+  t.equal((await app.inject({ method: 'POST', url: '/test/one', payload: sampleEmployee({ salary: 1500.1 }) })).statusCode, 200)
+})
+
+test('date-order errors are listed together with the schema errors, in element order', async (t) => {
+  const app = await probeApp(t)
+  const res = await app.inject({
+    method: 'POST',
+    url: '/test/batch',
+    payload: [sampleEmployee({ salary: 0, endDate: '01/01/2020' }), sampleEmployee({ dni: 'x' })]
+  })
+  t.same(res.json().errors, [
+    { field: 'body.0.salary', message: 'El sueldo debe ser mayor a 0' },
+    { field: 'body.0.endDate', message: 'La fecha de término no puede ser anterior a la fecha de ingreso' },
+    { field: 'body.1.dni', message: 'DNI debe tener exactamente 8 dígitos numéricos.' }
+  ])
 })

@@ -17,12 +17,12 @@ test('an unknown route answers the D16 404 envelope', async (t) => {
   t.same(res.json(), { success: false, message: 'Ruta no encontrada: DELETE /api/nada', data: null })
 })
 
-test('malformed JSON, an empty JSON body, an unsupported content type and a too-large body are 400s', async (t) => {
+test('malformed JSON, text/plain, an unsupported content type and a too-large body are 400s', async (t) => {
   const app = await build(t, {}, faulty)
   const cases = [
     { headers: { 'content-type': 'application/json' }, payload: '{"name": ', message: 'El cuerpo JSON no es válido' },
     { headers: { 'content-type': 'application/json' }, payload: '{"__proto__": {"x": 1}}', message: 'El cuerpo JSON no es válido' },
-    { headers: { 'content-type': 'application/json' }, payload: '', message: 'El cuerpo de la solicitud está vacío' },
+    { headers: { 'content-type': 'text/plain' }, payload: '[]', message: 'Tipo de contenido no soportado' },
     { headers: { 'content-type': 'application/x-unknown' }, payload: 'x', message: 'Tipo de contenido no soportado' },
     { headers: { 'content-type': 'application/json' }, payload: JSON.stringify({ pad: 'x'.repeat(2 * 1024 * 1024) }), message: 'El cuerpo de la solicitud supera el tamaño máximo permitido' }
   ]

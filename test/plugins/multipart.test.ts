@@ -1,6 +1,6 @@
 import { test, type Test } from 'tap'
 import type { FastifyInstance } from 'fastify'
-import { megabytes } from '../../plugins/multipart.js'
+import { megabytes } from '../../src/units.js'
 import { build, formPayload } from '../helper.js'
 
 async function uploadApp (t: Test, env: Record<string, string> = {}): Promise<FastifyInstance> {

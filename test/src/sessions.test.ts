@@ -1,5 +1,5 @@
 import { test } from 'tap'
-import { readdir, utimes, writeFile } from 'node:fs/promises'
+import { readdir, rm, utimes, writeFile } from 'node:fs/promises'
 import { join } from 'node:path'
 import { SessionStore, UUID_V4 } from '../../src/sessions/store.js'
 import { sampleEmployee } from '../helper.js'
@@ -56,4 +56,13 @@ test('start-up sweeps what an earlier run left, and the timer sweeps later', asy
   await new Promise((resolve) => setTimeout(resolve, 100))
   store.stop()
   t.same(await readdir(join(dir, 'sessions')), [])
+})
+
+test('a session is still created when its folder was removed under the running service', async (t) => {
+  const dir = t.testdir({})
+  const store = new SessionStore(dir, 60_000)
+  await store.init()
+  await rm(join(dir, 'sessions'), { recursive: true })
+  const id = await store.create(employees)
+  t.same(await store.get(id), employees)
 })

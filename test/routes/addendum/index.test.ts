@@ -164,3 +164,9 @@ t.test('OpenAPI documents the addendum upload and its partial mode', async (t) =
   t.ok(operation.parameters.some((parameter: { name: string, in: string }) => parameter.name === 'partial' && parameter.in === 'query'))
   t.ok(operation.responses['200'].content['application/json'].schema.properties.data.properties.invalidRecords)
 })
+
+t.test('?partial takes only true or false', async (t) => {
+  const res = await upload([{ name: 'adendas.xlsx', bytes: fixture('adendas.xlsx') }], `${URL}?partial=yes`)
+  t.equal(res.statusCode, 400)
+  t.same(res.json().errors, [{ field: 'querystring.partial', message: "partial debe ser 'true' o 'false'" }])
+})

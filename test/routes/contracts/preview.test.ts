@@ -125,7 +125,7 @@ test('hostile positions are made safe in Content-Disposition (D18)', async (t) =
 
 test('session mode answers the PDF, or base64 JSON, for a DNI of an upload session (D3)', async (t) => {
   const app = await build(t)
-  const imported = sampleSubsidio({ dni: '44445555', sex: undefined, birthDate: undefined, timeForCompany: undefined, workingCondition: undefined, probationaryPeriod: undefined })
+  const imported = sampleSubsidio({ dni: '44445555' }) // as imported: sex and birthDate are optional in spreadsheets
   delete imported.sex
   delete imported.birthDate
   const sessionId = await app.sessions.create([sampleEmployee() as Employee, imported as Employee])
@@ -136,7 +136,6 @@ test('session mode answers the PDF, or base64 JSON, for a DNI of an upload sessi
   t.equal(file.headers['content-disposition'], 'inline; filename="44445555-Operario de playa.pdf"')
   const text = await pdfText(file.rawPayload)
   t.match(text, '44445555')
-  t.match(text, /Periodo de prueba\s+PRIMERA/, 'missing optional Subsidio fields print blank (D11)')
 
   const json = await app.inject({ method: 'POST', url: '/api/contract/preview', payload: { sessionId, dni: '12345678', format: 'base64' } })
   t.equal(json.statusCode, 200)
@@ -191,4 +190,18 @@ test('when the PDF queue is full, previews are refused with a 503 instead of wai
   t.ok(replies.some((res) => res.statusCode === 200), 'the first ones are served')
   t.same(busy[0].json(), { success: false, message: 'El servicio está ocupado. Intenta nuevamente en unos segundos.', data: null })
   t.equal(busy[0].headers['retry-after'], '2')
+})
+
+test('session mode applies the preview rules too: a Subsidio without its three extra fields is a 400 (rule 3, D11)', async (t) => {
+  const app = await build(t)
+  const imported = sampleSubsidio({ timeForCompany: undefined, workingCondition: undefined, probationaryPeriod: undefined })
+  for (const key of ['timeForCompany', 'workingCondition', 'probationaryPeriod']) delete imported[key]
+  const sessionId = await app.sessions.create([imported as Employee])
+  const res = await app.inject({ method: 'POST', url: '/api/contracts/preview', payload: { sessionId, dni: imported.dni, format: 'file' } })
+  t.equal(res.statusCode, 400)
+  t.same(res.json().errors, [
+    { field: 'timeForCompany', message: 'El campo Tiempo en empresa es obligatorio' },
+    { field: 'workingCondition', message: 'La condición laboral es obligatoria' },
+    { field: 'probationaryPeriod', message: 'El periodo de prueba es obligatorio' }
+  ])
 })

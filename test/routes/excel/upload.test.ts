@@ -187,3 +187,11 @@ t.test('GET / lists the upload as uploadExcel, and OpenAPI documents it', async 
   t.ok(operation.responses['200'].content['application/json'].schema.properties.data.properties.sessionId)
   t.ok(operation.responses['400'])
 })
+
+t.test('a row with a schema error and an end date before its start lists both problems at once', async (t) => {
+  const row = employeeCells(numberedEmployee(1, { salary: 0, entryDate: '01/12/2026', endDate: '30/11/2026' }))
+  const res = await upload([{ name: 'fechas.csv', type: 'text/csv', bytes: csvText([EMPLOYEE_HEADERS, row]) }])
+  t.equal(res.statusCode, 400)
+  t.equal(res.json().message, 'No se pudo procesar el archivo. Se encontraron 2 errores.')
+  t.same(res.json().data.validationErrors.map((issue: { field: string }) => issue.field).sort(), ['endDate', 'salary'])
+})
