@@ -7,7 +7,8 @@ import { readFileSync } from 'node:fs'
 import { mkdtemp } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { request } from 'node:http'
+import { createServer, request } from 'node:http'
+import type { AddressInfo } from 'node:net'
 import { once } from 'node:events'
 import { PROJECT_ROOT } from '../src/paths.js'
 
@@ -20,24 +21,34 @@ export interface RunningServer {
   stop: () => Promise<number | null>
 }
 
-/** Starts `dist/src/server.js` (run `npm run build` first) on 127.0.0.1 with a free port. */
+/** A TCP port free on 127.0.0.1 right now. */
+async function freePort (): Promise<number> {
+  const server = createServer()
+  server.listen(0, '127.0.0.1')
+  await once(server, 'listening')
+  const { port } = server.address() as AddressInfo
+  server.close()
+  await once(server, 'close')
+  return port
+}
+
+/** Starts `dist/src/server.js` (run `npm run build` first) on 127.0.0.1 with a free port; resolves once health answers. */
 export async function startServer (env: Record<string, string> = {}): Promise<RunningServer> {
   const tempDir = await mkdtemp(join(tmpdir(), 'contratos-bench-'))
+  const port = await freePort()
   const child = spawn(process.execPath, [join(PROJECT_ROOT, 'dist/src/server.js')], {
     cwd: PROJECT_ROOT,
-    env: { ...process.env, NODE_ENV: 'production', HOST: '127.0.0.1', PORT: '0', LOG_LEVEL: 'warn', TEMP_DIR: tempDir, ...env },
-    stdio: ['ignore', 'pipe', 'inherit']
+    env: { ...process.env, NODE_ENV: 'production', HOST: '127.0.0.1', PORT: String(port), LOG_LEVEL: 'warn', TEMP_DIR: tempDir, ...env },
+    stdio: ['ignore', 'inherit', 'inherit']
   })
-  let output = ''
-  const port = await new Promise<number>((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`server did not start: ${output}`)), 30_000)
-    child.stdout?.on('data', (chunk: Buffer) => {
-      output += chunk.toString()
-      const match = /listening at http:\/\/127\.0\.0\.1:(\d+)/.exec(output)
-      if (match !== null) { clearTimeout(timer); resolve(Number(match[1])) }
-    })
-    child.once('exit', (code) => { clearTimeout(timer); reject(new Error(`server exited ${code}: ${output}`)) })
-  })
+  const deadline = Date.now() + 30_000
+  for (;;) {
+    if (child.exitCode !== null) throw new Error(`server exited with ${child.exitCode}`)
+    const health = await timedRequest(`http://127.0.0.1:${port}`, '/api/health', undefined, 'GET').catch(() => undefined)
+    if (health?.status === 200) break
+    if (Date.now() > deadline) throw new Error('server did not answer /api/health within 30 s')
+    await new Promise((resolve) => setTimeout(resolve, 100))
+  }
   return {
     url: `http://127.0.0.1:${port}`,
     port,
