@@ -31,11 +31,22 @@ export interface PoolOptions {
   maxQueue: number
 }
 
+/** What the pool holds right now (read-only; tests and bench/aborts.ts check that nothing is left behind). */
+export interface PoolStats {
+  /** Tasks handed to the threads and not settled yet (running + queued). */
+  pending: number
+  /** Of those, tasks waiting for a thread. */
+  queued: number
+  /** Tasks settled since start. */
+  completed: number
+}
+
 export class ContractPool {
   readonly threads: number
   readonly maxQueue: number
   readonly #data: EngineData
   #piscina: Piscina | undefined
+  #pending = 0
 
   constructor (data: EngineData, options: PoolOptions) {
     this.threads = options.threads > 0 ? options.threads : availableParallelism()
@@ -66,6 +77,10 @@ export class ContractPool {
   /** Free queue slots: the ZIP route refuses a batch up front (503) when the pool is saturated. */
   get capacity (): number {
     return this.maxQueue - (this.#piscina?.queueSize ?? 0)
+  }
+
+  get stats (): PoolStats {
+    return { pending: this.#pending, queued: this.#piscina?.queueSize ?? 0, completed: this.#piscina?.completed ?? 0 }
   }
 
   /** The contract PDF of one employee (preview). @throws ServiceBusyError when the queue is full */
@@ -99,11 +114,14 @@ export class ContractPool {
   }
 
   async #run (task: PdfTask): Promise<unknown> {
+    this.#pending++
     try {
       return await this.#pool.run(task)
     } catch (error) {
       if ((error as Error).message === 'Task queue is at limit') throw new ServiceBusyError()
       throw error
+    } finally {
+      this.#pending--
     }
   }
 }
