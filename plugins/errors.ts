@@ -34,6 +34,20 @@ function send (reply: FastifyReply, status: number, envelope: ErrorEnvelope): Fa
   return reply.code(status).type('application/json; charset=utf-8').send(envelope)
 }
 
+/** Errors Fastify raises before routing, when the error handler cannot run yet. */
+const FRAMEWORK_ERRORS: Record<string, string> = {
+  FST_ERR_BAD_URL: 'La URL de la solicitud no es válida',
+  FST_ERR_MAX_PARAM_LENGTH: 'La URL de la solicitud es demasiado larga'
+}
+
+/**
+ * Fastify's `frameworkErrors` option (src/app.ts): a URL that cannot be decoded (`/api/%zz`) is a
+ * 400 in the envelope too, not Fastify's own `{error, code, statusCode}` body.
+ */
+export function frameworkErrorReply (error: FastifyError, _request: FastifyRequest, reply: FastifyReply): void {
+  send(reply, error.statusCode ?? 400, { success: false, message: FRAMEWORK_ERRORS[error.code] ?? VALIDATION_MESSAGE.contracts, data: null })
+}
+
 export default fp(async (app) => {
   const production = app.config.NODE_ENV === 'production'
 

@@ -339,3 +339,15 @@ t.test('odd content types and bodies on JSON and upload routes are 4xx', async (
   }
   await healthy(t, 'content types')
 })
+
+t.test('malformed and traversing URLs answer the envelope (400 or 404), never a file', async (t) => {
+  for (const url of ['/api/%', '/api/contracts/preview%zz', '/api/excel/upload%E0%A4%A']) {
+    refused(t, await app.inject({ method: 'POST', url }), url, 'La URL de la solicitud no es válida')
+  }
+  for (const url of ['/api/contracts/..%2f..%2fpackage.json', '/docs/static/..%2f..%2fpackage.json', '/docs/static/%2e%2e/%2e%2e/package.json', '/api/contracts/preview/..%00']) {
+    const res = await app.inject({ method: 'GET', url })
+    refused(t, res, url, undefined, 404)
+    t.notMatch(res.body, /"name":\s*"contratos"/, `${url}: not package.json`)
+  }
+  await healthy(t, 'URLs')
+})

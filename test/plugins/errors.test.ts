@@ -1,6 +1,7 @@
 import { test } from 'tap'
-import type { FastifyPluginAsync } from 'fastify'
+import type { FastifyError, FastifyPluginAsync } from 'fastify'
 import { AppError } from '../../src/errors.js'
+import { frameworkErrorReply } from '../../plugins/errors.js'
 import { build } from '../helper.js'
 
 const faulty: FastifyPluginAsync = async (app) => {
@@ -8,6 +9,7 @@ const faulty: FastifyPluginAsync = async (app) => {
   app.get('/test/app-error', async () => { throw new AppError(409, 'Conflicto de prueba', { data: { id: 1 } }) })
   app.post('/test/echo', async (request) => request.body)
   app.get('/test/client-error', async () => { throw Object.assign(new Error('odd'), { statusCode: 418 }) })
+  app.get('/test/framework-error', async (request, reply) => frameworkErrorReply(Object.assign(new Error('x'), { code: 'FST_ERR_OTHER' }) as FastifyError, request, reply))
 }
 
 test('an unknown route answers the D16 404 envelope', async (t) => {
@@ -56,4 +58,15 @@ test('an AppError keeps its status, message and data; other 4xx keep their statu
   const teapot = await app.inject({ method: 'GET', url: '/test/client-error' })
   t.equal(teapot.statusCode, 418)
   t.same(teapot.json(), { success: false, message: 'La solicitud no se pudo procesar', data: null })
+})
+
+test('a URL that cannot be decoded is a 400 in the envelope, not Fastify\'s own body', async (t) => {
+  const app = await build(t, {}, faulty)
+  for (const url of ['/api/%', '/api/%zz/x', '/api/contracts/preview%E0%A4%A']) {
+    const res = await app.inject({ method: 'POST', url })
+    t.equal(res.statusCode, 400, url)
+    t.same(res.json(), { success: false, message: 'La URL de la solicitud no es válida', data: null }, url)
+  }
+  const other = await app.inject({ method: 'GET', url: '/test/framework-error' })
+  t.same([other.statusCode, other.json()], [400, { success: false, message: 'La solicitud no se pudo procesar', data: null }], 'another framework error: the generic text')
 })
