@@ -118,6 +118,26 @@ t.test('truncated, mislabelled and text files posing as spreadsheets are the cor
   }
 })
 
+t.test('CSV floods (blank lines, ragged lines, one huge cell) are refused before the parser, not at the worker deadline', async (t) => {
+  const header = EMPLOYEE_HEADERS.join(',') + '\r\n'
+  const floods: [string, string, RegExp][] = [
+    ['blank lines', header + '\r\n'.repeat(900_000), /lines, over/],
+    ['ragged lines', header + ',\n'.repeat(900_000), /lines, over/],
+    ['one huge cell', header + '"' + 'x'.repeat(MAX_FILE_SIZE - 1000) + '"', /Max Record Size/]
+  ]
+  for (const url of UPLOADS) {
+    for (const [what, text, reason] of floods) {
+      corruptReasons.length = 0
+      refused(t, await upload(url, [{ name: 'inundado.csv', type: 'text/csv', bytes: text }]), `${what} on ${url}`, CORRUPT)
+      t.equal(corruptReasons.length, 1)
+      t.match(corruptReasons[0], reason, `${what}: refused by the size check, not by the 30 s deadline`)
+    }
+    // 2 MB of commas stays under the delimiter limit: parsed as one header row, which lacks the columns
+    refused(t, await upload(url, [{ name: 'comas.csv', type: 'text/csv', bytes: ','.repeat(MAX_FILE_SIZE - 10) }]), `commas on ${url}`)
+    await healthy(t, `floods on ${url}`)
+  }
+})
+
 t.test('upload layer: two files, a wrong field, a file over MAX_FILE_SIZE, broken multipart', async (t) => {
   const file: FormFile = { name: 'empleados.xlsx', bytes: fixture('empleados.xlsx') }
   const boundary = 'LimiteHostil'
