@@ -21,9 +21,16 @@ interface Server {
   exited: Promise<number | null>
 }
 
-/** Starts `node --import tsx src/server.ts` on 127.0.0.1 with a free port (read from its log). */
+/**
+ * How the server runs from source: under tap with tap's own TypeScript loader (tap follows child
+ * processes for coverage, and coverage of code that tsx compiled does not merge with the rest),
+ * otherwise with tsx as `npm run dev` does.
+ */
+const LOADER = process.execArgv.some((arg) => arg.includes('@tapjs/typescript')) ? process.execArgv : ['--import', 'tsx']
+
+/** Starts `node <loader> src/server.ts` on 127.0.0.1 with a free port (read from its log). */
 async function startServer (t: Test, env: Record<string, string> = {}): Promise<Server> {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src/server.ts'], {
+  const child = spawn(process.execPath, [...LOADER, 'src/server.ts'], {
     cwd: PROJECT_ROOT,
     env: { ...process.env, NODE_ENV: 'production', HOST: '127.0.0.1', PORT: '0', LOG_LEVEL: 'info', TEMP_DIR: t.testdir({}), PDF_THREADS: '2', ...env },
     stdio: ['ignore', 'pipe', 'pipe']
