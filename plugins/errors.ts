@@ -4,6 +4,7 @@
  * unknown routes (D16) and unexpected failures (D17: no internals in production).
  */
 import fp from 'fastify-plugin'
+import type { Duplex } from 'node:stream'
 import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify'
 import type { ErrorObject } from 'ajv'
 import { AppError, ServiceBusyError } from '../src/errors.js'
@@ -30,6 +31,41 @@ const CLIENT_ERRORS: Record<string, string> = {
 
 function send (reply: FastifyReply, status: number, envelope: ErrorEnvelope): FastifyReply {
   return reply.code(status).type('application/json; charset=utf-8').send(envelope)
+}
+
+/** Errors Fastify raises before routing, when the error handler cannot run yet. */
+const FRAMEWORK_ERRORS: Record<string, string> = {
+  FST_ERR_BAD_URL: 'La URL de la solicitud no es válida',
+  FST_ERR_MAX_PARAM_LENGTH: 'La URL de la solicitud es demasiado larga'
+}
+
+/**
+ * Fastify's `frameworkErrors` option (src/app.ts): a URL that cannot be decoded (`/api/%zz`) is a
+ * 400 in the envelope too, not Fastify's own `{error, code, statusCode}` body.
+ */
+export function frameworkErrorReply (error: FastifyError, _request: FastifyRequest, reply: FastifyReply): void {
+  send(reply, error.statusCode ?? 400, { success: false, message: FRAMEWORK_ERRORS[error.code] ?? VALIDATION_MESSAGE.contracts, data: null })
+}
+
+/** HTTP-level failures Node reports before there is a request: status and Spanish text. */
+const CLIENT_ERRORS_RAW: Record<string, [number, string, string]> = {
+  ERR_HTTP_REQUEST_TIMEOUT: [408, 'Request Timeout', 'La solicitud no llegó completa a tiempo'],
+  HPE_HEADER_OVERFLOW: [431, 'Request Header Fields Too Large', 'Los encabezados de la solicitud son demasiado grandes']
+}
+
+/**
+ * Fastify's `clientErrorHandler` option (src/app.ts): a request too slow to arrive (the server
+ * timeouts), headers too large, or bytes that are not HTTP get the envelope on the raw socket, then
+ * the socket is closed. Nothing is written to a socket the client already reset.
+ */
+export function clientErrorReply (error: NodeJS.ErrnoException, socket: Duplex): void {
+  if (error.code === 'ECONNRESET' || socket.destroyed) return
+  const [status, reason, message] = CLIENT_ERRORS_RAW[error.code ?? ''] ?? [400, 'Bad Request', 'La solicitud HTTP no es válida']
+  const body = JSON.stringify({ success: false, message, data: null } satisfies ErrorEnvelope)
+  if (socket.writable) {
+    socket.write(`HTTP/1.1 ${status} ${reason}\r\nConnection: close\r\nContent-Type: application/json; charset=utf-8\r\nContent-Length: ${Buffer.byteLength(body)}\r\n\r\n${body}`)
+  }
+  socket.destroy(error)
 }
 
 export default fp(async (app) => {

@@ -1,4 +1,4 @@
-/** The upload session store (D3, D4), swept on start-up and then periodically. */
+/** The upload session store (D3, D4), swept on start-up and then periodically, at most SESSION_MAX sessions. */
 import fp from 'fastify-plugin'
 import { SessionStore } from '../src/sessions/store.js'
 
@@ -9,8 +9,8 @@ declare module 'fastify' {
 }
 
 export default fp(async (app) => {
-  const { tempDir, FILE_CLEANUP_TIMEOUT: ttlMs } = app.config
-  const store = new SessionStore(tempDir, ttlMs)
+  const { tempDir, FILE_CLEANUP_TIMEOUT: ttlMs, SESSION_MAX: maxSessions } = app.config
+  const store = new SessionStore(tempDir, ttlMs, maxSessions)
   await store.init()
   store.start(Math.min(ttlMs, 60_000))
   app.decorate('sessions', store)

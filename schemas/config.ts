@@ -13,6 +13,8 @@ export const ConfigSchema = Type.Object({
   ADDENDUM_BATCH_MAX: Type.Integer({ minimum: 1, default: 80 }),
   FILE_CLEANUP_TIMEOUT: Type.Integer({ minimum: 1000, default: 3600000, description: 'ms' }),
   TEMP_DIR: Type.String({ minLength: 1, default: './temp' }),
+  SESSION_MAX: Type.Integer({ minimum: 1, default: 1000, description: 'upload sessions kept in TEMP_DIR; one more evicts the oldest' }),
+  GRACE_DELAY_MS: Type.Integer({ minimum: 0, default: 10000, description: 'ms in-flight requests get after SIGTERM/SIGINT' }),
   SHED_MAX_EVENT_LOOP_DELAY_MS: Type.Integer({ minimum: 0, default: 1000, description: 'ms; 0: off' }),
   SHED_MAX_RSS_BYTES: Type.Integer({ minimum: 0, default: 0, description: 'bytes; 0: off' }),
   TEMPLATES_DIR: Type.String({ minLength: 1, default: 'assets/templates', description: 'folder of the five contract templates' }),

@@ -7,7 +7,7 @@ import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox'
 import config, { type ConfigPluginOptions } from '../plugins/config.js'
 import cors from '../plugins/cors.js'
 import multipart from '../plugins/multipart.js'
-import errors from '../plugins/errors.js'
+import errors, { clientErrorReply, frameworkErrorReply } from '../plugins/errors.js'
 import templates from '../plugins/templates.js'
 import docs from '../plugins/docs.js'
 import sessions from '../plugins/sessions.js'
@@ -67,6 +67,8 @@ export async function buildApp (options: BuildAppOptions = {}): Promise<FastifyI
     logger: options.logger ?? false,
     ajv: { customOptions: AJV_OPTIONS, plugins: [addAppFormats] },
     return503OnClosing: true,
+    frameworkErrors: frameworkErrorReply, // a malformed URL answers the envelope too (issue 7)
+    clientErrorHandler: clientErrorReply, // so do timeouts, oversized headers and non-HTTP bytes
     connectionTimeout: SERVER_TIMEOUTS.connectionTimeoutMs,
     requestTimeout: SERVER_TIMEOUTS.requestTimeoutMs,
     keepAliveTimeout: SERVER_TIMEOUTS.keepAliveTimeoutMs

@@ -3,11 +3,9 @@
  * in-flight requests (a ZIP being streamed) finish within GRACE_DELAY_MS, then exit 0; a second
  * signal or the delay running out forces exit 1.
  */
+import type { ServerResponse } from 'node:http'
 import closeWithGrace from 'close-with-grace'
 import { buildApp } from './app.js'
-
-/** How long in-flight requests get to finish after a shutdown signal (ms). */
-export const GRACE_DELAY_MS = Number(process.env.GRACE_DELAY_MS ?? 10_000)
 
 async function main (): Promise<void> {
   let app
@@ -17,9 +15,17 @@ async function main (): Promise<void> {
     process.stderr.write(`${(error as Error).message}\n`)
     process.exit(1)
   }
-  closeWithGrace({ delay: GRACE_DELAY_MS }, async ({ signal, err }) => {
+  // Closing closes the idle keep-alive connections once, at its start; a response that ends later
+  // (the ZIP that was streaming) leaves its connection idle and open, which would hold the exit
+  // until GRACE_DELAY_MS and turn a clean shutdown into exit 1. So close those as they go idle.
+  let closing = false
+  app.server.on('request', (_request, response: ServerResponse) => {
+    response.once('close', () => { if (closing) setImmediate(() => app.server.closeIdleConnections()) })
+  })
+  closeWithGrace({ delay: app.config.GRACE_DELAY_MS }, async ({ signal, err }) => {
     if (err !== undefined) app.log.error({ err }, 'closing after an uncaught error')
     else app.log.info({ signal }, 'closing: finishing in-flight requests')
+    closing = true
     await app.close()
   })
   await app.listen({ port: app.config.PORT, host: app.config.HOST })

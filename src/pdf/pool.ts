@@ -33,12 +33,23 @@ export interface PoolOptions {
   onWorkerError?: (error: Error) => void
 }
 
+/** What the pool holds right now (read-only; tests and bench/aborts.ts check that nothing is left behind). */
+export interface PoolStats {
+  /** Tasks handed to the threads and not settled yet (running + queued). */
+  pending: number
+  /** Of those, tasks waiting for a thread. */
+  queued: number
+  /** Tasks settled since start. */
+  completed: number
+}
+
 export class ContractPool {
   readonly threads: number
   readonly maxQueue: number
   readonly #data: EngineData
   readonly #onWorkerError: (error: Error) => void
   #piscina: Piscina | undefined
+  #pending = 0
 
   constructor (data: EngineData, options: PoolOptions) {
     this.threads = options.threads > 0 ? options.threads : availableParallelism()
@@ -74,6 +85,10 @@ export class ContractPool {
     return this.maxQueue - (this.#piscina?.queueSize ?? 0)
   }
 
+  get stats (): PoolStats {
+    return { pending: this.#pending, queued: this.#piscina?.queueSize ?? 0, completed: this.#piscina?.completed ?? 0 }
+  }
+
   /** The contract PDF of one employee (preview). @throws ServiceBusyError when the queue is full */
   async contract (employee: Employee): Promise<Uint8Array> {
     return await this.#run({ kind: 'contract', employee }) as Uint8Array
@@ -105,11 +120,14 @@ export class ContractPool {
   }
 
   async #run (task: PdfTask): Promise<unknown> {
+    this.#pending++
     try {
       return await this.#pool.run(task)
     } catch (error) {
       if ((error as Error).message === 'Task queue is at limit') throw new ServiceBusyError()
       throw error
+    } finally {
+      this.#pending--
     }
   }
 }

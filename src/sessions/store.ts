@@ -1,7 +1,11 @@
 /**
  * Upload sessions (D3, D4): the validated employees of one spreadsheet upload, kept as a JSON
  * file under `<TEMP_DIR>/sessions/<uuid>.json` for `ttlMs`, then swept. A session's age is its
- * file's mtime, so a sweep needs no parsing.
+ * file's mtime, so a sweep needs no parsing. At most `maxSessions` are kept (issue 7: disk use
+ * bounded): creating one more evicts the oldest, which then reads as expired (404, D3). Eviction
+ * rather than refusing uploads: a session only serves the preview of an upload whose reply already
+ * holds every employee, while a refusal would let a burst of uploads block imports for a whole TTL.
+ * One process per TEMP_DIR: the count is kept in memory, rebuilt from the folder at start-up.
  */
 import { randomUUID } from 'node:crypto'
 import { mkdir, readFile, readdir, rename, rm, stat, writeFile } from 'node:fs/promises'
@@ -14,40 +18,83 @@ export const UUID_V4 = /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-
 export class SessionStore {
   readonly dir: string
   readonly ttlMs: number
+  readonly maxSessions: number
   readonly #now: () => number
   #timer: NodeJS.Timeout | undefined
+  /** Ids of the stored sessions, oldest first (a Set keeps insertion order). */
+  readonly #ids = new Set<string>()
 
   /**
    * @param tempDir absolute TEMP_DIR; sessions live in its `sessions/` folder
    * @param ttlMs FILE_CLEANUP_TIMEOUT, the lifetime of a session
+   * @param maxSessions SESSION_MAX, sessions kept at most
    * @param now clock in ms since the epoch (tests move it)
    */
-  constructor (tempDir: string, ttlMs: number, now: () => number = Date.now) {
+  constructor (tempDir: string, ttlMs: number, maxSessions = Number.POSITIVE_INFINITY, now: () => number = Date.now) {
     this.dir = join(tempDir, 'sessions')
     this.ttlMs = ttlMs
+    this.maxSessions = maxSessions
     this.#now = now
   }
 
-  /** Creates the folder and sweeps what earlier runs left behind (issue 7: swept on start-up). */
+  /**
+   * Creates the folder, sweeps what earlier runs left behind (issue 7: swept on start-up), then
+   * counts the sessions left, oldest first, evicting any beyond maxSessions.
+   */
   async init (): Promise<void> {
     await mkdir(this.dir, { recursive: true })
     await this.sweep()
+    const found: { id: string, mtimeMs: number }[] = []
+    for (const name of await readdir(this.dir)) {
+      const id = name.slice(0, -'.json'.length)
+      if (!name.endsWith('.json') || !UUID_V4.test(id)) continue
+      const info = await stat(join(this.dir, name)).catch(() => undefined)
+      if (info !== undefined) found.push({ id, mtimeMs: info.mtimeMs })
+    }
+    for (const { id } of found.sort((a, b) => a.mtimeMs - b.mtimeMs)) this.#ids.add(id)
+    await this.#evictOverflow()
   }
 
-  /** Stores the employees of one upload; returns the new session id (UUID v4). */
+  /** Sessions currently stored. */
+  get size (): number {
+    return this.#ids.size
+  }
+
+  /** Stores the employees of one upload, evicting the oldest session past maxSessions; returns the new id (UUID v4). */
   async create (employees: readonly Employee[]): Promise<string> {
     const id = randomUUID()
     const path = this.#path(id)
-    const json = JSON.stringify({ employees })
+    this.#ids.add(id) // counted at once, so concurrent creates cannot overshoot the cap
     try {
-      await writeFile(`${path}.tmp`, json)
+      await this.#evictOverflow()
+      const json = JSON.stringify({ employees })
+      try {
+        await writeFile(`${path}.tmp`, json)
+      } catch (error) {
+        if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error
+        await mkdir(this.dir, { recursive: true }) // the folder was removed under us (a /tmp cleaner, an operator)
+        await writeFile(`${path}.tmp`, json)
+      }
+      await rename(`${path}.tmp`, path) // a reader never sees half a file
+      // evicted by a later create while this one was being written: nothing must stay on disk
+      if (!this.#ids.has(id)) await rm(path, { force: true })
     } catch (error) {
-      if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error
-      await mkdir(this.dir, { recursive: true }) // the folder was removed under us (a /tmp cleaner, an operator)
-      await writeFile(`${path}.tmp`, json)
+      this.#ids.delete(id)
+      await rm(`${path}.tmp`, { force: true })
+      throw error
     }
-    await rename(`${path}.tmp`, path) // a reader never sees half a file
     return id
+  }
+
+  /** Removes the oldest sessions while more than maxSessions are counted. */
+  async #evictOverflow (): Promise<void> {
+    const evicted: string[] = []
+    for (const id of this.#ids) {
+      if (this.#ids.size - evicted.length <= this.maxSessions) break
+      evicted.push(id)
+    }
+    for (const id of evicted) this.#ids.delete(id)
+    await Promise.all(evicted.map((id) => rm(this.#path(id), { force: true })))
   }
 
   /** The session's employees, or undefined when the id is malformed, unknown or expired. */
@@ -57,12 +104,13 @@ export class SessionStore {
     try {
       const { mtimeMs } = await stat(path)
       if (this.#expired(mtimeMs)) {
+        this.#ids.delete(id.toLowerCase())
         await rm(path, { force: true })
         return undefined
       }
       return (JSON.parse(await readFile(path, 'utf8')) as { employees: Employee[] }).employees
     } catch (error) {
-      if ((error as NodeJS.ErrnoException).code === 'ENOENT') return undefined
+      if ((error as NodeJS.ErrnoException).code === 'ENOENT') return undefined // never stored, swept or evicted
       throw error
     }
   }
@@ -76,6 +124,7 @@ export class SessionStore {
       const info = await stat(path).catch(() => undefined)
       if (info === undefined || !this.#expired(info.mtimeMs)) continue
       await rm(path, { force: true })
+      if (name.endsWith('.json')) this.#ids.delete(name.slice(0, -'.json'.length))
       removed++
     }
     return removed

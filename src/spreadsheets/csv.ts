@@ -41,6 +41,36 @@ export function detectDelimiter (text: string): string {
   return best
 }
 
+/**
+ * Bounds of a CSV we agree to parse (issue 7), checked in one pass before csv-parse runs. csv-parse
+ * builds an error object, with a JSON copy of the record, for every record whose length differs
+ * from the header's (kept and ignored under relax_column_count): ~15 µs each, so 10 MB of short
+ * ragged lines kept an import worker busy past its 30 s deadline, and a 10 MB line of commas
+ * (ten million fields) took ~1 GB. Measured by test/src/spreadsheets/read.test.ts.
+ */
+export const CSV_LIMITS = {
+  /** Line breaks: the .xls row limit, far above BATCH_MAX rows and the blank rows a program pads with. */
+  maxLines: 65_536,
+  /** Delimiters in the whole file (bounds the fields built): a padded 65 536 × 23 sheet has 1.4 M. */
+  maxDelimiters: 2 ** 21,
+  /** Characters of the fields of one record (csv-parse max_record_size): Excel's 32 767 per cell × the 23 columns, rounded up. */
+  maxRecordChars: 2 ** 20
+} as const
+
+/** Counts line breaks and delimiters. @throws Error past CSV_LIMITS (the caller answers corrupt-file) */
+function checkCsvSize (text: string, delimiter: string): void {
+  const delimiterCode = delimiter.charCodeAt(0)
+  let lines = 0
+  let delimiters = 0
+  for (let at = 0; at < text.length; at++) {
+    const code = text.charCodeAt(at)
+    if (code === 10 || (code === 13 && text.charCodeAt(at + 1) !== 10)) lines++
+    else if (code === delimiterCode) delimiters++
+  }
+  if (lines > CSV_LIMITS.maxLines) throw new Error(`${lines} lines, over ${CSV_LIMITS.maxLines}`)
+  if (delimiters > CSV_LIMITS.maxDelimiters) throw new Error(`${delimiters} delimiters, over ${CSV_LIMITS.maxDelimiters}`)
+}
+
 /** 64 KiB pieces, so that the parser (and a reader that stops early) works a piece at a time. */
 function * chunks (text: string): Generator<string> {
   for (let at = 0; at < text.length; at += 65536) yield text.slice(at, at + 65536)
@@ -49,17 +79,21 @@ function * chunks (text: string): Generator<string> {
 /**
  * The records of a CSV text as rows; the row number is the record's position, as a spreadsheet
  * program shows it (an empty line is a row; a quoted line break is not).
- * @throws CsvError (csv-parse) on an unclosed quote: the caller answers corrupt-file
+ * @throws CsvError (csv-parse) on an unclosed quote or a record over CSV_LIMITS.maxRecordChars, Error
+ *   past the other CSV_LIMITS: the caller answers corrupt-file
  */
 export async function * csvRows (text: string): AsyncGenerator<RawRow> {
   // Excel's `sep=;` first line names the delimiter and is not a row of the sheet
   const hint = /^sep=([^\r\n])\r?\n/i.exec(text)
   const body = hint === null ? text : text.slice(hint[0].length)
+  const delimiter = hint?.[1] ?? detectDelimiter(body)
+  checkCsvSize(body, delimiter)
   const parser = Readable.from(chunks(body)).pipe(parse({
-    delimiter: hint?.[1] ?? detectDelimiter(body),
+    delimiter,
     relax_column_count: true,
     relax_quotes: true,
-    skip_empty_lines: false
+    skip_empty_lines: false,
+    max_record_size: CSV_LIMITS.maxRecordChars
   }))
   let row = 0
   for await (const record of parser as AsyncIterable<string[]>) {

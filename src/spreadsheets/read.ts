@@ -75,7 +75,7 @@ export async function readSpreadsheet (task: ReadTask): Promise<ReadResult> {
     if (!startsWith(bytes, ZIP_MAGIC)) return corrupt('an .xlsx that is not a ZIP archive')
     let inflatedBytes: number
     try {
-      inflatedBytes = checkZipArchive(bytes, task.zipLimits ?? ZIP_LIMITS).inflatedBytes
+      inflatedBytes = (await checkZipArchive(bytes, task.zipLimits ?? ZIP_LIMITS)).inflatedBytes
     } catch (error) {
       if (error instanceof ZipRejectedError) return corrupt(`zip guard: ${error.message}`)
       throw error

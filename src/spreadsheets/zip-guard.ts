@@ -7,9 +7,10 @@
  * SheetJS trusts over the directory) and refuses it when the entry count, a declared size or the
  * size actually inflated by node:zlib (capped, so a bomb never expands past the budget) is over
  * the limits. A general ZIP reader would check a slightly different archive than the one SheetJS
- * then parses; mirroring its reader closes that gap.
+ * then parses; mirroring its reader closes that gap. Inflated bytes are counted as they stream
+ * out and dropped, so measuring a bomb costs one 256 KiB chunk of memory, not the budget (issue 7).
  */
-import { inflateRawSync } from 'node:zlib'
+import { createInflateRaw } from 'node:zlib'
 
 /** Bounds of an archive we agree to parse. */
 export interface ZipLimits {
@@ -71,6 +72,32 @@ function zip64Sizes (buf: Buffer, start: number, end: number): Zip64Sizes | unde
   return found
 }
 
+/** Output chunk of the counting inflate: all the memory a bomb gets from the guard. */
+const INFLATE_CHUNK_BYTES = 256 * 1024
+
+/**
+ * Bytes a raw deflate stream inflates to, counted without keeping them; stops as soon as the
+ * count passes `budget`. Data after the end of the stream is ignored (as SheetJS does).
+ * @throws ZipRejectedError past the budget or on a broken stream
+ */
+async function inflatedSize (data: Buffer, budget: number, entry: number): Promise<number> {
+  const inflater = createInflateRaw({ chunkSize: INFLATE_CHUNK_BYTES })
+  let total = 0
+  try {
+    inflater.end(data)
+    for await (const chunk of inflater as AsyncIterable<Buffer>) {
+      total += chunk.length
+      if (total > budget) throw new ZipRejectedError(`entry ${entry} inflates past the budget`)
+    }
+  } catch (error) {
+    if (error instanceof ZipRejectedError) throw error
+    throw new ZipRejectedError(`entry ${entry}: ${(error as Error).message}`)
+  } finally {
+    inflater.destroy()
+  }
+  return total
+}
+
 function need (buf: Buffer, end: number, what: string): void {
   if (end > buf.length) throw new ZipRejectedError(`${what} past the end of the file`)
 }
@@ -81,7 +108,7 @@ function need (buf: Buffer, end: number, what: string): void {
  * @throws ZipRejectedError when the archive is malformed, encrypted, not an OOXML workbook, or
  *   over `limits` in entries or in declared or actual inflated bytes
  */
-export function checkZipArchive (bytes: Uint8Array, limits: ZipLimits = ZIP_LIMITS): ZipSummary {
+export async function checkZipArchive (bytes: Uint8Array, limits: ZipLimits = ZIP_LIMITS): Promise<ZipSummary> {
   const buf = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength)
   const eocd = buf.lastIndexOf(EOCD)
   if (eocd < 0) throw new ZipRejectedError('no end of central directory record')
@@ -130,12 +157,7 @@ export function checkZipArchive (bytes: Uint8Array, limits: ZipLimits = ZIP_LIMI
     } else if (method === 8) {
       const budget = limits.maxTotalBytes - total
       if (Math.max(usz, localUsz) > budget) throw new ZipRejectedError(`entry ${i} declares ${Math.max(usz, localUsz)} bytes`)
-      try {
-        actual = inflateRawSync(buf.subarray(dataStart), { maxOutputLength: Math.max(1, budget), chunkSize: 65536 }).length
-      } catch (error) {
-        const code = (error as NodeJS.ErrnoException).code
-        throw new ZipRejectedError(code === 'ERR_BUFFER_TOO_LARGE' ? `entry ${i} inflates past the budget` : `entry ${i}: ${(error as Error).message}`)
-      }
+      actual = await inflatedSize(buf.subarray(dataStart), budget, i)
     } else {
       throw new ZipRejectedError(`compression method ${method}`)
     }

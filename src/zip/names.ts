@@ -8,13 +8,14 @@ import type { ContractType } from '../../schemas/employee.js'
 const MAX_NAME_LENGTH = 120
 
 /**
- * One path segment made safe (D18): `/` and `\` become `-`; control and format characters become
- * spaces; `< > : " | ? *` become `_`; `..` runs collapse to `.`; no leading or trailing dots or
- * spaces; at most 120 characters. Never empty (`documento`).
+ * One path segment made safe (D18): `/` and `\` become `-`; control and format characters, and
+ * lone UTF-16 surrogates (valid in JSON, not encodable in UTF-8 or RFC 5987), become spaces;
+ * `< > : " | ? *` become `_`; `..` runs collapse to `.`; no leading or trailing dots or spaces;
+ * at most 120 characters. Never empty (`documento`).
  */
 export function safeFileName (text: string): string {
   const safe = text.normalize('NFC')
-    .replace(/[\p{Cc}\p{Cf}\p{Zl}\p{Zp}]+/gu, ' ')
+    .replace(/[\p{Cc}\p{Cf}\p{Cs}\p{Zl}\p{Zp}]+/gu, ' ')
     .replace(/[/\\]+/g, '-')
     .replace(/[<>:"|?*]/g, '_')
     .replace(/\.{2,}/g, '.')

@@ -28,6 +28,8 @@ const refusals: [string, Record<string, string>, RegExp][] = [
   ['an unknown NODE_ENV', { NODE_ENV: 'staging' }, /^Configuración inválida: NODE_ENV="staging"/],
   ['BATCH_MAX above MAX_EMPLOYEES (D5)', { BATCH_MAX: '2000' }, /^Configuración inválida: BATCH_MAX=2000 supera MAX_EMPLOYEES=1000$/],
   ['ADDENDUM_BATCH_MAX above MAX_EMPLOYEES (D5)', { MAX_EMPLOYEES: '60', ADDENDUM_BATCH_MAX: '80' }, /^Configuración inválida: ADDENDUM_BATCH_MAX=80 supera MAX_EMPLOYEES=60$/],
+  ['a GRACE_DELAY_MS that is not a number (it once became NaN: an instant forced exit)', { GRACE_DELAY_MS: 'abc' }, /^Configuración inválida: GRACE_DELAY_MS="abc" no es válido/],
+  ['a SESSION_MAX of 0', { SESSION_MAX: '0' }, /^Configuración inválida: SESSION_MAX=/],
   ['a TEMP_DIR that cannot be created', { TEMP_DIR: '/dev/null/temp' }, /^Configuración inválida: TEMP_DIR=\/dev\/null\/temp no se puede crear/],
   ['a TEMP_DIR under /proc (Node 20 recursive mkdir spins there)', { TEMP_DIR: '/proc/contratos/temp' }, /^Configuración inválida: TEMP_DIR=\/proc\/contratos\/temp no se puede crear/]
 ]

@@ -28,7 +28,7 @@ test('unknown, malformed and path-like ids read as no session without touching t
 test('an expired session is gone on read, and sweeps remove expired files', async (t) => {
   let now = Date.now()
   const dir = t.testdir({})
-  const store = new SessionStore(dir, 1000, () => now)
+  const store = new SessionStore(dir, 1000, Number.POSITIVE_INFINITY, () => now)
   await store.init()
   const old = await store.create(employees)
   const kept = await store.create(employees)
@@ -65,4 +65,60 @@ test('a session is still created when its folder was removed under the running s
   await rm(join(dir, 'sessions'), { recursive: true })
   const id = await store.create(employees)
   t.same(await store.get(id), employees)
+})
+
+test('at most maxSessions are kept: one more evicts the oldest, which then reads as gone (issue 7)', async (t) => {
+  const dir = t.testdir({})
+  const store = new SessionStore(dir, 60_000, 3)
+  await store.init()
+  const ids: string[] = []
+  for (let i = 0; i < 5; i++) ids.push(await store.create(employees))
+  t.equal(store.size, 3)
+  t.same((await readdir(join(dir, 'sessions'))).sort(), ids.slice(2).map((id) => `${id}.json`).sort(), 'the three newest files only')
+  t.equal(await store.get(ids[0]), undefined, 'the oldest is gone')
+  t.equal(await store.get(ids[1]), undefined)
+  t.same(await store.get(ids[4]), employees, 'the newest is there')
+})
+
+test('concurrent creates never leave more than maxSessions files', async (t) => {
+  const dir = t.testdir({})
+  const store = new SessionStore(dir, 60_000, 2)
+  await store.init()
+  const ids = await Promise.all(Array.from({ length: 20 }, () => store.create(employees)))
+  t.equal(store.size, 2)
+  const files = await readdir(join(dir, 'sessions'))
+  t.equal(files.length, 2, 'no orphan of a create evicted while it was writing')
+  t.notOk(files.some((name) => name.endsWith('.tmp')))
+  const readable = (await Promise.all(ids.map((id) => store.get(id)))).filter((found) => found !== undefined)
+  t.equal(readable.length, 2)
+})
+
+test('start-up counts what an earlier run left, oldest first, and evicts past the cap', async (t) => {
+  const dir = t.testdir({})
+  const earlier = new SessionStore(dir, 60_000)
+  await earlier.init()
+  const ids: string[] = []
+  for (let i = 0; i < 4; i++) {
+    const id = await earlier.create(employees)
+    const at = new Date(Date.now() - (10 - i) * 1000) // created one second apart, oldest first
+    await utimes(join(dir, 'sessions', `${id}.json`), at, at)
+    ids.push(id)
+  }
+  await writeFile(join(dir, 'sessions', 'nota.txt'), 'not a session')
+  const store = new SessionStore(dir, 60_000, 2)
+  await store.init()
+  t.equal(store.size, 2)
+  t.same((await readdir(join(dir, 'sessions'))).sort(), [...ids.slice(2).map((id) => `${id}.json`), 'nota.txt'].sort(), 'the two newest kept; other files are not sessions')
+  await store.create(employees)
+  t.equal(await store.get(ids[2]), undefined, 'the oldest survivor goes next')
+})
+
+test('a create that cannot write leaves no count and no file behind', async (t) => {
+  const dir = t.testdir({})
+  const store = new SessionStore(dir, 60_000, 2)
+  await store.init()
+  await rm(join(dir, 'sessions'), { recursive: true })
+  await writeFile(join(dir, 'sessions'), 'a file where the folder was')
+  await t.rejects(store.create(employees), { code: 'ENOTDIR' })
+  t.equal(store.size, 0)
 })

@@ -4,6 +4,7 @@ import { readSpreadsheet, TWO_PASS_BYTES, type ReadResult, type ReadTask } from 
 import { importAddenda, importEmployees } from '../../../src/spreadsheets/import.js'
 import { parseFirstSheet } from '../../../src/spreadsheets/workbook.js'
 import type { SheetRow } from '../../../src/spreadsheets/sheet.js'
+import { CSV_LIMITS } from '../../../src/spreadsheets/csv.js'
 import { buildZip } from '../../zip-tools.js'
 import { ADDENDUM_HEADERS, EMPLOYEE_HEADERS, csvText, employeeCells, fixture, numberedEmployee, workbook } from '../../spreadsheets.js'
 
@@ -154,4 +155,23 @@ test('big workbooks: a long sheet is refused from its first rows, a sparse one i
   t.equal(spread.at(-1)?.row, 151)
   t.same(await read(sparse(51), 'xlsx'), { status: 'tooManyRows' })
   t.ok(sparse(1).length > 100_000 && TWO_PASS_BYTES === 1024 * 1024, 'the filler makes the content big')
+})
+
+test('CSVs shaped to exhaust the parser are refused before csv-parse runs, within CSV_LIMITS (issue 7)', async (t) => {
+  const header = EMPLOYEE_HEADERS.join(',') + '\n'
+  const cases: [string, string, RegExp][] = [
+    ['10 MB of blank lines after the header', header + '\n'.repeat(10 * 1024 * 1024), /^csv-parse: \d+ lines, over 65536$/],
+    ['ragged short lines past the line limit', header + ',\n'.repeat(CSV_LIMITS.maxLines), /^csv-parse: \d+ lines, over 65536$/],
+    ['a header line of ten million commas', ','.repeat(10 * 1024 * 1024), /^csv-parse: \d+ delimiters, over 2097152$/],
+    ['wide rows past the delimiter limit', header + (','.repeat(16_383) + '\n').repeat(130), /^csv-parse: \d+ delimiters, over 2097152$/],
+    ['one 2 MB cell', header + 'x'.repeat(2 * 1024 * 1024), /Max Record Size/]
+  ]
+  for (const [what, text, reason] of cases) {
+    const result = await read(Buffer.from(text), 'csv')
+    t.equal(result.status, 'corrupt', what)
+    t.match((result as { reason: string }).reason, reason, what)
+  }
+  const padded = csvText([EMPLOYEE_HEADERS, employeeCells(numberedEmployee(1)), ...Array.from({ length: 60_000 }, () => []), employeeCells(numberedEmployee(2))])
+  const rows = await rowsOf(Buffer.from(padded), 'csv')
+  t.same(rows.map((row) => row.row), [2, 60_003], 'blank padding within the limits is still read, rows numbered as before')
 })

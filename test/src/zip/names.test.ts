@@ -11,6 +11,9 @@ test('safe file names have no separators, no .., no controls, nothing Windows re
   t.equal(safeFileName('...'), 'documento')
   t.equal(safeFileName('✓ Supervisor'), '✓ Supervisor')
   t.equal(Array.from(safeFileName('ñ'.repeat(300))).length, 120)
+  t.equal(safeFileName('a\ud800b\udfffc'), 'a b c', 'lone surrogates (a 500 "URI malformed" in Content-Disposition before)')
+  t.equal(safeFileName('\u{1F600} ok'), '\u{1F600} ok', 'a surrogate pair is one character and stays')
+  t.doesNotThrow(() => contentDisposition('inline', safeFileName('x\udc00.pdf')))
 })
 
 test('entry folders and contract file names follow the spec', async (t) => {

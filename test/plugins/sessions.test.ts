@@ -1,0 +1,44 @@
+import { test } from 'tap'
+import { readdir } from 'node:fs/promises'
+import { build, formPayload, type FormFile } from '../helper.js'
+import { fixture } from '../spreadsheets.js'
+import { zipBomb } from '../zip-tools.js'
+import { UUID_V4 } from '../../src/sessions/store.js'
+
+test('after a run of uploads TEMP_DIR holds only sessions/<uuid>.json, at most SESSION_MAX of them (D4, issue 7)', async (t) => {
+  const app = await build(t, { SESSION_MAX: 3, MAX_FILE_SIZE: 2 * 1024 * 1024 })
+  const tempDir = app.config.tempDir
+  const upload = async (url: string, file: FormFile) => await app.inject({ method: 'POST', url, ...(await formPayload([file])) })
+  const sessionIds: string[] = []
+  const files: [string, FormFile, number][] = [
+    ['/api/excel/upload', { name: 'empleados.xlsx', bytes: fixture('empleados.xlsx') }, 200],
+    ['/api/excel/upload', { name: 'empleados.xls', bytes: fixture('empleados.xls') }, 200],
+    ['/api/excel/upload', { name: 'empleados.csv', type: 'text/csv', bytes: fixture('empleados.csv') }, 200],
+    ['/api/excel/upload', { name: 'empleados-cp1252.csv', type: 'text/csv', bytes: fixture('empleados-cp1252.csv') }, 200],
+    ['/api/excel/upload', { name: 'empleados-invalidos.xlsx', bytes: fixture('empleados-invalidos.xlsx') }, 400],
+    ['/api/excel/upload', { name: 'bomba.xlsx', bytes: zipBomb(256) }, 400],
+    ['/api/excel/upload', { name: 'grande.csv', bytes: Buffer.alloc(2 * 1024 * 1024 + 1, 0x41) }, 400],
+    ['/api/addendum/upload', { name: 'adendas.xlsx', bytes: fixture('adendas.xlsx') }, 200],
+    ['/api/addendum/upload', { name: 'adendas.xls', bytes: fixture('adendas.xls') }, 200],
+    ['/api/excel/upload', { name: 'empleados-alias.xlsx', bytes: fixture('empleados-alias.xlsx') }, 200],
+    ['/api/excel/upload', { name: 'empleados-semicolon.csv', bytes: fixture('empleados-semicolon.csv') }, 200]
+  ]
+  for (const [url, file, status] of files) {
+    const res = await upload(url, file)
+    t.equal(res.statusCode, status, `${url} ${file.name}`)
+    const id = res.json().data?.sessionId
+    if (id !== undefined) sessionIds.push(id)
+  }
+  t.equal(sessionIds.length, 6, 'six employee uploads made sessions')
+
+  t.same(await readdir(tempDir), ['sessions'], 'nothing but sessions/ under TEMP_DIR')
+  const stored = (await readdir(app.sessions.dir, { withFileTypes: true })).map((entry) => ({ name: entry.name, file: entry.isFile() }))
+  t.equal(stored.length, 3, 'SESSION_MAX files')
+  for (const { name, file } of stored) t.ok(file && name.endsWith('.json') && UUID_V4.test(name.slice(0, -5)), `${name} is a session file`)
+  t.same(stored.map((entry) => entry.name).sort(), sessionIds.slice(-3).map((id) => `${id}.json`).sort(), 'the three newest sessions')
+
+  const preview = async (sessionId: string) => await app.inject({ method: 'POST', url: '/api/contracts/preview', payload: { sessionId, dni: '01234567', format: 'base64' } })
+  t.equal((await preview(sessionIds[0])).statusCode, 404, 'an evicted session reads as gone (D3)')
+  t.same((await preview(sessionIds[0])).json(), { success: false, message: `Sesión no encontrada: ${sessionIds[0]}`, data: null })
+  t.equal((await preview(sessionIds[5])).statusCode, 200, 'the newest session previews')
+})
