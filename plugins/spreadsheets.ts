@@ -13,7 +13,9 @@ declare module 'fastify' {
 }
 
 export default fp(async (app) => {
-  const reader = new SpreadsheetReader()
+  const reader = new SpreadsheetReader({
+    onWorkerError: (err) => { app.log.error({ err }, 'spreadsheet worker lost; piscina replaces it') }
+  })
   app.decorate('spreadsheets', reader)
   app.addHook('onError', async (request, _reply, error) => {
     if (error instanceof CorruptSpreadsheetError) request.log.info({ reason: error.reason }, 'spreadsheet refused as corrupt')
