@@ -13,37 +13,14 @@ import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import type { Employee } from '../schemas/employee.js'
+import { sampleSubsidio } from '../test/samples.js'
 import { assetPath, PROJECT_ROOT } from '../src/paths.js'
 import { loadEngineData } from '../src/pdf/engine.js'
 import { fieldValues, TEMPLATE_IDS } from '../src/pdf/fields.js'
 import { fillTemplate } from '../src/pdf/fill.js'
 import { loadUnicodeFont } from '../src/pdf/unicode-font.js'
 
-const employee: Employee = {
-  name: 'Rosa María',
-  lastNameFather: 'Quispe',
-  lastNameMother: 'Mamani',
-  birthDate: '15/03/1990',
-  sex: 'F',
-  dni: '12345678',
-  email: 'rosa.quispe@example.com',
-  address: 'Av. Los Álamos 123, Urb. San Ignacio',
-  province: 'Lima',
-  district: 'Miraflores',
-  department: 'Lima',
-  salary: 1500,
-  salaryInWords: 'MIL QUINIENTOS CON 00/100 SOLES',
-  position: 'Operario de playa',
-  entryDate: '01/12/2026',
-  endDate: '31/05/2027',
-  subDivisionOrParking: 'Playa Larcomar',
-  contractType: 'Subsidio',
-  replacementFor: 'Juan Pérez Gómez',
-  reasonForSubstitution: 'Descanso médico',
-  timeForCompany: '2 años',
-  workingCondition: 'Tiempo completo',
-  probationaryPeriod: '3 meses'
-}
+const employee = sampleSubsidio({ dni: '12345678' }) as unknown as Employee
 
 function batch (size: number): Employee[] {
   const types = ['Planilla', 'Part Time', 'Subsidio'] as const

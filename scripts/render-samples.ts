@@ -8,30 +8,12 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import type { Employee } from '../schemas/employee.js'
+import { sampleEmployee } from '../test/samples.js'
 import { assetPath, PROJECT_ROOT } from '../src/paths.js'
 import { loadEngineData } from '../src/pdf/engine.js'
 import { createRenderer } from '../src/pdf/renderer.js'
 
-const sample: Employee = {
-  name: 'Rosa María',
-  lastNameFather: 'Quispe',
-  lastNameMother: 'Mamani',
-  birthDate: '15/03/1990',
-  sex: 'F',
-  dni: '12345678',
-  email: 'rosa.quispe@example.com',
-  address: 'Av. Los Álamos 123, Urb. San Ignacio',
-  province: 'Lima',
-  district: 'Miraflores',
-  department: 'Lima',
-  salary: 1500,
-  salaryInWords: 'MIL QUINIENTOS CON 00/100 SOLES',
-  position: 'Operario de playa',
-  entryDate: '01/12/2026',
-  endDate: '31/05/2027',
-  subDivisionOrParking: 'Playa Larcomar',
-  contractType: 'Planilla'
-}
+const sample = sampleEmployee() as unknown as Employee
 
 const { data } = await loadEngineData({
   templatesDir: assetPath('templates'),

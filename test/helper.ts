@@ -17,44 +17,7 @@ export async function build (t: Test, env: Record<string, string | number> = {},
   return app
 }
 
-/** A valid Planilla employee (spec Employee record), with optional overrides. */
-export function sampleEmployee (overrides: Record<string, unknown> = {}): Record<string, unknown> {
-  return {
-    name: 'Rosa María',
-    lastNameFather: 'Quispe',
-    lastNameMother: 'Mamani',
-    birthDate: '15/03/1990',
-    sex: 'F',
-    dni: '12345678',
-    email: 'rosa.quispe@example.com',
-    address: 'Av. Los Álamos 123, Urb. San Ignacio',
-    province: 'Lima',
-    district: 'Miraflores',
-    department: 'Lima',
-    salary: 1500,
-    salaryInWords: 'MIL QUINIENTOS CON 00/100 SOLES',
-    position: 'Operario de playa',
-    entryDate: '01/12/2026',
-    endDate: '31/05/2027',
-    subDivisionOrParking: 'Playa Larcomar',
-    contractType: 'Planilla',
-    ...overrides
-  }
-}
-
-/** A valid Subsidio employee with every replacement field. */
-export function sampleSubsidio (overrides: Record<string, unknown> = {}): Record<string, unknown> {
-  return sampleEmployee({
-    dni: '87654321',
-    contractType: 'Subsidio',
-    replacementFor: 'Juan Pérez Gómez',
-    reasonForSubstitution: 'Descanso médico',
-    timeForCompany: '2 años',
-    workingCondition: 'Tiempo completo',
-    probationaryPeriod: '3 meses',
-    ...overrides
-  })
-}
+export { sampleEmployee, sampleSubsidio } from './samples.js'
 
 /** A file part of a multipart form. */
 export interface FormFile { field?: string, name: string, type?: string, bytes: Uint8Array | string }
