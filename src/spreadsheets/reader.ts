@@ -12,10 +12,16 @@ import { CorruptSpreadsheetError, TooManyRowsError } from './errors.js'
 import type { ReadSheet } from './import.js'
 import type { ReadResult, ReadTask, SpreadsheetFormat } from './read.js'
 import type { ZipLimits } from './zip-guard.js'
+import { ServiceBusyError } from '../errors.js'
 
 export interface ReaderOptions {
   /** Worker threads (default: half the cores, at least 1, at most 4). */
   maxThreads?: number
+  /**
+   * Reads that may wait for a worker (default 16); one more is refused with a 503 rather than
+   * queued without bound, where its deadline could run out and read as a corrupt file (issue 7).
+   */
+  maxQueue?: number
   /** Deadline of one read, queueing included, ms (default 30 000). */
   timeoutMs?: number
   /** V8 old-generation cap of each worker, MB (default 1024). */
@@ -45,10 +51,13 @@ function isResourceFailure (error: unknown): boolean {
 export class SpreadsheetReader {
   readonly #options: Required<Omit<ReaderOptions, 'zipLimits'>> & Pick<ReaderOptions, 'zipLimits'>
   #pool: Piscina<ReadTask, ReadResult> | undefined
+  /** Reads running or waiting, counted here: piscina's own maxQueue is not reached when its balancer queues on the workers. */
+  #inFlight = 0
 
   constructor (options: ReaderOptions = {}) {
     this.#options = {
       maxThreads: options.maxThreads ?? Math.min(4, Math.max(1, Math.floor(availableParallelism() / 2))),
+      maxQueue: options.maxQueue ?? 16,
       timeoutMs: options.timeoutMs ?? 30_000,
       maxHeapMb: options.maxHeapMb ?? 1024,
       zipLimits: options.zipLimits,
@@ -84,9 +93,12 @@ export class SpreadsheetReader {
    * @throws CorruptSpreadsheetError (400) bytes that do not match the format, zip guard, parse
    *   failure, heap cap or deadline
    * @throws TooManyRowsError (400) more than maxRows data rows
+   * @throws ServiceBusyError (503) when maxThreads + maxQueue reads are already under way
    */
   async read (bytes: Uint8Array, format: SpreadsheetFormat, kind: ImportKind, maxRows: number): Promise<ReadSheet> {
     const task: ReadTask = { bytes, format, kind, maxRows, zipLimits: this.#options.zipLimits }
+    if (!this.#options.inline && this.#inFlight >= this.#options.maxThreads + this.#options.maxQueue) throw new ServiceBusyError()
+    this.#inFlight++
     let result: ReadResult
     try {
       result = this.#options.inline
@@ -95,6 +107,8 @@ export class SpreadsheetReader {
     } catch (error) {
       if (isResourceFailure(error)) throw new CorruptSpreadsheetError(`worker: ${(error as Error).message}`)
       throw error
+    } finally {
+      this.#inFlight--
     }
     if (result.status === 'corrupt') throw new CorruptSpreadsheetError(result.reason)
     if (result.status === 'tooManyRows') throw new TooManyRowsError(maxRows)

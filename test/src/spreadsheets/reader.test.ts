@@ -1,6 +1,7 @@
 import t from 'tap'
 import { SpreadsheetReader } from '../../../src/spreadsheets/reader.js'
 import { CorruptSpreadsheetError, TooManyRowsError } from '../../../src/spreadsheets/errors.js'
+import { ServiceBusyError } from '../../../src/errors.js'
 import { fixture } from '../../spreadsheets.js'
 import { longSheetXlsx, zipBomb } from '../../zip-tools.js'
 
@@ -51,4 +52,16 @@ t.test('inline mode reads on the calling thread', async (t) => {
   const sheet = await inline.read(fixture('adendas.csv'), 'csv', 'addendum', 80)
   t.equal(sheet.status, 'ok')
   await inline.close()
+})
+
+t.test('past maxThreads + maxQueue reads under way, an upload is refused with a 503 instead of queueing without bound', async (t) => {
+  const busy = new SpreadsheetReader({ inline: false, maxThreads: 1, maxQueue: 1 })
+  t.teardown(() => busy.close())
+  const bytes = fixture('empleados.csv')
+  const outcomes = await Promise.allSettled(Array.from({ length: 6 }, () => busy.read(bytes, 'csv', 'employee', 50)))
+  const refused = outcomes.filter((outcome) => outcome.status === 'rejected')
+  t.equal(refused.length, 4, 'two under way (one reading, one waiting), four refused')
+  t.ok(refused.every((outcome) => (outcome as PromiseRejectedResult).reason instanceof ServiceBusyError), 'as ServiceBusyError (503)')
+  const after = await busy.read(bytes, 'csv', 'employee', 50)
+  t.equal(after.status, 'ok', 'the count is released: the next upload is read')
 })
