@@ -4,6 +4,9 @@ import type { FastifyReply, FastifySchemaCompiler } from 'fastify'
 import { EmployeeSchema, PreviewEmployeeSchema, type Employee } from '../../schemas/employee.js'
 import { PreviewBase64ReplySchema, PreviewBodySchema, PreviewSessionSchema, type PreviewSession } from '../../schemas/contracts.js'
 import { MESSAGES, VALIDATION_MESSAGE } from '../../schemas/messages.js'
+import { ERROR_RESPONSES, ErrorEnvelopeSchema } from '../../schemas/envelope.js'
+import { fileResponse } from '../../schemas/reports.js'
+import { Type } from '@sinclair/typebox'
 import { AppError, EmployeeNotInSessionError, PdfGenerationError, RequestValidationError, ServiceBusyError, SessionNotFoundError } from '../../src/errors.js'
 import { compileAjvValidator } from '../../src/validation.js'
 import { formatLocalDate } from '../../src/pdf/format.js'
@@ -57,7 +60,17 @@ const contracts: FastifyPluginAsyncTypebox = async (app) => {
       tags: ['contracts'],
       summary: 'Vista previa del contrato de un empleado (PDF), o de un empleado de una sesión de carga (D3)',
       body: PreviewBodySchema,
-      response: { 200: PreviewBase64ReplySchema }
+      response: {
+        200: {
+          description: 'El PDF (format `file` o cuerpo de empleado) o JSON con el PDF en base64 (format `base64`)',
+          content: {
+            'application/pdf': { schema: Type.String({ format: 'binary' }) },
+            'application/json': { schema: PreviewBase64ReplySchema }
+          }
+        },
+        ...ERROR_RESPONSES,
+        503: ErrorEnvelopeSchema
+      }
     }
   }, async function (request, reply) {
     const body = request.body as Employee | PreviewSession
@@ -95,7 +108,8 @@ const contracts: FastifyPluginAsyncTypebox = async (app) => {
     schema: {
       ...batch.schema,
       tags: ['contracts'],
-      summary: 'ZIP con contrato, consentimiento de datos y anexo de cada empleado (transmitido)'
+      summary: 'ZIP con contrato, consentimiento de datos y anexo de cada empleado (transmitido)',
+      response: { 200: fileResponse('application/zip', 'contratos-DD-MM-YYYY.zip'), ...ERROR_RESPONSES, 503: ErrorEnvelopeSchema }
     }
   }, async function (request, reply) {
     const employees = request.body as Employee[]
@@ -120,7 +134,7 @@ const contracts: FastifyPluginAsyncTypebox = async (app) => {
     reply.raw.once('pipe', () => { reply.raw.flushHeaders() })
     const output = new CoalescingStream() // fewer, larger socket writes
     pipeline(archive, output, () => {}) // either one closing early destroys the other
-    return reply
+    return (reply as FastifyReply) // a stream: the response schemas describe it for OpenAPI only
       .type('application/zip')
       .header('content-disposition', contentDisposition('attachment', `contratos-${formatLocalDate(new Date()).replaceAll('/', '-')}.zip`))
       .send(output)
