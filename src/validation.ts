@@ -88,23 +88,26 @@ export function toValidationIssues (errors: readonly ErrorObject[], prefix: stri
   return [...byField.values()]
 }
 
-/** A standalone validator for a TypeBox schema (spreadsheet rows): mutates like Fastify's (coercion). */
-export function compileValidator<T extends TSchema> (schema: T) {
-  const ajv = addAppFormats(new Ajv(AJV_OPTIONS))
-  addFormats(ajv)
-  const validate = ajv.compile(schema)
-  return (value: unknown): { ok: true, value: Static<T> } | { ok: false, issues: ValidationIssue[] } => {
-    if (validate(value)) return { ok: true, value: value as Static<T> }
-    return { ok: false, issues: toValidationIssues(validate.errors ?? [], '') }
-  }
-}
+/** One Ajv instance with our options and formats for every validator compiled outside Fastify. */
+let sharedAjv: Ajv | undefined
 
 /**
  * A raw Ajv validate function with our options and formats, for a route that picks among several
  * body schemas itself (its `errors` feed the error handler like Fastify's own validation).
  */
 export function compileAjvValidator<T extends TSchema> (schema: T) {
-  const ajv = addAppFormats(new Ajv(AJV_OPTIONS))
-  addFormats(ajv)
-  return ajv.compile<Static<T>>(schema)
+  if (sharedAjv === undefined) {
+    sharedAjv = addAppFormats(new Ajv(AJV_OPTIONS))
+    addFormats(sharedAjv)
+  }
+  return sharedAjv.compile<Static<T>>(schema)
+}
+
+/** A standalone validator for a TypeBox schema (spreadsheet rows, the employer profile): issues with '' paths. */
+export function compileValidator<T extends TSchema> (schema: T) {
+  const validate = compileAjvValidator(schema)
+  return (value: unknown): { ok: true, value: Static<T> } | { ok: false, issues: ValidationIssue[] } => {
+    if (validate(value)) return { ok: true, value: value as Static<T> }
+    return { ok: false, issues: toValidationIssues(validate.errors ?? [], '') }
+  }
 }
