@@ -5,7 +5,8 @@
  *
  * Pages are A4 with 2.2 cm margins; static text is standard Helvetica (WinAnsi, not embedded, so
  * a template stays a few tens of KB); paragraphs are justified with word spacing; every value cell
- * holds a borderless text field that the fill engine (src/pdf/) replaces with drawn text.
+ * holds a borderless text field that the fill engine (src/pdf/) replaces with drawn text. The file is
+ * written compactly (src/pdf/compact.ts: compressed streams, object streams, a cross-reference stream).
  */
 import { readFileSync, readdirSync, writeFileSync } from 'node:fs'
 import { dirname, join } from 'node:path'
@@ -17,6 +18,7 @@ import {
 } from 'pdf-lib'
 import { FIELD_NAMES } from '../src/pdf/fields.js'
 import { assetPath } from '../src/paths.js'
+import { compactPdf } from '../src/pdf/compact.js'
 
 const SOURCE_DIR = assetPath('templates', 'source')
 const OUTPUT_DIR = assetPath('templates')
@@ -399,7 +401,7 @@ export async function buildTemplate (source: Source): Promise<Uint8Array> {
   source.blocks.forEach((block, index) => writer.block(block, source.blocks[index + 1]))
   writer.footers()
   dropAppearances(doc)
-  return doc.save({ useObjectStreams: false, updateFieldAppearances: false })
+  return await compactPdf(doc)
 }
 
 /** The template sources: every `*.md` of assets/templates/source/ but its README. */

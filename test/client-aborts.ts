@@ -26,7 +26,7 @@ export interface AbortOutcome {
   aborted: boolean
 }
 
-/** Roughly what one employee adds to a ZIP (three deflated PDFs). */
+/** Roughly what one employee adds to a ZIP (three PDFs, stored). */
 const ZIP_BYTES_PER_EMPLOYEE = 24_000
 
 /** A small seeded PRNG (mulberry32), so a run can be repeated with its seed. */

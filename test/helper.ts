@@ -54,6 +54,40 @@ export async function pdfText (bytes: Uint8Array): Promise<string> {
   return (await pdfPages(bytes)).join('\n').replace(/[ \t]+/g, ' ')
 }
 
+/** Runs qpdf with `args` on the PDF (written to a temporary file: qpdf reads files, not pipes); resolves with stdout, latin1. */
+async function qpdf (bytes: Uint8Array, args: string[]): Promise<string> {
+  const { execFile } = await import('node:child_process')
+  const { mkdtemp, rm, writeFile } = await import('node:fs/promises')
+  const { tmpdir } = await import('node:os')
+  const { join } = await import('node:path')
+  const dir = await mkdtemp(join(tmpdir(), 'contratos-qpdf-'))
+  try {
+    const file = join(dir, 'in.pdf')
+    await writeFile(file, bytes)
+    return await new Promise((resolve, reject) => {
+      execFile('qpdf', [...args, file, ...(args.includes('--check') ? [] : ['-'])], { encoding: 'buffer', maxBuffer: 64 * 1024 * 1024 }, (error, stdout, stderr) => {
+        if (error !== null) reject(new Error(`qpdf ${args.join(' ')}: ${error.message}\n${stdout.toString('latin1')}${stderr.toString('latin1')}`))
+        else resolve(stdout.toString('latin1'))
+      })
+    })
+  } finally {
+    await rm(dir, { recursive: true, force: true })
+  }
+}
+
+/**
+ * `qpdf --check` of a PDF (qpdf is installed by .ci/run): resolves with its report when qpdf finds
+ * neither an error nor a warning (exit 0); rejects with the report otherwise.
+ */
+export async function qpdfCheck (bytes: Uint8Array): Promise<string> {
+  return await qpdf(bytes, ['--check'])
+}
+
+/** A PDF rewritten by qpdf with every stream uncompressed and no object streams, as latin1 text (to look for operators). */
+export async function pdfUncompressed (bytes: Uint8Array): Promise<string> {
+  return await qpdf(bytes, ['--qdf', '--object-streams=disable'])
+}
+
 /** Widget annotations left on the pages (pdfjs-dist): a flattened PDF has none. */
 export async function pdfWidgetCount (bytes: Uint8Array): Promise<number> {
   const { getDocument } = await import('pdfjs-dist/legacy/build/pdf.mjs')

@@ -1,11 +1,11 @@
 /**
  * Fills and flattens one document without parsing it: the compiled template's bytes, unchanged,
- * followed by a PDF incremental update (PDF 32000-1 §7.5.6) that holds
+ * followed by a PDF incremental update (PDF 32000-1 §7.5.6, written by src/pdf/update.ts) that holds
  * - one content stream per page with widgets, drawing each value inside its field rectangle
  *   (standard Helvetica, WinAnsi; values WinAnsi cannot encode use the embedded Unicode font);
  * - each such page rewritten to draw the template's content and then ours, without its widgets;
  * - the catalog rewritten without /AcroForm, so the result has no form left (flattened);
- * - a cross-reference section for those objects and a trailer whose /Prev points at the template's.
+ * - a cross-reference stream for those objects whose /Prev points at the template's.
  * Nothing is copied from the template but its bytes, so a document costs a few dozen microseconds.
  */
 import { isWinAnsi, winAnsiCode } from './winansi.js'
@@ -13,6 +13,7 @@ import { layoutText, type Layout } from './layout.js'
 import { updateObjectNumbers, type CompiledTemplate, type CompiledWidget } from './compiled.js'
 import type { FontMetrics } from './metrics.js'
 import { UnicodeSubset, type UnicodeFont } from './unicode-font.js'
+import { writeUpdate, type RawObject, type UpdateDict, type UpdateStream } from './update.js'
 
 export interface EngineFonts {
   helvetica: FontMetrics
@@ -79,52 +80,6 @@ function drawValue (widget: CompiledWidget, value: string, encoder: Encoder, dra
   return `${ops}ET\nQ\n`
 }
 
-interface UpdateObject { objectNumber: number, generation: number, parts: (string | Uint8Array)[] }
-
-const streamObject = (content: string) => `<< /Length ${content.length} >>\nstream\n${content}\nendstream`
-
-/** Serialises the objects after the template's bytes, then the xref section and trailer. */
-function assemble (template: CompiledTemplate, objects: UpdateObject[]): Uint8Array {
-  const base = template.base
-  let position = base.length
-  const pieces: (string | Uint8Array)[] = []
-  const offsets: [number, number, number][] = []
-  for (const object of objects) {
-    offsets.push([object.objectNumber, object.generation, position])
-    const parts = [`${object.objectNumber} ${object.generation} obj\n`, ...object.parts, '\nendobj\n']
-    for (const part of parts) {
-      pieces.push(part)
-      position += part.length
-    }
-  }
-  offsets.sort((a, b) => a[0] - b[0])
-  let xref = 'xref\n'
-  for (let i = 0; i < offsets.length;) {
-    let j = i
-    while (j + 1 < offsets.length && offsets[j + 1][0] === offsets[j][0] + 1) j++
-    xref += `${offsets[i][0]} ${j - i + 1}\n`
-    for (let k = i; k <= j; k++) xref += `${String(offsets[k][2]).padStart(10, '0')} ${String(offsets[k][1]).padStart(5, '0')} n\r\n`
-    i = j + 1
-  }
-  const size = Math.max(template.size, offsets[offsets.length - 1][0] + 1)
-  pieces.push(`${xref}trailer\n<< /Size ${size} /Prev ${template.prevXref} ${template.trailer} >>\nstartxref\n${position}\n%%EOF\n`)
-  let total = position
-  total += (pieces[pieces.length - 1] as string).length
-  // A fresh ArrayBuffer of exactly this document: transferable to the main thread without a copy.
-  const bytes = new Uint8Array(total)
-  bytes.set(base, 0)
-  let at = base.length
-  const view = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength)
-  for (const piece of pieces) {
-    if (typeof piece === 'string') at += view.write(piece, at, 'latin1')
-    else {
-      bytes.set(piece, at)
-      at += piece.length
-    }
-  }
-  return bytes
-}
-
 /**
  * Fills one template with `values` and flattens it.
  * @param values text per field name (src/pdf/fields.ts fieldValues); fields without a value print blank (D11)
@@ -142,17 +97,15 @@ export function fillTemplate (template: CompiledTemplate, values: Readonly<Recor
     if (!isWinAnsi(value)) deferred.push(widget)
     else contents[widget.page] += drawValue(widget, value, helvetica, drawn)
   }
-  const finish = (extraFont: string, fontObjects: UpdateObject[]): Uint8Array => {
-    const objects: UpdateObject[] = [
-      { objectNumber: numbers.helvetica, generation: 0, parts: ['<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica /Encoding /WinAnsiEncoding >>'] },
-      { objectNumber: numbers.save, generation: 0, parts: [streamObject('q\n')] }
-    ]
+  const finish = (extraFont: string, fontObjects: RawObject[]): Uint8Array => {
+    const dicts: UpdateDict[] = [{ objectNumber: numbers.helvetica, generation: 0, body: '<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica /Encoding /WinAnsiEncoding >>' }]
+    const streams: UpdateStream[] = [{ objectNumber: numbers.save, content: 'q\n' }]
     template.pages.forEach((page, index) => {
-      objects.push({ objectNumber: numbers.content(index), generation: 0, parts: [streamObject(contents[index])] })
-      objects.push({ objectNumber: page.objectNumber, generation: page.generation, parts: [page.head, extraFont, page.tail] })
+      streams.push({ objectNumber: numbers.content(index), content: contents[index] })
+      dicts.push({ objectNumber: page.objectNumber, generation: page.generation, body: page.head + extraFont + page.tail })
     })
-    objects.push({ objectNumber: template.catalog.objectNumber, generation: template.catalog.generation, parts: [template.catalog.body] }, ...fontObjects)
-    return assemble(template, objects)
+    dicts.push({ objectNumber: template.catalog.objectNumber, generation: template.catalog.generation, body: template.catalog.body })
+    return writeUpdate(template, { dicts, streams, raw: fontObjects })
   }
   if (deferred.length === 0) return finish('', [])
   return (async () => {

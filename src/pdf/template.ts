@@ -1,6 +1,7 @@
 /**
  * Reads an AcroForm template once (with pdf-lib) into plain data the fill engine needs: the
- * template's bytes, normalised to a classic cross-reference table, its trailer, each field's
+ * template's bytes, rewritten compactly (src/pdf/compact.ts: compressed streams, object streams,
+ * a cross-reference stream), its trailer, each field's
  * widget rectangles, and the page and catalog dictionaries pre-serialised for the incremental
  * update that fills a document (src/pdf/fill.ts). The result is structured-cloneable, so it is
  * compiled once in the main thread and handed to every worker.
@@ -10,6 +11,7 @@ import {
   type PDFObject
 } from 'pdf-lib'
 import { updateObjectNumbers, type CompiledPage, type CompiledTemplate, type CompiledWidget } from './compiled.js'
+import { compactPdf } from './compact.js'
 
 /** A template that cannot be used; the message names the template (and the field). Stops start-up. */
 export class TemplateError extends Error {
@@ -75,15 +77,17 @@ async function load (name: string, bytes: Uint8Array): Promise<PDFDocument> {
  */
 export async function compileTemplate (name: string, bytes: Uint8Array, required: readonly string[], known: readonly string[]): Promise<{ template: CompiledTemplate, warnings: string[] }> {
   const original = await load(name, bytes)
-  // One rewrite by pdf-lib gives a classic xref table and no object streams, whatever tool made the file.
-  let base = await original.save({ useObjectStreams: false, updateFieldAppearances: false, addDefaultPage: false })
+  // One rewrite by pdf-lib gives one cross-reference stream and compressed objects, whatever tool made the file.
+  let base = await compactPdf(original)
   if (base[base.length - 1] !== 0x0a) base = Buffer.concat([base, Buffer.from('\n')])
   const doc = await PDFDocument.load(base, { updateMetadata: false })
   const warnings: string[] = []
 
   const tail = Buffer.from(base.subarray(Math.max(0, base.length - 2048))).toString('latin1')
   const startXref = /startxref\s+(\d+)\s+%%EOF\s*$/.exec(tail)
-  const trailerSize = /\/Size\s+(\d+)/.exec(tail.slice(tail.lastIndexOf('trailer')))
+  // The cross-reference stream's dictionary (before its data) holds the trailer entries.
+  const xrefDict = startXref === null ? '' : Buffer.from(base.subarray(Number(startXref[1]), Number(startXref[1]) + 65536)).toString('latin1').split('stream')[0]
+  const trailerSize = /\/Size\s+(\d+)/.exec(xrefDict)
   /* c8 ignore next */
   if (startXref === null || trailerSize === null) throw new TemplateError(name, 'no tiene una tabla de referencias legible')
   const { Root, Info, ID } = doc.context.trailerInfo

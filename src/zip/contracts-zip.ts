@@ -42,8 +42,6 @@ export interface ContractsZipOptions {
   onFailure: (employee: Employee, error: unknown) => string
   /** Unread archive output above which rendering waits; default 512 KiB. */
   maxBufferedBytes?: number
-  /** Deflate level of the entries (PDFs here shrink by about half). */
-  compressionLevel?: number
 }
 
 export interface ContractsZipResult { written: number, failed: number, aborted: boolean }
@@ -82,7 +80,9 @@ const buffer = (bytes: Uint8Array) => Buffer.from(bytes.buffer, bytes.byteOffset
  * @returns the archive stream and a promise of what was written (never rejects)
  */
 export function streamContractsZip (employees: readonly Employee[], options: ContractsZipOptions): { archive: ZipArchive, done: Promise<ContractsZipResult> } {
-  const archive = new ZipArchive({ zlib: { level: options.compressionLevel ?? 1 } })
+  // Stored, not deflated: the PDFs' streams are already compressed (src/pdf/), so deflating them
+  // again would cost the main thread most of a ZIP's time for a few per cent of size.
+  const archive = new ZipArchive({ store: true })
   const maxBuffered = options.maxBufferedBytes ?? 512 * 1024
   const { signal } = options
   const stopped = () => signal.aborted || archive.destroyed

@@ -6,7 +6,7 @@ import { fieldValues, TEMPLATE_IDS } from '../../../src/pdf/fields.js'
 import { fillTemplate, type DrawnField } from '../../../src/pdf/fill.js'
 import { helveticaMetrics } from '../../../src/pdf/metrics.js'
 import { loadUnicodeFont } from '../../../src/pdf/unicode-font.js'
-import { pdfPages, pdfText, pdfWidgetCount, sampleEmployee, sampleSubsidio } from '../../helper.js'
+import { pdfPages, pdfText, pdfUncompressed, pdfWidgetCount, qpdfCheck, sampleEmployee, sampleSubsidio } from '../../helper.js'
 import { ENGINE_SOURCES, engineData } from './engine-fixture.js'
 
 const fonts = { helvetica: helveticaMetrics(), unicode: () => loadUnicodeFont(ENGINE_SOURCES.unicodeFontPath) }
@@ -55,11 +55,29 @@ test('a document is the template bytes unchanged plus an incremental update', as
   const bytes = await fillTemplate(template, fieldValues(sampleEmployee() as Employee, data.employer), fonts)
   t.equal(Buffer.compare(bytes.subarray(0, template.base.length), template.base), 0)
   const update = Buffer.from(bytes.subarray(template.base.length)).toString('latin1')
-  t.match(update, new RegExp(`/Prev ${template.prevXref}`))
+  t.match(update, new RegExp(`/Type /XRef /Size \\d+ /Prev ${template.prevXref} `), 'a cross-reference stream chained to the template\'s')
+  t.match(update, /\/Type \/ObjStm /, 'the rewritten dictionaries packed in an object stream')
   t.match(update, /%%EOF\n$/)
-  t.notMatch(update, /\/AcroForm/, 'the catalog is rewritten without its form')
+  t.notMatch(update, /\bTj\b/, 'the content streams are compressed')
+  const plain = await pdfUncompressed(bytes)
+  t.match(plain, /\(12345678\) Tj/, 'the values are drawn (read uncompressed by qpdf)')
+  t.notMatch(plain, /\/AcroForm/, 'the catalog is rewritten without its form')
   t.equal(bytes.buffer.byteLength, bytes.length, 'own ArrayBuffer, transferable')
   t.equal((await pdfPages(bytes)).length, 3)
+  const objectStream = (pdf: Uint8Array) => /\/Type \/ObjStm [\s\S]*?endstream/.exec(Buffer.from(pdf).toString('latin1'))?.[0]
+  const other = await fillTemplate(template, fieldValues(sampleEmployee({ dni: '87654321', name: 'José' }) as Employee, data.employer), fonts)
+  t.equal(objectStream(other), objectStream(bytes), 'another employee: the same dictionaries, the same object stream')
+  t.match(await pdfText(other), 'José Quispe Mamani')
+})
+
+test('qpdf finds no error or warning in any document, with and without the Unicode font', async (t) => {
+  const data = await engineData()
+  const renderer = createRenderer(data)
+  for (const employee of [sampleSubsidio(), sampleEmployee({ contractType: 'Part Time', name: 'Zoltán Erdős', position: 'Supervisor ✓' })]) {
+    for (const [kind, bytes] of Object.entries(await renderer.documents(employee as Employee))) {
+      t.match(await qpdfCheck(bytes), /No syntax or stream encoding errors found/, `${employee.contractType as string} ${kind}`)
+    }
+  }
 })
 
 test('Subsidio optional fields left blank print nothing in their boxes (D11)', async (t) => {

@@ -1,0 +1,116 @@
+/**
+ * `npm run profile:zip`: what the server's main thread does per 50-employee ZIP. Starts the built
+ * server under `--cpu-prof`, sends PROFILE_RUNS (20) W50 download-zips one after another (after 3
+ * warm-ups), stops it, and sums the main thread's CPU profile over those requests: busy
+ * milliseconds per ZIP, then the costliest packages and functions (self time). Load shedding is
+ * off (a CPU-starved machine would shed the warm-ups). The profile is kept in bench/profiles/
+ * (open it in Chrome DevTools).
+ */
+import { mkdirSync, readdirSync, readFileSync, rmSync } from 'node:fs'
+import { join } from 'node:path'
+import { mixedEmployees, startServer, timedRequest } from './lib.js'
+import { PROJECT_ROOT } from '../src/paths.js'
+
+const RUNS = Number(process.env.PROFILE_RUNS ?? 20)
+const DIR = join(PROJECT_ROOT, 'bench', 'profiles')
+
+interface ProfileNode { id: number, callFrame: { functionName: string, url: string, lineNumber: number }, children?: number[] }
+interface CpuProfile { nodes: ProfileNode[], samples: number[], timeDeltas: number[], startTime: number, endTime: number }
+
+/** The package (or our file) a script URL belongs to. */
+function owner (url: string): string {
+  if (url === '') return '(native / V8)'
+  if (url.startsWith('node:')) return url
+  const modules = url.lastIndexOf('node_modules/')
+  if (modules >= 0) {
+    const rest = url.slice(modules + 'node_modules/'.length).split('/')
+    return rest[0].startsWith('@') ? `${rest[0]}/${rest[1]}` : rest[0]
+  }
+  const at = url.indexOf('/dist/')
+  return at >= 0 ? url.slice(at + '/dist/'.length) : url
+}
+
+/**
+ * Self time per key (ms) from a V8 CPU profile, idle excluded, counting only the samples taken
+ * within `window` (CLOCK_MONOTONIC microseconds, the clock of both V8 and process.hrtime).
+ */
+function selfTimes (profile: CpuProfile, key: (node: ProfileNode) => string, window: [number, number]): { total: number, byKey: Map<string, number> } {
+  const nodes = new Map(profile.nodes.map((node) => [node.id, node]))
+  const byKey = new Map<string, number>()
+  let total = 0
+  let at = profile.startTime
+  profile.samples.forEach((id, index) => {
+    const node = nodes.get(id) as ProfileNode
+    const delta = profile.timeDeltas[index] ?? 0
+    at += delta
+    const ms = delta / 1000
+    if (at < window[0] || at > window[1] || node.callFrame.functionName === '(idle)') return
+    total += ms
+    const name = key(node)
+    byKey.set(name, (byKey.get(name) ?? 0) + ms)
+  })
+  return { total, byKey }
+}
+
+/** CPU time (user + system, ms) of each thread of a process, by thread id (Linux /proc). */
+function threadCpuMs (pid: number): Map<number, { name: string, ms: number }> {
+  const ticksPerMs = 100 / 1000 // USER_HZ is 100 on Linux
+  const threads = new Map<number, { name: string, ms: number }>()
+  for (const tid of readdirSync(`/proc/${pid}/task`)) {
+    try {
+      const stat = readFileSync(`/proc/${pid}/task/${tid}/stat`, 'utf8')
+      const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ')
+      const name = readFileSync(`/proc/${pid}/task/${tid}/comm`, 'utf8').trim()
+      threads.set(Number(tid), { name, ms: (Number(fields[11]) + Number(fields[12])) / ticksPerMs })
+    } catch {} // a thread that ended meanwhile
+  }
+  return threads
+}
+
+const top = (map: Map<string, number>, count: number, per: number) =>
+  [...map].sort((a, b) => b[1] - a[1]).slice(0, count).map(([name, ms]) => `  ${(ms / per).toFixed(2).padStart(7)} ms  ${name}`).join('\n')
+
+async function main (): Promise<void> {
+  rmSync(DIR, { recursive: true, force: true })
+  mkdirSync(DIR, { recursive: true })
+  const server = await startServer({ SHED_MAX_EVENT_LOOP_DELAY_MS: '0' }, ['--cpu-prof', `--cpu-prof-dir=${DIR}`])
+  const employees = mixedEmployees(50)
+  const zip = async () => {
+    const timing = await timedRequest(server.url, '/api/contracts/download-zip', employees)
+    if (timing.status !== 200) throw new Error(`download-zip answered ${timing.status}`)
+    return timing
+  }
+  for (let i = 0; i < 3; i++) await zip()
+  const walls: number[] = []
+  const micros = () => Number(process.hrtime.bigint() / 1000n)
+  const pid = server.child.pid as number
+  const cpuBefore = threadCpuMs(pid)
+  const window: [number, number] = [micros(), 0]
+  for (let i = 0; i < RUNS; i++) walls.push((await zip()).totalMs)
+  window[1] = micros()
+  const cpuAfter = threadCpuMs(pid)
+  await server.stop()
+  const files = readdirSync(DIR).filter((file) => file.endsWith('.cpuprofile'))
+  // The main thread's profile is the one naming the server's entry file; the others are workers.
+  const profiles = files.map((file) => ({ file, profile: JSON.parse(readFileSync(join(DIR, file), 'utf8')) as CpuProfile }))
+  const main = profiles.find(({ profile }) => profile.nodes.some((node) => node.callFrame.url.endsWith('dist/src/server.js')))
+  if (main === undefined) throw new Error(`no main-thread profile among ${files.join(', ')}`)
+  const zips = RUNS
+  const byPackage = selfTimes(main.profile, (node) => owner(node.callFrame.url), window)
+  const byFunction = selfTimes(main.profile, (node) => `${node.callFrame.functionName || '(anonymous)'} ${owner(node.callFrame.url)}:${node.callFrame.lineNumber + 1}`, window)
+  walls.sort((a, b) => a - b)
+  console.log(`main thread, ${RUNS} W50 ZIPs one after another (after 3 warm-ups); wall median ${walls[Math.floor(walls.length / 2)].toFixed(1)} ms`)
+  let mainCpu = 0
+  let otherCpu = 0
+  for (const [tid, { ms }] of cpuAfter) {
+    const spent = ms - (cpuBefore.get(tid)?.ms ?? 0)
+    if (tid === pid) mainCpu += spent
+    else otherCpu += spent
+  }
+  console.log(`CPU time per ZIP (/proc, 10 ms ticks): main thread ${(mainCpu / zips).toFixed(1)} ms, other threads (PDF workers, GC, libuv) ${(otherCpu / zips).toFixed(1)} ms`)
+  console.log(`profiler samples not idle (wall clock: includes time the thread waited for a core): ${byPackage.total.toFixed(0)} ms, ${(byPackage.total / zips).toFixed(1)} ms per ZIP`)
+  console.log(`\nself time per ZIP, by package:\n${top(byPackage.byKey, 12, zips)}`)
+  console.log(`\nself time per ZIP, by function:\n${top(byFunction.byKey, 25, zips)}`)
+}
+
+await main()
