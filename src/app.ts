@@ -13,6 +13,7 @@ import docs from '../plugins/docs.js'
 import sessions from '../plugins/sessions.js'
 import loadShedding from '../plugins/load-shedding.js'
 import spreadsheets from '../plugins/spreadsheets.js'
+import reportPool from '../plugins/report-pool.js'
 import employeeBodies from '../plugins/employee-bodies.js'
 import root from '../routes/root.js'
 import health from '../routes/health.js'
@@ -100,6 +101,7 @@ export async function buildApp (options: BuildAppOptions = {}): Promise<FastifyI
   await app.register(docs)
   await app.register(sessions)
   await app.register(spreadsheets)
+  await app.register(reportPool)
   await app.register(employeeBodies)
   if (options.extend !== undefined) await app.register(options.extend)
 

@@ -1,11 +1,11 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
 import type { FastifyReply, FastifyRequest } from 'fastify'
 import type { TSchema } from '@sinclair/typebox'
-import { ERROR_RESPONSES } from '../../schemas/envelope.js'
+import { ERROR_RESPONSES, ErrorEnvelopeSchema } from '../../schemas/envelope.js'
 import { VALIDATION_MESSAGE } from '../../schemas/messages.js'
 import { LawLifeEmployeeSchema, PhotocheckEmployeeSchema, SctrEmployeeSchema, fileResponse } from '../../schemas/reports.js'
-import { LAW_LIFE_FILENAME, buildLawLifeWorkbook } from '../../src/reports/law-life.js'
-import { SCTR_FILENAME, buildSctrWorkbook } from '../../src/reports/sctr.js'
+import { LAW_LIFE_FILENAME } from '../../src/reports/law-life.js'
+import { SCTR_FILENAME } from '../../src/reports/sctr.js'
 import { CSV_MEDIA_TYPE, PHOTOCHECK_FILENAME, buildPhotocheckCsv } from '../../src/reports/photocheck.js'
 import { XLSX_MEDIA_TYPE } from '../../src/reports/workbook.js'
 import { RequestValidationError } from '../../src/errors.js'
@@ -31,8 +31,9 @@ function sendFile (reply: FastifyReply, mediaType: string, filename: string, byt
 /**
  * Endpoints 6-8: the Vida Ley and SCTR workbooks and the photocheck CSV. Each takes a list of
  * 1..BATCH_MAX employees, bare or wrapped (D2, D5), and validates only the fields its file uses.
- * The files are at most 50 rows, so each is built in memory and sent with its Content-Length
- * (the spec asks for the header, which a streamed body could not carry).
+ * The files are at most BATCH_MAX rows, so each is built in memory and sent with its Content-Length
+ * (the spec asks for the header, which a streamed body could not carry); the two workbooks are
+ * built in worker threads (src/reports/pool.ts), the CSV (well under a millisecond) here.
  */
 const reports: FastifyPluginAsyncTypebox = async (app) => {
   const bodyOptions = <T extends TSchema>(item: T, summary: string, mediaType: string, description: string) => {
@@ -40,15 +41,15 @@ const reports: FastifyPluginAsyncTypebox = async (app) => {
     return {
       ...options,
       preValidation: [options.preValidation, requireEmployees],
-      schema: { ...options.schema, tags: ['reports'], summary, response: { 200: fileResponse(mediaType, description), ...ERROR_RESPONSES } }
+      schema: { ...options.schema, tags: ['reports'], summary, response: { 200: fileResponse(mediaType, description), ...ERROR_RESPONSES, 503: ErrorEnvelopeSchema } }
     }
   }
 
   app.post('/download-lawlife', bodyOptions(LawLifeEmployeeSchema, 'Trama Vida Ley (XLSX)', XLSX_MEDIA_TYPE, LAW_LIFE_FILENAME),
-    async (request, reply) => sendFile(reply, XLSX_MEDIA_TYPE, LAW_LIFE_FILENAME, await buildLawLifeWorkbook(request.body)))
+    async (request, reply) => sendFile(reply, XLSX_MEDIA_TYPE, LAW_LIFE_FILENAME, await app.reportPool.workbook('lawLife', request.body)))
 
   app.post('/download-sctr', bodyOptions(SctrEmployeeSchema, 'Formato SCTR (XLSX)', XLSX_MEDIA_TYPE, SCTR_FILENAME),
-    async (request, reply) => sendFile(reply, XLSX_MEDIA_TYPE, SCTR_FILENAME, await buildSctrWorkbook(request.body)))
+    async (request, reply) => sendFile(reply, XLSX_MEDIA_TYPE, SCTR_FILENAME, await app.reportPool.workbook('sctr', request.body)))
 
   // D15: served as text/csv, not the xlsx type the spec documents for it.
   app.post('/download-photocheck', bodyOptions(PhotocheckEmployeeSchema, 'Lista de fotochecks (CSV)', CSV_MEDIA_TYPE, PHOTOCHECK_FILENAME),

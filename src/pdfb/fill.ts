@@ -1,0 +1,118 @@
+/**
+ * Fills and flattens one document without parsing it: the compiled template's bytes, unchanged,
+ * followed by a PDF incremental update (PDF 32000-1 §7.5.6, written by src/pdf/update.ts) that holds
+ * - one content stream per page with widgets, drawing each value inside its field rectangle
+ *   (standard Helvetica, WinAnsi; values WinAnsi cannot encode use the embedded Unicode font);
+ * - each such page rewritten to draw the template's content and then ours, without its widgets;
+ * - the catalog rewritten without /AcroForm, so the result has no form left (flattened);
+ * - a cross-reference stream for those objects whose /Prev points at the template's.
+ * Nothing is copied from the template but its bytes, so a document costs a few dozen microseconds.
+ */
+import { isWinAnsi, winAnsiCode } from './winansi.js'
+import { layoutText, type Layout } from './layout.js'
+import { updateObjectNumbers, type CompiledTemplate, type CompiledWidget } from './compiled.js'
+import type { FontMetrics } from './metrics.js'
+import { UnicodeSubset, type UnicodeFont } from './unicode-font.js'
+import { writeUpdate, type RawObject, type UpdateDict, type UpdateStream } from './update.js'
+
+export interface EngineFonts {
+  helvetica: FontMetrics
+  /** Loads the Unicode font on first use (it is only needed for values outside WinAnsi). */
+  unicode: () => Promise<UnicodeFont>
+}
+
+/** What one field drew; the layout tests read it to check that nothing leaves its rectangle. */
+export interface DrawnField { widget: CompiledWidget, layout: Layout, unicode: boolean }
+
+interface Encoder {
+  unicode: boolean
+  fontKey: string
+  ascent: number
+  descent: number
+  advances: (codePoints: number[]) => number[]
+  encode: (codePoints: number[], start: number, end: number) => string
+}
+
+const num = (value: number) => (Math.round(value * 100) / 100).toString()
+
+function helveticaEncoder (template: CompiledTemplate, metrics: FontMetrics): Encoder {
+  return {
+    unicode: false,
+    fontKey: template.fontKeys.helvetica,
+    ascent: metrics.ascent,
+    descent: metrics.descent,
+    advances: (codePoints) => codePoints.map((cp) => metrics.widths[winAnsiCode(cp)]),
+    encode: (codePoints, start, end) => {
+      let text = '('
+      for (let i = start; i < end; i++) {
+        const code = winAnsiCode(codePoints[i])
+        if (code === 0x28 || code === 0x29 || code === 0x5c) text += '\\'
+        text += String.fromCharCode(code)
+      }
+      return `${text})`
+    }
+  }
+}
+
+function unicodeEncoder (template: CompiledTemplate, subset: UnicodeSubset): Encoder {
+  return {
+    unicode: true,
+    fontKey: template.fontKeys.unicode,
+    ascent: subset.font.ascent,
+    descent: subset.font.descent,
+    advances: (codePoints) => codePoints.map((cp) => subset.glyph(cp).advance),
+    encode: (codePoints, start, end) => subset.encode(codePoints, start, end)
+  }
+}
+
+/** Content-stream operators drawing one value in one widget, clipped to the widget's rectangle. */
+function drawValue (widget: CompiledWidget, value: string, encoder: Encoder, drawn?: DrawnField[]): string {
+  const codePoints = Array.from(value, (char) => char.codePointAt(0) as number)
+  const layout = layoutText(codePoints, encoder.advances(codePoints), widget.rect, {
+    fontSize: widget.fontSize, align: widget.align, ascent: encoder.ascent, descent: encoder.descent
+  })
+  drawn?.push({ widget, layout, unicode: encoder.unicode })
+  const { x, y, width, height } = widget.rect
+  let ops = `q\n${num(x)} ${num(y)} ${num(width)} ${num(height)} re W n\nBT\n/${encoder.fontKey} ${num(layout.size)} Tf\n${widget.color}\n`
+  for (const line of layout.lines) {
+    ops += `1 0 0 1 ${num(line.x)} ${num(line.y)} Tm\n${encoder.encode(codePoints, line.start, line.end)} Tj\n`
+  }
+  return `${ops}ET\nQ\n`
+}
+
+/**
+ * Fills one template with `values` and flattens it.
+ * @param values text per field name (src/pdf/fields.ts fieldValues); fields without a value print blank (D11)
+ * @param drawn when given, receives the layout of every drawn value (tests)
+ * @returns the PDF bytes; a Promise only when a value needs the Unicode font (it is loaded and subset then)
+ */
+export function fillTemplate (template: CompiledTemplate, values: Readonly<Record<string, string>>, fonts: EngineFonts, drawn?: DrawnField[]): Uint8Array | Promise<Uint8Array> {
+  const numbers = updateObjectNumbers(template)
+  const helvetica = helveticaEncoder(template, fonts.helvetica)
+  const contents = template.pages.map(() => 'Q\n')
+  const deferred: CompiledWidget[] = []
+  for (const widget of template.widgets) {
+    const value = values[widget.field]
+    if (value === undefined || value === '') continue
+    if (!isWinAnsi(value)) deferred.push(widget)
+    else contents[widget.page] += drawValue(widget, value, helvetica, drawn)
+  }
+  const finish = (extraFont: string, fontObjects: RawObject[]): Uint8Array => {
+    const dicts: UpdateDict[] = [{ objectNumber: numbers.helvetica, generation: 0, body: '<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica /Encoding /WinAnsiEncoding >>' }]
+    const streams: UpdateStream[] = [{ objectNumber: numbers.save, content: 'q\n' }]
+    template.pages.forEach((page, index) => {
+      streams.push({ objectNumber: numbers.content(index), content: contents[index] })
+      dicts.push({ objectNumber: page.objectNumber, generation: page.generation, body: page.head + extraFont + page.tail })
+    })
+    dicts.push({ objectNumber: template.catalog.objectNumber, generation: template.catalog.generation, body: template.catalog.body })
+    return writeUpdate(template, { dicts, streams, raw: fontObjects })
+  }
+  if (deferred.length === 0) return finish('', [])
+  return (async () => {
+    const subset = new UnicodeSubset(await fonts.unicode())
+    const encoder = unicodeEncoder(template, subset)
+    for (const widget of deferred) contents[widget.page] += drawValue(widget, values[widget.field], encoder, drawn)
+    const fontObjects = (await subset.objects(numbers.unicodeFont)).map((object) => ({ ...object, generation: 0 }))
+    return finish(`/${template.fontKeys.unicode} ${numbers.unicodeFont} 0 R\n`, fontObjects)
+  })()
+}

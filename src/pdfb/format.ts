@@ -1,0 +1,40 @@
+/**
+ * How contract values print: dates as `DD/MM/YYYY` and in words, salary as `S/ 1,500.00`, full
+ * names, and the whitespace clean-up every drawn value gets (issue 3).
+ */
+import { parseDayMonthYear } from '../employees/dates.js'
+
+const MONTHS = ['enero', 'febrero', 'marzo', 'abril', 'mayo', 'junio', 'julio', 'agosto', 'septiembre', 'octubre', 'noviembre', 'diciembre']
+
+/** `01/12/2026` → `1 de diciembre de 2026`; the input unchanged when it is not a real date. */
+export function dateInWords (dayMonthYear: string): string {
+  const date = parseDayMonthYear(dayMonthYear)
+  if (date === undefined) return dayMonthYear
+  return `${date.day} de ${MONTHS[date.month - 1]} de ${date.year}`
+}
+
+/** A local calendar day → `DD/MM/YYYY` (file names and signing dates use the server's day). */
+export function formatLocalDate (date: Date): string {
+  const pad = (n: number) => String(n).padStart(2, '0')
+  return `${pad(date.getDate())}/${pad(date.getMonth() + 1)}/${date.getFullYear()}`
+}
+
+/** Soles with thousands separators and two decimals: 1500 → `S/ 1,500.00`. */
+export function formatSoles (amount: number): string {
+  const [units, cents] = Math.abs(amount).toFixed(2).split('.')
+  const grouped = units.replace(/\B(?=(\d{3})+(?!\d))/g, ',')
+  return `${amount < 0 ? '-' : ''}S/ ${grouped}.${cents}`
+}
+
+/** Name, then father's and mother's surnames, single-spaced (the order Peruvian documents use). */
+export function fullName (person: { name: string, lastNameFather: string, lastNameMother: string }): string {
+  return cleanText(`${person.name} ${person.lastNameFather} ${person.lastNameMother}`)
+}
+
+// C0/C1 controls, line and paragraph separators, and runs of whitespace become one space.
+const CONTROLS_AND_SPACES = /[\s\u0000-\u001f\u007f-\u009f\u2028\u2029]+/gu // eslint-disable-line no-control-regex
+
+/** A value as it is drawn on one logical line: NFC, controls and line breaks as single spaces, trimmed. */
+export function cleanText (value: string): string {
+  return value.normalize('NFC').replace(CONTROLS_AND_SPACES, ' ').trim()
+}

@@ -1,0 +1,133 @@
+/**
+ * The PDF worker pool (issue 6: generation never runs on the event loop): piscina threads sized
+ * to the cores, each holding the compiled templates, and a bounded queue, so that overload is
+ * refused (ServiceBusyError, 503) instead of queued without bound.
+ *
+ * The worker file is `worker.ts` next to this module when running from source (dev, tests), run
+ * through tsx, and `worker.js` when running the build in dist/.
+ */
+import { availableParallelism } from 'node:os'
+import { setTimeout as delay } from 'node:timers/promises'
+import { fileURLToPath } from 'node:url'
+import { Piscina } from 'piscina'
+import type { Employee } from '../../schemas/employee.js'
+import { ServiceBusyError } from '../errors.js'
+import type { EngineData } from './engine.js'
+import type { EmployeeDocuments } from './renderer.js'
+import type { PdfTask } from './worker.js'
+
+const FROM_SOURCE = import.meta.url.endsWith('.ts')
+const WORKER_FILE = fileURLToPath(new URL(FROM_SOURCE ? './worker.ts' : './worker.js', import.meta.url))
+/**
+ * From source the worker runs under tsx (esbuild: a thread starts in ~100 ms), whatever loader
+ * the parent uses (tap's ts-node would cost seconds per thread); from dist/ it inherits nothing.
+ */
+const WORKER_EXEC_ARGV = FROM_SOURCE ? ['--import', 'tsx', '--enable-source-maps'] : []
+
+export interface PoolOptions {
+  /** Worker threads; 0 = one per core (os.availableParallelism()). */
+  threads: number
+  /** Tasks (employees) waiting for a thread before new work is refused. */
+  maxQueue: number
+  /** Called when a worker dies between tasks (piscina replaces it); without it the 'error' event would crash the process. */
+  onWorkerError?: (error: Error) => void
+}
+
+/** What the pool holds right now (read-only; tests and bench/aborts.ts check that nothing is left behind). */
+export interface PoolStats {
+  /** Tasks handed to the threads and not settled yet (running + queued). */
+  pending: number
+  /** Of those, tasks waiting for a thread. */
+  queued: number
+  /** Tasks settled since start. */
+  completed: number
+}
+
+export class ContractPool {
+  readonly threads: number
+  readonly maxQueue: number
+  readonly #data: EngineData
+  readonly #onWorkerError: (error: Error) => void
+  #piscina: Piscina | undefined
+  #pending = 0
+
+  constructor (data: EngineData, options: PoolOptions) {
+    this.threads = options.threads > 0 ? options.threads : availableParallelism()
+    this.maxQueue = options.maxQueue
+    this.#data = data
+    this.#onWorkerError = options.onWorkerError ?? (() => {})
+  }
+
+  /** The threads start on first use, or at start-up through ready(). */
+  get #pool (): Piscina {
+    if (this.#piscina !== undefined) return this.#piscina
+    this.#piscina = new Piscina({
+      filename: WORKER_FILE,
+      execArgv: WORKER_EXEC_ARGV,
+      workerData: this.#data,
+      minThreads: this.threads,
+      maxThreads: this.threads,
+      maxQueue: this.maxQueue,
+      idleTimeout: Number.POSITIVE_INFINITY,
+      concurrentTasksPerWorker: 1
+    })
+    this.#piscina.on('error', this.#onWorkerError)
+    return this.#piscina
+  }
+
+  /** Starts every thread and waits for each to answer: a broken worker file stops start-up. */
+  async ready (): Promise<void> {
+    await Promise.all(Array.from({ length: this.threads }, () => this.#run({ kind: 'ping' })))
+  }
+
+  /** Free queue slots: the ZIP route refuses a batch up front (503) when the pool is saturated. */
+  get capacity (): number {
+    return this.maxQueue - (this.#piscina?.queueSize ?? 0)
+  }
+
+  get stats (): PoolStats {
+    return { pending: this.#pending, queued: this.#piscina?.queueSize ?? 0, completed: this.#piscina?.completed ?? 0 }
+  }
+
+  /** The contract PDF of one employee (preview). @throws ServiceBusyError when the queue is full */
+  async contract (employee: Employee): Promise<Uint8Array> {
+    return await this.#run({ kind: 'contract', employee }) as Uint8Array
+  }
+
+  /** Contract, consent and annex of one employee (ZIP). @throws ServiceBusyError when the queue is full */
+  async documents (employee: Employee): Promise<EmployeeDocuments> {
+    return await this.#run({ kind: 'documents', employee }) as EmployeeDocuments
+  }
+
+  /**
+   * documents(), waiting and retrying while the queue is full: for a ZIP that was already admitted
+   * (its headers are out), slowing down beats losing an employee to errores.txt.
+   * @throws ServiceBusyError after `attempts` tries; whatever the render throws
+   */
+  async documentsWhenFree (employee: Employee, signal: AbortSignal, attempts = 200, delayMs = 10): Promise<EmployeeDocuments> {
+    for (let attempt = 1; ; attempt++) {
+      try {
+        return await this.documents(employee)
+      } catch (error) {
+        if (!(error instanceof ServiceBusyError) || attempt >= attempts || signal.aborted) throw error
+        await delay(delayMs)
+      }
+    }
+  }
+
+  async close (): Promise<void> {
+    await this.#piscina?.close()
+  }
+
+  async #run (task: PdfTask): Promise<unknown> {
+    this.#pending++
+    try {
+      return await this.#pool.run(task)
+    } catch (error) {
+      if ((error as Error).message === 'Task queue is at limit') throw new ServiceBusyError()
+      throw error
+    } finally {
+      this.#pending--
+    }
+  }
+}

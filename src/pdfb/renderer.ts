@@ -1,0 +1,46 @@
+/**
+ * Renders the documents of one employee from the engine data (src/pdf/engine.ts). Runs in the
+ * worker threads; imports neither pdf-lib nor fontkit up front (fontkit only when a value needs
+ * the Unicode font).
+ */
+import type { Employee } from '../../schemas/employee.js'
+import type { EngineData } from './engine.js'
+import { CONTRACT_TEMPLATE, fieldValues, type TemplateId } from './fields.js'
+import { fillTemplate, type EngineFonts } from './fill.js'
+import { loadUnicodeFont, type UnicodeFont } from './unicode-font.js'
+
+/** The three documents of one employee (spec endpoint 4). */
+export interface EmployeeDocuments {
+  contract: Uint8Array
+  consent: Uint8Array
+  annex: Uint8Array
+}
+
+export interface ContractRenderer {
+  /** The contract alone (preview, spec endpoint 3). */
+  contract: (employee: Employee) => Promise<Uint8Array>
+  /** Contract, consent and annex. */
+  documents: (employee: Employee) => Promise<EmployeeDocuments>
+}
+
+/** A renderer over engine data; the Unicode font is parsed on first need and kept. */
+export function createRenderer (data: EngineData): ContractRenderer {
+  let unicode: Promise<UnicodeFont> | undefined
+  const fonts: EngineFonts = {
+    helvetica: data.helvetica,
+    unicode: () => (unicode ??= loadUnicodeFont(data.unicodeFontPath))
+  }
+  const fill = (id: TemplateId, values: Record<string, string>) => fillTemplate(data.templates[id], values, fonts)
+  return {
+    contract: async (employee) => await fill(CONTRACT_TEMPLATE[employee.contractType], fieldValues(employee, data.employer)),
+    documents: async (employee) => {
+      const values = fieldValues(employee, data.employer)
+      const [contract, consent, annex] = await Promise.all([
+        fill(CONTRACT_TEMPLATE[employee.contractType], values),
+        fill('tratamiento-datos', values),
+        fill('anexo', values)
+      ])
+      return { contract, consent, annex }
+    }
+  }
+}

@@ -1,0 +1,109 @@
+/**
+ * The font for values that WinAnsi cannot encode (`✓`, `ő`, Cyrillic…): DejaVu Sans, embedded
+ * as a subset (only the glyphs a document uses, a few KB) in a Type 0 / CIDFontType2 font with
+ * Identity-H encoding and a ToUnicode map, so readers extract the same text that is drawn.
+ * Characters DejaVu Sans lacks (CJK, emoji) draw as U+FFFD `�`.
+ */
+import { readFile } from 'node:fs/promises'
+import { createHash } from 'node:crypto'
+import { deflateSync } from 'node:zlib'
+import type { Font, Glyph } from '@pdf-lib/fontkit'
+
+const REPLACEMENT = 0xfffd
+const BASE_FONT = 'DejaVuSans'
+
+export interface UnicodeFont {
+  font: Font
+  /** 1000 / unitsPerEm */
+  scale: number
+  ascent: number
+  descent: number
+}
+
+/** Parses the TTF once (a worker keeps it for its lifetime). */
+export async function loadUnicodeFont (path: string): Promise<UnicodeFont> {
+  const { default: fontkit } = await import('@pdf-lib/fontkit') // only when a document needs it
+  const font = fontkit.create(await readFile(path))
+  const scale = 1000 / font.unitsPerEm
+  return { font, scale, ascent: font.ascent * scale, descent: font.descent * scale }
+}
+
+const hex4 = (n: number) => n.toString(16).padStart(4, '0')
+
+/** The glyphs one document draws with the Unicode font, renumbered from 1 in the subset. */
+export class UnicodeSubset {
+  readonly font: UnicodeFont
+  readonly #subset
+  readonly #byCodePoint = new Map<number, { id: number, advance: number }>()
+  /** Subset glyph id → [code point, advance]. */
+  readonly #glyphs: [number, number][] = []
+
+  constructor (font: UnicodeFont) {
+    this.font = font
+    this.#subset = font.font.createSubset()
+  }
+
+  /** Subset glyph id and advance (1/1000 em) of a code point; missing glyphs become `�`. */
+  glyph (codePoint: number): { id: number, advance: number } {
+    let entry = this.#byCodePoint.get(codePoint)
+    if (entry === undefined) {
+      let glyph: Glyph = this.font.font.glyphForCodePoint(codePoint)
+      let mapped = codePoint
+      if (glyph.id === 0) {
+        glyph = this.font.font.glyphForCodePoint(REPLACEMENT)
+        mapped = REPLACEMENT
+      }
+      const id = this.#subset.includeGlyph(glyph)
+      entry = { id, advance: glyph.advanceWidth * this.font.scale }
+      this.#glyphs[id] ??= [mapped, entry.advance]
+      this.#byCodePoint.set(codePoint, entry)
+    }
+    return entry
+  }
+
+  /** A hex string operand of 2-byte glyph ids (Identity-H). */
+  encode (codePoints: ArrayLike<number>, start: number, end: number): string {
+    let text = '<'
+    for (let i = start; i < end; i++) text += hex4(this.glyph(codePoints[i]).id)
+    return `${text}>`
+  }
+
+  /**
+   * The font's five objects, numbered from `first`: Type 0 font (referenced from the pages),
+   * CIDFont, descriptor, font file, ToUnicode map.
+   */
+  async objects (first: number): Promise<{ objectNumber: number, parts: (string | Uint8Array)[] }[]> {
+    const file = await new Promise<Uint8Array>((resolve) => {
+      const chunks: Uint8Array[] = []
+      this.#subset.encodeStream().on('data', (chunk) => chunks.push(chunk)).on('end', () => resolve(Buffer.concat(chunks)))
+    })
+    const compressed = deflateSync(file)
+    const used = this.#glyphs.map((glyph, id) => ({ id, glyph })).filter(({ glyph }) => glyph !== undefined)
+    const tag = createHash('sha1').update(used.map(({ glyph }) => glyph[0]).join(',')).digest()
+      .subarray(0, 6).reduce((text, byte) => text + String.fromCharCode(65 + (byte % 26)), '')
+    const name = `${tag}+${BASE_FONT}`
+    const { font, scale, ascent, descent } = this.font
+    const bbox = font.bbox
+    const widths = used.map(({ id, glyph }) => `${id} [${Math.round(glyph[1])}]`).join(' ')
+    const cmapEntries = used.map(({ id, glyph }) => `<${hex4(id)}> <${utf16Hex(glyph[0])}>`)
+    const cmapBlocks: string[] = []
+    for (let i = 0; i < cmapEntries.length; i += 100) {
+      const block = cmapEntries.slice(i, i + 100)
+      cmapBlocks.push(`${block.length} beginbfchar\n${block.join('\n')}\nendbfchar`)
+    }
+    const cmap = `/CIDInit /ProcSet findresource begin\n12 dict begin\nbegincmap\n/CIDSystemInfo << /Registry (Adobe) /Ordering (UCS) /Supplement 0 >> def\n/CMapName /Adobe-Identity-UCS def\n/CMapType 2 def\n1 begincodespacerange\n<0000> <FFFF>\nendcodespacerange\n${cmapBlocks.join('\n')}\nendcmap\nCMapName currentdict /CMap defineresource pop\nend\nend`
+    const [type0, cidFont, descriptor, fontFile, toUnicode] = [first, first + 1, first + 2, first + 3, first + 4]
+    const r = (n: number) => Math.round(n)
+    return [
+      { objectNumber: type0, parts: [`<< /Type /Font /Subtype /Type0 /BaseFont /${name} /Encoding /Identity-H /DescendantFonts [${cidFont} 0 R] /ToUnicode ${toUnicode} 0 R >>`] },
+      { objectNumber: cidFont, parts: [`<< /Type /Font /Subtype /CIDFontType2 /BaseFont /${name} /CIDSystemInfo << /Registry (Adobe) /Ordering (Identity) /Supplement 0 >> /FontDescriptor ${descriptor} 0 R /CIDToGIDMap /Identity /DW 1000 /W [${widths}] >>`] },
+      { objectNumber: descriptor, parts: [`<< /Type /FontDescriptor /FontName /${name} /Flags 4 /FontBBox [${r(bbox.minX * scale)} ${r(bbox.minY * scale)} ${r(bbox.maxX * scale)} ${r(bbox.maxY * scale)}] /ItalicAngle ${font.italicAngle} /Ascent ${r(ascent)} /Descent ${r(descent)} /CapHeight ${r(Number.isFinite(font.capHeight) ? font.capHeight * scale : ascent)} /StemV 80 /FontFile2 ${fontFile} 0 R >>`] },
+      { objectNumber: fontFile, parts: [`<< /Length ${compressed.length} /Length1 ${file.length} /Filter /FlateDecode >>\nstream\n`, compressed, '\nendstream'] },
+      { objectNumber: toUnicode, parts: [`<< /Length ${cmap.length} >>\nstream\n${cmap}\nendstream`] }
+    ]
+  }
+}
+
+function utf16Hex (codePoint: number): string {
+  return String.fromCodePoint(codePoint).split('').map((unit) => hex4(unit.charCodeAt(0))).join('')
+}

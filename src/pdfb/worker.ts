@@ -1,0 +1,46 @@
+/**
+ * Piscina worker: receives the compiled engine data once (workerData) and renders the documents
+ * of one employee per task. The PDFs' ArrayBuffers are transferred back, not copied.
+ */
+import { move, transferableSymbol, valueSymbol, workerData } from 'piscina'
+import type { Employee } from '../../schemas/employee.js'
+import type { EngineData } from './engine.js'
+import { createRenderer, type EmployeeDocuments } from './renderer.js'
+
+/** A unit of work: `contract` for a preview, `documents` for a ZIP; `ping` checks the worker starts. */
+export type PdfTask =
+  | { kind: 'contract', employee: Employee }
+  | { kind: 'documents', employee: Employee }
+  | { kind: 'ping' }
+
+const renderer = createRenderer(workerData as EngineData)
+
+/** Hands the PDFs' buffers to the main thread without a copy. */
+class Movable<T> {
+  readonly #value: T
+  readonly #buffers: ArrayBuffer[]
+  constructor (value: T, buffers: ArrayBuffer[]) {
+    this.#value = value
+    this.#buffers = buffers
+  }
+
+  get [transferableSymbol] (): ArrayBuffer[] { return this.#buffers }
+  get [valueSymbol] (): T { return this.#value }
+}
+
+const bufferOf = (bytes: Uint8Array) => bytes.buffer as ArrayBuffer
+
+export default async function run (task: PdfTask): Promise<unknown> {
+  switch (task.kind) {
+    case 'ping':
+      return 'pong'
+    case 'contract': {
+      const bytes = await renderer.contract(task.employee)
+      return move(new Movable(bytes, [bufferOf(bytes)]))
+    }
+    case 'documents': {
+      const docs: EmployeeDocuments = await renderer.documents(task.employee)
+      return move(new Movable(docs, [bufferOf(docs.contract), bufferOf(docs.consent), bufferOf(docs.annex)]))
+    }
+  }
+}

@@ -1,0 +1,86 @@
+/**
+ * Builds the insurance workbooks (Vida Ley, SCTR) in worker threads: write-excel-file spends
+ * about 4-7 ms of CPU on a 50-row workbook, which on the event loop delays every other request
+ * (health checks, the ZIPs being streamed) by as much per export. The main thread only sends the
+ * validated records and receives the bytes (moved, not copied). The line is bounded: past it an
+ * export is refused with ServiceBusyError (503 with Retry-After) instead of queued without bound.
+ */
+import { availableParallelism } from 'node:os'
+import { Piscina } from 'piscina'
+import type { LawLifeEmployee, SctrEmployee } from '../../schemas/reports.js'
+import { ServiceBusyError } from '../errors.js'
+import { asBusyError, workerScript } from '../workers.js'
+import type { ReportTask } from './worker.js'
+
+const WORKER = workerScript(import.meta.url)
+
+export interface ReportPoolOptions {
+  /** Worker threads at most (default: one per core); one stays started once the first export came. */
+  maxThreads?: number
+  /** Exports that may wait for a thread (default 64); one more is refused with a 503. */
+  maxQueue?: number
+  /** Told of a worker lost between tasks (piscina replaces it); without it the 'error' event would crash the process. */
+  onWorkerError?: (error: Error) => void
+}
+
+export class ReportPool {
+  readonly maxThreads: number
+  readonly maxQueue: number
+  readonly #onWorkerError: (error: Error) => void
+  #piscina: Piscina<ReportTask, unknown> | undefined
+  /** Exports running or waiting (piscina's own count misses tasks its balancer queues on a worker). */
+  #inFlight = 0
+
+  constructor (options: ReportPoolOptions = {}) {
+    this.maxThreads = options.maxThreads ?? Math.max(1, availableParallelism())
+    this.maxQueue = options.maxQueue ?? 64
+    this.#onWorkerError = options.onWorkerError ?? (() => {})
+  }
+
+  /** Started on first use: an instance that never exports starts no thread. */
+  get #pool (): Piscina<ReportTask, unknown> {
+    if (this.#piscina === undefined) {
+      this.#piscina = new Piscina<ReportTask, unknown>({
+        filename: WORKER.filename,
+        execArgv: WORKER.execArgv,
+        minThreads: 1,
+        maxThreads: this.maxThreads,
+        idleTimeout: 60_000 // threads past the first retire after a minute without exports
+      })
+      this.#piscina.on('error', this.#onWorkerError)
+    }
+    return this.#piscina
+  }
+
+  /** Exports running or waiting now (tests and the load scripts check that none is left). */
+  get pending (): number {
+    return this.#inFlight
+  }
+
+  /**
+   * The .xlsx bytes of one report (src/reports/law-life.ts, src/reports/sctr.ts), built in a worker.
+   * @throws ServiceBusyError when maxThreads + maxQueue exports are already under way
+   * @throws whatever the builder throws (a TypeError for a record the schema should have refused)
+   */
+  async workbook (kind: 'sctr', employees: readonly SctrEmployee[]): Promise<Buffer>
+  async workbook (kind: 'lawLife', employees: readonly LawLifeEmployee[]): Promise<Buffer>
+  async workbook (kind: 'sctr' | 'lawLife', employees: readonly (SctrEmployee | LawLifeEmployee)[]): Promise<Buffer> {
+    if (this.#inFlight >= this.maxThreads + this.maxQueue) throw new ServiceBusyError()
+    this.#inFlight++
+    try {
+      const bytes = await this.#pool.run({ kind, employees } as ReportTask) as Uint8Array
+      return Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength)
+    } catch (error) {
+      throw asBusyError(error)
+    } finally {
+      this.#inFlight--
+    }
+  }
+
+  /** Stops the workers; exports in flight are rejected. */
+  async close (): Promise<void> {
+    const pool = this.#piscina
+    this.#piscina = undefined
+    await pool?.destroy()
+  }
+}

@@ -1,0 +1,25 @@
+/**
+ * Piscina worker of the report exports (src/reports/pool.ts): builds one workbook per task off the
+ * event loop and hands its bytes back without a copy.
+ */
+import { move } from 'piscina'
+import type { LawLifeEmployee, SctrEmployee } from '../../schemas/reports.js'
+import { buildLawLifeWorkbook } from './law-life.js'
+import { buildSctrWorkbook } from './sctr.js'
+
+/** One workbook to build: which report, and its validated records. */
+export type ReportTask =
+  | { kind: 'sctr', employees: SctrEmployee[] }
+  | { kind: 'lawLife', employees: LawLifeEmployee[] }
+
+/** The bytes copied into an ArrayBuffer of their own (a Buffer may share one), so that transferring it moves nothing else. */
+const own = (bytes: Buffer) => new Uint8Array(bytes)
+
+export default async function build (task: ReportTask): Promise<unknown> {
+  switch (task.kind) {
+    case 'sctr':
+      return move(own(await buildSctrWorkbook(task.employees)))
+    case 'lawLife':
+      return move(own(await buildLawLifeWorkbook(task.employees)))
+  }
+}
