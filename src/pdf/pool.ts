@@ -24,6 +24,9 @@ const WORKER_FILE = fileURLToPath(new URL(FROM_SOURCE ? './worker.ts' : './worke
  */
 const WORKER_EXEC_ARGV = FROM_SOURCE ? ['--import', 'tsx', '--enable-source-maps'] : []
 
+/** Young-generation cap of each PDF worker, MB. */
+const YOUNG_GENERATION_MB = 4
+
 export interface PoolOptions {
   /** Worker threads; 0 = one per core (os.availableParallelism()). */
   threads: number
@@ -69,7 +72,11 @@ export class ContractPool {
       maxThreads: this.threads,
       maxQueue: this.maxQueue,
       idleTimeout: Number.POSITIVE_INFINITY,
-      concurrentTasksPerWorker: 1
+      concurrentTasksPerWorker: 1,
+      // A task leaves a few hundred KB of garbage; without a cap the young generation of each
+      // worker grows through a long batch and stays grown (a 1000-employee ZIP measured about
+      // 20 MB more peak RSS than with it), so memory would not stay flat in the batch size.
+      resourceLimits: { maxYoungGenerationSizeMb: YOUNG_GENERATION_MB }
     })
     this.#piscina.on('error', this.#onWorkerError)
     return this.#piscina
