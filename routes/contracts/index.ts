@@ -51,7 +51,7 @@ const contracts: FastifyPluginAsyncTypebox = async (app) => {
     }
   }
 
-  const single = app.employeeBodies.single(PreviewEmployeeSchema, { validationMessage: VALIDATION_MESSAGE.contracts })
+  const single = app.employeeBodies.singleRouteOptions(PreviewEmployeeSchema, { validationMessage: VALIDATION_MESSAGE.contracts })
   app.post('/preview', {
     ...single,
     validatorCompiler: previewValidator,
@@ -101,7 +101,10 @@ const contracts: FastifyPluginAsyncTypebox = async (app) => {
       .send(bytes)
   })
 
-  const batch = app.employeeBodies.batch(EmployeeSchema, { emptyMessage: CONTRACT_MESSAGES.emptyBatch, validationMessage: VALIDATION_MESSAGE.contracts })
+  const batch = app.employeeBodies.batchRouteOptions(EmployeeSchema, {
+    emptyMessage: CONTRACT_MESSAGES.emptyBatch,
+    validationMessage: VALIDATION_MESSAGE.contracts
+  })
   app.post('/download-zip', {
     ...batch,
     schema: {

@@ -1,6 +1,6 @@
 /**
  * The AcroForm field names our templates use, which of them each template must have (checked at
- * start-up), and the value of every field for one employee (issue 3; README "Contracts").
+ * start-up), and the value of every field for one employee (README "Contracts").
  */
 import type { Employee } from '../../schemas/employee.js'
 import type { EmployerProfile } from '../../schemas/employer-profile.js'
@@ -33,7 +33,7 @@ const SIGNING: FieldName[] = ['signingCity', 'signingDateWords']
 const CONDITIONS: FieldName[] = ['position', 'subDivisionOrParking', 'entryDate', 'endDate', 'salary', 'salaryInWords']
 const SUBSIDIO: FieldName[] = ['replacementFor', 'reasonForSubstitution', 'timeForCompany', 'workingCondition', 'probationaryPeriod']
 
-/** Fields each template must have; a template without one of them stops start-up (issue 3). */
+/** Fields each template must have; a template without one of them stops start-up. */
 export const REQUIRED_FIELDS: Record<TemplateId, readonly FieldName[]> = {
   'contrato-planilla': [...EMPLOYER_BLOCK, ...WORKER_BLOCK, ...CONDITIONS, ...SIGNING],
   'contrato-part-time': [...EMPLOYER_BLOCK, ...WORKER_BLOCK, ...CONDITIONS, ...SIGNING],

@@ -1,7 +1,7 @@
 /**
  * Upload sessions (D3, D4): the validated employees of one spreadsheet upload, kept as a JSON
  * file under `<TEMP_DIR>/sessions/<uuid>.json` for `ttlMs`, then swept. A session's age is its
- * file's mtime, so a sweep needs no parsing. At most `maxSessions` are kept (issue 7: disk use
+ * file's mtime, so a sweep needs no parsing. At most `maxSessions` are kept (disk use
  * bounded): creating one more evicts the oldest, which then reads as expired (404, D3). Eviction
  * rather than refusing uploads: a session only serves the preview of an upload whose reply already
  * holds every employee, while a refusal would let a burst of uploads block imports for a whole TTL.
@@ -38,7 +38,7 @@ export class SessionStore {
   }
 
   /**
-   * Creates the folder, sweeps what earlier runs left behind (issue 7: swept on start-up), then
+   * Creates the folder, sweeps what earlier runs left behind (disk use stays bounded across restarts), then
    * counts the sessions left, oldest first, evicting any beyond maxSessions.
    */
   async init (): Promise<void> {
