@@ -6,7 +6,7 @@
 import { availableParallelism } from 'node:os'
 import { setTimeout as delay } from 'node:timers/promises'
 import { Piscina } from 'piscina'
-import type { Employee } from '../../schemas/employee.js'
+import type { ImportedEmployee } from '../../schemas/employee.js'
 import { ServiceBusyError } from '../errors.js'
 import { asBusyError, workerScript } from '../workers.js'
 import type { EngineData } from './engine.js'
@@ -81,12 +81,12 @@ export class ContractPool {
   }
 
   /** The contract PDF of one employee (preview). @throws ServiceBusyError when the queue is full */
-  async contract (employee: Employee): Promise<Uint8Array> {
+  async contract (employee: ImportedEmployee): Promise<Uint8Array> {
     return await this.#run({ kind: 'contract', employee }) as Uint8Array
   }
 
   /** Contract, consent and annex of one employee (ZIP). @throws ServiceBusyError when the queue is full */
-  async documents (employee: Employee): Promise<EmployeeDocuments> {
+  async documents (employee: ImportedEmployee): Promise<EmployeeDocuments> {
     return await this.#run({ kind: 'documents', employee }) as EmployeeDocuments
   }
 
@@ -95,7 +95,7 @@ export class ContractPool {
    * (its headers are out), slowing down beats losing an employee to errores.txt.
    * @throws ServiceBusyError after `attempts` tries; whatever the render throws
    */
-  async documentsWhenFree (employee: Employee, signal: AbortSignal, attempts = 200, delayMs = 10): Promise<EmployeeDocuments> {
+  async documentsWhenFree (employee: ImportedEmployee, signal: AbortSignal, attempts = 200, delayMs = 10): Promise<EmployeeDocuments> {
     for (let attempt = 1; ; attempt++) {
       try {
         return await this.documents(employee)
