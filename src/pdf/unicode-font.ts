@@ -94,7 +94,7 @@ export class UnicodeSubset {
     const cmap = [
       '/CIDInit /ProcSet findresource begin', '12 dict begin', 'begincmap',
       '/CIDSystemInfo << /Registry (Adobe) /Ordering (UCS) /Supplement 0 >> def', '/CMapName /Adobe-Identity-UCS def', '/CMapType 2 def',
-      '1 begincodespacerange', '<0000> <FFFF>', 'endcodespacerange', ...cmapBlocks,
+      '1 begincodespacerange', '<0000> <FFFF>', 'endcodespacerange', cmapBlocks.join('\n'),
       'endcmap', 'CMapName currentdict /CMap defineresource pop', 'end', 'end'
     ].join('\n')
     const [type0, cidFont, descriptor, fontFile, toUnicode] = [first, first + 1, first + 2, first + 3, first + 4]
