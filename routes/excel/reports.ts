@@ -35,11 +35,16 @@ function sendFile (reply: FastifyReply, mediaType: string, filename: string, byt
  */
 const reports: FastifyPluginAsyncTypebox = async (app) => {
   const bodyOptions = <T extends TSchema>(item: T, summary: string, mediaType: string, description: string) => {
-    const options = app.employeeBodies.batch(item, { emptyMessage: REPORT_MESSAGES.emptyBatch, validationMessage: VALIDATION_MESSAGE.reports })
+    const options = app.employeeBodies.batchRouteOptions(item, { emptyMessage: REPORT_MESSAGES.emptyBatch, validationMessage: VALIDATION_MESSAGE.reports })
     return {
       ...options,
       preValidation: [options.preValidation, requireEmployees],
-      schema: { ...options.schema, tags: ['reports'], summary, response: { 200: fileResponse(mediaType, description), ...ERROR_RESPONSES, 503: ErrorEnvelopeSchema } }
+      schema: {
+        ...options.schema,
+        tags: ['reports'],
+        summary,
+        response: { 200: fileResponse(mediaType, description), ...ERROR_RESPONSES, 503: ErrorEnvelopeSchema }
+      }
     }
   }
 

@@ -86,7 +86,9 @@ function drawValue (widget: CompiledWidget, value: string, encoder: Encoder, dra
  * @param drawn when given, receives the layout of every drawn value (tests)
  * @returns the PDF bytes; a Promise only when a value needs the Unicode font (it is loaded and subset then)
  */
-export function fillTemplate (template: CompiledTemplate, values: Readonly<Record<string, string>>, fonts: EngineFonts, drawn?: DrawnField[]): Uint8Array | Promise<Uint8Array> {
+export function fillTemplate (
+  template: CompiledTemplate, values: Readonly<Record<string, string>>, fonts: EngineFonts, drawn?: DrawnField[]
+): Uint8Array | Promise<Uint8Array> {
   const numbers = updateObjectNumbers(template)
   const helvetica = helveticaEncoder(template, fonts.helvetica)
   const contents = template.pages.map(() => 'Q\n')
@@ -98,7 +100,8 @@ export function fillTemplate (template: CompiledTemplate, values: Readonly<Recor
     else contents[widget.page] += drawValue(widget, value, helvetica, drawn)
   }
   const finish = (extraFont: string, fontObjects: RawObject[]): Uint8Array => {
-    const dicts: UpdateDict[] = [{ objectNumber: numbers.helvetica, generation: 0, body: '<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica /Encoding /WinAnsiEncoding >>' }]
+    const helveticaFont = '<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica /Encoding /WinAnsiEncoding >>'
+    const dicts: UpdateDict[] = [{ objectNumber: numbers.helvetica, generation: 0, body: helveticaFont }]
     const streams: UpdateStream[] = [{ objectNumber: numbers.save, content: 'q\n' }]
     template.pages.forEach((page, index) => {
       streams.push({ objectNumber: numbers.content(index), content: contents[index] })

@@ -137,7 +137,8 @@ export function writeUpdate (template: Pick<CompiledTemplate, 'base' | 'size' | 
     i = j + 1
   }
   entries.forEach(([, type, field2, field3], at) => row(table, at * ROW_BYTES, type, field2, field3))
-  push(`${xrefNumber} 0 obj\n<< /Type /XRef /Size ${xrefNumber + 1} /Prev ${template.prevXref} ${template.trailer} /Index [${index}] /W [1 4 2] /Length ${table.length} >>\nstream\n`)
+  const trailer = `/Size ${xrefNumber + 1} /Prev ${template.prevXref} ${template.trailer}`
+  push(`${xrefNumber} 0 obj\n<< /Type /XRef ${trailer} /Index [${index}] /W [1 4 2] /Length ${table.length} >>\nstream\n`)
   push(table)
   push(`\nendstream\nendobj\nstartxref\n${xrefOffset}\n%%EOF\n`)
 
