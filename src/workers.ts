@@ -1,7 +1,7 @@
 /**
- * What the two worker pools share (src/pdf/pool.ts renders PDFs, src/spreadsheets/reader.ts
- * reads uploads): where a pool's worker file is, how a thread started from source loads it, and
- * the busy answer when the pool's line is full.
+ * What the worker pools share (src/pdf/pool.ts renders PDFs, src/spreadsheets/reader.ts reads
+ * uploads, src/reports/pool.ts builds the export workbooks): where a pool's worker file is, how a
+ * thread started from source loads it, and the busy answer when the pool's line is full.
  *
  * From source (tests, `npm run dev`) the worker is the `worker.ts` beside the pool's module; from
  * the build in dist/ it is the compiled `worker.js`. A thread started from source runs under tsx
