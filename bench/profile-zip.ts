@@ -1,12 +1,13 @@
 /**
- * `npm run profile:zip`: what the server's main thread does per 50-employee ZIP. Starts the built
- * server under `--cpu-prof`, sends PROFILE_RUNS (20) W50 download-zips one after another (after 3
- * warm-ups), stops it, and sums the main thread's CPU profile over those requests: busy
- * milliseconds per ZIP, then the costliest packages and functions (self time). Load shedding is
- * off (a CPU-starved machine would shed the warm-ups). The profile is kept in bench/profiles/
- * (open it in Chrome DevTools).
+ * `npm run profile:zip`: what the server does per 50-employee ZIP. Starts the built server, sends
+ * PROFILE_RUNS (20) W50 download-zips one after another (after 3 warm-ups) and reads the CPU time
+ * of each thread from /proc (main thread, PDF workers, the rest); then does it again under
+ * `--cpu-prof` and sums the main thread's profile over those requests: the costliest packages and
+ * functions (self time). Load shedding is off (a CPU-starved machine would shed the warm-ups).
+ * The profile is kept in bench/profiles/ (open it in Chrome DevTools).
  */
 import { mkdirSync, readdirSync, readFileSync, rmSync } from 'node:fs'
+import { availableParallelism } from 'node:os'
 import { join } from 'node:path'
 import { mixedEmployees, startServer, timedRequest } from './lib.js'
 import { PROJECT_ROOT } from '../src/paths.js'
@@ -70,47 +71,64 @@ function threadCpuMs (pid: number): Map<number, { name: string, ms: number }> {
 const top = (map: Map<string, number>, count: number, per: number) =>
   [...map].sort((a, b) => b[1] - a[1]).slice(0, count).map(([name, ms]) => `  ${(ms / per).toFixed(2).padStart(7)} ms  ${name}`).join('\n')
 
+interface Run { walls: number[], window: [number, number], cpu: { main: number, workers: number, others: number } }
+
+/**
+ * Starts the server (with `nodeArgs`), sends 3 warm-up and RUNS measured W50 ZIPs one after
+ * another, and returns their wall times, the measured window and the CPU ms each kind of thread
+ * spent in it: the main thread, the PDF workers (the busiest other threads, one per core) and
+ * the rest (V8's GC and compiler helpers, libuv).
+ */
+async function run (nodeArgs: string[]): Promise<Run> {
+  const server = await startServer({ SHED_MAX_EVENT_LOOP_DELAY_MS: '0' }, nodeArgs)
+  try {
+    const employees = mixedEmployees(50)
+    const zip = async () => {
+      const timing = await timedRequest(server.url, '/api/contracts/download-zip', employees)
+      if (timing.status !== 200) throw new Error(`download-zip answered ${timing.status}`)
+      return timing
+    }
+    for (let i = 0; i < 3; i++) await zip()
+    const walls: number[] = []
+    const micros = () => Number(process.hrtime.bigint() / 1000n)
+    const pid = server.child.pid as number
+    const cpuBefore = threadCpuMs(pid)
+    const window: [number, number] = [micros(), 0]
+    for (let i = 0; i < RUNS; i++) walls.push((await zip()).totalMs)
+    window[1] = micros()
+    const spent = [...threadCpuMs(pid)].map(([tid, { ms }]) => ({ tid, ms: ms - (cpuBefore.get(tid)?.ms ?? 0) }))
+    const others = spent.filter(({ tid }) => tid !== pid).sort((a, b) => b.ms - a.ms)
+    const workers = availableParallelism()
+    const sum = (list: { ms: number }[]) => list.reduce((total, { ms }) => total + ms, 0)
+    const cpu = { main: sum(spent.filter(({ tid }) => tid === pid)), workers: sum(others.slice(0, workers)), others: sum(others.slice(workers)) }
+    return { walls: walls.sort((a, b) => a - b), window, cpu }
+  } finally {
+    await server.stop()
+  }
+}
+
 async function main (): Promise<void> {
+  // CPU first, without the profiler (it costs every thread, the workers too), then the profile.
+  const plain = await run([])
+  const per = (ms: number) => (ms / RUNS).toFixed(1)
+  console.log(`${RUNS} W50 ZIPs one after another (after 3 warm-ups), wall median ${plain.walls[Math.floor(RUNS / 2)].toFixed(1)} ms`)
+  console.log(`CPU per ZIP (/proc, 10 ms ticks): main thread ${per(plain.cpu.main)} ms, PDF workers ${per(plain.cpu.workers)} ms, ` +
+    `other threads (GC, compiler, libuv) ${per(plain.cpu.others)} ms`)
   rmSync(DIR, { recursive: true, force: true })
   mkdirSync(DIR, { recursive: true })
-  const server = await startServer({ SHED_MAX_EVENT_LOOP_DELAY_MS: '0' }, ['--cpu-prof', `--cpu-prof-dir=${DIR}`])
-  const employees = mixedEmployees(50)
-  const zip = async () => {
-    const timing = await timedRequest(server.url, '/api/contracts/download-zip', employees)
-    if (timing.status !== 200) throw new Error(`download-zip answered ${timing.status}`)
-    return timing
-  }
-  for (let i = 0; i < 3; i++) await zip()
-  const walls: number[] = []
-  const micros = () => Number(process.hrtime.bigint() / 1000n)
-  const pid = server.child.pid as number
-  const cpuBefore = threadCpuMs(pid)
-  const window: [number, number] = [micros(), 0]
-  for (let i = 0; i < RUNS; i++) walls.push((await zip()).totalMs)
-  window[1] = micros()
-  const cpuAfter = threadCpuMs(pid)
-  await server.stop()
+  const profiled = await run(['--cpu-prof', `--cpu-prof-dir=${DIR}`])
   const files = readdirSync(DIR).filter((file) => file.endsWith('.cpuprofile'))
-  // The main thread's profile is the one naming the server's entry file; the others are workers.
+  // The main thread's profile is the one naming the server's entry file.
   const profiles = files.map((file) => ({ file, profile: JSON.parse(readFileSync(join(DIR, file), 'utf8')) as CpuProfile }))
   const main = profiles.find(({ profile }) => profile.nodes.some((node) => node.callFrame.url.endsWith('dist/src/server.js')))
   if (main === undefined) throw new Error(`no main-thread profile among ${files.join(', ')}`)
-  const zips = RUNS
-  const byPackage = selfTimes(main.profile, (node) => owner(node.callFrame.url), window)
-  const byFunction = selfTimes(main.profile, (node) => `${node.callFrame.functionName || '(anonymous)'} ${owner(node.callFrame.url)}:${node.callFrame.lineNumber + 1}`, window)
-  walls.sort((a, b) => a - b)
-  console.log(`main thread, ${RUNS} W50 ZIPs one after another (after 3 warm-ups); wall median ${walls[Math.floor(walls.length / 2)].toFixed(1)} ms`)
-  let mainCpu = 0
-  let otherCpu = 0
-  for (const [tid, { ms }] of cpuAfter) {
-    const spent = ms - (cpuBefore.get(tid)?.ms ?? 0)
-    if (tid === pid) mainCpu += spent
-    else otherCpu += spent
-  }
-  console.log(`CPU time per ZIP (/proc, 10 ms ticks): main thread ${(mainCpu / zips).toFixed(1)} ms, other threads (PDF workers, GC, libuv) ${(otherCpu / zips).toFixed(1)} ms`)
-  console.log(`profiler samples not idle (wall clock: includes time the thread waited for a core): ${byPackage.total.toFixed(0)} ms, ${(byPackage.total / zips).toFixed(1)} ms per ZIP`)
-  console.log(`\nself time per ZIP, by package:\n${top(byPackage.byKey, 12, zips)}`)
-  console.log(`\nself time per ZIP, by function:\n${top(byFunction.byKey, 25, zips)}`)
+  const byPackage = selfTimes(main.profile, (node) => owner(node.callFrame.url), profiled.window)
+  const byFunction = selfTimes(main.profile, (node) => `${node.callFrame.functionName || '(anonymous)'} ${owner(node.callFrame.url)}:${node.callFrame.lineNumber + 1}`,
+    profiled.window)
+  console.log(`\nprofiled run (${main.file}): main-thread samples not idle ${per(byPackage.total)} ms per ZIP ` +
+    '(wall clock: includes time the thread waited for a core)')
+  console.log(`\nself time per ZIP, by package:\n${top(byPackage.byKey, 12, RUNS)}`)
+  console.log(`\nself time per ZIP, by function:\n${top(byFunction.byKey, 25, RUNS)}`)
 }
 
 await main()

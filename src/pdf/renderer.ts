@@ -14,6 +14,8 @@ export interface EmployeeDocuments {
   contract: Uint8Array
   consent: Uint8Array
   annex: Uint8Array
+  /** CRC-32 of contract, consent and annex, when the worker computed them for the ZIP (src/zip/stored-archive.ts). */
+  crc32?: [contract: number, consent: number, annex: number]
 }
 
 export interface ContractRenderer {

@@ -2,6 +2,7 @@
  * Piscina worker: receives the compiled engine data once (workerData) and renders the documents
  * of one employee per task. The PDFs' ArrayBuffers are transferred back, not copied.
  */
+import { crc32 } from 'node:zlib'
 import { move, transferableSymbol, valueSymbol, workerData } from 'piscina'
 import type { ImportedEmployee } from '../../schemas/employee.js'
 import type { EngineData } from './engine.js'
@@ -40,6 +41,8 @@ export default async function run (task: PdfTask): Promise<unknown> {
     }
     case 'documents': {
       const docs: EmployeeDocuments = await renderer.documents(task.employee)
+      // The ZIP stores the PDFs as they are; their CRCs are computed here (native) rather than on the main thread.
+      docs.crc32 = [crc32(docs.contract), crc32(docs.consent), crc32(docs.annex)]
       return move(new Movable(docs, [bufferOf(docs.contract), bufferOf(docs.consent), bufferOf(docs.annex)]))
     }
   }

@@ -8,7 +8,7 @@
  */
 import { once, type EventEmitter } from 'node:events'
 import { setTimeout as delay } from 'node:timers/promises'
-import { ZipArchive } from 'archiver'
+import { StoredZipArchive } from './stored-archive.js'
 import type { Employee } from '../../schemas/employee.js'
 import type { EmployeeDocuments } from '../pdf/renderer.js'
 import { fullName } from '../pdf/format.js'
@@ -80,10 +80,10 @@ const buffer = (bytes: Uint8Array) => Buffer.from(bytes.buffer, bytes.byteOffset
  * Starts writing the ZIP of `employees`; read (pipe) `archive` to get it.
  * @returns the archive stream and a promise of what was written (never rejects)
  */
-export function streamContractsZip (employees: readonly Employee[], options: ContractsZipOptions): { archive: ZipArchive, done: Promise<ContractsZipResult> } {
+export function streamContractsZip (employees: readonly Employee[], options: ContractsZipOptions): { archive: StoredZipArchive, done: Promise<ContractsZipResult> } {
   // Stored, not deflated: the PDFs' streams are already compressed (src/pdf/), so deflating them
   // again would cost the main thread most of a ZIP's time for a few per cent of size.
-  const archive = new ZipArchive({ store: true })
+  const archive = new StoredZipArchive()
   const maxBuffered = options.maxBufferedBytes ?? 512 * 1024
   const { signal } = options
   const stopped = () => signal.aborted || archive.destroyed
@@ -121,9 +121,10 @@ export function streamContractsZip (employees: readonly Employee[], options: Con
       if (next < employees.length) launch()
       if ('docs' in outcome) {
         const [contract, consent, annex] = names.claim(outcome.employee)
-        archive.append(buffer(outcome.docs.contract), { name: contract })
-        archive.append(buffer(outcome.docs.consent), { name: consent })
-        archive.append(buffer(outcome.docs.annex), { name: annex })
+        const { docs } = outcome
+        archive.appendStored(buffer(docs.contract), contract, docs.crc32?.[0])
+        archive.appendStored(buffer(docs.consent), consent, docs.crc32?.[1])
+        archive.appendStored(buffer(docs.annex), annex, docs.crc32?.[2])
         appended += 3
         written++
       } else {
