@@ -20,6 +20,7 @@ type EngineModule = typeof import('../src/pdf/engine.js')
 type NormalizeModule = typeof import('../src/employees/normalize.js')
 type SctrModule = typeof import('../src/reports/sctr.js')
 type LawLifeModule = typeof import('../src/reports/law-life.js')
+type StoredArchiveModule = typeof import('../src/zip/stored-archive.js')
 
 /** A module of the build (dist/src/...), typed as its source. */
 async function built<T> (path: string): Promise<T> {
@@ -85,19 +86,22 @@ export async function measureFloors (employees: readonly Record<string, unknown>
   }
 }
 
-/** archiver alone: the PDFs appended as stored entries, the archive read to its end; median ms. */
+/**
+ * archiver alone: the PDFs appended as stored entries with their CRCs (as the ZIP route does,
+ * src/zip/stored-archive.ts), the archive read to its end; median ms.
+ */
 async function archiverFloor (documents: readonly EmployeeDocuments[], runs: number): Promise<number> {
-  const { ZipArchive } = await import('archiver')
+  const { StoredZipArchive } = await built<StoredArchiveModule>('src/zip/stored-archive.js')
   const once = async (): Promise<number> => {
     const started = performance.now()
-    const archive = new ZipArchive({ store: true })
+    const archive = new StoredZipArchive()
     const sink = new Writable({ write: (_chunk, _encoding, callback) => { callback() } })
     const finished = new Promise((resolve, reject) => { sink.on('finish', resolve); archive.on('error', reject) })
     archive.pipe(sink)
     documents.forEach((docs, index) => {
-      for (const [kind, bytes] of Object.entries(docs) as [string, Uint8Array][]) {
-        archive.append(Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength), { name: `${kind}/${index}.pdf` })
-      }
+      [docs.contract, docs.consent, docs.annex].forEach((bytes, kind) => {
+        archive.appendStored(Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength), `${kind}/${index}.pdf`, docs.crc32?.[kind])
+      })
     })
     await archive.finalize()
     await finished

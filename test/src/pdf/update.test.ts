@@ -15,7 +15,7 @@ function showObject (bytes: Uint8Array, objectNumber: number, generation = 0): s
   return execFileSync('qpdf', [`--show-object=${objectNumber},${generation}`, file], { encoding: 'latin1' })
 }
 
-test('an update adds objects of any generation, streams compressed or not, and readers resolve them all', async (t) => {
+test('an update adds objects of any generation, long streams compressed and short ones not, and readers resolve them all', async (t) => {
   const template = (await engineData()).templates.anexo
   const n = template.size
   const bytes = writeUpdate(template, {
@@ -25,7 +25,7 @@ test('an update adds objects of any generation, streams compressed or not, and r
     ],
     streams: [
       { objectNumber: n + 2, content: 'q\n' },
-      { objectNumber: n + 3, content: 'BT /F1 9 Tf (contenido comprimido del documento) Tj ET\n'.repeat(4) }
+      { objectNumber: n + 3, content: 'BT /F1 9 Tf (contenido comprimido del documento) Tj ET\n'.repeat(100) }
     ],
     raw: [{ objectNumber: n + 4, generation: 0, parts: ['<< /Marca (tal cual) >>'] }]
   })
