@@ -133,7 +133,7 @@ const contracts: FastifyPluginAsyncTypebox = async (app) => {
     })
     // Headers go out at once, before the first document is rendered (the client sees progress).
     reply.raw.once('pipe', () => { reply.raw.flushHeaders() })
-    const output = new CoalescingStream() // fewer, larger socket writes
+    const output = new CoalescingStream(64 * 1024, true) // fewer, larger socket writes; the first at once
     pipeline(archive, output, () => {}) // either one closing early destroys the other
     return (reply as FastifyReply) // a stream: the response schemas describe it for OpenAPI only
       .type('application/zip')

@@ -9,17 +9,23 @@ export class CoalescingStream extends Transform {
   readonly #target: number
   #chunks: Buffer[] = []
   #size = 0
+  #passFirst: boolean
 
-  /** @param targetBytes a chunk is passed on once this many bytes are waiting */
-  constructor (targetBytes = 64 * 1024) {
+  /**
+   * @param targetBytes a chunk is passed on once this many bytes are waiting
+   * @param passFirst pass the very first chunk on at once (the client sees the download start)
+   */
+  constructor (targetBytes = 64 * 1024, passFirst = false) {
     super()
     this.#target = targetBytes
+    this.#passFirst = passFirst
   }
 
   override _transform (chunk: Buffer, _encoding: BufferEncoding, callback: TransformCallback): void {
     this.#chunks.push(chunk)
     this.#size += chunk.length
-    if (this.#size >= this.#target) this.#pass()
+    if (this.#size >= this.#target || this.#passFirst) this.#pass()
+    this.#passFirst = false
     callback()
   }
 
