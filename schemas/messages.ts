@@ -64,3 +64,17 @@ export const VALIDATION_MESSAGE = {
 export function batchLimitMessage (limit: number): string {
   return `Máximo ${limit} empleados por lote`
 }
+
+/**
+ * Spreadsheet cells that cannot be read into a value without guessing (D12): row errors of both
+ * imports, on the field of the cell.
+ */
+export const CELL_MESSAGES = {
+  /** `#N/A`, `#REF!`… : a formula that failed in the spreadsheet program. */
+  excelError: (code: string) => `Celda con error de Excel (${code})`,
+  /** `1.500`: a lone dot then exactly three digits reads as 1.5 or as 1500. */
+  ambiguousAmount: (text: string, decimal: string, thousands: string) =>
+    `El sueldo "${text}" es ambiguo: puede leerse como ${decimal} o como ${thousands}. Escríbelo como ${thousands} o ${Number(thousands).toLocaleString('en-US', { minimumFractionDigits: 2 })}`,
+  /** The same DNI (or document number) on two rows of one upload. */
+  duplicateDni: (firstRow: number) => `DNI duplicado: ya aparece en la fila ${firstRow}`
+} as const

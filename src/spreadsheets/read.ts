@@ -89,7 +89,8 @@ export async function readSpreadsheet (task: ReadTask): Promise<ReadResult> {
   const text = decodeCsv(bytes)
   if (text === undefined) return corrupt('a .csv with binary content')
   try {
-    return await extractRows(csvRows(text), COLUMN_TABLES[task.kind], task.maxRows)
+    const content = await extractRows(csvRows(text), COLUMN_TABLES[task.kind], task.maxRows)
+    return content.status === 'ok' ? { ...content, untyped: true } : content
   } catch (error) {
     return corrupt(`csv-parse: ${(error as Error).message}`)
   }

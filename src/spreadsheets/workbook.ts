@@ -28,13 +28,18 @@ export interface ParsedSheet {
   rows: RawRow[]
 }
 
+/** Excel's error codes as .xls stores them (BIFF), for error cells SheetJS gives without their text. */
+const ERROR_TEXT: Record<number, string> = { 0x00: '#NULL!', 0x07: '#DIV/0!', 0x0f: '#VALUE!', 0x17: '#REF!', 0x1d: '#NAME?', 0x24: '#NUM!', 0x2a: '#N/A', 0x2b: '#GETTING_DATA' }
+
 function toCell (cell: XLSX.CellObject | undefined): Cell | undefined {
   if (cell === undefined || cell.v === undefined || cell.v === null) return undefined
   switch (cell.t) {
     case 'n': return { kind: 'number', value: cell.v as number }
     case 'd': return { kind: 'date', value: formatDayMonthYear(cell.v as Date) }
     case 's': return { kind: 'text', value: String(cell.v) }
-    default: return { kind: 'text', value: cell.w ?? String(cell.v) } // booleans, errors (#N/A)
+    // a formula's cached error: its text (`#N/A`), which the import refuses in any column
+    case 'e': return { kind: 'text', value: cell.w ?? ERROR_TEXT[cell.v as number] ?? '#N/A' }
+    default: return { kind: 'text', value: cell.w ?? String(cell.v) } // booleans
   }
 }
 

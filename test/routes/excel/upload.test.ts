@@ -74,9 +74,9 @@ t.test('invalid rows: every error with its spreadsheet row, under data and conte
       { row: 8, field: 'replacementFor', message: "El campo 'SUPLENCIA DE' es obligatorio para contratos de Subsidio" },
       { row: 8, field: 'reasonForSubstitution', message: "El campo 'MOTIVO DE SUPLENCIA' es obligatorio para contratos de Subsidio" },
       { row: 9, field: 'contractType', message: 'El tipo de contrato debe ser: Planilla, Subsidio, Part Time' }
-    ]
+    ].filter((issue) => !(name.endsWith('.csv') && issue.field === 'dni')) // D12: in a CSV, DNI 1234 is 00001234
     t.equal(body.success, false)
-    t.equal(body.message, 'No se pudo procesar el archivo. Se encontraron 8 errores.')
+    t.equal(body.message, `No se pudo procesar el archivo. Se encontraron ${issues.length} errores.`)
     t.same(body.data.validationErrors, issues)
     t.same(body.context.validationErrors, issues)
   }

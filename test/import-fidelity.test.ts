@@ -1,0 +1,87 @@
+/**
+ * Spreadsheet imports never turn a cell into a wrong value: what cannot be read without guessing
+ * is a row error on its field, what spreadsheet programs lose (a DNI's zeros) is restored, and a
+ * person appears once per upload. Files are written as spreadsheet programs write them.
+ */
+import t from 'tap'
+import * as XLSX from 'xlsx'
+import type { FastifyInstance } from 'fastify'
+import { build, formPayload, sampleEmployee, type FormFile } from './helper.js'
+import { ADDENDUM_HEADERS, EMPLOYEE_HEADERS, csvText, employeeCells, numberedEmployee, workbook } from './spreadsheets.js'
+
+const app: FastifyInstance = await build(t)
+
+function upload (files: FormFile[], url = '/api/excel/upload') {
+  return formPayload(files, {}).then((form) => app.inject({ method: 'POST', url, ...form }))
+}
+
+const csv = (rows: unknown[][]) => ({ name: 'empleados.csv', type: 'text/csv', bytes: csvText([EMPLOYEE_HEADERS, ...rows]) })
+const xlsx = (rows: unknown[][]) => ({ name: 'empleados.xlsx', bytes: workbook([[EMPLOYEE_HEADERS, ...rows]]) })
+const column = (header: string) => EMPLOYEE_HEADERS.indexOf(header)
+
+const ROSA = ['Planillas', '01234567', 'Rosa María Quispe Mamani', '01/03/2024', '01/06/2025', '30/11/2025', '01/12/2025',
+  '31/05/2026', 'Av. Los Álamos 123', 'Lima', 'Miraflores', 'Lima', '1650', 'MIL SEISCIENTOS CINCUENTA SOLES']
+const addenda = (rows: unknown[][]) => ({ name: 'adendas.csv', type: 'text/csv', bytes: csvText([ADDENDUM_HEADERS, ...rows]) })
+
+t.test('a salary text with a lone dot then three digits is ambiguous: a row error showing both readings', async (t) => {
+  for (const [file, text, decimal, thousands] of [
+    [csv([employeeCells(sampleEmployee({ salary: '1.500' }))]), '1.500', '1.5', '1500'],
+    [xlsx([employeeCells(sampleEmployee({ salary: 'S/. 2.300' }))]), '2.300', '2.3', '2300']
+  ] as const) {
+    const res = await upload([file])
+    t.equal(res.statusCode, 400, file.name)
+    t.same(res.json().errors, [{ row: 2, field: 'salary', message: `El sueldo "${text}" es ambiguo: puede leerse como ${decimal} o como ${thousands}. Escríbelo como ${thousands} o ${thousands.slice(0, 1)},${thousands.slice(1)}.00` }])
+  }
+  const fine = await upload([csv([employeeCells(numberedEmployee(1, { salary: '1,500.00' })), employeeCells(numberedEmployee(2, { salary: '1500' })), employeeCells(numberedEmployee(3, { salary: '1.500,00' })), employeeCells(numberedEmployee(4, { salary: '1500.5' }))])])
+  t.same(fine.json().data.employees.map((e: { salary: number }) => e.salary), [1500, 1500, 1500, 1500.5], 'the unambiguous forms read as before')
+  const addendum = await upload([addenda([ROSA.map((cell, index) => (index === 12 ? '1.650' : cell))])], '/api/addendum/upload')
+  t.equal(addendum.statusCode, 400)
+  t.same(addendum.json().errors, [{ row: 2, field: 'salary', message: 'El sueldo "1.650" es ambiguo: puede leerse como 1.65 o como 1650. Escríbelo como 1650 o 1,650.00' }])
+})
+
+t.test('a CSV DNI of 1 to 7 digits lost its zeros and is padded (D12); longer or non-digit values stay errors', async (t) => {
+  const res = await upload([csv([employeeCells(numberedEmployee(1, { dni: '1234567' })), employeeCells(numberedEmployee(2, { dni: '42' }))])])
+  t.equal(res.statusCode, 200)
+  t.same(res.json().data.employees.map((e: { dni: string }) => e.dni), ['01234567', '00000042'])
+  const bad = await upload([csv([employeeCells(numberedEmployee(1, { dni: '123456789' })), employeeCells(numberedEmployee(2, { dni: '12a4567' }))])])
+  t.equal(bad.statusCode, 400)
+  t.same(bad.json().errors.map((e: { row: number, field: string }) => [e.row, e.field]), [[2, 'dni'], [3, 'dni']])
+  const addendum = await upload([addenda([ROSA.map((cell, index) => (index === 1 ? '1234567' : cell))])], '/api/addendum/upload')
+  t.equal(addendum.json().data.employees[0].documentNumber, '01234567')
+})
+
+t.test('Excel error values (#N/A, #REF!…) are a row error on their field, never printed', async (t) => {
+  // an .xlsx whose CARGO and PLAYA cells hold cached formula errors, as Excel saves them
+  const sheet = XLSX.utils.aoa_to_sheet([EMPLOYEE_HEADERS, employeeCells(sampleEmployee())])
+  sheet[XLSX.utils.encode_cell({ r: 1, c: column('CARGO') })] = { t: 'e', v: 0x2a, w: '#N/A' }
+  sheet[XLSX.utils.encode_cell({ r: 1, c: column('PLAYA') })] = { t: 'e', v: 0x17, w: '#REF!' }
+  for (const bookType of ['xlsx', 'xls'] as const) {
+    const book = XLSX.utils.book_new()
+    XLSX.utils.book_append_sheet(book, sheet, 'Hoja1')
+    const res = await upload([{ name: `empleados.${bookType}`, bytes: XLSX.write(book, { type: 'buffer', bookType }) as Buffer }])
+    t.equal(res.statusCode, 400, bookType)
+    t.same(res.json().errors, [
+      { row: 2, field: 'position', message: 'Celda con error de Excel (#N/A)' },
+      { row: 2, field: 'subDivisionOrParking', message: 'Celda con error de Excel (#REF!)' }
+    ], bookType)
+  }
+  // a CSV export carries the error as text
+  const codes = ['#N/A', '#REF!', '#VALUE!', '#DIV/0!', '#NAME?', '#NULL!', '#NUM!']
+  const res = await upload([csv(codes.map((code, index) => employeeCells(numberedEmployee(index, { position: code }))))])
+  t.equal(res.statusCode, 400)
+  t.same(res.json().errors.map((e: { message: string }) => e.message), codes.map((code) => `Celda con error de Excel (${code})`))
+  const dni = await upload([csv([employeeCells(sampleEmployee({ dni: '#N/A', salary: '#VALUE!' }))])])
+  t.same(dni.json().errors.map((e: { field: string }) => e.field), ['dni', 'salary'], 'in a DNI or salary column too')
+})
+
+t.test('a DNI twice in one upload is a row error on the later row (employees and addenda)', async (t) => {
+  const res = await upload([xlsx([employeeCells(numberedEmployee(1)), employeeCells(numberedEmployee(2)), employeeCells(numberedEmployee(1, { name: 'Otra Persona' }))])])
+  t.equal(res.statusCode, 400)
+  t.same(res.json().errors, [{ row: 4, field: 'dni', message: 'DNI duplicado: ya aparece en la fila 2' }])
+  // a numeric 1234567 and a text 01234567 are the same DNI once read
+  const padded = await upload([csv([employeeCells(numberedEmployee(1, { dni: '01234567' })), employeeCells(numberedEmployee(2, { dni: '1234567' }))])])
+  t.same(padded.json().errors, [{ row: 3, field: 'dni', message: 'DNI duplicado: ya aparece en la fila 2' }])
+  const addendum = await upload([addenda([ROSA, ROSA])], '/api/addendum/upload?partial=true')
+  t.equal(addendum.statusCode, 200)
+  t.match(addendum.json().data, { validRecords: 1, invalidRecords: 1, errors: [{ row: 3, field: 'documentNumber', message: 'DNI duplicado: ya aparece en la fila 2' }] })
+})
