@@ -55,15 +55,28 @@ function whenSubsidio (required: (keyof typeof subsidioFields)[]) {
   return { if: { properties: { contractType: { const: 'Subsidio' } }, required: ['contractType'] }, then: { required, properties } }
 }
 
-/** Fields required everywhere: all but the optional Subsidio ones (spec Employee record). */
-const REQUIRED_FIELDS = Object.keys(employeeProperties).filter((key) => !(key in subsidioFields))
+/**
+ * D21: no contract prints sex or birthDate, so the contract routes take records without them (a
+ * spreadsheet import, where they are optional, must round-trip into a ZIP); `sex`, when present,
+ * sets the grammatical gender of the documents. The exports that print them require them
+ * (schemas/reports.ts).
+ */
+const OPTIONAL_ON_CONTRACTS = ['sex', 'birthDate']
+const contractProperties = {
+  ...employeeProperties,
+  sex: Type.Optional(employeeProperties.sex),
+  birthDate: Type.Optional(employeeProperties.birthDate)
+}
+
+/** Fields required on the contract routes: all but the Subsidio ones and those of D21. */
+const REQUIRED_FIELDS = Object.keys(employeeProperties).filter((key) => !(key in subsidioFields) && !OPTIONAL_ON_CONTRACTS.includes(key))
 
 /**
- * One employee record (spec "Employee record"): what JSON bodies of the contract and export
+ * One employee record (spec "Employee record", D21): what JSON bodies of the contract and export
  * routes carry, and what the spreadsheet import returns. Strings arrive trimmed and
  * canonicalised by src/employees/normalize.ts (D7, D8).
  */
-export const EmployeeSchema = Type.Object(employeeProperties, {
+export const EmployeeSchema = Type.Object(contractProperties, {
   $id: 'Employee',
   required: REQUIRED_FIELDS,
   allOf: [whenSubsidio(['replacementFor', 'reasonForSubstitution'])] // D11
@@ -71,7 +84,7 @@ export const EmployeeSchema = Type.Object(employeeProperties, {
 export type Employee = Static<typeof EmployeeSchema>
 
 /** The preview body: Subsidio also needs timeForCompany, workingCondition, probationaryPeriod (rule 3, D11). */
-export const PreviewEmployeeSchema = Type.Object(employeeProperties, {
+export const PreviewEmployeeSchema = Type.Object(contractProperties, {
   required: REQUIRED_FIELDS,
   allOf: [whenSubsidio(['replacementFor', 'reasonForSubstitution', 'timeForCompany', 'workingCondition', 'probationaryPeriod'])]
 })

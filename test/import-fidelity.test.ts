@@ -7,7 +7,7 @@ import t from 'tap'
 import * as XLSX from 'xlsx'
 import type { FastifyInstance } from 'fastify'
 import { build, formPayload, sampleEmployee, type FormFile } from './helper.js'
-import { ADDENDUM_HEADERS, EMPLOYEE_HEADERS, csvText, employeeCells, numberedEmployee, workbook } from './spreadsheets.js'
+import { ADDENDUM_HEADERS, EMPLOYEE_HEADERS, csvText, employeeCells, fixture, numberedEmployee, workbook } from './spreadsheets.js'
 
 const app: FastifyInstance = await build(t)
 
@@ -84,4 +84,35 @@ t.test('a DNI twice in one upload is a row error on the later row (employees and
   const addendum = await upload([addenda([ROSA, ROSA])], '/api/addendum/upload?partial=true')
   t.equal(addendum.statusCode, 200)
   t.match(addendum.json().data, { validRecords: 1, invalidRecords: 1, errors: [{ row: 3, field: 'documentNumber', message: 'DNI duplicado: ya aparece en la fila 2' }] })
+})
+
+const PREVIEW_ONLY = ['timeForCompany', 'workingCondition', 'probationaryPeriod']
+
+t.test('the output of an import, sent unchanged, is accepted by the routes that take employees (D21)', async (t) => {
+  const fixtures = ['empleados.xlsx', 'empleados.xls', 'empleados.csv', 'empleados-semicolon.csv', 'empleados-cp1252.csv', 'empleados-alias.xlsx']
+  const json = (url: string, body: unknown) => app.inject({ method: 'POST', url, payload: body as object })
+  for (const name of fixtures) {
+    const imported = await upload([{ name, bytes: fixture(name) }])
+    t.equal(imported.statusCode, 200, name)
+    const employees: Record<string, unknown>[] = imported.json().data.employees
+    const zip = await json('/api/contracts/download-zip', employees)
+    t.equal(zip.statusCode, 200, `${name}: download-zip`)
+    t.equal(zip.headers['content-type'], 'application/zip')
+    for (const employee of employees) {
+      const preview = await json('/api/contracts/preview', employee)
+      // D11: a Subsidio preview also needs the three fields an import may leave out, and says so
+      const missing = employee.contractType === 'Subsidio' ? PREVIEW_ONLY.filter((field) => !(field in employee)) : []
+      t.equal(preview.statusCode, missing.length === 0 ? 200 : 400, `${name}: preview of ${String(employee.dni)}`)
+      if (missing.length > 0) t.same(preview.json().errors.map((e: { field: string }) => e.field), missing.map((field) => `body.${field}`))
+    }
+    t.equal((await json('/api/excel/download-photocheck', employees)).statusCode, 200, `${name}: photocheck`)
+    // the exports that print sex and birthDate still require them
+    const complete = employees.every((employee) => 'sex' in employee && 'birthDate' in employee)
+    for (const url of ['/api/excel/download-lawlife', '/api/excel/download-sctr']) {
+      const res = await json(url, employees)
+      t.equal(res.statusCode, complete ? 200 : 400, `${name}: ${url}`)
+      if (!complete) t.ok(res.json().errors.every((e: { field: string }) => /\.(sex|birthDate)$/.test(e.field)), 'only for sex and birthDate')
+    }
+  }
+  t.ok(fixtures.some((name) => name === 'empleados-alias.xlsx'), 'a fixture without FECHA DE NACIMIENTO is among them')
 })
