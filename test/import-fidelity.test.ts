@@ -116,3 +116,18 @@ t.test('the output of an import, sent unchanged, is accepted by the routes that 
   }
   t.ok(fixtures.some((name) => name === 'empleados-alias.xlsx'), 'a fixture without FECHA DE NACIMIENTO is among them')
 })
+
+t.test('a UTF-8 CSV with one Windows-1252 byte: that field is read as Windows-1252, every other as UTF-8', async (t) => {
+  const utf8 = Buffer.from(csvText([EMPLOYEE_HEADERS, employeeCells(numberedEmployee(1, { position: 'Técnico de línea', address: 'Av. Perú 123' })), employeeCells(numberedEmployee(2, { position: 'Técnico' }))]), 'utf8')
+  // the address of the first employee pasted from a Windows-1252 file: ú is the single byte 0xFA
+  const at = utf8.indexOf(Buffer.from('Perú', 'utf8'))
+  const mixed = Buffer.concat([utf8.subarray(0, at), Buffer.from('Perú', 'latin1'), utf8.subarray(at + Buffer.byteLength('Perú'))])
+  for (const bytes of [mixed, Buffer.concat([Buffer.from([0xef, 0xbb, 0xbf]), mixed])]) {
+    const res = await upload([{ name: 'empleados.csv', type: 'text/csv', bytes }])
+    t.equal(res.statusCode, 200, 'the DIRECCIÓN header is recognised')
+    t.match(res.json().data.employees, [{ position: 'Técnico de línea', address: 'Av. Perú 123' }, { position: 'Técnico' }])
+  }
+  // a whole file in Windows-1252 still reads as Windows-1252
+  const latin = Buffer.from(csvText([EMPLOYEE_HEADERS, employeeCells(numberedEmployee(1, { position: 'Técnico', name: 'Ñusta José' }))]), 'latin1')
+  t.match((await upload([{ name: 'empleados.csv', type: 'text/csv', bytes: latin }])).json().data.employees, [{ position: 'Técnico', name: 'Ñusta José' }])
+})
