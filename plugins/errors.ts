@@ -68,10 +68,18 @@ export function clientErrorReply (error: NodeJS.ErrnoException, socket: Duplex):
   socket.destroy(error)
 }
 
+/** D16: `Ruta no encontrada: <METHOD> <path>` (no query string). */
+function notFound (request: FastifyRequest, reply: FastifyReply): FastifyReply {
+  const path = request.url.split('?')[0]
+  return send(reply, 404, { success: false, message: `Ruta no encontrada: ${request.method} ${path}`, data: null })
+}
+
 export default fp(async (app) => {
   const production = app.config.NODE_ENV === 'production'
 
   app.setErrorHandler(function (error: FastifyError, request: FastifyRequest, reply: FastifyReply) {
+    // D16: an unknown route is a 404 whatever its body; Fastify parses the body of the not-found route too
+    if (request.is404) return notFound(request, reply)
     const routeConfig = request.routeOptions.config
     if (error.validation !== undefined) {
       return send(reply, 400, {
@@ -107,8 +115,5 @@ export default fp(async (app) => {
     })
   })
 
-  app.setNotFoundHandler(function (request, reply) {
-    const path = request.url.split('?')[0]
-    return send(reply, 404, { success: false, message: `Ruta no encontrada: ${request.method} ${path}`, data: null })
-  })
+  app.setNotFoundHandler(notFound)
 }, { name: 'errors', dependencies: ['config'] })

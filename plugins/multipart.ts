@@ -7,7 +7,7 @@ import fp from 'fastify-plugin'
 import multipart from '@fastify/multipart'
 import type { FastifyRequest } from 'fastify'
 import { UploadError } from '../src/errors.js'
-import { megabytes } from '../src/units.js'
+import { formatByteSize } from '../src/units.js'
 
 /** The uploaded file, fully buffered (≤ MAX_FILE_SIZE bytes). */
 export interface ExcelUpload {
@@ -46,6 +46,8 @@ async function readExcelUpload (request: FastifyRequest, messages: UploadMessage
   try {
     for await (const part of request.parts()) {
       if (part.type !== 'file') continue
+      // a browser form submitted without choosing a file sends an empty part named ""
+      if (part.filename === '' && (await part.toBuffer()).length === 0) continue
       if (part.fieldname !== UPLOAD_FIELD) throw new UploadError(messages.wrongField)
       if (upload !== undefined) throw new UploadError(messages.tooMany)
       upload = { filename: part.filename, mimetype: part.mimetype, bytes: await part.toBuffer() }
@@ -65,7 +67,7 @@ export default fp(async (app) => {
   const maxFileSizeBytes = app.config.MAX_FILE_SIZE
   const defaults: UploadMessages = {
     noFile: 'No se recibió ningún archivo Excel.',
-    tooLarge: `El archivo es demasiado grande. Tamaño máximo: ${megabytes(maxFileSizeBytes)} MB`,
+    tooLarge: `El archivo es demasiado grande. Tamaño máximo: ${formatByteSize(maxFileSizeBytes)}`,
     tooMany: 'Solo puedes subir 1 archivo a la vez',
     wrongField: "Campo de archivo inesperado. Usa el campo 'excel'"
   }

@@ -24,7 +24,7 @@ export const IMPORT_MESSAGES = {
     invalidRows: 'Error de validación en los datos',
     missingField: (fields: string) => `Campo requerido faltante: ${fields}`,
     noFile: 'No se recibió ningún archivo. Envía un campo "excel"',
-    tooLarge: (megabytes: string) => `El archivo excede el tamaño máximo permitido de ${megabytes}MB`,
+    tooLarge: (size: string) => `El archivo excede el tamaño máximo permitido de ${size}`, // `10MB`, as the spec writes it
     badMime: (ext: string) => `Tipo de archivo no permitidos ${ext}. solo se permiten archivos Excel( .xlsx, .xls,.csv)`,
     badExtension: (ext: string) => `Extensiones de archivo no permitidas: ${ext}. Solo se permiten: .xlsx, .xls, .csv`
   },

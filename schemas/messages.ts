@@ -78,3 +78,14 @@ export const CELL_MESSAGES = {
   /** The same DNI (or document number) on two rows of one upload. */
   duplicateDni: (firstRow: number) => `DNI duplicado: ya aparece en la fila ${firstRow}`
 } as const
+
+/** JSON bodies of every route: the encoding JSON requires (RFC 8259: UTF-8). */
+export const BODY_MESSAGES = {
+  notUtf8: 'El cuerpo debe estar codificado en UTF-8'
+} as const
+
+/** The preview body holds one mode or the other (D3), never both. */
+export const PREVIEW_MODE_MESSAGES = {
+  conflict: (fields: string) =>
+    `Envía un registro de empleado o una referencia de sesión {sessionId, dni, format}, no ambos: sobran ${fields}`
+} as const

@@ -21,6 +21,9 @@ import excelUpload from '../routes/excel/upload.js'
 import excelReports from '../routes/excel/reports.js'
 import addendum from '../routes/addendum/index.js'
 import { AJV_OPTIONS, addAppFormats } from './validation.js'
+import { AppError } from './errors.js'
+import { BODY_MESSAGES } from '../schemas/messages.js'
+import { isUtf8 } from 'node:buffer'
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -77,11 +80,20 @@ export async function buildApp (options: BuildAppOptions = {}): Promise<FastifyI
 
   // JSON only (no text/plain parser); an empty JSON body reads as no body, so it gets the same
   // answer as a missing one (the route's list or record error), through Fastify's own secure parser.
+  // JSON is UTF-8 (RFC 8259): another declared charset, or bytes that are not UTF-8, are a 400
+  // rather than text decoded with replacement characters that would be printed in a contract.
   const parseJson = app.getDefaultJsonParser('error', 'error')
   app.removeContentTypeParser(['application/json', 'text/plain'])
-  app.addContentTypeParser('application/json', { parseAs: 'string' }, (request, body, done) => {
-    if (body === '') done(null, undefined)
-    else parseJson(request, body as string, done)
+  app.addContentTypeParser('application/json', { parseAs: 'buffer' }, (request, body, done) => {
+    const bytes = body as Buffer
+    const charset = /;\s*charset\s*=\s*"?([^";\s]+)/i.exec(request.headers['content-type'] ?? '')?.[1].toLowerCase()
+    if ((charset !== undefined && charset !== 'utf-8' && charset !== 'utf8') || !isUtf8(bytes)) {
+      done(new AppError(400, BODY_MESSAGES.notUtf8), undefined)
+      return
+    }
+    const text = bytes.toString('utf8').replace(/^\uFEFF/, '')
+    if (text === '') done(null, undefined)
+    else parseJson(request, text, done)
   })
 
   app.decorate('endpoints', {})
