@@ -1,6 +1,6 @@
 /** D12: turning a spreadsheet cell into the value of a record field. */
 import { CELL_MESSAGES } from '../../schemas/messages.js'
-import type { CellKind } from './columns.js'
+import type { ColumnKind } from './columns.js'
 import type { Cell } from './sheet.js'
 
 /** A cell that cannot become a value without guessing: a row error on its field, with this text. */
@@ -69,10 +69,10 @@ function padDate (text: string): string {
  * @returns a CellProblem for an Excel error value (`#N/A`…) in any column, and for an ambiguous
  *   salary text (`1.500`)
  */
-export function cellValue (cell: Cell, kind: CellKind, untyped = false): string | number | CellProblem {
+export function cellValue (cell: Cell, columnKind: ColumnKind, untyped = false): string | number | CellProblem {
   if (cell.kind === 'number') {
-    if (kind === 'salary') return cell.value
-    if (kind === 'dni' && Number.isInteger(cell.value) && cell.value >= 0 && cell.value < 1e8) {
+    if (columnKind === 'salary') return cell.value
+    if (columnKind === 'dni' && Number.isInteger(cell.value) && cell.value >= 0 && cell.value < 1e8) {
       return String(cell.value).padStart(8, '0')
     }
     return String(cell.value)
@@ -80,9 +80,9 @@ export function cellValue (cell: Cell, kind: CellKind, untyped = false): string 
   const text = cell.value.trim()
   if (EXCEL_ERROR_CODES.has(text.toUpperCase())) return { problem: CELL_MESSAGES.excelError(text.toUpperCase()) }
   if (cell.kind === 'text') {
-    if (kind === 'salary') return ambiguousAmount(text) ?? parseAmount(text) ?? text
-    if (kind === 'date') return padDate(text)
-    if (kind === 'dni' && untyped && /^\d{1,7}$/.test(text)) return text.padStart(8, '0')
+    if (columnKind === 'salary') return ambiguousAmount(text) ?? parseAmount(text) ?? text
+    if (columnKind === 'date') return padDate(text)
+    if (columnKind === 'dni' && untyped && /^\d{1,7}$/.test(text)) return text.padStart(8, '0')
   }
   return text
 }
