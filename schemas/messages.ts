@@ -206,6 +206,9 @@ export const IMPORT_MESSAGES = {
   },
   /** Both uploads (spec endpoint 5 corrupt-file row, D20) */
   corrupt: 'El archivo Excel está corrupto o no es un archivo válido',
+  /** Both uploads: a workbook with a cell far below the rows the batch limit allows. */
+  rowsPastLimit: (lastRow: number, allowed: number) =>
+    `El archivo tiene demasiadas filas: la hoja usa filas hasta la ${lastRow} y se admiten hasta la ${allowed}. Borra las filas sobrantes debajo de los datos.`,
   /** Both uploads: a header row and no data row (D5: a batch holds at least 1 employee). */
   noRows: 'El archivo no contiene datos: agrega al menos una fila debajo de los encabezados.'
 } as const

@@ -7,6 +7,7 @@ import t from 'tap'
 import * as XLSX from 'xlsx'
 import type { FastifyInstance } from 'fastify'
 import { build, formPayload, sampleEmployee, type FormFile } from './helper.js'
+import { sheetXlsx } from './zip-tools.js'
 import { ADDENDUM_HEADERS, EMPLOYEE_HEADERS, csvText, employeeCells, fixture, numberedEmployee, workbook } from './spreadsheets.js'
 
 const app: FastifyInstance = await build(t)
@@ -130,4 +131,21 @@ t.test('a UTF-8 CSV with one Windows-1252 byte: that field is read as Windows-12
   // a whole file in Windows-1252 still reads as Windows-1252
   const latin = Buffer.from(csvText([EMPLOYEE_HEADERS, employeeCells(numberedEmployee(1, { position: 'Técnico', name: 'Ñusta José' }))]), 'latin1')
   t.match((await upload([{ name: 'empleados.csv', type: 'text/csv', bytes: latin }])).json().data.employees, [{ position: 'Técnico', name: 'Ñusta José' }])
+})
+
+t.test('a tiny .xlsx with a row numbered 1 000 000 000 is refused before its cells are read; an upload sent meanwhile is answered', async (t) => {
+  const valid = [[1, EMPLOYEE_HEADERS.map(String)], [2, employeeCells().map((cell) => String(cell ?? ''))]] as [number, string[]][]
+  const bomb = sheetXlsx([...valid, [1_000_000_000, ['Rosa']]])
+  t.ok(bomb.length < 4096, `a ${bomb.length}-byte file`)
+  const [refused, meanwhile] = await Promise.all([
+    upload([{ name: 'bomba.xlsx', bytes: bomb }]),
+    upload([{ name: 'empleados.xlsx', bytes: fixture('empleados.xlsx') }])
+  ])
+  t.equal(refused.statusCode, 400)
+  t.equal(refused.json().message, 'El archivo tiene demasiadas filas: la hoja usa filas hasta la 1000000000 y se admiten hasta la 65587. Borra las filas sobrantes debajo de los datos.')
+  t.equal(meanwhile.statusCode, 200, 'the upload queued behind it is read')
+  // rows below the data within the headroom are still read (blank or note rows are skipped)
+  const notes = await upload([{ name: 'notas.xlsx', bytes: sheetXlsx([...valid, [60_000, ['', '', '', '', '', '', '', '', '', '', '', '', '', '', '', '', '', '', '', '', '', '', '', 'nota']]]) }])
+  t.equal(notes.statusCode, 200)
+  t.equal(notes.json().data.totalRecords, 1)
 })
