@@ -79,3 +79,15 @@ t.test('small size limits are shown in the unit that reads right', async (t) => 
   const addenda = await app.inject({ method: 'POST', url: '/api/addendum/upload', ...await formPayload([big]) })
   t.equal(addenda.json().message, 'El archivo excede el tamaño máximo permitido de 39KB')
 })
+
+t.test('names hold letters of the Latin script only, and every accepted name fits its field', async (t) => {
+  const preview = (overrides: Record<string, unknown>) => app.inject({ method: 'POST', url: '/api/contracts/preview', payload: sampleEmployee(overrides) })
+  const roman = await preview({ name: 'Luis Ⅷ' })
+  t.equal(roman.statusCode, 400)
+  t.same(roman.json().errors, [{ field: 'body.name', message: 'Nombre solo puede contener letras y espacios' }])
+  for (const name of ["D'Angelo", 'O’Brien', 'Nguyễn Thị', 'Łukasz Ștefan']) t.equal((await preview({ lastNameFather: name })).statusCode, 200, name)
+  // Ǆ is the two letters DŽ: 50 of them are 100 letters, over the limit
+  const digraphs = await preview({ name: 'Ǆ'.repeat(50) })
+  t.same(digraphs.json().errors, [{ field: 'body.name', message: 'Nombre no puede superar 50 caracteres' }])
+  for (const name of ["'Ana", 'Ana-María', 'Ꜳna']) t.equal((await preview({ name })).statusCode, 400, name)
+})
