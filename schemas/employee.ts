@@ -15,13 +15,14 @@ export const SEX_VALUES = ['M', 'F', 'Masculino', 'Femenino'] as const
  * and Romanian letters of Latin Extended-B (ơ ư ǎ ș ț) and Latin Extended Additional up to ỹ
  * (Spanish, Portuguese, French, Polish, Vietnamese… names), each optionally followed by combining
  * accents; an
- * apostrophe or ’ between letters (D'Angelo, O’Brien); spaces between words. Not letters: Roman
+ * apostrophe or ’ between letters (D'Angelo, O’Brien); whitespace between words (printed as one
+ * space). Not letters: Roman
  * numerals (Ⅷ), digits, hyphens, fullwidth forms. Compatibility letters (Ǆ, ĳ, ﬁ) are
  * decomposed before validation (src/employees/normalize.ts), so every accepted name is drawn
  * with the documents' fonts and fits its field at the maximum length.
  */
 const NAME_LETTER = '(?:(?=[\\u0041-\\u017f\\u01a0\\u01a1\\u01af\\u01b0\\u01cd-\\u01dc\\u0218-\\u021b\\u1e00-\\u1ef9])(?=\\p{Script=Latin})\\p{L}\\p{Mn}*)'
-const PERSON_NAME = { pattern: `^${NAME_LETTER}+(?:(?: +|['’])${NAME_LETTER}+)*$` }
+const PERSON_NAME = { pattern: `^${NAME_LETTER}+(?:(?:\\s+|['’])${NAME_LETTER}+)*$` }
 
 const optionalText = (messages: (typeof MESSAGES)[keyof typeof MESSAGES], maxLength: number) =>
   Type.Optional(textSchema(messages, 1, maxLength))
