@@ -64,3 +64,17 @@ export const VALIDATION_MESSAGE = {
 export function batchLimitMessage (limit: number): string {
   return `Máximo ${limit} empleados por lote`
 }
+
+/**
+ * Upload (`POST /api/excel/upload`) and session preview (`POST /api/contracts/preview` with a
+ * `sessionId`) when the shared session store (SESSION_STORE, Redis) does not answer: 503 with
+ * Retry-After.
+ */
+export const SESSION_STORE_MESSAGES = {
+  unavailable: 'El almacén de sesiones no está disponible. Intenta nuevamente en unos segundos.'
+} as const
+
+/** `GET /api/health/ready` while a check fails or shutdown has begun (503). */
+export const READINESS_MESSAGES = {
+  notReady: 'El servicio no está listo para recibir solicitudes'
+} as const

@@ -2,6 +2,7 @@
  * Application errors: each carries its HTTP status, the Spanish message of the spec and optional
  * `data`/`errors`, and is written into the spec's envelope by plugins/errors.ts (spec "Errors").
  */
+import { SESSION_STORE_MESSAGES } from '../schemas/messages.js'
 
 /** One field-level problem (spec "Validation error item"); `row` only for spreadsheet errors. */
 export interface ValidationIssue {
@@ -81,5 +82,19 @@ export class ServiceBusyError extends AppError {
   constructor (retryAfterSeconds = RETRY_AFTER_SECONDS) {
     super(503, 'El servicio está ocupado. Intenta nuevamente en unos segundos.')
     this.retryAfterSeconds = retryAfterSeconds
+  }
+}
+
+/**
+ * 503 when the upload session store (SESSION_STORE: Redis) does not answer within its short
+ * timeout: an upload cannot keep its session, a session preview cannot read it. Not load
+ * shedding: plugins/errors.ts sends `Retry-After` all the same, and the service recovers by
+ * itself when the store returns.
+ */
+export class SessionStoreUnavailableError extends AppError {
+  readonly retryAfterSeconds = RETRY_AFTER_SECONDS
+  constructor (cause: unknown) {
+    super(503, SESSION_STORE_MESSAGES.unavailable)
+    this.cause = cause
   }
 }
