@@ -43,7 +43,8 @@ const FRAMEWORK_ERRORS: Record<string, string> = {
  * Fastify's `frameworkErrors` option (src/app.ts): a URL that cannot be decoded (`/api/%zz`) is a
  * 400 in the envelope too, not Fastify's own `{error, code, statusCode}` body.
  */
-export function frameworkErrorReply (error: FastifyError, _request: FastifyRequest, reply: FastifyReply): void {
+export function frameworkErrorReply (error: FastifyError, request: FastifyRequest, reply: FastifyReply): void {
+  reply.header('x-request-id', request.id) // no hook runs before routing (plugins/request-id.ts)
   send(reply, error.statusCode ?? 400, { success: false, message: FRAMEWORK_ERRORS[error.code] ?? VALIDATION_MESSAGE.contracts, data: null })
 }
 

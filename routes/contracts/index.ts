@@ -123,6 +123,7 @@ const contracts: FastifyPluginAsyncTypebox = async (app) => {
       concurrency,
       signal: controller.signal,
       onFailure: (employee, error) => {
+        app.metrics.zipFailedEmployees.inc()
         request.log.error({ err: error, dni: employee.dni }, 'contract documents failed; listed in errores.txt')
         return production ? 'error interno al generar los documentos' : `error al generar los documentos: ${(error as Error).message}`
       }

@@ -28,7 +28,7 @@ test('one key per session, expiring by TTL, and an index of the live ids', async
   const ttl = await store.client.pttl(SESSION_KEY_PREFIX + id)
   t.ok(ttl > 0 && ttl <= 60_000, `the key expires by itself (PTTL ${ttl})`)
   t.same(JSON.parse(await store.client.get(SESSION_KEY_PREFIX + id) ?? 'null'), { employees })
-  t.same(await store.client.zrange(SESSION_INDEX_KEY, 0, -1), [id])
+  t.same(await store.client.zrange(SESSION_INDEX_KEY, '0', '-1'), [id])
 })
 
 test('Redis unreachable: every call fails fast as a 503 error; when Redis comes, so does the store, with no restart', async (t) => {
