@@ -10,7 +10,7 @@
  * - `contratos_zip_failed_employees_total` employees listed in a ZIP's errores.txt (D19);
  * - `contratos_requests_shed_total` 503s from load shedding or a full PDF/spreadsheet queue, by route;
  * - `contratos_spreadsheet_reads_total` uploads read, by format and outcome;
- * - `contratos_sessions` upload sessions stored (the file store counts in memory, Redis with one ZCARD);
+ * - `contratos_sessions` upload sessions stored, by store (the file store counts in memory, Redis with one ZCARD);
  * - prom-client's default process metrics (CPU, memory, event-loop lag, GC, handles).
  */
 import fp from 'fastify-plugin'
@@ -74,13 +74,15 @@ export default fp(async (app) => {
     registers: [registry],
     collect () { this.set(app.contractPool.stats.queued) }
   })
+  const store = app.config.sessionStore.kind
   new Gauge({ // eslint-disable-line no-new
     name: 'contratos_sessions',
-    help: 'Upload sessions stored (absent while the session store does not answer)',
+    help: 'Upload sessions stored, by store (file or redis; absent while the store does not answer)',
+    labelNames: ['store'],
     registers: [registry],
     async collect () {
       try {
-        this.set(await app.sessions.count())
+        this.set({ store }, await app.sessions.count())
       } catch {
         this.reset() // Redis down: no value rather than a stale one, and /metrics still answers
       }

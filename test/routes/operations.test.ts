@@ -122,7 +122,7 @@ test('/metrics: the operator series after real work, labels from route patterns 
   t.equal(values.get('contratos_zip_failed_employees_total'), 1, 'D19: the employee in errores.txt')
   t.equal(values.get('contratos_spreadsheet_reads_total{format="csv",outcome="ok"}'), 1)
   t.equal(values.get('contratos_spreadsheet_reads_total{format="xlsx",outcome="corrupt"}'), 1)
-  t.equal(values.get('contratos_sessions'), 1, 'the upload\'s session')
+  t.equal(values.get('contratos_sessions{store="file"}'), 1, 'the upload\'s session')
   t.equal(values.get('contratos_pdf_queue_depth'), 0)
   t.equal(values.get('http_request_duration_seconds_count{method="POST",route="/api/contracts/download-zip",status_code="200"}'), 1)
   t.equal(values.get('http_request_duration_seconds_count{method="POST",route="/api/excel/upload",status_code="400"}'), 1)
