@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
 import { Type } from '@sinclair/typebox'
-import { READINESS_MESSAGES } from '../schemas/messages.js'
+import { SERVICE_MESSAGES } from '../schemas/messages.js'
 
 /**
  * Endpoint 2, liveness: answers from the event loop alone, so it shows when the loop is starved.
@@ -16,7 +16,7 @@ const health: FastifyPluginAsyncTypebox = async (app) => {
       response: {
         200: Type.Object({
           success: Type.Literal(true),
-          message: Type.Literal('Server is running'),
+          message: Type.Literal(SERVICE_MESSAGES.health),
           timestamp: Type.String({ format: 'date-time' }),
           path: Type.Literal('/api/health')
         })
@@ -24,7 +24,7 @@ const health: FastifyPluginAsyncTypebox = async (app) => {
     }
   }, async () => ({
     success: true as const,
-    message: 'Server is running' as const,
+    message: SERVICE_MESSAGES.health,
     timestamp: new Date().toISOString(),
     path: '/api/health' as const
   }))
@@ -44,7 +44,7 @@ const health: FastifyPluginAsyncTypebox = async (app) => {
   }, async (_request, reply) => {
     const checks = await app.readiness.checks()
     if (Object.values(checks).every((state) => state === 'ok')) return { success: true as const, checks }
-    return await reply.code(503).send({ success: false as const, message: READINESS_MESSAGES.notReady, data: null, checks })
+    return await reply.code(503).send({ success: false as const, message: SERVICE_MESSAGES.notReady, data: null, checks })
   })
 }
 export default health
