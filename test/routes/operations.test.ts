@@ -6,9 +6,8 @@ import { test } from 'tap'
 import { Writable } from 'node:stream'
 import { rm, writeFile } from 'node:fs/promises'
 import { buildApp } from '../../src/app.js'
-import { build, formPayload, sampleEmployee, sampleSubsidio } from '../helper.js'
+import { build, failDocumentsOf, formPayload, sampleEmployee, sampleSubsidio } from '../helper.js'
 import { fixture } from '../spreadsheets.js'
-import type { Employee } from '../../schemas/employee.js'
 import type { FileSessionStore } from '../../src/sessions/store.js'
 
 const ALL_OK = { templates: 'ok', pdfPool: 'ok', spreadsheetPool: 'ok', sessionStore: 'ok', running: 'ok' }
@@ -90,14 +89,7 @@ test('X-Request-Id: a well-formed one is kept and echoed on every reply, anythin
 })
 
 test('/metrics: the operator series after real work, labels from route patterns only, never request data', async (t) => {
-  const app = await build(t, {}, async (instance) => {
-    const pool = instance.contractPool
-    const documents = pool.documents.bind(pool)
-    pool.documents = async (employee: Employee) => {
-      if (employee.dni === '22223333') throw new Error('plantilla ilegible')
-      return await documents(employee)
-    }
-  })
+  const app = await build(t, {}, failDocumentsOf('22223333'))
   const preview = await app.inject({ method: 'POST', url: '/api/contracts/preview', payload: sampleSubsidio() })
   t.equal(preview.statusCode, 200)
   const batch = [sampleEmployee({ dni: '11112222', contractType: 'Part Time' }), sampleEmployee({ dni: '22223333', name: 'Luis' }), sampleEmployee({ dni: '33334444', name: 'Zoila' })]
