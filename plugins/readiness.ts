@@ -48,4 +48,4 @@ export default fp(async (app) => {
   }
   app.decorate('readiness', readiness)
   app.addHook('preClose', async () => { shuttingDown = true })
-}, { name: 'readiness', dependencies: ['templates', 'spreadsheets', 'sessions'] })
+}, { name: 'readiness', dependencies: ['contract-pool', 'spreadsheets', 'sessions'] })

@@ -15,7 +15,7 @@
  */
 import { randomUUID } from 'node:crypto'
 import { Redis, type RedisOptions } from 'ioredis'
-import type { Employee } from '../../schemas/employee.js'
+import type { ImportedEmployee } from '../../schemas/employee.js'
 import { SessionStoreUnavailableError } from '../errors.js'
 import { UUID_V4, type SessionStore } from './store.js'
 
@@ -137,17 +137,17 @@ export class RedisSessionStore implements SessionStore {
     return this.client as unknown as SessionCommands
   }
 
-  async create (employees: readonly Employee[]): Promise<string> {
+  async create (employees: readonly ImportedEmployee[]): Promise<string> {
     const id = randomUUID()
     await this.#call(async () => await this.#commands.contratosCreateSession(
       SESSION_INDEX_KEY, SEQUENCE_KEY, SESSION_KEY_PREFIX + id, id, JSON.stringify({ employees }), this.ttlMs, this.maxSessions, SESSION_KEY_PREFIX))
     return id
   }
 
-  async get (id: string): Promise<Employee[] | undefined> {
+  async get (id: string): Promise<ImportedEmployee[] | undefined> {
     if (!UUID_V4.test(id)) return undefined // never a key built from anything else (D3)
     const json = await this.#call(async () => await this.client.get(SESSION_KEY_PREFIX + id.toLowerCase()))
-    return json === null ? undefined : (JSON.parse(json) as { employees: Employee[] }).employees
+    return json === null ? undefined : (JSON.parse(json) as { employees: ImportedEmployee[] }).employees
   }
 
   async count (): Promise<number> {

@@ -8,7 +8,7 @@
 import { randomUUID } from 'node:crypto'
 import { access, constants, mkdir, readFile, readdir, rename, rm, stat, writeFile } from 'node:fs/promises'
 import { join } from 'node:path'
-import type { Employee } from '../../schemas/employee.js'
+import type { ImportedEmployee } from '../../schemas/employee.js'
 
 /** UUID v4, the only shape of id ever joined to a path or a key (D3). */
 export const UUID_V4 = /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/i
@@ -20,12 +20,12 @@ export interface SessionStore {
    * @returns the new id (UUID v4)
    * @throws SessionStoreUnavailableError (503) when a shared store does not answer
    */
-  create: (employees: readonly Employee[]) => Promise<string>
+  create: (employees: readonly ImportedEmployee[]) => Promise<string>
   /**
    * The session's employees, or undefined when the id is malformed, unknown, evicted or expired.
    * @throws SessionStoreUnavailableError (503) when a shared store does not answer
    */
-  get: (id: string) => Promise<Employee[] | undefined>
+  get: (id: string) => Promise<ImportedEmployee[] | undefined>
   /** Sessions stored now (the `contratos_sessions` gauge). @throws when the store does not answer */
   count: () => Promise<number>
   /** Resolves when the store can take a session now (readiness); rejects with the reason otherwise. */
@@ -64,7 +64,7 @@ export class FileSessionStore implements SessionStore {
   }
 
   /**
-   * Creates the folder, sweeps what earlier runs left behind, then
+   * Creates the folder, sweeps what earlier runs left behind (disk use stays bounded across restarts), then
    * counts the sessions left, oldest first, evicting any beyond maxSessions.
    */
   async init (): Promise<void> {
@@ -101,7 +101,7 @@ export class FileSessionStore implements SessionStore {
   }
 
   /** Stores the employees of one upload, evicting the oldest session past maxSessions; returns the new id (UUID v4). */
-  async create (employees: readonly Employee[]): Promise<string> {
+  async create (employees: readonly ImportedEmployee[]): Promise<string> {
     const id = randomUUID()
     const path = this.#path(id)
     this.#ids.add(id) // counted at once, so concurrent creates cannot overshoot the cap
@@ -138,7 +138,7 @@ export class FileSessionStore implements SessionStore {
   }
 
   /** The session's employees, or undefined when the id is malformed, unknown or expired. */
-  async get (id: string): Promise<Employee[] | undefined> {
+  async get (id: string): Promise<ImportedEmployee[] | undefined> {
     if (!UUID_V4.test(id)) return undefined
     const path = this.#path(id)
     try {
@@ -148,7 +148,7 @@ export class FileSessionStore implements SessionStore {
         await rm(path, { force: true })
         return undefined
       }
-      return (JSON.parse(await readFile(path, 'utf8')) as { employees: Employee[] }).employees
+      return (JSON.parse(await readFile(path, 'utf8')) as { employees: ImportedEmployee[] }).employees
     } catch (error) {
       if ((error as NodeJS.ErrnoException).code === 'ENOENT') return undefined // never stored, swept or evicted
       throw error
