@@ -6,7 +6,6 @@
  */
 import fp from 'fastify-plugin'
 import { FileSessionStore, type SessionStore } from '../src/sessions/store.js'
-import { REDIS_TIMEOUT_MS, RedisSessionStore } from '../src/sessions/redis-store.js'
 import { redactUrl } from './config.js'
 
 declare module 'fastify' {
@@ -19,6 +18,7 @@ export default fp(async (app) => {
   const { tempDir, FILE_CLEANUP_TIMEOUT: ttlMs, SESSION_MAX: maxSessions, sessionStore } = app.config
   let store: SessionStore
   if (sessionStore.kind === 'redis') {
+    const { REDIS_TIMEOUT_MS, RedisSessionStore } = await import('../src/sessions/redis-store.js') // ioredis loads only when used
     const where = redactUrl(sessionStore.url)
     const redis = new RedisSessionStore(sessionStore.url, {
       ttlMs,
