@@ -102,12 +102,14 @@ export const VALIDATION_MESSAGE = {
   reports: 'Validation error'
 } as const
 
-/** Endpoints 1 and 2 (service info, health), routes/root.ts and routes/health.ts. */
+/** Endpoints 1 and 2 (service info, health) and readiness (D22), routes/root.ts and routes/health.ts. */
 export const SERVICE_MESSAGES = {
   /** Endpoint 1 */
   info: 'Servicio de Generación de Contratos Laborales',
   /** Endpoint 2: the spec gives this text in English. */
-  health: 'Server is running'
+  health: 'Server is running',
+  /** `GET /api/health/ready`, 503: a check fails or shutdown has begun (D22). */
+  notReady: 'El servicio no está listo para recibir solicitudes'
 } as const
 
 /**
@@ -119,6 +121,11 @@ export const HTTP_MESSAGES = {
   internalError: 'Error interno del servidor',
   /** 503 when the event loop lags or a worker pool's queue is full (sent with Retry-After). */
   busy: 'El servicio está ocupado. Intenta nuevamente en unos segundos.',
+  /**
+   * 503 (with Retry-After) from the upload and the session preview while the shared session store
+   * (SESSION_STORE, Redis) does not answer.
+   */
+  sessionStoreUnavailable: 'El almacén de sesiones no está disponible. Intenta nuevamente en unos segundos.',
   invalidJson: 'El cuerpo JSON no es válido',
   bodyTooLarge: 'El cuerpo de la solicitud supera el tamaño máximo permitido',
   /** Also a form upload sent to a JSON route. */

@@ -14,6 +14,9 @@ import sessions from '../plugins/sessions.js'
 import loadShedding from '../plugins/load-shedding.js'
 import spreadsheets from '../plugins/spreadsheets.js'
 import employeeBodies from '../plugins/employee-bodies.js'
+import requestIds, { requestId } from '../plugins/request-id.js'
+import metrics from '../plugins/metrics.js'
+import readiness from '../plugins/readiness.js'
 import root from '../routes/root.js'
 import health from '../routes/health.js'
 import contracts from '../routes/contracts/index.js'
@@ -70,6 +73,8 @@ export async function buildApp (options: BuildAppOptions = {}): Promise<FastifyI
     logger: options.logger ?? false,
     ajv: { customOptions: AJV_OPTIONS, plugins: [addAppFormats] },
     return503OnClosing: true,
+    genReqId: requestId, // X-Request-Id when well-formed (plugins/request-id.ts)
+    requestIdHeader: false,
     frameworkErrors: frameworkErrorReply, // a malformed URL answers the envelope too
     clientErrorHandler: clientErrorReply, // so do timeouts, oversized headers and non-HTTP bytes
     connectionTimeout: SERVER_TIMEOUTS.connectionTimeoutMs,
@@ -105,6 +110,8 @@ export async function buildApp (options: BuildAppOptions = {}): Promise<FastifyI
 
   await app.register(config, { env: options.env })
   await app.register(errors) // before any plugin that adds routes (cors' preflight route), which keep the handler in force at their creation
+  await app.register(requestIds)
+  await app.register(metrics) // before the pools and the store, which report to it
   await app.register(cors)
   await app.register(multipart)
   await app.register(loadShedding)
@@ -113,6 +120,7 @@ export async function buildApp (options: BuildAppOptions = {}): Promise<FastifyI
   await app.register(sessions)
   await app.register(spreadsheets)
   await app.register(employeeBodies)
+  await app.register(readiness)
   if (options.extend !== undefined) await app.register(options.extend)
 
   await app.register(root)

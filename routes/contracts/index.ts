@@ -144,6 +144,7 @@ const contracts: FastifyPluginAsyncTypebox = async (app) => {
       concurrency,
       signal: controller.signal,
       onFailure: (employee, error) => {
+        app.metrics.zipFailedEmployees.inc()
         request.log.error({ err: error, dni: employee.dni }, 'contract documents failed; listed in errores.txt')
         return production ? CONTRACT_MESSAGES.zipFailureGeneric : CONTRACT_MESSAGES.zipFailureDetail((error as Error).message)
       }

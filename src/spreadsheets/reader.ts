@@ -38,6 +38,18 @@ export interface ReaderOptions {
   inline?: boolean
   /** Told of a worker that failed outside a read (it is replaced); default: ignored. */
   onWorkerError?: (error: Error) => void
+  /** Told how each read ended (the reads counter); default: ignored. */
+  onRead?: (format: SpreadsheetFormat, outcome: ReadOutcome) => void
+}
+
+/** How a read ended: parsed, refused as corrupt or too long, refused as busy (503), or failed otherwise. */
+export type ReadOutcome = 'ok' | 'corrupt' | 'too_many_rows' | 'busy' | 'error'
+
+function outcomeOf (error: unknown): ReadOutcome {
+  if (error instanceof CorruptSpreadsheetError) return 'corrupt'
+  if (error instanceof TooManyRowsError) return 'too_many_rows'
+  if (error instanceof ServiceBusyError) return 'busy'
+  return 'error'
 }
 
 /** The worker file; it inherits the parent's loader (no tsx options: see src/workers.ts). */
@@ -52,6 +64,7 @@ function isResourceFailure (error: unknown): boolean {
 export class SpreadsheetReader {
   readonly #options: Required<Omit<ReaderOptions, 'zipLimits'>> & Pick<ReaderOptions, 'zipLimits'>
   #pool: Piscina<ReadTask, ReadResult> | undefined
+  #closed = false
   /** Reads running or waiting, counted here: piscina's own maxQueue is not reached when its balancer queues on the workers. */
   #inFlight = 0
 
@@ -63,8 +76,14 @@ export class SpreadsheetReader {
       maxHeapMb: options.maxHeapMb ?? 1024,
       zipLimits: options.zipLimits,
       inline: options.inline ?? (FROM_SOURCE && UNDER_TSX),
-      onWorkerError: options.onWorkerError ?? (() => {})
+      onWorkerError: options.onWorkerError ?? (() => {}),
+      onRead: options.onRead ?? (() => {})
     }
+  }
+
+  /** False once close() has begun (readiness). */
+  get open (): boolean {
+    return !this.#closed
   }
 
   /** Whether reads run on the calling thread (see ReaderOptions.inline). */
@@ -98,6 +117,17 @@ export class SpreadsheetReader {
    * @throws ServiceBusyError (503) when maxThreads + maxQueue reads are already under way
    */
   async read (bytes: Uint8Array, format: SpreadsheetFormat, kind: ImportKind, maxRows: number): Promise<ReadSheet> {
+    try {
+      const sheet = await this.#read(bytes, format, kind, maxRows)
+      this.#options.onRead(format, 'ok')
+      return sheet
+    } catch (error) {
+      this.#options.onRead(format, outcomeOf(error))
+      throw error
+    }
+  }
+
+  async #read (bytes: Uint8Array, format: SpreadsheetFormat, kind: ImportKind, maxRows: number): Promise<ReadSheet> {
     const task: ReadTask = { bytes, format, kind, maxRows, zipLimits: this.#options.zipLimits }
     if (!this.#options.inline && this.#inFlight >= this.#options.maxThreads + this.#options.maxQueue) throw new ServiceBusyError()
     this.#inFlight++
@@ -137,6 +167,7 @@ export class SpreadsheetReader {
 
   /** Stops the workers; reads in flight are rejected. */
   async close (): Promise<void> {
+    this.#closed = true
     const pool = this.#pool
     this.#pool = undefined
     await pool?.destroy()
