@@ -36,7 +36,6 @@ const employeeProperties = {
   district: textSchema(MESSAGES.district, 2, 100),
   department: textSchema(MESSAGES.department, 2, 100),
   salary: Type.Number({ minimum: 0.01, maximum: 1e9, multipleOf: 0.01, description: 'soles, céntimos como máximo', 'x-messages': MESSAGES.salary }),
-  salaryInWords: textSchema(MESSAGES.salaryInWords, 5, 100),
   position: textSchema(MESSAGES.position, 1, 100),
   entryDate: dayMonthYearSchema(MESSAGES.entryDate),
   endDate: dayMonthYearSchema(MESSAGES.endDate),
@@ -49,21 +48,37 @@ const employeeProperties = {
   probationaryPeriod: optionalText(MESSAGES.probationaryPeriod, 100)
 }
 
+/**
+ * Fields beyond the spec's record (D22), all optional: a client that sends only the spec's fields
+ * keeps working. What each prints when absent: README "Contracts" (src/pdf/contract-terms.ts).
+ */
+const additionalProperties = {
+  salaryInWords: Type.Optional(textSchema(MESSAGES.salaryInWords, 5, 100)), // written from salary when absent (D22)
+  signingDate: Type.Optional(dayMonthYearSchema(MESSAGES.signingDate)),
+  weeklyHours: Type.Optional(Type.Number({ exclusiveMinimum: 0, maximum: 48, multipleOf: 0.01, description: 'horas por semana', 'x-messages': MESSAGES.weeklyHours })),
+  workDays: optionalText(MESSAGES.workDays, 100),
+  workSchedule: optionalText(MESSAGES.workSchedule, 100),
+  objectiveCause: Type.Optional(textSchema(MESSAGES.objectiveCause, 30, 1000)),
+  replacedWorkerDni: Type.Optional(dniSchema(MESSAGES.replacedWorkerDni)),
+  replacedWorkerPosition: optionalText(MESSAGES.replacedWorkerPosition, 100)
+}
+
 /** JSON Schema `if/then` making fields required when contractType is Subsidio (rules 1-3, D11). */
 function whenSubsidio (required: (keyof typeof subsidioFields)[]) {
   const properties = Object.fromEntries(required.map((key) => [key, subsidioFields[key]]))
   return { if: { properties: { contractType: { const: 'Subsidio' } }, required: ['contractType'] }, then: { required, properties } }
 }
 
-/** Fields required everywhere: all but the optional Subsidio ones (spec Employee record). */
+/** Fields required everywhere: the spec's record but its optional Subsidio ones. */
 const REQUIRED_FIELDS = Object.keys(employeeProperties).filter((key) => !(key in subsidioFields))
+const allProperties = { ...employeeProperties, ...additionalProperties }
 
 /**
  * One employee record (spec "Employee record"): what JSON bodies of the contract and export
  * routes carry, and what the spreadsheet import returns. Strings arrive trimmed and
  * canonicalised by src/employees/normalize.ts (D7, D8).
  */
-export const EmployeeSchema = Type.Object(employeeProperties, {
+export const EmployeeSchema = Type.Object(allProperties, {
   $id: 'Employee',
   required: REQUIRED_FIELDS,
   allOf: [whenSubsidio(['replacementFor', 'reasonForSubstitution'])] // D11
@@ -71,7 +86,7 @@ export const EmployeeSchema = Type.Object(employeeProperties, {
 export type Employee = Static<typeof EmployeeSchema>
 
 /** The preview body: Subsidio also needs timeForCompany, workingCondition, probationaryPeriod (rule 3, D11). */
-export const PreviewEmployeeSchema = Type.Object(employeeProperties, {
+export const PreviewEmployeeSchema = Type.Object(allProperties, {
   required: REQUIRED_FIELDS,
   allOf: [whenSubsidio(['replacementFor', 'reasonForSubstitution', 'timeForCompany', 'workingCondition', 'probationaryPeriod'])]
 })
@@ -81,7 +96,7 @@ export const PreviewEmployeeSchema = Type.Object(employeeProperties, {
  * import"). Optional through the properties: TypeBox writes `required` from them, over any option.
  */
 export const ImportedEmployeeSchema = Type.Object({
-  ...employeeProperties,
+  ...allProperties,
   sex: Type.Optional(employeeProperties.sex),
   birthDate: Type.Optional(employeeProperties.birthDate)
 }, {

@@ -52,7 +52,7 @@ const contracts: FastifyPluginAsyncTypebox = async (app) => {
     }
   }
 
-  const single = app.employeeBodies.single(PreviewEmployeeSchema, { validationMessage: VALIDATION_MESSAGE.contracts })
+  const single = app.employeeBodies.single(PreviewEmployeeSchema, { validationMessage: VALIDATION_MESSAGE.contracts, contractRules: true })
   app.post('/preview', {
     ...single,
     validatorCompiler: previewValidator,
@@ -102,7 +102,7 @@ const contracts: FastifyPluginAsyncTypebox = async (app) => {
       .send(bytes)
   })
 
-  const batch = app.employeeBodies.batch(EmployeeSchema, { emptyMessage: EMPTY_BATCH, validationMessage: VALIDATION_MESSAGE.contracts })
+  const batch = app.employeeBodies.batch(EmployeeSchema, { emptyMessage: EMPTY_BATCH, validationMessage: VALIDATION_MESSAGE.contracts, contractRules: true })
   app.post('/download-zip', {
     ...batch,
     schema: {

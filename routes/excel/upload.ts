@@ -3,6 +3,7 @@ import { ERROR_RESPONSES } from '../../schemas/envelope.js'
 import { EmployeeImportReplySchema, IMPORT_MESSAGES, UploadBodySchema } from '../../schemas/import.js'
 import { uploadFormat } from '../../src/spreadsheets/file-type.js'
 import { importEmployees } from '../../src/spreadsheets/import.js'
+import { contractPolicy } from '../../src/employees/contract-rules.js'
 
 const messages = IMPORT_MESSAGES.employees
 const typeMessages = { badExtension: () => messages.badType, badMime: () => messages.badType } // spec Errors rule 3
@@ -23,7 +24,7 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
   }, async function (request) {
     const upload = await request.excelUpload()
     const format = uploadFormat(upload.filename, upload.mimetype, typeMessages)
-    const employees = importEmployees(await app.spreadsheets.read(upload.bytes, format, 'employee', app.config.BATCH_MAX))
+    const employees = importEmployees(await app.spreadsheets.read(upload.bytes, format, 'employee', app.config.BATCH_MAX), contractPolicy(app.employerProfile))
     const sessionId = await app.sessions.create(employees)
     return {
       success: true as const,

@@ -6,7 +6,7 @@ import { readFile } from 'node:fs/promises'
 import { join } from 'node:path'
 import type { EmployerProfile } from '../../schemas/employer-profile.js'
 import { FIELD_NAMES, REQUIRED_FIELDS, TEMPLATE_IDS, type TemplateId } from './fields.js'
-import { helveticaMetrics, type FontMetrics } from './metrics.js'
+import { loadWinAnsiFont, type WinAnsiFont } from './embedded-font.js'
 import { TemplateError, compileTemplate } from './template.js'
 import type { CompiledTemplate } from './compiled.js'
 import { loadEmployerProfile } from './employer-profile.js'
@@ -14,7 +14,8 @@ import { loadEmployerProfile } from './employer-profile.js'
 /** Everything a worker needs; structured-cloneable. */
 export interface EngineData {
   templates: Record<TemplateId, CompiledTemplate>
-  helvetica: FontMetrics
+  /** The embedded font values are drawn with (metrics and file). */
+  textFont: WinAnsiFont
   unicodeFontPath: string
   employer: EmployerProfile
 }
@@ -26,6 +27,8 @@ export interface EngineSources {
   employerProfilePath: string
   /** TTF used for values outside WinAnsi. */
   unicodeFontPath: string
+  /** Refuse the fictitious demo profile (NODE_ENV=production). */
+  production?: boolean
 }
 
 /**
@@ -34,8 +37,9 @@ export interface EngineSources {
  * @throws TemplateError naming the template (and field); EmployerProfileError
  */
 export async function loadEngineData (sources: EngineSources): Promise<{ data: EngineData, warnings: string[] }> {
-  const employer = await loadEmployerProfile(sources.employerProfilePath)
+  const employer = await loadEmployerProfile(sources.employerProfilePath, { production: sources.production })
   const warnings: string[] = []
+  const textFont = loadWinAnsiFont('regular')
   const templates = {} as Record<TemplateId, CompiledTemplate>
   for (const id of TEMPLATE_IDS) {
     const name = `${id}.pdf`
@@ -43,10 +47,10 @@ export async function loadEngineData (sources: EngineSources): Promise<{ data: E
     const bytes = await readFile(path).catch((error: NodeJS.ErrnoException) => {
       throw new TemplateError(name, error.code === 'ENOENT' ? `no existe el archivo ${path}` : `no se puede leer ${path} (${error.code ?? error.message})`)
     })
-    const compiled = await compileTemplate(name, bytes, REQUIRED_FIELDS[id], FIELD_NAMES)
+    const compiled = await compileTemplate(name, bytes, REQUIRED_FIELDS[id], FIELD_NAMES, textFont)
     templates[id] = compiled.template
     warnings.push(...compiled.warnings.map((warning) => `Plantilla ${name}: ${warning}`))
   }
   await readFile(sources.unicodeFontPath).catch(() => { throw new Error(`Fuente Unicode no encontrada: ${sources.unicodeFontPath}`) })
-  return { data: { templates, helvetica: helveticaMetrics(), unicodeFontPath: sources.unicodeFontPath, employer }, warnings }
+  return { data: { templates, textFont, unicodeFontPath: sources.unicodeFontPath, employer }, warnings }
 }

@@ -27,7 +27,7 @@ export interface ContractRenderer {
 export function createRenderer (data: EngineData): ContractRenderer {
   let unicode: Promise<UnicodeFont> | undefined
   const fonts: EngineFonts = {
-    helvetica: data.helvetica,
+    text: data.textFont,
     unicode: () => (unicode ??= loadUnicodeFont(data.unicodeFontPath))
   }
   const fill = (id: TemplateId, values: Record<string, string>) => fillTemplate(data.templates[id], values, fonts)

@@ -10,6 +10,8 @@ import {
   type PDFObject
 } from 'pdf-lib'
 import { updateObjectNumbers, type CompiledPage, type CompiledTemplate, type CompiledWidget } from './compiled.js'
+import { winAnsiFontObjects, type WinAnsiFont } from './embedded-font.js'
+import { appendUpdate } from './fill.js'
 
 /** A template that cannot be used; the message names the template (and the field). Stops start-up. */
 export class TemplateError extends Error {
@@ -56,6 +58,19 @@ function parseDefaultAppearance (da: string | undefined): { fontSize: number, co
   return { fontSize: size === null ? 0 : Number(size[1]), color }
 }
 
+/** The object number of a font with this /BaseFont on any page of the document, if there is one. */
+function findFont (doc: PDFDocument, baseFont: string): number | undefined {
+  for (const page of doc.getPages()) {
+    const fonts = page.node.Resources()?.lookupMaybe(PDFName.Font, PDFDict)
+    for (const [, value] of fonts?.entries() ?? []) {
+      if (!(value instanceof PDFRef)) continue
+      const font = doc.context.lookupMaybe(value, PDFDict)
+      if (font?.get(PDFName.of('BaseFont'))?.toString() === `/${baseFont}`) return value.objectNumber
+    }
+  }
+  return undefined
+}
+
 async function load (name: string, bytes: Uint8Array): Promise<PDFDocument> {
   try {
     return await PDFDocument.load(bytes, { updateMetadata: false })
@@ -71,9 +86,11 @@ async function load (name: string, bytes: Uint8Array): Promise<PDFDocument> {
  * @param name file name, used in messages
  * @param required fields the template must have (src/pdf/fields.ts REQUIRED_FIELDS)
  * @param known every field name we can fill; other text fields are reported in `warnings`
+ * @param textFont the embedded font values are drawn with: the template's own copy when it has
+ *   one (same /BaseFont, as our templates do), else appended to the base once, here
  * @throws TemplateError when the file is not a usable PDF or lacks a required field
  */
-export async function compileTemplate (name: string, bytes: Uint8Array, required: readonly string[], known: readonly string[]): Promise<{ template: CompiledTemplate, warnings: string[] }> {
+export async function compileTemplate (name: string, bytes: Uint8Array, required: readonly string[], known: readonly string[], textFont: WinAnsiFont): Promise<{ template: CompiledTemplate, warnings: string[] }> {
   const original = await load(name, bytes)
   // One rewrite by pdf-lib gives a classic xref table and no object streams, whatever tool made the file.
   let base = await original.save({ useObjectStreams: false, updateFieldAppearances: false, addDefaultPage: false })
@@ -81,15 +98,27 @@ export async function compileTemplate (name: string, bytes: Uint8Array, required
   const doc = await PDFDocument.load(base, { updateMetadata: false })
   const warnings: string[] = []
 
-  const tail = Buffer.from(base.subarray(Math.max(0, base.length - 2048))).toString('latin1')
-  const startXref = /startxref\s+(\d+)\s+%%EOF\s*$/.exec(tail)
-  const trailerSize = /\/Size\s+(\d+)/.exec(tail.slice(tail.lastIndexOf('trailer')))
-  /* c8 ignore next */
-  if (startXref === null || trailerSize === null) throw new TemplateError(name, 'no tiene una tabla de referencias legible')
+  const readTail = (pdf: Uint8Array) => {
+    const tail = Buffer.from(pdf.subarray(Math.max(0, pdf.length - 2048))).toString('latin1')
+    const startXref = /startxref\s+(\d+)\s+%%EOF\s*$/.exec(tail)
+    const trailerSize = /\/Size\s+(\d+)/.exec(tail.slice(tail.lastIndexOf('trailer')))
+    /* c8 ignore next */
+    if (startXref === null || trailerSize === null) throw new TemplateError(name, 'no tiene una tabla de referencias legible')
+    return { prevXref: Number(startXref[1]), size: Number(trailerSize[1]) }
+  }
+  let { prevXref, size } = readTail(base)
   const { Root, Info, ID } = doc.context.trailerInfo
   /* c8 ignore next */
   if (!(Root instanceof PDFRef)) throw new TemplateError(name, 'no tiene catálogo')
   const trailer = [`/Root ${ref(Root)}`, Info instanceof PDFRef ? `/Info ${ref(Info)}` : '', ID === undefined ? '' : `/ID ${serialize(ID)}`].filter(Boolean).join(' ')
+
+  // The values' font: the template's own embedded copy, or one appended to the base (an update of its own).
+  let textFontObject = findFont(doc, textFont.baseFont)
+  if (textFontObject === undefined) {
+    textFontObject = size
+    base = appendUpdate({ base, size, prevXref, trailer }, winAnsiFontObjects(textFont, size).map((object) => ({ ...object, generation: 0 })))
+    ;({ prevXref, size } = readTail(base))
+  }
 
   // Where each annotation lives.
   const pages = doc.getPages()
@@ -147,10 +176,9 @@ export async function compileTemplate (name: string, bytes: Uint8Array, required
 
   // Pages to rewrite: every page that had a widget (flattening removes them all).
   const rewritten = [...pagesWithWidgets].sort((a, b) => a - b)
-  const size = Number(trailerSize[1])
   const numbers = updateObjectNumbers({ size, pages: rewritten.map(() => undefined as unknown as CompiledPage) })
   const fontDicts = rewritten.map((pageIndex) => pages[pageIndex].node.Resources()?.lookupMaybe(PDFName.Font, PDFDict))
-  const fontKeys = { helvetica: uniqueKey(fontDicts, 'CtHelv'), unicode: uniqueKey(fontDicts, 'CtUni') }
+  const fontKeys = { text: uniqueKey(fontDicts, 'CtText'), unicode: uniqueKey(fontDicts, 'CtUni') }
   const compiledPages = rewritten.map((pageIndex, index): CompiledPage => {
     const page = pages[pageIndex]
     const node = page.node
@@ -164,7 +192,7 @@ export async function compileTemplate (name: string, bytes: Uint8Array, required
     return {
       objectNumber: page.ref.objectNumber,
       generation: page.ref.generationNumber,
-      head: `<<\n${entriesText(node, ['/Contents', '/Resources', '/Annots'])}/Resources <<\n${resources === undefined ? '' : entriesText(resources, ['/Font'])}/Font <<\n${fonts === undefined ? '' : entriesText(fonts, [])}/${fontKeys.helvetica} ${numbers.helvetica} 0 R\n`,
+      head: `<<\n${entriesText(node, ['/Contents', '/Resources', '/Annots'])}/Resources <<\n${resources === undefined ? '' : entriesText(resources, ['/Font'])}/Font <<\n${fonts === undefined ? '' : entriesText(fonts, [])}/${fontKeys.text} ${textFontObject} 0 R\n`,
       tail: `>>\n>>\n/Contents [${numbers.save} 0 R ${contentRefs.map(serialize).join(' ')} ${numbers.content(index)} 0 R]\n${keptAnnotations.length > 0 ? `/Annots [${keptAnnotations.map(serialize).join(' ')}]\n` : ''}>>`
     }
   })
@@ -175,7 +203,7 @@ export async function compileTemplate (name: string, bytes: Uint8Array, required
       name,
       base,
       size,
-      prevXref: Number(startXref[1]),
+      prevXref,
       trailer,
       catalog: { objectNumber: Root.objectNumber, generation: Root.generationNumber, body: `<<\n${entriesText(catalog, ['/AcroForm', '/NeedsRendering'])}>>` },
       pages: compiledPages,

@@ -5,7 +5,7 @@
  */
 
 /** How a cell of the column is read (D12). */
-export type CellKind = 'text' | 'dni' | 'salary' | 'date'
+export type CellKind = 'text' | 'dni' | 'salary' | 'date' // 'salary': any amount or number (also weekly hours)
 
 /** One field of a record and the headers that fill it. */
 export interface ColumnSpec {
@@ -40,7 +40,7 @@ export const EMPLOYEE_COLUMNS: ColumnTable = [
   column('position', ['CARGO']),
   column('subDivisionOrParking', ['PLAYA', 'ESTACIONAMIENTO']),
   column('salary', ['SUELDO'], 'salary'),
-  column('salaryInWords', ['SUELDO EN LETRAS']),
+  column('salaryInWords', ['SUELDO EN LETRAS'], 'text', false), // written from SUELDO when absent (D22)
   column('entryDate', ['INICIO', 'FECHA DE INGRESO'], 'date'),
   column('endDate', ['FIN', 'FECHA DE TERMINO'], 'date'),
   column('contractType', ['TIPO DE CONTRATO']),
@@ -50,7 +50,15 @@ export const EMPLOYEE_COLUMNS: ColumnTable = [
   column('reasonForSubstitution', ['MOTIVO DE SUPLENCIA'], 'text', false),
   column('timeForCompany', ['TIEMPO EN EMPRESA'], 'text', false),
   column('workingCondition', ['CONDICION LABORAL'], 'text', false),
-  column('probationaryPeriod', ['PERIODO DE PRUEBA'], 'text', false)
+  column('probationaryPeriod', ['PERIODO DE PRUEBA'], 'text', false),
+  // D22: optional columns beyond the spec
+  column('signingDate', ['FECHA DE SUSCRIPCIÓN', 'FECHA DE FIRMA'], 'date', false),
+  column('weeklyHours', ['HORAS SEMANALES'], 'salary', false),
+  column('workDays', ['DÍAS DE TRABAJO', 'DÍAS LABORABLES'], 'text', false),
+  column('workSchedule', ['HORARIO'], 'text', false),
+  column('objectiveCause', ['CAUSA OBJETIVA'], 'text', false),
+  column('replacedWorkerDni', ['DNI DEL SUPLIDO'], 'dni', false),
+  column('replacedWorkerPosition', ['CARGO DEL SUPLIDO'], 'text', false)
 ]
 
 /**

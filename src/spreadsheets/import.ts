@@ -12,6 +12,7 @@ import type { ValidationIssue } from '../errors.js'
 import { compileValidator } from '../validation.js'
 import { normalizeRecord } from '../employees/normalize.js'
 import { crossFieldIssues, mergeIssues } from '../employees/rules.js'
+import { contractIssues, type ContractPolicy } from '../employees/contract-rules.js'
 import { cellValue } from './cells.js'
 import { ADDENDUM_COLUMNS, EMPLOYEE_COLUMNS, type ColumnTable } from './columns.js'
 import { EmptySpreadsheetError, SpreadsheetValidationError } from './errors.js'
@@ -31,7 +32,7 @@ function rowValidator<T extends TSchema> (schema: T, table: ColumnTable) {
   const kinds = new Map(table.map((spec) => [spec.field, spec.kind]))
   const order = new Map(table.map((spec, index) => [spec.field, index]))
   const byColumn = (a: ValidationIssue, b: ValidationIssue) => (order.get(a.field) ?? 0) - (order.get(b.field) ?? 0)
-  return (rows: readonly SheetRow[]): RowsOutcome<Static<T>> => {
+  return (rows: readonly SheetRow[], policy?: ContractPolicy): RowsOutcome<Static<T>> => {
     const outcome: RowsOutcome<Static<T>> = { valid: [], issues: [], invalidRows: 0 }
     for (const { row, cells } of rows) {
       const record: Record<string, unknown> = {}
@@ -39,7 +40,9 @@ function rowValidator<T extends TSchema> (schema: T, table: ColumnTable) {
       const normalized = normalizeRecord(record)
       const result = validate(normalized)
       // every problem of the row at once: the schema's and the D10 date order
-      const issues = mergeIssues(result.ok ? [] : result.issues, crossFieldIssues(normalized, ''))
+      const rules = crossFieldIssues(normalized, '')
+      if (policy !== undefined) rules.push(...contractIssues(normalized, '', policy))
+      const issues = mergeIssues(result.ok ? [] : result.issues, rules)
       if (result.ok && issues.length === 0) {
         outcome.valid.push(result.value)
         continue
@@ -60,12 +63,13 @@ function requireRows (sheet: { rows: SheetRow[] }): void {
 
 /**
  * Endpoint 5: every row must be a valid employee (ImportedEmployeeSchema: sex and birthDate
- * optional) or the whole file is refused.
+ * optional) that meets the contract rules (src/employees/contract-rules.ts), or the whole file is
+ * refused.
  * @throws SpreadsheetValidationError missing headers (items `{row: 1, field: <header>}`) or
  *   invalid rows (`No se pudo procesar el archivo. Se encontraron <n> errores.`, n = items)
  * @throws EmptySpreadsheetError when no data row is left
  */
-export function importEmployees (sheet: ReadSheet): Employee[] {
+export function importEmployees (sheet: ReadSheet, policy?: ContractPolicy): Employee[] {
   if (sheet.status === 'missingHeaders') {
     const issues = sheet.missing.map((field) => ({
       row: 1,
@@ -75,7 +79,7 @@ export function importEmployees (sheet: ReadSheet): Employee[] {
     throw new SpreadsheetValidationError(IMPORT_MESSAGES.employees.missingHeaders, issues)
   }
   requireRows(sheet)
-  const outcome = validateEmployees(sheet.rows)
+  const outcome = validateEmployees(sheet.rows, policy)
   if (outcome.issues.length > 0) throw new SpreadsheetValidationError(IMPORT_MESSAGES.employees.invalidRows(outcome.issues.length), outcome.issues)
   return outcome.valid as Employee[]
 }

@@ -4,12 +4,12 @@ import type { Employee } from '../../../schemas/employee.js'
 import { createRenderer } from '../../../src/pdf/renderer.js'
 import { fieldValues, TEMPLATE_IDS } from '../../../src/pdf/fields.js'
 import { fillTemplate, type DrawnField } from '../../../src/pdf/fill.js'
-import { helveticaMetrics } from '../../../src/pdf/metrics.js'
+import { loadWinAnsiFont } from '../../../src/pdf/embedded-font.js'
 import { loadUnicodeFont } from '../../../src/pdf/unicode-font.js'
 import { pdfPages, pdfText, pdfWidgetCount, sampleEmployee, sampleSubsidio } from '../../helper.js'
 import { ENGINE_SOURCES, engineData } from './engine-fixture.js'
 
-const fonts = { helvetica: helveticaMetrics(), unicode: () => loadUnicodeFont(ENGINE_SOURCES.unicodeFontPath) }
+const fonts = { text: loadWinAnsiFont('regular'), unicode: () => loadUnicodeFont(ENGINE_SOURCES.unicodeFontPath) }
 
 test('each document of an employee carries the employee and employer data, flattened', async (t) => {
   const data = await engineData()

@@ -3,13 +3,13 @@ import type { Employee } from '../../../schemas/employee.js'
 import { breakLines, layoutText, MIN_FONT_SIZE, type Rect } from '../../../src/pdf/layout.js'
 import { fieldValues, TEMPLATE_IDS } from '../../../src/pdf/fields.js'
 import { fillTemplate, type DrawnField } from '../../../src/pdf/fill.js'
-import { helveticaMetrics } from '../../../src/pdf/metrics.js'
+import { loadWinAnsiFont } from '../../../src/pdf/embedded-font.js'
 import { loadUnicodeFont } from '../../../src/pdf/unicode-font.js'
 import { pdfText } from '../../helper.js'
 import { ENGINE_SOURCES, engineData } from './engine-fixture.js'
 
-const helvetica = helveticaMetrics()
-const fonts = { helvetica, unicode: () => loadUnicodeFont(ENGINE_SOURCES.unicodeFontPath) }
+const helvetica = loadWinAnsiFont('regular')
+const fonts = { text: helvetica, unicode: () => loadUnicodeFont(ENGINE_SOURCES.unicodeFontPath) }
 const codes = (text: string) => Array.from(text, (c) => c.codePointAt(0) as number)
 const advances = (text: string) => codes(text).map((cp) => helvetica.widths[cp])
 const options = { fontSize: 9, align: 0 as const, ascent: 718, descent: -207 }

@@ -1,7 +1,7 @@
 import { test } from 'tap'
 import { StandardFontEmbedder, StandardFonts } from 'pdf-lib'
 import { isWinAnsi, winAnsiCode, winAnsiCharacters } from '../../../src/pdf/winansi.js'
-import { helveticaMetrics } from '../../../src/pdf/metrics.js'
+import { loadWinAnsiFont } from '../../../src/pdf/embedded-font.js'
 
 const helvetica = StandardFontEmbedder.for(StandardFonts.Helvetica as unknown as Parameters<typeof StandardFontEmbedder.for>[0])
 
@@ -35,7 +35,7 @@ test('Spanish text, dashes and degrees are WinAnsi; check marks and ő are not',
 })
 
 test('Helvetica widths come for every WinAnsi character', async (t) => {
-  const { widths } = helveticaMetrics()
+  const { widths } = loadWinAnsiFont('regular')
   t.equal(widths[0x20], 278)
   t.equal(widths[0x57], 944, 'W')
   t.ok(winAnsiCharacters().every(([, code]) => widths[code] > 0))
