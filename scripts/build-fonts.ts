@@ -1,9 +1,13 @@
 /**
- * Builds the two fonts embedded in every document (assets/fonts/*-WinAnsi.ttf) from DejaVu Sans
- * Condensed (Debian package fonts-dejavu-core; Bitstream Vera licence, assets/fonts/DejaVuSans-LICENSE.txt):
- * only the glyphs of WinAnsiEncoding, without hinting and without layout tables, so that each
- * embeds in about 12 KB and its (3,1) cmap still maps every WinAnsi character. Run with
- * `npm run fonts` (needs the Debian fonts) and commit the result; CI never runs it.
+ * Builds the fonts embedded in the documents from DejaVu (Debian package fonts-dejavu-core;
+ * Bitstream Vera licence, assets/fonts/DejaVuSans-LICENSE.txt), all without hinting and layout
+ * tables, which a PDF does not use and which made up half of each embedded subset:
+ * - assets/fonts/*-WinAnsi.ttf: DejaVu Sans Condensed, regular and bold, only the glyphs of
+ *   WinAnsiEncoding, so that each embeds whole in about 12 KB and its (3,1) cmap maps every
+ *   WinAnsi character (src/pdf/embedded-font.ts);
+ * - assets/fonts/DejaVuSans.ttf: every glyph of DejaVu Sans, the Unicode fallback for values
+ *   outside WinAnsi (src/pdf/unicode-font.ts), subset per document.
+ * Run with `npm run fonts` (needs the Debian fonts) and commit the result; CI never runs it.
  */
 import { readFileSync, writeFileSync } from 'node:fs'
 import { pathToFileURL } from 'node:url'
@@ -12,21 +16,25 @@ import { winAnsiCharacters } from '../src/pdf/winansi.js'
 import { assetPath } from '../src/paths.js'
 
 const SOURCE_DIR = '/usr/share/fonts/truetype/dejavu'
-export const FONT_FILES = [
-  ['DejaVuSansCondensed.ttf', 'DejaVuSansCondensed-WinAnsi.ttf'],
-  ['DejaVuSansCondensed-Bold.ttf', 'DejaVuSansCondensed-Bold-WinAnsi.ttf']
+const FONT_FILES = [
+  ['DejaVuSansCondensed.ttf', 'DejaVuSansCondensed-WinAnsi.ttf', 'winAnsi'],
+  ['DejaVuSansCondensed-Bold.ttf', 'DejaVuSansCondensed-Bold-WinAnsi.ttf', 'winAnsi'],
+  ['DejaVuSans.ttf', 'DejaVuSans.ttf', 'all']
 ] as const
+
+/** Hinting and layout tables off: a PDF viewer neither shapes nor hints our text. */
+export const UNHINTED = {
+  targetFormat: 'truetype',
+  noHinting: true,
+  keepFeatures: [],
+  dropTables: ['GSUB', 'GPOS', 'GDEF', 'kern', 'FFTM', 'gasp', 'DSIG', 'hdmx', 'LTSH', 'VDMX']
+} as const
 
 /* c8 ignore start */
 async function main (): Promise<void> {
   const text = String.fromCodePoint(...winAnsiCharacters().map(([codePoint]) => codePoint))
-  for (const [source, output] of FONT_FILES) {
-    const bytes = await subsetFont(readFileSync(`${SOURCE_DIR}/${source}`), text, {
-      targetFormat: 'truetype',
-      noHinting: true,
-      keepFeatures: [],
-      dropTables: ['GSUB', 'GPOS', 'GDEF', 'kern', 'FFTM', 'gasp', 'DSIG', 'hdmx', 'LTSH', 'VDMX']
-    })
+  for (const [source, output, glyphs] of FONT_FILES) {
+    const bytes = await subsetFont(readFileSync(`${SOURCE_DIR}/${source}`), glyphs === 'all' ? '' : text, { ...UNHINTED, keepAllGlyphs: glyphs === 'all', keepFeatures: [...UNHINTED.keepFeatures], dropTables: [...UNHINTED.dropTables] })
     writeFileSync(assetPath('fonts', output), bytes)
     console.log(`assets/fonts/${output}: ${bytes.length} bytes`)
   }
