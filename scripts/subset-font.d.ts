@@ -5,6 +5,5 @@ declare module 'subset-font' {
     noHinting?: boolean
     keepFeatures?: string[]
     dropTables?: string[]
-    keepAllGlyphs?: boolean
   }): Promise<Uint8Array>
 }
