@@ -141,12 +141,26 @@ function embedWinAnsiFont (doc: PDFDocument, font: WinAnsiFont, subset?: string)
   const used = new Set<string>()
   const file = context.nextRef()
   const descriptor = context.register(context.obj({
-    Type: 'FontDescriptor', FontName: font.baseFont, Flags: 32, FontBBox: font.bbox, ItalicAngle: font.italicAngle,
-    Ascent: font.ascent, Descent: font.descent, CapHeight: font.capHeight, StemV: 80, FontFile2: file
+    Type: 'FontDescriptor',
+    FontName: font.baseFont,
+    Flags: 32,
+    FontBBox: font.bbox,
+    ItalicAngle: font.italicAngle,
+    Ascent: font.ascent,
+    Descent: font.descent,
+    CapHeight: font.capHeight,
+    StemV: 80,
+    FontFile2: file
   }))
   const ref = context.register(context.obj({
-    Type: 'Font', Subtype: 'TrueType', BaseFont: font.baseFont, FirstChar: FIRST_CHAR, LastChar: LAST_CHAR,
-    Widths: font.widths.slice(FIRST_CHAR, LAST_CHAR + 1), Encoding: 'WinAnsiEncoding', FontDescriptor: descriptor
+    Type: 'Font',
+    Subtype: 'TrueType',
+    BaseFont: font.baseFont,
+    FirstChar: FIRST_CHAR,
+    LastChar: LAST_CHAR,
+    Widths: font.widths.slice(FIRST_CHAR, LAST_CHAR + 1),
+    Encoding: 'WinAnsiEncoding',
+    FontDescriptor: descriptor
   }))
   const bytes = (text: string) => Array.from(text, (char) => {
     used.add(char)
@@ -549,12 +563,14 @@ export function sourceFiles (): string[] {
 
 /* c8 ignore start */
 async function main (): Promise<void> {
-  for (const file of sourceFiles()) for (const gender of GENDERS) {
-    const source = readSource(file, gender)
-    const bytes = await buildTemplate(source)
-    const path = join(OUTPUT_DIR, source.output)
-    writeFileSync(path, bytes)
-    console.log(`${join(dirname(path).split('/').at(-1) ?? '', source.output)}: ${bytes.length} bytes, ${(await PDFDocument.load(bytes)).getPageCount()} pages`)
+  for (const file of sourceFiles()) {
+    for (const gender of GENDERS) {
+      const source = readSource(file, gender)
+      const bytes = await buildTemplate(source)
+      const path = join(OUTPUT_DIR, source.output)
+      writeFileSync(path, bytes)
+      console.log(`${join(dirname(path).split('/').at(-1) ?? '', source.output)}: ${bytes.length} bytes, ${(await PDFDocument.load(bytes)).getPageCount()} pages`)
+    }
   }
 }
 

@@ -3,6 +3,7 @@
  * and employer profile, as plain data cloned into each worker (src/pdf/renderer.ts uses it).
  */
 import { readFile } from 'node:fs/promises'
+import { createHash } from 'node:crypto'
 import { join } from 'node:path'
 import type { EmployerProfile } from '../../schemas/employer-profile.js'
 import { FIELD_NAMES, REQUIRED_FIELDS, TEMPLATE_IDS, type TemplateId } from './fields.js'
@@ -32,6 +33,23 @@ export interface EngineSources {
 }
 
 /**
+ * Compiled templates by file name and content: an app built again in the same process (tests,
+ * several apps) does not compile the ten templates again. A failed compile is not kept.
+ */
+const compiledCache = new Map<string, Promise<Awaited<ReturnType<typeof compileTemplate>>>>()
+
+function compileOnce (name: string, bytes: Uint8Array, id: TemplateId, textFont: WinAnsiFont): ReturnType<typeof compileTemplate> {
+  const key = `${name}:${textFont.baseFont}:${createHash('sha1').update(bytes).digest('hex')}`
+  let compiled = compiledCache.get(key)
+  if (compiled === undefined) {
+    compiled = compileTemplate(name, bytes, REQUIRED_FIELDS[id], FIELD_NAMES, textFont)
+    compiledCache.set(key, compiled)
+    compiled.catch(() => compiledCache.delete(key))
+  }
+  return compiled
+}
+
+/**
  * Reads and checks every template and the employer profile (issue 3: at start-up).
  * @returns the engine data and non-fatal findings (e.g. unknown fields) to log
  * @throws TemplateError naming the template (and field); EmployerProfileError
@@ -47,7 +65,7 @@ export async function loadEngineData (sources: EngineSources): Promise<{ data: E
     const bytes = await readFile(path).catch((error: NodeJS.ErrnoException) => {
       throw new TemplateError(name, error.code === 'ENOENT' ? `no existe el archivo ${path}` : `no se puede leer ${path} (${error.code ?? error.message})`)
     })
-    const compiled = await compileTemplate(name, bytes, REQUIRED_FIELDS[id], FIELD_NAMES, textFont)
+    const compiled = await compileOnce(name, bytes, id, textFont)
     templates[id] = compiled.template
     warnings.push(...compiled.warnings.map((warning) => `Plantilla ${name}: ${warning}`))
   }

@@ -6,7 +6,7 @@ import type { Employee } from '../../schemas/employee.js'
 import { buildApp } from '../../src/app.js'
 import { assetPath } from '../../src/paths.js'
 import { TEMPLATE_IDS } from '../../src/pdf/fields.js'
-import { build, pdfText, sampleEmployee } from '../helper.js'
+import { PRODUCTION_PROFILE, build, pdfText, sampleEmployee } from '../helper.js'
 import { planillaWithout } from '../src/pdf/engine-fixture.js'
 
 /** A TEMPLATES_DIR holding copies of our templates, with `replace` written over some of them. */
@@ -82,7 +82,7 @@ test('start-up stops on a missing, malformed or invalid employer profile', async
 })
 
 test('outside tests the worker threads start with the app (a broken worker stops start-up)', async (t) => {
-  const app = await buildApp({ env: { NODE_ENV: 'production', TEMP_DIR: t.testdir({}), PDF_THREADS: 1 } })
+  const app = await buildApp({ env: { NODE_ENV: 'production', EMPLOYER_PROFILE: PRODUCTION_PROFILE, TEMP_DIR: t.testdir({}), PDF_THREADS: 1 } })
   t.teardown(() => app.close())
   t.equal(app.contractPool.threads, 1)
   t.equal(app.contractPool.capacity, app.config.PDF_MAX_QUEUE)
