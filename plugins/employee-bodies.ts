@@ -1,5 +1,5 @@
 /**
- * Route options for JSON bodies of employee records, shared by the contract and report routes:
+ * Decorates `app.employeeBodies`: route options for JSON bodies of employee records, shared by the contract and report routes:
  * D2 unwrapping and the D5 limit before validation (no per-element work on an oversized list),
  * D7/D8 normalisation, the TypeBox schema, then the D10 cross-field rules.
  */
@@ -14,6 +14,7 @@ import type { EmployerProfile } from '../schemas/employer-profile.js'
 import { toValidationIssues } from '../src/validation.js'
 import type { ErrorObject } from 'ajv'
 import { AppError, RequestValidationError } from '../src/errors.js'
+import { HTTP_MESSAGES } from '../schemas/messages.js'
 
 export interface BodyOptions {
   /** Envelope message of a validation error (spec Errors rule 4). */
@@ -30,10 +31,10 @@ export interface BatchBodyOptions extends BodyOptions {
 }
 
 export interface EmployeeBodies {
-  /** Options for a route whose body is a list of `item` records (D2, D5). */
-  batch: <T extends TSchema>(item: T, options: BatchBodyOptions) => ReturnType<typeof batchOptions<T>>
-  /** Options for a route whose body is one record. */
-  single: <T extends TSchema>(item: T, options: BodyOptions) => ReturnType<typeof singleOptions<T>>
+  /** Route options (schema, config, hooks) for a route whose body is a list of `item` records (D2, D5). */
+  batchRouteOptions: <T extends TSchema>(item: T, options: BatchBodyOptions) => ReturnType<typeof batchOptions<T>>
+  /** Route options (schema, config, hooks) for a route whose body is one record. */
+  singleRouteOptions: <T extends TSchema>(item: T, options: BodyOptions) => ReturnType<typeof singleOptions<T>>
 }
 
 declare module 'fastify' {
@@ -51,7 +52,7 @@ function schemaIssues (request: FastifyRequest): ReturnType<typeof toValidationI
 
 /** JSON routes take JSON: a form upload sent to one is refused as such, not read as an empty list. */
 function refuseMultipart (request: FastifyRequest): void {
-  if (request.isMultipart()) throw new AppError(400, 'Tipo de contenido no soportado')
+  if (request.isMultipart()) throw new AppError(400, HTTP_MESSAGES.unsupportedMediaType)
 }
 
 /** The contract rules' issues when the route asks for them (the profile is read when the request comes). */
@@ -96,7 +97,7 @@ function singleOptions<T extends TSchema> (item: T, options: BodyOptions, profil
 
 export default fp(async (app) => {
   app.decorate('employeeBodies', {
-    batch: (item, options) => batchOptions(item, options.maxItems ?? app.config.BATCH_MAX, options, () => app.employerProfile),
-    single: (item, options) => singleOptions(item, options, () => app.employerProfile)
+    batchRouteOptions: (item, options) => batchOptions(item, options.maxItems ?? app.config.BATCH_MAX, options, () => app.employerProfile),
+    singleRouteOptions: (item, options) => singleOptions(item, options, () => app.employerProfile)
   } satisfies EmployeeBodies)
 }, { name: 'employee-bodies', dependencies: ['config'] })

@@ -6,7 +6,7 @@
  * functions, risks and equipment, the internal rules the employer has, and the real signing date.
  * Sources: DOCUMENT-REQUIREMENTS §1-§10; LPCL = D.S. 003-97-TR.
  */
-import type { Employee } from '../../schemas/employee.js'
+import type { Employee, ImportedEmployee } from '../../schemas/employee.js'
 import type { EmployerProfile, LaborRegime, Modality, PositionEntry } from '../../schemas/employer-profile.js'
 import { dayMonthYearKey } from '../employees/dates.js'
 import { dateInWords, formatLocalDate } from './format.js'
@@ -21,7 +21,7 @@ export const MODALITY_NAMES: Record<Modality | 'suplencia', string> = {
 const PART_TIME_PREFIX = 'A tiempo parcial (artículo 4 de la LPCL y artículos 11 a 13 del D.S. 001-96-TR) y '
 
 /** The modality printed for a record: Subsidio is suplencia; Planilla and Part Time use the profile's (§1, §2). */
-export function modalityText (employee: Pick<Employee, 'contractType'>, profile: EmployerProfile): string {
+export function modalityText (employee: Pick<ImportedEmployee, 'contractType'>, profile: EmployerProfile): string {
   if (employee.contractType === 'Subsidio') return MODALITY_NAMES.suplencia
   const modality = profile.contractDefaults[employee.contractType].modality ?? 'necesidades-del-mercado'
   if (employee.contractType === 'Part Time') return `${PART_TIME_PREFIX}${MODALITY_NAMES[modality].charAt(0).toLowerCase()}${MODALITY_NAMES[modality].slice(1)}`
@@ -40,7 +40,7 @@ export const CONTRACT_LABELS: Record<Employee['contractType'], string> = {
  * its default; followed by the sentence that ties it to this site, position and these dates.
  * A Subsidio's cause is the replacement itself (§4), stated in its own cells: undefined.
  */
-export function objectiveCauseText (employee: Employee, profile: EmployerProfile): string {
+export function objectiveCauseText (employee: ImportedEmployee, profile: EmployerProfile): string {
   const cause = employee.objectiveCause ?? profile.causes.bySite?.[employee.subDivisionOrParking] ?? profile.causes.default
   const sentence = cause.trim().replace(/[.;,\s]+$/, '')
   return `${sentence}. Esta necesidad se presenta en la sede ${employee.subDivisionOrParking}, para el cargo de ${employee.position}, ` +
@@ -51,7 +51,7 @@ export function objectiveCauseText (employee: Employee, profile: EmployerProfile
  * The date of signature (§3): the record's `signingDate`; else the start date when it is today or
  * later; else today (server time zone). Never before the day of generation unless HR states it.
  */
-export function signingDate (employee: Pick<Employee, 'signingDate' | 'entryDate'>, today: Date): string {
+export function signingDate (employee: Pick<ImportedEmployee, 'signingDate' | 'entryDate'>, today: Date): string {
   if (employee.signingDate !== undefined) return employee.signingDate
   const todayText = formatLocalDate(today)
   return dayMonthYearKey(employee.entryDate) >= dayMonthYearKey(todayText) ? employee.entryDate : todayText
@@ -65,7 +65,7 @@ export function weeklyHoursText (hours: number): string {
 const NUMBERS = ['cero', 'un', 'dos', 'tres', 'cuatro', 'cinco', 'seis', 'siete', 'ocho', 'nueve', 'diez', 'once', 'doce']
 
 /** The probation printed (§5): the record's text, else the profile's months, else three months. */
-export function probationText (employee: Pick<Employee, 'probationaryPeriod' | 'contractType'>, profile: EmployerProfile): string {
+export function probationText (employee: Pick<ImportedEmployee, 'probationaryPeriod' | 'contractType'>, profile: EmployerProfile): string {
   if (employee.probationaryPeriod !== undefined) return employee.probationaryPeriod
   const months = profile.contractDefaults[employee.contractType].probationMonths ?? 3
   return `${NUMBERS[months]} (${months}) ${months === 1 ? 'mes' : 'meses'}`

@@ -50,7 +50,7 @@ function compileOnce (name: string, bytes: Uint8Array, id: TemplateId, textFont:
 }
 
 /**
- * Reads and checks every template and the employer profile (issue 3: at start-up).
+ * Reads and checks every template and the employer profile, once at start-up.
  * @returns the engine data and non-fatal findings (e.g. unknown fields) to log
  * @throws TemplateError naming the template (and field); EmployerProfileError
  */

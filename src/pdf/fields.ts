@@ -2,7 +2,7 @@
  * The AcroForm field names our templates use, which of them each template must have (checked at
  * start-up), and the value of every field for one employee (README "Contracts").
  */
-import type { Employee } from '../../schemas/employee.js'
+import type { Employee, ImportedEmployee } from '../../schemas/employee.js'
 import type { EmployerProfile } from '../../schemas/employer-profile.js'
 import { cleanText, dateInWords, formatSoles, fullName } from './format.js'
 import { amountInWords } from '../employees/salary-words.js'
@@ -73,8 +73,8 @@ export const CONTRACT_DOCUMENT: Record<Employee['contractType'], DocumentId> = {
 }
 
 /** The variant of a document for a worker: feminine when `sex` says so (D21), else masculine. */
-export function templateFor (document: DocumentId, employee: Pick<Employee, 'sex'>): TemplateId {
-  return sexLetter(employee.sex as string | undefined) === 'F' ? `${document}-f` : document
+export function templateFor (document: DocumentId, employee: Pick<ImportedEmployee, 'sex'>): TemplateId {
+  return sexLetter(employee.sex) === 'F' ? `${document}-f` : document
 }
 
 /** Employee fields that are optional in some records (spreadsheet import, D11) and print blank when missing. */
@@ -85,7 +85,7 @@ type OptionalText = string | undefined
  * @param employee a validated record (schemas/employee.ts); Subsidio's optional fields may be missing (D11)
  * @param today the day of generation (the signing date when none is given and the start is past, §3)
  */
-export function fieldValues (employee: Employee, employer: EmployerProfile, today: Date = new Date()): FieldValues {
+export function fieldValues (employee: ImportedEmployee, employer: EmployerProfile, today: Date = new Date()): FieldValues {
   const text = (value: OptionalText) => (value === undefined ? '' : cleanText(value))
   const defaults = employer.contractDefaults[employee.contractType]
   const signing = signingDate(employee, today)
@@ -111,8 +111,8 @@ export function fieldValues (employee: Employee, employer: EmployerProfile, toda
     province: text(employee.province),
     department: text(employee.department),
     email: text(employee.email),
-    birthDate: text(employee.birthDate as OptionalText),
-    sex: text(employee.sex as OptionalText),
+    birthDate: text(employee.birthDate),
+    sex: text(employee.sex),
     position: text(employee.position),
     subDivisionOrParking: text(employee.subDivisionOrParking),
     contractType: employee.contractType,

@@ -137,7 +137,9 @@ export function appendUpdate (template: Pick<CompiledTemplate, 'base' | 'size' |
  * @param drawn when given, receives the layout of every drawn value (tests)
  * @returns the PDF bytes; a Promise only when a value needs the Unicode font (it is loaded and subset then)
  */
-export function fillTemplate (template: CompiledTemplate, values: Readonly<Record<string, string>>, fonts: EngineFonts, drawn?: DrawnField[]): Uint8Array | Promise<Uint8Array> {
+export function fillTemplate (
+  template: CompiledTemplate, values: Readonly<Record<string, string>>, fonts: EngineFonts, drawn?: DrawnField[]
+): Uint8Array | Promise<Uint8Array> {
   const numbers = updateObjectNumbers(template)
   const winAnsi = winAnsiEncoder(template, fonts.text)
   const contents = template.pages.map(() => 'Q\n')
