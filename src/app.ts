@@ -40,6 +40,9 @@ export interface BuildAppOptions extends ConfigPluginOptions {
   extend?: FastifyPluginAsync
 }
 
+/** How long one plugin may take to start (Fastify default 10 s): the contract templates compile at start-up. */
+export const PLUGIN_TIMEOUT_MS = 60_000
+
 /**
  * Server timeouts (against slow and stalled clients), all ms. A 50-employee ZIP streams in well under a second, a 10 MB
  * upload on a LAN in a few seconds; these bound what slow or stalled clients can hold.
@@ -67,6 +70,8 @@ export async function buildApp (options: BuildAppOptions = {}): Promise<FastifyI
     logger: options.logger ?? false,
     ajv: { customOptions: AJV_OPTIONS, plugins: [addAppFormats] },
     return503OnClosing: true,
+    // start-up compiles the ten contract templates (src/pdf/engine.ts): seconds on a busy machine
+    pluginTimeout: PLUGIN_TIMEOUT_MS,
     frameworkErrors: frameworkErrorReply, // a malformed URL answers the envelope too
     clientErrorHandler: clientErrorReply, // so do timeouts, oversized headers and non-HTTP bytes
     connectionTimeout: SERVER_TIMEOUTS.connectionTimeoutMs,

@@ -53,7 +53,7 @@ export function longestEmployee (contractType: 'Planilla' | 'Part Time' | 'Subsi
     birthDate: '15/03/1990',
     sex: 'F',
     dni: '12345678',
-    email: `${'a'.repeat(64)}@${'dominio-largo-'.repeat(12).slice(0, 180)}.com.pe`,
+    email: `${'a'.repeat(64)}@${['dominio', 'largo', 'ejemplo'].map((label) => label.repeat(20).slice(0, 60)).join('.')}.pe`, // 250 characters
     address: repeat('Av. Los Libertadores del Perú 1234, Dpto. 501, Urb. San Ignacio de Loyola, ', 200),
     province: repeat('Provincia Constitucional ', 100),
     district: repeat('San Juan de Lurigancho ', 100),
