@@ -6,7 +6,6 @@ import type { Employee, ImportedEmployee } from '../../schemas/employee.js'
 import type { EmployerProfile } from '../../schemas/employer-profile.js'
 import { cleanText, dateInWords, formatSoles, fullName } from './format.js'
 import { amountInWords } from '../employees/salary-words.js'
-import { sexLetter } from '../employees/normalize.js'
 import {
   REGIME_NAMES, benefitsText, equipmentText, internalRulesText, lettered, modalityText, objectiveCauseText, positionEntry,
   probationText, signingDate, weeklyHoursText
@@ -74,7 +73,9 @@ export const CONTRACT_DOCUMENT: Record<Employee['contractType'], DocumentId> = {
 
 /** The variant of a document for a worker: feminine when `sex` says so (D21), else masculine. */
 export function templateFor (document: DocumentId, employee: Pick<ImportedEmployee, 'sex'>): TemplateId {
-  return sexLetter(employee.sex) === 'F' ? `${document}-f` : document
+  // the record's sex is canonical here (D8: `F` or `Femenino`); no import of the normaliser, which
+  // would load TypeBox into every PDF worker
+  return employee.sex === 'F' || employee.sex === 'Femenino' ? `${document}-f` : document
 }
 
 /** Employee fields that are optional in some records (spreadsheet import, D11) and print blank when missing. */
