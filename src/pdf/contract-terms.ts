@@ -138,5 +138,5 @@ export function internalRulesText (profile: EmployerProfile): string {
   ].filter((name): name is string => name !== undefined)
   if (names.length === 0) return 'EL EMPLEADOR no cuenta por ahora con reglamentos internos escritos; cuando los apruebe, entregará un ejemplar y su cumplimiento será obligatorio desde su entrega.'
   const joined = names.length === 1 ? names[0] : `${names.slice(0, -1).join(', ')} y ${names.at(-1) as string}`
-  return `Se entrega un ejemplar de ${joined}, de cumplimiento obligatorio.`
+  return `Se entrega un ejemplar de ${joined}, de cumplimiento obligatorio.`.replace('de el ', 'del ')
 }
