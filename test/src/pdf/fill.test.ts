@@ -59,7 +59,7 @@ test('a document is the template bytes unchanged plus an incremental update', as
   t.match(update, /%%EOF\n$/)
   t.notMatch(update, /\/AcroForm/, 'the catalog is rewritten without its form')
   t.equal(bytes.buffer.byteLength, bytes.length, 'own ArrayBuffer, transferable')
-  t.equal((await pdfPages(bytes)).length, 3)
+  t.equal((await pdfPages(bytes)).length, 4, 'the Planilla contract has four pages')
 })
 
 test('Subsidio optional fields left blank print nothing in their boxes (D11); probation defaults to three months', async (t) => {

@@ -34,9 +34,9 @@ test('Spanish text, dashes and degrees are WinAnsi; check marks and ő are not',
   t.equal(winAnsiCode(0x2713), -1)
 })
 
-test('Helvetica widths come for every WinAnsi character', async (t) => {
+test('the embedded text font has a width for every WinAnsi character', async (t) => {
   const { widths } = loadWinAnsiFont('regular')
-  t.equal(widths[0x20], 278)
-  t.equal(widths[0x57], 944, 'W')
+  t.ok(widths[0x20] > 200 && widths[0x20] < 400, 'space')
+  t.ok(widths[0x57] > widths[0x69] * 2, 'W wider than i')
   t.ok(winAnsiCharacters().every(([, code]) => widths[code] > 0))
 })
