@@ -94,11 +94,14 @@ const CONTRACT_BREAKS: [string, unknown][] = [
   ['salaryInWords', 'MIL Y 00/100 SOLES'], ['weeklyHours', 0], ['signingDate', '01/01/2041'], ['objectiveCause', 'corta']
 ]
 
-/** A valid record with exactly one rule broken; `contractsOnly` when only the contract routes check it. */
+/**
+ * A valid record with exactly one rule broken; `contractsOnly` when only the contract routes check
+ * it, `removed` when the break is a missing field.
+ */
 export const invalidEmployee = fc.tuple(validEmployee, fc.constantFrom(...BREAKS.map((entry) => [...entry, false] as const), ...CONTRACT_BREAKS.map((entry) => [...entry, true] as const)))
   .map(([record, [field, value, contractsOnly]]) => {
     const broken = { ...record }
     if (value === undefined) delete broken[field]
     else broken[field] = value
-    return { record: broken, field, contractsOnly }
+    return { record: broken, field, contractsOnly, removed: value === undefined }
   })
