@@ -3,7 +3,7 @@
  * Texts from the service (envelope messages, `{row, field, message}` items) are shown as they come.
  */
 
-/** `1536` → `1,5 KB`; sizes in units of 1024 bytes, Spanish decimal comma. */
+/** `1536` → `1.5 KB`: sizes in units of 1024 bytes, written as in Peru (es-PE: decimal point). */
 export function formatBytes (bytes) {
   if (bytes < 1024) return `${bytes} bytes`
   const kb = bytes / 1024
@@ -37,7 +37,7 @@ export const TEXT = {
   /** @param {string} name */
   uploading: (name) => `Subiendo ${name}…`,
   /** @param {number} total */
-  employeesLoaded: (total) => `${plural(total, 'empleado importado', 'empleados importados')}. Todos quedan seleccionados para descargar.`,
+  employeesLoaded: (total) => total === 1 ? 'Queda seleccionado para descargar.' : 'Todos quedan seleccionados para descargar.',
   errorsTitle: 'Errores por fila del archivo',
   rowColumn: 'Fila',
   rowContentColumn: 'Contenido de la fila',
