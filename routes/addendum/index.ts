@@ -1,6 +1,7 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
 import { ERROR_RESPONSES } from '../../schemas/envelope.js'
-import { AddendumImportReplySchema, AddendumQuerySchema, IMPORT_MESSAGES, UploadBodySchema } from '../../schemas/import.js'
+import { AddendumImportReplySchema, AddendumQuerySchema, UploadBodySchema } from '../../schemas/import.js'
+import { IMPORT_MESSAGES } from '../../schemas/messages.js'
 import { megabytes } from '../../src/units.js'
 import { uploadFormat } from '../../src/spreadsheets/file-type.js'
 import { importAddenda } from '../../src/spreadsheets/import.js'

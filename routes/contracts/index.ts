@@ -3,7 +3,7 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
 import type { FastifyReply, FastifySchemaCompiler } from 'fastify'
 import { EmployeeSchema, PreviewEmployeeSchema, type Employee } from '../../schemas/employee.js'
 import { PreviewBase64ReplySchema, PreviewBodySchema, PreviewSessionSchema, type PreviewSession } from '../../schemas/contracts.js'
-import { MESSAGES, VALIDATION_MESSAGE } from '../../schemas/messages.js'
+import { CONTRACT_MESSAGES, MESSAGES, VALIDATION_MESSAGE } from '../../schemas/messages.js'
 import { ERROR_RESPONSES, ErrorEnvelopeSchema } from '../../schemas/envelope.js'
 import { fileResponse } from '../../schemas/reports.js'
 import { Type } from '@sinclair/typebox'
@@ -14,7 +14,6 @@ import { contentDisposition, contractFileName } from '../../src/zip/names.js'
 import { streamContractsZip } from '../../src/zip/contracts-zip.js'
 import { CoalescingStream } from '../../src/zip/coalesce.js'
 
-const EMPTY_BATCH = 'Debes seleccionar al menos un empleado para generar el ZIP.'
 /** Employees rendered at once per ZIP, per worker thread: enough to keep every thread busy. */
 const IN_FLIGHT_PER_THREAD = 2
 
@@ -102,7 +101,7 @@ const contracts: FastifyPluginAsyncTypebox = async (app) => {
       .send(bytes)
   })
 
-  const batch = app.employeeBodies.batch(EmployeeSchema, { emptyMessage: EMPTY_BATCH, validationMessage: VALIDATION_MESSAGE.contracts })
+  const batch = app.employeeBodies.batch(EmployeeSchema, { emptyMessage: CONTRACT_MESSAGES.emptyBatch, validationMessage: VALIDATION_MESSAGE.contracts })
   app.post('/download-zip', {
     ...batch,
     schema: {
@@ -124,7 +123,7 @@ const contracts: FastifyPluginAsyncTypebox = async (app) => {
       signal: controller.signal,
       onFailure: (employee, error) => {
         request.log.error({ err: error, dni: employee.dni }, 'contract documents failed; listed in errores.txt')
-        return production ? 'error interno al generar los documentos' : `error al generar los documentos: ${(error as Error).message}`
+        return production ? CONTRACT_MESSAGES.zipFailureGeneric : CONTRACT_MESSAGES.zipFailureDetail((error as Error).message)
       }
     })
     done.then((result) => {

@@ -13,6 +13,7 @@ import type { Employee } from '../../schemas/employee.js'
 import type { EmployeeDocuments } from '../pdf/renderer.js'
 import { fullName } from '../pdf/format.js'
 import { contractFileName, contractFolder, safeFileName } from './names.js'
+import { CONTRACT_MESSAGES } from '../../schemas/messages.js'
 
 export const ERRORS_ENTRY = 'errores.txt'
 /** How often a backpressured ZIP looks whether the client has read (ms). */
@@ -137,7 +138,7 @@ export function streamContractsZip (employees: readonly Employee[], options: Con
       return { written, failed: failures.length, aborted: true }
     }
     if (failures.length > 0) {
-      const text = [`No se generaron los documentos de ${failures.length} de ${employees.length} empleados:`, ...failures, ''].join('\r\n')
+      const text = [CONTRACT_MESSAGES.zipFailures(failures.length, employees.length), ...failures, ''].join('\r\n')
       archive.append(Buffer.from(text, 'utf8'), { name: ERRORS_ENTRY })
     }
     // finalize() settles when the archive ends; a client leaving at the very end destroys it instead
