@@ -3,7 +3,10 @@
  * Texts from the service (envelope messages, `{row, field, message}` items) are shown as they come.
  */
 
-/** `1536` → `1.5 KB`: sizes in units of 1024 bytes, written as in Peru (es-PE: decimal point). */
+/**
+ * `1536` → `1.5 KB`: sizes in units of 1024 bytes, written as in Peru (es-PE: decimal point).
+ * @param {number} bytes
+ */
 export function formatBytes (bytes) {
   if (bytes < 1024) return `${bytes} bytes`
   const kb = bytes / 1024

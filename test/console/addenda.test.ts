@@ -24,7 +24,7 @@ async function apiUpload (name: string): Promise<{ statusCode: number, body: any
 }
 
 async function upload (name: string): Promise<void> {
-  const input = await page.$('#addenda-file')
+  const input = await page.$('input#addenda-file')
   await input?.uploadFile(fixture(name))
   await page.waitForFunction((expected) => document.querySelector('#addenda-file-name')?.textContent === expected, {}, name)
   await page.click('#addenda-form button[type="submit"]')

@@ -34,7 +34,7 @@ async function apiUpload (name: string): Promise<{ statusCode: number, body: any
 }
 
 async function upload (name: string): Promise<void> {
-  const input = await page.$('#employees-file')
+  const input = await page.$('input#employees-file')
   await input?.uploadFile(fixture(name))
   await page.waitForFunction((expected) => document.querySelector('#employees-file-name')?.textContent === expected, {}, name)
   await page.click('#employees-form button[type="submit"]')
