@@ -3,7 +3,7 @@
  * worker threads; imports neither pdf-lib nor fontkit up front (fontkit only when a value needs
  * the Unicode font).
  */
-import type { Employee } from '../../schemas/employee.js'
+import type { ImportedEmployee } from '../../schemas/employee.js'
 import type { EngineData } from './engine.js'
 import { CONTRACT_TEMPLATE, fieldValues, type TemplateId } from './fields.js'
 import { fillTemplate, type EngineFonts } from './fill.js'
@@ -18,9 +18,9 @@ export interface EmployeeDocuments {
 
 export interface ContractRenderer {
   /** The contract alone (preview, spec endpoint 3). */
-  contract: (employee: Employee) => Promise<Uint8Array>
+  contract: (employee: ImportedEmployee) => Promise<Uint8Array>
   /** Contract, consent and annex. */
-  documents: (employee: Employee) => Promise<EmployeeDocuments>
+  documents: (employee: ImportedEmployee) => Promise<EmployeeDocuments>
 }
 
 /** A renderer over engine data; the Unicode font is parsed on first need and kept. */

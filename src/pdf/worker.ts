@@ -3,14 +3,14 @@
  * of one employee per task. The PDFs' ArrayBuffers are transferred back, not copied.
  */
 import { move, transferableSymbol, valueSymbol, workerData } from 'piscina'
-import type { Employee } from '../../schemas/employee.js'
+import type { ImportedEmployee } from '../../schemas/employee.js'
 import type { EngineData } from './engine.js'
 import { createRenderer, type EmployeeDocuments } from './renderer.js'
 
 /** A unit of work: `contract` for a preview, `documents` for a ZIP; `ping` checks the worker starts. */
 export type PdfTask =
-  | { kind: 'contract', employee: Employee }
-  | { kind: 'documents', employee: Employee }
+  | { kind: 'contract', employee: ImportedEmployee }
+  | { kind: 'documents', employee: ImportedEmployee }
   | { kind: 'ping' }
 
 const renderer = createRenderer(workerData as EngineData)
