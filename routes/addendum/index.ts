@@ -2,7 +2,7 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
 import { ERROR_RESPONSES } from '../../schemas/envelope.js'
 import { AddendumImportReplySchema, AddendumQuerySchema, UploadBodySchema } from '../../schemas/import.js'
 import { IMPORT_MESSAGES } from '../../schemas/messages.js'
-import { megabytes } from '../../src/units.js'
+import { formatByteSize } from '../../src/units.js'
 import { uploadFormat } from '../../src/spreadsheets/file-type.js'
 import { importAddenda } from '../../src/spreadsheets/import.js'
 
@@ -10,7 +10,7 @@ const messages = IMPORT_MESSAGES.addenda
 
 /** Endpoint 9: addendum rows from an .xlsx, .xls or .csv (D20); `?partial=true` per D14. */
 const routes: FastifyPluginAsyncTypebox = async (app) => {
-  const uploadMessages = { noFile: messages.noFile, tooLarge: messages.tooLarge(megabytes(app.config.MAX_FILE_SIZE)) }
+  const uploadMessages = { noFile: messages.noFile, tooLarge: messages.tooLarge(formatByteSize(app.config.MAX_FILE_SIZE).replace(' ', '')) }
 
   app.post('/upload', {
     schema: {

@@ -88,5 +88,5 @@ export const invalidEmployee = fc.tuple(validEmployee, fc.constantFrom(...BREAKS
   const broken = { ...record }
   if (value === undefined) delete broken[field]
   else broken[field] = value
-  return { record: broken, field }
+  return { record: broken, field, removed: value === undefined }
 })
