@@ -23,6 +23,8 @@ import contracts from '../routes/contracts/index.js'
 import excelUpload from '../routes/excel/upload.js'
 import excelReports from '../routes/excel/reports.js'
 import addendum from '../routes/addendum/index.js'
+import limits from '../routes/limits.js'
+import consoleRoutes from '../routes/console.js'
 import { AJV_OPTIONS, addAppFormats } from './validation.js'
 import { AppError } from './errors.js'
 import { BODY_MESSAGES } from '../schemas/messages.js'
@@ -135,6 +137,8 @@ export async function buildApp (options: BuildAppOptions = {}): Promise<FastifyI
   await app.register(excelUpload, { prefix: '/api/excel' })
   await app.register(excelReports, { prefix: '/api/excel' })
   await app.register(addendum, { prefix: '/api/addendum' })
+  await app.register(limits, { prefix: '/api' })
+  await app.register(consoleRoutes) // the HR console under /app/ (D22)
 
   await app.ready()
   return app

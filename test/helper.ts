@@ -44,7 +44,8 @@ export async function formPayload (files: FormFile[], fields: Record<string, str
   const form = new FormData()
   for (const [key, value] of Object.entries(fields)) form.append(key, value)
   for (const file of files) {
-    form.append(file.field ?? 'excel', new Blob([file.bytes], { type: file.type ?? 'application/octet-stream' }), file.name)
+    const bytes = typeof file.bytes === 'string' ? file.bytes : new Uint8Array(file.bytes) // a copy on its own ArrayBuffer: a BlobPart under the DOM types too
+    form.append(file.field ?? 'excel', new Blob([bytes], { type: file.type ?? 'application/octet-stream' }), file.name)
   }
   const response = new Response(form)
   return { payload: Buffer.from(await response.arrayBuffer()), headers: { 'content-type': response.headers.get('content-type') ?? '' } }
