@@ -42,7 +42,17 @@ export async function startServer (env: Record<string, string> = {}, nodeArgs: s
   const port = await freePort()
   const child = spawn(process.execPath, [...nodeArgs, join(PROJECT_ROOT, 'dist/src/server.js')], {
     cwd: PROJECT_ROOT,
-    env: { ...process.env, NODE_ENV: 'production', HOST: '127.0.0.1', PORT: String(port), LOG_LEVEL: 'warn', TEMP_DIR: tempDir, ...env },
+    env: {
+      ...process.env,
+      NODE_ENV: 'production',
+      HOST: '127.0.0.1',
+      PORT: String(port),
+      LOG_LEVEL: 'warn',
+      TEMP_DIR: tempDir,
+      // production refuses the demo employer profile: the tests' non-demo one
+      EMPLOYER_PROFILE: join(PROJECT_ROOT, 'test/fixtures/employer-profile.json'),
+      ...env
+    },
     stdio: ['ignore', 'inherit', 'inherit']
   })
   const deadline = Date.now() + 30_000
@@ -133,7 +143,6 @@ export function mixedEmployees (count: number, seed = 0): Record<string, unknown
       district: 'San Isidro',
       department: 'Lima',
       salary: 1130 + (n % 10) * 125.5,
-      salaryInWords: 'MIL CIENTO TREINTA CON 00/100 SOLES',
       position: n % 2 === 0 ? 'Operario de playa' : 'Supervisor de estacionamiento',
       entryDate: '01/12/2026',
       endDate: '31/05/2027',

@@ -163,7 +163,15 @@ async function w1000Figures (): Promise<Record<string, number>> {
  */
 async function exportStalls (employees: Record<string, unknown>[]): Promise<Record<string, { maxMs: number, p99Ms: number, requests: number }>> {
   const { buildApp } = await import(pathToFileURL(join(PROJECT_ROOT, 'dist/src/app.js')).href) as typeof import('../src/app.js')
-  const app = await buildApp({ env: { NODE_ENV: 'production', LOG_LEVEL: 'warn', TEMP_DIR: await mkdtemp(join(tmpdir(), 'contratos-bench-')), SHED_MAX_EVENT_LOOP_DELAY_MS: 0 } })
+  const app = await buildApp({
+    env: {
+      NODE_ENV: 'production',
+      LOG_LEVEL: 'warn',
+      TEMP_DIR: await mkdtemp(join(tmpdir(), 'contratos-bench-')),
+      SHED_MAX_EVENT_LOOP_DELAY_MS: 0,
+      EMPLOYER_PROFILE: join(PROJECT_ROOT, 'test/fixtures/employer-profile.json') // production refuses the demo profile
+    }
+  })
   const payload = JSON.stringify(employees)
   const stalls: Record<string, { maxMs: number, p99Ms: number, requests: number }> = {}
   try {

@@ -9,6 +9,8 @@ import type { TSchema } from '@sinclair/typebox'
 import { employeeBatchSchema } from '../schemas/employee.js'
 import { normalizeRecord, prepareBatchBody } from '../src/employees/normalize.js'
 import { batchCrossFieldIssues, crossFieldIssues, mergeIssues } from '../src/employees/rules.js'
+import { batchContractIssues, contractIssues, contractPolicy } from '../src/employees/contract-rules.js'
+import type { EmployerProfile } from '../schemas/employer-profile.js'
 import { toValidationIssues } from '../src/validation.js'
 import type { ErrorObject } from 'ajv'
 import { AppError, RequestValidationError } from '../src/errors.js'
@@ -17,6 +19,8 @@ import { HTTP_MESSAGES } from '../schemas/messages.js'
 export interface BodyOptions {
   /** Envelope message of a validation error (spec Errors rule 4). */
   validationMessage: string
+  /** Also apply the contract rules (minimum wage, salary in words, part-time hours…: src/employees/contract-rules.ts). */
+  contractRules?: boolean
 }
 
 export interface BatchBodyOptions extends BodyOptions {
@@ -51,7 +55,10 @@ function refuseMultipart (request: FastifyRequest): void {
   if (request.isMultipart()) throw new AppError(400, HTTP_MESSAGES.unsupportedMediaType)
 }
 
-function batchOptions<T extends TSchema> (item: T, maxItems: number, options: BatchBodyOptions) {
+/** The contract rules' issues when the route asks for them (the profile is read when the request comes). */
+type ProfileSource = () => EmployerProfile
+
+function batchOptions<T extends TSchema> (item: T, maxItems: number, options: BatchBodyOptions, profile: ProfileSource) {
   const body = employeeBatchSchema(item, maxItems, options.emptyMessage)
   return {
     schema: { body },
@@ -62,13 +69,15 @@ function batchOptions<T extends TSchema> (item: T, maxItems: number, options: Ba
     },
     attachValidation: true, // the preHandler reports schema and cross-field issues together
     preHandler: async (request: FastifyRequest) => {
-      const issues = mergeIssues(schemaIssues(request), batchCrossFieldIssues(request.body))
+      const rules = batchCrossFieldIssues(request.body)
+      if (options.contractRules === true) rules.push(...batchContractIssues(request.body, contractPolicy(profile())))
+      const issues = mergeIssues(schemaIssues(request), rules)
       if (issues.length > 0) throw new RequestValidationError(options.validationMessage, issues)
     }
   }
 }
 
-function singleOptions<T extends TSchema> (item: T, options: BodyOptions) {
+function singleOptions<T extends TSchema> (item: T, options: BodyOptions, profile: ProfileSource) {
   return {
     schema: { body: item },
     config: { validationMessage: options.validationMessage },
@@ -78,7 +87,9 @@ function singleOptions<T extends TSchema> (item: T, options: BodyOptions) {
     },
     attachValidation: true,
     preHandler: async (request: FastifyRequest) => {
-      const issues = mergeIssues(schemaIssues(request), crossFieldIssues(request.body, 'body'))
+      const rules = crossFieldIssues(request.body, 'body')
+      if (options.contractRules === true) rules.push(...contractIssues(request.body, 'body', contractPolicy(profile())))
+      const issues = mergeIssues(schemaIssues(request), rules)
       if (issues.length > 0) throw new RequestValidationError(options.validationMessage, issues)
     }
   }
@@ -86,7 +97,7 @@ function singleOptions<T extends TSchema> (item: T, options: BodyOptions) {
 
 export default fp(async (app) => {
   app.decorate('employeeBodies', {
-    batchRouteOptions: (item, options) => batchOptions(item, options.maxItems ?? app.config.BATCH_MAX, options),
-    singleRouteOptions: (item, options) => singleOptions(item, options)
+    batchRouteOptions: (item, options) => batchOptions(item, options.maxItems ?? app.config.BATCH_MAX, options, () => app.employerProfile),
+    singleRouteOptions: (item, options) => singleOptions(item, options, () => app.employerProfile)
   } satisfies EmployeeBodies)
 }, { name: 'employee-bodies', dependencies: ['config'] })

@@ -70,7 +70,7 @@ const contracts: FastifyPluginAsyncTypebox = async (app) => {
     }
   }
 
-  const single = app.employeeBodies.singleRouteOptions(PreviewEmployeeSchema, { validationMessage: VALIDATION_MESSAGE.contracts })
+  const single = app.employeeBodies.singleRouteOptions(PreviewEmployeeSchema, { validationMessage: VALIDATION_MESSAGE.contracts, contractRules: true })
   app.post('/preview', {
     ...single,
     preValidation: async (request) => {
@@ -122,7 +122,8 @@ const contracts: FastifyPluginAsyncTypebox = async (app) => {
 
   const batch = app.employeeBodies.batchRouteOptions(EmployeeSchema, {
     emptyMessage: CONTRACT_MESSAGES.emptyBatch,
-    validationMessage: VALIDATION_MESSAGE.contracts
+    validationMessage: VALIDATION_MESSAGE.contracts,
+    contractRules: true
   })
   app.post('/download-zip', {
     ...batch,

@@ -2,7 +2,8 @@
  * Fills and flattens one document without parsing it: the compiled template's bytes, unchanged,
  * followed by a PDF incremental update (PDF 32000-1 §7.5.6, written by src/pdf/update.ts) that holds
  * - one content stream per page with widgets, drawing each value inside its field rectangle
- *   (standard Helvetica, WinAnsi; values WinAnsi cannot encode use the embedded Unicode font);
+ *   (the embedded text font, WinAnsi, src/pdf/embedded-font.ts; values WinAnsi cannot encode use
+ *   the embedded Unicode subset);
  * - each such page rewritten to draw the template's content and then ours, without its widgets;
  * - the catalog rewritten without /AcroForm, so the result has no form left (flattened);
  * - a cross-reference stream for those objects whose /Prev points at the template's.
@@ -16,7 +17,8 @@ import { UnicodeSubset, type UnicodeFont } from './unicode-font.js'
 import { writeUpdate, type RawObject, type UpdateDict, type UpdateStream } from './update.js'
 
 export interface EngineFonts {
-  helvetica: FontMetrics
+  /** Metrics of the embedded text font the compiled templates reference (WinAnsi widths). */
+  text: FontMetrics
   /** Loads the Unicode font on first use (it is only needed for values outside WinAnsi). */
   unicode: () => Promise<UnicodeFont>
 }
@@ -35,10 +37,10 @@ interface Encoder {
 
 const num = (value: number) => (Math.round(value * 100) / 100).toString()
 
-function helveticaEncoder (template: CompiledTemplate, metrics: FontMetrics): Encoder {
+function winAnsiEncoder (template: CompiledTemplate, metrics: FontMetrics): Encoder {
   return {
     unicode: false,
-    fontKey: template.fontKeys.helvetica,
+    fontKey: template.fontKeys.text,
     ascent: metrics.ascent,
     descent: metrics.descent,
     advances: (codePoints) => codePoints.map((cp) => metrics.widths[winAnsiCode(cp)]),
@@ -90,18 +92,17 @@ export function fillTemplate (
   template: CompiledTemplate, values: Readonly<Record<string, string>>, fonts: EngineFonts, drawn?: DrawnField[]
 ): Uint8Array | Promise<Uint8Array> {
   const numbers = updateObjectNumbers(template)
-  const helvetica = helveticaEncoder(template, fonts.helvetica)
+  const winAnsi = winAnsiEncoder(template, fonts.text)
   const contents = template.pages.map(() => 'Q\n')
   const deferred: CompiledWidget[] = []
   for (const widget of template.widgets) {
     const value = values[widget.field]
     if (value === undefined || value === '') continue
     if (!isWinAnsi(value)) deferred.push(widget)
-    else contents[widget.page] += drawValue(widget, value, helvetica, drawn)
+    else contents[widget.page] += drawValue(widget, value, winAnsi, drawn)
   }
   const finish = (extraFont: string, fontObjects: RawObject[]): Uint8Array => {
-    const helveticaFont = '<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica /Encoding /WinAnsiEncoding >>'
-    const dicts: UpdateDict[] = [{ objectNumber: numbers.helvetica, generation: 0, body: helveticaFont }]
+    const dicts: UpdateDict[] = []
     const streams: UpdateStream[] = [{ objectNumber: numbers.save, content: 'q\n' }]
     template.pages.forEach((page, index) => {
       streams.push({ objectNumber: numbers.content(index), content: contents[index] })
