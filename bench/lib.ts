@@ -38,7 +38,7 @@ export async function startServer (env: Record<string, string> = {}): Promise<Ru
   const port = await freePort()
   const child = spawn(process.execPath, [join(PROJECT_ROOT, 'dist/src/server.js')], {
     cwd: PROJECT_ROOT,
-    env: { ...process.env, NODE_ENV: 'production', HOST: '127.0.0.1', PORT: String(port), LOG_LEVEL: 'warn', TEMP_DIR: tempDir, ...env },
+    env: { ...process.env, NODE_ENV: 'production', EMPLOYER_PROFILE: 'test/fixtures/employer-profile.json', HOST: '127.0.0.1', PORT: String(port), LOG_LEVEL: 'warn', TEMP_DIR: tempDir, ...env },
     stdio: ['ignore', 'inherit', 'inherit']
   })
   const deadline = Date.now() + 30_000
