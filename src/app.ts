@@ -14,6 +14,7 @@ import sessions from '../plugins/sessions.js'
 import loadShedding from '../plugins/load-shedding.js'
 import spreadsheets from '../plugins/spreadsheets.js'
 import employeeBodies from '../plugins/employee-bodies.js'
+import documentZips from '../plugins/document-zips.js'
 import root from '../routes/root.js'
 import health from '../routes/health.js'
 import contracts from '../routes/contracts/index.js'
@@ -101,6 +102,7 @@ export async function buildApp (options: BuildAppOptions = {}): Promise<FastifyI
   await app.register(sessions)
   await app.register(spreadsheets)
   await app.register(employeeBodies)
+  await app.register(documentZips)
   if (options.extend !== undefined) await app.register(options.extend)
 
   await app.register(root)
