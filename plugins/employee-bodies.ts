@@ -8,7 +8,7 @@ import type { FastifyRequest } from 'fastify'
 import type { TSchema } from '@sinclair/typebox'
 import { employeeBatchSchema } from '../schemas/employee.js'
 import { normalizeRecord, prepareBatchBody } from '../src/employees/normalize.js'
-import { batchCrossFieldIssues, crossFieldIssues, mergeIssues } from '../src/employees/rules.js'
+import { batchCrossFieldIssues, crossFieldIssues, mergeIssues, type RecordRules } from '../src/employees/rules.js'
 import { toValidationIssues } from '../src/validation.js'
 import type { ErrorObject } from 'ajv'
 import { AppError, RequestValidationError } from '../src/errors.js'
@@ -16,6 +16,8 @@ import { AppError, RequestValidationError } from '../src/errors.js'
 export interface BodyOptions {
   /** Envelope message of a validation error (spec Errors rule 4). */
   validationMessage: string
+  /** Cross-field rules run after the schema; default crossFieldIssues (D10). */
+  rules?: RecordRules
 }
 
 export interface BatchBodyOptions extends BodyOptions {
@@ -61,7 +63,7 @@ function batchOptions<T extends TSchema> (item: T, maxItems: number, options: Ba
     },
     attachValidation: true, // the preHandler reports schema and cross-field issues together
     preHandler: async (request: FastifyRequest) => {
-      const issues = mergeIssues(schemaIssues(request), batchCrossFieldIssues(request.body))
+      const issues = mergeIssues(schemaIssues(request), batchCrossFieldIssues(request.body, options.rules))
       if (issues.length > 0) throw new RequestValidationError(options.validationMessage, issues)
     }
   }
@@ -77,7 +79,7 @@ function singleOptions<T extends TSchema> (item: T, options: BodyOptions) {
     },
     attachValidation: true,
     preHandler: async (request: FastifyRequest) => {
-      const issues = mergeIssues(schemaIssues(request), crossFieldIssues(request.body, 'body'))
+      const issues = mergeIssues(schemaIssues(request), (options.rules ?? crossFieldIssues)(request.body, 'body'))
       if (issues.length > 0) throw new RequestValidationError(options.validationMessage, issues)
     }
   }

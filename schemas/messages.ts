@@ -51,7 +51,17 @@ export const MESSAGES = {
 /** Cross-field rules that no single field schema expresses (D10). */
 export const RULE_MESSAGES = {
   endBeforeEntry: 'La fecha de término no puede ser anterior a la fecha de ingreso',
-  endAddendumBeforeStart: 'La fecha de fin de adenda no puede ser anterior a la fecha de inicio de adenda'
+  endAddendumBeforeStart: 'La fecha de fin de adenda no puede ser anterior a la fecha de inicio de adenda',
+  startAddendumBeforeStart: 'La fecha de inicio de adenda no puede ser anterior a la fecha de inicio del contrato'
+} as const
+
+/** `POST /api/addendum/preview` and `POST /api/addendum/download-zip` (D22). */
+export const ADDENDUM_DOCUMENT_MESSAGES = {
+  emptyBatch: 'Debes seleccionar al menos un empleado para generar el ZIP.',
+  /** The amount in words must be the salary's (legal requirements, section 9). */
+  salaryInWordsMismatch: 'El sueldo en letras no coincide con el sueldo',
+  /** LPCL art. 74: successive fixed-term contracts total at most five years. */
+  beyondFiveYears: 'La adenda no puede extender la contratación sujeta a modalidad más allá de cinco años desde la fecha de ingreso (art. 74 LPCL)'
 } as const
 
 /** Envelope messages of request validation (spec Errors rule 4). */

@@ -44,6 +44,7 @@ export function normalizeRecord (input: unknown): unknown {
   }
   // JSON clients send a DNI as a number, a salary as a numeric string; booleans and others stay for the schema to refuse
   if (typeof record.dni === 'number' && Number.isInteger(record.dni)) record.dni = String(record.dni)
+  if (typeof record.documentNumber === 'number' && Number.isInteger(record.documentNumber)) record.documentNumber = String(record.documentNumber)
   if (typeof record.salary === 'string' && /^\d+(\.\d+)?$/.test(record.salary)) record.salary = Number(record.salary)
   if (typeof record.contractType === 'string') record.contractType = canonicalContractType(record.contractType) ?? record.contractType
   if (typeof record.sex === 'string') record.sex = canonicalSex(record.sex)
