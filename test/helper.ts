@@ -17,7 +17,7 @@ export async function build (t: Test, env: Record<string, string | number> = {},
   return app
 }
 
-export { sampleEmployee, sampleSubsidio } from './samples.js'
+export { sampleAddendum, sampleEmployee, sampleSubsidio } from './samples.js'
 
 /** A file part of a multipart form. */
 export interface FormFile { field?: string, name: string, type?: string, bytes: Uint8Array | string }

@@ -1,8 +1,8 @@
 /** Cross-field rules that a JSON Schema cannot state (D10). */
 import type { ValidationIssue } from '../errors.js'
-import { ADDENDUM_DOCUMENT_MESSAGES, RULE_MESSAGES } from '../../schemas/messages.js'
+import { ADDENDUM_DOCUMENT_MESSAGES, MESSAGES, RULE_MESSAGES } from '../../schemas/messages.js'
 import { dayMonthYearKey } from './dates.js'
-import { readAmountInWords } from './salary-words.js'
+import { AMOUNT_IN_WORDS_RANGE, readAmountInWords } from './salary-words.js'
 
 /**
  * D10: an end date before its start date; for addendum records also an extension starting
@@ -42,8 +42,14 @@ export function addendumIssues (record: unknown, prefix: string): ValidationIssu
     issues.push({ field: at('endAddendum'), message: ADDENDUM_DOCUMENT_MESSAGES.beyondFiveYears })
   }
   const cents = (amount: number | undefined) => (amount === undefined ? Number.NaN : Math.round(amount * 100))
-  if (typeof salary === 'number' && typeof salaryInWords === 'string' && cents(readAmountInWords(salaryInWords)) !== cents(salary)) {
+  // only against a salary the schema accepts (a salary of 0 is reported once, on salary)
+  const validSalary = typeof salary === 'number' && salary > 0
+  if (validSalary && typeof salaryInWords === 'string' && cents(readAmountInWords(salaryInWords)) !== cents(salary)) {
     issues.push({ field: at('salaryInWords'), message: ADDENDUM_DOCUMENT_MESSAGES.salaryInWordsMismatch })
+  }
+  // the schema allows 1e9 soles, one céntimo more than amountInWords writes: then the words are needed
+  if (validSalary && salaryInWords === undefined && salary > AMOUNT_IN_WORDS_RANGE.max) {
+    issues.push({ field: at('salaryInWords'), message: MESSAGES.salaryInWords.required })
   }
   return issues
 }
