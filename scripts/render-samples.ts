@@ -1,14 +1,17 @@
 /**
- * Writes the PNG renders of the five filled sample documents shown in README (docs/*.png):
- * fills each template for a sample employee, then renders page 1 with poppler's `pdftoppm`
- * (not a project dependency: install poppler-utils to run this). `npm run docs:samples`.
+ * Writes the PNG renders of the filled sample documents shown in README (docs/*.png): fills each
+ * template for a sample employee, then renders page 1 with poppler's `pdftoppm` (not a project
+ * dependency: install poppler-utils to run this). The adenda is filled with every value at the
+ * longest its schema allows (both pages: docs/adenda-1.png, docs/adenda-2.png), so a reviewer
+ * sees the worst case. `npm run docs:samples`.
  */
 import { execFileSync } from 'node:child_process'
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import type { Employee } from '../schemas/employee.js'
-import { sampleEmployee } from '../test/samples.js'
+import type { AddendumRequest } from '../schemas/addendum.js'
+import { sampleAddendum, sampleEmployee } from '../test/samples.js'
 import { assetPath, PROJECT_ROOT } from '../src/paths.js'
 import { loadEngineData } from '../src/pdf/engine.js'
 import { createRenderer } from '../src/pdf/renderer.js'
@@ -37,6 +40,23 @@ const documents: [string, Uint8Array][] = [
   ['tratamiento-datos', planilla.consent],
   ['anexo', planilla.annex]
 ]
+/** `text` repeated (space-separated) and cut to exactly `length` characters, without a trailing space. */
+const longest = (text: string, length: number) => `${Array.from({ length }, () => text).join(' ').slice(0, length - 1).trimEnd()}X`.padEnd(length, 'X')
+const adenda = await renderer.addendum(sampleAddendum({
+  division: longest('GERENCIA DE OPERACIONES DE PLAYAS Y ESTACIONAMIENTOS', 100),
+  worker: longest('MARÍA DEL PILAR WENCESLAA HUAMÁN', 150),
+  address: longest('AV. REPÚBLICA DE PANAMÁ MZ. W LT. 14, URB. SANTA MÓNICA', 200),
+  district: longest('SAN MARTÍN DE PORRES', 100),
+  province: longest('MARISCAL RAMÓN CASTILLA', 100),
+  department: longest('MADRE DE DIOS', 100),
+  entryDate: '30/09/2024',
+  start: '30/09/2025',
+  end: '29/11/2025',
+  startAddendum: '30/11/2025',
+  endAddendum: '29/09/2029', // the last day within five years of the entry date (LPCL art. 74)
+  salary: 777777777.77,
+  salaryInWords: undefined // written from the salary: 110 characters, longer than the 100 a client may send
+}) as unknown as AddendumRequest, '30/12/2026')
 const dir = mkdtempSync(join(tmpdir(), 'contratos-samples-'))
 try {
   for (const [name, bytes] of documents) {
@@ -45,6 +65,10 @@ try {
     execFileSync('pdftoppm', ['-r', '60', '-gray', '-f', '1', '-l', '1', '-singlefile', '-png', pdf, join(PROJECT_ROOT, 'docs', name)])
     console.log(`docs/${name}.png (${bytes.length} bytes PDF)`)
   }
+  const pdf = join(dir, 'adenda.pdf')
+  writeFileSync(pdf, adenda)
+  execFileSync('pdftoppm', ['-r', '60', '-gray', '-png', pdf, join(PROJECT_ROOT, 'docs', 'adenda')])
+  console.log(`docs/adenda-1.png, docs/adenda-2.png (${adenda.length} bytes PDF, longest values)`)
 } finally {
   rmSync(dir, { recursive: true, force: true })
 }
