@@ -7,13 +7,14 @@
 import fp from 'fastify-plugin'
 import cors from '@fastify/cors'
 import { AppError } from '../src/errors.js'
+import { HTTP_MESSAGES } from '../schemas/messages.js'
 
 export default fp(async (app) => {
   const allowed = new Set(app.config.corsOrigins)
   app.addHook('onRequest', async (request) => {
     const origin = request.headers.origin
     if (request.method === 'OPTIONS' && origin !== undefined && request.headers['access-control-request-method'] !== undefined && !allowed.has(origin)) {
-      throw new AppError(403, `Origen no permitido por CORS: ${origin}`)
+      throw new AppError(403, HTTP_MESSAGES.corsOrigin(origin))
     }
   })
   await app.register(cors, {

@@ -8,6 +8,7 @@ import { pipeline } from 'node:stream'
 import fp from 'fastify-plugin'
 import type { FastifyReply } from 'fastify'
 import { ServiceBusyError } from '../src/errors.js'
+import { CONTRACT_MESSAGES } from '../schemas/messages.js'
 import { contentDisposition } from '../src/zip/names.js'
 import { streamDocumentsZip, type ZipDocument } from '../src/zip/documents-zip.js'
 import { CoalescingStream } from '../src/zip/coalesce.js'
@@ -56,7 +57,7 @@ export default fp(async (app) => {
       signal: controller.signal,
       onFailure: (record, error) => {
         log.error({ err: error, ...options.logFields(record) }, `${options.kind} documents failed; listed in errores.txt`)
-        return production ? 'error interno al generar los documentos' : `error al generar los documentos: ${(error as Error).message}`
+        return production ? CONTRACT_MESSAGES.zipFailureGeneric : CONTRACT_MESSAGES.zipFailureDetail((error as Error).message)
       }
     })
     done.then((result) => {

@@ -12,6 +12,7 @@ import { batchCrossFieldIssues, crossFieldIssues, mergeIssues, type RecordRules 
 import { toValidationIssues } from '../src/validation.js'
 import type { ErrorObject } from 'ajv'
 import { AppError, RequestValidationError } from '../src/errors.js'
+import { HTTP_MESSAGES } from '../schemas/messages.js'
 
 export interface BodyOptions {
   /** Envelope message of a validation error (spec Errors rule 4). */
@@ -49,7 +50,7 @@ function schemaIssues (request: FastifyRequest): ReturnType<typeof toValidationI
 
 /** JSON routes take JSON: a form upload sent to one is refused as such, not read as an empty list. */
 function refuseMultipart (request: FastifyRequest): void {
-  if (request.isMultipart()) throw new AppError(400, 'Tipo de contenido no soportado')
+  if (request.isMultipart()) throw new AppError(400, HTTP_MESSAGES.unsupportedMediaType)
 }
 
 function batchOptions<T extends TSchema> (item: T, maxItems: number, options: BatchBodyOptions) {

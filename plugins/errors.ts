@@ -9,7 +9,7 @@ import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify'
 import type { ErrorObject } from 'ajv'
 import { AppError, ServiceBusyError } from '../src/errors.js'
 import { toValidationIssues } from '../src/validation.js'
-import { VALIDATION_MESSAGE } from '../schemas/messages.js'
+import { HTTP_MESSAGES, VALIDATION_MESSAGE } from '../schemas/messages.js'
 import type { ErrorEnvelope } from '../schemas/envelope.js'
 
 declare module 'fastify' {
@@ -19,14 +19,12 @@ declare module 'fastify' {
   }
 }
 
-const GENERIC_500 = 'Error interno del servidor'
-
 /** Fastify's own 4xx, all answered 400 with a Spanish text (the guide: bad input is a 400). */
 const CLIENT_ERRORS: Record<string, string> = {
-  FST_ERR_CTP_INVALID_JSON_BODY: 'El cuerpo JSON no es válido',
-  FST_ERR_CTP_BODY_TOO_LARGE: 'El cuerpo de la solicitud supera el tamaño máximo permitido',
-  FST_ERR_CTP_INVALID_MEDIA_TYPE: 'Tipo de contenido no soportado',
-  FST_ERR_CTP_INVALID_CONTENT_LENGTH: 'La longitud del contenido no es válida'
+  FST_ERR_CTP_INVALID_JSON_BODY: HTTP_MESSAGES.invalidJson,
+  FST_ERR_CTP_BODY_TOO_LARGE: HTTP_MESSAGES.bodyTooLarge,
+  FST_ERR_CTP_INVALID_MEDIA_TYPE: HTTP_MESSAGES.unsupportedMediaType,
+  FST_ERR_CTP_INVALID_CONTENT_LENGTH: HTTP_MESSAGES.invalidContentLength
 }
 
 function send (reply: FastifyReply, status: number, envelope: ErrorEnvelope): FastifyReply {
@@ -35,8 +33,8 @@ function send (reply: FastifyReply, status: number, envelope: ErrorEnvelope): Fa
 
 /** Errors Fastify raises before routing, when the error handler cannot run yet. */
 const FRAMEWORK_ERRORS: Record<string, string> = {
-  FST_ERR_BAD_URL: 'La URL de la solicitud no es válida',
-  FST_ERR_MAX_PARAM_LENGTH: 'La URL de la solicitud es demasiado larga'
+  FST_ERR_BAD_URL: HTTP_MESSAGES.badUrl,
+  FST_ERR_MAX_PARAM_LENGTH: HTTP_MESSAGES.urlTooLong
 }
 
 /**
@@ -49,8 +47,8 @@ export function frameworkErrorReply (error: FastifyError, _request: FastifyReque
 
 /** HTTP-level failures Node reports before there is a request: status and Spanish text. */
 const CLIENT_ERRORS_RAW: Record<string, [number, string, string]> = {
-  ERR_HTTP_REQUEST_TIMEOUT: [408, 'Request Timeout', 'La solicitud no llegó completa a tiempo'],
-  HPE_HEADER_OVERFLOW: [431, 'Request Header Fields Too Large', 'Los encabezados de la solicitud son demasiado grandes']
+  ERR_HTTP_REQUEST_TIMEOUT: [408, 'Request Timeout', HTTP_MESSAGES.requestTimeout],
+  HPE_HEADER_OVERFLOW: [431, 'Request Header Fields Too Large', HTTP_MESSAGES.headersTooLarge]
 }
 
 /**
@@ -60,7 +58,7 @@ const CLIENT_ERRORS_RAW: Record<string, [number, string, string]> = {
  */
 export function clientErrorReply (error: NodeJS.ErrnoException, socket: Duplex): void {
   if (error.code === 'ECONNRESET' || socket.destroyed) return
-  const [status, reason, message] = CLIENT_ERRORS_RAW[error.code ?? ''] ?? [400, 'Bad Request', 'La solicitud HTTP no es válida']
+  const [status, reason, message] = CLIENT_ERRORS_RAW[error.code ?? ''] ?? [400, 'Bad Request', HTTP_MESSAGES.badHttp]
   const body = JSON.stringify({ success: false, message, data: null } satisfies ErrorEnvelope)
   if (socket.writable) {
     socket.write(`HTTP/1.1 ${status} ${reason}\r\nConnection: close\r\nContent-Type: application/json; charset=utf-8\r\nContent-Length: ${Buffer.byteLength(body)}\r\n\r\n${body}`)
@@ -103,12 +101,12 @@ export default fp(async (app) => {
       success: false,
       message: 'Internal Server Error',
       data: null,
-      errors: production ? GENERIC_500 : error.message
+      errors: production ? HTTP_MESSAGES.internalError : error.message
     })
   })
 
   app.setNotFoundHandler(function (request, reply) {
     const path = request.url.split('?')[0]
-    return send(reply, 404, { success: false, message: `Ruta no encontrada: ${request.method} ${path}`, data: null })
+    return send(reply, 404, { success: false, message: HTTP_MESSAGES.routeNotFound(request.method, path), data: null })
   })
 }, { name: 'errors', dependencies: ['config'] })

@@ -8,6 +8,7 @@ import multipart from '@fastify/multipart'
 import type { FastifyRequest } from 'fastify'
 import { UploadError } from '../src/errors.js'
 import { megabytes } from '../src/units.js'
+import { IMPORT_MESSAGES } from '../schemas/messages.js'
 
 /** The uploaded file, fully buffered (≤ MAX_FILE_SIZE bytes). */
 export interface ExcelUpload {
@@ -55,7 +56,7 @@ async function readExcelUpload (request: FastifyRequest, messages: UploadMessage
     const key = MULTIPART_ERRORS[(error as { code?: string }).code ?? '']
     if (key !== undefined) throw new UploadError(messages[key])
     // parts/fields limits, prototype keys, a truncated body: the request is not a usable upload
-    throw new UploadError('La solicitud multipart no es válida', { data: null })
+    throw new UploadError(IMPORT_MESSAGES.upload.invalidMultipart, { data: null })
   }
   if (upload === undefined) throw new UploadError(messages.noFile)
   return upload
@@ -64,10 +65,10 @@ async function readExcelUpload (request: FastifyRequest, messages: UploadMessage
 export default fp(async (app) => {
   const maxFileSizeBytes = app.config.MAX_FILE_SIZE
   const defaults: UploadMessages = {
-    noFile: 'No se recibió ningún archivo Excel.',
-    tooLarge: `El archivo es demasiado grande. Tamaño máximo: ${megabytes(maxFileSizeBytes)} MB`,
-    tooMany: 'Solo puedes subir 1 archivo a la vez',
-    wrongField: "Campo de archivo inesperado. Usa el campo 'excel'"
+    noFile: IMPORT_MESSAGES.upload.noFile,
+    tooLarge: IMPORT_MESSAGES.upload.tooLarge(megabytes(maxFileSizeBytes)),
+    tooMany: IMPORT_MESSAGES.upload.tooMany,
+    wrongField: IMPORT_MESSAGES.upload.wrongField
   }
   await app.register(multipart, {
     limits: { fileSize: maxFileSizeBytes, files: 1, fields: 20, parts: 30, fieldSize: 64 * 1024 },

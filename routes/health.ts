@@ -1,5 +1,6 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
 import { Type } from '@sinclair/typebox'
+import { SERVICE_MESSAGES } from '../schemas/messages.js'
 
 /** Endpoint 2: liveness. Answers from the event loop alone, so it shows when the loop is starved. */
 const health: FastifyPluginAsyncTypebox = async (app) => {
@@ -11,7 +12,7 @@ const health: FastifyPluginAsyncTypebox = async (app) => {
       response: {
         200: Type.Object({
           success: Type.Literal(true),
-          message: Type.Literal('Server is running'),
+          message: Type.Literal(SERVICE_MESSAGES.health),
           timestamp: Type.String({ format: 'date-time' }),
           path: Type.Literal('/api/health')
         })
@@ -19,7 +20,7 @@ const health: FastifyPluginAsyncTypebox = async (app) => {
     }
   }, async () => ({
     success: true as const,
-    message: 'Server is running' as const,
+    message: SERVICE_MESSAGES.health,
     timestamp: new Date().toISOString(),
     path: '/api/health' as const
   }))

@@ -1,5 +1,6 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
 import { Type } from '@sinclair/typebox'
+import { SERVICE_MESSAGES } from '../schemas/messages.js'
 
 /** Endpoint 1: service info; `endpoints` lists every API route (collected by src/app.ts). */
 const root: FastifyPluginAsyncTypebox = async (app) => {
@@ -20,7 +21,7 @@ const root: FastifyPluginAsyncTypebox = async (app) => {
     }
   }, async () => ({
     success: true as const,
-    message: 'Servicio de Generación de Contratos Laborales',
+    message: SERVICE_MESSAGES.info,
     version: '1.0.0',
     status: 'running' as const,
     timestamp: new Date().toISOString(),

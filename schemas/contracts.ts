@@ -1,19 +1,13 @@
 import { Type, type Static } from '@sinclair/typebox'
 import { dniSchema, stringEnum } from './common.js'
-import { MESSAGES } from './messages.js'
+import { CONTRACT_MESSAGES, MESSAGES } from './messages.js'
 import { PreviewEmployeeSchema } from './employee.js'
-
-/** Messages of the session mode of the preview (D3), in the voice of schemas/messages.ts. */
-export const PREVIEW_MESSAGES = {
-  sessionId: { required: 'El identificador de sesión es requerido', invalid: 'El identificador de sesión debe ser un UUID válido' },
-  format: { required: 'El formato es requerido', invalid: "El formato debe ser 'file' o 'base64'" }
-} as const
 
 /** D3 session mode: a DNI of an earlier upload's session; `format` file (PDF) or base64 (JSON). */
 export const PreviewSessionSchema = Type.Object({
-  sessionId: Type.String({ pattern: '^[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}$', 'x-messages': PREVIEW_MESSAGES.sessionId }),
+  sessionId: Type.String({ pattern: '^[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}$', 'x-messages': CONTRACT_MESSAGES.sessionId }),
   dni: dniSchema(MESSAGES.dni),
-  format: Type.Optional(stringEnum(['file', 'base64'], { default: 'file', 'x-messages': PREVIEW_MESSAGES.format }))
+  format: Type.Optional(stringEnum(['file', 'base64'], { default: 'file', 'x-messages': CONTRACT_MESSAGES.format }))
 })
 export type PreviewSession = Static<typeof PreviewSessionSchema>
 

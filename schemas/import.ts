@@ -1,38 +1,12 @@
 /**
- * Spreadsheet import (spec endpoints 5 and 9): the Spanish messages of both uploads and their
- * JSON reply schemas. Kept apart from messages.ts so the import feature stays in its own files.
+ * Spreadsheet import (spec endpoints 5 and 9): the JSON reply schemas of both uploads (their
+ * Spanish messages are IMPORT_MESSAGES in schemas/messages.ts).
  */
 import { Type, type Static } from '@sinclair/typebox'
 import { stringEnum } from './common.js'
 import { ImportedEmployeeSchema } from './employee.js'
 import { AddendumSchema } from './addendum.js'
 import { ValidationIssueSchema } from './envelope.js'
-
-export const IMPORT_MESSAGES = {
-  /** Endpoint 5 */
-  employees: {
-    imported: (count: number) => `Se importaron ${count} empleados correctamente.`,
-    missingHeaders: 'La estructura del archivo es incorrecta. Faltan columnas obligatorias.',
-    headerNotFound: 'Encabezado requerido no encontrado en el archivo.',
-    invalidRows: (count: number) => `No se pudo procesar el archivo. Se encontraron ${count} errores.`,
-    badType: 'Tipo de archivo no permitido' // Errors rule 3, for extension and MIME type alike
-  },
-  /** Endpoint 9, D14 */
-  addenda: {
-    processed: 'Adendas procesadas correctamente',
-    processedWithErrors: 'Adendas procesadas con errores',
-    invalidRows: 'Error de validación en los datos',
-    missingField: (fields: string) => `Campo requerido faltante: ${fields}`,
-    noFile: 'No se recibió ningún archivo. Envía un campo "excel"',
-    tooLarge: (megabytes: string) => `El archivo excede el tamaño máximo permitido de ${megabytes}MB`,
-    badMime: (ext: string) => `Tipo de archivo no permitidos ${ext}. solo se permiten archivos Excel( .xlsx, .xls,.csv)`,
-    badExtension: (ext: string) => `Extensiones de archivo no permitidas: ${ext}. Solo se permiten: .xlsx, .xls, .csv`
-  },
-  /** Both uploads (spec endpoint 5 corrupt-file row, D20) */
-  corrupt: 'El archivo Excel está corrupto o no es un archivo válido',
-  /** Both uploads: a header row and no data row (D5: a batch holds at least 1 employee). */
-  noRows: 'El archivo no contiene datos: agrega al menos una fila debajo de los encabezados.'
-} as const
 
 /** An imported employee as returned (spec endpoint 5): sex and birthDate only when the sheet had them. */
 const ImportedEmployeeReplySchema = Type.Object(ImportedEmployeeSchema.properties)

@@ -1,7 +1,10 @@
 /**
- * Spanish messages returned to clients, word for word from service-spec.md where the spec gives one
- * (the others follow the same voice). Schemas attach them through the `x-messages` annotation, which
- * src/validation.ts reads when it turns Ajv errors into {field, message} items.
+ * Every Spanish text the service answers to clients, each written once, grouped by endpoint: word
+ * for word from docs/spec/service-spec.md where the spec gives one (the others follow the same
+ * voice). Field messages are attached to schemas through the `x-messages` annotation, which
+ * src/validation.ts reads when it turns Ajv errors into {field, message} items; the other groups
+ * are used by the plugin or route named in their docstring. Start-up messages for operators
+ * (templates, employer profile) stay beside the code that checks those files.
  */
 
 /** Messages of one field or array, keyed by the Ajv keyword that failed; `invalid` is the fallback. */
@@ -55,22 +58,126 @@ export const RULE_MESSAGES = {
   startAddendumBeforeStart: 'La fecha de inicio de adenda no puede ser anterior a la fecha de inicio del contrato'
 } as const
 
-/** `POST /api/addendum/preview` and `POST /api/addendum/download-zip` (D22). */
-export const ADDENDUM_DOCUMENT_MESSAGES = {
-  emptyBatch: 'Debes seleccionar al menos un empleado para generar el ZIP.',
-  /** The amount in words must be the salary's (legal requirements, section 9). */
-  salaryInWordsMismatch: 'El sueldo en letras no coincide con el sueldo',
-  /** LPCL art. 74: successive fixed-term contracts total at most five years. */
-  beyondFiveYears: 'La adenda no puede extender la contratación sujeta a modalidad más allá de cinco años desde la fecha de ingreso (art. 74 LPCL)'
-} as const
-
 /** Envelope messages of request validation (spec Errors rule 4). */
 export const VALIDATION_MESSAGE = {
   contracts: 'La solicitud no se pudo procesar',
   reports: 'Validation error'
 } as const
 
-/** D5: the text of every batch limit. */
+/** Endpoints 1 and 2 (service info, health), routes/root.ts and routes/health.ts. */
+export const SERVICE_MESSAGES = {
+  /** Endpoint 1 */
+  info: 'Servicio de Generación de Contratos Laborales',
+  /** Endpoint 2: the spec gives this text in English. */
+  health: 'Server is running'
+} as const
+
+/**
+ * Any endpoint: texts of the HTTP layer (plugins/errors.ts, plugins/cors.ts, plugins/employee-bodies.ts,
+ * src/validation.ts, src/errors.ts), for requests refused before or outside a route's own rules.
+ */
+export const HTTP_MESSAGES = {
+  /** D17: the `errors` text of a 500 in production, and the message of a failed PDF render. */
+  internalError: 'Error interno del servidor',
+  /** 503 when the event loop lags or a worker pool's queue is full (sent with Retry-After). */
+  busy: 'El servicio está ocupado. Intenta nuevamente en unos segundos.',
+  invalidJson: 'El cuerpo JSON no es válido',
+  bodyTooLarge: 'El cuerpo de la solicitud supera el tamaño máximo permitido',
+  /** Also a form upload sent to a JSON route. */
+  unsupportedMediaType: 'Tipo de contenido no soportado',
+  invalidContentLength: 'La longitud del contenido no es válida',
+  badUrl: 'La URL de la solicitud no es válida',
+  urlTooLong: 'La URL de la solicitud es demasiado larga',
+  /** Written on the raw socket, before there is a request. */
+  requestTimeout: 'La solicitud no llegó completa a tiempo',
+  headersTooLarge: 'Los encabezados de la solicitud son demasiado grandes',
+  badHttp: 'La solicitud HTTP no es válida',
+  /** D16 */
+  routeNotFound: (method: string, path: string) => `Ruta no encontrada: ${method} ${path}`,
+  /** spec Authentication rule 4: a preflight from an origin outside CORS_ORIGINS. */
+  corsOrigin: (origin: string) => `Origen no permitido por CORS: ${origin}`,
+  /** A field error for which the field has no message of its own. */
+  invalidValue: 'Valor inválido',
+  /** A type error for which the field has no message of its own; `expected` from typeWords. */
+  wrongType: (expected: string) => `Tipo de dato inválido: se esperaba ${expected}`,
+  /** Words for JSON types in wrongType. */
+  typeWords: { string: 'texto', number: 'número', integer: 'número entero', boolean: 'verdadero o falso', array: 'lista', object: 'objeto', null: 'nulo' } as Record<string, string>
+} as const
+
+/** Endpoints 3 and 4 (preview, download-zip), routes/contracts/index.ts, src/zip and plugins/document-zips.ts (both ZIPs). */
+export const CONTRACT_MESSAGES = {
+  /** Endpoint 4: no list, or an empty one. */
+  emptyBatch: 'Debes seleccionar al menos un empleado para generar el ZIP.',
+  /** D3 session mode of the preview. */
+  sessionId: { required: 'El identificador de sesión es requerido', invalid: 'El identificador de sesión debe ser un UUID válido' },
+  format: { required: 'El formato es requerido', invalid: "El formato debe ser 'file' o 'base64'" },
+  sessionNotFound: (sessionId: string) => `Sesión no encontrada: ${sessionId}`,
+  employeeNotInSession: (dni: string) => `Empleado no encontrado en la sesión: ${dni}`,
+  /** D19: first line of errores.txt in a ZIP, then one line per employee with its reason. */
+  zipFailures: (failed: number, total: number) => `No se generaron los documentos de ${failed} de ${total} empleados:`,
+  zipFailureGeneric: 'error interno al generar los documentos',
+  zipFailureDetail: (detail: string) => `error al generar los documentos: ${detail}`
+} as const
+
+/**
+ * The adenda documents (D22): `POST /api/addendum/preview` and `/download-zip`, routes/addendum/index.ts
+ * and src/employees/rules.ts addendumIssues; their ZIP's errores.txt uses CONTRACT_MESSAGES.
+ */
+export const ADDENDUM_DOCUMENT_MESSAGES = {
+  /** No list, or an empty one: the contracts ZIP's text. */
+  emptyBatch: CONTRACT_MESSAGES.emptyBatch,
+  /** The amount in words must be the salary's (legal requirements, section 9). */
+  salaryInWordsMismatch: 'El sueldo en letras no coincide con el sueldo',
+  /** LPCL art. 74: successive fixed-term contracts total at most five years. */
+  beyondFiveYears: 'La adenda no puede extender la contratación sujeta a modalidad más allá de cinco años desde la fecha de ingreso (art. 74 LPCL)'
+} as const
+
+/** Endpoints 6-8 (Vida Ley, SCTR, photocheck exports), routes/excel/reports.ts. */
+export const REPORT_MESSAGES = {
+  /** No list, or an empty one: envelope message and the `body` item alike. */
+  emptyBatch: 'No se recibieron datos. Debes enviar una lista de empleados.'
+} as const
+
+/**
+ * Endpoints 5 and 9 (spreadsheet uploads): plugins/multipart.ts, routes/excel/upload.ts,
+ * routes/addendum/index.ts and src/spreadsheets.
+ */
+export const IMPORT_MESSAGES = {
+  /** The upload layer's defaults (spec Errors rule 3); the addendum upload overrides some. */
+  upload: {
+    noFile: 'No se recibió ningún archivo Excel.',
+    tooLarge: (megabytes: string) => `El archivo es demasiado grande. Tamaño máximo: ${megabytes} MB`,
+    tooMany: 'Solo puedes subir 1 archivo a la vez',
+    wrongField: "Campo de archivo inesperado. Usa el campo 'excel'",
+    /** parts/fields limits, prototype keys, a truncated body */
+    invalidMultipart: 'La solicitud multipart no es válida'
+  },
+  /** Endpoint 5 */
+  employees: {
+    imported: (count: number) => `Se importaron ${count} empleados correctamente.`,
+    missingHeaders: 'La estructura del archivo es incorrecta. Faltan columnas obligatorias.',
+    headerNotFound: 'Encabezado requerido no encontrado en el archivo.',
+    invalidRows: (count: number) => `No se pudo procesar el archivo. Se encontraron ${count} errores.`,
+    badType: 'Tipo de archivo no permitido' // Errors rule 3, for extension and MIME type alike
+  },
+  /** Endpoint 9, D14 */
+  addenda: {
+    processed: 'Adendas procesadas correctamente',
+    processedWithErrors: 'Adendas procesadas con errores',
+    invalidRows: 'Error de validación en los datos',
+    missingField: (fields: string) => `Campo requerido faltante: ${fields}`,
+    noFile: 'No se recibió ningún archivo. Envía un campo "excel"',
+    tooLarge: (megabytes: string) => `El archivo excede el tamaño máximo permitido de ${megabytes}MB`,
+    badMime: (ext: string) => `Tipo de archivo no permitidos ${ext}. solo se permiten archivos Excel( .xlsx, .xls,.csv)`,
+    badExtension: (ext: string) => `Extensiones de archivo no permitidas: ${ext}. Solo se permiten: .xlsx, .xls, .csv`
+  },
+  /** Both uploads (spec endpoint 5 corrupt-file row, D20) */
+  corrupt: 'El archivo Excel está corrupto o no es un archivo válido',
+  /** Both uploads: a header row and no data row (D5: a batch holds at least 1 employee). */
+  noRows: 'El archivo no contiene datos: agrega al menos una fila debajo de los encabezados.'
+} as const
+
+/** D5: the text of every batch limit (JSON bodies and uploads alike). */
 export function batchLimitMessage (limit: number): string {
   return `Máximo ${limit} empleados por lote`
 }

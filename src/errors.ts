@@ -1,3 +1,5 @@
+import { CONTRACT_MESSAGES, HTTP_MESSAGES } from '../schemas/messages.js'
+
 /**
  * Application errors: each carries its HTTP status, the Spanish message of the spec and optional
  * `data`/`errors`, and is written into the spec's envelope by plugins/errors.ts (spec "Errors").
@@ -49,21 +51,21 @@ export class UploadError extends AppError {
 /** 404 for a session that does not exist or has expired (D3). */
 export class SessionNotFoundError extends AppError {
   constructor (sessionId: string) {
-    super(404, `Sesión no encontrada: ${sessionId}`)
+    super(404, CONTRACT_MESSAGES.sessionNotFound(sessionId))
   }
 }
 
 /** 404 for a DNI that the upload session does not hold (D3). */
 export class EmployeeNotInSessionError extends AppError {
   constructor (dni: string) {
-    super(404, `Empleado no encontrado en la sesión: ${dni}`)
+    super(404, CONTRACT_MESSAGES.employeeNotInSession(dni))
   }
 }
 
 /** 500 when a contract PDF cannot be generated (spec endpoint 3). */
 export class PdfGenerationError extends AppError {
   constructor (cause: unknown) {
-    super(500, 'Error interno del servidor')
+    super(500, HTTP_MESSAGES.internalError)
     this.cause = cause
   }
 }
@@ -79,7 +81,7 @@ export const RETRY_AFTER_SECONDS = 2
 export class ServiceBusyError extends AppError {
   readonly retryAfterSeconds: number
   constructor (retryAfterSeconds = RETRY_AFTER_SECONDS) {
-    super(503, 'El servicio está ocupado. Intenta nuevamente en unos segundos.')
+    super(503, HTTP_MESSAGES.busy)
     this.retryAfterSeconds = retryAfterSeconds
   }
 }

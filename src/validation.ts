@@ -6,7 +6,7 @@ import { Ajv, type ErrorObject, type Options, type Plugin } from 'ajv'
 import addFormatsModule from 'ajv-formats'
 import type { TSchema, Static } from '@sinclair/typebox'
 import type { ValidationIssue } from './errors.js'
-import type { FieldMessages } from '../schemas/messages.js'
+import { HTTP_MESSAGES, type FieldMessages } from '../schemas/messages.js'
 import { DMY_DATE_FORMAT } from '../schemas/common.js'
 import { isDayMonthYear } from './employees/dates.js'
 
@@ -38,15 +38,10 @@ export function addAppFormats (ajv: Ajv): Ajv {
   return ajv
 }
 
-const GENERIC_MESSAGE = 'Valor inválido'
-
-/** Words for JSON types in type-error messages. */
-const TYPE_WORDS: Record<string, string> = { string: 'texto', number: 'número', integer: 'número entero', boolean: 'verdadero o falso', array: 'lista', object: 'objeto', null: 'nulo' }
-
 /** A type error for which the field has no message of its own: names the expected type. */
 function typeMessage (error: ErrorObject): string {
   const expected = String((error.params as { type?: string | string[] }).type ?? '').split(',')
-  return `Tipo de dato inválido: se esperaba ${expected.map((type) => TYPE_WORDS[type] ?? type).join(' o ')}`
+  return HTTP_MESSAGES.wrongType(expected.map((type) => HTTP_MESSAGES.typeWords[type] ?? type).join(' o '))
 }
 
 function messagesOf (schema: unknown): FieldMessages | undefined {
@@ -70,7 +65,7 @@ function toIssue (error: ErrorObject, prefix: string): ValidationIssue {
     message = messages[error.keyword] ?? messages.invalid
   }
   const field = [prefix, ...segments].filter((s) => s !== '').join('.')
-  return { field, message: message ?? GENERIC_MESSAGE }
+  return { field, message: message ?? HTTP_MESSAGES.invalidValue }
 }
 
 /**

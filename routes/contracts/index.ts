@@ -2,7 +2,7 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
 import type { FastifyReply, FastifySchemaCompiler } from 'fastify'
 import { EmployeeSchema, PreviewEmployeeSchema, type Employee } from '../../schemas/employee.js'
 import { PreviewBase64ReplySchema, PreviewBodySchema, PreviewSessionSchema, type PreviewSession } from '../../schemas/contracts.js'
-import { MESSAGES, VALIDATION_MESSAGE } from '../../schemas/messages.js'
+import { CONTRACT_MESSAGES, MESSAGES, VALIDATION_MESSAGE } from '../../schemas/messages.js'
 import { ERROR_RESPONSES, ErrorEnvelopeSchema } from '../../schemas/envelope.js'
 import { fileResponse } from '../../schemas/reports.js'
 import { Type } from '@sinclair/typebox'
@@ -10,8 +10,6 @@ import { AppError, EmployeeNotInSessionError, PdfGenerationError, RequestValidat
 import { compileAjvValidator } from '../../src/validation.js'
 import { formatLocalDate, fullName } from '../../src/pdf/format.js'
 import { contentDisposition, contractEntryNames, contractFileName, safeFileName } from '../../src/zip/names.js'
-
-const EMPTY_BATCH = 'Debes seleccionar al menos un empleado para generar el ZIP.'
 
 /**
  * D3: the preview body is a record or a session reference. The mode is chosen by the presence of
@@ -96,7 +94,7 @@ const contracts: FastifyPluginAsyncTypebox = async (app) => {
       .send(bytes)
   })
 
-  const batch = app.employeeBodies.batch(EmployeeSchema, { emptyMessage: EMPTY_BATCH, validationMessage: VALIDATION_MESSAGE.contracts })
+  const batch = app.employeeBodies.batch(EmployeeSchema, { emptyMessage: CONTRACT_MESSAGES.emptyBatch, validationMessage: VALIDATION_MESSAGE.contracts })
   app.post('/download-zip', {
     ...batch,
     schema: {

@@ -2,7 +2,7 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
 import type { FastifyReply, FastifyRequest } from 'fastify'
 import type { TSchema } from '@sinclair/typebox'
 import { ERROR_RESPONSES } from '../../schemas/envelope.js'
-import { VALIDATION_MESSAGE } from '../../schemas/messages.js'
+import { REPORT_MESSAGES, VALIDATION_MESSAGE } from '../../schemas/messages.js'
 import { LawLifeEmployeeSchema, PhotocheckEmployeeSchema, SctrEmployeeSchema, fileResponse } from '../../schemas/reports.js'
 import { LAW_LIFE_FILENAME, buildLawLifeWorkbook } from '../../src/reports/law-life.js'
 import { SCTR_FILENAME, buildSctrWorkbook } from '../../src/reports/sctr.js'
@@ -10,15 +10,13 @@ import { CSV_MEDIA_TYPE, PHOTOCHECK_FILENAME, buildPhotocheckCsv } from '../../s
 import { XLSX_MEDIA_TYPE } from '../../src/reports/workbook.js'
 import { RequestValidationError } from '../../src/errors.js'
 
-const EMPTY_MESSAGE = 'No se recibieron datos. Debes enviar una lista de empleados.'
-
 /**
  * Runs after D2 unwrapping: no list, or an empty one, answers the spec's empty-body text as the
  * envelope message (as the D5 limit does), with the same text on field `body` in `errors`.
  */
 async function requireEmployees (request: FastifyRequest): Promise<void> {
   if (!Array.isArray(request.body) || request.body.length === 0) {
-    throw new RequestValidationError(EMPTY_MESSAGE, [{ field: 'body', message: EMPTY_MESSAGE }])
+    throw new RequestValidationError(REPORT_MESSAGES.emptyBatch, [{ field: 'body', message: REPORT_MESSAGES.emptyBatch }])
   }
 }
 
@@ -36,7 +34,7 @@ function sendFile (reply: FastifyReply, mediaType: string, filename: string, byt
  */
 const reports: FastifyPluginAsyncTypebox = async (app) => {
   const bodyOptions = <T extends TSchema>(item: T, summary: string, mediaType: string, description: string) => {
-    const options = app.employeeBodies.batch(item, { emptyMessage: EMPTY_MESSAGE, validationMessage: VALIDATION_MESSAGE.reports })
+    const options = app.employeeBodies.batch(item, { emptyMessage: REPORT_MESSAGES.emptyBatch, validationMessage: VALIDATION_MESSAGE.reports })
     return {
       ...options,
       preValidation: [options.preValidation, requireEmployees],

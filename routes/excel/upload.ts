@@ -1,6 +1,7 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
 import { ERROR_RESPONSES } from '../../schemas/envelope.js'
-import { EmployeeImportReplySchema, IMPORT_MESSAGES, UploadBodySchema } from '../../schemas/import.js'
+import { EmployeeImportReplySchema, UploadBodySchema } from '../../schemas/import.js'
+import { IMPORT_MESSAGES } from '../../schemas/messages.js'
 import { uploadFormat } from '../../src/spreadsheets/file-type.js'
 import { importEmployees } from '../../src/spreadsheets/import.js'
 

@@ -1,6 +1,6 @@
 /** The 400s of the spreadsheet import (spec endpoints 5 and 9, D5, D13, D20). */
 import { AppError, UploadError, type ValidationIssue } from '../errors.js'
-import { IMPORT_MESSAGES } from '../../schemas/import.js'
+import { IMPORT_MESSAGES } from '../../schemas/messages.js'
 import { batchLimitMessage } from '../../schemas/messages.js'
 
 /** The bytes are not a readable file of their format: wrong bytes for the extension, a zip bomb, a parse failure (D20). */

@@ -6,7 +6,7 @@
 import type { TSchema, Static } from '@sinclair/typebox'
 import { ImportedEmployeeSchema, type Employee } from '../../schemas/employee.js'
 import { AddendumSchema, type Addendum } from '../../schemas/addendum.js'
-import { IMPORT_MESSAGES } from '../../schemas/import.js'
+import { IMPORT_MESSAGES } from '../../schemas/messages.js'
 import type { FieldMessages } from '../../schemas/messages.js'
 import type { ValidationIssue } from '../errors.js'
 import { compileValidator } from '../validation.js'

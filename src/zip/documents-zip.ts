@@ -9,6 +9,7 @@
 import { once, type EventEmitter } from 'node:events'
 import { setTimeout as delay } from 'node:timers/promises'
 import { ZipArchive } from 'archiver'
+import { CONTRACT_MESSAGES } from '../../schemas/messages.js'
 
 export const ERRORS_ENTRY = 'errores.txt'
 /** How often a backpressured ZIP looks whether the client has read (ms). */
@@ -127,7 +128,7 @@ export function streamDocumentsZip<T> (records: readonly T[], options: Documents
       return { written, failed: failures.length, aborted: true }
     }
     if (failures.length > 0) {
-      const text = [`No se generaron los documentos de ${failures.length} de ${records.length} empleados:`, ...failures, ''].join('\r\n')
+      const text = [CONTRACT_MESSAGES.zipFailures(failures.length, records.length), ...failures, ''].join('\r\n')
       archive.append(Buffer.from(text, 'utf8'), { name: ERRORS_ENTRY })
     }
     // finalize() settles when the archive ends; a client leaving at the very end destroys it instead
