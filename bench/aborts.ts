@@ -1,5 +1,5 @@
 /**
- * `npm run aborts` (issue 7): rounds of 100 download-zip requests abandoned at random points
+ * `npm run aborts`: rounds of 100 download-zip requests abandoned at random points
  * (half a body sent, before the headers, at the headers, mid-stream) against the app built in this
  * process and listening on loopback, so that the process can be looked into afterwards. After each
  * round: the PDF pool's pending and queued tasks, open connections, `process.getActiveResourcesInfo()`,

@@ -1,6 +1,6 @@
 /**
- * The naive baseline of issue 6: a single-threaded loop that, for every document, loads the same
- * template with plain pdf-lib, fills every text field, flattens and saves. The templates are
+ * The naive baseline the PDF engine is measured against: a single-threaded loop that, for every
+ * document, loads the same template with plain pdf-lib, fills every text field, flattens and saves. The templates are
  * the ones the service uses (assets/templates/*.pdf), cycled over the documents.
  */
 import { readdirSync, readFileSync } from 'node:fs'

@@ -1,5 +1,5 @@
 /**
- * `npm run bench` (issue 6): starts the built server on loopback and measures the contract and
+ * `npm run bench`: starts the built server on loopback and measures the contract and
  * export endpoints; prints a table and writes JSON to bench/results-<time>.json. Timings are
  * medians and ratios from one run (the machines are noisy); nothing here is asserted by tests.
  *

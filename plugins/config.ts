@@ -30,7 +30,10 @@ export interface ConfigPluginOptions {
   env?: Record<string, string | number | undefined>
 }
 
-function describeEnvError (error: Error & { errors?: { instancePath: string, message?: string, params?: Record<string, unknown> }[] }, data: Record<string, unknown>): string {
+/** One Ajv error of the env schema, as @fastify/env attaches them. */
+interface EnvSchemaError { instancePath: string, message?: string, params?: Record<string, unknown> }
+
+function describeEnvError (error: Error & { errors?: EnvSchemaError[] }, data: Record<string, unknown>): string {
   const first = error.errors?.[0]
   /* c8 ignore next */
   if (first === undefined) return error.message

@@ -72,4 +72,4 @@ export default fp(async (app) => {
       .header('content-disposition', contentDisposition('attachment', options.fileName))
       .send(output)
   })
-}, { name: 'document-zips', dependencies: ['config', 'templates'] })
+}, { name: 'document-zips', dependencies: ['config', 'contract-pool'] })

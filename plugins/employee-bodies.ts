@@ -1,5 +1,5 @@
 /**
- * Route options for JSON bodies of employee records, shared by the contract and report routes:
+ * Decorates `app.employeeBodies`: route options for JSON bodies of employee records, shared by the contract and report routes:
  * D2 unwrapping and the D5 limit before validation (no per-element work on an oversized list),
  * D7/D8 normalisation, the TypeBox schema, then the D10 cross-field rules.
  */
@@ -29,10 +29,10 @@ export interface BatchBodyOptions extends BodyOptions {
 }
 
 export interface EmployeeBodies {
-  /** Options for a route whose body is a list of `item` records (D2, D5). */
-  batch: <T extends TSchema>(item: T, options: BatchBodyOptions) => ReturnType<typeof batchOptions<T>>
-  /** Options for a route whose body is one record. */
-  single: <T extends TSchema>(item: T, options: BodyOptions) => ReturnType<typeof singleOptions<T>>
+  /** Route options (schema, config, hooks) for a route whose body is a list of `item` records (D2, D5). */
+  batchRouteOptions: <T extends TSchema>(item: T, options: BatchBodyOptions) => ReturnType<typeof batchOptions<T>>
+  /** Route options (schema, config, hooks) for a route whose body is one record. */
+  singleRouteOptions: <T extends TSchema>(item: T, options: BodyOptions) => ReturnType<typeof singleOptions<T>>
 }
 
 declare module 'fastify' {
@@ -88,7 +88,7 @@ function singleOptions<T extends TSchema> (item: T, options: BodyOptions) {
 
 export default fp(async (app) => {
   app.decorate('employeeBodies', {
-    batch: (item, options) => batchOptions(item, options.maxItems ?? app.config.BATCH_MAX, options),
-    single: (item, options) => singleOptions(item, options)
+    batchRouteOptions: (item, options) => batchOptions(item, options.maxItems ?? app.config.BATCH_MAX, options),
+    singleRouteOptions: (item, options) => singleOptions(item, options)
   } satisfies EmployeeBodies)
 }, { name: 'employee-bodies', dependencies: ['config'] })

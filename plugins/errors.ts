@@ -61,7 +61,8 @@ export function clientErrorReply (error: NodeJS.ErrnoException, socket: Duplex):
   const [status, reason, message] = CLIENT_ERRORS_RAW[error.code ?? ''] ?? [400, 'Bad Request', HTTP_MESSAGES.badHttp]
   const body = JSON.stringify({ success: false, message, data: null } satisfies ErrorEnvelope)
   if (socket.writable) {
-    socket.write(`HTTP/1.1 ${status} ${reason}\r\nConnection: close\r\nContent-Type: application/json; charset=utf-8\r\nContent-Length: ${Buffer.byteLength(body)}\r\n\r\n${body}`)
+    const head = `HTTP/1.1 ${status} ${reason}\r\nConnection: close\r\nContent-Type: application/json; charset=utf-8\r\n`
+    socket.write(`${head}Content-Length: ${Buffer.byteLength(body)}\r\n\r\n${body}`)
   }
   socket.destroy(error)
 }

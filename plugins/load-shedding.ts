@@ -1,5 +1,5 @@
 /**
- * Load shedding (issue 7): when the event loop lags or memory passes its ceiling, new requests get
+ * Load shedding: when the event loop lags or memory passes its ceiling, new requests get
  * a 503 with `Retry-After` (@fastify/under-pressure) instead of queueing without bound.
  * `GET /api/health` is never shed, so it keeps telling operators the process is alive.
  */

@@ -5,7 +5,10 @@ import { PreviewEmployeeSchema } from './employee.js'
 
 /** D3 session mode: a DNI of an earlier upload's session; `format` file (PDF) or base64 (JSON). */
 export const PreviewSessionSchema = Type.Object({
-  sessionId: Type.String({ pattern: '^[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}$', 'x-messages': CONTRACT_MESSAGES.sessionId }),
+  sessionId: Type.String({
+    pattern: '^[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}$',
+    'x-messages': CONTRACT_MESSAGES.sessionId
+  }),
   dni: dniSchema(MESSAGES.dni),
   format: Type.Optional(stringEnum(['file', 'base64'], { default: 'file', 'x-messages': CONTRACT_MESSAGES.format }))
 })

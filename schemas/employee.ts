@@ -55,37 +55,54 @@ function whenSubsidio (required: (keyof typeof subsidioFields)[]) {
   return { if: { properties: { contractType: { const: 'Subsidio' } }, required: ['contractType'] }, then: { required, properties } }
 }
 
-/** Fields required everywhere: all but the optional Subsidio ones (spec Employee record). */
-const REQUIRED_FIELDS = Object.keys(employeeProperties).filter((key) => !(key in subsidioFields))
+/** Subsidio fields every record needs (rules 1-2, D11). */
+const SUBSIDIO_REQUIRED = ['replacementFor', 'reasonForSubstitution'] as const
+/** Subsidio fields a preview needs: the document prints them all (rule 3, D11). */
+const PREVIEW_SUBSIDIO_REQUIRED = [...SUBSIDIO_REQUIRED, 'timeForCompany', 'workingCondition', 'probationaryPeriod'] as const
 
 /**
  * One employee record (spec "Employee record"): what JSON bodies of the contract and export
- * routes carry, and what the spreadsheet import returns. Strings arrive trimmed and
- * canonicalised by src/employees/normalize.ts (D7, D8).
+ * routes carry. Every field is required but the optional Subsidio ones (TypeBox writes `required`
+ * from the properties that are not Type.Optional). Strings arrive trimmed and canonicalised by
+ * src/employees/normalize.ts (D7, D8).
  */
 export const EmployeeSchema = Type.Object(employeeProperties, {
   $id: 'Employee',
-  required: REQUIRED_FIELDS,
-  allOf: [whenSubsidio(['replacementFor', 'reasonForSubstitution'])] // D11
+  allOf: [whenSubsidio([...SUBSIDIO_REQUIRED])] // D11
 })
 export type Employee = Static<typeof EmployeeSchema>
 
 /** The preview body: Subsidio also needs timeForCompany, workingCondition, probationaryPeriod (rule 3, D11). */
 export const PreviewEmployeeSchema = Type.Object(employeeProperties, {
-  required: REQUIRED_FIELDS,
-  allOf: [whenSubsidio(['replacementFor', 'reasonForSubstitution', 'timeForCompany', 'workingCondition', 'probationaryPeriod'])]
+  allOf: [whenSubsidio([...PREVIEW_SUBSIDIO_REQUIRED])]
 })
 
-/**
- * Spreadsheet rows may omit sex and birthDate (spec Employee record, "optional in spreadsheet
- * import"). Optional through the properties: TypeBox writes `required` from them, over any option.
- */
-export const ImportedEmployeeSchema = Type.Object({
+/** The record properties with sex and birthDate optional, as spreadsheet rows may omit them. */
+const importedEmployeeProperties = {
   ...employeeProperties,
   sex: Type.Optional(employeeProperties.sex),
   birthDate: Type.Optional(employeeProperties.birthDate)
-}, {
-  allOf: [whenSubsidio(['replacementFor', 'reasonForSubstitution'])]
+}
+
+/**
+ * Spreadsheet rows may omit sex and birthDate (spec Employee record, "optional in spreadsheet
+ * import"): what the employee import returns and an upload session keeps.
+ */
+export const ImportedEmployeeSchema = Type.Object(importedEmployeeProperties, {
+  allOf: [whenSubsidio([...SUBSIDIO_REQUIRED])]
+})
+/**
+ * A record that may lack sex and birthDate: an imported one, or any Employee (which has them).
+ * The documents take this type; a missing value prints blank.
+ */
+export type ImportedEmployee = Static<typeof ImportedEmployeeSchema>
+
+/**
+ * The preview of an employee of an upload session (D3): an imported record that also has the
+ * preview's Subsidio fields (rule 3, D11), which an upload may leave out.
+ */
+export const PreviewImportedEmployeeSchema = Type.Object(importedEmployeeProperties, {
+  allOf: [whenSubsidio([...PREVIEW_SUBSIDIO_REQUIRED])]
 })
 
 /**

@@ -7,7 +7,7 @@ const text = (label: string, minLength: number, maxLength: number) => Type.Strin
 })
 
 /**
- * The employer's data printed in every document (issue 3): assets/employer-profile.json, or the
+ * The employer's data printed in every document: assets/employer-profile.json, or the
  * file named by EMPLOYER_PROFILE. Checked at start-up; a bad profile stops the service.
  */
 export const EmployerProfileSchema = Type.Object({
@@ -16,7 +16,10 @@ export const EmployerProfileSchema = Type.Object({
   address: text('el domicilio', 5, 200),
   representative: Type.Object({
     name: text('el nombre del representante', 2, 120),
-    dni: Type.String({ pattern: '^[0-9]{8}$', 'x-messages': { required: 'falta el DNI del representante', invalid: 'el DNI del representante debe tener 8 dígitos' } }),
+    dni: Type.String({
+      pattern: '^[0-9]{8}$',
+      'x-messages': { required: 'falta el DNI del representante', invalid: 'el DNI del representante debe tener 8 dígitos' }
+    }),
     role: text('el cargo del representante', 2, 80)
   }, { 'x-messages': { required: 'falta el representante', invalid: 'el representante debe ser un objeto' } }),
   signingCity: text('la ciudad de suscripción', 2, 60)

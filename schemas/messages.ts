@@ -17,26 +17,65 @@ export interface FieldMessages {
 const dateInvalid = 'Fecha debe estar en formato DD/MM/YYYY' // D10
 
 export const MESSAGES = {
-  name: { required: 'El nombre es requerido', invalid: 'Nombre debe tener al menos 2 letras', maxLength: 'Nombre no puede superar 50 caracteres', pattern: 'Nombre solo puede contener letras y espacios' },
-  lastNameFather: { required: 'El apellido paterno es requerido', invalid: 'Apellido paterno debe tener al menos 2 letras', maxLength: 'Apellido paterno no puede superar 50 caracteres', pattern: 'Apellido paterno solo puede contener letras y espacios' },
-  lastNameMother: { required: 'El apellido materno es requerido', invalid: 'Apellido materno debe tener al menos 2 letras', maxLength: 'Apellido materno no puede superar 50 caracteres', pattern: 'Apellido materno solo puede contener letras y espacios' },
+  name: {
+    required: 'El nombre es requerido',
+    invalid: 'Nombre debe tener al menos 2 letras',
+    maxLength: 'Nombre no puede superar 50 caracteres',
+    pattern: 'Nombre solo puede contener letras y espacios'
+  },
+  lastNameFather: {
+    required: 'El apellido paterno es requerido',
+    invalid: 'Apellido paterno debe tener al menos 2 letras',
+    maxLength: 'Apellido paterno no puede superar 50 caracteres',
+    pattern: 'Apellido paterno solo puede contener letras y espacios'
+  },
+  lastNameMother: {
+    required: 'El apellido materno es requerido',
+    invalid: 'Apellido materno debe tener al menos 2 letras',
+    maxLength: 'Apellido materno no puede superar 50 caracteres',
+    pattern: 'Apellido materno solo puede contener letras y espacios'
+  },
   birthDate: { required: 'La fecha de nacimiento es requerida', invalid: dateInvalid },
   sex: { required: 'El genero es requerido.', invalid: 'El genero debe ser M, F, Masculino o Femenino' }, // D8
   dni: { required: 'El DNI es requerido', invalid: 'DNI debe tener exactamente 8 dígitos numéricos.' },
   email: { required: 'El correo es requerido', invalid: 'El correo no tiene un formato válido' },
   address: { required: 'La dirección es requerida', invalid: 'La dirección no puede superar 200 caracteres' },
-  province: { required: 'La provincia es requerida', invalid: 'La provincia debe tener al menos 2 caracteres', maxLength: 'La provincia no puede superar 100 caracteres' },
-  district: { required: 'El distrito es requerido', invalid: 'El distrito debe tener al menos 2 caracteres', maxLength: 'El distrito no puede superar 100 caracteres' },
-  department: { required: 'El departamento es requerido', invalid: 'El departamento debe tener al menos 2 caracteres', maxLength: 'El departamento no puede superar 100 caracteres' },
-  salary: { required: 'El sueldo es requerido', invalid: 'El sueldo debe ser mayor a 0', type: 'El sueldo debe ser un número', maximum: 'El sueldo no puede superar 1000000000', multipleOf: 'El sueldo debe tener como máximo 2 decimales' },
+  province: {
+    required: 'La provincia es requerida',
+    invalid: 'La provincia debe tener al menos 2 caracteres',
+    maxLength: 'La provincia no puede superar 100 caracteres'
+  },
+  district: {
+    required: 'El distrito es requerido',
+    invalid: 'El distrito debe tener al menos 2 caracteres',
+    maxLength: 'El distrito no puede superar 100 caracteres'
+  },
+  department: {
+    required: 'El departamento es requerido',
+    invalid: 'El departamento debe tener al menos 2 caracteres',
+    maxLength: 'El departamento no puede superar 100 caracteres'
+  },
+  salary: {
+    required: 'El sueldo es requerido',
+    invalid: 'El sueldo debe ser mayor a 0',
+    type: 'El sueldo debe ser un número',
+    maximum: 'El sueldo no puede superar 1000000000',
+    multipleOf: 'El sueldo debe tener como máximo 2 decimales'
+  },
   salaryInWords: { required: 'El sueldo en letras es requerido', invalid: 'El sueldo en letras debe tener entre 5 y 100 caracteres' },
   position: { required: 'El cargo es requerido.', invalid: 'El cargo no puede superar 100 caracteres' }, // D9
   entryDate: { required: 'La fecha de ingreso es requerida', invalid: dateInvalid },
   endDate: { required: 'La fecha de término es requerida', invalid: dateInvalid },
   subDivisionOrParking: { required: 'sub división requerida', invalid: 'La sub división no puede superar 100 caracteres' }, // D9
   contractType: { required: 'El tipo de contrato es requerido', invalid: 'El tipo de contrato debe ser: Planilla, Subsidio, Part Time' },
-  replacementFor: { required: "El campo 'SUPLENCIA DE' es obligatorio para contratos de Subsidio", invalid: "El campo 'SUPLENCIA DE' no puede superar 100 caracteres" },
-  reasonForSubstitution: { required: "El campo 'MOTIVO DE SUPLENCIA' es obligatorio para contratos de Subsidio", invalid: "El campo 'MOTIVO DE SUPLENCIA' no puede superar 200 caracteres" },
+  replacementFor: {
+    required: "El campo 'SUPLENCIA DE' es obligatorio para contratos de Subsidio",
+    invalid: "El campo 'SUPLENCIA DE' no puede superar 100 caracteres"
+  },
+  reasonForSubstitution: {
+    required: "El campo 'MOTIVO DE SUPLENCIA' es obligatorio para contratos de Subsidio",
+    invalid: "El campo 'MOTIVO DE SUPLENCIA' no puede superar 200 caracteres"
+  },
   timeForCompany: { required: 'El campo Tiempo en empresa es obligatorio', invalid: 'El tiempo en empresa no puede superar 100 caracteres' },
   workingCondition: { required: 'La condición laboral es obligatoria', invalid: 'La condición laboral no puede superar 100 caracteres' },
   probationaryPeriod: { required: 'El periodo de prueba es obligatorio', invalid: 'El periodo de prueba no puede superar 100 caracteres' },
@@ -101,7 +140,15 @@ export const HTTP_MESSAGES = {
   /** A type error for which the field has no message of its own; `expected` from typeWords. */
   wrongType: (expected: string) => `Tipo de dato inválido: se esperaba ${expected}`,
   /** Words for JSON types in wrongType. */
-  typeWords: { string: 'texto', number: 'número', integer: 'número entero', boolean: 'verdadero o falso', array: 'lista', object: 'objeto', null: 'nulo' } as Record<string, string>
+  typeWords: {
+    string: 'texto',
+    number: 'número',
+    integer: 'número entero',
+    boolean: 'verdadero o falso',
+    array: 'lista',
+    object: 'objeto',
+    null: 'nulo'
+  } as Record<string, string>
 } as const
 
 /** Endpoints 3 and 4 (preview, download-zip), routes/contracts/index.ts, src/zip and plugins/document-zips.ts (both ZIPs). */

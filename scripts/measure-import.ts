@@ -15,7 +15,8 @@ import { join } from 'node:path'
 import { monitorEventLoopDelay } from 'node:perf_hooks'
 import { pathToFileURL } from 'node:url'
 import * as XLSX from 'xlsx'
-import { readSpreadsheet, type ReadResult, type SpreadsheetFormat } from '../src/spreadsheets/read.js'
+import { readSpreadsheet, type ReadResult } from '../src/spreadsheets/read.js'
+import type { SpreadsheetFormat } from '../src/spreadsheets/formats.js'
 import { zipBomb } from '../test/zip-tools.js'
 
 const TARGET_BYTES = 10 * 1024 * 1024

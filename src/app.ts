@@ -8,7 +8,7 @@ import config, { type ConfigPluginOptions } from '../plugins/config.js'
 import cors from '../plugins/cors.js'
 import multipart from '../plugins/multipart.js'
 import errors, { clientErrorReply, frameworkErrorReply } from '../plugins/errors.js'
-import templates from '../plugins/templates.js'
+import contractPool from '../plugins/contract-pool.js'
 import docs from '../plugins/docs.js'
 import sessions from '../plugins/sessions.js'
 import loadShedding from '../plugins/load-shedding.js'
@@ -42,7 +42,7 @@ export interface BuildAppOptions extends ConfigPluginOptions {
 }
 
 /**
- * Server timeouts (issue 7), all ms. A 50-employee ZIP streams in well under a second, a 10 MB
+ * Server timeouts (against slow and stalled clients), all ms. A 50-employee ZIP streams in well under a second, a 10 MB
  * upload on a LAN in a few seconds; these bound what slow or stalled clients can hold.
  */
 export const SERVER_TIMEOUTS = {
@@ -68,7 +68,7 @@ export async function buildApp (options: BuildAppOptions = {}): Promise<FastifyI
     logger: options.logger ?? false,
     ajv: { customOptions: AJV_OPTIONS, plugins: [addAppFormats] },
     return503OnClosing: true,
-    frameworkErrors: frameworkErrorReply, // a malformed URL answers the envelope too (issue 7)
+    frameworkErrors: frameworkErrorReply, // a malformed URL answers the envelope too
     clientErrorHandler: clientErrorReply, // so do timeouts, oversized headers and non-HTTP bytes
     connectionTimeout: SERVER_TIMEOUTS.connectionTimeoutMs,
     requestTimeout: SERVER_TIMEOUTS.requestTimeoutMs,
@@ -97,7 +97,7 @@ export async function buildApp (options: BuildAppOptions = {}): Promise<FastifyI
   await app.register(cors)
   await app.register(multipart)
   await app.register(loadShedding)
-  await app.register(templates)
+  await app.register(contractPool)
   await app.register(docs)
   await app.register(sessions)
   await app.register(spreadsheets)

@@ -74,7 +74,7 @@ export class PdfGenerationError extends AppError {
 export const RETRY_AFTER_SECONDS = 2
 
 /**
- * 503 when the service sheds load (issue 7): the event loop lags (under-pressure) or the PDF
+ * 503 when the service sheds load: the event loop lags (under-pressure) or the PDF
  * worker pool's queue is full. Overload is refused, not queued without bound; plugins/errors.ts
  * sends `Retry-After: retryAfterSeconds`.
  */

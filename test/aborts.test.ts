@@ -1,5 +1,5 @@
 /**
- * Client aborts (issue 7), bounded for `npm test`: 20 download-zips abandoned at random points
+ * Client aborts, bounded for `npm test`: 20 download-zips abandoned at random points
  * leave no pending PDF work and no open connection, and the next ZIP is complete. The long run
  * with a memory and handle report is `npm run aborts` (bench/aborts.ts).
  */

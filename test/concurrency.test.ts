@@ -1,5 +1,5 @@
 /**
- * Concurrency correctness (issue 7): simultaneous ZIPs on a real listening server, with one PDF
+ * Concurrency correctness: simultaneous ZIPs on a real listening server, with one PDF
  * thread so that their employees queue behind each other, each contain exactly the employees they
  * were asked for: three entries each, the right DNIs, nobody else's documents (the reference
  * implementation silently dropped employees under 3 concurrent requests).

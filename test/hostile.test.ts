@@ -1,5 +1,5 @@
 /**
- * Hostile input across the whole service (issue 7): every case answers a 4xx in the spec envelope
+ * Hostile input across the whole service: every case answers a 4xx in the spec envelope
  * `{success: false, message, data, ...}` (or, where the input is legal but dangerous, a safe
  * answer), and the service is healthy afterwards (health 200 and a normal preview still renders).
  * The route test files hold the per-route detail; this file holds the cross-cutting guarantees.

@@ -1,5 +1,5 @@
 /**
- * Graceful shutdown of the real process (src/server.ts, issue 7): SIGTERM lets an in-flight ZIP
+ * Graceful shutdown of the real process (src/server.ts): SIGTERM lets an in-flight ZIP
  * finish and exits 0, refusing new connections meanwhile; a second signal, or GRACE_DELAY_MS
  * running out with a request that never ends, forces a non-zero exit.
  */

@@ -46,7 +46,7 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
   })
 
   const rules = addendumIssues
-  const single = app.employeeBodies.single(AddendumRequestSchema, { validationMessage: VALIDATION_MESSAGE.contracts, rules })
+  const single = app.employeeBodies.singleRouteOptions(AddendumRequestSchema, { validationMessage: VALIDATION_MESSAGE.contracts, rules })
   app.post('/preview', {
     ...single,
     schema: {
@@ -77,7 +77,7 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
       .send(bytes)
   })
 
-  const batch = app.employeeBodies.batch(AddendumRequestSchema, {
+  const batch = app.employeeBodies.batchRouteOptions(AddendumRequestSchema, {
     emptyMessage: ADDENDUM_DOCUMENT_MESSAGES.emptyBatch,
     validationMessage: VALIDATION_MESSAGE.contracts,
     maxItems: app.config.ADDENDUM_BATCH_MAX,

@@ -1,13 +1,13 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
 import type { FastifyReply, FastifySchemaCompiler } from 'fastify'
-import { EmployeeSchema, PreviewEmployeeSchema, type Employee } from '../../schemas/employee.js'
-import { PreviewBase64ReplySchema, PreviewBodySchema, PreviewSessionSchema, type PreviewSession } from '../../schemas/contracts.js'
-import { CONTRACT_MESSAGES, MESSAGES, VALIDATION_MESSAGE } from '../../schemas/messages.js'
+import { EmployeeSchema, PreviewEmployeeSchema, PreviewImportedEmployeeSchema, type ImportedEmployee } from '../../schemas/employee.js'
+import { PreviewBase64ReplySchema, PreviewBodySchema, PreviewSessionSchema } from '../../schemas/contracts.js'
+import { CONTRACT_MESSAGES, VALIDATION_MESSAGE } from '../../schemas/messages.js'
 import { ERROR_RESPONSES, ErrorEnvelopeSchema } from '../../schemas/envelope.js'
 import { fileResponse } from '../../schemas/reports.js'
 import { Type } from '@sinclair/typebox'
 import { AppError, EmployeeNotInSessionError, PdfGenerationError, RequestValidationError, SessionNotFoundError } from '../../src/errors.js'
-import { compileAjvValidator } from '../../src/validation.js'
+import { compileAjvValidator, compileValidator } from '../../src/validation.js'
 import { formatLocalDate, fullName } from '../../src/pdf/format.js'
 import { contentDisposition, contractEntryNames, contractFileName, safeFileName } from '../../src/zip/names.js'
 
@@ -28,14 +28,17 @@ const previewValidator: FastifySchemaCompiler<unknown> = () => {
   return validate
 }
 
-/** Required on the preview only (rule 3, D11). */
-const PREVIEW_SUBSIDIO_FIELDS = ['timeForCompany', 'workingCondition', 'probationaryPeriod'] as const
+/**
+ * A session's employee passed the import's rules; a preview also needs the Subsidio fields an
+ * upload may leave out (rule 3, D11). Sex and birthDate stay optional: no contract prints them.
+ */
+const validateSessionEmployee = compileValidator(PreviewImportedEmployeeSchema)
 
 /** Spec endpoints 3 and 4; registered under /api/contracts and again under /api/contract (D1). */
 const contracts: FastifyPluginAsyncTypebox = async (app) => {
   const pool = app.contractPool
 
-  async function renderContract (employee: Employee): Promise<Uint8Array> {
+  async function renderContract (employee: ImportedEmployee): Promise<Uint8Array> {
     try {
       return await pool.contract(employee)
     } catch (error) {
@@ -44,7 +47,7 @@ const contracts: FastifyPluginAsyncTypebox = async (app) => {
     }
   }
 
-  const single = app.employeeBodies.single(PreviewEmployeeSchema, { validationMessage: VALIDATION_MESSAGE.contracts })
+  const single = app.employeeBodies.singleRouteOptions(PreviewEmployeeSchema, { validationMessage: VALIDATION_MESSAGE.contracts })
   app.post('/preview', {
     ...single,
     validatorCompiler: previewValidator,
@@ -65,21 +68,17 @@ const contracts: FastifyPluginAsyncTypebox = async (app) => {
       }
     }
   }, async function (request, reply) {
-    const body = request.body as Employee | PreviewSession
-    let employee: Employee
+    const body = request.body
+    let employee: ImportedEmployee
     let format: 'file' | 'base64' = 'file'
     if ('sessionId' in body) {
       const employees = await app.sessions.get(body.sessionId)
       if (employees === undefined) throw new SessionNotFoundError(body.sessionId)
       const found = employees.find((candidate) => candidate.dni === body.dni)
       if (found === undefined) throw new EmployeeNotInSessionError(body.dni)
-      // rule 3 / D11: a preview needs the three extra Subsidio fields, which an upload may leave out
-      // (sex and birthDate stay optional: spreadsheet rows may omit them and no contract prints them)
-      const missing = found.contractType === 'Subsidio' ? PREVIEW_SUBSIDIO_FIELDS.filter((field) => found[field] === undefined) : []
-      if (missing.length > 0) {
-        throw new RequestValidationError(VALIDATION_MESSAGE.contracts, missing.map((field) => ({ field, message: MESSAGES[field].required })))
-      }
-      employee = found
+      const checked = validateSessionEmployee(found)
+      if (!checked.ok) throw new RequestValidationError(VALIDATION_MESSAGE.contracts, checked.issues)
+      employee = checked.value
       format = body.format ?? 'file'
     } else {
       employee = body
@@ -94,7 +93,10 @@ const contracts: FastifyPluginAsyncTypebox = async (app) => {
       .send(bytes)
   })
 
-  const batch = app.employeeBodies.batch(EmployeeSchema, { emptyMessage: CONTRACT_MESSAGES.emptyBatch, validationMessage: VALIDATION_MESSAGE.contracts })
+  const batch = app.employeeBodies.batchRouteOptions(EmployeeSchema, {
+    emptyMessage: CONTRACT_MESSAGES.emptyBatch,
+    validationMessage: VALIDATION_MESSAGE.contracts
+  })
   app.post('/download-zip', {
     ...batch,
     schema: {
@@ -104,7 +106,7 @@ const contracts: FastifyPluginAsyncTypebox = async (app) => {
       response: { 200: fileResponse('application/zip', 'contratos-DD-MM-YYYY.zip'), ...ERROR_RESPONSES, 503: ErrorEnvelopeSchema }
     }
   }, async function (request, reply) {
-    const employees = request.body as Employee[]
+    const employees = request.body
     return reply.sendDocumentsZip(employees, {
       fileName: `contratos-${formatLocalDate(new Date()).replaceAll('/', '-')}.zip`,
       render: async (employee, signal) => {

@@ -1,4 +1,4 @@
-/** The employer profile (issue 3): read and checked once at start-up. */
+/** The employer profile printed in every document: read and checked once at start-up. */
 import { readFile } from 'node:fs/promises'
 import { EmployerProfileSchema, type EmployerProfile } from '../../schemas/employer-profile.js'
 import { compileValidator } from '../validation.js'

@@ -29,7 +29,7 @@ export interface EngineSources {
 }
 
 /**
- * Reads and checks every template and the employer profile (issue 3: at start-up).
+ * Reads and checks every template and the employer profile, once at start-up.
  * @returns the engine data and non-fatal findings (e.g. unknown fields) to log
  * @throws TemplateError naming the template (and field); EmployerProfileError
  */

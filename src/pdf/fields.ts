@@ -1,8 +1,8 @@
 /**
  * The AcroForm field names our templates use, which of them each template must have (checked at
- * start-up), and the value of every field for one employee (issue 3; README "Contracts").
+ * start-up), and the value of every field for one employee (README "Contracts").
  */
-import type { Employee } from '../../schemas/employee.js'
+import type { Employee, ImportedEmployee } from '../../schemas/employee.js'
 import type { EmployerProfile } from '../../schemas/employer-profile.js'
 import { cleanText, dateInWords, formatSoles, fullName } from './format.js'
 import type { AddendumRequest } from '../../schemas/addendum.js'
@@ -42,7 +42,7 @@ const SIGNING: FieldName[] = ['signingCity', 'signingDateWords']
 const CONDITIONS: FieldName[] = ['position', 'subDivisionOrParking', 'entryDate', 'endDate', 'salary', 'salaryInWords']
 const SUBSIDIO: FieldName[] = ['replacementFor', 'reasonForSubstitution', 'timeForCompany', 'workingCondition', 'probationaryPeriod']
 
-/** Fields each template must have; a template without one of them stops start-up (issue 3). */
+/** Fields each template must have; a template without one of them stops start-up. */
 export const REQUIRED_FIELDS: Record<TemplateId, readonly FieldName[]> = {
   'contrato-planilla': [...EMPLOYER_BLOCK, ...WORKER_BLOCK, ...CONDITIONS, ...SIGNING],
   'contrato-part-time': [...EMPLOYER_BLOCK, ...WORKER_BLOCK, ...CONDITIONS, ...SIGNING],
@@ -82,7 +82,7 @@ type OptionalText = string | undefined
  * The place and date of signing are the employer's signing city and the contract's start date.
  * @param employee a validated record (schemas/employee.ts); Subsidio's optional fields may be missing (D11)
  */
-export function fieldValues (employee: Employee, employer: EmployerProfile): FieldValues {
+export function fieldValues (employee: ImportedEmployee, employer: EmployerProfile): FieldValues {
   const text = (value: OptionalText) => (value === undefined ? '' : cleanText(value))
   return {
     ...employerFieldValues(employer),
@@ -96,8 +96,8 @@ export function fieldValues (employee: Employee, employer: EmployerProfile): Fie
     province: text(employee.province),
     department: text(employee.department),
     email: text(employee.email),
-    birthDate: text(employee.birthDate as OptionalText),
-    sex: text(employee.sex as OptionalText),
+    birthDate: text(employee.birthDate),
+    sex: text(employee.sex),
     position: text(employee.position),
     subDivisionOrParking: text(employee.subDivisionOrParking),
     contractType: employee.contractType,

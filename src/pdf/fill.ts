@@ -131,7 +131,9 @@ function assemble (template: CompiledTemplate, objects: UpdateObject[]): Uint8Ar
  * @param drawn when given, receives the layout of every drawn value (tests)
  * @returns the PDF bytes; a Promise only when a value needs the Unicode font (it is loaded and subset then)
  */
-export function fillTemplate (template: CompiledTemplate, values: Readonly<Record<string, string>>, fonts: EngineFonts, drawn?: DrawnField[]): Uint8Array | Promise<Uint8Array> {
+export function fillTemplate (
+  template: CompiledTemplate, values: Readonly<Record<string, string>>, fonts: EngineFonts, drawn?: DrawnField[]
+): Uint8Array | Promise<Uint8Array> {
   const numbers = updateObjectNumbers(template)
   const helvetica = helveticaEncoder(template, fonts.helvetica)
   const contents = template.pages.map(() => 'Q\n')

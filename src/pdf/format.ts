@@ -1,6 +1,6 @@
 /**
  * How contract values print: dates as `DD/MM/YYYY` and in words, salary as `S/ 1,500.00`, full
- * names, and the whitespace clean-up every drawn value gets (issue 3).
+ * names, and the whitespace clean-up every drawn value gets.
  */
 import { parseDayMonthYear } from '../employees/dates.js'
 

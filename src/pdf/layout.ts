@@ -1,5 +1,5 @@
 /**
- * Fits one value into one field rectangle (issue 3: "shrink or wrap inside the field, never
+ * Fits one value into one field rectangle ("shrink or wrap inside the field, never
  * overflow"): the largest font size, from the field's own size down to MIN_FONT_SIZE, at which
  * the text fits on one line or, when the rectangle is tall enough, wrapped on several lines.
  * Units: PDF points; advances in 1/1000 em.

@@ -1,29 +1,20 @@
 /**
- * The PDF worker pool (issue 6: generation never runs on the event loop): piscina threads sized
- * to the cores, each holding the compiled templates, and a bounded queue, so that overload is
- * refused (ServiceBusyError, 503) instead of queued without bound.
- *
- * The worker file is `worker.ts` next to this module when running from source (dev, tests), run
- * through tsx, and `worker.js` when running the build in dist/.
+ * The PDF worker pool (generation never runs on the event loop): piscina threads sized to the
+ * cores, each holding the compiled templates, and a bounded queue, so that overload is refused
+ * (ServiceBusyError, 503) instead of queued without bound. The worker file: src/workers.ts.
  */
 import { availableParallelism } from 'node:os'
 import { setTimeout as delay } from 'node:timers/promises'
-import { fileURLToPath } from 'node:url'
 import { Piscina } from 'piscina'
-import type { Employee } from '../../schemas/employee.js'
+import type { ImportedEmployee } from '../../schemas/employee.js'
 import type { AddendumRequest } from '../../schemas/addendum.js'
 import { ServiceBusyError } from '../errors.js'
+import { asBusyError, workerScript } from '../workers.js'
 import type { EngineData } from './engine.js'
 import type { EmployeeDocuments } from './renderer.js'
 import type { PdfTask } from './worker.js'
 
-const FROM_SOURCE = import.meta.url.endsWith('.ts')
-const WORKER_FILE = fileURLToPath(new URL(FROM_SOURCE ? './worker.ts' : './worker.js', import.meta.url))
-/**
- * From source the worker runs under tsx (esbuild: a thread starts in ~100 ms), whatever loader
- * the parent uses (tap's ts-node would cost seconds per thread); from dist/ it inherits nothing.
- */
-const WORKER_EXEC_ARGV = FROM_SOURCE ? ['--import', 'tsx', '--enable-source-maps'] : []
+const WORKER = workerScript(import.meta.url)
 
 export interface PoolOptions {
   /** Worker threads; 0 = one per core (os.availableParallelism()). */
@@ -63,8 +54,8 @@ export class ContractPool {
   get #pool (): Piscina {
     if (this.#piscina !== undefined) return this.#piscina
     this.#piscina = new Piscina({
-      filename: WORKER_FILE,
-      execArgv: WORKER_EXEC_ARGV,
+      filename: WORKER.filename,
+      execArgv: WORKER.execArgv,
       workerData: this.#data,
       minThreads: this.threads,
       maxThreads: this.threads,
@@ -91,12 +82,12 @@ export class ContractPool {
   }
 
   /** The contract PDF of one employee (preview). @throws ServiceBusyError when the queue is full */
-  async contract (employee: Employee): Promise<Uint8Array> {
+  async contract (employee: ImportedEmployee): Promise<Uint8Array> {
     return await this.#run({ kind: 'contract', employee }) as Uint8Array
   }
 
   /** Contract, consent and annex of one employee (ZIP). @throws ServiceBusyError when the queue is full */
-  async documents (employee: Employee): Promise<EmployeeDocuments> {
+  async documents (employee: ImportedEmployee): Promise<EmployeeDocuments> {
     return await this.#run({ kind: 'documents', employee }) as EmployeeDocuments
   }
 
@@ -130,8 +121,7 @@ export class ContractPool {
     try {
       return await this.#pool.run(task)
     } catch (error) {
-      if ((error as Error).message === 'Task queue is at limit') throw new ServiceBusyError()
-      throw error
+      throw asBusyError(error)
     } finally {
       this.#pending--
     }

@@ -3,7 +3,7 @@
  * worker threads; imports neither pdf-lib nor fontkit up front (fontkit only when a value needs
  * the Unicode font).
  */
-import type { Employee } from '../../schemas/employee.js'
+import type { ImportedEmployee } from '../../schemas/employee.js'
 import type { AddendumRequest } from '../../schemas/addendum.js'
 import type { EngineData } from './engine.js'
 import { CONTRACT_TEMPLATE, addendumFieldValues, fieldValues, type TemplateId } from './fields.js'
@@ -19,9 +19,9 @@ export interface EmployeeDocuments {
 
 export interface ContractRenderer {
   /** The contract alone (preview, spec endpoint 3). */
-  contract: (employee: Employee) => Promise<Uint8Array>
+  contract: (employee: ImportedEmployee) => Promise<Uint8Array>
   /** Contract, consent and annex. */
-  documents: (employee: Employee) => Promise<EmployeeDocuments>
+  documents: (employee: ImportedEmployee) => Promise<EmployeeDocuments>
   /** The adenda of one addendum record, signed on `signingDate` (`DD/MM/YYYY`). */
   addendum: (addendum: AddendumRequest, signingDate: string) => Promise<Uint8Array>
 }

@@ -66,21 +66,16 @@ async function load (name: string, bytes: Uint8Array): Promise<PDFDocument> {
   }
 }
 
-/**
- * Compiles one template.
- * @param name file name, used in messages
- * @param required fields the template must have (src/pdf/fields.ts REQUIRED_FIELDS)
- * @param known every field name we can fill; other text fields are reported in `warnings`
- * @throws TemplateError when the file is not a usable PDF or lacks a required field
- */
-export async function compileTemplate (name: string, bytes: Uint8Array, required: readonly string[], known: readonly string[]): Promise<{ template: CompiledTemplate, warnings: string[] }> {
+/** The template rewritten once by pdf-lib: a classic xref table and no object streams, whatever tool made the file. */
+async function normalise (name: string, bytes: Uint8Array): Promise<{ base: Uint8Array, doc: PDFDocument }> {
   const original = await load(name, bytes)
-  // One rewrite by pdf-lib gives a classic xref table and no object streams, whatever tool made the file.
   let base = await original.save({ useObjectStreams: false, updateFieldAppearances: false, addDefaultPage: false })
   if (base[base.length - 1] !== 0x0a) base = Buffer.concat([base, Buffer.from('\n')])
-  const doc = await PDFDocument.load(base, { updateMetadata: false })
-  const warnings: string[] = []
+  return { base, doc: await PDFDocument.load(base, { updateMetadata: false }) }
+}
 
+/** What the incremental update appends to: the last xref's offset, the object count and the trailer entries it keeps. */
+function readTrailer (name: string, base: Uint8Array, doc: PDFDocument): { prevXref: number, size: number, trailer: string, root: PDFRef } {
   const tail = Buffer.from(base.subarray(Math.max(0, base.length - 2048))).toString('latin1')
   const startXref = /startxref\s+(\d+)\s+%%EOF\s*$/.exec(tail)
   const trailerSize = /\/Size\s+(\d+)/.exec(tail.slice(tail.lastIndexOf('trailer')))
@@ -89,30 +84,39 @@ export async function compileTemplate (name: string, bytes: Uint8Array, required
   const { Root, Info, ID } = doc.context.trailerInfo
   /* c8 ignore next */
   if (!(Root instanceof PDFRef)) throw new TemplateError(name, 'no tiene catálogo')
-  const trailer = [`/Root ${ref(Root)}`, Info instanceof PDFRef ? `/Info ${ref(Info)}` : '', ID === undefined ? '' : `/ID ${serialize(ID)}`].filter(Boolean).join(' ')
+  const entries = [`/Root ${ref(Root)}`, Info instanceof PDFRef ? `/Info ${ref(Info)}` : '', ID === undefined ? '' : `/ID ${serialize(ID)}`]
+  return { prevXref: Number(startXref[1]), size: Number(trailerSize[1]), trailer: entries.filter(Boolean).join(' '), root: Root }
+}
 
-  // Where each annotation lives.
-  const pages = doc.getPages()
+/** The form's fields and widgets, with the page of each widget (an index into doc.getPages()). */
+interface FormLayout {
+  /** Text fields, by name. */
+  fields: string[]
+  /** Widgets of known text fields, to be filled; `pages[i]` is the page of `widgets[i]`. */
+  widgets: Omit<CompiledWidget, 'page'>[]
+  pages: number[]
+  /** Every widget on a page (filled or not): flattening removes them all. */
+  widgetRefs: Set<string>
+  pagesWithWidgets: Set<number>
+}
+
+/** Reads every field and widget of the form; fields we cannot fill are reported in `warnings`. */
+function readForm (doc: PDFDocument, known: readonly string[], warnings: string[]): FormLayout {
   const pageOfAnnotation = new Map<string, number>()
-  pages.forEach((page, index) => {
+  doc.getPages().forEach((page, index) => {
     for (const annotation of page.node.Annots()?.asArray() ?? []) if (annotation instanceof PDFRef) pageOfAnnotation.set(ref(annotation), index)
   })
-
   const form = doc.getForm()
   const acroFormDa = textOf(form.acroForm.dict.lookup(PDFName.of('DA')))
   const acroFormQ = form.acroForm.dict.lookup(PDFName.of('Q'))
-  const widgetRefs = new Set<string>()
-  const pagesWithWidgets = new Set<number>()
-  const widgets: Omit<CompiledWidget, 'page'>[] = []
-  const widgetPages: number[] = []
-  const fields: string[] = []
+  const layout: FormLayout = { fields: [], widgets: [], pages: [], widgetRefs: new Set(), pagesWithWidgets: new Set() }
   for (const field of form.getFields()) {
     const fieldName = field.getName()
     const acroField = field.acroField
     const kids = acroField.Kids()
     const refs = kids === undefined ? [acroField.ref] : kids.asArray().filter((kid): kid is PDFRef => kid instanceof PDFRef)
     const isText = field instanceof PDFTextField
-    if (isText) fields.push(fieldName)
+    if (isText) layout.fields.push(fieldName)
     else warnings.push(`el campo "${fieldName}" no es de texto: se elimina sin rellenar`)
     if (isText && !known.includes(fieldName)) warnings.push(`el campo "${fieldName}" no es un campo conocido: se elimina sin rellenar`)
     const da = textOf(acroField.getInheritableAttribute(PDFName.of('DA'))) ?? acroFormDa
@@ -124,34 +128,48 @@ export async function compileTemplate (name: string, bytes: Uint8Array, required
         warnings.push(`un widget del campo "${fieldName}" no está en ninguna página`)
         continue
       }
-      widgetRefs.add(ref(widgetRef))
-      pagesWithWidgets.add(page)
+      layout.widgetRefs.add(ref(widgetRef))
+      layout.pagesWithWidgets.add(page)
       if (!isText || !known.includes(fieldName)) continue
-      const [x1, y1, x2, y2] = (dict.lookup(PDFName.of('Rect'), PDFArray).asArray() as PDFNumber[]).map((n) => n.asNumber())
-      const own = parseDefaultAppearance(textOf(dict.lookup(PDFName.of('DA'))) ?? da)
-      const align = (doc.context.lookupMaybe(dict.get(PDFName.of('Q')) ?? q, PDFNumber)?.asNumber() ?? 0)
-      widgets.push({
-        field: fieldName,
-        rect: { x: Math.min(x1, x2), y: Math.min(y1, y2), width: Math.abs(x2 - x1), height: Math.abs(y2 - y1) },
-        fontSize: own.fontSize,
-        align: (align === 1 || align === 2 ? align : 0),
-        color: own.color
-      })
-      widgetPages.push(page)
+      layout.widgets.push(readWidget(doc, dict, fieldName, da, q))
+      layout.pages.push(page)
     }
   }
+  return layout
+}
+
+/** One widget's rectangle, font size, alignment and colour (its own /DA and /Q, else the field's). */
+function readWidget (doc: PDFDocument, dict: PDFDict, field: string, da: string | undefined, q: PDFObject | undefined): Omit<CompiledWidget, 'page'> {
+  const [x1, y1, x2, y2] = (dict.lookup(PDFName.of('Rect'), PDFArray).asArray() as PDFNumber[]).map((n) => n.asNumber())
+  const own = parseDefaultAppearance(textOf(dict.lookup(PDFName.of('DA'))) ?? da)
+  const align = (doc.context.lookupMaybe(dict.get(PDFName.of('Q')) ?? q, PDFNumber)?.asNumber() ?? 0)
+  return {
+    field,
+    rect: { x: Math.min(x1, x2), y: Math.min(y1, y2), width: Math.abs(x2 - x1), height: Math.abs(y2 - y1) },
+    fontSize: own.fontSize,
+    align: (align === 1 || align === 2 ? align : 0),
+    color: own.color
+  }
+}
+
+/** @throws TemplateError naming every required field the template lacks */
+function checkRequired (name: string, fields: readonly string[], required: readonly string[]): void {
   const missing = required.filter((field) => !fields.includes(field))
   if (missing.length > 0) {
     throw new TemplateError(name, `${missing.length === 1 ? 'falta el campo' : 'faltan los campos'} ${missing.map((field) => `"${field}"`).join(', ')}`)
   }
+}
 
-  // Pages to rewrite: every page that had a widget (flattening removes them all).
-  const rewritten = [...pagesWithWidgets].sort((a, b) => a - b)
-  const size = Number(trailerSize[1])
+/**
+ * Each page that had a widget, pre-serialised for the update: its dictionary without its widgets,
+ * its font resources plus ours (`fontKeys`), and its contents wrapped by ours (a save and the values).
+ */
+function compilePages (doc: PDFDocument, rewritten: number[], size: number, layout: FormLayout, warnings: string[]) {
+  const pages = doc.getPages()
   const numbers = updateObjectNumbers({ size, pages: rewritten.map(() => undefined as unknown as CompiledPage) })
   const fontDicts = rewritten.map((pageIndex) => pages[pageIndex].node.Resources()?.lookupMaybe(PDFName.Font, PDFDict))
   const fontKeys = { helvetica: uniqueKey(fontDicts, 'CtHelv'), unicode: uniqueKey(fontDicts, 'CtUni') }
-  const compiledPages = rewritten.map((pageIndex, index): CompiledPage => {
+  const compiled = rewritten.map((pageIndex, index): CompiledPage => {
     const page = pages[pageIndex]
     const node = page.node
     if ((node.Rotate()?.asNumber() ?? 0) % 360 !== 0) warnings.push(`la página ${pageIndex + 1} está girada: los valores se dibujan sin girar`)
@@ -160,28 +178,56 @@ export async function compileTemplate (name: string, bytes: Uint8Array, required
     const contents = node.get(PDFName.Contents)
     const resolved = contents instanceof PDFRef ? doc.context.lookup(contents) : contents
     const contentRefs = resolved instanceof PDFArray ? resolved.asArray() : contents === undefined ? [] : [contents]
-    const keptAnnotations = (node.Annots()?.asArray() ?? []).filter((annotation) => !(annotation instanceof PDFRef && widgetRefs.has(ref(annotation))))
+    const keptAnnotations = (node.Annots()?.asArray() ?? []).filter((annotation) => !(annotation instanceof PDFRef && layout.widgetRefs.has(ref(annotation))))
+    const resourcesText = resources === undefined ? '' : entriesText(resources, ['/Font'])
+    const fontsText = fonts === undefined ? '' : entriesText(fonts, [])
+    const annotsText = keptAnnotations.length > 0 ? `/Annots [${keptAnnotations.map(serialize).join(' ')}]\n` : ''
     return {
       objectNumber: page.ref.objectNumber,
       generation: page.ref.generationNumber,
-      head: `<<\n${entriesText(node, ['/Contents', '/Resources', '/Annots'])}/Resources <<\n${resources === undefined ? '' : entriesText(resources, ['/Font'])}/Font <<\n${fonts === undefined ? '' : entriesText(fonts, [])}/${fontKeys.helvetica} ${numbers.helvetica} 0 R\n`,
-      tail: `>>\n>>\n/Contents [${numbers.save} 0 R ${contentRefs.map(serialize).join(' ')} ${numbers.content(index)} 0 R]\n${keptAnnotations.length > 0 ? `/Annots [${keptAnnotations.map(serialize).join(' ')}]\n` : ''}>>`
+      head: `<<\n${entriesText(node, ['/Contents', '/Resources', '/Annots'])}/Resources <<\n${resourcesText}/Font <<\n${fontsText}` +
+        `/${fontKeys.helvetica} ${numbers.helvetica} 0 R\n`,
+      tail: `>>\n>>\n/Contents [${numbers.save} 0 R ${contentRefs.map(serialize).join(' ')} ${numbers.content(index)} 0 R]\n${annotsText}>>`
     }
   })
+  return { pages: compiled, fontKeys }
+}
 
-  const catalog = doc.catalog
+/**
+ * Compiles one template: normalise the file, read its trailer and form, check the required
+ * fields, pre-serialise the pages the update rewrites.
+ * @param name file name, used in messages
+ * @param required fields the template must have (src/pdf/fields.ts REQUIRED_FIELDS)
+ * @param known every field name we can fill; other text fields are reported in `warnings`
+ * @throws TemplateError when the file is not a usable PDF or lacks a required field
+ */
+export async function compileTemplate (
+  name: string, bytes: Uint8Array, required: readonly string[], known: readonly string[]
+): Promise<{ template: CompiledTemplate, warnings: string[] }> {
+  const { base, doc } = await normalise(name, bytes)
+  const warnings: string[] = []
+  const { prevXref, size, trailer, root } = readTrailer(name, base, doc)
+  const layout = readForm(doc, known, warnings)
+  checkRequired(name, layout.fields, required)
+  // Pages to rewrite: every page that had a widget (flattening removes them all).
+  const rewritten = [...layout.pagesWithWidgets].sort((a, b) => a - b)
+  const { pages, fontKeys } = compilePages(doc, rewritten, size, layout, warnings)
   return {
     template: {
       name,
       base,
       size,
-      prevXref: Number(startXref[1]),
+      prevXref,
       trailer,
-      catalog: { objectNumber: Root.objectNumber, generation: Root.generationNumber, body: `<<\n${entriesText(catalog, ['/AcroForm', '/NeedsRendering'])}>>` },
-      pages: compiledPages,
-      widgets: widgets.map((widget, index) => ({ ...widget, page: rewritten.indexOf(widgetPages[index]) })),
+      catalog: {
+        objectNumber: root.objectNumber,
+        generation: root.generationNumber,
+        body: `<<\n${entriesText(doc.catalog, ['/AcroForm', '/NeedsRendering'])}>>`
+      },
+      pages,
+      widgets: layout.widgets.map((widget, index) => ({ ...widget, page: rewritten.indexOf(layout.pages[index]) })),
       fontKeys,
-      fields
+      fields: layout.fields
     },
     warnings
   }

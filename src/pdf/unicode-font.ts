@@ -91,14 +91,36 @@ export class UnicodeSubset {
       const block = cmapEntries.slice(i, i + 100)
       cmapBlocks.push(`${block.length} beginbfchar\n${block.join('\n')}\nendbfchar`)
     }
-    const cmap = `/CIDInit /ProcSet findresource begin\n12 dict begin\nbegincmap\n/CIDSystemInfo << /Registry (Adobe) /Ordering (UCS) /Supplement 0 >> def\n/CMapName /Adobe-Identity-UCS def\n/CMapType 2 def\n1 begincodespacerange\n<0000> <FFFF>\nendcodespacerange\n${cmapBlocks.join('\n')}\nendcmap\nCMapName currentdict /CMap defineresource pop\nend\nend`
+    const cmap = [
+      '/CIDInit /ProcSet findresource begin', '12 dict begin', 'begincmap',
+      '/CIDSystemInfo << /Registry (Adobe) /Ordering (UCS) /Supplement 0 >> def', '/CMapName /Adobe-Identity-UCS def', '/CMapType 2 def',
+      '1 begincodespacerange', '<0000> <FFFF>', 'endcodespacerange', cmapBlocks.join('\n'),
+      'endcmap', 'CMapName currentdict /CMap defineresource pop', 'end', 'end'
+    ].join('\n')
     const [type0, cidFont, descriptor, fontFile, toUnicode] = [first, first + 1, first + 2, first + 3, first + 4]
     const r = (n: number) => Math.round(n)
+    const dict = (...entries: string[]) => `<< ${entries.join(' ')} >>`
     return [
-      { objectNumber: type0, parts: [`<< /Type /Font /Subtype /Type0 /BaseFont /${name} /Encoding /Identity-H /DescendantFonts [${cidFont} 0 R] /ToUnicode ${toUnicode} 0 R >>`] },
-      { objectNumber: cidFont, parts: [`<< /Type /Font /Subtype /CIDFontType2 /BaseFont /${name} /CIDSystemInfo << /Registry (Adobe) /Ordering (Identity) /Supplement 0 >> /FontDescriptor ${descriptor} 0 R /CIDToGIDMap /Identity /DW 1000 /W [${widths}] >>`] },
-      { objectNumber: descriptor, parts: [`<< /Type /FontDescriptor /FontName /${name} /Flags 4 /FontBBox [${r(bbox.minX * scale)} ${r(bbox.minY * scale)} ${r(bbox.maxX * scale)} ${r(bbox.maxY * scale)}] /ItalicAngle ${font.italicAngle} /Ascent ${r(ascent)} /Descent ${r(descent)} /CapHeight ${r(Number.isFinite(font.capHeight) ? font.capHeight * scale : ascent)} /StemV 80 /FontFile2 ${fontFile} 0 R >>`] },
-      { objectNumber: fontFile, parts: [`<< /Length ${compressed.length} /Length1 ${file.length} /Filter /FlateDecode >>\nstream\n`, compressed, '\nendstream'] },
+      {
+        objectNumber: type0,
+        parts: [dict(`/Type /Font /Subtype /Type0 /BaseFont /${name} /Encoding /Identity-H`, `/DescendantFonts [${cidFont} 0 R] /ToUnicode ${toUnicode} 0 R`)]
+      },
+      {
+        objectNumber: cidFont,
+        parts: [dict(`/Type /Font /Subtype /CIDFontType2 /BaseFont /${name}`, '/CIDSystemInfo << /Registry (Adobe) /Ordering (Identity) /Supplement 0 >>',
+          `/FontDescriptor ${descriptor} 0 R /CIDToGIDMap /Identity /DW 1000 /W [${widths}]`)]
+      },
+      {
+        objectNumber: descriptor,
+        parts: [dict(`/Type /FontDescriptor /FontName /${name} /Flags 4`,
+          `/FontBBox [${r(bbox.minX * scale)} ${r(bbox.minY * scale)} ${r(bbox.maxX * scale)} ${r(bbox.maxY * scale)}]`,
+          `/ItalicAngle ${font.italicAngle} /Ascent ${r(ascent)} /Descent ${r(descent)}`,
+          `/CapHeight ${r(Number.isFinite(font.capHeight) ? font.capHeight * scale : ascent)} /StemV 80 /FontFile2 ${fontFile} 0 R`)]
+      },
+      {
+        objectNumber: fontFile,
+        parts: [`${dict(`/Length ${compressed.length} /Length1 ${file.length} /Filter /FlateDecode`)}\nstream\n`, compressed, '\nendstream']
+      },
       { objectNumber: toUnicode, parts: [`<< /Length ${cmap.length} >>\nstream\n${cmap}\nendstream`] }
     ]
   }

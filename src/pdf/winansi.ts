@@ -26,7 +26,10 @@ export function winAnsiCharacters (): [codePoint: number, code: number][] {
   return pairs
 }
 
-const WIN_ANSI_ONLY = /^[\u0020-\u007e\u00a0-\u00ff\u20ac\u201a\u0192\u201e\u2026\u2020\u2021\u02c6\u2030\u0160\u2039\u0152\u017d\u2018\u2019\u201c\u201d\u2022\u2013\u2014\u02dc\u2122\u0161\u203a\u0153\u017e\u0178]*$/
+const WIN_ANSI_ONLY = new RegExp(
+  String.raw`^[\u0020-\u007e\u00a0-\u00ff\u20ac\u201a\u0192\u201e\u2026\u2020\u2021\u02c6\u2030\u0160\u2039\u0152\u017d` +
+  String.raw`\u2018\u2019\u201c\u201d\u2022\u2013\u2014\u02dc\u2122\u0161\u203a\u0153\u017e\u0178]*$`
+)
 
 /** True when every character of `text` has a WinAnsi byte (the fast path can draw it). */
 export function isWinAnsi (text: string): boolean {

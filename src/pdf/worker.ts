@@ -3,7 +3,7 @@
  * of one employee per task. The PDFs' ArrayBuffers are transferred back, not copied.
  */
 import { move, transferableSymbol, valueSymbol, workerData } from 'piscina'
-import type { Employee } from '../../schemas/employee.js'
+import type { ImportedEmployee } from '../../schemas/employee.js'
 import type { AddendumRequest } from '../../schemas/addendum.js'
 import type { EngineData } from './engine.js'
 import { createRenderer, type EmployeeDocuments } from './renderer.js'
@@ -13,8 +13,8 @@ import { createRenderer, type EmployeeDocuments } from './renderer.js'
  * (preview and ZIP); `ping` checks the worker starts.
  */
 export type PdfTask =
-  | { kind: 'contract', employee: Employee }
-  | { kind: 'documents', employee: Employee }
+  | { kind: 'contract', employee: ImportedEmployee }
+  | { kind: 'documents', employee: ImportedEmployee }
   | { kind: 'addendum', addendum: AddendumRequest, signingDate: string }
   | { kind: 'ping' }
 

@@ -1,7 +1,7 @@
 /**
  * Upload sessions (D3, D4): the validated employees of one spreadsheet upload, kept as a JSON
  * file under `<TEMP_DIR>/sessions/<uuid>.json` for `ttlMs`, then swept. A session's age is its
- * file's mtime, so a sweep needs no parsing. At most `maxSessions` are kept (issue 7: disk use
+ * file's mtime, so a sweep needs no parsing. At most `maxSessions` are kept (disk use
  * bounded): creating one more evicts the oldest, which then reads as expired (404, D3). Eviction
  * rather than refusing uploads: a session only serves the preview of an upload whose reply already
  * holds every employee, while a refusal would let a burst of uploads block imports for a whole TTL.
@@ -10,7 +10,7 @@
 import { randomUUID } from 'node:crypto'
 import { mkdir, readFile, readdir, rename, rm, stat, writeFile } from 'node:fs/promises'
 import { join } from 'node:path'
-import type { Employee } from '../../schemas/employee.js'
+import type { ImportedEmployee } from '../../schemas/employee.js'
 
 /** UUID v4, the only shape of id ever joined to a path (D3). */
 export const UUID_V4 = /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/i
@@ -38,7 +38,7 @@ export class SessionStore {
   }
 
   /**
-   * Creates the folder, sweeps what earlier runs left behind (issue 7: swept on start-up), then
+   * Creates the folder, sweeps what earlier runs left behind (disk use stays bounded across restarts), then
    * counts the sessions left, oldest first, evicting any beyond maxSessions.
    */
   async init (): Promise<void> {
@@ -61,7 +61,7 @@ export class SessionStore {
   }
 
   /** Stores the employees of one upload, evicting the oldest session past maxSessions; returns the new id (UUID v4). */
-  async create (employees: readonly Employee[]): Promise<string> {
+  async create (employees: readonly ImportedEmployee[]): Promise<string> {
     const id = randomUUID()
     const path = this.#path(id)
     this.#ids.add(id) // counted at once, so concurrent creates cannot overshoot the cap
@@ -98,7 +98,7 @@ export class SessionStore {
   }
 
   /** The session's employees, or undefined when the id is malformed, unknown or expired. */
-  async get (id: string): Promise<Employee[] | undefined> {
+  async get (id: string): Promise<ImportedEmployee[] | undefined> {
     if (!UUID_V4.test(id)) return undefined
     const path = this.#path(id)
     try {
@@ -108,7 +108,7 @@ export class SessionStore {
         await rm(path, { force: true })
         return undefined
       }
-      return (JSON.parse(await readFile(path, 'utf8')) as { employees: Employee[] }).employees
+      return (JSON.parse(await readFile(path, 'utf8')) as { employees: ImportedEmployee[] }).employees
     } catch (error) {
       if ((error as NodeJS.ErrnoException).code === 'ENOENT') return undefined // never stored, swept or evicted
       throw error

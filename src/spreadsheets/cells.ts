@@ -1,5 +1,5 @@
 /** D12: turning a spreadsheet cell into the value of a record field. */
-import type { CellKind } from './columns.js'
+import type { ColumnKind } from './columns.js'
 import type { Cell } from './sheet.js'
 
 /**
@@ -39,18 +39,18 @@ function padDate (text: string): string {
  * schema to check as a real date (D10). Values that do not convert are passed on unchanged so
  * that the schema reports them with the field's message.
  */
-export function cellValue (cell: Cell, kind: CellKind): string | number {
+export function cellValue (cell: Cell, columnKind: ColumnKind): string | number {
   if (cell.kind === 'number') {
-    if (kind === 'salary') return cell.value
-    if (kind === 'dni' && Number.isInteger(cell.value) && cell.value >= 0 && cell.value < 1e8) {
+    if (columnKind === 'salary') return cell.value
+    if (columnKind === 'dni' && Number.isInteger(cell.value) && cell.value >= 0 && cell.value < 1e8) {
       return String(cell.value).padStart(8, '0')
     }
     return String(cell.value)
   }
   const text = cell.value.trim()
   if (cell.kind === 'text') {
-    if (kind === 'salary') return parseAmount(text) ?? text
-    if (kind === 'date') return padDate(text)
+    if (columnKind === 'salary') return parseAmount(text) ?? text
+    if (columnKind === 'date') return padDate(text)
   }
   return text
 }

@@ -4,15 +4,15 @@
  * headers must be present. Header matching ignores case, accents and surrounding whitespace (D12).
  */
 
-/** How a cell of the column is read (D12). */
-export type CellKind = 'text' | 'dni' | 'salary' | 'date'
+/** How a cell of the column is read (D12); not to be confused with Cell.kind, the type the cell came with (sheet.ts). */
+export type ColumnKind = 'text' | 'dni' | 'salary' | 'date'
 
 /** One field of a record and the headers that fill it. */
 export interface ColumnSpec {
   field: string
   /** Accepted headers as the spec writes them; the first one names the column in error items. */
   headers: readonly string[]
-  kind: CellKind
+  kind: ColumnKind
   /** A file without one of these headers is refused before any row is read. */
   required: boolean
 }
@@ -20,7 +20,7 @@ export interface ColumnSpec {
 /** A table of columns: one per record field, in the order records are returned. */
 export type ColumnTable = readonly ColumnSpec[]
 
-const column = (field: string, headers: readonly string[], kind: CellKind = 'text', required = true): ColumnSpec =>
+const column = (field: string, headers: readonly string[], kind: ColumnKind = 'text', required = true): ColumnSpec =>
   ({ field, headers, kind, required })
 
 /**
@@ -72,7 +72,9 @@ export const ADDENDUM_COLUMNS: ColumnTable = [
   column('district', ['distrito', 'district', 'Distrito', 'DISTRITO']),
   column('department', ['departamento', 'department', 'division', 'Departamento', 'DEPARTAMENTO']),
   column('salary', ['salario', 'salary', 'sueldo', 'remuneracion', 'remuneración', 'Sueldo', 'SUELDO'], 'salary'),
-  column('salaryInWords', ['salario en letras', 'salarioenletras', 'salario_en_letras', 'salaryinwords', 'salary_in_words', 'sueldo en letras', 'Sueldo en Letras'])
+  column('salaryInWords', [
+    'salario en letras', 'salarioenletras', 'salario_en_letras', 'salaryinwords', 'salary_in_words', 'sueldo en letras', 'Sueldo en Letras'
+  ])
 ]
 
 /** The column tables by import kind; the worker receives the kind, not the table. */

@@ -42,7 +42,7 @@ export function detectDelimiter (text: string): string {
 }
 
 /**
- * Bounds of a CSV we agree to parse (issue 7), checked in one pass before csv-parse runs. csv-parse
+ * Bounds of a CSV we agree to parse (hostile input), checked in one pass before csv-parse runs. csv-parse
  * builds an error object, with a JSON copy of the record, for every record whose length differs
  * from the header's (kept and ignored under relax_column_count): ~15 µs each, so 10 MB of short
  * ragged lines kept an import worker busy past its 30 s deadline, and a 10 MB line of commas

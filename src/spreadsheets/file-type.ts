@@ -5,7 +5,7 @@
  */
 import { extname } from 'node:path'
 import { UploadError } from '../errors.js'
-import { SPREADSHEET_FORMATS, type SpreadsheetFormat } from './read.js'
+import { SPREADSHEET_FORMATS, type SpreadsheetFormat } from './formats.js'
 
 /** Spec endpoint 9's MIME types, accepted for every extension (Windows sends vnd.ms-excel for .csv). */
 const EXCEL_MIME_TYPES = [

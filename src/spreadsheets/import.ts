@@ -4,7 +4,7 @@
  * the spreadsheet row (header = 1).
  */
 import type { TSchema, Static } from '@sinclair/typebox'
-import { ImportedEmployeeSchema, type Employee } from '../../schemas/employee.js'
+import { ImportedEmployeeSchema, type ImportedEmployee } from '../../schemas/employee.js'
 import { AddendumSchema, type Addendum } from '../../schemas/addendum.js'
 import { IMPORT_MESSAGES } from '../../schemas/messages.js'
 import type { FieldMessages } from '../../schemas/messages.js'
@@ -65,7 +65,7 @@ function requireRows (sheet: { rows: SheetRow[] }): void {
  *   invalid rows (`No se pudo procesar el archivo. Se encontraron <n> errores.`, n = items)
  * @throws EmptySpreadsheetError when no data row is left
  */
-export function importEmployees (sheet: ReadSheet): Employee[] {
+export function importEmployees (sheet: ReadSheet): ImportedEmployee[] {
   if (sheet.status === 'missingHeaders') {
     const issues = sheet.missing.map((field) => ({
       row: 1,
@@ -77,7 +77,7 @@ export function importEmployees (sheet: ReadSheet): Employee[] {
   requireRows(sheet)
   const outcome = validateEmployees(sheet.rows)
   if (outcome.issues.length > 0) throw new SpreadsheetValidationError(IMPORT_MESSAGES.employees.invalidRows(outcome.issues.length), outcome.issues)
-  return outcome.valid as Employee[]
+  return outcome.valid
 }
 
 /** The addenda of an upload with the D14 counts; `errors` is empty unless in partial mode. */

@@ -12,10 +12,7 @@ import { csvRows, decodeCsv } from './csv.js'
 import { extractRows, type SheetContent } from './sheet.js'
 import { parseFirstSheet } from './workbook.js'
 import { checkZipArchive, ZipRejectedError, ZIP_LIMITS, type ZipLimits } from './zip-guard.js'
-
-/** The upload formats of D20, named by their extension. */
-export const SPREADSHEET_FORMATS = ['xlsx', 'xls', 'csv'] as const
-export type SpreadsheetFormat = typeof SPREADSHEET_FORMATS[number]
+import type { SpreadsheetFormat } from './formats.js'
 
 /** One read: what the worker receives. */
 export interface ReadTask {

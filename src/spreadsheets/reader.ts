@@ -10,16 +10,18 @@ import { Piscina } from 'piscina'
 import type { ImportKind } from './columns.js'
 import { CorruptSpreadsheetError, TooManyRowsError } from './errors.js'
 import type { ReadSheet } from './import.js'
-import type { ReadResult, ReadTask, SpreadsheetFormat } from './read.js'
+import type { ReadResult, ReadTask } from './read.js'
+import type { SpreadsheetFormat } from './formats.js'
 import type { ZipLimits } from './zip-guard.js'
 import { ServiceBusyError } from '../errors.js'
+import { FROM_SOURCE, UNDER_TSX, workerScript } from '../workers.js'
 
 export interface ReaderOptions {
   /** Worker threads (default: half the cores, at least 1, at most 4). */
   maxThreads?: number
   /**
    * Reads that may wait for a worker (default 16); one more is refused with a 503 rather than
-   * queued without bound, where its deadline could run out and read as a corrupt file (issue 7).
+   * queued without bound, where its deadline could run out and read as a corrupt file.
    */
   maxQueue?: number
   /** Deadline of one read, queueing included, ms (default 30 000). */
@@ -30,17 +32,15 @@ export interface ReaderOptions {
   zipLimits?: ZipLimits
   /**
    * Parse on the calling thread instead (default: only when running from TypeScript source
-   * under tsx, which cannot load TypeScript in worker threads on Node 20: `npm run dev`).
+   * under tsx, `npm run dev`, where the worker's SheetJS import fails: see src/workers.ts).
    */
   inline?: boolean
   /** Told of a worker that failed outside a read (it is replaced); default: ignored. */
   onWorkerError?: (error: Error) => void
 }
 
-const FROM_SOURCE = import.meta.url.endsWith('.ts')
-// From source (tests) the worker is the .ts file, from dist/ the compiled .js.
-const WORKER = new URL(FROM_SOURCE ? './worker.ts' : './worker.js', import.meta.url).href
-const UNDER_TSX = /[/\\]tsx\b|(^|[\s=])tsx(\/|\s|$)/.test([...process.execArgv, process.env.NODE_OPTIONS ?? ''].join(' '))
+/** The worker file; it inherits the parent's loader (no tsx options: see src/workers.ts). */
+const WORKER = workerScript(import.meta.url).filename
 
 /** A worker that died of its heap cap, or a read past its deadline. */
 function isResourceFailure (error: unknown): boolean {

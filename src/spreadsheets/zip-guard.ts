@@ -1,5 +1,5 @@
 /**
- * Zip-bomb guard for .xlsx uploads (issue 4, D20). SheetJS inflates every entry of the archive
+ * Zip-bomb guard for .xlsx uploads (D20). SheetJS inflates every entry of the archive
  * before it looks at a sheet, pre-allocating the uncompressed size each local header declares,
  * and `sheetRows` limits nothing of that. So before SheetJS sees the bytes, this module walks the
  * archive exactly as SheetJS's reader does (end record found by a backward scan, its "entries on
@@ -8,7 +8,7 @@
  * size actually inflated by node:zlib (capped, so a bomb never expands past the budget) is over
  * the limits. A general ZIP reader would check a slightly different archive than the one SheetJS
  * then parses; mirroring its reader closes that gap. Inflated bytes are counted as they stream
- * out and dropped, so measuring a bomb costs one 256 KiB chunk of memory, not the budget (issue 7).
+ * out and dropped, so measuring a bomb costs one 256 KiB chunk of memory, not the budget.
  */
 import { createInflateRaw } from 'node:zlib'
 

@@ -1,5 +1,5 @@
 /**
- * Property-based fuzzing of every JSON endpoint (issue 7) from the schemas' rules: valid records
+ * Property-based fuzzing of every JSON endpoint from the schemas' rules: valid records
  * must succeed, records with one rule broken must get a 400 in the envelope, and nothing may ever
  * be a 500. FUZZ_RUNS sets the cases per property (default small for `npm test`;
  * `npm run fuzz` runs 10 000+).

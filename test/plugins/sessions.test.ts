@@ -5,7 +5,7 @@ import { fixture } from '../spreadsheets.js'
 import { zipBomb } from '../zip-tools.js'
 import { UUID_V4 } from '../../src/sessions/store.js'
 
-test('after a run of uploads TEMP_DIR holds only sessions/<uuid>.json, at most SESSION_MAX of them (D4, issue 7)', async (t) => {
+test('after a run of uploads TEMP_DIR holds only sessions/<uuid>.json, at most SESSION_MAX of them (D4)', async (t) => {
   const app = await build(t, { SESSION_MAX: 3, MAX_FILE_SIZE: 2 * 1024 * 1024 })
   const tempDir = app.config.tempDir
   const upload = async (url: string, file: FormFile) => await app.inject({ method: 'POST', url, ...(await formPayload([file])) })

@@ -67,7 +67,7 @@ test('a session is still created when its folder was removed under the running s
   t.same(await store.get(id), employees)
 })
 
-test('at most maxSessions are kept: one more evicts the oldest, which then reads as gone (issue 7)', async (t) => {
+test('at most maxSessions are kept: one more evicts the oldest, which then reads as gone', async (t) => {
   const dir = t.testdir({})
   const store = new SessionStore(dir, 60_000, 3)
   await store.init()

@@ -1,5 +1,5 @@
 /**
- * Contract templates and the PDF worker pool (issue 3, issue 6). At start-up every template in
+ * Decorates `app.contractPool`: the compiled contract templates in the PDF worker pool. At start-up every template in
  * TEMPLATES_DIR is compiled and checked for the fields it needs, and the employer profile
  * (EMPLOYER_PROFILE) is validated: a problem stops start-up with a message naming the template
  * and the field. Then one worker thread per core starts with the compiled templates; the pool
@@ -40,4 +40,4 @@ export default fp(async (app) => {
   }
   app.decorate('contractPool', pool)
   app.addHook('onClose', async () => { await pool.close() })
-}, { name: 'templates', dependencies: ['config'] })
+}, { name: 'contract-pool', dependencies: ['config'] })

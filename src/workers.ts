@@ -1,0 +1,39 @@
+/**
+ * What the two worker pools share (src/pdf/pool.ts renders PDFs, src/spreadsheets/reader.ts
+ * reads uploads): where a pool's worker file is, how a thread started from source loads it, and
+ * the busy answer when the pool's line is full.
+ *
+ * From source (tests, `npm run dev`) the worker is the `worker.ts` beside the pool's module; from
+ * the build in dist/ it is the compiled `worker.js`. A thread started from source runs under tsx
+ * (esbuild: a thread starts in ~100 ms, where tap's TypeScript loader would cost seconds).
+ * Under `npm run dev` (node --import tsx, Node 20) the PDF worker runs that way, but a read by the
+ * spreadsheet worker never settles: what fails is the worker's import of SheetJS (its ESM build
+ * and code-page tables), not tsx loading TypeScript, so the reader parses inline there instead.
+ */
+import { fileURLToPath } from 'node:url'
+import { ServiceBusyError } from './errors.js'
+
+/** Whether the service runs from TypeScript source rather than from dist/. */
+export const FROM_SOURCE = import.meta.url.endsWith('.ts')
+
+/** Whether this process was started with tsx's loader (`npm run dev`, scripts run by tsx). */
+export const UNDER_TSX = /[/\\]tsx\b|(^|[\s=])tsx(\/|\s|$)/.test([...process.execArgv, process.env.NODE_OPTIONS ?? ''].join(' '))
+
+/** The file and Node options of the worker beside `moduleUrl` (a pool module's `import.meta.url`). */
+export function workerScript (moduleUrl: string): { filename: string, execArgv: string[] } {
+  return {
+    filename: fileURLToPath(new URL(FROM_SOURCE ? './worker.ts' : './worker.js', moduleUrl)),
+    execArgv: FROM_SOURCE ? ['--import', 'tsx', '--enable-source-maps'] : []
+  }
+}
+
+/** piscina's refusal when its queue is at maxQueue. */
+const PISCINA_QUEUE_FULL = 'Task queue is at limit'
+
+/**
+ * The pools' busy answer: piscina's full-queue refusal becomes ServiceBusyError (503 with
+ * Retry-After); any other error is returned unchanged, for the caller to rethrow.
+ */
+export function asBusyError (error: unknown): unknown {
+  return (error as Error | undefined)?.message === PISCINA_QUEUE_FULL ? new ServiceBusyError() : error
+}
