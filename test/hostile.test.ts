@@ -22,7 +22,7 @@ const JSON_ROUTES = [
   '/api/contracts/preview', '/api/contracts/download-zip', '/api/contract/download-zip',
   '/api/excel/download-lawlife', '/api/excel/download-sctr', '/api/excel/download-photocheck'
 ]
-/** The adenda routes (D22): addendum records, so they are left out of the employee-name cases. */
+/** The adenda routes (D22): in the poisoned-JSON and content-type cases (size and depth are refused by the parser, before any route). */
 const ADDENDUM_ROUTES = ['/api/addendum/preview', '/api/addendum/download-zip']
 
 /** Why each refused spreadsheet was refused (the client only sees the spec's message). */
@@ -187,7 +187,7 @@ t.test('JSON with __proto__ / constructor.prototype keys is refused and pollutes
 t.test('a 2 MB JSON body is refused before parsing', async (t) => {
   const big = JSON.stringify(Array.from({ length: 2000 }, () => sampleEmployee({ address: 'x'.repeat(200) + 'y'.repeat(500) })))
   t.ok(big.length > 2 * 1024 * 1024, `${big.length} bytes`)
-  for (const url of [...JSON_ROUTES, ...ADDENDUM_ROUTES, ...UPLOADS]) {
+  for (const url of [...JSON_ROUTES, ...UPLOADS]) {
     refused(t, await rawPost(url, big, 'application/json'), `2 MB on ${url}`, 'El cuerpo de la solicitud supera el tamaño máximo permitido')
   }
   await healthy(t, '2 MB body')
@@ -202,7 +202,7 @@ t.test('deeply nested JSON (100 000 levels) is a 4xx, never a stack overflow', a
     ['with a constructor key inside (the prototype scan walks it)', '['.repeat(depth) + '{"constructor":{"prototype":{}}}' + ']'.repeat(depth)],
     ['unclosed', '['.repeat(depth)]
   ]
-  for (const url of [...JSON_ROUTES, ...ADDENDUM_ROUTES, ...UPLOADS]) {
+  for (const url of [...JSON_ROUTES, ...UPLOADS]) {
     for (const [what, body] of bodies) {
       const res = await rawPost(url, body, 'application/json')
       t.ok(res.statusCode >= 400 && res.statusCode < 500, `${what} on ${url}: ${res.statusCode}`)
