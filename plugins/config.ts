@@ -13,8 +13,33 @@ import { projectPath } from '../src/paths.js'
 
 declare module 'fastify' {
   interface FastifyInstance {
-    config: Config & { tempDir: string, corsOrigins: string[] }
+    config: Config & { tempDir: string, corsOrigins: string[], sessionStore: SessionStoreConfig }
   }
+}
+
+/** Where upload sessions live (SESSION_STORE): TEMP_DIR, or a Redis server every instance shares. */
+export type SessionStoreConfig = { kind: 'file' } | { kind: 'redis', url: string }
+
+/** A URL with its password (and user) hidden, for messages and logs. */
+export function redactUrl (url: string): string {
+  return url.replace(/^([a-z][a-z0-9+.-]*:\/\/)[^@/]*@/i, '$1***@')
+}
+
+/**
+ * SESSION_STORE: unset or `file`, or a `redis://` / `rediss://` URL (TLS) with an optional
+ * password and database number (`redis://:secret@10.0.0.5:6379/2`).
+ * @throws ConfigError naming the variable, with any password hidden
+ */
+export function parseSessionStore (value: string): SessionStoreConfig {
+  if (value === 'file') return { kind: 'file' }
+  let url: URL | undefined
+  try {
+    url = new URL(value)
+  } catch {}
+  if (url === undefined || !['redis:', 'rediss:'].includes(url.protocol) || url.hostname === '' || !/^(\/\d*)?$/.test(url.pathname)) {
+    throw new ConfigError(`SESSION_STORE=${JSON.stringify(redactUrl(value))} no es válido (file, o una URL redis://host:puerto o rediss://host:puerto)`)
+  }
+  return { kind: 'redis', url: value }
 }
 
 /** A configuration that cannot run; its message is the single line printed at start-up. */
@@ -87,6 +112,10 @@ export default fp<ConfigPluginOptions>(async (app, options) => {
   }
   const config = app.config
   checkLimits(config)
+  if (config.SHUTDOWN_DRAIN_MS > 0 && config.SHUTDOWN_DRAIN_MS >= config.GRACE_DELAY_MS) {
+    throw new ConfigError(`SHUTDOWN_DRAIN_MS=${config.SHUTDOWN_DRAIN_MS} debe ser menor que GRACE_DELAY_MS=${config.GRACE_DELAY_MS}`)
+  }
+  config.sessionStore = parseSessionStore(config.SESSION_STORE)
   app.log.level = config.LOG_LEVEL
   config.tempDir = prepareTempDir(config.TEMP_DIR)
   config.corsOrigins = config.CORS_ORIGINS.split(',').map((origin) => origin.trim()).filter((origin) => origin !== '')

@@ -26,7 +26,8 @@ export default fp(async (app) => {
   const pool = new ContractPool(data, {
     threads: app.config.PDF_THREADS,
     maxQueue: app.config.PDF_MAX_QUEUE,
-    onWorkerError: (err) => { app.log.error({ err }, 'PDF worker lost; piscina replaces it') }
+    onWorkerError: (err) => { app.log.error({ err }, 'PDF worker lost; piscina replaces it') },
+    onRendered: (templates) => { for (const template of templates) app.metrics.pdfDocuments.inc({ template }) }
   })
   // Threads start now, so a broken worker stops start-up; tests start them on first use instead
   // (most tests never render a PDF and would pay a thread start each).
@@ -40,4 +41,4 @@ export default fp(async (app) => {
   }
   app.decorate('contractPool', pool)
   app.addHook('onClose', async () => { await pool.close() })
-}, { name: 'contract-pool', dependencies: ['config'] })
+}, { name: 'contract-pool', dependencies: ['config', 'metrics'] })

@@ -56,6 +56,7 @@ export default fp(async (app) => {
       concurrency,
       signal: controller.signal,
       onFailure: (record, error) => {
+        app.metrics.zipFailedEmployees.inc()
         log.error({ err: error, ...options.logFields(record) }, `${options.kind} documents failed; listed in errores.txt`)
         return production ? CONTRACT_MESSAGES.zipFailureGeneric : CONTRACT_MESSAGES.zipFailureDetail((error as Error).message)
       }
@@ -72,4 +73,4 @@ export default fp(async (app) => {
       .header('content-disposition', contentDisposition('attachment', options.fileName))
       .send(output)
   })
-}, { name: 'document-zips', dependencies: ['config', 'contract-pool'] })
+}, { name: 'document-zips', dependencies: ['config', 'contract-pool', 'metrics'] })

@@ -7,7 +7,7 @@ import fp from 'fastify-plugin'
 import type { Duplex } from 'node:stream'
 import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify'
 import type { ErrorObject } from 'ajv'
-import { AppError, ServiceBusyError } from '../src/errors.js'
+import { AppError, ServiceBusyError, SessionStoreUnavailableError } from '../src/errors.js'
 import { toValidationIssues } from '../src/validation.js'
 import { HTTP_MESSAGES, VALIDATION_MESSAGE } from '../schemas/messages.js'
 import type { ErrorEnvelope } from '../schemas/envelope.js'
@@ -41,7 +41,8 @@ const FRAMEWORK_ERRORS: Record<string, string> = {
  * Fastify's `frameworkErrors` option (src/app.ts): a URL that cannot be decoded (`/api/%zz`) is a
  * 400 in the envelope too, not Fastify's own `{error, code, statusCode}` body.
  */
-export function frameworkErrorReply (error: FastifyError, _request: FastifyRequest, reply: FastifyReply): void {
+export function frameworkErrorReply (error: FastifyError, request: FastifyRequest, reply: FastifyReply): void {
+  reply.header('x-request-id', request.id) // no hook runs before routing (plugins/request-id.ts)
   send(reply, error.statusCode ?? 400, { success: false, message: FRAMEWORK_ERRORS[error.code] ?? VALIDATION_MESSAGE.contracts, data: null })
 }
 
@@ -67,10 +68,18 @@ export function clientErrorReply (error: NodeJS.ErrnoException, socket: Duplex):
   socket.destroy(error)
 }
 
+/** D16: `Ruta no encontrada: <METHOD> <path>` (no query string). */
+function notFound (request: FastifyRequest, reply: FastifyReply): FastifyReply {
+  const path = request.url.split('?')[0]
+  return send(reply, 404, { success: false, message: HTTP_MESSAGES.routeNotFound(request.method, path), data: null })
+}
+
 export default fp(async (app) => {
   const production = app.config.NODE_ENV === 'production'
 
   app.setErrorHandler(function (error: FastifyError, request: FastifyRequest, reply: FastifyReply) {
+    // D16: an unknown route is a 404 whatever its body; Fastify parses the body of the not-found route too
+    if (request.is404) return notFound(request, reply)
     const routeConfig = request.routeOptions.config
     if (error.validation !== undefined) {
       return send(reply, 400, {
@@ -81,7 +90,7 @@ export default fp(async (app) => {
       })
     }
     if (error instanceof AppError) {
-      if (error instanceof ServiceBusyError) reply.header('retry-after', String(error.retryAfterSeconds))
+      if (error instanceof ServiceBusyError || error instanceof SessionStoreUnavailableError) reply.header('retry-after', String(error.retryAfterSeconds))
       else if (error.statusCode >= 500) request.log.error({ err: error }, error.message)
       return send(reply, error.statusCode, {
         success: false,
@@ -106,8 +115,5 @@ export default fp(async (app) => {
     })
   })
 
-  app.setNotFoundHandler(function (request, reply) {
-    const path = request.url.split('?')[0]
-    return send(reply, 404, { success: false, message: HTTP_MESSAGES.routeNotFound(request.method, path), data: null })
-  })
+  app.setNotFoundHandler(notFound)
 }, { name: 'errors', dependencies: ['config'] })

@@ -7,7 +7,7 @@ import fp from 'fastify-plugin'
 import multipart from '@fastify/multipart'
 import type { FastifyRequest } from 'fastify'
 import { UploadError } from '../src/errors.js'
-import { megabytes } from '../src/units.js'
+import { formatByteSize } from '../src/units.js'
 import { IMPORT_MESSAGES } from '../schemas/messages.js'
 
 /** The uploaded file, fully buffered (≤ MAX_FILE_SIZE bytes). */
@@ -47,6 +47,8 @@ async function readExcelUpload (request: FastifyRequest, messages: UploadMessage
   try {
     for await (const part of request.parts()) {
       if (part.type !== 'file') continue
+      // a browser form submitted without choosing a file sends an empty part named ""
+      if (part.filename === '' && (await part.toBuffer()).length === 0) continue
       if (part.fieldname !== UPLOAD_FIELD) throw new UploadError(messages.wrongField)
       if (upload !== undefined) throw new UploadError(messages.tooMany)
       upload = { filename: part.filename, mimetype: part.mimetype, bytes: await part.toBuffer() }
@@ -66,7 +68,7 @@ export default fp(async (app) => {
   const maxFileSizeBytes = app.config.MAX_FILE_SIZE
   const defaults: UploadMessages = {
     noFile: IMPORT_MESSAGES.upload.noFile,
-    tooLarge: IMPORT_MESSAGES.upload.tooLarge(megabytes(maxFileSizeBytes)),
+    tooLarge: IMPORT_MESSAGES.upload.tooLarge(formatByteSize(maxFileSizeBytes)),
     tooMany: IMPORT_MESSAGES.upload.tooMany,
     wrongField: IMPORT_MESSAGES.upload.wrongField
   }

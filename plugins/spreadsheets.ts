@@ -14,11 +14,12 @@ declare module 'fastify' {
 
 export default fp(async (app) => {
   const reader = new SpreadsheetReader({
-    onWorkerError: (err) => { app.log.error({ err }, 'spreadsheet worker lost; piscina replaces it') }
+    onWorkerError: (err) => { app.log.error({ err }, 'spreadsheet worker lost; piscina replaces it') },
+    onRead: (format, outcome) => { app.metrics.spreadsheetReads.inc({ format, outcome }) }
   })
   app.decorate('spreadsheets', reader)
   app.addHook('onError', async (request, _reply, error) => {
     if (error instanceof CorruptSpreadsheetError) request.log.info({ reason: error.reason }, 'spreadsheet refused as corrupt')
   })
   app.addHook('onClose', async () => { await reader.close() })
-}, { name: 'spreadsheets' })
+}, { name: 'spreadsheets', dependencies: ['metrics'] })

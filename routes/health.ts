@@ -2,7 +2,11 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
 import { Type } from '@sinclair/typebox'
 import { SERVICE_MESSAGES } from '../schemas/messages.js'
 
-/** Endpoint 2: liveness. Answers from the event loop alone, so it shows when the loop is starved. */
+/**
+ * Endpoint 2, liveness: answers from the event loop alone, so it shows when the loop is starved.
+ * And readiness (D22): 200 while the instance can serve, 503 naming the failing check, and from
+ * the moment shutdown begins (plugins/readiness.ts).
+ */
 const health: FastifyPluginAsyncTypebox = async (app) => {
   app.get('/health', {
     config: { endpoint: 'health', pressureHandler: () => undefined }, // never shed (plugins/load-shedding.ts)
@@ -24,5 +28,23 @@ const health: FastifyPluginAsyncTypebox = async (app) => {
     timestamp: new Date().toISOString(),
     path: '/api/health' as const
   }))
+
+  const Checks = Type.Object(Object.fromEntries(['templates', 'pdfPool', 'spreadsheetPool', 'sessionStore', 'running']
+    .map((name) => [name, Type.Union([Type.Literal('ok'), Type.Literal('fail')])])))
+  app.get('/health/ready', {
+    config: { endpoint: 'healthReady', pressureHandler: () => undefined }, // never shed: it answers for the whole instance
+    schema: {
+      tags: ['service'],
+      summary: 'Listo para recibir solicitudes (balanceadores de carga): 503 nombra la verificación que falla',
+      response: {
+        200: Type.Object({ success: Type.Literal(true), checks: Checks }),
+        503: Type.Object({ success: Type.Literal(false), message: Type.String(), data: Type.Null(), checks: Checks })
+      }
+    }
+  }, async (_request, reply) => {
+    const checks = await app.readiness.checks()
+    if (Object.values(checks).every((state) => state === 'ok')) return { success: true as const, checks }
+    return await reply.code(503).send({ success: false as const, message: SERVICE_MESSAGES.notReady, data: null, checks })
+  })
 }
 export default health

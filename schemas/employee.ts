@@ -9,8 +9,20 @@ export type ContractType = typeof CONTRACT_TYPES[number]
 /** Accepted sex values after case normalisation (D8). */
 export const SEX_VALUES = ['M', 'F', 'Masculino', 'Femenino'] as const
 
-// Latin letters (accented vowels, ñ, and any other Latin-script letter) and whitespace.
-const PERSON_NAME = { pattern: '^[\\p{Script=Latin}\\s]+$' }
+/**
+ * A person's name (spec: Latin letters, accented vowels and ñ included, and spaces): letters of
+ * the Latin script in Basic Latin, Latin-1 Supplement, Latin Extended-A, the Vietnamese, pinyin
+ * and Romanian letters of Latin Extended-B (ơ ư ǎ ș ț) and Latin Extended Additional up to ỹ
+ * (Spanish, Portuguese, French, Polish, Vietnamese… names), each optionally followed by combining
+ * accents; an
+ * apostrophe or ’ between letters (D'Angelo, O’Brien); whitespace between words (printed as one
+ * space). Not letters: Roman
+ * numerals (Ⅷ), digits, hyphens, fullwidth forms. Compatibility letters (Ǆ, ĳ, ﬁ) are
+ * decomposed before validation (src/employees/normalize.ts), so every accepted name is drawn
+ * with the documents' fonts and fits its field at the maximum length.
+ */
+const NAME_LETTER = '(?:(?=[\\u0041-\\u017f\\u01a0\\u01a1\\u01af\\u01b0\\u01cd-\\u01dc\\u0218-\\u021b\\u1e00-\\u1ef9])(?=\\p{Script=Latin})\\p{L}\\p{Mn}*)'
+const PERSON_NAME = { pattern: `^${NAME_LETTER}+(?:(?:\\s+|['’])${NAME_LETTER}+)*$` }
 
 const optionalText = (messages: (typeof MESSAGES)[keyof typeof MESSAGES], maxLength: number) =>
   Type.Optional(textSchema(messages, 1, maxLength))
@@ -61,28 +73,33 @@ const SUBSIDIO_REQUIRED = ['replacementFor', 'reasonForSubstitution'] as const
 const PREVIEW_SUBSIDIO_REQUIRED = [...SUBSIDIO_REQUIRED, 'timeForCompany', 'workingCondition', 'probationaryPeriod'] as const
 
 /**
- * One employee record (spec "Employee record"): what JSON bodies of the contract and export
- * routes carry. Every field is required but the optional Subsidio ones (TypeBox writes `required`
- * from the properties that are not Type.Optional). Strings arrive trimmed and canonicalised by
- * src/employees/normalize.ts (D7, D8).
+ * The record properties with sex and birthDate optional: spreadsheet rows may omit them, and
+ * (D21) so may the contract routes' bodies, as no contract prints them (`sex`, when present, sets
+ * the grammatical gender of the documents); an import must round-trip into a ZIP. The exports
+ * that print them require them (schemas/reports.ts).
  */
-export const EmployeeSchema = Type.Object(employeeProperties, {
+const importedEmployeeProperties = {
+  ...employeeProperties,
+  sex: Type.Optional(employeeProperties.sex),
+  birthDate: Type.Optional(employeeProperties.birthDate)
+}
+
+/**
+ * One employee record (spec "Employee record", D21): what JSON bodies of the contract and export
+ * routes carry. Every field is required but sex and birthDate (D21) and the optional Subsidio ones
+ * (TypeBox writes `required` from the properties that are not Type.Optional). Strings arrive
+ * trimmed and canonicalised by src/employees/normalize.ts (D7, D8).
+ */
+export const EmployeeSchema = Type.Object(importedEmployeeProperties, {
   $id: 'Employee',
   allOf: [whenSubsidio([...SUBSIDIO_REQUIRED])] // D11
 })
 export type Employee = Static<typeof EmployeeSchema>
 
 /** The preview body: Subsidio also needs timeForCompany, workingCondition, probationaryPeriod (rule 3, D11). */
-export const PreviewEmployeeSchema = Type.Object(employeeProperties, {
+export const PreviewEmployeeSchema = Type.Object(importedEmployeeProperties, {
   allOf: [whenSubsidio([...PREVIEW_SUBSIDIO_REQUIRED])]
 })
-
-/** The record properties with sex and birthDate optional, as spreadsheet rows may omit them. */
-const importedEmployeeProperties = {
-  ...employeeProperties,
-  sex: Type.Optional(employeeProperties.sex),
-  birthDate: Type.Optional(employeeProperties.birthDate)
-}
 
 /**
  * Spreadsheet rows may omit sex and birthDate (spec Employee record, "optional in spreadsheet

@@ -103,12 +103,14 @@ export const VALIDATION_MESSAGE = {
   reports: 'Validation error'
 } as const
 
-/** Endpoints 1 and 2 (service info, health), routes/root.ts and routes/health.ts. */
+/** Endpoints 1 and 2 (service info, health) and readiness (D22), routes/root.ts and routes/health.ts. */
 export const SERVICE_MESSAGES = {
   /** Endpoint 1 */
   info: 'Servicio de Generación de Contratos Laborales',
   /** Endpoint 2: the spec gives this text in English. */
-  health: 'Server is running'
+  health: 'Server is running',
+  /** `GET /api/health/ready`, 503: a check fails or shutdown has begun (D22). */
+  notReady: 'El servicio no está listo para recibir solicitudes'
 } as const
 
 /**
@@ -120,6 +122,11 @@ export const HTTP_MESSAGES = {
   internalError: 'Error interno del servidor',
   /** 503 when the event loop lags or a worker pool's queue is full (sent with Retry-After). */
   busy: 'El servicio está ocupado. Intenta nuevamente en unos segundos.',
+  /**
+   * 503 (with Retry-After) from the upload and the session preview while the shared session store
+   * (SESSION_STORE, Redis) does not answer.
+   */
+  sessionStoreUnavailable: 'El almacén de sesiones no está disponible. Intenta nuevamente en unos segundos.',
   invalidJson: 'El cuerpo JSON no es válido',
   bodyTooLarge: 'El cuerpo de la solicitud supera el tamaño máximo permitido',
   /** Also a form upload sent to a JSON route. */
@@ -193,7 +200,7 @@ export const IMPORT_MESSAGES = {
   /** The upload layer's defaults (spec Errors rule 3); the addendum upload overrides some. */
   upload: {
     noFile: 'No se recibió ningún archivo Excel.',
-    tooLarge: (megabytes: string) => `El archivo es demasiado grande. Tamaño máximo: ${megabytes} MB`,
+    tooLarge: (size: string) => `El archivo es demasiado grande. Tamaño máximo: ${size}`, // `10 MB`, `39 KB`
     tooMany: 'Solo puedes subir 1 archivo a la vez',
     wrongField: "Campo de archivo inesperado. Usa el campo 'excel'",
     /** parts/fields limits, prototype keys, a truncated body */
@@ -214,12 +221,15 @@ export const IMPORT_MESSAGES = {
     invalidRows: 'Error de validación en los datos',
     missingField: (fields: string) => `Campo requerido faltante: ${fields}`,
     noFile: 'No se recibió ningún archivo. Envía un campo "excel"',
-    tooLarge: (megabytes: string) => `El archivo excede el tamaño máximo permitido de ${megabytes}MB`,
+    tooLarge: (size: string) => `El archivo excede el tamaño máximo permitido de ${size}`, // `10MB`, as the spec writes it
     badMime: (ext: string) => `Tipo de archivo no permitidos ${ext}. solo se permiten archivos Excel( .xlsx, .xls,.csv)`,
     badExtension: (ext: string) => `Extensiones de archivo no permitidas: ${ext}. Solo se permiten: .xlsx, .xls, .csv`
   },
   /** Both uploads (spec endpoint 5 corrupt-file row, D20) */
   corrupt: 'El archivo Excel está corrupto o no es un archivo válido',
+  /** Both uploads: a workbook with a cell far below the rows the batch limit allows. */
+  rowsPastLimit: (lastRow: number, allowed: number) =>
+    `El archivo tiene demasiadas filas: la hoja usa filas hasta la ${lastRow} y se admiten hasta la ${allowed}. Borra las filas sobrantes debajo de los datos.`,
   /** Both uploads: a header row and no data row (D5: a batch holds at least 1 employee). */
   noRows: 'El archivo no contiene datos: agrega al menos una fila debajo de los encabezados.'
 } as const
@@ -228,3 +238,28 @@ export const IMPORT_MESSAGES = {
 export function batchLimitMessage (limit: number): string {
   return `Máximo ${limit} empleados por lote`
 }
+
+/**
+ * Spreadsheet cells that cannot be read into a value without guessing (D12): row errors of both
+ * imports, on the field of the cell.
+ */
+export const CELL_MESSAGES = {
+  /** `#N/A`, `#REF!`… : a formula that failed in the spreadsheet program. */
+  excelError: (code: string) => `Celda con error de Excel (${code})`,
+  /** `1.500`: a lone dot then exactly three digits reads as 1.5 or as 1500. */
+  ambiguousAmount: (text: string, decimal: string, thousands: string) =>
+    `El sueldo "${text}" es ambiguo: puede leerse como ${decimal} o como ${thousands}. Escríbelo como ${thousands} o ${Number(thousands).toLocaleString('en-US', { minimumFractionDigits: 2 })}`,
+  /** The same DNI (or document number) on two rows of one upload. */
+  duplicateDni: (firstRow: number) => `DNI duplicado: ya aparece en la fila ${firstRow}`
+} as const
+
+/** JSON bodies of every route: the encoding JSON requires (RFC 8259: UTF-8). */
+export const BODY_MESSAGES = {
+  notUtf8: 'El cuerpo debe estar codificado en UTF-8'
+} as const
+
+/** The preview body holds one mode or the other (D3), never both. */
+export const PREVIEW_MODE_MESSAGES = {
+  conflict: (fields: string) =>
+    `Envía un registro de empleado o una referencia de sesión {sessionId, dni, format}, no ambos: sobran ${fields}`
+} as const

@@ -9,7 +9,7 @@ import { EmployeeSchema } from './employee.js'
  * `removeAdditional`), so neither they nor rules between them (D10 on a photocheck) can fail an
  * export. The Subsidio rules (D11) do not apply: no export prints those fields.
  */
-const employeeFields = Type.Object(EmployeeSchema.properties)
+const employeeFields = Type.Required(Type.Object(EmployeeSchema.properties)) // sex and birthDate too (D21)
 
 const IGNORED_FIELDS = 'Otros campos del registro de empleado se aceptan y se ignoran.'
 const itemOptions = (title: string) => ({ title, description: IGNORED_FIELDS, additionalProperties: false })

@@ -15,6 +15,9 @@ import loadShedding from '../plugins/load-shedding.js'
 import spreadsheets from '../plugins/spreadsheets.js'
 import employeeBodies from '../plugins/employee-bodies.js'
 import documentZips from '../plugins/document-zips.js'
+import requestIds, { requestId } from '../plugins/request-id.js'
+import metrics from '../plugins/metrics.js'
+import readiness from '../plugins/readiness.js'
 import root from '../routes/root.js'
 import health from '../routes/health.js'
 import contracts from '../routes/contracts/index.js'
@@ -22,6 +25,9 @@ import excelUpload from '../routes/excel/upload.js'
 import excelReports from '../routes/excel/reports.js'
 import addendum from '../routes/addendum/index.js'
 import { AJV_OPTIONS, addAppFormats } from './validation.js'
+import { AppError } from './errors.js'
+import { BODY_MESSAGES } from '../schemas/messages.js'
+import { isUtf8 } from 'node:buffer'
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -68,6 +74,8 @@ export async function buildApp (options: BuildAppOptions = {}): Promise<FastifyI
     logger: options.logger ?? false,
     ajv: { customOptions: AJV_OPTIONS, plugins: [addAppFormats] },
     return503OnClosing: true,
+    genReqId: requestId, // X-Request-Id when well-formed (plugins/request-id.ts)
+    requestIdHeader: false,
     frameworkErrors: frameworkErrorReply, // a malformed URL answers the envelope too
     clientErrorHandler: clientErrorReply, // so do timeouts, oversized headers and non-HTTP bytes
     connectionTimeout: SERVER_TIMEOUTS.connectionTimeoutMs,
@@ -78,11 +86,20 @@ export async function buildApp (options: BuildAppOptions = {}): Promise<FastifyI
 
   // JSON only (no text/plain parser); an empty JSON body reads as no body, so it gets the same
   // answer as a missing one (the route's list or record error), through Fastify's own secure parser.
+  // JSON is UTF-8 (RFC 8259): another declared charset, or bytes that are not UTF-8, are a 400
+  // rather than text decoded with replacement characters that would be printed in a contract.
   const parseJson = app.getDefaultJsonParser('error', 'error')
   app.removeContentTypeParser(['application/json', 'text/plain'])
-  app.addContentTypeParser('application/json', { parseAs: 'string' }, (request, body, done) => {
-    if (body === '') done(null, undefined)
-    else parseJson(request, body as string, done)
+  app.addContentTypeParser('application/json', { parseAs: 'buffer' }, (request, body, done) => {
+    const bytes = body as Buffer
+    const charset = /;\s*charset\s*=\s*"?([^";\s]+)/i.exec(request.headers['content-type'] ?? '')?.[1].toLowerCase()
+    if ((charset !== undefined && charset !== 'utf-8' && charset !== 'utf8') || !isUtf8(bytes)) {
+      done(new AppError(400, BODY_MESSAGES.notUtf8), undefined)
+      return
+    }
+    const text = bytes.toString('utf8').replace(/^\uFEFF/, '')
+    if (text === '') done(null, undefined)
+    else parseJson(request, text, done)
   })
 
   app.decorate('endpoints', {})
@@ -94,6 +111,8 @@ export async function buildApp (options: BuildAppOptions = {}): Promise<FastifyI
 
   await app.register(config, { env: options.env })
   await app.register(errors) // before any plugin that adds routes (cors' preflight route), which keep the handler in force at their creation
+  await app.register(requestIds)
+  await app.register(metrics) // before the pools and the store, which report to it
   await app.register(cors)
   await app.register(multipart)
   await app.register(loadShedding)
@@ -103,6 +122,7 @@ export async function buildApp (options: BuildAppOptions = {}): Promise<FastifyI
   await app.register(spreadsheets)
   await app.register(employeeBodies)
   await app.register(documentZips)
+  await app.register(readiness)
   if (options.extend !== undefined) await app.register(options.extend)
 
   await app.register(root)

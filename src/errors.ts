@@ -85,3 +85,17 @@ export class ServiceBusyError extends AppError {
     this.retryAfterSeconds = retryAfterSeconds
   }
 }
+
+/**
+ * 503 when the upload session store (SESSION_STORE: Redis) does not answer within its short
+ * timeout: an upload cannot keep its session, a session preview cannot read it. Not load
+ * shedding: plugins/errors.ts sends `Retry-After` all the same, and the service recovers by
+ * itself when the store returns.
+ */
+export class SessionStoreUnavailableError extends AppError {
+  readonly retryAfterSeconds = RETRY_AFTER_SECONDS
+  constructor (cause: unknown) {
+    super(503, HTTP_MESSAGES.sessionStoreUnavailable)
+    this.cause = cause
+  }
+}

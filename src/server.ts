@@ -1,9 +1,11 @@
 /**
- * Starts the service on HOST:PORT. SIGTERM/SIGINT close it gracefully: no new connections,
- * in-flight requests (a ZIP being streamed) finish within GRACE_DELAY_MS, then exit 0; a second
- * signal or the delay running out forces exit 1.
+ * Starts the service on HOST:PORT. SIGTERM/SIGINT close it gracefully: readiness turns 503 at
+ * once and requests are still served for SHUTDOWN_DRAIN_MS (so a load balancer stops sending
+ * new ones), then no new connections, in-flight requests (a ZIP being streamed) finish, exit 0;
+ * all within GRACE_DELAY_MS. A second signal or the delay running out forces exit 1.
  */
 import type { ServerResponse } from 'node:http'
+import { setTimeout as sleep } from 'node:timers/promises'
 import closeWithGrace from 'close-with-grace'
 import { buildApp } from './app.js'
 
@@ -24,7 +26,14 @@ async function main (): Promise<void> {
   })
   closeWithGrace({ delay: app.config.GRACE_DELAY_MS }, async ({ signal, err }) => {
     if (err !== undefined) app.log.error({ err }, 'closing after an uncaught error')
-    else app.log.info({ signal }, 'closing: finishing in-flight requests')
+    app.readiness.beginShutdown() // GET /api/health/ready answers 503 from now on
+    const drainMs = err === undefined ? app.config.SHUTDOWN_DRAIN_MS : 0
+    if (drainMs > 0) {
+      // still serving, so the load balancer sees the instance not ready and sends nothing new
+      app.log.info({ signal, drainMs }, 'draining: ready answers 503, requests still served')
+      await sleep(drainMs)
+    }
+    if (err === undefined) app.log.info({ signal }, 'closing: finishing in-flight requests')
     closing = true
     await app.close()
   })

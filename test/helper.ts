@@ -19,6 +19,18 @@ export async function build (t: Test, env: Record<string, string | number> = {},
 
 export { sampleAddendum, sampleEmployee, sampleSubsidio } from './samples.js'
 
+/** An `extend` for build(): the PDF pool fails the documents of one DNI with `message` (D19 cases). */
+export function failDocumentsOf (dni: string, message = 'plantilla ilegible'): FastifyPluginAsync {
+  return async (instance) => {
+    const pool = instance.contractPool
+    const documents = pool.documents.bind(pool)
+    pool.documents = async (employee) => {
+      if (employee.dni === dni) throw new Error(message)
+      return await documents(employee)
+    }
+  }
+}
+
 /** A file part of a multipart form. */
 export interface FormFile { field?: string, name: string, type?: string, bytes: Uint8Array | string }
 

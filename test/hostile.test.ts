@@ -308,7 +308,8 @@ t.test('hostile positions never escape their folder in ZIP entry names, read bac
 t.test('names with separators, quotes, controls or non-Latin letters are refused by the schema', async (t) => {
   // names never reach a file name or header (only dni and position do); whitespace, CR/LF included, is
   // allowed by the spec ("letters and whitespace") and printed as single spaces (cleanText)
-  for (const name of ['../x', 'Rosa"', "O'Brien", 'Ro\u0000sa', 'Ro\u001bsa', 'Ro/sa', 'Ro\\sa', '收银员', 'Кассир', 'Rosa\ud800']) {
+  // (an apostrophe between letters is part of a name, O'Brien: README "Names")
+  for (const name of ['../x', 'Rosa"', "Rosa'", 'Ro\u0000sa', 'Ro\u001bsa', 'Ro/sa', 'Ro\\sa', '收银员', 'Кассир', 'Rosa\ud800']) {
     for (const url of JSON_ROUTES) {
       const payload = sampleEmployee({ name })
       const res = await app.inject({ method: 'POST', url, payload: url.endsWith('preview') ? payload : [payload] })

@@ -108,7 +108,14 @@ export function zipBomb (megabytes = 1024, declaredBytes = 1024): Buffer {
  * about 60 bytes per row and compresses to almost nothing).
  */
 export function longSheetXlsx (rows: number): Buffer {
-  const cells = Array.from({ length: rows }, (_, i) => `<row r="${i + 1}"><c r="A${i + 1}" t="inlineStr"><is><t>celda ${i}</t></is></c></row>`)
+  return sheetXlsx(Array.from({ length: rows }, (_, i) => [i + 1, [`celda ${i}`]]))
+}
+
+/** A minimal .xlsx of one sheet: rows given by their number and their text cells from column A. */
+export function sheetXlsx (rows: [number, string[]][]): Buffer {
+  const escape = (text: string) => text.replace(/&/g, '&amp;').replace(/</g, '&lt;')
+  const column = (index: number) => String.fromCharCode(65 + index)
+  const cells = rows.map(([r, texts]) => `<row r="${r}">${texts.map((text, c) => `<c r="${column(c)}${r}" t="inlineStr"><is><t>${escape(text)}</t></is></c>`).join('')}</row>`)
   const rel = 'http://schemas.openxmlformats.org/officeDocument/2006/relationships'
   return buildZip([
     {

@@ -5,7 +5,7 @@ import { AddendumImportReplySchema, AddendumQuerySchema, UploadBodySchema } from
 import { AddendumRequestSchema, type AddendumRequest } from '../../schemas/addendum.js'
 import { ADDENDUM_DOCUMENT_MESSAGES, IMPORT_MESSAGES, VALIDATION_MESSAGE } from '../../schemas/messages.js'
 import { fileResponse } from '../../schemas/reports.js'
-import { megabytes } from '../../src/units.js'
+import { formatByteSize } from '../../src/units.js'
 import { uploadFormat } from '../../src/spreadsheets/file-type.js'
 import { importAddenda } from '../../src/spreadsheets/import.js'
 import { addendumIssues } from '../../src/employees/rules.js'
@@ -20,7 +20,7 @@ const messages = IMPORT_MESSAGES.addenda
  * record and a streamed ZIP of many, validated with the import's rules plus addendumIssues.
  */
 const routes: FastifyPluginAsyncTypebox = async (app) => {
-  const uploadMessages = { noFile: messages.noFile, tooLarge: messages.tooLarge(megabytes(app.config.MAX_FILE_SIZE)) }
+  const uploadMessages = { noFile: messages.noFile, tooLarge: messages.tooLarge(formatByteSize(app.config.MAX_FILE_SIZE).replace(' ', '')) }
   const pool = app.contractPool
   /** The real day of signature: the day the adenda is generated, server time (legal requirements, section 3). */
   const today = () => formatLocalDate(new Date())

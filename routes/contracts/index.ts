@@ -2,7 +2,7 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
 import type { FastifyReply, FastifySchemaCompiler } from 'fastify'
 import { EmployeeSchema, PreviewEmployeeSchema, PreviewImportedEmployeeSchema, type ImportedEmployee } from '../../schemas/employee.js'
 import { PreviewBase64ReplySchema, PreviewBodySchema, PreviewSessionSchema } from '../../schemas/contracts.js'
-import { CONTRACT_MESSAGES, VALIDATION_MESSAGE } from '../../schemas/messages.js'
+import { CONTRACT_MESSAGES, PREVIEW_MODE_MESSAGES, VALIDATION_MESSAGE } from '../../schemas/messages.js'
 import { ERROR_RESPONSES, ErrorEnvelopeSchema } from '../../schemas/envelope.js'
 import { fileResponse } from '../../schemas/reports.js'
 import { Type } from '@sinclair/typebox'
@@ -28,6 +28,22 @@ const previewValidator: FastifySchemaCompiler<unknown> = () => {
   return validate
 }
 
+/** The keys of the session mode (D3). */
+const SESSION_KEYS = new Set(Object.keys(PreviewSessionSchema.properties))
+
+/**
+ * D3: one mode or the other. A body with a `sessionId` and any employee field would otherwise
+ * print the stored record and silently drop the one sent (an edit made in the dashboard).
+ * @throws RequestValidationError naming the extra fields
+ */
+function refuseMixedModes (body: unknown): void {
+  if (body === null || typeof body !== 'object' || !('sessionId' in body)) return
+  const extra = Object.keys(body).filter((key) => !SESSION_KEYS.has(key))
+  if (extra.length === 0) return
+  const message = PREVIEW_MODE_MESSAGES.conflict(extra.join(', '))
+  throw new RequestValidationError(VALIDATION_MESSAGE.contracts, [{ field: 'body.sessionId', message }])
+}
+
 /**
  * A session's employee passed the import's rules; a preview also needs the Subsidio fields an
  * upload may leave out (rule 3, D11). Sex and birthDate stay optional: no contract prints them.
@@ -50,6 +66,10 @@ const contracts: FastifyPluginAsyncTypebox = async (app) => {
   const single = app.employeeBodies.singleRouteOptions(PreviewEmployeeSchema, { validationMessage: VALIDATION_MESSAGE.contracts })
   app.post('/preview', {
     ...single,
+    preValidation: async (request) => {
+      refuseMixedModes(request.body)
+      await single.preValidation(request)
+    },
     validatorCompiler: previewValidator,
     schema: {
       tags: ['contracts'],

@@ -1,5 +1,6 @@
 /**
- * Normalises employee input before schema validation: strings trimmed and NFC-composed, empty
+ * Normalises employee input before schema validation: strings trimmed and NFC-composed (names
+ * also with compatibility letters decomposed), empty
  * strings dropped (so a blank field reads as missing), contractType and sex canonicalised.
  */
 import { CONTRACT_TYPES, SEX_VALUES, type ContractType } from '../../schemas/employee.js'
@@ -29,6 +30,18 @@ export function sexLetter (value: string | undefined): 'M' | 'F' | undefined {
   return undefined
 }
 
+const PERSON_NAME_FIELDS = new Set(['name', 'lastNameFather', 'lastNameMother'])
+
+/**
+ * Names: NFC, then each compatibility letter becomes the letters it stands for (NFKC of letters
+ * only: `Ǆ` → `DŽ`, `ĳ` → `ij`, `ﬁ` → `fi`, fullwidth `Ａ` → `A`), so a name is validated, measured
+ * and printed as the letters a reader sees (schemas/employee.ts PERSON_NAME). Other characters are
+ * left for the schema to refuse (a Roman numeral `Ⅷ` does not become `VIII`).
+ */
+function decomposeLetters (text: string): string {
+  return text.normalize('NFC').replace(/\p{L}/gu, (letter) => letter.normalize('NFKC')).normalize('NFC')
+}
+
 /**
  * Returns a normalised copy of one record. Non-objects are returned as they are, for the schema
  * to reject. Keys are copied onto a null-prototype-free plain object, never onto `__proto__`.
@@ -38,7 +51,7 @@ export function normalizeRecord (input: unknown): unknown {
   const record: Record<string, unknown> = {}
   for (const [key, raw] of Object.entries(input)) {
     if (key === '__proto__' || key === 'constructor' || key === 'prototype') continue
-    const value = typeof raw === 'string' ? raw.normalize('NFC').trim() : raw
+    const value = typeof raw === 'string' ? (PERSON_NAME_FIELDS.has(key) ? decomposeLetters(raw) : raw.normalize('NFC')).trim() : raw
     if (value === '' || value === null || value === undefined) continue
     record[key] = value
   }

@@ -11,6 +11,7 @@ import type { AddendumRequest } from '../../schemas/addendum.js'
 import { ServiceBusyError } from '../errors.js'
 import { asBusyError, workerScript } from '../workers.js'
 import type { EngineData } from './engine.js'
+import { CONTRACT_TEMPLATE, type TemplateId } from './fields.js'
 import type { EmployeeDocuments } from './renderer.js'
 import type { PdfTask } from './worker.js'
 
@@ -23,6 +24,8 @@ export interface PoolOptions {
   maxQueue: number
   /** Called when a worker dies between tasks (piscina replaces it); without it the 'error' event would crash the process. */
   onWorkerError?: (error: Error) => void
+  /** Called with the templates of the PDFs each successful task rendered (the documents counter). */
+  onRendered?: (templates: readonly TemplateId[]) => void
 }
 
 /** What the pool holds right now (read-only; tests and bench/aborts.ts check that nothing is left behind). */
@@ -40,7 +43,9 @@ export class ContractPool {
   readonly maxQueue: number
   readonly #data: EngineData
   readonly #onWorkerError: (error: Error) => void
+  readonly #onRendered: (templates: readonly TemplateId[]) => void
   #piscina: Piscina | undefined
+  #closed = false
   #pending = 0
 
   constructor (data: EngineData, options: PoolOptions) {
@@ -48,6 +53,17 @@ export class ContractPool {
     this.maxQueue = options.maxQueue
     this.#data = data
     this.#onWorkerError = options.onWorkerError ?? (() => {})
+    this.#onRendered = options.onRendered ?? (() => {})
+  }
+
+  /** Templates compiled at start-up, by id. */
+  get templates (): string[] {
+    return Object.keys(this.#data.templates)
+  }
+
+  /** False once close() has begun: no task is accepted any more (readiness). */
+  get open (): boolean {
+    return !this.#closed
   }
 
   /** The threads start on first use, or at start-up through ready(). */
@@ -83,17 +99,23 @@ export class ContractPool {
 
   /** The contract PDF of one employee (preview). @throws ServiceBusyError when the queue is full */
   async contract (employee: ImportedEmployee): Promise<Uint8Array> {
-    return await this.#run({ kind: 'contract', employee }) as Uint8Array
+    const pdf = await this.#run({ kind: 'contract', employee }) as Uint8Array
+    this.#onRendered([CONTRACT_TEMPLATE[employee.contractType]])
+    return pdf
   }
 
   /** Contract, consent and annex of one employee (ZIP). @throws ServiceBusyError when the queue is full */
   async documents (employee: ImportedEmployee): Promise<EmployeeDocuments> {
-    return await this.#run({ kind: 'documents', employee }) as EmployeeDocuments
+    const documents = await this.#run({ kind: 'documents', employee }) as EmployeeDocuments
+    this.#onRendered([CONTRACT_TEMPLATE[employee.contractType], 'tratamiento-datos', 'anexo'])
+    return documents
   }
 
   /** The adenda of one addendum record (preview and ZIP). @throws ServiceBusyError when the queue is full */
   async addendum (addendum: AddendumRequest, signingDate: string): Promise<Uint8Array> {
-    return await this.#run({ kind: 'addendum', addendum, signingDate }) as Uint8Array
+    const pdf = await this.#run({ kind: 'addendum', addendum, signingDate }) as Uint8Array
+    this.#onRendered(['adenda'])
+    return pdf
   }
 
   /**
@@ -113,6 +135,7 @@ export class ContractPool {
   }
 
   async close (): Promise<void> {
+    this.#closed = true
     await this.#piscina?.close()
   }
 

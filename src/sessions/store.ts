@@ -1,21 +1,47 @@
 /**
- * Upload sessions (D3, D4): the validated employees of one spreadsheet upload, kept as a JSON
- * file under `<TEMP_DIR>/sessions/<uuid>.json` for `ttlMs`, then swept. A session's age is its
- * file's mtime, so a sweep needs no parsing. At most `maxSessions` are kept (disk use
- * bounded): creating one more evicts the oldest, which then reads as expired (404, D3). Eviction
- * rather than refusing uploads: a session only serves the preview of an upload whose reply already
- * holds every employee, while a refusal would let a burst of uploads block imports for a whole TTL.
- * One process per TEMP_DIR: the count is kept in memory, rebuilt from the folder at start-up.
+ * Upload sessions (D3, D4): the validated employees of one spreadsheet upload, kept for the
+ * preview for `ttlMs` (FILE_CLEANUP_TIMEOUT), at most `maxSessions` of them (SESSION_MAX; one more
+ * evicts the oldest, which then reads as expired: 404, D3). Two stores keep that one contract
+ * (SESSION_STORE): FileSessionStore here, one JSON file per session under TEMP_DIR, for a single
+ * instance; RedisSessionStore (redis-store.ts), shared by every instance behind a load balancer.
  */
 import { randomUUID } from 'node:crypto'
-import { mkdir, readFile, readdir, rename, rm, stat, writeFile } from 'node:fs/promises'
+import { access, constants, mkdir, readFile, readdir, rename, rm, stat, writeFile } from 'node:fs/promises'
 import { join } from 'node:path'
 import type { ImportedEmployee } from '../../schemas/employee.js'
 
-/** UUID v4, the only shape of id ever joined to a path (D3). */
+/** UUID v4, the only shape of id ever joined to a path or a key (D3). */
 export const UUID_V4 = /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/i
 
-export class SessionStore {
+/** What the routes need of a session store, whichever SESSION_STORE chose. */
+export interface SessionStore {
+  /**
+   * Stores the employees of one upload, evicting the oldest session past maxSessions.
+   * @returns the new id (UUID v4)
+   * @throws SessionStoreUnavailableError (503) when a shared store does not answer
+   */
+  create: (employees: readonly ImportedEmployee[]) => Promise<string>
+  /**
+   * The session's employees, or undefined when the id is malformed, unknown, evicted or expired.
+   * @throws SessionStoreUnavailableError (503) when a shared store does not answer
+   */
+  get: (id: string) => Promise<ImportedEmployee[] | undefined>
+  /** Sessions stored now (the `contratos_sessions` gauge). @throws when the store does not answer */
+  count: () => Promise<number>
+  /** Resolves when the store can take a session now (readiness); rejects with the reason otherwise. */
+  check: () => Promise<void>
+  /** Stops timers and connections; the store is not used afterwards. */
+  close: () => Promise<void>
+}
+
+/**
+ * One JSON file per session under `<TEMP_DIR>/sessions/<uuid>.json`, swept after `ttlMs`. A
+ * session's age is its file's mtime, so a sweep needs no parsing. Eviction rather than refusing
+ * uploads: a session only serves the preview of an upload whose reply already holds every
+ * employee, while a refusal would let a burst of uploads block imports for a whole TTL. One
+ * process per TEMP_DIR: the count is kept in memory, rebuilt from the folder at start-up.
+ */
+export class FileSessionStore implements SessionStore {
   readonly dir: string
   readonly ttlMs: number
   readonly maxSessions: number
@@ -58,6 +84,20 @@ export class SessionStore {
   /** Sessions currently stored. */
   get size (): number {
     return this.#ids.size
+  }
+
+  async count (): Promise<number> {
+    return this.#ids.size
+  }
+
+  /** The sessions folder exists (or can be made again) and is writable. */
+  async check (): Promise<void> {
+    await mkdir(this.dir, { recursive: true })
+    await access(this.dir, constants.W_OK)
+  }
+
+  async close (): Promise<void> {
+    this.stop()
   }
 
   /** Stores the employees of one upload, evicting the oldest session past maxSessions; returns the new id (UUID v4). */

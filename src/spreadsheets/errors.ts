@@ -20,6 +20,13 @@ export class TooManyRowsError extends AppError {
   }
 }
 
+/** A workbook with a cell far below what the batch limit allows (a row numbered 1 000 000 000). */
+export class RowsPastLimitError extends AppError {
+  constructor (lastRow: number, allowed: number) {
+    super(400, IMPORT_MESSAGES.rowsPastLimit(lastRow, allowed))
+  }
+}
+
 /** A header row and no data (D5: at least one record). */
 export class EmptySpreadsheetError extends AppError {
   constructor () {

@@ -12,7 +12,8 @@ import type { ValidationIssue } from '../errors.js'
 import { compileValidator } from '../validation.js'
 import { normalizeRecord } from '../employees/normalize.js'
 import { crossFieldIssues, mergeIssues } from '../employees/rules.js'
-import { cellValue } from './cells.js'
+import { cellValue, type CellProblem } from './cells.js'
+import { CELL_MESSAGES } from '../../schemas/messages.js'
 import { ADDENDUM_COLUMNS, EMPLOYEE_COLUMNS, type ColumnTable } from './columns.js'
 import { EmptySpreadsheetError, SpreadsheetValidationError } from './errors.js'
 import type { SheetContent, SheetRow } from './sheet.js'
@@ -26,20 +27,38 @@ interface RowsOutcome<T> {
   invalidRows: number
 }
 
-function rowValidator<T extends TSchema> (schema: T, table: ColumnTable) {
+const isProblem = (value: unknown): value is CellProblem => typeof value === 'object' && value !== null && 'problem' in value
+
+/**
+ * @param uniqueField the field that identifies a person (DNI): a value already seen on an earlier
+ *   row is an error on the later row
+ */
+function rowValidator<T extends TSchema> (schema: T, table: ColumnTable, uniqueField: string) {
   const validate = compileValidator(schema)
   const kinds = new Map(table.map((spec) => [spec.field, spec.kind]))
   const order = new Map(table.map((spec, index) => [spec.field, index]))
   const byColumn = (a: ValidationIssue, b: ValidationIssue) => (order.get(a.field) ?? 0) - (order.get(b.field) ?? 0)
-  return (rows: readonly SheetRow[]): RowsOutcome<Static<T>> => {
+  return (sheet: { rows: readonly SheetRow[], untyped?: boolean }): RowsOutcome<Static<T>> => {
     const outcome: RowsOutcome<Static<T>> = { valid: [], issues: [], invalidRows: 0 }
-    for (const { row, cells } of rows) {
+    const firstRowOf = new Map<unknown, number>()
+    for (const { row, cells } of sheet.rows) {
       const record: Record<string, unknown> = {}
-      for (const [field, cell] of Object.entries(cells)) record[field] = cellValue(cell, kinds.get(field) ?? 'text')
-      const normalized = normalizeRecord(record)
+      const cellIssues: ValidationIssue[] = []
+      for (const [field, cell] of Object.entries(cells)) {
+        const value = cellValue(cell, kinds.get(field) ?? 'text', sheet.untyped === true)
+        if (isProblem(value)) cellIssues.push({ field, message: value.problem })
+        else record[field] = value
+      }
+      const normalized = normalizeRecord(record) as Record<string, unknown>
       const result = validate(normalized)
-      // every problem of the row at once: the schema's and the D10 date order
-      const issues = mergeIssues(result.ok ? [] : result.issues, crossFieldIssues(normalized, ''))
+      // every problem of the row at once: the cells', the schema's and the D10 date order
+      const issues = mergeIssues(cellIssues, mergeIssues(result.ok ? [] : result.issues, crossFieldIssues(normalized, '')))
+      const key = normalized[uniqueField]
+      if (typeof key === 'string' && !issues.some((issue) => issue.field === uniqueField)) {
+        const first = firstRowOf.get(key)
+        if (first === undefined) firstRowOf.set(key, row)
+        else issues.push({ field: uniqueField, message: CELL_MESSAGES.duplicateDni(first) })
+      }
       if (result.ok && issues.length === 0) {
         outcome.valid.push(result.value)
         continue
@@ -51,8 +70,8 @@ function rowValidator<T extends TSchema> (schema: T, table: ColumnTable) {
   }
 }
 
-const validateEmployees = rowValidator(ImportedEmployeeSchema, EMPLOYEE_COLUMNS)
-const validateAddenda = rowValidator(AddendumSchema, ADDENDUM_COLUMNS)
+const validateEmployees = rowValidator(ImportedEmployeeSchema, EMPLOYEE_COLUMNS, 'dni')
+const validateAddenda = rowValidator(AddendumSchema, ADDENDUM_COLUMNS, 'documentNumber')
 
 function requireRows (sheet: { rows: SheetRow[] }): void {
   if (sheet.rows.length === 0) throw new EmptySpreadsheetError()
@@ -60,7 +79,7 @@ function requireRows (sheet: { rows: SheetRow[] }): void {
 
 /**
  * Endpoint 5: every row must be a valid employee (ImportedEmployeeSchema: sex and birthDate
- * optional) or the whole file is refused.
+ * optional), with a DNI no earlier row has, or the whole file is refused.
  * @throws SpreadsheetValidationError missing headers (items `{row: 1, field: <header>}`) or
  *   invalid rows (`No se pudo procesar el archivo. Se encontraron <n> errores.`, n = items)
  * @throws EmptySpreadsheetError when no data row is left
@@ -75,7 +94,7 @@ export function importEmployees (sheet: ReadSheet): ImportedEmployee[] {
     throw new SpreadsheetValidationError(IMPORT_MESSAGES.employees.missingHeaders, issues)
   }
   requireRows(sheet)
-  const outcome = validateEmployees(sheet.rows)
+  const outcome = validateEmployees(sheet)
   if (outcome.issues.length > 0) throw new SpreadsheetValidationError(IMPORT_MESSAGES.employees.invalidRows(outcome.issues.length), outcome.issues)
   return outcome.valid
 }
@@ -93,7 +112,8 @@ const addendumMessages = (field: string): FieldMessages | undefined =>
   (AddendumSchema.properties as Record<string, { 'x-messages'?: FieldMessages }>)[field]?.['x-messages']
 
 /**
- * Endpoint 9. Invalid rows refuse the file unless `partial` (D14: then the valid rows and the
+ * Endpoint 9. A row is invalid for its schema, its dates, or a documentNumber an earlier row
+ * has. Invalid rows refuse the file unless `partial` (D14: then the valid rows and the
  * errors are returned together).
  * @throws SpreadsheetValidationError `Campo requerido faltante: <fields>` (items `{row: 1, field,
  *   message: <field> es requerido.}`) or `Error de validación en los datos`
@@ -105,7 +125,7 @@ export function importAddenda (sheet: ReadSheet, options: { partial: boolean }):
     throw new SpreadsheetValidationError(IMPORT_MESSAGES.addenda.missingField(sheet.missing.join(', ')), issues)
   }
   requireRows(sheet)
-  const outcome = validateAddenda(sheet.rows)
+  const outcome = validateAddenda(sheet)
   if (outcome.issues.length > 0 && !options.partial) throw new SpreadsheetValidationError(IMPORT_MESSAGES.addenda.invalidRows, outcome.issues)
   return {
     employees: outcome.valid as Addendum[],

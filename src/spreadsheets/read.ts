@@ -7,6 +7,7 @@
  * malformed one can still cost (sector chains, record sizes) is bounded by the worker's heap cap
  * and deadline (reader.ts). Runs in the import worker; plain data in, plain data out.
  */
+import type { MessagePort } from 'node:worker_threads'
 import { COLUMN_TABLES, type ImportKind } from './columns.js'
 import { csvRows, decodeCsv } from './csv.js'
 import { extractRows, type SheetContent } from './sheet.js'
@@ -22,10 +23,27 @@ export interface ReadTask {
   /** D5 batch limit: more data rows than this is `tooManyRows`. */
   maxRows: number
   zipLimits?: ZipLimits
+  /** Told (one message) when a worker starts the read: the deadline starts then (reader.ts). */
+  started?: MessagePort
 }
 
-/** SheetContent, or the file is not a readable spreadsheet of its format (`reason` is for logs). */
-export type ReadResult = SheetContent | { status: 'corrupt', reason: string }
+/**
+ * SheetContent; a sheet holding cells past row `allowed` (refused before its cells are read); or
+ * the file is not a readable spreadsheet of its format (`reason` is for logs).
+ */
+export type ReadResult = SheetContent | { status: 'rowsPastLimit', lastRow: number, allowed: number } | { status: 'corrupt', reason: string }
+
+/**
+ * Rows a sheet may use beyond the header and the batch limit: blank or note rows below the data
+ * (the .xls row limit, as CSV_LIMITS.maxLines for a CSV). A cell further down refuses the file
+ * before any cell is read.
+ */
+export const ROW_HEADROOM = 65_536
+
+/** The last spreadsheet row a sheet of an import with this batch limit may use. */
+export function lastAllowedRow (maxRows: number): number {
+  return 1 + maxRows + ROW_HEADROOM
+}
 
 /**
  * Workbooks whose content (inflated XML, or the .xls file) is larger than this are first read
@@ -47,6 +65,7 @@ function corrupt (reason: string): ReadResult {
 
 async function readWorkbook (bytes: Uint8Array, contentBytes: number, task: ReadTask): Promise<ReadResult> {
   const table = COLUMN_TABLES[task.kind]
+  const allowed = lastAllowedRow(task.maxRows)
   try {
     if (contentBytes > TWO_PASS_BYTES) {
       // header + maxRows + 1 rows show one row too many when none is blank; blank rows or a
@@ -54,7 +73,9 @@ async function readWorkbook (bytes: Uint8Array, contentBytes: number, task: Read
       const first = await extractRows(parseFirstSheet(bytes, task.maxRows + 2).rows, table, task.maxRows)
       if (first.status !== 'ok') return first
     }
-    return await extractRows(parseFirstSheet(bytes).rows, table, task.maxRows)
+    const sheet = parseFirstSheet(bytes, 0, allowed)
+    if (sheet.lastRow > allowed) return { status: 'rowsPastLimit', lastRow: sheet.lastRow, allowed }
+    return await extractRows(sheet.rows, table, task.maxRows)
   } catch (error) {
     return corrupt(`SheetJS: ${(error as Error).message}`)
   }
@@ -62,7 +83,8 @@ async function readWorkbook (bytes: Uint8Array, contentBytes: number, task: Read
 
 /**
  * Reads an upload's first sheet into rows of the kind's columns.
- * @returns the rows, the missing required headers, `tooManyRows` past `maxRows`, or `corrupt`
+ * @returns the rows, the missing required headers, `tooManyRows` past `maxRows`, `rowsPastLimit`
+ *   for a workbook with a cell past lastAllowedRow(maxRows), or `corrupt`
  *   when the bytes do not match the format, the archive fails the zip guard, or the file does
  *   not parse
  */
@@ -86,7 +108,8 @@ export async function readSpreadsheet (task: ReadTask): Promise<ReadResult> {
   const text = decodeCsv(bytes)
   if (text === undefined) return corrupt('a .csv with binary content')
   try {
-    return await extractRows(csvRows(text), COLUMN_TABLES[task.kind], task.maxRows)
+    const content = await extractRows(csvRows(text), COLUMN_TABLES[task.kind], task.maxRows)
+    return content.status === 'ok' ? { ...content, untyped: true } : content
   } catch (error) {
     return corrupt(`csv-parse: ${(error as Error).message}`)
   }

@@ -6,9 +6,10 @@
  * process.
  */
 import { availableParallelism } from 'node:os'
+import { MessageChannel } from 'node:worker_threads'
 import { Piscina } from 'piscina'
 import type { ImportKind } from './columns.js'
-import { CorruptSpreadsheetError, TooManyRowsError } from './errors.js'
+import { CorruptSpreadsheetError, RowsPastLimitError, TooManyRowsError } from './errors.js'
 import type { ReadSheet } from './import.js'
 import type { ReadResult, ReadTask } from './read.js'
 import type { SpreadsheetFormat } from './formats.js'
@@ -24,7 +25,7 @@ export interface ReaderOptions {
    * queued without bound, where its deadline could run out and read as a corrupt file.
    */
   maxQueue?: number
-  /** Deadline of one read, queueing included, ms (default 30 000). */
+  /** Deadline of one read, from the moment a worker starts it (waiting not included), ms (default 30 000). */
   timeoutMs?: number
   /** V8 old-generation cap of each worker, MB (default 1024). */
   maxHeapMb?: number
@@ -37,6 +38,18 @@ export interface ReaderOptions {
   inline?: boolean
   /** Told of a worker that failed outside a read (it is replaced); default: ignored. */
   onWorkerError?: (error: Error) => void
+  /** Told how each read ended (the reads counter); default: ignored. */
+  onRead?: (format: SpreadsheetFormat, outcome: ReadOutcome) => void
+}
+
+/** How a read ended: parsed, refused as corrupt or too long, refused as busy (503), or failed otherwise. */
+export type ReadOutcome = 'ok' | 'corrupt' | 'too_many_rows' | 'busy' | 'error'
+
+function outcomeOf (error: unknown): ReadOutcome {
+  if (error instanceof CorruptSpreadsheetError) return 'corrupt'
+  if (error instanceof TooManyRowsError) return 'too_many_rows'
+  if (error instanceof ServiceBusyError) return 'busy'
+  return 'error'
 }
 
 /** The worker file; it inherits the parent's loader (no tsx options: see src/workers.ts). */
@@ -51,6 +64,7 @@ function isResourceFailure (error: unknown): boolean {
 export class SpreadsheetReader {
   readonly #options: Required<Omit<ReaderOptions, 'zipLimits'>> & Pick<ReaderOptions, 'zipLimits'>
   #pool: Piscina<ReadTask, ReadResult> | undefined
+  #closed = false
   /** Reads running or waiting, counted here: piscina's own maxQueue is not reached when its balancer queues on the workers. */
   #inFlight = 0
 
@@ -62,8 +76,14 @@ export class SpreadsheetReader {
       maxHeapMb: options.maxHeapMb ?? 1024,
       zipLimits: options.zipLimits,
       inline: options.inline ?? (FROM_SOURCE && UNDER_TSX),
-      onWorkerError: options.onWorkerError ?? (() => {})
+      onWorkerError: options.onWorkerError ?? (() => {}),
+      onRead: options.onRead ?? (() => {})
     }
+  }
+
+  /** False once close() has begun (readiness). */
+  get open (): boolean {
+    return !this.#closed
   }
 
   /** Whether reads run on the calling thread (see ReaderOptions.inline). */
@@ -93,9 +113,21 @@ export class SpreadsheetReader {
    * @throws CorruptSpreadsheetError (400) bytes that do not match the format, zip guard, parse
    *   failure, heap cap or deadline
    * @throws TooManyRowsError (400) more than maxRows data rows
+   * @throws RowsPastLimitError (400) a workbook cell past lastAllowedRow(maxRows)
    * @throws ServiceBusyError (503) when maxThreads + maxQueue reads are already under way
    */
   async read (bytes: Uint8Array, format: SpreadsheetFormat, kind: ImportKind, maxRows: number): Promise<ReadSheet> {
+    try {
+      const sheet = await this.#read(bytes, format, kind, maxRows)
+      this.#options.onRead(format, 'ok')
+      return sheet
+    } catch (error) {
+      this.#options.onRead(format, outcomeOf(error))
+      throw error
+    }
+  }
+
+  async #read (bytes: Uint8Array, format: SpreadsheetFormat, kind: ImportKind, maxRows: number): Promise<ReadSheet> {
     const task: ReadTask = { bytes, format, kind, maxRows, zipLimits: this.#options.zipLimits }
     if (!this.#options.inline && this.#inFlight >= this.#options.maxThreads + this.#options.maxQueue) throw new ServiceBusyError()
     this.#inFlight++
@@ -103,7 +135,7 @@ export class SpreadsheetReader {
     try {
       result = this.#options.inline
         ? await (await import('./read.js')).readSpreadsheet(task) // SheetJS loads only where parsing happens
-        : await this.#workers().run(task, { signal: AbortSignal.timeout(this.#options.timeoutMs) })
+        : await this.#runWithDeadline(task)
     } catch (error) {
       if (isResourceFailure(error)) throw new CorruptSpreadsheetError(`worker: ${(error as Error).message}`)
       throw error
@@ -112,11 +144,30 @@ export class SpreadsheetReader {
     }
     if (result.status === 'corrupt') throw new CorruptSpreadsheetError(result.reason)
     if (result.status === 'tooManyRows') throw new TooManyRowsError(maxRows)
+    if (result.status === 'rowsPastLimit') throw new RowsPastLimitError(result.lastRow, result.allowed)
     return result
+  }
+
+  /**
+   * Runs a read in a worker with a deadline that starts when a worker takes it (the worker says
+   * so on `started`), so time spent waiting behind other uploads never counts against it.
+   */
+  async #runWithDeadline (task: ReadTask): Promise<ReadResult> {
+    const controller = new AbortController()
+    const { port1, port2 } = new MessageChannel()
+    let deadline: NodeJS.Timeout | undefined
+    port1.once('message', () => { deadline = setTimeout(() => controller.abort(), this.#options.timeoutMs) })
+    try {
+      return await this.#workers().run({ ...task, started: port2 }, { signal: controller.signal, transferList: [port2] })
+    } finally {
+      clearTimeout(deadline)
+      port1.close()
+    }
   }
 
   /** Stops the workers; reads in flight are rejected. */
   async close (): Promise<void> {
+    this.#closed = true
     const pool = this.#pool
     this.#pool = undefined
     await pool?.destroy()

@@ -25,7 +25,8 @@ export interface SheetRow {
 
 /** What reading a sheet gives, as plain data (it crosses the worker boundary). */
 export type SheetContent =
-  | { status: 'ok', rows: SheetRow[] }
+  /** `untyped`: every cell is text with no type (a CSV), so a DNI's lost zeros are restored (D12). */
+  | { status: 'ok', rows: SheetRow[], untyped?: boolean }
   /** Required fields whose header is not in row 1, in table order. */
   | { status: 'missingHeaders', missing: string[] }
   | { status: 'tooManyRows' }

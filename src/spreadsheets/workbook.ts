@@ -23,10 +23,14 @@ const READ_OPTIONS: XLSX.ParsingOptions = {
   WTF: false
 }
 
-/** A parsed first sheet: the rows that hold at least one cell. */
+/** A parsed first sheet: the rows that hold at least one cell, and the number of the last one (0: none). */
 export interface ParsedSheet {
   rows: RawRow[]
+  lastRow: number
 }
+
+/** Excel's error codes as .xls stores them (BIFF), for error cells SheetJS gives without their text. */
+const ERROR_TEXT: Record<number, string> = { 0x00: '#NULL!', 0x07: '#DIV/0!', 0x0f: '#VALUE!', 0x17: '#REF!', 0x1d: '#NAME?', 0x24: '#NUM!', 0x2a: '#N/A', 0x2b: '#GETTING_DATA' }
 
 function toCell (cell: XLSX.CellObject | undefined): Cell | undefined {
   if (cell === undefined || cell.v === undefined || cell.v === null) return undefined
@@ -34,25 +38,30 @@ function toCell (cell: XLSX.CellObject | undefined): Cell | undefined {
     case 'n': return { kind: 'number', value: cell.v as number }
     case 'd': return { kind: 'date', value: formatDayMonthYear(cell.v as Date) }
     case 's': return { kind: 'text', value: String(cell.v) }
-    default: return { kind: 'text', value: cell.w ?? String(cell.v) } // booleans, errors (#N/A)
+    // a formula's cached error: its text (`#N/A`), which the import refuses in any column
+    case 'e': return { kind: 'text', value: cell.w ?? ERROR_TEXT[cell.v as number] ?? '#N/A' }
+    default: return { kind: 'text', value: cell.w ?? String(cell.v) } // booleans
   }
 }
 
 /**
- * Parses the first sheet of a workbook.
+ * Parses the first sheet of a workbook. Rows are found by their indexes, never by walking the
+ * row array: a sheet whose one extra row is numbered 1 000 000 000 is a sparse array of that
+ * length, which a loop over it would take half a minute to cross.
  * @param bytes an .xlsx that passed checkZipArchive, or an OLE2 .xls
  * @param sheetRows when > 0, rows past this many are not parsed (SheetJS `sheetRows`)
+ * @param maxRow when the last row holding a cell is past this number, no cell is converted and
+ *   `rows` is empty (the caller refuses the file by `lastRow`)
  * @throws Error from SheetJS when the file does not parse (the caller answers corrupt-file)
  */
-export function parseFirstSheet (bytes: Uint8Array, sheetRows = 0): ParsedSheet {
+export function parseFirstSheet (bytes: Uint8Array, sheetRows = 0, maxRow = Infinity): ParsedSheet {
   const workbook = XLSX.read(Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength), { ...READ_OPTIONS, sheetRows })
   const name = workbook.SheetNames[0]
   const sheet = name === undefined ? undefined : workbook.Sheets[name]
   if (sheet === undefined) throw new Error('workbook without sheets')
-  const rows: RawRow[] = []
-  // a sparse array: forEach visits only the rows that hold cells
-  ;(sheet['!data'] ?? []).forEach((cells, index) => {
-    if (cells !== undefined) rows.push({ row: index + 1, cells: Array.from(cells, toCell) })
-  })
-  return { rows }
+  const data = sheet['!data'] ?? []
+  const indexes = Object.keys(data).map(Number).filter((index) => Number.isInteger(index) && data[index] !== undefined)
+  const lastRow = indexes.length === 0 ? 0 : Math.max(...indexes) + 1
+  if (lastRow > maxRow) return { rows: [], lastRow }
+  return { rows: indexes.map((index) => ({ row: index + 1, cells: Array.from(data[index], toCell) })), lastRow }
 }

@@ -2,5 +2,7 @@
 import { readSpreadsheet, type ReadResult, type ReadTask } from './read.js'
 
 export default function read (task: ReadTask): Promise<ReadResult> {
-  return readSpreadsheet(task)
+  task.started?.postMessage(null) // the read's deadline starts now, not while it waited
+  task.started?.close()
+  return readSpreadsheet({ ...task, started: undefined })
 }

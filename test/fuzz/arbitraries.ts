@@ -91,7 +91,7 @@ export const invalidEmployee = fc.tuple(validEmployee, fc.constantFrom(...BREAKS
   const broken = { ...record }
   if (value === undefined) delete broken[field]
   else broken[field] = value
-  return { record: broken, field }
+  return { record: broken, field, removed: value === undefined }
 })
 
 const DAY = 86_400_000
@@ -144,5 +144,5 @@ export const invalidAddendum = fc.tuple(validAddendum, fc.constantFrom(...ADDEND
   const broken = { ...record }
   if (value === undefined) delete broken[field]
   else broken[field] = value
-  return { record: broken, field }
+  return { record: broken, field, removed: value === undefined }
 })

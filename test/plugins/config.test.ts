@@ -31,10 +31,26 @@ const refusals: [string, Record<string, string>, RegExp][] = [
   ['a GRACE_DELAY_MS that is not a number (it once became NaN: an instant forced exit)', { GRACE_DELAY_MS: 'abc' }, /^Configuración inválida: GRACE_DELAY_MS="abc" no es válido/],
   ['a SESSION_MAX of 0', { SESSION_MAX: '0' }, /^Configuración inválida: SESSION_MAX=/],
   ['a TEMP_DIR that cannot be created', { TEMP_DIR: '/dev/null/temp' }, /^Configuración inválida: TEMP_DIR=\/dev\/null\/temp no se puede crear/],
-  ['a TEMP_DIR under /proc (Node 20 recursive mkdir spins there)', { TEMP_DIR: '/proc/contratos/temp' }, /^Configuración inválida: TEMP_DIR=\/proc\/contratos\/temp no se puede crear/]
+  ['a TEMP_DIR under /proc (Node 20 recursive mkdir spins there)', { TEMP_DIR: '/proc/contratos/temp' }, /^Configuración inválida: TEMP_DIR=\/proc\/contratos\/temp no se puede crear/],
+  ['a SESSION_STORE that is neither file nor a redis URL', { SESSION_STORE: 'memcached://10.0.0.5:11211' }, /^Configuración inválida: SESSION_STORE="memcached:\/\/10\.0\.0\.5:11211" no es válido \(file, o una URL redis:\/\/host:puerto o rediss:\/\/host:puerto\)$/],
+  ['a SESSION_STORE that is no URL at all', { SESSION_STORE: 'redis' }, /^Configuración inválida: SESSION_STORE="redis" no es válido/],
+  ['a redis URL with a path that is not a database number, its password hidden', { SESSION_STORE: 'redis://:s3cr3t@10.0.0.5:6379/sesiones' }, /^Configuración inválida: SESSION_STORE="redis:\/\/\*\*\*@10\.0\.0\.5:6379\/sesiones" no es válido/],
+  ['a METRICS that is not a boolean', { METRICS: 'maybe' }, /^Configuración inválida: METRICS="maybe" no es válido/],
+  ['a SHUTDOWN_DRAIN_MS that leaves no time within GRACE_DELAY_MS', { SHUTDOWN_DRAIN_MS: '10000', GRACE_DELAY_MS: '10000' }, /^Configuración inválida: SHUTDOWN_DRAIN_MS=10000 debe ser menor que GRACE_DELAY_MS=10000$/]
 ]
 for (const [what, env, message] of refusals) {
   test(`start-up is refused with one line naming the variable: ${what}`, async (t) => {
     await t.rejects(buildApp({ env: { TEMP_DIR: t.testdir({}), ...env } }), { name: 'ConfigError', message })
   })
 }
+
+test('SESSION_STORE: file by default, or a redis:// or rediss:// URL', async (t) => {
+  const { parseSessionStore } = await import('../../plugins/config.js')
+  t.same(parseSessionStore('file'), { kind: 'file' })
+  t.same(parseSessionStore('redis://127.0.0.1:6379'), { kind: 'redis', url: 'redis://127.0.0.1:6379' })
+  t.same(parseSessionStore('rediss://:clave@redis.interno:6380/2'), { kind: 'redis', url: 'rediss://:clave@redis.interno:6380/2' })
+  const app = await build(t)
+  t.same(app.config.sessionStore, { kind: 'file' })
+  t.equal(app.config.METRICS, true)
+  t.equal(app.config.SHUTDOWN_DRAIN_MS, 0)
+})

@@ -31,7 +31,7 @@ const fieldRules: [string, unknown, string][] = [
   ['lastNameFather', undefined, 'El apellido paterno es requerido'],
   ['lastNameMother', 'M', 'Apellido materno debe tener al menos 2 letras'],
   ['birthDate', '31/02/1990', 'Fecha debe estar en formato DD/MM/YYYY'],
-  ['sex', undefined, 'El genero es requerido.'],
+  ['sex', 'Otro', 'El genero debe ser M, F, Masculino o Femenino'], // absent is fine on the contract routes (D21)
   ['sex', 'X', 'El genero debe ser M, F, Masculino o Femenino'],
   ['dni', '1234567', 'DNI debe tener exactamente 8 dígitos numéricos.'],
   ['dni', '1234-5678', 'DNI debe tener exactamente 8 dígitos numéricos.'],

@@ -1,6 +1,6 @@
 import { test, type Test } from 'tap'
 import type { FastifyInstance } from 'fastify'
-import { megabytes } from '../../src/units.js'
+import { formatByteSize } from '../../src/units.js'
 import { build, formPayload } from '../helper.js'
 
 async function uploadApp (t: Test, env: Record<string, string> = {}): Promise<FastifyInstance> {
@@ -31,7 +31,7 @@ test('upload-layer rejections are 400s with the spec texts (Errors rule 3, D6)',
     ['a form with no file', () => formPayload([], { excel: 'texto' }), 'No se recibió ningún archivo Excel.'],
     ['a file in another field', () => formPayload([{ field: 'file', name: 'a.xlsx', bytes: 'x' }]), "Campo de archivo inesperado. Usa el campo 'excel'"],
     ['two files', () => formPayload([{ name: 'a.xlsx', bytes: 'x' }, { name: 'b.xlsx', bytes: 'y' }]), 'Solo puedes subir 1 archivo a la vez'],
-    ['a file over MAX_FILE_SIZE', () => formPayload([{ name: 'a.xlsx', bytes: 'x'.repeat(1025) }]), 'El archivo es demasiado grande. Tamaño máximo: 0 MB']
+    ['a file over MAX_FILE_SIZE', () => formPayload([{ name: 'a.xlsx', bytes: 'x'.repeat(1025) }]), 'El archivo es demasiado grande. Tamaño máximo: 1 KB']
   ]
   for (const [what, make, message] of cases) {
     const res = await app.inject({ method: 'POST', url: '/test/upload', ...(await make()) as object })
@@ -51,7 +51,10 @@ test('routes can override the upload texts', async (t) => {
   t.equal(big.json().message, 'Muy grande')
 })
 
-test('megabytes prints the spec form of a byte limit', async (t) => {
-  t.equal(megabytes(10485760), '10')
-  t.equal(megabytes(1572864), '1.5')
+test('a byte limit is printed in the unit that reads right', async (t) => {
+  t.equal(formatByteSize(10485760), '10 MB')
+  t.equal(formatByteSize(1572864), '1.5 MB')
+  t.equal(formatByteSize(40000), '39 KB')
+  t.equal(formatByteSize(1536), '1.5 KB')
+  t.equal(formatByteSize(100), '100 bytes')
 })

@@ -3,7 +3,7 @@ import { readdir } from 'node:fs/promises'
 import { build, formPayload, type FormFile } from '../helper.js'
 import { fixture } from '../spreadsheets.js'
 import { zipBomb } from '../zip-tools.js'
-import { UUID_V4 } from '../../src/sessions/store.js'
+import { UUID_V4, type FileSessionStore } from '../../src/sessions/store.js'
 
 test('after a run of uploads TEMP_DIR holds only sessions/<uuid>.json, at most SESSION_MAX of them (D4)', async (t) => {
   const app = await build(t, { SESSION_MAX: 3, MAX_FILE_SIZE: 2 * 1024 * 1024 })
@@ -32,7 +32,7 @@ test('after a run of uploads TEMP_DIR holds only sessions/<uuid>.json, at most S
   t.equal(sessionIds.length, 6, 'six employee uploads made sessions')
 
   t.same(await readdir(tempDir), ['sessions'], 'nothing but sessions/ under TEMP_DIR')
-  const stored = (await readdir(app.sessions.dir, { withFileTypes: true })).map((entry) => ({ name: entry.name, file: entry.isFile() }))
+  const stored = (await readdir((app.sessions as FileSessionStore).dir, { withFileTypes: true })).map((entry) => ({ name: entry.name, file: entry.isFile() }))
   t.equal(stored.length, 3, 'SESSION_MAX files')
   for (const { name, file } of stored) t.ok(file && name.endsWith('.json') && UUID_V4.test(name.slice(0, -5)), `${name} is a session file`)
   t.same(stored.map((entry) => entry.name).sort(), sessionIds.slice(-3).map((id) => `${id}.json`).sort(), 'the three newest sessions')

@@ -73,6 +73,8 @@ t.test('the other aliases (area, dni, colaborador, fecha_de_ingreso, termino, vi
   }])
 })
 
+/** The errors of adendas-mixtas; in the CSV, DNI 123 is padded to 00000123 (D12). */
+const mixedErrors = (name: string) => MIXED_ERRORS.filter((issue) => !(name.endsWith('.csv') && issue.field === 'documentNumber'))
 const MIXED_ERRORS = [
   { row: 3, field: 'documentNumber', message: 'DNI debe tener exactamente 8 dígitos.' },
   { row: 3, field: 'salary', message: 'El sueldo debe ser mayor a 0' },
@@ -85,9 +87,9 @@ t.test('invalid rows: 400 Error de validación en los datos with every error and
     t.equal(res.statusCode, 400, name)
     const body = res.json()
     t.match(body, { success: false, message: 'Error de validación en los datos' })
-    t.same(body.errors, MIXED_ERRORS)
-    t.same(body.data.validationErrors, MIXED_ERRORS, 'D13')
-    t.same(body.context.validationErrors, MIXED_ERRORS, 'D13')
+    t.same(body.errors, mixedErrors(name))
+    t.same(body.data.validationErrors, mixedErrors(name), 'D13')
+    t.same(body.context.validationErrors, mixedErrors(name), 'D13')
   }
 })
 
@@ -97,7 +99,7 @@ t.test('?partial=true answers 200 with the valid rows, the errors and the counts
     t.equal(res.statusCode, 200, name)
     const body = res.json()
     t.match(body, { success: true, message: 'Adendas procesadas con errores', data: { totalRecords: 4, validRecords: 2, invalidRecords: 2 } })
-    t.same(body.data.errors, MIXED_ERRORS)
+    t.same(body.data.errors, mixedErrors(name))
     t.same(body.data.employees.map((employee: { documentNumber: string }) => employee.documentNumber), ['11111111', '33333333'])
   }
   const valid = await upload([{ name: 'adendas.xlsx', bytes: fixture('adendas.xlsx') }], `${URL}?partial=true`)

@@ -3,7 +3,7 @@ import { request as httpRequest, type IncomingMessage } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import type { Employee } from '../../../schemas/employee.js'
 import { formatLocalDate } from '../../../src/pdf/format.js'
-import { build, pdfText, sampleEmployee, sampleSubsidio, zipEntries } from '../../helper.js'
+import { build, failDocumentsOf, pdfText, sampleEmployee, sampleSubsidio, zipEntries } from '../../helper.js'
 
 const INVALID = 'La solicitud no se pudo procesar'
 const EMPTY = 'Debes seleccionar al menos un empleado para generar el ZIP.'
@@ -126,14 +126,7 @@ test('duplicate DNIs in one batch get a numbered suffix instead of overwriting',
 })
 
 test('a failure for one employee is listed in errores.txt and the others are written (D19)', async (t) => {
-  const app = await build(t, {}, async (instance) => {
-    const pool = instance.contractPool
-    const documents = pool.documents.bind(pool)
-    pool.documents = async (employee: Employee) => {
-      if (employee.dni === '22223333') throw new Error('plantilla ilegible')
-      return await documents(employee)
-    }
-  })
+  const app = await build(t, {}, failDocumentsOf('22223333'))
   const res = await app.inject({ method: 'POST', url: '/api/contracts/download-zip', payload: mixedBatch() })
   t.equal(res.statusCode, 200)
   const entries = await zipEntries(res.rawPayload)

@@ -137,3 +137,38 @@ test('Unicode values are laid out with the Unicode font metrics and stay inside 
   const font = await fonts.unicode()
   t.ok(unicode.every((field) => field.layout.complete && inside(field, font.ascent, font.descent)))
 })
+
+test('every letter a name may hold has a glyph, and 50 of the widest fit every name field', async (t) => {
+  const { EmployeeSchema } = await import('../../../schemas/employee.js')
+  const { normalizeRecord } = await import('../../../src/employees/normalize.js')
+  const { winAnsiCode } = await import('../../../src/pdf/winansi.js')
+  const pattern = new RegExp((EmployeeSchema.properties.name as { pattern: string }).pattern, 'u')
+  const font = await fonts.unicode()
+  const letters: string[] = []
+  for (let cp = 0x20; cp <= 0x2ffff; cp++) {
+    const text = String.fromCodePoint(cp).repeat(2)
+    const normalized = (normalizeRecord({ name: text }) as { name?: string }).name
+    if (normalized !== undefined && normalized === text && pattern.test(normalized)) letters.push(String.fromCodePoint(cp))
+  }
+  t.ok(letters.includes('ñ') && letters.includes('É') && letters.includes('ễ'), `${letters.length} letters accepted`)
+  t.notOk(letters.includes('Ⅷ') || letters.includes('Ǆ') || letters.includes('µ'), 'no Roman numeral, compatibility digraph or Greek letter')
+  const width = (letter: string): number => {
+    const cp = letter.codePointAt(0) as number
+    const code = winAnsiCode(cp)
+    if (code > 0) return helvetica.widths[code]
+    const glyph = font.font.glyphForCodePoint(cp)
+    t.not(glyph.id, 0, `${letter} U+${cp.toString(16)} is in the Unicode font`)
+    return glyph.advanceWidth * font.scale
+  }
+  const widest = letters.reduce((best, letter) => (width(letter) > width(best) ? letter : best))
+  t.ok(width(widest) >= width('W'), `the widest name letter is ${widest}`)
+  const data = await engineData()
+  const employee = { ...longest, name: widest.repeat(50), lastNameFather: widest.repeat(50), lastNameMother: widest.repeat(50) } as unknown as Employee
+  for (const id of TEMPLATE_IDS) {
+    const drawn: DrawnField[] = []
+    await fillTemplate(data.templates[id], fieldValues(employee, data.employer), fonts, drawn)
+    const names = drawn.filter((field) => ['fullName', 'name', 'lastNameFather', 'lastNameMother'].includes(field.widget.field))
+    const problems = names.filter((field) => !field.layout.complete || !inside(field, field.unicode ? font.ascent : 718, field.unicode ? font.descent : -207))
+    t.same(problems.map((field) => field.widget.field), [], `${id}: the longest names in ${widest} fit`)
+  }
+})

@@ -54,7 +54,7 @@ test('invalid employee rows: every problem with its spreadsheet row, the same me
     rows: [
       row(2, sampleEmployee()),
       row(3, sampleEmployee({ dni: '1234', email: '' })),
-      row(7, sampleEmployee({ endDate: '01/01/2020' })),
+      row(7, sampleEmployee({ dni: '23456789', endDate: '01/01/2020' })),
       row(9, sampleSubsidio({ replacementFor: '' }))
     ]
   })) as SpreadsheetValidationError
@@ -97,8 +97,8 @@ test('addenda with invalid rows: a 400 unless partial, then valid rows, errors a
   const rows = [
     row(2, addendum()),
     row(3, addendum({ documentNumber: '123', salary: '0' })),
-    row(5, addendum({ startAddendum: '31/05/2026', endAddendum: '01/12/2025' })),
-    row(6, addendum({ startAddendum: '31/02/2026' }))
+    row(5, addendum({ documentNumber: '23456789', startAddendum: '31/05/2026', endAddendum: '01/12/2025' })),
+    row(6, addendum({ documentNumber: '34567890', startAddendum: '31/02/2026' }))
   ]
   const issues = [
     { row: 3, field: 'documentNumber', message: 'DNI debe tener exactamente 8 dígitos.' },

@@ -1,0 +1,51 @@
+/**
+ * Readiness for load balancers and orchestrators (D22, `GET /api/health/ready`): the templates are
+ * compiled, the PDF and spreadsheet pools are open, the session store answers, and shutdown has
+ * not begun. Shutdown begins at the signal (src/server.ts calls `beginShutdown`) or, for an app
+ * closed in-process, at `close()`; from then on the instance reads as not ready, so a load
+ * balancer drains it (SHUTDOWN_DRAIN_MS) before it stops accepting connections.
+ */
+import fp from 'fastify-plugin'
+import { TEMPLATE_IDS } from '../src/pdf/fields.js'
+
+/** One check's state: `fail` names the check that keeps the instance out. */
+export type CheckState = 'ok' | 'fail'
+
+export interface Readiness {
+  /** Marks the instance as shutting down; ready answers 503 from now on. */
+  beginShutdown: () => void
+  readonly shuttingDown: boolean
+  /** Runs every check; the session store's is bounded by its own timeout (2 s for Redis). */
+  checks: () => Promise<Record<'templates' | 'pdfPool' | 'spreadsheetPool' | 'sessionStore' | 'running', CheckState>>
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    readiness: Readiness
+  }
+}
+
+export default fp(async (app) => {
+  let shuttingDown = false
+  const state = (ok: boolean): CheckState => (ok ? 'ok' : 'fail')
+  const readiness: Readiness = {
+    beginShutdown: () => { shuttingDown = true },
+    get shuttingDown () { return shuttingDown },
+    checks: async () => {
+      const compiled = app.contractPool.templates
+      const sessionStore = await app.sessions.check().then(() => true, (err: unknown) => {
+        app.log.debug({ err }, 'readiness: session store does not answer')
+        return false
+      })
+      return {
+        templates: state(TEMPLATE_IDS.every((id) => compiled.includes(id))),
+        pdfPool: state(app.contractPool.open),
+        spreadsheetPool: state(app.spreadsheets.open),
+        sessionStore: state(sessionStore),
+        running: state(!shuttingDown)
+      }
+    }
+  }
+  app.decorate('readiness', readiness)
+  app.addHook('preClose', async () => { shuttingDown = true })
+}, { name: 'readiness', dependencies: ['contract-pool', 'spreadsheets', 'sessions'] })

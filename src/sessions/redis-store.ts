@@ -1,0 +1,175 @@
+/**
+ * Upload sessions in Redis (SESSION_STORE=redis://…), shared by every instance behind a load
+ * balancer: an upload answered by one instance previews on any other. The same contract as the
+ * file store (store.ts, D3, D4): one key per session, `contratos:session:<uuid>` holding
+ * `{"employees": [...]}` and expiring by itself after `ttlMs` (FILE_CLEANUP_TIMEOUT); a sorted
+ * set `contratos:sessions` orders them by creation (Redis server time) so that one more than
+ * `maxSessions` (SESSION_MAX) evicts the oldest and the count is cheap. Both steps run in one Lua
+ * script, atomic across instances. A single Redis server (or a Sentinel-managed primary); the
+ * keys are not spread over a Redis Cluster.
+ *
+ * Redis going away never hangs a request: commands are not queued while disconnected and each
+ * gets `timeoutMs`, so a request that needs a session fails fast with SessionStoreUnavailableError
+ * (503 + Retry-After) while everything else keeps working; the client reconnects on its own (at
+ * most a second between tries) and the store works again as soon as Redis answers.
+ */
+import { randomUUID } from 'node:crypto'
+import { Redis, type RedisOptions } from 'ioredis'
+import type { ImportedEmployee } from '../../schemas/employee.js'
+import { SessionStoreUnavailableError } from '../errors.js'
+import { UUID_V4, type SessionStore } from './store.js'
+
+/** Key of one session; the id is always a lower-case UUID v4 (D3). */
+export const SESSION_KEY_PREFIX = 'contratos:session:'
+/** Sorted set of the live session ids, scored by creation time (ms, Redis clock). */
+export const SESSION_INDEX_KEY = 'contratos:sessions'
+/** Counter that orders sessions created within the same millisecond. */
+const SEQUENCE_KEY = 'contratos:sessions:seq'
+
+/** Default per-command and connect timeout, ms: a request that needs a session waits at most this long. */
+export const REDIS_TIMEOUT_MS = 2000
+
+/**
+ * KEYS: index, sequence, session key. ARGV: id, JSON, ttl ms, max sessions, key prefix.
+ * Drops expired ids from the index, stores the session with its TTL, indexes it and evicts the
+ * oldest past the cap, deleting their keys.
+ */
+const CREATE_SCRIPT = `
+local t = redis.call('TIME')
+local now = tonumber(t[1]) * 1000 + math.floor(tonumber(t[2]) / 1000)
+local ttl = tonumber(ARGV[3])
+local seq = redis.call('INCR', KEYS[2]) % 1000
+redis.call('PEXPIRE', KEYS[2], ttl)
+redis.call('ZREMRANGEBYSCORE', KEYS[1], '-inf', now - ttl)
+redis.call('SET', KEYS[3], ARGV[2], 'PX', ttl)
+redis.call('ZADD', KEYS[1], now + seq / 1000, ARGV[1])
+redis.call('PEXPIRE', KEYS[1], ttl)
+local over = redis.call('ZCARD', KEYS[1]) - tonumber(ARGV[4])
+if over > 0 then
+  local evicted = redis.call('ZRANGE', KEYS[1], 0, over - 1)
+  redis.call('ZREMRANGEBYRANK', KEYS[1], 0, over - 1)
+  for _, old in ipairs(evicted) do redis.call('DEL', ARGV[5] .. old) end
+end
+return 1
+`
+
+/** KEYS: index. ARGV: ttl ms. Drops expired ids, answers how many are left. */
+const COUNT_SCRIPT = `
+local t = redis.call('TIME')
+local now = tonumber(t[1]) * 1000 + math.floor(tonumber(t[2]) / 1000)
+redis.call('ZREMRANGEBYSCORE', KEYS[1], '-inf', now - tonumber(ARGV[1]))
+return redis.call('ZCARD', KEYS[1])
+`
+
+interface SessionCommands {
+  contratosCreateSession: (index: string, sequence: string, key: string, id: string, json: string, ttlMs: number, max: number, prefix: string) => Promise<number>
+  contratosCountSessions: (index: string, ttlMs: number) => Promise<number>
+}
+
+export interface RedisStoreOptions {
+  /** FILE_CLEANUP_TIMEOUT, the lifetime of a session, ms. */
+  ttlMs: number
+  /** SESSION_MAX, sessions kept at most. */
+  maxSessions: number
+  /** Connect and per-command timeout, ms (default REDIS_TIMEOUT_MS). */
+  timeoutMs?: number
+  /** Told when the connection comes up or goes down (logs); each change once. */
+  onStateChange?: (state: 'up' | 'down', error?: Error) => void
+}
+
+/** ioredis options for a store that must fail fast and heal by itself (see the module comment). */
+export function redisClientOptions (timeoutMs: number): RedisOptions {
+  return {
+    connectionName: 'contratos',
+    enableOfflineQueue: false, // disconnected: a command fails at once instead of waiting
+    maxRetriesPerRequest: 0, // a command cut by a disconnection fails instead of being replayed
+    connectTimeout: timeoutMs,
+    commandTimeout: timeoutMs,
+    retryStrategy: (attempt: number) => Math.min(100 * attempt, 1000) // reconnect forever, at most 1 s apart
+  }
+}
+
+export class RedisSessionStore implements SessionStore {
+  readonly ttlMs: number
+  readonly maxSessions: number
+  readonly client: Redis
+  /** Last state told to onStateChange; none before the first connection attempt settles. */
+  #state: 'up' | 'down' | undefined
+  #closed = false
+
+  /** Connects to `url` (redis:// or rediss://); resolves at once, connected or not. */
+  constructor (url: string, options: RedisStoreOptions) {
+    this.ttlMs = options.ttlMs
+    this.maxSessions = options.maxSessions
+    const notify = options.onStateChange ?? (() => {})
+    this.client = new Redis(url, redisClientOptions(options.timeoutMs ?? REDIS_TIMEOUT_MS))
+    this.client.defineCommand('contratosCreateSession', { numberOfKeys: 3, lua: CREATE_SCRIPT })
+    this.client.defineCommand('contratosCountSessions', { numberOfKeys: 1, lua: COUNT_SCRIPT })
+    const change = (state: 'up' | 'down', error?: Error): void => {
+      if (this.#state !== state && !this.#closed) notify(state, error)
+      this.#state = state
+    }
+    this.client.on('ready', () => { change('up') })
+    // a listener also keeps ioredis from printing every failed reconnection
+    this.client.on('error', (error: Error) => { change('down', error) })
+    this.client.on('close', () => { change('down') })
+  }
+
+  /**
+   * Resolves true once connected, or false after `timeoutMs` without a connection (start-up waits
+   * this long at most, then goes on without Redis).
+   */
+  async connected (timeoutMs: number): Promise<boolean> {
+    if (this.client.status === 'ready') return true
+    return await new Promise((resolve) => {
+      const done = (ready: boolean): void => {
+        clearTimeout(timer)
+        this.client.off('ready', onReady)
+        resolve(ready)
+      }
+      const onReady = (): void => { done(true) }
+      const timer = setTimeout(() => { done(false) }, timeoutMs)
+      this.client.on('ready', onReady)
+    })
+  }
+
+  get #commands (): SessionCommands {
+    return this.client as unknown as SessionCommands
+  }
+
+  async create (employees: readonly ImportedEmployee[]): Promise<string> {
+    const id = randomUUID()
+    await this.#call(async () => await this.#commands.contratosCreateSession(
+      SESSION_INDEX_KEY, SEQUENCE_KEY, SESSION_KEY_PREFIX + id, id, JSON.stringify({ employees }), this.ttlMs, this.maxSessions, SESSION_KEY_PREFIX))
+    return id
+  }
+
+  async get (id: string): Promise<ImportedEmployee[] | undefined> {
+    if (!UUID_V4.test(id)) return undefined // never a key built from anything else (D3)
+    const json = await this.#call(async () => await this.client.get(SESSION_KEY_PREFIX + id.toLowerCase()))
+    return json === null ? undefined : (JSON.parse(json) as { employees: ImportedEmployee[] }).employees
+  }
+
+  async count (): Promise<number> {
+    return await this.#call(async () => await this.#commands.contratosCountSessions(SESSION_INDEX_KEY, this.ttlMs))
+  }
+
+  async check (): Promise<void> {
+    await this.#call(async () => await this.client.ping())
+  }
+
+  async close (): Promise<void> {
+    this.#closed = true
+    if (this.client.status === 'ready') await this.client.quit().catch(() => this.client.disconnect())
+    else this.client.disconnect()
+  }
+
+  /** Runs one Redis call; any Redis failure (down, timeout, refused) becomes a 503. */
+  async #call<T> (run: () => Promise<T>): Promise<T> {
+    try {
+      return await run()
+    } catch (error) {
+      throw new SessionStoreUnavailableError(error)
+    }
+  }
+}

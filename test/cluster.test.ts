@@ -1,0 +1,230 @@
+/**
+ * Several instances behind a real load balancer: a redis-server, two built instances
+ * (`node dist/src/server.js`) sharing it, and HAProxy in front running deploy/haproxy.cfg, all on
+ * free loopback ports and stopped by PID. Sessions follow the upload across instances, a Redis
+ * outage keeps everything that needs no session working and heals by itself, and SIGTERM drains
+ * an instance under load with no failed request at the client. Counts, not timings, are asserted;
+ * the figures are printed as comments.
+ */
+import { test, type Test } from 'tap'
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process'
+import { once } from 'node:events'
+import { readdirSync, statSync } from 'node:fs'
+import { join } from 'node:path'
+import { Agent, request } from 'node:http'
+import { setTimeout as sleep } from 'node:timers/promises'
+import { PROJECT_ROOT } from '../src/paths.js'
+import { formPayload, sampleEmployee, sampleSubsidio } from './helper.js'
+import { fixture } from './spreadsheets.js'
+import { freePort, program, startRedis } from './processes.js'
+
+const SERVER = join(PROJECT_ROOT, 'dist', 'src', 'server.js')
+/** Requests of the load during which one instance is stopped, and how many run at once. */
+const LOAD_REQUESTS = 300
+const LOAD_CONCURRENCY = 8
+/** Completed requests after which SIGTERM goes to the first instance. */
+const SIGTERM_AFTER = 60
+
+/** The environment of a child: ours without tap's loaders and coverage hooks. */
+function childEnv (extra: Record<string, string>): NodeJS.ProcessEnv {
+  const env: NodeJS.ProcessEnv = {}
+  for (const [key, value] of Object.entries(process.env)) {
+    if (key === 'NODE_OPTIONS' || key === 'NODE_V8_COVERAGE' || key.startsWith('TAP') || key.startsWith('_TAPJS')) continue
+    env[key] = value
+  }
+  return { ...env, ...extra }
+}
+
+/** Builds dist/ (npm run build) unless it is newer than every source file; `npm test` builds it first. */
+function ensureBuilt (t: Test): void {
+  const built = statSync(SERVER, { throwIfNoEntry: false })?.mtimeMs ?? 0
+  const newest = Math.max(...['src', 'plugins', 'routes', 'schemas'].flatMap((dir) =>
+    readdirSync(join(PROJECT_ROOT, dir), { recursive: true, encoding: 'utf8' }).map((name) => statSync(join(PROJECT_ROOT, dir, name)).mtimeMs)))
+  if (built > newest) return
+  t.comment('dist/ is older than the sources: npm run build')
+  const result = spawnSync('npm', ['run', 'build'], { cwd: PROJECT_ROOT, env: childEnv({}), encoding: 'utf8' })
+  if (result.status !== 0) throw new Error(`npm run build failed:\n${result.stdout}\n${result.stderr}`)
+}
+
+interface Instance { child: ChildProcess, port: number, output: () => string, exited: Promise<number | null> }
+
+/** One built instance on a free loopback port, up once its liveness answers; killed at teardown if still running. */
+async function startInstance (t: Test, env: Record<string, string>): Promise<Instance> {
+  const port = await freePort()
+  const child = spawn(process.execPath, [SERVER], { cwd: PROJECT_ROOT, env: childEnv({ ...env, PORT: String(port) }), stdio: ['ignore', 'pipe', 'pipe'] })
+  let output = ''
+  child.stdout?.on('data', (chunk: Buffer) => { output += chunk.toString() })
+  child.stderr?.on('data', (chunk: Buffer) => { output += chunk.toString() })
+  const exited = once(child, 'exit').then(([code]) => code as number | null)
+  t.teardown(() => { if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL') })
+  for (const started = Date.now(); ; await sleep(100)) {
+    if (child.exitCode !== null || Date.now() - started > 120_000) throw new Error(`instance on ${port} did not start:\n${output}`)
+    if ((await send(port, 'GET', '/api/health').catch(() => undefined))?.status === 200) break
+  }
+  return { child, port, output: () => output, exited }
+}
+
+interface Reply { status: number, headers: Record<string, string | string[] | undefined>, body: Buffer }
+
+/** One HTTP request on loopback; rejects on a network error or after 60 s. */
+async function send (port: number, method: string, path: string, options: { json?: unknown, form?: { payload: Buffer, headers: Record<string, string> }, agent?: Agent } = {}): Promise<Reply> {
+  const body = options.json !== undefined ? Buffer.from(JSON.stringify(options.json)) : options.form?.payload
+  const headers = options.json !== undefined ? { 'content-type': 'application/json' } : options.form?.headers ?? {}
+  return await new Promise((resolve, reject) => {
+    const req = request({ host: '127.0.0.1', port, method, path, agent: options.agent ?? false, timeout: 60_000, headers: { ...headers, ...(body === undefined ? {} : { 'content-length': body.length }) } }, (res) => {
+      const chunks: Buffer[] = []
+      res.on('data', (chunk: Buffer) => chunks.push(chunk))
+      res.on('error', reject)
+      res.on('end', () => resolve({ status: res.statusCode ?? 0, headers: res.headers, body: Buffer.concat(chunks) }))
+    })
+    req.on('timeout', () => req.destroy(new Error(`${method} ${path}: no answer in 60 s`)))
+    req.on('error', reject)
+    req.end(body)
+  })
+}
+
+/** Polls `probe` every 100 ms until it returns true; fails after `seconds`. */
+async function until (what: string, seconds: number, probe: () => Promise<boolean>): Promise<number> {
+  const started = Date.now()
+  while (!(await probe().catch(() => false))) {
+    if (Date.now() - started > seconds * 1000) throw new Error(`${what}: not within ${seconds} s`)
+    await sleep(100)
+  }
+  return Date.now() - started
+}
+
+test('two instances behind HAProxy share sessions through Redis, survive a Redis outage and drain on SIGTERM', async (t) => {
+  ensureBuilt(t)
+  const haproxyBinary = program('haproxy')
+  const redis = await startRedis(t)
+  const common = {
+    NODE_ENV: 'production',
+    HOST: '127.0.0.1',
+    LOG_LEVEL: 'warn',
+    PDF_THREADS: '1',
+    SESSION_STORE: redis.url,
+    SHUTDOWN_DRAIN_MS: '2000', // ten health-check intervals
+    GRACE_DELAY_MS: '30000',
+    // Load shedding answers a deliberate 503 when the event loop lags past 1 s, which a machine
+    // shared with other work can cause at any time; it is tested on its own (plugins/load-shedding).
+    SHED_MAX_EVENT_LOOP_DELAY_MS: '0'
+  }
+  const instances = await Promise.all([1, 2].map(async (n) => await startInstance(t, { ...common, TEMP_DIR: t.testdir({ [`app${n}`]: {} }) })))
+  const lbPort = await freePort()
+  const haproxy = spawn(haproxyBinary, ['-db', '-f', join(PROJECT_ROOT, 'deploy', 'haproxy.cfg')], {
+    env: childEnv({
+      CONTRATOS_BIND: `127.0.0.1:${lbPort}`,
+      CONTRATOS_APP1: `127.0.0.1:${instances[0].port}`,
+      CONTRATOS_APP2: `127.0.0.1:${instances[1].port}`,
+      CONTRATOS_CHECK_INTER: '200ms'
+    }),
+    stdio: ['ignore', 'ignore', 'pipe']
+  })
+  let haproxyErrors = ''
+  haproxy.stderr?.on('data', (chunk: Buffer) => { haproxyErrors += chunk.toString() })
+  t.teardown(() => { if (haproxy.exitCode === null) haproxy.kill('SIGTERM') })
+  const lb = async (method: string, path: string, options: Parameters<typeof send>[3] = {}) => await send(lbPort, method, path, options)
+
+  /** Until HAProxy has routed to each of `servers` at least once. */
+  const servedBy = async (servers: string[], seconds: number) => {
+    const seen = new Set<string>()
+    return await until(`HAProxy routes to ${servers.join(', ')}`, seconds, async () => {
+      const reply = await lb('GET', '/api/health')
+      if (reply.status === 200) seen.add(String(reply.headers['x-served-by']))
+      return servers.every((server) => seen.has(server))
+    })
+  }
+
+  await t.test('both instances in rotation, upload then a preview of every employee through HAProxy', async (t) => {
+    await servedBy(['app1', 'app2'], 60).catch((error: Error) => { throw new Error(`${error.message}\n${haproxyErrors}`) })
+    const upload = await lb('POST', '/api/excel/upload', { form: await formPayload([{ name: 'empleados.xlsx', bytes: fixture('empleados.xlsx') }]) })
+    t.equal(upload.status, 200)
+    const { sessionId, employees } = JSON.parse(upload.body.toString()).data as { sessionId: string, employees: { dni: string }[] }
+    const servers = new Set<string>()
+    for (const { dni } of employees) {
+      const preview = await lb('POST', '/api/contracts/preview', { json: { sessionId, dni } })
+      t.equal(preview.status, 200, `${dni} by ${String(preview.headers['x-served-by'])}`)
+      t.equal(preview.headers['content-type'], 'application/pdf')
+      servers.add(String(preview.headers['x-served-by']))
+    }
+    t.same([...servers].sort(), ['app1', 'app2'], 'previews answered by both instances: the session is shared')
+  })
+
+  await t.test('Redis stopped: not ready, uploads 503, health and exports 200; started again: uploads 200 by themselves', async (t) => {
+    await redis.stop()
+    for (const instance of instances) {
+      await until('ready 503', 30, async () => (await send(instance.port, 'GET', '/api/health/ready')).status === 503)
+      const ready = JSON.parse((await send(instance.port, 'GET', '/api/health/ready')).body.toString())
+      t.equal(ready.checks.sessionStore, 'fail', `instance on ${instance.port}: the session store check fails`)
+    }
+    await servedBy(['app1-live', 'app2-live'], 60) // no instance ready: HAProxy falls back to the live ones
+    const upload = await lb('POST', '/api/excel/upload', { form: await formPayload([{ name: 'empleados.csv', type: 'text/csv', bytes: fixture('empleados.csv') }]) })
+    t.equal(upload.status, 503, 'upload: the service\'s own 503')
+    t.equal(upload.headers['retry-after'], '2')
+    t.equal(JSON.parse(upload.body.toString()).message, 'El almacén de sesiones no está disponible. Intenta nuevamente en unos segundos.')
+    t.equal((await lb('GET', '/api/health')).status, 200, 'health')
+    t.equal((await lb('POST', '/api/excel/download-photocheck', { json: [sampleEmployee()] })).status, 200, 'photocheck export')
+    t.equal((await lb('POST', '/api/excel/download-lawlife', { json: [sampleEmployee()] })).status, 200, 'Vida Ley export')
+    t.equal((await lb('POST', '/api/contracts/preview', { json: sampleSubsidio() })).status, 200, 'record preview')
+
+    await redis.start()
+    const recoveredMs = await until('uploads 200 again', 60, async () =>
+      (await lb('POST', '/api/excel/upload', { form: await formPayload([{ name: 'empleados.csv', type: 'text/csv', bytes: fixture('empleados.csv') }]) })).status === 200)
+    await servedBy(['app1', 'app2'], 60)
+    t.comment(`Redis back: uploads answered 200 again after ${recoveredMs} ms`)
+  })
+
+  await t.test(`SIGTERM to one instance during ${LOAD_REQUESTS} mixed requests: no failed request, exit 0`, async (t) => {
+    const upload = await lb('POST', '/api/excel/upload', { form: await formPayload([{ name: 'empleados.xlsx', bytes: fixture('empleados.xlsx') }]) })
+    t.equal(upload.status, 200)
+    const { sessionId, employees } = JSON.parse(upload.body.toString()).data as { sessionId: string, employees: { dni: string }[] }
+    const csv = fixture('empleados.csv')
+    const agent = new Agent({ keepAlive: true, maxSockets: LOAD_CONCURRENCY })
+    t.teardown(() => agent.destroy())
+    const batch = [sampleEmployee({ dni: '40000001' }), sampleSubsidio({ dni: '40000002' }), sampleEmployee({ dni: '40000003', contractType: 'Part Time' })]
+    const kinds: (() => Promise<Reply>)[] = [
+      async () => await lb('GET', '/api/health', { agent }),
+      async () => await lb('POST', '/api/contracts/preview', { json: sampleEmployee(), agent }),
+      async () => await lb('POST', '/api/contracts/preview', { json: { sessionId, dni: employees[0].dni, format: 'base64' }, agent }),
+      async () => await lb('POST', '/api/contracts/download-zip', { json: batch, agent }),
+      async () => await lb('POST', '/api/excel/download-sctr', { json: [sampleEmployee()], agent }),
+      async () => await lb('POST', '/api/excel/upload', { form: await formPayload([{ name: 'empleados.csv', type: 'text/csv', bytes: csv }]), agent })
+    ]
+    const [stopping, staying] = instances
+    const exitedAt = stopping.exited.then(() => Date.now())
+    const failures: string[] = []
+    const byServer: Record<string, number> = {}
+    let next = 0
+    let completed = 0
+    let signalledAt = 0
+    const worker = async () => {
+      while (next < LOAD_REQUESTS) {
+        const kind = next++ % kinds.length
+        try {
+          const reply = await kinds[kind]()
+          if (reply.status !== 200) failures.push(`kind ${kind}: ${reply.status} ${reply.body.toString().slice(0, 200)}`)
+          byServer[String(reply.headers['x-served-by'])] = (byServer[String(reply.headers['x-served-by'])] ?? 0) + 1
+        } catch (error) {
+          failures.push(`kind ${kind}: ${(error as Error).message}`)
+        }
+        if (++completed === SIGTERM_AFTER) {
+          signalledAt = Date.now()
+          stopping.child.kill('SIGTERM')
+        }
+      }
+    }
+    const started = Date.now()
+    await Promise.all(Array.from({ length: LOAD_CONCURRENCY }, worker))
+    const loadMs = Date.now() - started
+    const code = await stopping.exited
+    const drainMs = (await exitedAt) - signalledAt
+    t.equal(completed, LOAD_REQUESTS)
+    t.same(failures, [], 'no request failed at the client')
+    t.equal(code, 0, 'the stopped instance exits 0')
+    t.notMatch(stopping.output(), /killed by timeout/)
+    t.ok(signalledAt > 0, 'the signal went out during the load')
+    t.equal(staying.child.exitCode, null, 'the other instance keeps running')
+    t.equal((await lb('GET', '/api/health/ready')).status, 200, 'and the service answers through HAProxy')
+    t.comment(`cluster load: ${completed} requests through HAProxy in ${loadMs} ms, ${failures.length} failed; by instance ${JSON.stringify(byServer)}; SIGTERM after ${SIGTERM_AFTER}: instance exited ${code} ${drainMs} ms later (SHUTDOWN_DRAIN_MS 2000 included)`)
+  })
+})

@@ -1,0 +1,62 @@
+/**
+ * SESSION_STORE=redis://… through the routes, with a real redis-server: sessions shared between
+ * apps, and Redis going away and coming back under a running app.
+ */
+import { test } from 'tap'
+import { setTimeout as sleep } from 'node:timers/promises'
+import { build, formPayload, sampleEmployee } from '../helper.js'
+import { fixture } from '../spreadsheets.js'
+import { freePort, startRedis } from '../processes.js'
+import type { FastifyInstance } from 'fastify'
+
+async function upload (app: FastifyInstance) {
+  return await app.inject({ method: 'POST', url: '/api/excel/upload', ...(await formPayload([{ name: 'empleados.xlsx', bytes: fixture('empleados.xlsx') }])) })
+}
+
+test('an upload on one instance previews on another that shares the Redis store', async (t) => {
+  const redis = await startRedis(t)
+  const first = await build(t, { SESSION_STORE: redis.url })
+  const second = await build(t, { SESSION_STORE: redis.url })
+  const res = await upload(first)
+  t.equal(res.statusCode, 200)
+  const { sessionId, employees } = res.json().data
+  for (const employee of employees) {
+    const preview = await second.inject({ method: 'POST', url: '/api/contracts/preview', payload: { sessionId, dni: employee.dni, format: 'base64' } })
+    t.equal(preview.statusCode, 200, employee.dni)
+    t.equal(preview.json().data.dni, employee.dni)
+  }
+  t.same((await second.inject({ method: 'GET', url: '/api/health/ready' })).json().checks.sessionStore, 'ok')
+})
+
+test('Redis down: the app starts, what needs a session answers 503 with Retry-After, the rest works; Redis back: uploads work again', async (t) => {
+  const port = await freePort()
+  const app = await build(t, { SESSION_STORE: `redis://127.0.0.1:${port}` }) // nothing listens there yet
+  const ready = await app.inject({ method: 'GET', url: '/api/health/ready' })
+  t.equal(ready.statusCode, 503)
+  t.equal(ready.json().checks.sessionStore, 'fail', 'the failing check is named')
+
+  const refused = await upload(app)
+  t.equal(refused.statusCode, 503)
+  t.equal(refused.headers['retry-after'], '2')
+  t.same(refused.json(), { success: false, message: 'El almacén de sesiones no está disponible. Intenta nuevamente en unos segundos.', data: null })
+  const sessionPreview = await app.inject({ method: 'POST', url: '/api/contracts/preview', payload: { sessionId: '00000000-0000-4000-8000-000000000000', dni: '01234567' } })
+  t.equal(sessionPreview.statusCode, 503)
+  t.equal(sessionPreview.headers['retry-after'], '2')
+
+  t.equal((await app.inject({ method: 'GET', url: '/api/health' })).statusCode, 200, 'liveness')
+  t.equal((await app.inject({ method: 'POST', url: '/api/contracts/preview', payload: sampleEmployee() })).statusCode, 200, 'a record preview needs no session')
+  t.equal((await app.inject({ method: 'POST', url: '/api/excel/download-photocheck', payload: [sampleEmployee()] })).statusCode, 200, 'exports need none')
+  const metrics = await app.inject({ method: 'GET', url: '/metrics' })
+  t.equal(metrics.statusCode, 200, '/metrics answers')
+  t.notMatch(metrics.body, /^contratos_sessions\{/m, 'with no sessions value rather than a stale one')
+
+  await startRedis(t, port)
+  let status = 0
+  for (let attempt = 0; attempt < 100 && status !== 200; attempt++) {
+    status = (await upload(app)).statusCode
+    if (status !== 200) await sleep(200)
+  }
+  t.equal(status, 200, 'uploads work again, no restart')
+  t.equal((await app.inject({ method: 'GET', url: '/api/health/ready' })).statusCode, 200)
+  t.match((await app.inject({ method: 'GET', url: '/metrics' })).body, /^contratos_sessions\{store="redis"\} 1$/m)
+})

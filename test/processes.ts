@@ -1,0 +1,81 @@
+/**
+ * Real helper processes for the tests that need them: a free loopback port, and a redis-server
+ * (Debian's package; `.ci/run` installs it) started on one and stopped by its PID.
+ */
+import type { Test } from 'tap'
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process'
+import { once } from 'node:events'
+import { existsSync } from 'node:fs'
+import { connect, createServer } from 'node:net'
+import { setTimeout as sleep } from 'node:timers/promises'
+
+/** A TCP port on 127.0.0.1 that nothing listens on right now. */
+export async function freePort (): Promise<number> {
+  const server = createServer()
+  server.listen(0, '127.0.0.1')
+  await once(server, 'listening')
+  const { port } = server.address() as { port: number }
+  server.close()
+  await once(server, 'close')
+  return port
+}
+
+/** Absolute path of a program from PATH or the sbin folders (haproxy lives in /usr/sbin); fails the test run when missing. */
+export function program (name: string): string {
+  const found = spawnSync('sh', ['-c', `command -v ${name}`], { encoding: 'utf8' }).stdout.trim()
+  if (found !== '') return found
+  for (const dir of ['/usr/sbin', '/usr/local/sbin', '/sbin']) if (existsSync(`${dir}/${name}`)) return `${dir}/${name}`
+  throw new Error(`${name} not found: install the Debian package (.ci/run does)`)
+}
+
+/** Whether a PING on 127.0.0.1:port gets +PONG within a second. */
+async function pong (port: number): Promise<boolean> {
+  return await new Promise((resolve) => {
+    const socket = connect({ host: '127.0.0.1', port })
+    const finish = (answer: boolean): void => { socket.destroy(); resolve(answer) }
+    socket.setTimeout(1000, () => { finish(false) })
+    socket.once('error', () => { finish(false) })
+    socket.once('connect', () => { socket.write('PING\r\n') })
+    socket.once('data', (data: Buffer) => { finish(data.toString().startsWith('+PONG')) })
+  })
+}
+
+export interface RedisServer {
+  port: number
+  url: string
+  /** Starts redis-server on `port` (again) and resolves once it answers PING. */
+  start: () => Promise<void>
+  /** SIGTERM to its PID; resolves once the process has exited. */
+  stop: () => Promise<void>
+}
+
+/** A throwaway redis-server on `port` or a free loopback port (no persistence), stopped at teardown. */
+export async function startRedis (t: Test, port?: number): Promise<RedisServer> {
+  const binary = program('redis-server')
+  port ??= await freePort()
+  const dir = t.testdir({})
+  let child: ChildProcess | undefined
+  const server: RedisServer = {
+    port,
+    url: `redis://127.0.0.1:${port}`,
+    start: async () => {
+      child = spawn(binary, ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no', '--dir', dir, '--loglevel', 'warning'], { stdio: 'ignore' })
+      const running = child
+      for (let attempt = 0; !(await pong(port)); attempt++) {
+        if (running.exitCode !== null || attempt >= 300) throw new Error(`redis-server did not start on ${port}`)
+        await sleep(50)
+      }
+    },
+    stop: async () => {
+      const running = child
+      child = undefined
+      if (running === undefined || running.exitCode !== null || running.signalCode !== null) return
+      const exited = once(running, 'exit')
+      running.kill('SIGTERM')
+      await exited
+    }
+  }
+  t.teardown(async () => { await server.stop() })
+  await server.start()
+  return server
+}
