@@ -9,10 +9,13 @@ import fp from 'fastify-plugin'
 import { assetPath, projectPath } from '../src/paths.js'
 import { loadEngineData } from '../src/pdf/engine.js'
 import { ContractPool } from '../src/pdf/pool.js'
+import type { EmployerProfile } from '../schemas/employer-profile.js'
 
 declare module 'fastify' {
   interface FastifyInstance {
     contractPool: ContractPool
+    /** The employer profile checked at start-up (schemas/employer-profile.ts). */
+    employerProfile: EmployerProfile
   }
 }
 
@@ -20,7 +23,8 @@ export default fp(async (app) => {
   const { data, warnings } = await loadEngineData({
     templatesDir: projectPath(app.config.TEMPLATES_DIR),
     employerProfilePath: projectPath(app.config.EMPLOYER_PROFILE),
-    unicodeFontPath: assetPath('fonts', 'DejaVuSans.ttf')
+    unicodeFontPath: assetPath('fonts', 'DejaVuSans.ttf'),
+    production: app.config.NODE_ENV === 'production'
   })
   for (const warning of warnings) app.log.warn(warning)
   const pool = new ContractPool(data, {
@@ -40,5 +44,6 @@ export default fp(async (app) => {
     }
   }
   app.decorate('contractPool', pool)
+  app.decorate('employerProfile', data.employer)
   app.addHook('onClose', async () => { await pool.close() })
 }, { name: 'contract-pool', dependencies: ['config', 'metrics'] })

@@ -9,6 +9,8 @@ import type { TSchema } from '@sinclair/typebox'
 import { employeeBatchSchema } from '../schemas/employee.js'
 import { normalizeRecord, prepareBatchBody } from '../src/employees/normalize.js'
 import { batchCrossFieldIssues, crossFieldIssues, mergeIssues, type RecordRules } from '../src/employees/rules.js'
+import { batchContractIssues, contractIssues, contractPolicy } from '../src/employees/contract-rules.js'
+import type { EmployerProfile } from '../schemas/employer-profile.js'
 import { toValidationIssues } from '../src/validation.js'
 import type { ErrorObject } from 'ajv'
 import { AppError, RequestValidationError } from '../src/errors.js'
@@ -19,6 +21,8 @@ export interface BodyOptions {
   validationMessage: string
   /** Cross-field rules run after the schema; default crossFieldIssues (D10). */
   rules?: RecordRules
+  /** Also apply the contract rules (minimum wage, salary in words, part-time hours…: src/employees/contract-rules.ts). */
+  contractRules?: boolean
 }
 
 export interface BatchBodyOptions extends BodyOptions {
@@ -53,7 +57,10 @@ function refuseMultipart (request: FastifyRequest): void {
   if (request.isMultipart()) throw new AppError(400, HTTP_MESSAGES.unsupportedMediaType)
 }
 
-function batchOptions<T extends TSchema> (item: T, maxItems: number, options: BatchBodyOptions) {
+/** The contract rules' issues when the route asks for them (the profile is read when the request comes). */
+type ProfileSource = () => EmployerProfile
+
+function batchOptions<T extends TSchema> (item: T, maxItems: number, options: BatchBodyOptions, profile: ProfileSource) {
   const body = employeeBatchSchema(item, maxItems, options.emptyMessage)
   return {
     schema: { body },
@@ -64,13 +71,15 @@ function batchOptions<T extends TSchema> (item: T, maxItems: number, options: Ba
     },
     attachValidation: true, // the preHandler reports schema and cross-field issues together
     preHandler: async (request: FastifyRequest) => {
-      const issues = mergeIssues(schemaIssues(request), batchCrossFieldIssues(request.body, options.rules))
+      const rules = batchCrossFieldIssues(request.body, options.rules)
+      if (options.contractRules === true) rules.push(...batchContractIssues(request.body, contractPolicy(profile())))
+      const issues = mergeIssues(schemaIssues(request), rules)
       if (issues.length > 0) throw new RequestValidationError(options.validationMessage, issues)
     }
   }
 }
 
-function singleOptions<T extends TSchema> (item: T, options: BodyOptions) {
+function singleOptions<T extends TSchema> (item: T, options: BodyOptions, profile: ProfileSource) {
   return {
     schema: { body: item },
     config: { validationMessage: options.validationMessage },
@@ -80,7 +89,9 @@ function singleOptions<T extends TSchema> (item: T, options: BodyOptions) {
     },
     attachValidation: true,
     preHandler: async (request: FastifyRequest) => {
-      const issues = mergeIssues(schemaIssues(request), (options.rules ?? crossFieldIssues)(request.body, 'body'))
+      const rules = (options.rules ?? crossFieldIssues)(request.body, 'body')
+      if (options.contractRules === true) rules.push(...contractIssues(request.body, 'body', contractPolicy(profile())))
+      const issues = mergeIssues(schemaIssues(request), rules)
       if (issues.length > 0) throw new RequestValidationError(options.validationMessage, issues)
     }
   }
@@ -88,7 +99,7 @@ function singleOptions<T extends TSchema> (item: T, options: BodyOptions) {
 
 export default fp(async (app) => {
   app.decorate('employeeBodies', {
-    batchRouteOptions: (item, options) => batchOptions(item, options.maxItems ?? app.config.BATCH_MAX, options),
-    singleRouteOptions: (item, options) => singleOptions(item, options)
+    batchRouteOptions: (item, options) => batchOptions(item, options.maxItems ?? app.config.BATCH_MAX, options, () => app.employerProfile),
+    singleRouteOptions: (item, options) => singleOptions(item, options, () => app.employerProfile)
   } satisfies EmployeeBodies)
 }, { name: 'employee-bodies', dependencies: ['config'] })

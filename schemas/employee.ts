@@ -48,7 +48,6 @@ const employeeProperties = {
   district: textSchema(MESSAGES.district, 2, 100),
   department: textSchema(MESSAGES.department, 2, 100),
   salary: Type.Number({ minimum: 0.01, maximum: 1e9, multipleOf: 0.01, description: 'soles, céntimos como máximo', 'x-messages': MESSAGES.salary }),
-  salaryInWords: textSchema(MESSAGES.salaryInWords, 5, 100),
   position: textSchema(MESSAGES.position, 1, 100),
   entryDate: dayMonthYearSchema(MESSAGES.entryDate),
   endDate: dayMonthYearSchema(MESSAGES.endDate),
@@ -61,11 +60,29 @@ const employeeProperties = {
   probationaryPeriod: optionalText(MESSAGES.probationaryPeriod, 100)
 }
 
+/**
+ * Fields beyond the spec's record (D22), all optional: a client that sends only the spec's fields
+ * keeps working. What each prints when absent: README "Contracts" (src/pdf/contract-terms.ts).
+ */
+const additionalProperties = {
+  salaryInWords: Type.Optional(textSchema(MESSAGES.salaryInWords, 5, 100)), // written from salary when absent (D22)
+  signingDate: Type.Optional(dayMonthYearSchema(MESSAGES.signingDate)),
+  weeklyHours: Type.Optional(Type.Number({ exclusiveMinimum: 0, maximum: 48, multipleOf: 0.01, description: 'horas por semana', 'x-messages': MESSAGES.weeklyHours })),
+  workDays: optionalText(MESSAGES.workDays, 100),
+  workSchedule: optionalText(MESSAGES.workSchedule, 100),
+  objectiveCause: Type.Optional(textSchema(MESSAGES.objectiveCause, 30, 1000)),
+  replacedWorkerDni: Type.Optional(dniSchema(MESSAGES.replacedWorkerDni)),
+  replacedWorkerPosition: optionalText(MESSAGES.replacedWorkerPosition, 100)
+}
+
 /** JSON Schema `if/then` making fields required when contractType is Subsidio (rules 1-3, D11). */
 function whenSubsidio (required: (keyof typeof subsidioFields)[]) {
   const properties = Object.fromEntries(required.map((key) => [key, subsidioFields[key]]))
   return { if: { properties: { contractType: { const: 'Subsidio' } }, required: ['contractType'] }, then: { required, properties } }
 }
+
+/** The spec's record and the optional fields beyond it (D22). */
+const allProperties = { ...employeeProperties, ...additionalProperties }
 
 /** Subsidio fields every record needs (rules 1-2, D11). */
 const SUBSIDIO_REQUIRED = ['replacementFor', 'reasonForSubstitution'] as const
@@ -79,16 +96,16 @@ const PREVIEW_SUBSIDIO_REQUIRED = [...SUBSIDIO_REQUIRED, 'timeForCompany', 'work
  * that print them require them (schemas/reports.ts).
  */
 const importedEmployeeProperties = {
-  ...employeeProperties,
+  ...allProperties,
   sex: Type.Optional(employeeProperties.sex),
   birthDate: Type.Optional(employeeProperties.birthDate)
 }
 
 /**
- * One employee record (spec "Employee record", D21): what JSON bodies of the contract and export
- * routes carry. Every field is required but sex and birthDate (D21) and the optional Subsidio ones
- * (TypeBox writes `required` from the properties that are not Type.Optional). Strings arrive
- * trimmed and canonicalised by src/employees/normalize.ts (D7, D8).
+ * One employee record (spec "Employee record", D21, D22): what JSON bodies of the contract and
+ * export routes carry. Every field is required but sex and birthDate (D21), the additive fields
+ * (D22) and the optional Subsidio ones (TypeBox writes `required` from the properties that are not
+ * Type.Optional). Strings arrive trimmed and canonicalised by src/employees/normalize.ts (D7, D8).
  */
 export const EmployeeSchema = Type.Object(importedEmployeeProperties, {
   $id: 'Employee',

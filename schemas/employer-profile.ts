@@ -1,27 +1,93 @@
 import { Type, type Static } from '@sinclair/typebox'
+import { stringEnum } from './common.js'
 
 const text = (label: string, minLength: number, maxLength: number) => Type.String({
   minLength,
   maxLength,
   'x-messages': { required: `falta ${label}`, invalid: `${label} debe tener entre ${minLength} y ${maxLength} caracteres` }
 })
+const object = <T extends Parameters<typeof Type.Object>[0]>(label: string, properties: T) =>
+  Type.Object(properties, { 'x-messages': { required: `falta ${label}`, invalid: `${label} debe ser un objeto` } })
+const list = (label: string, maxItems: number, itemMax: number) => Type.Array(text(`cada elemento de ${label}`, 2, itemMax), {
+  minItems: 1,
+  maxItems,
+  'x-messages': { required: `falta ${label}`, invalid: `${label} debe ser una lista de 1 a ${maxItems} textos` }
+})
+
+/** Fixed-term modalities the contracts can cite (LPCL arts. 57 and 58; DOCUMENT-REQUIREMENTS §1). */
+export const MODALITIES = ['inicio-o-incremento-de-actividad', 'necesidades-del-mercado'] as const
+export type Modality = typeof MODALITIES[number]
+
+/** Labour regimes (general, or the REMYPE micro and small enterprise regimes, D.S. 013-2013-PRODUCE). */
+export const LABOR_REGIMES = ['general', 'micro-empresa', 'pequena-empresa'] as const
+export type LaborRegime = typeof LABOR_REGIMES[number]
+
+/** Defaults of one contract type, used when the record does not state them. */
+const contractDefaults = (label: string) => object(label, {
+  weeklyHours: Type.Number({ exclusiveMinimum: 0, maximum: 48, 'x-messages': { required: `falta weeklyHours en ${label}`, invalid: `weeklyHours de ${label} debe ser mayor a 0 y no mayor a 48` } }),
+  workDays: text(`workDays en ${label}`, 1, 100),
+  workSchedule: text(`workSchedule en ${label}`, 1, 100),
+  modality: Type.Optional(stringEnum(MODALITIES, { 'x-messages': { required: `falta modality en ${label}`, invalid: `modality de ${label} debe ser ${MODALITIES.join(' o ')}` } })),
+  probationMonths: Type.Optional(Type.Integer({ minimum: 1, maximum: 12, 'x-messages': { required: `falta probationMonths en ${label}`, invalid: `probationMonths de ${label} debe ser un entero de 1 a 12` } }))
+})
+
+/** One position of the catalogue: what the annex prints for it (LSST art. 35; Ley 30102). */
+const PositionSchema = object('el puesto', {
+  functions: list('functions', 12, 300),
+  risks: list('risks', 12, 300),
+  equipment: list('equipment', 12, 200),
+  sunExposure: Type.Optional(Type.Boolean({ 'x-messages': { required: 'falta sunExposure', invalid: 'sunExposure debe ser true o false' } }))
+})
+export type PositionEntry = Static<typeof PositionSchema>
 
 /**
- * The employer's data printed in every document: assets/employer-profile.json, or the
- * file named by EMPLOYER_PROFILE. Checked at start-up; a bad profile stops the service.
+ * The employer's data printed in every document: assets/employer-profile.json, or the file named
+ * by EMPLOYER_PROFILE. Checked at start-up (src/pdf/employer-profile.ts, which adds the RUC check
+ * digit and the production refusal); a bad profile stops the service with one line per problem.
+ * DOCUMENT-REQUIREMENTS §1 (causes), §2 (part-time hours), §5 (probation), §6 (data notice), §7
+ * (positions), §8 (employer identity), §9 (minimum wage).
  */
 export const EmployerProfileSchema = Type.Object({
   legalName: text('la razón social', 2, 120),
   ruc: Type.String({ pattern: '^[0-9]{11}$', 'x-messages': { required: 'falta el RUC', invalid: 'el RUC debe tener 11 dígitos' } }),
   address: text('el domicilio', 5, 200),
-  representative: Type.Object({
+  businessActivity: text('la actividad económica (businessActivity)', 5, 200),
+  laborRegime: stringEnum(LABOR_REGIMES, { 'x-messages': { required: 'falta el régimen laboral (laborRegime)', invalid: `laborRegime debe ser ${LABOR_REGIMES.join(', ')}` } }),
+  representative: object('el representante', {
     name: text('el nombre del representante', 2, 120),
-    dni: Type.String({
-      pattern: '^[0-9]{8}$',
-      'x-messages': { required: 'falta el DNI del representante', invalid: 'el DNI del representante debe tener 8 dígitos' }
-    }),
-    role: text('el cargo del representante', 2, 80)
-  }, { 'x-messages': { required: 'falta el representante', invalid: 'el representante debe ser un objeto' } }),
-  signingCity: text('la ciudad de suscripción', 2, 60)
+    dni: Type.String({ pattern: '^[0-9]{8}$', 'x-messages': { required: 'falta el DNI del representante', invalid: 'el DNI del representante debe tener 8 dígitos' } }),
+    role: text('el cargo del representante', 2, 80),
+    powers: text('los poderes del representante (representative.powers)', 10, 250)
+  }),
+  signingCity: text('la ciudad de suscripción', 2, 60),
+  minimumWage: Type.Optional(Type.Number({ minimum: 1, maximum: 100000, 'x-messages': { required: 'falta minimumWage', invalid: 'minimumWage debe ser un monto en soles' } })),
+  dataProtection: object('la protección de datos (dataProtection)', {
+    bankName: text('el nombre del banco de datos (dataProtection.bankName)', 3, 120),
+    registrationCode: text('el código de inscripción del banco de datos (dataProtection.registrationCode)', 3, 60),
+    arcoEmail: Type.String({ format: 'email', maxLength: 120, 'x-messages': { required: 'falta el correo ARCO (dataProtection.arcoEmail)', invalid: 'dataProtection.arcoEmail debe ser un correo' } }),
+    officer: Type.Optional(text('el oficial de datos (dataProtection.officer)', 3, 150)),
+    recipients: list('dataProtection.recipients', 12, 200),
+    transfers: text('las transferencias internacionales (dataProtection.transfers)', 5, 400),
+    retention: text('los plazos de conservación (dataProtection.retention)', 10, 500)
+  }),
+  internalRules: object('las normas internas (internalRules)', {
+    workRegulations: Type.Boolean({ 'x-messages': { required: 'falta internalRules.workRegulations', invalid: 'internalRules.workRegulations debe ser true o false' } }),
+    safetyRegulations: Type.Boolean({ 'x-messages': { required: 'falta internalRules.safetyRegulations', invalid: 'internalRules.safetyRegulations debe ser true o false' } }),
+    harassmentPolicy: Type.Boolean({ 'x-messages': { required: 'falta internalRules.harassmentPolicy', invalid: 'internalRules.harassmentPolicy debe ser true o false' } })
+  }),
+  contractDefaults: object('contractDefaults', {
+    Planilla: contractDefaults('contractDefaults.Planilla'),
+    'Part Time': contractDefaults('contractDefaults.Part Time'),
+    Subsidio: contractDefaults('contractDefaults.Subsidio')
+  }),
+  causes: object('las causas objetivas (causes)', {
+    default: text('la causa por defecto (causes.default)', 30, 1000),
+    bySite: Type.Optional(Type.Record(Type.String({ minLength: 1, maxLength: 100 }), text('una causa por sede (causes.bySite)', 30, 1000), { 'x-messages': { required: 'falta causes.bySite', invalid: 'causes.bySite debe asociar sedes a causas de 30 a 1000 caracteres' } }))
+  }),
+  positions: object('el catálogo de puestos (positions)', {
+    default: PositionSchema,
+    byPosition: Type.Optional(Type.Record(Type.String({ minLength: 1, maxLength: 100 }), PositionSchema, { 'x-messages': { required: 'falta positions.byPosition', invalid: 'positions.byPosition debe asociar cargos a puestos' } }))
+  }),
+  fictitious: Type.Optional(Type.Boolean({ 'x-messages': { required: 'falta fictitious', invalid: 'fictitious debe ser true o false' } }))
 }, { 'x-messages': { required: 'falta el perfil', invalid: 'el perfil debe ser un objeto JSON' } })
 export type EmployerProfile = Static<typeof EmployerProfileSchema>

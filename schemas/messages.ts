@@ -79,6 +79,14 @@ export const MESSAGES = {
   timeForCompany: { required: 'El campo Tiempo en empresa es obligatorio', invalid: 'El tiempo en empresa no puede superar 100 caracteres' },
   workingCondition: { required: 'La condición laboral es obligatoria', invalid: 'La condición laboral no puede superar 100 caracteres' },
   probationaryPeriod: { required: 'El periodo de prueba es obligatorio', invalid: 'El periodo de prueba no puede superar 100 caracteres' },
+  // fields beyond the spec's record (D22)
+  signingDate: { required: 'La fecha de suscripción es requerida', invalid: dateInvalid },
+  weeklyHours: { required: 'Las horas semanales son requeridas', invalid: 'Las horas semanales deben ser un número mayor a 0 y no mayor a 48', type: 'Las horas semanales deben ser un número', multipleOf: 'Las horas semanales deben tener como máximo 2 decimales' },
+  workDays: { required: 'Los días de trabajo son requeridos', invalid: 'Los días de trabajo deben tener entre 1 y 100 caracteres' },
+  workSchedule: { required: 'El horario es requerido', invalid: 'El horario debe tener entre 1 y 100 caracteres' },
+  objectiveCause: { required: 'La causa objetiva es requerida', invalid: 'La causa objetiva debe tener entre 30 y 1000 caracteres' },
+  replacedWorkerDni: { required: 'El DNI del suplido es requerido', invalid: 'El DNI del suplido debe tener exactamente 8 dígitos numéricos.' },
+  replacedWorkerPosition: { required: 'El cargo del suplido es requerido', invalid: 'El cargo del suplido debe tener entre 1 y 100 caracteres' },
   // addendum record (spec "Addendum employee record")
   division: { required: 'Division es requerido.', invalid: 'Division no puede superar 100 caracteres' },
   documentNumber: { required: 'Numero de documento es requerido.', invalid: 'DNI debe tener exactamente 8 dígitos.' },
@@ -95,6 +103,21 @@ export const RULE_MESSAGES = {
   endBeforeEntry: 'La fecha de término no puede ser anterior a la fecha de ingreso',
   endAddendumBeforeStart: 'La fecha de fin de adenda no puede ser anterior a la fecha de inicio de adenda',
   startAddendumBeforeStart: 'La fecha de inicio de adenda no puede ser anterior a la fecha de inicio del contrato'
+} as const
+
+/**
+ * Rules of a contract that need the employer profile or several fields (contract routes and the
+ * employee import; DOCUMENT-REQUIREMENTS §2, §3, §4, §9; D22).
+ */
+export const CONTRACT_RULE_MESSAGES = {
+  belowMinimumWage: (minimum: string) => `El sueldo no puede ser menor a la remuneración mínima vital (${minimum})`,
+  belowPartTimeMinimum: (minimum: string, hours: string) =>
+    `El sueldo no puede ser menor a ${minimum}, la parte proporcional de la remuneración mínima vital para ${hours} horas semanales`,
+  partTimeHours: 'Las horas semanales de un contrato a tiempo parcial deben ser menos de 24',
+  salaryInWordsMismatch: (expected: string) => `El sueldo en letras no coincide con el sueldo; debe decir: ${expected}`,
+  salaryInWordsTooLarge: 'El sueldo en letras es requerido para sueldos mayores a 999,999,999.99',
+  signingAfterEnd: 'La fecha de suscripción no puede ser posterior a la fecha de término',
+  subsidioOnly: (label: string) => `${label} solo corresponde a contratos de Subsidio`
 } as const
 
 /** Envelope messages of request validation (spec Errors rule 4). */

@@ -3,20 +3,30 @@
  * assets/templates/source/ (syntax in that folder's README). Run with `npm run templates`, then
  * commit the sources and the PDFs together.
  *
- * Pages are A4 with 2.2 cm margins; static text is standard Helvetica (WinAnsi, not embedded, so
- * a template stays a few tens of KB); paragraphs are justified with word spacing; every value cell
- * holds a borderless text field that the fill engine (src/pdf/) replaces with drawn text.
+ * Each source gives two templates: `<output>` with the worker in the masculine ("EL TRABAJADOR")
+ * and `<output minus .pdf>-f.pdf` in the feminine ("LA TRABAJADORA"; `[[masculine|feminine]]` marks
+ * other words that change). Pages are A4 with 2.2 cm margins; static text is DejaVu Sans Condensed,
+ * regular and bold, embedded as WinAnsi TrueType fonts (src/pdf/embedded-font.ts; the fill engine
+ * draws values with the same regular font object); paragraphs are justified with word spacing;
+ * `N.º` never parts from its number; every page has a footer with room for both parties' initials;
+ * the closing paragraph, place and date and the signatures stay on one page. Every value cell holds
+ * a borderless text field that the fill engine (src/pdf/) replaces with drawn text.
  */
 import { readFileSync, readdirSync, writeFileSync } from 'node:fs'
 import { dirname, join } from 'node:path'
 import { pathToFileURL } from 'node:url'
 import {
-  PDFBool, PDFDict, PDFDocument, PDFName, PDFNumber, PDFRef, StandardFonts, TextAlignment, beginText, endText, fill, lineTo, moveTo, popGraphicsState,
+  PDFBool, PDFDict, PDFDocument, PDFHexString, PDFName, PDFNumber, PDFRef, StandardFonts, TextAlignment, beginText, endText, fill, lineTo, moveTo, popGraphicsState,
   pushGraphicsState, rectangle, setFillingGrayscaleColor, setFontAndSize, setLineWidth, setStrokingGrayscaleColor,
   setTextMatrix, setWordSpacing, showText, stroke, type PDFFont, type PDFOperator, type PDFPage
 } from 'pdf-lib'
 import { FIELD_NAMES } from '../src/pdf/fields.js'
 import { assetPath } from '../src/paths.js'
+import { EMBEDDED_FONT_FILES, FIRST_CHAR, LAST_CHAR, loadWinAnsiFont, type WinAnsiFont } from '../src/pdf/embedded-font.js'
+import subsetFont from 'subset-font'
+import { deflateSync } from 'node:zlib'
+import { UNHINTED } from './build-fonts.js'
+import { winAnsiCode } from '../src/pdf/winansi.js'
 
 const SOURCE_DIR = assetPath('templates', 'source')
 const OUTPUT_DIR = assetPath('templates')
@@ -34,9 +44,12 @@ const PARAGRAPH_GAP = 5
 const LABEL_SIZE = 8.5
 const FIELD_SIZE = 9
 const LIST_INDENT = 18
-/** Label/value column widths of table rows with one pair and with two pairs. */
-const ONE_PAIR = [130, CONTENT_WIDTH - 130]
-const TWO_PAIRS = [95, (CONTENT_WIDTH - 190) / 2, 95, (CONTENT_WIDTH - 190) / 2]
+/** Label/value column widths of table rows with one pair and with two pairs: one grid, labels aligned. */
+const LABEL_WIDTH = 108
+const ONE_PAIR = [LABEL_WIDTH, CONTENT_WIDTH - LABEL_WIDTH]
+const TWO_PAIRS = [LABEL_WIDTH, (CONTENT_WIDTH - 2 * LABEL_WIDTH) / 2, LABEL_WIDTH, (CONTENT_WIDTH - 2 * LABEL_WIDTH) / 2]
+/** Width of the SÍ / NO boxes column of a choice line. */
+const CHOICE_WIDTH = 92
 const ORDINALS = ['PRIMERA', 'SEGUNDA', 'TERCERA', 'CUARTA', 'QUINTA', 'SEXTA', 'SÉPTIMA', 'OCTAVA', 'NOVENA', 'DÉCIMA',
   'DÉCIMA PRIMERA', 'DÉCIMA SEGUNDA', 'DÉCIMA TERCERA', 'DÉCIMA CUARTA', 'DÉCIMA QUINTA', 'DÉCIMA SEXTA', 'DÉCIMA SÉPTIMA',
   'DÉCIMA OCTAVA', 'DÉCIMA NOVENA', 'VIGÉSIMA']
@@ -45,15 +58,33 @@ const BUILD_DATE = new Date('2026-01-01T00:00:00Z')
 
 type Block =
   | { kind: 'paragraph', text: string, list: boolean }
+  | { kind: 'choice', text: string }
   | { kind: 'heading', text: string }
   | { kind: 'row', cells: string[] }
+  | { kind: 'together' }
   | { kind: 'signatures' }
 
-interface Source { output: string, title: string, subtitle: string, footer: string, blocks: Block[] }
+/** Grammatical gender of the worker in a template variant. */
+export type Gender = 'm' | 'f'
 
-/** Reads one source file: front matter, then blocks separated by blank lines (includes expanded). */
-export function readSource (file: string): Source {
-  const text = readFileSync(join(SOURCE_DIR, file), 'utf8')
+interface Source { output: string, title: string, subtitle: string, footer: string, gender: Gender, genders: readonly Gender[], blocks: Block[] }
+
+/** Both variants of every template. */
+export const GENDERS: readonly Gender[] = ['m', 'f']
+
+/**
+ * The text of a source for one variant: `[[masculine|feminine]]` resolved, `EL TRABAJADOR` as
+ * `LA TRABAJADORA` in the feminine, and a no-break space after `N.º` (never split from its number).
+ */
+export function variantText (text: string, gender: Gender): string {
+  let out = text.replace(/\[\[([^|\]]*)\|([^\]]*)\]\]/g, (_, masculine: string, feminine: string) => (gender === 'f' ? feminine : masculine))
+  if (gender === 'f') out = out.replace(/\bEL TRABAJADOR\b/g, 'LA TRABAJADORA')
+  return out.replace(/N\.[º°] +/g, 'N.º\u00a0')
+}
+
+/** Reads one source file for one variant: front matter, then blocks separated by blank lines (includes expanded). */
+export function readSource (file: string, gender: Gender = 'm'): Source {
+  const text = variantText(readFileSync(join(SOURCE_DIR, file), 'utf8'), gender)
   const match = /^---\n([\s\S]*?)\n---\n([\s\S]*)$/.exec(text)
   if (match === null) throw new Error(`${file}: falta el encabezado ---`)
   const meta = Object.fromEntries(match[1].split('\n').map((line) => {
@@ -61,10 +92,13 @@ export function readSource (file: string): Source {
     return [line.slice(0, at).trim(), line.slice(at + 1).trim()]
   }))
   for (const key of ['output', 'title', 'subtitle', 'footer']) if (meta[key] === undefined) throw new Error(`${file}: falta ${key}`)
-  return { output: meta.output, title: meta.title, subtitle: meta.subtitle, footer: meta.footer, blocks: parseBlocks(match[2], file) }
+  const output = gender === 'f' ? meta.output.replace(/\.pdf$/, '-f.pdf') : meta.output
+  // `variants: m` in the front matter: one (masculine) template, for a record that carries no sex (the adenda)
+  const genders = meta.variants === 'm' ? GENDERS.slice(0, 1) : GENDERS
+  return { output, title: meta.title, subtitle: meta.subtitle, footer: meta.footer, gender, genders, blocks: parseBlocks(match[2], file, gender) }
 }
 
-function parseBlocks (text: string, file: string): Block[] {
+function parseBlocks (text: string, file: string, gender: Gender): Block[] {
   const blocks: Block[] = []
   for (const chunk of text.split(/\n\s*\n/)) {
     const lines = chunk.split('\n').map((line) => line.trim()).filter((line) => line !== '')
@@ -72,9 +106,13 @@ function parseBlocks (text: string, file: string): Block[] {
     const first = lines[0]
     if (first.startsWith('@include ')) {
       const path = first.slice('@include '.length).trim()
-      blocks.push(...parseBlocks(readFileSync(join(SOURCE_DIR, path), 'utf8'), path))
+      blocks.push(...parseBlocks(variantText(readFileSync(join(SOURCE_DIR, path), 'utf8'), gender), path, gender))
     } else if (first === ':::signatures') {
       blocks.push({ kind: 'signatures' })
+    } else if (first === ':::together') {
+      blocks.push({ kind: 'together' })
+    } else if (first.startsWith('[ ] ')) {
+      blocks.push({ kind: 'choice', text: lines.join(' ').slice(4) })
     } else if (first.startsWith('#### ')) {
       blocks.push({ kind: 'heading', text: first.slice(5) })
     } else if (first.startsWith('|')) {
@@ -91,7 +129,64 @@ function parseBlocks (text: string, file: string): Block[] {
   return blocks
 }
 
-interface Fonts { regular: PDFFont, bold: PDFFont, italic: PDFFont }
+/** A font the writer draws static text with: the embedded WinAnsi fonts. */
+interface DrawFont { name: string, ref: PDFRef, widthOfTextAtSize: (text: string, size: number) => number, encodeText: (text: string) => PDFHexString }
+interface Fonts { regular: DrawFont, bold: DrawFont }
+
+/**
+ * Registers a WinAnsi TrueType font (src/pdf/embedded-font.ts) in the document: the same three
+ * objects the engine writes. With `subset`, the font file is written by `finish()`, cut down to
+ * the characters drawn (the bold, which values never use).
+ */
+function embedWinAnsiFont (doc: PDFDocument, font: WinAnsiFont, subset?: string): DrawFont & { finish: () => Promise<void> } {
+  const context = doc.context
+  const used = new Set<string>()
+  const file = context.nextRef()
+  const descriptor = context.register(context.obj({
+    Type: 'FontDescriptor',
+    FontName: font.baseFont,
+    Flags: 32,
+    FontBBox: font.bbox,
+    ItalicAngle: font.italicAngle,
+    Ascent: font.ascent,
+    Descent: font.descent,
+    CapHeight: font.capHeight,
+    StemV: 80,
+    FontFile2: file
+  }))
+  const ref = context.register(context.obj({
+    Type: 'Font',
+    Subtype: 'TrueType',
+    BaseFont: font.baseFont,
+    FirstChar: FIRST_CHAR,
+    LastChar: LAST_CHAR,
+    Widths: font.widths.slice(FIRST_CHAR, LAST_CHAR + 1),
+    Encoding: 'WinAnsiEncoding',
+    FontDescriptor: descriptor
+  }))
+  const bytes = (text: string) => Array.from(text, (char) => {
+    used.add(char)
+    const code = winAnsiCode(char.codePointAt(0) as number)
+    if (code < 0) throw new Error(`carácter fuera de WinAnsi en una plantilla: ${JSON.stringify(char)}`)
+    return code
+  })
+  return {
+    name: font.baseFont,
+    ref,
+    widthOfTextAtSize: (text, size) => (bytes(text).reduce((sum, code) => sum + font.widths[code], 0) * size) / 1000,
+    encodeText: (text) => PDFHexString.of(bytes(text).map((code) => code.toString(16).padStart(2, '0')).join('')),
+    finish: async () => {
+      let program = font.file
+      let length1 = font.length1
+      if (subset !== undefined) {
+        const cut = await subsetFont(readFileSync(subset), [...used].sort().join(''), { ...UNHINTED, keepFeatures: [], dropTables: [...UNHINTED.dropTables] })
+        program = deflateSync(cut, { level: 9 })
+        length1 = cut.length
+      }
+      context.assign(file, context.stream(program, { Length: program.length, Length1: length1, Filter: 'FlateDecode' }))
+    }
+  }
+}
 /** A word between spaces; `**` may switch bold inside it (`**EL EMPLEADOR**;`). */
 interface Word { parts: { text: string, bold: boolean }[] }
 
@@ -106,12 +201,17 @@ class TemplateWriter {
   page!: PDFPage
   y = 0
   clause = 0
-  #keys = new Map<PDFPage, Map<PDFFont, string>>()
+  readonly gender: Gender
+  /** The Helvetica of the form fields' /DA (never drawn: the engine draws values with the embedded font). */
+  readonly formFont: PDFFont
+  #keys = new Map<PDFPage, Map<DrawFont, string>>()
 
-  constructor (doc: PDFDocument, fonts: Fonts, footer: string) {
+  constructor (doc: PDFDocument, fonts: Fonts, footer: string, gender: Gender, formFont: PDFFont) {
     this.doc = doc
     this.fonts = fonts
     this.footer = footer
+    this.gender = gender
+    this.formFont = formFont
     this.newPage()
   }
 
@@ -125,7 +225,7 @@ class TemplateWriter {
     if (this.y - height < MARGIN_BOTTOM) this.newPage()
   }
 
-  fontKey (font: PDFFont): string {
+  fontKey (font: DrawFont): string {
     let keys = this.#keys.get(this.page)
     if (keys === undefined) this.#keys.set(this.page, keys = new Map())
     let key = keys.get(font)
@@ -141,14 +241,14 @@ class TemplateWriter {
   }
 
   /** One line of text; `wordSpacing` stretches the spaces (justification). */
-  text (runs: { text: string, font: PDFFont }[], x: number, y: number, size: number, wordSpacing = 0, gray = 0): void {
+  text (runs: { text: string, font: DrawFont }[], x: number, y: number, size: number, wordSpacing = 0, gray = 0): void {
     const ops: PDFOperator[] = [beginText(), setFillingGrayscaleColor(gray), setWordSpacing(round(wordSpacing)), setTextMatrix(1, 0, 0, 1, round(x), round(y))]
     for (const run of runs) ops.push(setFontAndSize(this.fontKey(run.font), size), showText(run.font.encodeText(run.text)))
     ops.push(endText())
     this.ops(...ops)
   }
 
-  centered (text: string, font: PDFFont, size: number, centerX: number, y: number, gray = 0): void {
+  centered (text: string, font: DrawFont, size: number, centerX: number, y: number, gray = 0): void {
     this.text([{ text, font }], centerX - font.widthOfTextAtSize(text, size) / 2, y, size, 0, gray)
   }
 
@@ -177,10 +277,11 @@ class TemplateWriter {
   }
 
   /** A justified paragraph (last line left-aligned); `**bold**` runs; pages break between lines. */
-  paragraph (text: string, x: number, width: number, size = BODY_SIZE): void {
+  /** Words of a paragraph with their `**bold**` runs. */
+  words (text: string): Word[] {
     const words: Word[] = []
     let bold = false
-    for (const raw of text.split(/\s+/).filter((w) => w !== '')) {
+    for (const raw of text.split(/[ \t\n]+/).filter((w) => w !== '')) { // not \s: a no-break space joins
       const word: Word = { parts: [] }
       raw.split('**').forEach((piece, index) => {
         if (index > 0) bold = !bold
@@ -188,7 +289,11 @@ class TemplateWriter {
       })
       if (word.parts.length > 0) words.push(word)
     }
-    const lines = this.wrap(words, size, width)
+    return words
+  }
+
+  paragraph (text: string, x: number, width: number, size = BODY_SIZE): void {
+    const lines = this.wrap(this.words(text), size, width)
     const space = this.fonts.regular.widthOfTextAtSize(' ', size)
     lines.forEach((line, index) => {
       // keep two lines together at a page break (no lone first or last line)
@@ -196,7 +301,7 @@ class TemplateWriter {
       this.y -= LEADING
       const natural = line.reduce((sum, word) => sum + this.width(word, size), 0) + space * (line.length - 1)
       const justify = index < lines.length - 1 && line.length > 1
-      const runs: { text: string, font: PDFFont }[] = []
+      const runs: { text: string, font: DrawFont }[] = []
       line.forEach((word, at) => {
         word.parts.forEach((part, index) => {
           const font = part.bold ? this.fonts.bold : this.fonts.regular
@@ -211,12 +316,57 @@ class TemplateWriter {
     this.y -= PARAGRAPH_GAP
   }
 
-  block (block: Block, next: Block | undefined): void {
+  /** Height a block takes (for keeping the closing blocks together), without drawing it. */
+  measure (block: Block): number {
     switch (block.kind) {
+      case 'paragraph': return this.paragraphLines(this.clauseText(block.text, false), CONTENT_WIDTH - (block.list ? LIST_INDENT + 6 : 0)) * LEADING + PARAGRAPH_GAP
+      case 'choice': return Math.max(2, this.paragraphLines(block.text, CONTENT_WIDTH - CHOICE_WIDTH)) * LEADING + PARAGRAPH_GAP
+      case 'heading': return 17
+      case 'row': return rowHeight(block.cells) + PARAGRAPH_GAP
+      case 'together': return 0
+      case 'signatures': return SIGNATURES_HEIGHT
+    }
+  }
+
+  paragraphLines (text: string, width: number): number {
+    return this.wrap(this.words(text), BODY_SIZE, width).length
+  }
+
+  /** `§ TITLE. text` → the numbered clause (the counter moves only when `advance`). */
+  clauseText (text: string, advance: boolean): string {
+    const clause = /^§ ([^.]+)\. (.*)$/.exec(text)
+    if (clause === null) return text
+    const ordinal = ORDINALS[advance ? this.clause++ : this.clause]
+    return `**${ordinal}. – ${clause[1]}.** ${clause[2]}`
+  }
+
+  block (block: Block, next: Block | undefined, rest: Block[]): void {
+    switch (block.kind) {
+      case 'together': {
+        // the closing paragraph, place and date, and the signatures: on one page (§10)
+        const end = rest.findIndex((candidate) => candidate.kind === 'signatures')
+        const height = rest.slice(0, end + 1).reduce((sum, candidate) => sum + this.measure(candidate), 0)
+        this.ensure(height)
+        return
+      }
+      case 'choice': {
+        const lines = Math.max(2, this.paragraphLines(block.text, CONTENT_WIDTH - CHOICE_WIDTH))
+        this.ensure(lines * LEADING)
+        const top = this.y
+        this.paragraph(block.text, MARGIN_X, CONTENT_WIDTH - CHOICE_WIDTH - 8)
+        const x = MARGIN_X + CONTENT_WIDTH - CHOICE_WIDTH + 6
+        const baseline = top - LEADING + 2.5
+        for (const [offset, label] of [[0, 'SÍ'], [46, 'NO']] as const) {
+          this.text([{ text: label, font: this.fonts.bold }], x + offset, baseline, BODY_SIZE)
+          this.ops(pushGraphicsState(), setLineWidth(0.7), setStrokingGrayscaleColor(0), rectangle(x + offset + 17, baseline - 1.5, 10, 10), stroke(), popGraphicsState())
+        }
+        this.y = Math.min(this.y, top - lines * LEADING - PARAGRAPH_GAP)
+        return
+      }
       case 'paragraph': {
-        let text = block.text
-        const clause = /^§ ([^.]+)\. (.*)$/.exec(text)
-        if (clause !== null) text = `**${ORDINALS[this.clause++]}. – ${clause[1]}.** ${clause[2]}`
+        // a paragraph that introduces a table (ends with `:`) stays with the table's first row
+        if (next?.kind === 'row' && block.text.endsWith(':')) this.ensure(this.measure(block) + rowHeight(next.cells))
+        const text = this.clauseText(block.text, true)
         if (block.list) {
           const [marker, ...rest] = text.split(' ')
           this.ensure(LEADING * 2)
@@ -274,7 +424,7 @@ class TemplateWriter {
     const form = this.doc.getForm()
     const existing = form.getFieldMaybe(name)
     const field = existing === undefined ? form.createTextField(name) : form.getTextField(name)
-    field.addToPage(this.page, { x, y, width, height, borderWidth: 0, borderColor: undefined, backgroundColor: undefined, font: this.fonts.regular })
+    field.addToPage(this.page, { x, y, width, height, borderWidth: 0, borderColor: undefined, backgroundColor: undefined, font: this.formFont })
     // The same field can sit in a table (left) and under a signature line (centred): /Q per widget.
     field.acroField.getWidgets().at(-1)?.dict.set(PDFName.of('Q'), PDFNumber.of(align))
     if (existing === undefined) {
@@ -286,12 +436,12 @@ class TemplateWriter {
 
   /** Two columns: a line to sign on, then the party, its name(s) and DNI. */
   signatures (): void {
-    const height = 150
+    const height = SIGNATURES_HEIGHT
     this.ensure(height)
     const columnWidth = 210
     const columns = [
       { x: MARGIN_X + 10, party: 'EL EMPLEADOR', name: 'employerName', detail: 'employerRepresentative', dni: 'employerRepresentativeDni' },
-      { x: MARGIN_X + CONTENT_WIDTH - columnWidth - 10, party: 'EL TRABAJADOR', name: 'fullName', detail: undefined, dni: 'dni' }
+      { x: MARGIN_X + CONTENT_WIDTH - columnWidth - 10, party: this.gender === 'f' ? 'LA TRABAJADORA' : 'EL TRABAJADOR', name: 'fullName', detail: undefined, dni: 'dni' }
     ]
     const lineY = this.y - 70
     for (const column of columns) {
@@ -300,10 +450,10 @@ class TemplateWriter {
       this.centered(column.party, this.fonts.bold, LABEL_SIZE, center, lineY - 11)
       this.field(column.name, column.x, lineY - 38, columnWidth, 24, true, TextAlignment.Center)
       if (column.detail !== undefined) {
-        this.centered('Representante legal:', this.fonts.regular, 7.5, center, lineY - 47)
+        this.centered('Representante:', this.fonts.regular, 7.5, center, lineY - 47)
         this.field(column.detail, column.x, lineY - 62, columnWidth, 13, false, TextAlignment.Center)
       }
-      const label = 'DNI N.°'
+      const label = 'DNI N.º'
       this.text([{ text: label, font: this.fonts.regular }], center - 4 - this.fonts.regular.widthOfTextAtSize(label, LABEL_SIZE), lineY - 74, LABEL_SIZE)
       this.field(column.dni, center, lineY - 78.3, 80, 13, false)
     }
@@ -320,7 +470,7 @@ class TemplateWriter {
     this.y -= 3
     for (const line of this.wrap(subtitle.split(' ').map((text) => plainWord(text)), 8, CONTENT_WIDTH - 40)) {
       this.y -= 10
-      this.text([{ text: line.map(wordText).join(' '), font: this.fonts.italic }], center - this.fonts.italic.widthOfTextAtSize(line.map(wordText).join(' '), 8) / 2, this.y, 8, 0, 0.25)
+      this.text([{ text: line.map(wordText).join(' '), font: this.fonts.regular }], center - this.fonts.regular.widthOfTextAtSize(line.map(wordText).join(' '), 8) / 2, this.y, 8, 0, 0.25)
     }
     this.y -= 8
     this.ops(pushGraphicsState(), setLineWidth(0.8), setStrokingGrayscaleColor(0.3), moveTo(MARGIN_X, this.y), lineTo(MARGIN_X + CONTENT_WIDTH, this.y), stroke(), popGraphicsState())
@@ -337,9 +487,17 @@ class TemplateWriter {
       this.text([{ text: this.footer, font: this.fonts.regular }], MARGIN_X, y, 7, 0, 0.35)
       const number = `Página ${index + 1} de ${pages.length}`
       this.text([{ text: number, font: this.fonts.regular }], MARGIN_X + CONTENT_WIDTH - this.fonts.regular.widthOfTextAtSize(number, 7), y, 7, 0, 0.35)
+      // room for both parties' initials on every page (§10)
+      const initials = 'Iniciales:'
+      const x = MARGIN_X + CONTENT_WIDTH / 2 - 40
+      this.text([{ text: initials, font: this.fonts.regular }], x, y, 7, 0, 0.35)
+      this.ops(pushGraphicsState(), setLineWidth(0.4), setStrokingGrayscaleColor(0.5),
+        moveTo(x + 32, y - 1), lineTo(x + 72, y - 1), moveTo(x + 80, y - 1), lineTo(x + 120, y - 1), stroke(), popGraphicsState())
     })
   }
 }
+
+const SIGNATURES_HEIGHT = 150
 
 /** Two decimals are enough for positions and keep the content streams short. */
 function round (value: number): number {
@@ -347,7 +505,7 @@ function round (value: number): number {
 }
 
 function parseField (cell: string): { name: string, lines: number } {
-  const match = /^\{([A-Za-z]+)(?::(\d))?\}$/.exec(cell)
+  const match = /^\{([A-Za-z]+)(?::(\d{1,2}))?\}$/.exec(cell)
   if (match === null) throw new Error(`celda de valor inválida: ${cell}`)
   if (!(FIELD_NAMES as readonly string[]).includes(match[1])) throw new Error(`campo desconocido: ${match[1]}`)
   return { name: match[1], lines: Number(match[2] ?? 1) }
@@ -389,15 +547,13 @@ export async function buildTemplate (source: Source): Promise<Uint8Array> {
   doc.setProducer('pdf-lib')
   doc.setCreationDate(BUILD_DATE)
   doc.setModificationDate(BUILD_DATE)
-  const fonts: Fonts = {
-    regular: await doc.embedFont(StandardFonts.Helvetica),
-    bold: await doc.embedFont(StandardFonts.HelveticaBold),
-    italic: await doc.embedFont(StandardFonts.HelveticaOblique)
-  }
-  const writer = new TemplateWriter(doc, fonts, source.footer)
+  const fonts = { regular: embedWinAnsiFont(doc, loadWinAnsiFont('regular')), bold: embedWinAnsiFont(doc, loadWinAnsiFont('bold'), assetPath('fonts', EMBEDDED_FONT_FILES.bold)) }
+  const writer = new TemplateWriter(doc, fonts, source.footer, source.gender, await doc.embedFont(StandardFonts.Helvetica))
   writer.heading(source.title, source.subtitle)
-  source.blocks.forEach((block, index) => writer.block(block, source.blocks[index + 1]))
+  source.blocks.forEach((block, index) => writer.block(block, source.blocks[index + 1], source.blocks.slice(index + 1)))
   writer.footers()
+  await fonts.regular.finish()
+  await fonts.bold.finish()
   dropAppearances(doc)
   return doc.save({ useObjectStreams: false, updateFieldAppearances: false })
 }
@@ -410,11 +566,13 @@ export function sourceFiles (): string[] {
 /* c8 ignore start */
 async function main (): Promise<void> {
   for (const file of sourceFiles()) {
-    const source = readSource(file)
-    const bytes = await buildTemplate(source)
-    const path = join(OUTPUT_DIR, source.output)
-    writeFileSync(path, bytes)
-    console.log(`${join(dirname(path).split('/').at(-1) ?? '', source.output)}: ${bytes.length} bytes, ${(await PDFDocument.load(bytes)).getPageCount()} pages`)
+    for (const gender of readSource(file).genders) {
+      const source = readSource(file, gender)
+      const bytes = await buildTemplate(source)
+      const path = join(OUTPUT_DIR, source.output)
+      writeFileSync(path, bytes)
+      console.log(`${join(dirname(path).split('/').at(-1) ?? '', source.output)}: ${bytes.length} bytes, ${(await PDFDocument.load(bytes)).getPageCount()} pages`)
+    }
   }
 }
 

@@ -37,7 +37,7 @@ async function measureEngine (): Promise<void> {
     unicodeFontPath: assetPath('fonts', 'DejaVuSans.ttf')
   })
   const unicode = loadUnicodeFont(data.unicodeFontPath)
-  const fonts = { helvetica: data.helvetica, unicode: () => unicode }
+  const fonts = { text: data.textFont, unicode: () => unicode }
   const values = fieldValues(employee, data.employer)
   const unicodeValues = fieldValues({ ...employee, name: 'Zoltán Erdős', position: 'Supervisor ✓' }, data.employer)
   console.log('\nEngine alone (one thread): template bytes + incremental update per document')

@@ -1,22 +1,22 @@
 /**
- * Writes the PNG renders of the filled sample documents shown in README (docs/*.png): fills each
- * template for a sample employee, then renders page 1 with poppler's `pdftoppm` (not a project
- * dependency: install poppler-utils to run this). The adenda is filled with every value at the
- * longest its schema allows (both pages: docs/adenda-1.png, docs/adenda-2.png), so a reviewer
- * sees the worst case. `npm run docs:samples`.
+ * Writes the PNG renders of the filled sample documents shown in README (docs/*.png): every page
+ * of the five documents for a sample worker (feminine variant) and of the three contracts at the
+ * longest values the validation allows (docs/longest-*.png), and both pages of the adenda filled
+ * with every value at the longest its schema allows (docs/adenda-1.png, docs/adenda-2.png), so a
+ * reviewer sees the worst case; rendered with poppler's `pdftoppm` (not a project dependency:
+ * install poppler-utils to run this). `npm run docs:samples`; with `--keep DIR` the PDFs are kept
+ * in DIR too.
  */
 import { execFileSync } from 'node:child_process'
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs'
+import { mkdirSync, mkdtempSync, readdirSync, rmSync, unlinkSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import type { Employee } from '../schemas/employee.js'
 import type { AddendumRequest } from '../schemas/addendum.js'
-import { sampleAddendum, sampleEmployee } from '../test/samples.js'
+import { longestEmployee, sampleAddendum, sampleEmployee, sampleSubsidio } from '../test/samples.js'
 import { assetPath, PROJECT_ROOT } from '../src/paths.js'
 import { loadEngineData } from '../src/pdf/engine.js'
 import { createRenderer } from '../src/pdf/renderer.js'
-
-const sample = sampleEmployee() as unknown as Employee
 
 const { data } = await loadEngineData({
   templatesDir: assetPath('templates'),
@@ -24,31 +24,24 @@ const { data } = await loadEngineData({
   unicodeFontPath: assetPath('fonts', 'DejaVuSans.ttf')
 })
 const renderer = createRenderer(data)
+const sample = sampleEmployee() as unknown as Employee
 const planilla = await renderer.documents(sample)
 const documents: [string, Uint8Array][] = [
   ['contrato-planilla', planilla.contract],
-  ['contrato-part-time', await renderer.contract({ ...sample, contractType: 'Part Time', position: 'Cajero de turno tarde' })],
-  ['contrato-subsidio', await renderer.contract({
-    ...sample,
-    contractType: 'Subsidio',
-    replacementFor: 'Juan Pérez Gómez',
-    reasonForSubstitution: 'Descanso médico por incapacidad temporal (subsidio EsSalud)',
-    timeForCompany: '2 años y 3 meses',
-    workingCondition: 'Tiempo completo'
-    // probationaryPeriod left out: printed as a blank line (D11)
-  })],
+  ['contrato-part-time', await renderer.contract(sampleEmployee({ contractType: 'Part Time', sex: 'M', name: 'Luis Ángel', position: 'Cajero', weeklyHours: 20, salary: 600, salaryInWords: undefined }) as unknown as Employee)],
+  ['contrato-subsidio', await renderer.contract(sampleSubsidio({ replacedWorkerDni: '44556677', replacedWorkerPosition: 'Supervisora de playa' }) as unknown as Employee)],
   ['tratamiento-datos', planilla.consent],
   ['anexo', planilla.annex]
 ]
 /** `text` repeated (space-separated) and cut to exactly `length` characters, without a trailing space. */
-const longest = (text: string, length: number) => `${Array.from({ length }, () => text).join(' ').slice(0, length - 1).trimEnd()}X`.padEnd(length, 'X')
+const longestText = (text: string, length: number) => `${Array.from({ length }, () => text).join(' ').slice(0, length - 1).trimEnd()}X`.padEnd(length, 'X')
 const adenda = await renderer.addendum(sampleAddendum({
-  division: longest('GERENCIA DE OPERACIONES DE PLAYAS Y ESTACIONAMIENTOS', 100),
-  worker: longest('MARÍA DEL PILAR WENCESLAA HUAMÁN', 150),
-  address: longest('AV. REPÚBLICA DE PANAMÁ MZ. W LT. 14, URB. SANTA MÓNICA', 200),
-  district: longest('SAN MARTÍN DE PORRES', 100),
-  province: longest('MARISCAL RAMÓN CASTILLA', 100),
-  department: longest('MADRE DE DIOS', 100),
+  division: longestText('GERENCIA DE OPERACIONES DE PLAYAS Y ESTACIONAMIENTOS', 100),
+  worker: longestText('MARÍA DEL PILAR WENCESLAA HUAMÁN', 150),
+  address: longestText('AV. REPÚBLICA DE PANAMÁ MZ. W LT. 14, URB. SANTA MÓNICA', 200),
+  district: longestText('SAN MARTÍN DE PORRES', 100),
+  province: longestText('MARISCAL RAMÓN CASTILLA', 100),
+  department: longestText('MADRE DE DIOS', 100),
   entryDate: '30/09/2024',
   start: '30/09/2025',
   end: '29/11/2025',
@@ -57,18 +50,28 @@ const adenda = await renderer.addendum(sampleAddendum({
   salary: 777777777.77,
   salaryInWords: undefined // written from the salary: 110 characters, longer than the 100 a client may send
 }) as unknown as AddendumRequest, '30/12/2026')
-const dir = mkdtempSync(join(tmpdir(), 'contratos-samples-'))
+for (const type of ['Planilla', 'Part Time', 'Subsidio'] as const) {
+  const longest = await renderer.documents(longestEmployee(type) as unknown as Employee)
+  const name = type.toLowerCase().replace(' ', '-')
+  documents.push([`longest-contrato-${name}`, longest.contract])
+  if (type === 'Subsidio') documents.push(['longest-tratamiento-datos', longest.consent], ['longest-anexo', longest.annex])
+}
+const keep = process.argv.indexOf('--keep')
+const dir = keep > 0 ? process.argv[keep + 1] : mkdtempSync(join(tmpdir(), 'contratos-samples-'))
+mkdirSync(dir, { recursive: true })
+const docs = join(PROJECT_ROOT, 'docs')
+for (const file of readdirSync(docs)) if (/^(contrato|tratamiento|anexo|longest|adenda)-.*\.png$/.test(file)) unlinkSync(join(docs, file))
 try {
   for (const [name, bytes] of documents) {
     const pdf = join(dir, `${name}.pdf`)
     writeFileSync(pdf, bytes)
-    execFileSync('pdftoppm', ['-r', '60', '-gray', '-f', '1', '-l', '1', '-singlefile', '-png', pdf, join(PROJECT_ROOT, 'docs', name)])
-    console.log(`docs/${name}.png (${bytes.length} bytes PDF)`)
+    execFileSync('pdftoppm', ['-r', '60', '-gray', '-png', pdf, join(docs, name)])
+    console.log(`docs/${name}-*.png (${bytes.length} bytes PDF)`)
   }
   const pdf = join(dir, 'adenda.pdf')
   writeFileSync(pdf, adenda)
   execFileSync('pdftoppm', ['-r', '60', '-gray', '-png', pdf, join(PROJECT_ROOT, 'docs', 'adenda')])
   console.log(`docs/adenda-1.png, docs/adenda-2.png (${adenda.length} bytes PDF, longest values)`)
 } finally {
-  rmSync(dir, { recursive: true, force: true })
+  if (keep < 0) rmSync(dir, { recursive: true, force: true })
 }

@@ -24,6 +24,8 @@ import contracts from '../routes/contracts/index.js'
 import excelUpload from '../routes/excel/upload.js'
 import excelReports from '../routes/excel/reports.js'
 import addendum from '../routes/addendum/index.js'
+import limits from '../routes/limits.js'
+import consoleRoutes from '../routes/console.js'
 import { AJV_OPTIONS, addAppFormats } from './validation.js'
 import { AppError } from './errors.js'
 import { BODY_MESSAGES } from '../schemas/messages.js'
@@ -46,6 +48,9 @@ export interface BuildAppOptions extends ConfigPluginOptions {
   /** Extra routes registered after the plugins and before the app's own routes: tests use it to inject a fault. */
   extend?: FastifyPluginAsync
 }
+
+/** How long one plugin may take to start (Fastify default 10 s): the contract templates compile at start-up. */
+export const PLUGIN_TIMEOUT_MS = 60_000
 
 /**
  * Server timeouts (against slow and stalled clients), all ms. A 50-employee ZIP streams in well under a second, a 10 MB
@@ -74,6 +79,8 @@ export async function buildApp (options: BuildAppOptions = {}): Promise<FastifyI
     logger: options.logger ?? false,
     ajv: { customOptions: AJV_OPTIONS, plugins: [addAppFormats] },
     return503OnClosing: true,
+    // start-up compiles the ten contract templates (src/pdf/engine.ts): seconds on a busy machine
+    pluginTimeout: PLUGIN_TIMEOUT_MS,
     genReqId: requestId, // X-Request-Id when well-formed (plugins/request-id.ts)
     requestIdHeader: false,
     frameworkErrors: frameworkErrorReply, // a malformed URL answers the envelope too
@@ -132,6 +139,8 @@ export async function buildApp (options: BuildAppOptions = {}): Promise<FastifyI
   await app.register(excelUpload, { prefix: '/api/excel' })
   await app.register(excelReports, { prefix: '/api/excel' })
   await app.register(addendum, { prefix: '/api/addendum' })
+  await app.register(limits, { prefix: '/api' })
+  await app.register(consoleRoutes) // the HR console under /app/ (D22)
 
   await app.ready()
   return app

@@ -5,12 +5,17 @@ import type { Test } from 'tap'
 import type { FastifyInstance, FastifyPluginAsync } from 'fastify'
 import { buildApp } from '../src/app.js'
 
+/** A complete employer profile that is not the demo one (`fictitious` absent), for NODE_ENV=production. */
+export const PRODUCTION_PROFILE = 'test/fixtures/employer-profile.json'
+
 /**
  * Builds an app on test defaults, with `env` overriding single variables and `extend` adding
  * test-only routes (fault injection, probes); closed at teardown.
  */
 export async function build (t: Test, env: Record<string, string | number> = {}, extend?: FastifyPluginAsync): Promise<FastifyInstance> {
   const dir = t.testdir({})
+  // production refuses the fictitious demo profile: tests of production behaviour use a real-looking one
+  if (env.NODE_ENV === 'production' && env.EMPLOYER_PROFILE === undefined) env = { ...env, EMPLOYER_PROFILE: PRODUCTION_PROFILE }
   // shedding off: inject loops run on microtasks and starve timers, which reads as event-loop lag
   const app = await buildApp({ env: { NODE_ENV: 'test', TEMP_DIR: dir, SHED_MAX_EVENT_LOOP_DELAY_MS: 0, ...env }, extend })
   t.teardown(() => app.close())
@@ -39,7 +44,8 @@ export async function formPayload (files: FormFile[], fields: Record<string, str
   const form = new FormData()
   for (const [key, value] of Object.entries(fields)) form.append(key, value)
   for (const file of files) {
-    form.append(file.field ?? 'excel', new Blob([file.bytes], { type: file.type ?? 'application/octet-stream' }), file.name)
+    const bytes = typeof file.bytes === 'string' ? file.bytes : new Uint8Array(file.bytes) // a copy on its own ArrayBuffer: a BlobPart under the DOM types too
+    form.append(file.field ?? 'excel', new Blob([bytes], { type: file.type ?? 'application/octet-stream' }), file.name)
   }
   const response = new Response(form)
   return { payload: Buffer.from(await response.arrayBuffer()), headers: { 'content-type': response.headers.get('content-type') ?? '' } }

@@ -33,7 +33,7 @@ t.test('a salary text with a lone dot then three digits is ambiguous: a row erro
     t.equal(res.statusCode, 400, file.name)
     t.same(res.json().errors, [{ row: 2, field: 'salary', message: `El sueldo "${text}" es ambiguo: puede leerse como ${decimal} o como ${thousands}. Escríbelo como ${thousands} o ${thousands.slice(0, 1)},${thousands.slice(1)}.00` }])
   }
-  const fine = await upload([csv([employeeCells(numberedEmployee(1, { salary: '1,500.00' })), employeeCells(numberedEmployee(2, { salary: '1500' })), employeeCells(numberedEmployee(3, { salary: '1.500,00' })), employeeCells(numberedEmployee(4, { salary: '1500.5' }))])])
+  const fine = await upload([csv([employeeCells(numberedEmployee(1, { salary: '1,500.00' })), employeeCells(numberedEmployee(2, { salary: '1500' })), employeeCells(numberedEmployee(3, { salary: '1.500,00' })), employeeCells(numberedEmployee(4, { salary: '1500.5', salaryInWords: 'MIL QUINIENTOS Y 50/100 SOLES' }))])])
   t.same(fine.json().data.employees.map((e: { salary: number }) => e.salary), [1500, 1500, 1500, 1500.5], 'the unambiguous forms read as before')
   const addendum = await upload([addenda([ROSA.map((cell, index) => (index === 12 ? '1.650' : cell))])], '/api/addendum/upload')
   t.equal(addendum.statusCode, 400)
@@ -145,7 +145,7 @@ t.test('a tiny .xlsx with a row numbered 1 000 000 000 is refused before its cel
   t.equal(refused.json().message, 'El archivo tiene demasiadas filas: la hoja usa filas hasta la 1000000000 y se admiten hasta la 65587. Borra las filas sobrantes debajo de los datos.')
   t.equal(meanwhile.statusCode, 200, 'the upload queued behind it is read')
   // rows below the data within the headroom are still read (blank or note rows are skipped)
-  const notes = await upload([{ name: 'notas.xlsx', bytes: sheetXlsx([...valid, [60_000, ['', '', '', '', '', '', '', '', '', '', '', '', '', '', '', '', '', '', '', '', '', '', '', 'nota']]]) }])
+  const notes = await upload([{ name: 'notas.xlsx', bytes: sheetXlsx([...valid, [60_000, [...EMPLOYEE_HEADERS.map(() => ''), '', 'nota']]]) }])
   t.equal(notes.statusCode, 200)
   t.equal(notes.json().data.totalRecords, 1)
 })

@@ -59,3 +59,46 @@ export function sampleAddendum (overrides: Record<string, unknown> = {}): Record
     ...overrides
   }
 }
+
+const repeat = (text: string, length: number) => text.repeat(Math.ceil(length / text.length)).slice(0, length).trim().padEnd(length, 'x')
+
+/**
+ * An employee at the longest values the validation allows (schemas/employee.ts), with a character
+ * outside WinAnsi (drawn with the Unicode fallback font): the renders and size checks use it.
+ */
+export function longestEmployee (contractType: 'Planilla' | 'Part Time' | 'Subsidio'): Record<string, unknown> {
+  return {
+    name: repeat('Maximiliana Ő ', 50),
+    lastNameFather: repeat('Villanueva ', 50),
+    lastNameMother: repeat('Santisteban ', 50),
+    birthDate: '15/03/1990',
+    sex: 'F',
+    dni: '12345678',
+    email: `${'a'.repeat(64)}@${['dominio', 'largo', 'ejemplo'].map((label) => label.repeat(20).slice(0, 60)).join('.')}.pe`, // 250 characters
+    address: repeat('Av. Los Libertadores del Perú 1234, Dpto. 501, Urb. San Ignacio de Loyola, ', 200),
+    province: repeat('Provincia Constitucional ', 100),
+    district: repeat('San Juan de Lurigancho ', 100),
+    department: repeat('Departamento de Huancavelica ', 100),
+    salary: 999999999.99,
+    position: repeat('Supervisora general de operaciones de playa ', 100),
+    entryDate: '30/09/2026',
+    endDate: '31/12/2027',
+    subDivisionOrParking: repeat('Playa de estacionamiento Centro Comercial ', 100),
+    contractType,
+    signingDate: '28/09/2026',
+    weeklyHours: contractType === 'Part Time' ? 23.75 : 47.5,
+    workDays: repeat('lunes, martes, miércoles, jueves y viernes, y sábados alternos ', 100),
+    workSchedule: repeat('de 07:00 a 11:45 horas de lunes a viernes y de 08:00 a 12:00 los sábados ', 100),
+    ...(contractType === 'Subsidio'
+      ? {
+          replacementFor: repeat('Juana Francisca de los Ángeles Pérez Gómez ', 100),
+          replacedWorkerDni: '44556677',
+          replacedWorkerPosition: repeat('Supervisora general de operaciones de playa ', 100),
+          reasonForSubstitution: repeat('Licencia por maternidad (artículo 12, literal c, de la LPCL) y vacaciones pendientes a continuación ', 200),
+          timeForCompany: repeat('Doce años, siete meses y veinte días ', 100),
+          workingCondition: repeat('Trabajadora estable a plazo indeterminado, jornada completa ', 100),
+          probationaryPeriod: repeat('Tres (3) meses desde la fecha de inicio ', 100)
+        }
+      : { objectiveCause: repeat('Incremento temporal e imprevisible de la demanda del servicio de estacionamiento por la apertura de nuevos comercios en la zona, que el personal estable no puede atender. ', 1000) })
+  }
+}

@@ -10,7 +10,7 @@ import { connect } from 'node:net'
 import { Agent, request, type ClientRequest, type IncomingMessage } from 'node:http'
 import { setTimeout as sleep } from 'node:timers/promises'
 import { PROJECT_ROOT } from '../src/paths.js'
-import { sampleEmployee, sampleSubsidio, zipEntries } from './helper.js'
+import { PRODUCTION_PROFILE, sampleEmployee, sampleSubsidio, zipEntries } from './helper.js'
 
 interface Server {
   child: ChildProcess
@@ -32,7 +32,7 @@ const LOADER = process.execArgv.some((arg) => arg.includes('@tapjs/typescript'))
 async function startServer (t: Test, env: Record<string, string> = {}): Promise<Server> {
   const child = spawn(process.execPath, [...LOADER, 'src/server.ts'], {
     cwd: PROJECT_ROOT,
-    env: { ...process.env, NODE_ENV: 'production', HOST: '127.0.0.1', PORT: '0', LOG_LEVEL: 'info', TEMP_DIR: t.testdir({}), PDF_THREADS: '2', ...env },
+    env: { ...process.env, NODE_ENV: 'production', EMPLOYER_PROFILE: PRODUCTION_PROFILE, HOST: '127.0.0.1', PORT: '0', LOG_LEVEL: 'info', TEMP_DIR: t.testdir({}), PDF_THREADS: '2', ...env },
     stdio: ['ignore', 'pipe', 'pipe']
   })
   let output = ''

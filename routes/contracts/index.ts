@@ -63,7 +63,7 @@ const contracts: FastifyPluginAsyncTypebox = async (app) => {
     }
   }
 
-  const single = app.employeeBodies.singleRouteOptions(PreviewEmployeeSchema, { validationMessage: VALIDATION_MESSAGE.contracts })
+  const single = app.employeeBodies.singleRouteOptions(PreviewEmployeeSchema, { validationMessage: VALIDATION_MESSAGE.contracts, contractRules: true })
   app.post('/preview', {
     ...single,
     preValidation: async (request) => {
@@ -115,7 +115,8 @@ const contracts: FastifyPluginAsyncTypebox = async (app) => {
 
   const batch = app.employeeBodies.batchRouteOptions(EmployeeSchema, {
     emptyMessage: CONTRACT_MESSAGES.emptyBatch,
-    validationMessage: VALIDATION_MESSAGE.contracts
+    validationMessage: VALIDATION_MESSAGE.contracts,
+    contractRules: true
   })
   app.post('/download-zip', {
     ...batch,

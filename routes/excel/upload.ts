@@ -4,6 +4,7 @@ import { EmployeeImportReplySchema, UploadBodySchema } from '../../schemas/impor
 import { IMPORT_MESSAGES } from '../../schemas/messages.js'
 import { uploadFormat } from '../../src/spreadsheets/file-type.js'
 import { importEmployees } from '../../src/spreadsheets/import.js'
+import { contractPolicy } from '../../src/employees/contract-rules.js'
 
 const messages = IMPORT_MESSAGES.employees
 const typeMessages = { badExtension: () => messages.badType, badMime: () => messages.badType } // spec Errors rule 3
@@ -24,7 +25,7 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
   }, async function (request) {
     const upload = await request.excelUpload()
     const format = uploadFormat(upload.filename, upload.mimetype, typeMessages)
-    const employees = importEmployees(await app.spreadsheets.read(upload.bytes, format, 'employee', app.config.BATCH_MAX))
+    const employees = importEmployees(await app.spreadsheets.read(upload.bytes, format, 'employee', app.config.BATCH_MAX), contractPolicy(app.employerProfile))
     const sessionId = await app.sessions.create(employees)
     return {
       success: true as const,

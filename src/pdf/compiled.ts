@@ -21,7 +21,7 @@ export interface CompiledWidget {
 export interface CompiledPage {
   objectNumber: number
   generation: number
-  /** Dictionary text up to (and including) our Helvetica entry in /Font; extra font entries follow. */
+  /** Dictionary text up to (and including) our text font entry in /Font; extra font entries follow. */
   head: string
   /** The rest: closes /Font and /Resources, then /Contents and the remaining /Annots. */
   tail: string
@@ -41,22 +41,21 @@ export interface CompiledTemplate {
   catalog: { objectNumber: number, generation: number, body: string }
   pages: CompiledPage[]
   widgets: CompiledWidget[]
-  /** Resource names of our fonts on every rewritten page. */
-  fontKeys: { helvetica: string, unicode: string }
+  /** Resource names of our fonts on every rewritten page: the embedded text font and the Unicode fallback. */
+  fontKeys: { text: string, unicode: string }
   /** Text fields present in the template. */
   fields: string[]
 }
 
 /**
- * Object numbers of the update, fixed per template: Helvetica, the `q` stream that saves the
- * graphics state before the template's content, one content stream per rewritten page, then
- * (only when a value needs it) the Unicode font's objects.
+ * Object numbers of the update, fixed per template: the `q` stream that saves the graphics state
+ * before the template's content, one content stream per rewritten page, then (only when a value
+ * needs it) the Unicode font's objects. The text font is already in the base (src/pdf/template.ts).
  */
 export function updateObjectNumbers (template: Pick<CompiledTemplate, 'size' | 'pages'>) {
   return {
-    helvetica: template.size,
-    save: template.size + 1,
-    content: (page: number) => template.size + 2 + page,
-    unicodeFont: template.size + 2 + template.pages.length
+    save: template.size,
+    content: (page: number) => template.size + 1 + page,
+    unicodeFont: template.size + 1 + template.pages.length
   }
 }

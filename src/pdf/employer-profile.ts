@@ -1,30 +1,62 @@
-/** The employer profile printed in every document: read and checked once at start-up. */
+/**
+ * The employer profile: read and checked once at start-up (DOCUMENT-REQUIREMENTS §8). Besides the
+ * schema (schemas/employer-profile.ts) it verifies the RUC's check digit and refuses, in
+ * production, the fictitious demo profile that ships in assets/.
+ */
 import { readFile } from 'node:fs/promises'
 import { EmployerProfileSchema, type EmployerProfile } from '../../schemas/employer-profile.js'
 import { compileValidator } from '../validation.js'
 
-/** A profile that cannot be used; its message names the file and the problem. Stops start-up. */
+/** A profile that cannot be used; its message names the file, then one line per problem. Stops start-up. */
 export class EmployerProfileError extends Error {
-  constructor (path: string, detail: string) {
-    super(`Perfil del empleador ${path}: ${detail}`)
+  readonly problems: string[]
+  constructor (path: string, problems: string[]) {
+    super(`Perfil del empleador ${path}: ${problems.length === 1 ? problems[0] : `${problems.length} problemas\n${problems.map((problem) => `  - ${problem}`).join('\n')}`}`)
     this.name = 'EmployerProfileError'
+    this.problems = problems
   }
+}
+
+/** The RMV in soles when the profile does not set `minimumWage` (D.S. 006-2024-TR, from 2025). */
+export const DEFAULT_MINIMUM_WAGE = 1130
+
+const RUC_WEIGHTS = [5, 4, 3, 2, 7, 6, 5, 4, 3, 2]
+
+/**
+ * SUNAT's RUC check: 11 digits, a known prefix (10 persons, 15/16/17 other, 20 companies) and the
+ * modulo-11 check digit over the first ten.
+ */
+export function isValidRuc (ruc: string): boolean {
+  if (!/^(10|15|16|17|20)\d{9}$/.test(ruc)) return false
+  const sum = RUC_WEIGHTS.reduce((total, weight, index) => total + weight * Number(ruc[index]), 0)
+  const digit = (11 - (sum % 11)) % 10 // 11 - r, where 10 → 0 and 11 → 1
+  return digit === Number(ruc[10])
 }
 
 const validate = compileValidator(EmployerProfileSchema)
 
 /**
- * Reads the employer profile JSON.
- * @throws EmployerProfileError when the file is missing, not JSON, or fails schemas/employer-profile.ts
+ * Reads and checks the employer profile JSON.
+ * @param options.production refuse a profile marked `"fictitious": true` (the demo one in assets/)
+ * @throws EmployerProfileError when the file is missing, not JSON, fails the schema, has a wrong
+ *   RUC check digit or is the demo profile in production; every problem on its own line
  */
-export async function loadEmployerProfile (path: string): Promise<EmployerProfile> {
+export async function loadEmployerProfile (path: string, options: { production?: boolean } = {}): Promise<EmployerProfile> {
   let data: unknown
   try {
     data = JSON.parse(await readFile(path, 'utf8'))
   } catch (error) {
-    throw new EmployerProfileError(path, (error as NodeJS.ErrnoException).code === 'ENOENT' ? 'no existe' : `no es JSON válido (${(error as Error).message})`)
+    throw new EmployerProfileError(path, [(error as NodeJS.ErrnoException).code === 'ENOENT' ? 'no existe' : `no es JSON válido (${(error as Error).message})`])
   }
   const result = validate(data)
-  if (!result.ok) throw new EmployerProfileError(path, result.issues.map((issue) => `${issue.field}: ${issue.message}`).join('; '))
+  const problems = result.ok ? [] : result.issues.map((issue) => `${issue.field === '' ? 'perfil' : issue.field}: ${issue.message}`)
+  const record = data as Partial<EmployerProfile> | null
+  if (typeof record?.ruc === 'string' && /^\d{11}$/.test(record.ruc) && !isValidRuc(record.ruc)) {
+    problems.push(`ruc: el RUC ${record.ruc} no es válido (prefijo o dígito verificador)`)
+  }
+  if (options.production === true && record?.fictitious === true) {
+    problems.push('es el perfil ficticio de demostración: en producción indique su propio perfil con EMPLOYER_PROFILE')
+  }
+  if (problems.length > 0 || !result.ok) throw new EmployerProfileError(path, problems)
   return result.value
 }

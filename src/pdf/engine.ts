@@ -3,10 +3,11 @@
  * and employer profile, as plain data cloned into each worker (src/pdf/renderer.ts uses it).
  */
 import { readFile } from 'node:fs/promises'
+import { createHash } from 'node:crypto'
 import { join } from 'node:path'
 import type { EmployerProfile } from '../../schemas/employer-profile.js'
 import { FIELD_NAMES, REQUIRED_FIELDS, TEMPLATE_IDS, type TemplateId } from './fields.js'
-import { helveticaMetrics, type FontMetrics } from './metrics.js'
+import { loadWinAnsiFont, type WinAnsiFont } from './embedded-font.js'
 import { TemplateError, compileTemplate } from './template.js'
 import type { CompiledTemplate } from './compiled.js'
 import { loadEmployerProfile } from './employer-profile.js'
@@ -14,7 +15,8 @@ import { loadEmployerProfile } from './employer-profile.js'
 /** Everything a worker needs; structured-cloneable. */
 export interface EngineData {
   templates: Record<TemplateId, CompiledTemplate>
-  helvetica: FontMetrics
+  /** The embedded font values are drawn with (metrics and file). */
+  textFont: WinAnsiFont
   unicodeFontPath: string
   employer: EmployerProfile
 }
@@ -26,6 +28,25 @@ export interface EngineSources {
   employerProfilePath: string
   /** TTF used for values outside WinAnsi. */
   unicodeFontPath: string
+  /** Refuse the fictitious demo profile (NODE_ENV=production). */
+  production?: boolean
+}
+
+/**
+ * Compiled templates by file name and content: an app built again in the same process (tests,
+ * several apps) does not compile the ten templates again. A failed compile is not kept.
+ */
+const compiledCache = new Map<string, Promise<Awaited<ReturnType<typeof compileTemplate>>>>()
+
+function compileOnce (name: string, bytes: Uint8Array, id: TemplateId, textFont: WinAnsiFont): ReturnType<typeof compileTemplate> {
+  const key = `${name}:${textFont.baseFont}:${createHash('sha1').update(bytes).digest('hex')}`
+  let compiled = compiledCache.get(key)
+  if (compiled === undefined) {
+    compiled = compileTemplate(name, bytes, REQUIRED_FIELDS[id], FIELD_NAMES, textFont)
+    compiledCache.set(key, compiled)
+    compiled.catch(() => compiledCache.delete(key))
+  }
+  return compiled
 }
 
 /**
@@ -34,8 +55,9 @@ export interface EngineSources {
  * @throws TemplateError naming the template (and field); EmployerProfileError
  */
 export async function loadEngineData (sources: EngineSources): Promise<{ data: EngineData, warnings: string[] }> {
-  const employer = await loadEmployerProfile(sources.employerProfilePath)
+  const employer = await loadEmployerProfile(sources.employerProfilePath, { production: sources.production })
   const warnings: string[] = []
+  const textFont = loadWinAnsiFont('regular')
   const templates = {} as Record<TemplateId, CompiledTemplate>
   for (const id of TEMPLATE_IDS) {
     const name = `${id}.pdf`
@@ -43,10 +65,10 @@ export async function loadEngineData (sources: EngineSources): Promise<{ data: E
     const bytes = await readFile(path).catch((error: NodeJS.ErrnoException) => {
       throw new TemplateError(name, error.code === 'ENOENT' ? `no existe el archivo ${path}` : `no se puede leer ${path} (${error.code ?? error.message})`)
     })
-    const compiled = await compileTemplate(name, bytes, REQUIRED_FIELDS[id], FIELD_NAMES)
+    const compiled = await compileOnce(name, bytes, id, textFont)
     templates[id] = compiled.template
     warnings.push(...compiled.warnings.map((warning) => `Plantilla ${name}: ${warning}`))
   }
   await readFile(sources.unicodeFontPath).catch(() => { throw new Error(`Fuente Unicode no encontrada: ${sources.unicodeFontPath}`) })
-  return { data: { templates, helvetica: helveticaMetrics(), unicodeFontPath: sources.unicodeFontPath, employer }, warnings }
+  return { data: { templates, textFont, unicodeFontPath: sources.unicodeFontPath, employer }, warnings }
 }

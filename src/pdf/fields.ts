@@ -7,23 +7,44 @@ import type { EmployerProfile } from '../../schemas/employer-profile.js'
 import { cleanText, dateInWords, formatSoles, fullName } from './format.js'
 import type { AddendumRequest } from '../../schemas/addendum.js'
 import { amountInWords } from '../employees/salary-words.js'
+import {
+  REGIME_NAMES, benefitsText, equipmentText, internalRulesText, lettered, modalityText, objectiveCauseText, positionEntry,
+  probationText, signingDate, weeklyHoursText
+} from './contract-terms.js'
 
-/** The six templates, by id; each id is also the template's file name without `.pdf`. */
-export const TEMPLATE_IDS = ['contrato-planilla', 'contrato-part-time', 'contrato-subsidio', 'tratamiento-datos', 'anexo', 'adenda'] as const
-export type TemplateId = typeof TEMPLATE_IDS[number]
+/**
+ * The contract documents, by id; each id is also the template's file name without `.pdf`. Every
+ * document has a masculine and a feminine variant (`-f`), chosen by the worker's `sex` (D21;
+ * masculine when unknown), so that the clauses read "LA TRABAJADORA" for a woman
+ * (DOCUMENT-REQUIREMENTS §10).
+ */
+export const DOCUMENT_IDS = ['contrato-planilla', 'contrato-part-time', 'contrato-subsidio', 'tratamiento-datos', 'anexo'] as const
+export type DocumentId = typeof DOCUMENT_IDS[number]
+/**
+ * Every template: the ten contract documents and the adenda (one variant only: an addendum record
+ * carries no sex, spec "Addendum employee record").
+ */
+export const TEMPLATE_IDS = [...DOCUMENT_IDS.flatMap((id) => [id, `${id}-f`] as const), 'adenda'] as const
+export type TemplateId = DocumentId | `${DocumentId}-f` | 'adenda'
 
 /** Every field a contract, consent or annex template may hold. */
 const CONTRACT_FIELD_NAMES = [
-  // employer block (employer profile)
+  // employer block (employer profile, §8)
   'employerName', 'employerRuc', 'employerAddress', 'employerRepresentative', 'employerRepresentativeDni', 'employerRepresentativeRole',
+  'employerRepresentativePowers', 'employerActivity', 'employerRegime',
   // worker block
   'fullName', 'name', 'lastNameFather', 'lastNameMother', 'dni', 'address', 'district', 'province', 'department', 'email', 'birthDate', 'sex',
   // contract conditions
-  'position', 'subDivisionOrParking', 'contractType', 'salary', 'salaryInWords',
-  'entryDate', 'entryDateWords', 'endDate', 'endDateWords',
+  'position', 'subDivisionOrParking', 'contractType', 'modality', 'salary', 'salaryInWords',
+  'entryDate', 'entryDateWords', 'endDate', 'endDateWords', 'objectiveCause',
+  'weeklyHours', 'workDays', 'workSchedule', 'probationaryPeriod', 'benefits',
   // Subsidio (D11: optional ones print blank)
-  'replacementFor', 'reasonForSubstitution', 'timeForCompany', 'workingCondition', 'probationaryPeriod',
-  // place and date of signing
+  'replacementFor', 'replacedWorkerDni', 'replacedWorkerPosition', 'reasonForSubstitution', 'timeForCompany', 'workingCondition',
+  // personal data notice (§6)
+  'dataBankName', 'dataBankCode', 'dataArcoEmail', 'dataOfficer', 'dataRecipients', 'dataTransfers', 'dataRetention',
+  // annex (§7)
+  'positionFunctions', 'positionRisks', 'positionEquipment', 'internalRules',
+  // place and date of signing (§3)
   'signingCity', 'signingDate', 'signingDateWords'
 ] as const
 /** Fields only the adenda holds: its division, the original contract's term and the extension. */
@@ -39,30 +60,36 @@ export type FieldValues = Record<typeof CONTRACT_FIELD_NAMES[number], string>
 const EMPLOYER_BLOCK: FieldName[] = ['employerName', 'employerRuc', 'employerAddress', 'employerRepresentative', 'employerRepresentativeDni']
 const WORKER_BLOCK: FieldName[] = ['fullName', 'dni', 'address', 'district', 'province', 'department', 'email']
 const SIGNING: FieldName[] = ['signingCity', 'signingDateWords']
-const CONDITIONS: FieldName[] = ['position', 'subDivisionOrParking', 'entryDate', 'endDate', 'salary', 'salaryInWords']
-const SUBSIDIO: FieldName[] = ['replacementFor', 'reasonForSubstitution', 'timeForCompany', 'workingCondition', 'probationaryPeriod']
+const CONDITIONS: FieldName[] = ['modality', 'position', 'subDivisionOrParking', 'entryDateWords', 'endDateWords', 'salary', 'salaryInWords', 'weeklyHours', 'workDays', 'workSchedule', 'benefits']
+const SUBSIDIO: FieldName[] = ['replacementFor', 'replacedWorkerDni', 'replacedWorkerPosition', 'reasonForSubstitution', 'probationaryPeriod']
+const NOTICE: FieldName[] = ['dataBankName', 'dataBankCode', 'dataArcoEmail', 'dataRecipients', 'dataRetention']
+
+const REQUIRED_BY_DOCUMENT: Record<DocumentId, readonly FieldName[]> = {
+  'contrato-planilla': [...EMPLOYER_BLOCK, ...WORKER_BLOCK, ...CONDITIONS, 'objectiveCause', 'probationaryPeriod', ...SIGNING],
+  'contrato-part-time': [...EMPLOYER_BLOCK, ...WORKER_BLOCK, ...CONDITIONS, 'objectiveCause', ...SIGNING],
+  'contrato-subsidio': [...EMPLOYER_BLOCK, ...WORKER_BLOCK, ...CONDITIONS, ...SUBSIDIO, ...SIGNING],
+  'tratamiento-datos': [...EMPLOYER_BLOCK, ...WORKER_BLOCK, ...NOTICE, ...SIGNING],
+  anexo: [...EMPLOYER_BLOCK, ...WORKER_BLOCK, 'position', 'subDivisionOrParking', 'positionFunctions', 'positionRisks', 'positionEquipment', 'internalRules', ...SIGNING]
+}
+const ADDENDUM_REQUIRED: readonly FieldName[] = [
+  ...EMPLOYER_BLOCK, 'fullName', 'dni', 'address', 'district', 'province', 'department',
+  'entryDate', 'start', 'end', 'startAddendum', 'endAddendum', 'division', 'salary', 'salaryInWords', ...SIGNING
+]
 
 /** Fields each template must have; a template without one of them stops start-up. */
-export const REQUIRED_FIELDS: Record<TemplateId, readonly FieldName[]> = {
-  'contrato-planilla': [...EMPLOYER_BLOCK, ...WORKER_BLOCK, ...CONDITIONS, ...SIGNING],
-  'contrato-part-time': [...EMPLOYER_BLOCK, ...WORKER_BLOCK, ...CONDITIONS, ...SIGNING],
-  'contrato-subsidio': [...EMPLOYER_BLOCK, ...WORKER_BLOCK, ...CONDITIONS, ...SUBSIDIO, ...SIGNING],
-  'tratamiento-datos': [...EMPLOYER_BLOCK, ...WORKER_BLOCK, ...SIGNING],
-  anexo: [...EMPLOYER_BLOCK, ...WORKER_BLOCK, 'position', 'subDivisionOrParking', ...SIGNING],
-  adenda: [
-    ...EMPLOYER_BLOCK, 'fullName', 'dni', 'address', 'district', 'province', 'department',
-    'entryDate', 'start', 'end', 'startAddendum', 'endAddendum', 'division', 'salary', 'salaryInWords', ...SIGNING
-  ]
-}
+export const REQUIRED_FIELDS = Object.fromEntries([
+  ...DOCUMENT_IDS.flatMap((id) => [[id, REQUIRED_BY_DOCUMENT[id]], [`${id}-f`, REQUIRED_BY_DOCUMENT[id]]]),
+  ['adenda', ADDENDUM_REQUIRED]
+]) as Record<TemplateId, readonly FieldName[]>
 
-/** The contract template of a contract type (spec: three contract types). */
-export const CONTRACT_TEMPLATE: Record<Employee['contractType'], TemplateId> = {
+/** The contract document of a contract type (spec: three contract types). */
+export const CONTRACT_DOCUMENT: Record<Employee['contractType'], DocumentId> = {
   Planilla: 'contrato-planilla',
   'Part Time': 'contrato-part-time',
   Subsidio: 'contrato-subsidio'
 }
 
-/** The employer block and the place of signing, from the employer profile (every template prints them). */
+/** The employer block and the place of signing, from the employer profile (every template prints them, §8). */
 export function employerFieldValues (employer: EmployerProfile) {
   return {
     employerName: cleanText(employer.legalName),
@@ -70,8 +97,18 @@ export function employerFieldValues (employer: EmployerProfile) {
     employerAddress: cleanText(employer.address),
     employerRepresentative: cleanText(employer.representative.name),
     employerRepresentativeDni: cleanText(employer.representative.dni),
-    employerRepresentativeRole: cleanText(employer.representative.role)
+    employerRepresentativeRole: cleanText(employer.representative.role),
+    employerRepresentativePowers: cleanText(employer.representative.powers),
+    employerActivity: cleanText(employer.businessActivity),
+    employerRegime: REGIME_NAMES[employer.laborRegime]
   }
+}
+
+/** The variant of a document for a worker: feminine when `sex` says so (D21), else masculine. */
+export function templateFor (document: DocumentId, employee: Pick<ImportedEmployee, 'sex'>): TemplateId {
+  // the record's sex is canonical here (D8: `F` or `Femenino`); no import of the normaliser, which
+  // would load TypeBox into every PDF worker
+  return employee.sex === 'F' || employee.sex === 'Femenino' ? `${document}-f` : document
 }
 
 /** Employee fields that are optional in some records (spreadsheet import, D11) and print blank when missing. */
@@ -79,11 +116,15 @@ type OptionalText = string | undefined
 
 /**
  * The text of every field for one employee, as it is drawn (already cleaned to one line).
- * The place and date of signing are the employer's signing city and the contract's start date.
  * @param employee a validated record (schemas/employee.ts); Subsidio's optional fields may be missing (D11)
+ * @param today the day of generation (the signing date when none is given and the start is past, §3)
  */
-export function fieldValues (employee: ImportedEmployee, employer: EmployerProfile): FieldValues {
+export function fieldValues (employee: ImportedEmployee, employer: EmployerProfile, today: Date = new Date()): FieldValues {
   const text = (value: OptionalText) => (value === undefined ? '' : cleanText(value))
+  const defaults = employer.contractDefaults[employee.contractType]
+  const signing = signingDate(employee, today)
+  const entry = positionEntry(cleanText(employee.position), employer)
+  const data = employer.dataProtection
   return {
     ...employerFieldValues(employer),
     fullName: fullName(employee),
@@ -101,20 +142,39 @@ export function fieldValues (employee: ImportedEmployee, employer: EmployerProfi
     position: text(employee.position),
     subDivisionOrParking: text(employee.subDivisionOrParking),
     contractType: employee.contractType,
+    modality: modalityText(employee, employer),
     salary: formatSoles(employee.salary),
-    salaryInWords: text(employee.salaryInWords),
+    salaryInWords: text(employee.salaryInWords) || amountInWords(employee.salary),
     entryDate: employee.entryDate,
     entryDateWords: dateInWords(employee.entryDate),
     endDate: employee.endDate,
     endDateWords: dateInWords(employee.endDate),
+    objectiveCause: cleanText(objectiveCauseText(employee, employer)),
+    weeklyHours: weeklyHoursText(employee.weeklyHours ?? defaults.weeklyHours),
+    workDays: text(employee.workDays ?? defaults.workDays),
+    workSchedule: text(employee.workSchedule ?? defaults.workSchedule),
+    probationaryPeriod: text(probationText(employee, employer)),
+    benefits: benefitsText(employee.contractType, employer.laborRegime),
     replacementFor: text(employee.replacementFor),
+    replacedWorkerDni: text(employee.replacedWorkerDni),
+    replacedWorkerPosition: text(employee.replacedWorkerPosition),
     reasonForSubstitution: text(employee.reasonForSubstitution),
     timeForCompany: text(employee.timeForCompany),
     workingCondition: text(employee.workingCondition),
-    probationaryPeriod: text(employee.probationaryPeriod),
+    dataBankName: text(data.bankName),
+    dataBankCode: text(data.registrationCode),
+    dataArcoEmail: text(data.arcoEmail),
+    dataOfficer: text(data.officer ?? 'No se ha designado; las solicitudes se atienden en el correo indicado.'),
+    dataRecipients: cleanText(lettered(data.recipients)),
+    dataTransfers: text(data.transfers),
+    dataRetention: text(data.retention),
+    positionFunctions: cleanText(lettered(entry.functions)),
+    positionRisks: cleanText(lettered(entry.risks)),
+    positionEquipment: cleanText(equipmentText(entry)),
+    internalRules: internalRulesText(employer),
     signingCity: text(employer.signingCity),
-    signingDate: employee.entryDate,
-    signingDateWords: dateInWords(employee.entryDate)
+    signingDate: signing,
+    signingDateWords: dateInWords(signing)
   }
 }
 

@@ -2,7 +2,8 @@
  * Fills and flattens one document without parsing it: the compiled template's bytes, unchanged,
  * followed by a PDF incremental update (PDF 32000-1 §7.5.6) that holds
  * - one content stream per page with widgets, drawing each value inside its field rectangle
- *   (standard Helvetica, WinAnsi; values WinAnsi cannot encode use the embedded Unicode font);
+ *   (the embedded text font, WinAnsi, src/pdf/embedded-font.ts; values WinAnsi cannot encode use
+ *   the embedded Unicode subset);
  * - each such page rewritten to draw the template's content and then ours, without its widgets;
  * - the catalog rewritten without /AcroForm, so the result has no form left (flattened);
  * - a cross-reference section for those objects and a trailer whose /Prev points at the template's.
@@ -15,7 +16,8 @@ import type { FontMetrics } from './metrics.js'
 import { UnicodeSubset, type UnicodeFont } from './unicode-font.js'
 
 export interface EngineFonts {
-  helvetica: FontMetrics
+  /** Metrics of the embedded text font the compiled templates reference (WinAnsi widths). */
+  text: FontMetrics
   /** Loads the Unicode font on first use (it is only needed for values outside WinAnsi). */
   unicode: () => Promise<UnicodeFont>
 }
@@ -34,10 +36,10 @@ interface Encoder {
 
 const num = (value: number) => (Math.round(value * 100) / 100).toString()
 
-function helveticaEncoder (template: CompiledTemplate, metrics: FontMetrics): Encoder {
+function winAnsiEncoder (template: CompiledTemplate, metrics: FontMetrics): Encoder {
   return {
     unicode: false,
-    fontKey: template.fontKeys.helvetica,
+    fontKey: template.fontKeys.text,
     ascent: metrics.ascent,
     descent: metrics.descent,
     advances: (codePoints) => codePoints.map((cp) => metrics.widths[winAnsiCode(cp)]),
@@ -79,12 +81,16 @@ function drawValue (widget: CompiledWidget, value: string, encoder: Encoder, dra
   return `${ops}ET\nQ\n`
 }
 
-interface UpdateObject { objectNumber: number, generation: number, parts: (string | Uint8Array)[] }
+export interface UpdateObject { objectNumber: number, generation: number, parts: (string | Uint8Array)[] }
 
 const streamObject = (content: string) => `<< /Length ${content.length} >>\nstream\n${content}\nendstream`
 
-/** Serialises the objects after the template's bytes, then the xref section and trailer. */
-function assemble (template: CompiledTemplate, objects: UpdateObject[]): Uint8Array {
+/**
+ * Serialises `objects` after the base's bytes as an incremental update: the objects, then their
+ * cross-reference section and a trailer whose /Prev is the base's. Also used once per template
+ * to append the text font (src/pdf/template.ts).
+ */
+export function appendUpdate (template: Pick<CompiledTemplate, 'base' | 'size' | 'prevXref' | 'trailer'>, objects: UpdateObject[]): Uint8Array {
   const base = template.base
   let position = base.length
   const pieces: (string | Uint8Array)[] = []
@@ -135,18 +141,17 @@ export function fillTemplate (
   template: CompiledTemplate, values: Readonly<Record<string, string>>, fonts: EngineFonts, drawn?: DrawnField[]
 ): Uint8Array | Promise<Uint8Array> {
   const numbers = updateObjectNumbers(template)
-  const helvetica = helveticaEncoder(template, fonts.helvetica)
+  const winAnsi = winAnsiEncoder(template, fonts.text)
   const contents = template.pages.map(() => 'Q\n')
   const deferred: CompiledWidget[] = []
   for (const widget of template.widgets) {
     const value = values[widget.field]
     if (value === undefined || value === '') continue
     if (!isWinAnsi(value)) deferred.push(widget)
-    else contents[widget.page] += drawValue(widget, value, helvetica, drawn)
+    else contents[widget.page] += drawValue(widget, value, winAnsi, drawn)
   }
   const finish = (extraFont: string, fontObjects: UpdateObject[]): Uint8Array => {
     const objects: UpdateObject[] = [
-      { objectNumber: numbers.helvetica, generation: 0, parts: ['<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica /Encoding /WinAnsiEncoding >>'] },
       { objectNumber: numbers.save, generation: 0, parts: [streamObject('q\n')] }
     ]
     template.pages.forEach((page, index) => {
@@ -154,7 +159,7 @@ export function fillTemplate (
       objects.push({ objectNumber: page.objectNumber, generation: page.generation, parts: [page.head, extraFont, page.tail] })
     })
     objects.push({ objectNumber: template.catalog.objectNumber, generation: template.catalog.generation, parts: [template.catalog.body] }, ...fontObjects)
-    return assemble(template, objects)
+    return appendUpdate(template, objects)
   }
   if (deferred.length === 0) return finish('', [])
   return (async () => {

@@ -11,7 +11,7 @@ import type { AddendumRequest } from '../../schemas/addendum.js'
 import { ServiceBusyError } from '../errors.js'
 import { asBusyError, workerScript } from '../workers.js'
 import type { EngineData } from './engine.js'
-import { CONTRACT_TEMPLATE, type TemplateId } from './fields.js'
+import { CONTRACT_DOCUMENT, type TemplateId } from './fields.js'
 import type { EmployeeDocuments } from './renderer.js'
 import type { PdfTask } from './worker.js'
 
@@ -100,14 +100,14 @@ export class ContractPool {
   /** The contract PDF of one employee (preview). @throws ServiceBusyError when the queue is full */
   async contract (employee: ImportedEmployee): Promise<Uint8Array> {
     const pdf = await this.#run({ kind: 'contract', employee }) as Uint8Array
-    this.#onRendered([CONTRACT_TEMPLATE[employee.contractType]])
+    this.#onRendered([CONTRACT_DOCUMENT[employee.contractType]]) // by document: the gendered variant is no label
     return pdf
   }
 
   /** Contract, consent and annex of one employee (ZIP). @throws ServiceBusyError when the queue is full */
   async documents (employee: ImportedEmployee): Promise<EmployeeDocuments> {
     const documents = await this.#run({ kind: 'documents', employee }) as EmployeeDocuments
-    this.#onRendered([CONTRACT_TEMPLATE[employee.contractType], 'tratamiento-datos', 'anexo'])
+    this.#onRendered([CONTRACT_DOCUMENT[employee.contractType], 'tratamiento-datos', 'anexo'])
     return documents
   }
 

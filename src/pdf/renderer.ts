@@ -6,7 +6,7 @@
 import type { ImportedEmployee } from '../../schemas/employee.js'
 import type { AddendumRequest } from '../../schemas/addendum.js'
 import type { EngineData } from './engine.js'
-import { CONTRACT_TEMPLATE, addendumFieldValues, fieldValues, type TemplateId } from './fields.js'
+import { CONTRACT_DOCUMENT, addendumFieldValues, fieldValues, templateFor, type TemplateId } from './fields.js'
 import { fillTemplate, type EngineFonts } from './fill.js'
 import { loadUnicodeFont, type UnicodeFont } from './unicode-font.js'
 
@@ -30,18 +30,18 @@ export interface ContractRenderer {
 export function createRenderer (data: EngineData): ContractRenderer {
   let unicode: Promise<UnicodeFont> | undefined
   const fonts: EngineFonts = {
-    helvetica: data.helvetica,
+    text: data.textFont,
     unicode: () => (unicode ??= loadUnicodeFont(data.unicodeFontPath))
   }
   const fill = (id: TemplateId, values: Record<string, string>) => fillTemplate(data.templates[id], values, fonts)
   return {
-    contract: async (employee) => await fill(CONTRACT_TEMPLATE[employee.contractType], fieldValues(employee, data.employer)),
+    contract: async (employee) => await fill(templateFor(CONTRACT_DOCUMENT[employee.contractType], employee), fieldValues(employee, data.employer)),
     documents: async (employee) => {
       const values = fieldValues(employee, data.employer)
       const [contract, consent, annex] = await Promise.all([
-        fill(CONTRACT_TEMPLATE[employee.contractType], values),
-        fill('tratamiento-datos', values),
-        fill('anexo', values)
+        fill(templateFor(CONTRACT_DOCUMENT[employee.contractType], employee), values),
+        fill(templateFor('tratamiento-datos', employee), values),
+        fill(templateFor('anexo', employee), values)
       ])
       return { contract, consent, annex }
     },

@@ -10,6 +10,8 @@ import {
   type PDFObject
 } from 'pdf-lib'
 import { updateObjectNumbers, type CompiledPage, type CompiledTemplate, type CompiledWidget } from './compiled.js'
+import { winAnsiFontObjects, type WinAnsiFont } from './embedded-font.js'
+import { appendUpdate } from './fill.js'
 
 /** A template that cannot be used; the message names the template (and the field). Stops start-up. */
 export class TemplateError extends Error {
@@ -64,6 +66,19 @@ async function load (name: string, bytes: Uint8Array): Promise<PDFDocument> {
     if (/is encrypted/.test((error as Error).message)) throw new TemplateError(name, 'está cifrada; guárdela sin contraseña')
     throw new TemplateError(name, `no es un PDF válido (${(error as Error).message})`)
   }
+}
+
+/** The object number of a font with this /BaseFont on any page of the document, if there is one. */
+function findFont (doc: PDFDocument, baseFont: string): number | undefined {
+  for (const page of doc.getPages()) {
+    const fonts = page.node.Resources()?.lookupMaybe(PDFName.Font, PDFDict)
+    for (const [, value] of fonts?.entries() ?? []) {
+      if (!(value instanceof PDFRef)) continue
+      const font = doc.context.lookupMaybe(value, PDFDict)
+      if (font?.get(PDFName.of('BaseFont'))?.toString() === `/${baseFont}`) return value.objectNumber
+    }
+  }
+  return undefined
 }
 
 /** The template rewritten once by pdf-lib: a classic xref table and no object streams, whatever tool made the file. */
@@ -164,11 +179,11 @@ function checkRequired (name: string, fields: readonly string[], required: reado
  * Each page that had a widget, pre-serialised for the update: its dictionary without its widgets,
  * its font resources plus ours (`fontKeys`), and its contents wrapped by ours (a save and the values).
  */
-function compilePages (doc: PDFDocument, rewritten: number[], size: number, layout: FormLayout, warnings: string[]) {
+function compilePages (doc: PDFDocument, rewritten: number[], size: number, textFontObject: number, layout: FormLayout, warnings: string[]) {
   const pages = doc.getPages()
   const numbers = updateObjectNumbers({ size, pages: rewritten.map(() => undefined as unknown as CompiledPage) })
   const fontDicts = rewritten.map((pageIndex) => pages[pageIndex].node.Resources()?.lookupMaybe(PDFName.Font, PDFDict))
-  const fontKeys = { helvetica: uniqueKey(fontDicts, 'CtHelv'), unicode: uniqueKey(fontDicts, 'CtUni') }
+  const fontKeys = { text: uniqueKey(fontDicts, 'CtText'), unicode: uniqueKey(fontDicts, 'CtUni') }
   const compiled = rewritten.map((pageIndex, index): CompiledPage => {
     const page = pages[pageIndex]
     const node = page.node
@@ -186,7 +201,7 @@ function compilePages (doc: PDFDocument, rewritten: number[], size: number, layo
       objectNumber: page.ref.objectNumber,
       generation: page.ref.generationNumber,
       head: `<<\n${entriesText(node, ['/Contents', '/Resources', '/Annots'])}/Resources <<\n${resourcesText}/Font <<\n${fontsText}` +
-        `/${fontKeys.helvetica} ${numbers.helvetica} 0 R\n`,
+        `/${fontKeys.text} ${textFontObject} 0 R\n`,
       tail: `>>\n>>\n/Contents [${numbers.save} 0 R ${contentRefs.map(serialize).join(' ')} ${numbers.content(index)} 0 R]\n${annotsText}>>`
     }
   })
@@ -199,19 +214,30 @@ function compilePages (doc: PDFDocument, rewritten: number[], size: number, layo
  * @param name file name, used in messages
  * @param required fields the template must have (src/pdf/fields.ts REQUIRED_FIELDS)
  * @param known every field name we can fill; other text fields are reported in `warnings`
+ * @param textFont the embedded font values are drawn with (src/pdf/embedded-font.ts): the
+ *   template's own copy when it has one (same /BaseFont, as our templates do), else appended to
+ *   the base once, here, as an update of its own
  * @throws TemplateError when the file is not a usable PDF or lacks a required field
  */
 export async function compileTemplate (
-  name: string, bytes: Uint8Array, required: readonly string[], known: readonly string[]
+  name: string, bytes: Uint8Array, required: readonly string[], known: readonly string[], textFont: WinAnsiFont
 ): Promise<{ template: CompiledTemplate, warnings: string[] }> {
-  const { base, doc } = await normalise(name, bytes)
+  const normalised = await normalise(name, bytes)
+  const doc = normalised.doc
+  let base = normalised.base
   const warnings: string[] = []
-  const { prevXref, size, trailer, root } = readTrailer(name, base, doc)
+  let { prevXref, size, trailer, root } = readTrailer(name, base, doc)
+  let textFontObject = findFont(doc, textFont.baseFont)
+  if (textFontObject === undefined) {
+    textFontObject = size
+    base = appendUpdate({ base, size, prevXref, trailer }, winAnsiFontObjects(textFont, size).map((object) => ({ ...object, generation: 0 })))
+    ;({ prevXref, size, trailer, root } = readTrailer(name, base, doc))
+  }
   const layout = readForm(doc, known, warnings)
   checkRequired(name, layout.fields, required)
   // Pages to rewrite: every page that had a widget (flattening removes them all).
   const rewritten = [...layout.pagesWithWidgets].sort((a, b) => a - b)
-  const { pages, fontKeys } = compilePages(doc, rewritten, size, layout, warnings)
+  const { pages, fontKeys } = compilePages(doc, rewritten, size, textFontObject, layout, warnings)
   return {
     template: {
       name,

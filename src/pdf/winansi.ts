@@ -1,5 +1,5 @@
 /**
- * WinAnsiEncoding (PDF 32000-1 Annex D), the single-byte encoding of the standard Helvetica the
+ * WinAnsiEncoding (PDF 32000-1 Annex D), the single-byte encoding of the embedded text font the
  * templates and the fast fill path use. It covers Spanish (accents, ñ, ¿, ¡), `—`, `°`, `€` and the
  * typographic quotes; anything else goes through the Unicode font (src/pdf/unicode-font.ts).
  */

@@ -4,7 +4,10 @@
  * headers must be present. Header matching ignores case, accents and surrounding whitespace (D12).
  */
 
-/** How a cell of the column is read (D12); not to be confused with Cell.kind, the type the cell came with (sheet.ts). */
+/**
+ * How a cell of the column is read (D12); not to be confused with Cell.kind, the type the cell came
+ * with (sheet.ts). 'salary': any amount or number (also weekly hours).
+ */
 export type ColumnKind = 'text' | 'dni' | 'salary' | 'date'
 
 /** One field of a record and the headers that fill it. */
@@ -40,7 +43,7 @@ export const EMPLOYEE_COLUMNS: ColumnTable = [
   column('position', ['CARGO']),
   column('subDivisionOrParking', ['PLAYA', 'ESTACIONAMIENTO']),
   column('salary', ['SUELDO'], 'salary'),
-  column('salaryInWords', ['SUELDO EN LETRAS']),
+  column('salaryInWords', ['SUELDO EN LETRAS'], 'text', false), // written from SUELDO when absent (D22)
   column('entryDate', ['INICIO', 'FECHA DE INGRESO'], 'date'),
   column('endDate', ['FIN', 'FECHA DE TERMINO'], 'date'),
   column('contractType', ['TIPO DE CONTRATO']),
@@ -50,7 +53,15 @@ export const EMPLOYEE_COLUMNS: ColumnTable = [
   column('reasonForSubstitution', ['MOTIVO DE SUPLENCIA'], 'text', false),
   column('timeForCompany', ['TIEMPO EN EMPRESA'], 'text', false),
   column('workingCondition', ['CONDICION LABORAL'], 'text', false),
-  column('probationaryPeriod', ['PERIODO DE PRUEBA'], 'text', false)
+  column('probationaryPeriod', ['PERIODO DE PRUEBA'], 'text', false),
+  // D22: optional columns beyond the spec
+  column('signingDate', ['FECHA DE SUSCRIPCIÓN', 'FECHA DE FIRMA'], 'date', false),
+  column('weeklyHours', ['HORAS SEMANALES'], 'salary', false),
+  column('workDays', ['DÍAS DE TRABAJO', 'DÍAS LABORABLES'], 'text', false),
+  column('workSchedule', ['HORARIO'], 'text', false),
+  column('objectiveCause', ['CAUSA OBJETIVA'], 'text', false),
+  column('replacedWorkerDni', ['DNI DEL SUPLIDO'], 'dni', false),
+  column('replacedWorkerPosition', ['CARGO DEL SUPLIDO'], 'text', false)
 ]
 
 /**

@@ -12,6 +12,7 @@ import type { ValidationIssue } from '../errors.js'
 import { compileValidator } from '../validation.js'
 import { normalizeRecord } from '../employees/normalize.js'
 import { crossFieldIssues, mergeIssues } from '../employees/rules.js'
+import { contractIssues, type ContractPolicy } from '../employees/contract-rules.js'
 import { cellValue, type CellProblem } from './cells.js'
 import { CELL_MESSAGES } from '../../schemas/messages.js'
 import { ADDENDUM_COLUMNS, EMPLOYEE_COLUMNS, type ColumnTable } from './columns.js'
@@ -38,7 +39,7 @@ function rowValidator<T extends TSchema> (schema: T, table: ColumnTable, uniqueF
   const kinds = new Map(table.map((spec) => [spec.field, spec.kind]))
   const order = new Map(table.map((spec, index) => [spec.field, index]))
   const byColumn = (a: ValidationIssue, b: ValidationIssue) => (order.get(a.field) ?? 0) - (order.get(b.field) ?? 0)
-  return (sheet: { rows: readonly SheetRow[], untyped?: boolean }): RowsOutcome<Static<T>> => {
+  return (sheet: { rows: readonly SheetRow[], untyped?: boolean }, policy?: ContractPolicy): RowsOutcome<Static<T>> => {
     const outcome: RowsOutcome<Static<T>> = { valid: [], issues: [], invalidRows: 0 }
     const firstRowOf = new Map<unknown, number>()
     for (const { row, cells } of sheet.rows) {
@@ -52,7 +53,9 @@ function rowValidator<T extends TSchema> (schema: T, table: ColumnTable, uniqueF
       const normalized = normalizeRecord(record) as Record<string, unknown>
       const result = validate(normalized)
       // every problem of the row at once: the cells', the schema's and the D10 date order
-      const issues = mergeIssues(cellIssues, mergeIssues(result.ok ? [] : result.issues, crossFieldIssues(normalized, '')))
+      const rules = crossFieldIssues(normalized, '')
+      if (policy !== undefined) rules.push(...contractIssues(normalized, '', policy))
+      const issues = mergeIssues(cellIssues, mergeIssues(result.ok ? [] : result.issues, rules))
       const key = normalized[uniqueField]
       if (typeof key === 'string' && !issues.some((issue) => issue.field === uniqueField)) {
         const first = firstRowOf.get(key)
@@ -79,12 +82,13 @@ function requireRows (sheet: { rows: SheetRow[] }): void {
 
 /**
  * Endpoint 5: every row must be a valid employee (ImportedEmployeeSchema: sex and birthDate
- * optional), with a DNI no earlier row has, or the whole file is refused.
+ * optional) that meets the contract rules (src/employees/contract-rules.ts), with a DNI no earlier
+ * row has, or the whole file is refused.
  * @throws SpreadsheetValidationError missing headers (items `{row: 1, field: <header>}`) or
  *   invalid rows (`No se pudo procesar el archivo. Se encontraron <n> errores.`, n = items)
  * @throws EmptySpreadsheetError when no data row is left
  */
-export function importEmployees (sheet: ReadSheet): ImportedEmployee[] {
+export function importEmployees (sheet: ReadSheet, policy?: ContractPolicy): ImportedEmployee[] {
   if (sheet.status === 'missingHeaders') {
     const issues = sheet.missing.map((field) => ({
       row: 1,
@@ -94,7 +98,7 @@ export function importEmployees (sheet: ReadSheet): ImportedEmployee[] {
     throw new SpreadsheetValidationError(IMPORT_MESSAGES.employees.missingHeaders, issues)
   }
   requireRows(sheet)
-  const outcome = validateEmployees(sheet)
+  const outcome = validateEmployees(sheet, policy)
   if (outcome.issues.length > 0) throw new SpreadsheetValidationError(IMPORT_MESSAGES.employees.invalidRows(outcome.issues.length), outcome.issues)
   return outcome.valid
 }

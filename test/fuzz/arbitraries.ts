@@ -48,8 +48,9 @@ export const validEmployee = fc.record({
   province: freeText(2, 100),
   district: freeText(2, 100),
   department: freeText(2, 100),
-  salary: fc.integer({ min: 1, max: 100_000_000_000 }).map((cents) => cents / 100),
-  salaryInWords: freeText(5, 100),
+  // at least the RMV (S/ 1,130, enough for every contract type), words stating the amount or none (D22)
+  salary: fc.integer({ min: 113_000, max: 99_999_999_999 }).map((cents) => cents / 100),
+  words: fc.constantFrom('written', 'lower case', 'omitted'),
   position: freeText(1, 100),
   entry: dateParts,
   lengthDays: fc.integer({ min: 0, max: 3000 }),
@@ -60,11 +61,15 @@ export const validEmployee = fc.record({
   timeForCompany: freeText(1, 100),
   workingCondition: freeText(1, 100),
   probationaryPeriod: freeText(1, 100)
-}).map(({ entry, lengthDays, ...record }) => {
+}).map(({ entry, lengthDays, words, ...record }) => {
+  const written = amountInWords(record.salary)
+  // the spec caps salaryInWords at 100 characters: the words of a very large salary are left to the service
+  const salaryInWords = words === 'omitted' || written.length > 100 ? undefined : words === 'written' ? written : written.toLowerCase()
   const start = Date.UTC(entry.year, entry.month - 1, entry.day)
   const end = new Date(start + lengthDays * 86_400_000)
   return {
     ...record,
+    ...(salaryInWords === undefined ? {} : { salaryInWords }),
     entryDate: dmy(entry),
     endDate: dmy({ day: end.getUTCDate(), month: end.getUTCMonth() + 1, year: end.getUTCFullYear() })
   } as Record<string, unknown>
@@ -86,13 +91,22 @@ const BREAKS: [string, unknown][] = [
   ['subDivisionOrParking', undefined], ['contractType', 'Indefinido'], ['contractType', undefined]
 ]
 
-/** A valid record with exactly one rule broken. */
-export const invalidEmployee = fc.tuple(validEmployee, fc.constantFrom(...BREAKS)).map(([record, [field, value]]) => {
-  const broken = { ...record }
-  if (value === undefined) delete broken[field]
-  else broken[field] = value
-  return { record: broken, field, removed: value === undefined }
-})
+/** Contract rules (src/employees/contract-rules.ts): broken only for the contract routes; the exports ignore them. */
+const CONTRACT_BREAKS: [string, unknown][] = [
+  ['salaryInWords', 'MIL Y 00/100 SOLES'], ['weeklyHours', 0], ['signingDate', '01/01/2041'], ['objectiveCause', 'corta']
+]
+
+/**
+ * A valid record with exactly one rule broken; `contractsOnly` when only the contract routes check
+ * it, `removed` when the break is a missing field.
+ */
+export const invalidEmployee = fc.tuple(validEmployee, fc.constantFrom(...BREAKS.map((entry) => [...entry, false] as const), ...CONTRACT_BREAKS.map((entry) => [...entry, true] as const)))
+  .map(([record, [field, value, contractsOnly]]) => {
+    const broken = { ...record }
+    if (value === undefined) delete broken[field]
+    else broken[field] = value
+    return { record: broken, field, contractsOnly, removed: value === undefined }
+  })
 
 const DAY = 86_400_000
 const plusDays = (date: { day: number, month: number, year: number }, days: number) => {
@@ -144,5 +158,5 @@ export const invalidAddendum = fc.tuple(validAddendum, fc.constantFrom(...ADDEND
   const broken = { ...record }
   if (value === undefined) delete broken[field]
   else broken[field] = value
-  return { record: broken, field, removed: value === undefined }
+  return { record: broken, field, contractsOnly: false, removed: value === undefined }
 })

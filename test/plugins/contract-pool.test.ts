@@ -1,12 +1,12 @@
 import { test, type Test } from 'tap'
-import { copyFileSync, writeFileSync } from 'node:fs'
+import { copyFileSync, readFileSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { Writable } from 'node:stream'
 import type { Employee } from '../../schemas/employee.js'
 import { buildApp } from '../../src/app.js'
 import { assetPath } from '../../src/paths.js'
 import { TEMPLATE_IDS } from '../../src/pdf/fields.js'
-import { build, pdfText, sampleEmployee } from '../helper.js'
+import { PRODUCTION_PROFILE, build, pdfText, sampleEmployee } from '../helper.js'
 import { planillaWithout } from '../src/pdf/engine-fixture.js'
 
 /** A TEMPLATES_DIR holding copies of our templates, with `replace` written over some of them. */
@@ -57,32 +57,71 @@ test('an HR template with an extra field starts, with a warning in the log', asy
   t.match(log, 'Plantilla contrato-planilla.pdf: el campo \\"observaciones\\" no es un campo conocido: se elimina sin rellenar')
 })
 
+/** The demo profile with some keys replaced (a complete profile for every other key). */
+function profile (changes: Record<string, unknown>): string {
+  return JSON.stringify({ ...JSON.parse(readFileSync(assetPath('employer-profile.json'), 'utf8')), ...changes })
+}
+
 test('EMPLOYER_PROFILE replaces the demo employer in every document', async (t) => {
   const path = join(t.testdir({ temp: {} }), 'empleador.json')
-  writeFileSync(path, JSON.stringify({
+  writeFileSync(path, profile({
+    fictitious: false,
     legalName: 'PLAYAS DEL SUR E.I.R.L.',
-    ruc: '20111111118',
+    ruc: '20123456786',
     address: 'Jr. Las Flores 456, Arequipa',
-    representative: { name: 'Carlos Pérez Ríos', dni: '40404040', role: 'Gerente' },
+    businessActivity: 'la operación de playas de estacionamiento en Arequipa',
+    laborRegime: 'pequena-empresa',
+    representative: { name: 'Carlos Pérez Ríos', dni: '40404040', role: 'Gerente', powers: 'según poder inscrito en la partida N.º 11111111 del Registro de Personas Jurídicas de Arequipa' },
     signingCity: 'Arequipa'
   }))
-  const app = await start(t, { EMPLOYER_PROFILE: path })
+  const app = await start(t, { EMPLOYER_PROFILE: path, NODE_ENV: 'production', PDF_THREADS: '1' })
   t.teardown(() => app.close())
-  const text = await pdfText(await app.contractPool.contract(sampleEmployee() as Employee))
-  for (const value of ['PLAYAS DEL SUR E.I.R.L.', '20111111118', 'Jr. Las Flores 456, Arequipa', 'Carlos Pérez Ríos', '40404040', 'Arequipa']) t.match(text, value)
+  const text = (await pdfText(await app.contractPool.contract(sampleEmployee() as Employee))).replace(/[\s\u00a0]+/g, ' ')
+  for (const value of ['PLAYAS DEL SUR E.I.R.L.', '20123456786', 'Jr. Las Flores 456, Arequipa', 'Carlos Pérez Ríos', '40404040', 'Arequipa',
+    'la operación de playas de estacionamiento en Arequipa', 'partida N.º 11111111', 'Régimen laboral especial de la pequeña empresa', 'media remuneración']) t.match(text, value)
 })
 
-test('start-up stops on a missing, malformed or invalid employer profile', async (t) => {
-  const dir = t.testdir({ temp: {}, 'roto.json': '{ no', 'malo.json': JSON.stringify({ legalName: 'X', ruc: '123', address: 'Calle 1 2 3', representative: { name: 'Ana', dni: '1', role: 'GG' } }) })
+test('start-up stops on a missing, malformed or invalid employer profile, one line per problem', async (t) => {
+  const dir = t.testdir({
+    temp: {},
+    'roto.json': '{ no',
+    'malo.json': JSON.stringify({ legalName: 'X', ruc: '123', address: 'Calle 1 2 3', representative: { name: 'Ana', dni: '1', role: 'GG' } }),
+    'ruc.json': profile({ ruc: '20999999991' }),
+    'puestos.json': profile({ positions: { default: { functions: [], risks: ['caídas'], equipment: ['casco'] } }, contractDefaults: { Planilla: {} } })
+  })
   await t.rejects(start(t, { EMPLOYER_PROFILE: join(dir, 'falta.json') }), { message: `Perfil del empleador ${join(dir, 'falta.json')}: no existe` })
   await t.rejects(start(t, { EMPLOYER_PROFILE: join(dir, 'roto.json') }), { message: /^Perfil del empleador .*roto\.json: no es JSON válido/ })
   await t.rejects(start(t, { EMPLOYER_PROFILE: join(dir, 'malo.json') }), {
-    message: `Perfil del empleador ${join(dir, 'malo.json')}: signingCity: falta la ciudad de suscripción; legalName: la razón social debe tener entre 2 y 120 caracteres; ruc: el RUC debe tener 11 dígitos; representative.dni: el DNI del representante debe tener 8 dígitos`
+    message: `Perfil del empleador ${join(dir, 'malo.json')}: 12 problemas\n` + [
+      'businessActivity: falta la actividad económica (businessActivity)',
+      'laborRegime: falta el régimen laboral (laborRegime)',
+      'signingCity: falta la ciudad de suscripción',
+      'dataProtection: falta la protección de datos (dataProtection)',
+      'internalRules: falta las normas internas (internalRules)',
+      'contractDefaults: falta contractDefaults',
+      'causes: falta las causas objetivas (causes)',
+      'positions: falta el catálogo de puestos (positions)',
+      'legalName: la razón social debe tener entre 2 y 120 caracteres',
+      'ruc: el RUC debe tener 11 dígitos',
+      'representative.powers: falta los poderes del representante (representative.powers)',
+      'representative.dni: el DNI del representante debe tener 8 dígitos'
+    ].map((line) => `  - ${line}`).join('\n')
+  })
+  await t.rejects(start(t, { EMPLOYER_PROFILE: join(dir, 'ruc.json') }), {
+    message: `Perfil del empleador ${join(dir, 'ruc.json')}: ruc: el RUC 20999999991 no es válido (prefijo o dígito verificador)`
+  })
+  await t.rejects(start(t, { EMPLOYER_PROFILE: join(dir, 'puestos.json') }), { message: /contractDefaults\.Part Time: falta contractDefaults\.Part Time[\s\S]*positions\.default\.functions: functions debe ser una lista de 1 a 12 textos/ })
+})
+
+test('with NODE_ENV=production the service refuses the fictitious demo profile', async (t) => {
+  t.testdir({ temp: {} })
+  await t.rejects(start(t, { NODE_ENV: 'production', PDF_THREADS: '1' }), {
+    message: `Perfil del empleador ${assetPath('employer-profile.json')}: es el perfil ficticio de demostración: en producción indique su propio perfil con EMPLOYER_PROFILE`
   })
 })
 
 test('outside tests the worker threads start with the app (a broken worker stops start-up)', async (t) => {
-  const app = await buildApp({ env: { NODE_ENV: 'production', TEMP_DIR: t.testdir({}), PDF_THREADS: 1 } })
+  const app = await buildApp({ env: { NODE_ENV: 'production', EMPLOYER_PROFILE: PRODUCTION_PROFILE, TEMP_DIR: t.testdir({}), PDF_THREADS: 1 } })
   t.teardown(() => app.close())
   t.equal(app.contractPool.threads, 1)
   t.equal(app.contractPool.capacity, app.config.PDF_MAX_QUEUE)

@@ -21,7 +21,7 @@ function blockEventLoop (ms: number): void {
  */
 test('load shedding: a bounded export load at concurrency 8 is answered, a stalled loop is shed', async (t) => {
   const app = await buildApp({
-    env: { TEMP_DIR: t.testdir({}), SHED_MAX_EVENT_LOOP_DELAY_MS: '10000' }
+    env: { TEMP_DIR: t.testdir({}), SHED_MAX_EVENT_LOOP_DELAY_MS: '10000', PDF_THREADS: '1' }
   })
   t.teardown(() => app.close())
   await app.listen({ port: 0, host: '127.0.0.1' })
@@ -42,7 +42,7 @@ test('load shedding: a bounded export load at concurrency 8 is answered, a stall
 
   // a real overload: right after the loop was blocked for 1.5 s, requests are shed
   const strict = await buildApp({
-    env: { TEMP_DIR: t.testdir({}), SHED_MAX_EVENT_LOOP_DELAY_MS: '300' },
+    env: { TEMP_DIR: t.testdir({}), SHED_MAX_EVENT_LOOP_DELAY_MS: '300', PDF_THREADS: '1' },
     extend: async (instance) => {
       // never shed itself, as health
       instance.post('/test/stall', { config: { pressureHandler: () => undefined } }, async () => { blockEventLoop(1500); return { stalled: true } })

@@ -9,6 +9,7 @@ import * as XLSX from 'xlsx'
 import { build, formPayload } from '../helper.js'
 import { EMPLOYEE_HEADERS, csvText } from '../spreadsheets.js'
 import { EMPLOYEE_COLUMNS } from '../../src/spreadsheets/columns.js'
+import { amountInWords } from '../../src/employees/salary-words.js'
 
 const app = await build(t)
 const RUNS = Number(process.env.PROPERTY_RUNS ?? 25)
@@ -34,8 +35,7 @@ const employee = fc.record({
   department: text,
   position: text,
   subDivisionOrParking: text,
-  cents: fc.integer({ min: 1, max: 99_999_999 }),
-  salaryInWords: fc.constant('MIL QUINIENTOS SOLES'),
+  cents: fc.integer({ min: 113_000, max: 99_999_999 }), // at least the RMV (S/ 1,130)
   entry: date,
   end: date,
   contractType: fc.constantFrom('Planilla', 'Part Time'),
@@ -45,7 +45,7 @@ const employee = fc.record({
   dniAsNumber: fc.boolean(),
   datesAsCells: fc.boolean(),
   salaryForm: fc.constantFrom('number', 'comma-dot', 'soles', 'dot-comma', 'plain')
-}).map((e) => ({ ...e, end: e.end.year * 10000 + e.end.month * 100 + e.end.day < e.entry.year * 10000 + e.entry.month * 100 + e.entry.day ? e.entry : e.end }))
+}).map((e) => ({ ...e, salaryInWords: amountInWords(e.cents / 100), end: e.end.year * 10000 + e.end.month * 100 + e.end.day < e.entry.year * 10000 + e.entry.month * 100 + e.entry.day ? e.entry : e.end }))
 
 type Generated = typeof employee extends fc.Arbitrary<infer T> ? T : never
 

@@ -1,18 +1,20 @@
 import { test } from 'tap'
 import { readFile } from 'node:fs/promises'
-import { buildTemplate, readSource, sourceFiles } from '../../scripts/build-templates.js'
+import { buildTemplate, readSource, sourceFiles, variantText } from '../../scripts/build-templates.js'
 import { assetPath } from '../../src/paths.js'
 import { TEMPLATE_IDS } from '../../src/pdf/fields.js'
 import { pdfText } from '../helper.js'
 
 test('every committed template is exactly what its source builds (run `npm run templates` after editing a source)', async (t) => {
-  const outputs = sourceFiles().map((file) => readSource(file).output).sort()
-  t.same(outputs, TEMPLATE_IDS.map((id) => `${id}.pdf`).sort(), 'one source per template')
+  const outputs = sourceFiles().flatMap((file) => readSource(file).genders.map((gender) => readSource(file, gender).output)).sort()
+  t.same(outputs, TEMPLATE_IDS.map((id) => `${id}.pdf`).sort(), 'one source per document, in both genders (the adenda in one)')
   for (const file of sourceFiles()) {
-    const source = readSource(file)
-    const built = await buildTemplate(source)
-    const committed = await readFile(assetPath('templates', source.output))
-    t.ok(Buffer.compare(Buffer.from(built), committed) === 0, `${source.output} is up to date`)
+    for (const gender of readSource(file).genders) {
+      const source = readSource(file, gender)
+      const built = await buildTemplate(source)
+      const committed = await readFile(assetPath('templates', source.output))
+      t.ok(Buffer.compare(Buffer.from(built), committed) === 0, `${source.output} is up to date`)
+    }
   }
 })
 
@@ -22,4 +24,13 @@ test('clauses are numbered and partials included', async (t) => {
   t.match(text, 'DÉCIMA CUARTA. – LEGISLACIÓN Y JURISDICCIÓN.')
   t.match(text, 'II. DATOS DEL TRABAJADOR')
   t.match(text, 'LUGAR Y FECHA DE SUSCRIPCIÓN')
+})
+
+test('the feminine variant: LA TRABAJADORA, [[masculine|feminine]] words, and N.º bound to its number', async (t) => {
+  t.equal(variantText('a EL TRABAJADOR [[informado|informada]], Ley N.º 29733', 'f'), 'a LA TRABAJADORA informada, Ley N.º\u00a029733')
+  t.equal(variantText('a EL TRABAJADOR [[informado|informada]], Ley N.° 29733', 'm'), 'a EL TRABAJADOR informado, Ley N.º\u00a029733')
+  const text = await pdfText(await readFile(assetPath('templates', 'contrato-planilla-f.pdf')))
+  t.match(text, 'II. DATOS DE LA TRABAJADORA')
+  t.match(text, 'LA TRABAJADORA')
+  t.notMatch(text, 'EL TRABAJADOR')
 })

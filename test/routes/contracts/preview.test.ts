@@ -13,8 +13,8 @@ test('preview answers the contract PDF inline with the spec headers', async (t) 
   t.equal(res.headers['content-disposition'], 'inline; filename="12345678-Operario de playa.pdf"')
   t.equal(Number(res.headers['content-length']), res.rawPayload.length)
   const text = await pdfText(res.rawPayload)
-  t.match(text, /POR NECESIDADES DEL\s+MERCADO/)
-  for (const value of ['Rosa María Quispe Mamani', '12345678', 'Operario de playa', 'Playa Larcomar', 'S/ 1,500.00', '1 de diciembre de 2026', '31/05/2027']) {
+  t.match(text, /por necesidades del\s+mercado/)
+  for (const value of ['Rosa María Quispe Mamani', '12345678', 'Operario de playa', 'Playa Larcomar', 'S/ 1,500.00', '1 de diciembre de 2026', '31 de mayo de 2027']) {
     t.match(text, value)
   }
 })

@@ -4,12 +4,12 @@ import type { Employee } from '../../../schemas/employee.js'
 import { createRenderer } from '../../../src/pdf/renderer.js'
 import { fieldValues, TEMPLATE_IDS } from '../../../src/pdf/fields.js'
 import { fillTemplate, type DrawnField } from '../../../src/pdf/fill.js'
-import { helveticaMetrics } from '../../../src/pdf/metrics.js'
+import { loadWinAnsiFont } from '../../../src/pdf/embedded-font.js'
 import { loadUnicodeFont } from '../../../src/pdf/unicode-font.js'
 import { pdfPages, pdfText, pdfWidgetCount, sampleEmployee, sampleSubsidio } from '../../helper.js'
 import { ENGINE_SOURCES, engineData } from './engine-fixture.js'
 
-const fonts = { helvetica: helveticaMetrics(), unicode: () => loadUnicodeFont(ENGINE_SOURCES.unicodeFontPath) }
+const fonts = { text: loadWinAnsiFont('regular'), unicode: () => loadUnicodeFont(ENGINE_SOURCES.unicodeFontPath) }
 
 test('each document of an employee carries the employee and employer data, flattened', async (t) => {
   const data = await engineData()
@@ -22,7 +22,7 @@ test('each document of an employee carries the employee and employer data, flatt
     t.match(text, 'Miraflores', `${kind}: district`)
     t.match(text, 'rosa.quispe@example.com', `${kind}: e-mail`)
     t.match(text, 'ESTACIONAMIENTOS DEMO S.A.C. (DATOS FICTICIOS)', `${kind}: employer`)
-    t.match(text, '20999999991', `${kind}: RUC`)
+    t.match(text, '20999999990', `${kind}: RUC`)
     t.match(text, 'María Ejemplo Ficticio', `${kind}: representative`)
     t.match(text, '1 de diciembre de 2026', `${kind}: signing date in words`)
     t.equal(await pdfWidgetCount(bytes), 0, `${kind}: no form widgets left`)
@@ -31,20 +31,20 @@ test('each document of an employee carries the employee and employer data, flatt
   }
   const contract = await pdfText(docs.contract)
   t.match(contract, 'CONTRATO DE TRABAJO SUJETO A MODALIDAD DE SUPLENCIA')
-  for (const value of ['Operario de playa', 'Playa Larcomar', '01/12/2026', '31/05/2027', '31 de mayo de 2027', 'S/ 1,500.00',
+  for (const value of ['Operario de playa', 'Playa Larcomar', '1 de diciembre de 2026', '31 de mayo de 2027', 'S/ 1,500.00',
     'MIL QUINIENTOS CON 00/100 SOLES', 'Juan Pérez Gómez', 'Descanso médico', '2 años', 'Tiempo completo', '3 meses']) {
     t.match(contract, value, `contract: ${value}`)
   }
-  t.match(await pdfText(docs.consent), 'CONSENTIMIENTO PARA EL TRATAMIENTO DE DATOS PERSONALES')
+  t.match(await pdfText(docs.consent), 'INFORMACIÓN SOBRE EL TRATAMIENTO DE DATOS PERSONALES')
   const annex = await pdfText(docs.annex)
   t.match(annex, 'ANEXO DEL CONTRATO DE TRABAJO')
-  t.match(annex, 'Subsidio', 'annex: contract type')
+  t.match(annex, 'modalidad de suplencia', 'annex: the modality by its legal name')
   t.match(annex, 'Operario de playa')
 })
 
 test('the contract template follows the contract type', async (t) => {
   const renderer = createRenderer(await engineData())
-  t.match(await pdfText(await renderer.contract(sampleEmployee() as Employee)), /POR NECESIDADES DEL\s+MERCADO/)
+  t.match(await pdfText(await renderer.contract(sampleEmployee() as Employee)), /por necesidades del\s+mercado/)
   t.match(await pdfText(await renderer.contract(sampleEmployee({ contractType: 'Part Time' }) as Employee)), 'CONTRATO DE TRABAJO A TIEMPO PARCIAL')
   t.match(await pdfText(await renderer.contract(sampleSubsidio() as Employee)), 'MODALIDAD DE SUPLENCIA')
 })
@@ -59,18 +59,18 @@ test('a document is the template bytes unchanged plus an incremental update', as
   t.match(update, /%%EOF\n$/)
   t.notMatch(update, /\/AcroForm/, 'the catalog is rewritten without its form')
   t.equal(bytes.buffer.byteLength, bytes.length, 'own ArrayBuffer, transferable')
-  t.equal((await pdfPages(bytes)).length, 3)
+  t.equal((await pdfPages(bytes)).length, 4, 'the Planilla contract has four pages')
 })
 
-test('Subsidio optional fields left blank print nothing in their boxes (D11)', async (t) => {
+test('Subsidio optional fields left blank print nothing in their boxes (D11); probation defaults to three months', async (t) => {
   const data = await engineData()
   const drawn: DrawnField[] = []
   const employee = sampleSubsidio({ timeForCompany: undefined, workingCondition: undefined, probationaryPeriod: undefined }) as Employee
   const bytes = await fillTemplate(data.templates['contrato-subsidio'], fieldValues(employee, data.employer), fonts, drawn)
   const text = await pdfText(bytes)
-  t.match(text, /Periodo de prueba\s+PRIMERA/, 'the label is followed by an empty box')
+  t.match(text, 'tres (3) meses', 'probation is never a blank cell (DOCUMENT-REQUIREMENTS §5)')
   t.notMatch(text, /undefined/)
-  t.notOk(drawn.some(({ widget }) => ['timeForCompany', 'workingCondition', 'probationaryPeriod'].includes(widget.field)))
+  t.notOk(drawn.some(({ widget }) => ['timeForCompany', 'workingCondition'].includes(widget.field)))
 })
 
 test('WinAnsi punctuation, parentheses and backslashes survive the round trip', async (t) => {

@@ -4,13 +4,13 @@ import { breakLines, layoutText, MIN_FONT_SIZE, type Rect } from '../../../src/p
 import type { AddendumRequest } from '../../../schemas/addendum.js'
 import { addendumFieldValues, fieldValues, TEMPLATE_IDS } from '../../../src/pdf/fields.js'
 import { fillTemplate, type DrawnField } from '../../../src/pdf/fill.js'
-import { helveticaMetrics } from '../../../src/pdf/metrics.js'
+import { loadWinAnsiFont } from '../../../src/pdf/embedded-font.js'
 import { loadUnicodeFont } from '../../../src/pdf/unicode-font.js'
 import { pdfText } from '../../helper.js'
 import { ENGINE_SOURCES, engineData } from './engine-fixture.js'
 
-const helvetica = helveticaMetrics()
-const fonts = { helvetica, unicode: () => loadUnicodeFont(ENGINE_SOURCES.unicodeFontPath) }
+const helvetica = loadWinAnsiFont('regular')
+const fonts = { text: helvetica, unicode: () => loadUnicodeFont(ENGINE_SOURCES.unicodeFontPath) }
 const codes = (text: string) => Array.from(text, (c) => c.codePointAt(0) as number)
 const advances = (text: string) => codes(text).map((cp) => helvetica.widths[cp])
 const options = { fontSize: 9, align: 0 as const, ascent: 718, descent: -207 }
@@ -119,7 +119,7 @@ test('the longest values the validation allows fit every field of every template
       ? addendumFieldValues(longestAddendum as AddendumRequest, data.employer, '30/09/2026')
       : fieldValues(longest as unknown as Employee, data.employer)
     const bytes = await fillTemplate(data.templates[id], values, fonts, drawn)
-    t.ok(drawn.length >= data.templates[id].widgets.length - 1, `${id}: values drawn`)
+    t.equal(drawn.length, data.templates[id].widgets.filter((widget) => (values as Record<string, string>)[widget.field] !== '').length, `${id}: every value drawn`)
     const problems = drawn.filter((field) => !field.layout.complete || !inside(field, 718, -207)).map((field) => field.widget.field)
     t.same(problems, [], `${id}: every value complete and inside its field`)
     t.ok(drawn.every((field) => field.layout.size >= MIN_FONT_SIZE))
@@ -133,7 +133,7 @@ test('Unicode values are laid out with the Unicode font metrics and stay inside 
   const employee = { ...longest, position: '✓'.repeat(100), address: 'ő'.repeat(200) } as unknown as Employee
   await fillTemplate(data.templates['contrato-planilla'], fieldValues(employee, data.employer), fonts, drawn)
   const unicode = drawn.filter((field) => field.unicode)
-  t.same(unicode.map((field) => field.widget.field).sort(), ['address', 'position'])
+  t.same(unicode.map((field) => field.widget.field).sort(), ['address', 'objectiveCause', 'position'], 'the cause names the position')
   const font = await fonts.unicode()
   t.ok(unicode.every((field) => field.layout.complete && inside(field, font.ascent, font.descent)))
 })

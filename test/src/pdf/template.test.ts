@@ -3,27 +3,27 @@ import { readFile } from 'node:fs/promises'
 import { PDFDocument, PDFName, PDFNumber, PDFString, StandardFonts } from 'pdf-lib'
 import { compileTemplate } from '../../../src/pdf/template.js'
 import { fillTemplate } from '../../../src/pdf/fill.js'
-import { helveticaMetrics } from '../../../src/pdf/metrics.js'
+import { loadWinAnsiFont } from '../../../src/pdf/embedded-font.js'
 import { loadUnicodeFont } from '../../../src/pdf/unicode-font.js'
 import { FIELD_NAMES, REQUIRED_FIELDS } from '../../../src/pdf/fields.js'
 import { assetPath } from '../../../src/paths.js'
 import { pdfText, pdfWidgetCount } from '../../helper.js'
 import { ENGINE_SOURCES, planillaWithout } from './engine-fixture.js'
 
-const fonts = { helvetica: helveticaMetrics(), unicode: () => loadUnicodeFont(ENGINE_SOURCES.unicodeFontPath) }
+const fonts = { text: loadWinAnsiFont('regular'), unicode: () => loadUnicodeFont(ENGINE_SOURCES.unicodeFontPath) }
 
 test('a template missing a required field is refused, naming the template and the field', async (t) => {
-  await t.rejects(compileTemplate('contrato-planilla.pdf', await planillaWithout('dni'), REQUIRED_FIELDS['contrato-planilla'], FIELD_NAMES),
+  await t.rejects(compileTemplate('contrato-planilla.pdf', await planillaWithout('dni'), REQUIRED_FIELDS['contrato-planilla'], FIELD_NAMES, loadWinAnsiFont('regular')),
     { name: 'TemplateError', message: 'Plantilla contrato-planilla.pdf: falta el campo "dni"' })
-  await t.rejects(compileTemplate('contrato-planilla.pdf', await planillaWithout('dni', 'email'), REQUIRED_FIELDS['contrato-planilla'], FIELD_NAMES),
+  await t.rejects(compileTemplate('contrato-planilla.pdf', await planillaWithout('dni', 'email'), REQUIRED_FIELDS['contrato-planilla'], FIELD_NAMES, loadWinAnsiFont('regular')),
     { message: 'Plantilla contrato-planilla.pdf: faltan los campos "dni", "email"' })
 })
 
 test('a file that is not a PDF, or is encrypted, is refused with a clear message', async (t) => {
-  await t.rejects(compileTemplate('anexo.pdf', new TextEncoder().encode('hola'), [], FIELD_NAMES), { message: /^Plantilla anexo\.pdf: no es un PDF válido/ })
+  await t.rejects(compileTemplate('anexo.pdf', new TextEncoder().encode('hola'), [], FIELD_NAMES, loadWinAnsiFont('regular')), { message: /^Plantilla anexo\.pdf: no es un PDF válido/ })
   const plain = Buffer.from(await (await PDFDocument.create()).save({ useObjectStreams: false }))
   const encrypted = Buffer.from(plain.toString('latin1').replace('/Root', '/Encrypt << /Filter /Standard >>\n/Root'), 'latin1')
-  await t.rejects(compileTemplate('anexo.pdf', encrypted, [], FIELD_NAMES), { message: 'Plantilla anexo.pdf: está cifrada; guárdela sin contraseña' })
+  await t.rejects(compileTemplate('anexo.pdf', encrypted, [], FIELD_NAMES, loadWinAnsiFont('regular')), { message: 'Plantilla anexo.pdf: está cifrada; guárdela sin contraseña' })
 })
 
 test('a form made by another tool (object streams, auto size, right alignment, colour, a checkbox) fills and flattens', async (t) => {
@@ -41,7 +41,7 @@ test('a form made by another tool (object streams, auto size, right alignment, c
   form.createCheckBox('acepta').addToPage(page, { x: 20, y: 80, width: 12, height: 12 })
   const bytes = await doc.save({ useObjectStreams: true }) // cross-reference stream, objects in object streams
 
-  const { template, warnings } = await compileTemplate('propia.pdf', bytes, ['fullName', 'dni'], FIELD_NAMES)
+  const { template, warnings } = await compileTemplate('propia.pdf', bytes, ['fullName', 'dni'], FIELD_NAMES, loadWinAnsiFont('regular'))
   t.same(warnings.sort(), [
     'el campo "acepta" no es de texto: se elimina sin rellenar',
     'el campo "notas" no es un campo conocido: se elimina sin rellenar'
@@ -60,7 +60,7 @@ test('a form made by another tool (object streams, auto size, right alignment, c
 
 test('our own templates compile without warnings and keep their widgets on the right pages', async (t) => {
   for (const [id, required] of Object.entries(REQUIRED_FIELDS)) {
-    const { template, warnings } = await compileTemplate(`${id}.pdf`, await readFile(assetPath('templates', `${id}.pdf`)), required, FIELD_NAMES)
+    const { template, warnings } = await compileTemplate(`${id}.pdf`, await readFile(assetPath('templates', `${id}.pdf`)), required, FIELD_NAMES, loadWinAnsiFont('regular'))
     t.same(warnings, [], id)
     t.ok(template.widgets.every((widget) => widget.page >= 0 && widget.page < template.pages.length), `${id}: widget pages`)
     t.ok(required.every((field) => template.fields.includes(field)), `${id}: required fields present`)

@@ -1,0 +1,128 @@
+/**
+ * Calls to the service's public API (same origin), and the spec's error envelope turned into an
+ * ApiError the page can show: `{success: false, message, data, errors}` where `errors` is a list
+ * of `{row?, field, message}` or a text.
+ */
+import { TEXT } from './texts.js'
+
+/** @typedef {{ row?: number, field: string, message: string }} Issue */
+/** @typedef {{ batchMax: number, addendumBatchMax: number, maxFileSize: number }} Limits */
+
+export class ApiError extends Error {
+  /**
+   * @param {number} status HTTP status
+   * @param {string} message the envelope's `message` (Spanish, from the service)
+   * @param {Issue[]} issues the envelope's `errors` when it is a list
+   * @param {string | undefined} detail the envelope's `errors` when it is a text
+   */
+  constructor (status, message, issues = [], detail = undefined) {
+    super(message)
+    this.status = status
+    this.issues = issues
+    this.detail = detail
+  }
+}
+
+/**
+ * The ApiError of a non-2xx response: its envelope when it has one, else a text naming the status
+ * (a proxy's HTML page, a cut connection).
+ * @param {Response} response
+ * @returns {Promise<ApiError>}
+ */
+async function errorOf (response) {
+  try {
+    const body = await response.json()
+    if (body !== null && typeof body === 'object' && typeof body.message === 'string') {
+      const issues = Array.isArray(body.errors) ? body.errors : []
+      const detail = typeof body.errors === 'string' ? body.errors : undefined
+      const retry = response.headers.get('retry-after')
+      const message = retry !== null ? `${body.message} ${TEXT.retryAfter(retry)}` : body.message
+      return new ApiError(response.status, message, issues, detail)
+    }
+  } catch {}
+  return new ApiError(response.status, TEXT.httpStatus(response.status))
+}
+
+/**
+ * fetch, with a network failure turned into an ApiError (status 0).
+ * @param {string} path
+ * @param {RequestInit} [init]
+ * @returns {Promise<Response>}
+ */
+async function call (path, init) {
+  let response
+  try {
+    response = await fetch(path, init)
+  } catch {
+    throw new ApiError(0, TEXT.network)
+  }
+  if (!response.ok) throw await errorOf(response)
+  return response
+}
+
+/** @returns {Promise<Limits>} the batch and file limits configured on the service (`GET /api/limits`) */
+export async function getLimits () {
+  const body = await (await call('/api/limits')).json()
+  return body.data
+}
+
+/**
+ * Uploads one spreadsheet in the multipart field `excel`.
+ * @param {string} path `/api/excel/upload` or `/api/addendum/upload?partial=true`
+ * @param {File} file
+ * @returns {Promise<any>} the JSON reply
+ */
+export async function uploadSheet (path, file) {
+  const form = new FormData()
+  form.append('excel', file, file.name)
+  return await (await call(path, { method: 'POST', body: form })).json()
+}
+
+/**
+ * POSTs JSON and reads the binary answer whole, reporting bytes as they arrive.
+ * @param {string} path
+ * @param {unknown} body
+ * @param {(received: number) => void} [onProgress] called after each chunk with the bytes received so far
+ * @returns {Promise<{ bytes: Uint8Array, blob: Blob, fileName: string, type: string }>}
+ */
+export async function postForFile (path, body, onProgress) {
+  const response = await call(path, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) })
+  const type = response.headers.get('content-type') ?? 'application/octet-stream'
+  const fileName = fileNameOf(response.headers.get('content-disposition')) ?? 'descarga'
+  /** @type {Uint8Array[]} */
+  const chunks = []
+  let received = 0
+  if (response.body === null) throw new ApiError(response.status, TEXT.emptyAnswer)
+  const reader = response.body.getReader()
+  try {
+    for (;;) {
+      const { done, value } = await reader.read()
+      if (done) break
+      chunks.push(value)
+      received += value.byteLength
+      onProgress?.(received)
+    }
+  } catch {
+    throw new ApiError(0, TEXT.cutDownload(received))
+  }
+  const bytes = new Uint8Array(received)
+  let offset = 0
+  for (const chunk of chunks) { bytes.set(chunk, offset); offset += chunk.byteLength }
+  return { bytes, blob: new Blob([bytes], { type: type.split(';')[0] }), fileName, type }
+}
+
+/**
+ * The file name of a Content-Disposition header: the RFC 5987 `filename*` when present (D18), else `filename`.
+ * @param {string | null} header
+ * @returns {string | undefined}
+ */
+export function fileNameOf (header) {
+  if (header === null) return undefined
+  const extended = /filename\*\s*=\s*UTF-8''([^;]+)/i.exec(header)
+  if (extended !== null) {
+    try { return decodeURIComponent(extended[1].trim()) } catch {}
+  }
+  const plain = /filename\s*=\s*"((?:[^"\\]|\\.)*)"|filename\s*=\s*([^;]+)/i.exec(header)
+  if (plain === null) return undefined
+  return (plain[1] ?? plain[2]).replace(/\\(.)/g, '$1').trim()
+}

@@ -1,0 +1,113 @@
+/**
+ * Small DOM helpers shared by the flows: element building (text only, never HTML strings, so no
+ * value from a file can inject markup), status lines, saving a file, and the table of a refused
+ * sheet's errors beside its rows.
+ */
+import { TEXT } from './texts.js'
+
+/**
+ * Builds an element. `attrs` values: strings become attributes, `on<event>` functions listeners,
+ * `false`/`undefined` are skipped. Children are nodes or text.
+ * @template {keyof HTMLElementTagNameMap} K
+ * @param {K} tag
+ * @param {Record<string, unknown>} [attrs]
+ * @param {...(Node | string | number | null | undefined | false)} children
+ * @returns {HTMLElementTagNameMap[K]}
+ */
+export function el (tag, attrs = {}, ...children) {
+  const node = document.createElement(tag)
+  for (const [name, value] of Object.entries(attrs)) {
+    if (value === undefined || value === false) continue
+    if (name.startsWith('on') && typeof value === 'function') node.addEventListener(name.slice(2), /** @type {EventListener} */ (value))
+    else node.setAttribute(name, value === true ? '' : String(value))
+  }
+  for (const child of children) {
+    if (child === null || child === undefined || child === false) continue
+    node.append(typeof child === 'number' ? String(child) : child)
+  }
+  return node
+}
+
+/**
+ * @param {string} id
+ * @returns {HTMLElement}
+ */
+export function byId (id) {
+  const node = document.getElementById(id)
+  if (node === null) throw new Error(`#${id} missing`)
+  return node
+}
+
+/**
+ * Shows a one-line status (empty text hides it).
+ * @param {HTMLElement} node
+ * @param {string} text
+ * @param {'ok' | 'error' | 'warn' | 'busy'} [kind]
+ */
+export function setStatus (node, text, kind = 'ok') {
+  node.textContent = text
+  node.className = `status ${kind}`
+}
+
+/**
+ * Hands a file to the browser's downloads, as a link the user clicked would.
+ * @param {Blob} blob
+ * @param {string} fileName
+ */
+export function saveFile (blob, fileName) {
+  const url = URL.createObjectURL(blob)
+  const link = el('a', { href: url, download: fileName, hidden: true })
+  document.body.append(link)
+  link.click()
+  link.remove()
+  setTimeout(() => URL.revokeObjectURL(url), 60_000)
+}
+
+/**
+ * An alert box: a message, then an optional list.
+ * @param {'error' | 'warn' | 'ok'} kind
+ * @param {string} message
+ * @param {(Node | string)[]} [items]
+ */
+export function alertBox (kind, message, items = []) {
+  return el('div', { class: `alert ${kind}`, role: kind === 'error' ? 'alert' : undefined },
+    el('p', {}, message),
+    items.length > 0 ? el('ul', {}, ...items.map((item) => el('li', {}, item))) : null)
+}
+
+/**
+ * The errors of a refused (or partly refused) sheet, one table row per spreadsheet row: its number,
+ * what the row holds (read from the same file in the browser, when it can be), and every
+ * `{field, message}` the service gave for it, as it gave them. Items without a row come first.
+ * @param {import('./api.js').Issue[]} issues
+ * @param {string[][] | undefined} rows the sheet's rows, `rows[0]` = spreadsheet row 1
+ * @returns {HTMLElement}
+ */
+export function issuesTable (issues, rows) {
+  /** @type {Map<number, import('./api.js').Issue[]>} */
+  const byRow = new Map()
+  for (const issue of issues) {
+    const row = issue.row ?? 0
+    byRow.set(row, [...(byRow.get(row) ?? []), issue])
+  }
+  const body = el('tbody')
+  for (const row of [...byRow.keys()].sort((a, b) => a - b)) {
+    const cells = rows?.[row - 1]
+    const content = row === 0
+      ? ''
+      : cells === undefined ? TEXT.rowUnreadable : cells.map((cell) => String(cell).trim()).filter((cell) => cell !== '').join(' · ')
+    const items = /** @type {import('./api.js').Issue[]} */ (byRow.get(row))
+    body.append(el('tr', { class: 'row-error' },
+      el('th', { scope: 'row', class: 'num' }, row === 0 ? '–' : row === 1 ? `1 (${TEXT.headerRow})` : row),
+      el('td', { class: 'row-cells' }, content),
+      el('td', { class: 'problems' }, el('ul', {}, ...items.map((item) => el('li', {}, el('code', {}, item.field), ': ', item.message))))))
+  }
+  return el('div', { class: 'table-wrap' },
+    el('table', { class: 'issues' },
+      el('caption', { class: 'visually-hidden' }, TEXT.errorsTitle),
+      el('thead', {}, el('tr', {},
+        el('th', { scope: 'col', class: 'num' }, TEXT.rowColumn),
+        el('th', { scope: 'col' }, TEXT.rowContentColumn),
+        el('th', { scope: 'col' }, TEXT.problemsColumn))),
+      body))
+}

@@ -1,0 +1,82 @@
+/**
+ * Entry point of the HR console: reads the service's limits (`GET /api/limits`) and shows them
+ * before any upload, wires the two tabs, file drop on the upload boxes, and the two flows.
+ */
+import { getLimits } from './api.js'
+import { setupAddenda } from './addenda.js'
+import { byId, setStatus } from './dom.js'
+import { setupEmployees } from './employees.js'
+import { TEXT } from './texts.js'
+
+/** Tabs per the WAI-ARIA tabs pattern: click or arrow keys switch, only the selected tab is in the tab order. */
+function setupTabs () {
+  const tabs = /** @type {HTMLButtonElement[]} */ ([...document.querySelectorAll('[role="tab"]')])
+  /** @param {HTMLButtonElement} tab */
+  function select (tab) {
+    for (const other of tabs) {
+      const selected = other === tab
+      other.setAttribute('aria-selected', String(selected))
+      other.tabIndex = selected ? 0 : -1
+      byId(/** @type {string} */ (other.getAttribute('aria-controls'))).hidden = !selected
+    }
+  }
+  tabs.forEach((tab, index) => {
+    tab.addEventListener('click', () => select(tab))
+    tab.addEventListener('keydown', (event) => {
+      const step = event.key === 'ArrowRight' ? 1 : event.key === 'ArrowLeft' ? -1 : 0
+      if (step === 0) return
+      const next = tabs[(index + step + tabs.length) % tabs.length]
+      select(next)
+      next.focus()
+    })
+  })
+}
+
+/**
+ * Upload boxes: the Spanish "Elegir archivo…" button opens the file input's picker, the chosen
+ * name is shown beside it, and a file dropped on the box goes into the input as if chosen.
+ */
+function setupFilePickers () {
+  for (const form of document.querySelectorAll('form[data-drop]')) {
+    const input = /** @type {HTMLInputElement} */ (form.querySelector('input[type="file"]'))
+    const pick = /** @type {HTMLButtonElement} */ (form.querySelector('button[data-pick]'))
+    const name = byId(`${input.id}-name`)
+    const showName = () => { name.textContent = input.files?.[0]?.name ?? TEXT.noFileChosen }
+    pick.addEventListener('click', () => input.click())
+    input.addEventListener('change', showName)
+    form.addEventListener('dragover', (event) => {
+      event.preventDefault()
+      form.classList.add('dragging')
+    })
+    form.addEventListener('dragleave', () => form.classList.remove('dragging'))
+    form.addEventListener('drop', (event) => {
+      event.preventDefault()
+      form.classList.remove('dragging')
+      const files = /** @type {DragEvent} */ (event).dataTransfer?.files
+      if (files !== undefined && files.length > 0) {
+        input.files = files
+        showName()
+      }
+    })
+  }
+}
+
+async function start () {
+  setupTabs()
+  setupFilePickers()
+  const line = byId('limits')
+  let limits
+  try {
+    limits = await getLimits()
+    line.textContent = TEXT.limits(limits)
+    for (const node of document.querySelectorAll('[data-limit="employees"]')) node.textContent = TEXT.employeesLimit(limits.batchMax)
+    for (const node of document.querySelectorAll('[data-limit="addenda"]')) node.textContent = TEXT.addendaLimit(limits.addendumBatchMax)
+  } catch (error) {
+    setStatus(line, `${TEXT.limitsUnavailable} ${error instanceof Error ? error.message : ''}`, 'error')
+  }
+  setupEmployees(limits)
+  setupAddenda(limits)
+  document.body.dataset.ready = 'true'
+}
+
+start().catch(reportError)

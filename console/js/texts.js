@@ -1,0 +1,93 @@
+/**
+ * Every Spanish text the console's scripts write (labels fixed in the page are in index.html).
+ * Texts from the service (envelope messages, `{row, field, message}` items) are shown as they come.
+ */
+
+/**
+ * `1536` → `1.5 KB`: sizes in units of 1024 bytes, written as in Peru (es-PE: decimal point).
+ * @param {number} bytes
+ */
+export function formatBytes (bytes) {
+  if (bytes < 1024) return `${bytes} bytes`
+  const kb = bytes / 1024
+  if (kb < 1024) return `${kb.toLocaleString('es-PE', { maximumFractionDigits: 1 })} KB`
+  return `${(kb / 1024).toLocaleString('es-PE', { maximumFractionDigits: 1 })} MB`
+}
+
+/** @param {number} n @param {string} one @param {string} many */
+const plural = (n, one, many) => `${n} ${n === 1 ? one : many}`
+
+export const TEXT = {
+  network: 'No se pudo conectar con el servicio. Revisa la red e inténtalo de nuevo.',
+  emptyAnswer: 'El servicio respondió sin contenido.',
+  /** @param {number} status */
+  httpStatus: (status) => `El servicio respondió con un error (HTTP ${status}).`,
+  /** @param {string} seconds */
+  retryAfter: (seconds) => `Vuelve a intentarlo en ${seconds} s.`,
+  /** @param {number} received */
+  cutDownload: (received) => `La descarga se interrumpió después de ${formatBytes(received)}. Inténtalo de nuevo.`,
+  limitsUnavailable: 'No se pudieron leer los límites del servicio.',
+  /** @param {import('./api.js').Limits} limits */
+  limits: (limits) => `Límites de este servicio: ${plural(limits.batchMax, 'empleado', 'empleados')} por archivo y por descarga, ${plural(limits.addendumBatchMax, 'adenda', 'adendas')} por archivo, archivos de hasta ${formatBytes(limits.maxFileSize)}.`,
+  /** @param {number} max */
+  employeesLimit: (max) => `Hasta ${plural(max, 'empleado', 'empleados')} por archivo.`,
+  /** @param {number} max */
+  addendaLimit: (max) => `Hasta ${plural(max, 'adenda', 'adendas')} por archivo.`,
+  /** @param {string} name @param {number} size @param {number} max */
+  fileTooLarge: (name, size, max) => `${name} pesa ${formatBytes(size)}; el máximo es ${formatBytes(max)}.`,
+  chooseFile: 'Elige un archivo primero.',
+  noFileChosen: 'Ningún archivo elegido',
+  /** @param {string} name */
+  uploading: (name) => `Subiendo ${name}…`,
+  /** @param {number} total */
+  employeesLoaded: (total) => total === 1 ? 'Queda seleccionado para descargar.' : 'Todos quedan seleccionados para descargar.',
+  errorsTitle: 'Errores por fila del archivo',
+  rowColumn: 'Fila',
+  rowContentColumn: 'Contenido de la fila',
+  problemsColumn: 'Problemas',
+  headerRow: 'encabezados',
+  /** @param {number} n */
+  errorsCount: (n) => plural(n, 'problema', 'problemas'),
+  rowUnreadable: '(no se pudo leer la fila en el navegador)',
+  viewDocuments: 'Ver documentos',
+  /** @param {string} name */
+  viewDocumentsOf: (name) => `Ver documentos de ${name}`,
+  /** @param {string} name */
+  selectEmployee: (name) => `Seleccionar a ${name}`,
+  missingValue: 'falta',
+  /** @param {number} selected @param {number} total */
+  selection: (selected, total) => `${selected} de ${plural(total, 'empleado seleccionado', 'empleados seleccionados')}.`,
+  noneSelected: 'Selecciona al menos un empleado.',
+  documents: { contract: 'Contrato', consent: 'Tratamiento de datos', annex: 'Anexo', addendum: 'Adenda' },
+  /** @param {string} name */
+  previewTitle: (name) => `Documentos de ${name}`,
+  /** @param {string} name */
+  addendumPreviewTitle: (name) => `Adenda de ${name}`,
+  loadingDocument: 'Generando el documento…',
+  documentMissing: 'El ZIP no trae este documento.',
+  /** @param {number} bytes */
+  receiving: (bytes) => `Recibidos ${formatBytes(bytes)}…`,
+  /** @param {number} n */
+  preparingZip: (n) => `Generando ${plural(n, 'documento', 'documentos')}…`,
+  /** @param {string} fileName @param {number} bytes @param {number} pdfs */
+  zipSaved: (fileName, bytes, pdfs) => `Descargado ${fileName} (${formatBytes(bytes)}, ${plural(pdfs, 'PDF', 'PDF')}).`,
+  errorsFileTitle: 'El archivo trae errores.txt: estos empleados no se generaron',
+  /** @param {string} fileName @param {number} bytes */
+  fileSaved: (fileName, bytes) => `Descargado ${fileName} (${formatBytes(bytes)}).`,
+  /** @param {string} report @param {number} n */
+  skippedTitle: (report, n) => `${report}: ${plural(n, 'empleado no se incluye', 'empleados no se incluyen')} porque faltan datos que este reporte necesita:`,
+  /** @param {string} report */
+  nothingToExport: (report) => `${report}: ningún empleado seleccionado tiene los datos que este reporte necesita; no se descargó nada.`,
+  fieldLabels: /** @type {Record<string, string>} */ ({ sex: 'sexo', birthDate: 'fecha de nacimiento', endDate: 'fecha de término', position: 'cargo', subDivisionOrParking: 'playa o sub división' }),
+  /** @param {string[]} fields */
+  missingFields: (fields) => `falta ${fields.join(' y ')}`,
+  reports: { lawlife: 'Vida Ley', sctr: 'SCTR', photocheck: 'Fotocheck' },
+  /** @param {number} total @param {number} valid @param {number} invalid */
+  addendaLoaded: (total, valid, invalid) => `${plural(total, 'fila leída', 'filas leídas')}: ${plural(valid, 'válida', 'válidas')}, ${plural(invalid, 'con errores', 'con errores')}.`,
+  noValidAddenda: 'Ninguna adenda del archivo es válida: corrige los errores y vuelve a cargarlo.',
+  preview: 'Vista previa',
+  /** @param {string} name */
+  previewOf: (name) => `Vista previa de la adenda de ${name}`,
+  /** @param {number} index */
+  sentItem: (index) => `registro ${index + 1}`
+}

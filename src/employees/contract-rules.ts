@@ -1,0 +1,99 @@
+/**
+ * Rules of a contract that need the employer profile or several fields at once, applied on the
+ * contract routes and the employee import (not on the exports, which print neither):
+ * - salary at least the RMV for Planilla and Subsidio, and at least RMV × weeklyHours / 48 for Part
+ *   Time (Constitution art. 24; DOCUMENT-REQUIREMENTS §9);
+ * - Part Time under 24 hours a week (LPCL art. 4, Reglamento art. 11-12; §2);
+ * - salaryInWords, when given, states the salary (§9, D22);
+ * - signingDate not after endDate (§3);
+ * - the replaced worker's DNI and position only on a Subsidio (§4).
+ * Each check runs only on fields the schema already typed, so a schema error is never doubled.
+ */
+import type { ContractType } from '../../schemas/employee.js'
+import type { EmployerProfile } from '../../schemas/employer-profile.js'
+import { CONTRACT_RULE_MESSAGES } from '../../schemas/messages.js'
+import type { ValidationIssue } from '../errors.js'
+import { DEFAULT_MINIMUM_WAGE } from '../pdf/employer-profile.js'
+import { formatSoles } from '../pdf/format.js'
+import { dayMonthYearKey } from './dates.js'
+import { AMOUNT_IN_WORDS_RANGE, amountInWords, readAmountInWords } from './salary-words.js'
+
+/** What the rules need from the employer profile. */
+export interface ContractPolicy {
+  /** RMV in soles. */
+  minimumWage: number
+  /** Weekly hours of each contract type when a record does not state them. */
+  weeklyHours: Record<ContractType, number>
+}
+
+/** Hours a week under which a contract is part time (under four a day over six days). */
+export const PART_TIME_WEEKLY_LIMIT = 24
+const FULL_WEEK_HOURS = 48
+
+export function contractPolicy (profile: EmployerProfile): ContractPolicy {
+  const defaults = profile.contractDefaults
+  return {
+    minimumWage: profile.minimumWage ?? DEFAULT_MINIMUM_WAGE,
+    weeklyHours: { Planilla: defaults.Planilla.weeklyHours, 'Part Time': defaults['Part Time'].weeklyHours, Subsidio: defaults.Subsidio.weeklyHours }
+  }
+}
+
+/** The lowest salary of a contract: the RMV, or its share for part time; rounded up to the céntimo. */
+export function minimumSalary (contractType: ContractType, weeklyHours: number, policy: ContractPolicy): number {
+  const soles = contractType === 'Part Time' ? (policy.minimumWage * weeklyHours) / FULL_WEEK_HOURS : policy.minimumWage
+  return Math.ceil(Math.round(soles * 1e6) / 1e4) / 100
+}
+
+const hoursText = (hours: number) => String(hours)
+
+/**
+ * Issues of one record (already normalised; fields of the wrong type are left to the schema).
+ * @param prefix field path prefix: `body.3`, `body`, or '' for a spreadsheet row
+ */
+export function contractIssues (record: unknown, prefix: string, policy: ContractPolicy): ValidationIssue[] {
+  const issues: ValidationIssue[] = []
+  if (record === null || typeof record !== 'object') return issues
+  const fields = record as Record<string, unknown>
+  const at = (field: string) => (prefix === '' ? field : `${prefix}.${field}`)
+  const type = fields.contractType
+  const known = type === 'Planilla' || type === 'Part Time' || type === 'Subsidio'
+  const hours = typeof fields.weeklyHours === 'number' && fields.weeklyHours > 0 && fields.weeklyHours <= FULL_WEEK_HOURS ? fields.weeklyHours : undefined
+
+  if (type === 'Part Time' && hours !== undefined && hours >= PART_TIME_WEEKLY_LIMIT) {
+    issues.push({ field: at('weeklyHours'), message: CONTRACT_RULE_MESSAGES.partTimeHours })
+  }
+  const salary = typeof fields.salary === 'number' && Number.isFinite(fields.salary) && fields.salary > 0 ? fields.salary : undefined
+  if (salary !== undefined && known) {
+    const weeklyHours = hours ?? policy.weeklyHours[type]
+    const minimum = minimumSalary(type, weeklyHours, policy)
+    if (salary < minimum) {
+      issues.push({
+        field: at('salary'),
+        message: type === 'Part Time'
+          ? CONTRACT_RULE_MESSAGES.belowPartTimeMinimum(formatSoles(minimum), hoursText(weeklyHours))
+          : CONTRACT_RULE_MESSAGES.belowMinimumWage(formatSoles(minimum))
+      })
+    }
+  }
+  if (salary !== undefined) {
+    const words = fields.salaryInWords
+    if (salary > AMOUNT_IN_WORDS_RANGE.max) {
+      if (words === undefined) issues.push({ field: at('salaryInWords'), message: CONTRACT_RULE_MESSAGES.salaryInWordsTooLarge })
+    } else if (typeof words === 'string' && readAmountInWords(words) !== Math.round(salary * 100) / 100) {
+      issues.push({ field: at('salaryInWords'), message: CONTRACT_RULE_MESSAGES.salaryInWordsMismatch(amountInWords(salary)) })
+    }
+  }
+  if (typeof fields.signingDate === 'string' && typeof fields.endDate === 'string' && dayMonthYearKey(fields.signingDate) > dayMonthYearKey(fields.endDate)) {
+    issues.push({ field: at('signingDate'), message: CONTRACT_RULE_MESSAGES.signingAfterEnd })
+  }
+  if (known && type !== 'Subsidio') {
+    if (fields.replacedWorkerDni !== undefined) issues.push({ field: at('replacedWorkerDni'), message: CONTRACT_RULE_MESSAGES.subsidioOnly('El DNI del suplido') })
+    if (fields.replacedWorkerPosition !== undefined) issues.push({ field: at('replacedWorkerPosition'), message: CONTRACT_RULE_MESSAGES.subsidioOnly('El cargo del suplido') })
+  }
+  return issues
+}
+
+/** Issues of every element of a batch, with `body.<index>` paths; none for a non-list. */
+export function batchContractIssues (records: unknown, policy: ContractPolicy): ValidationIssue[] {
+  return Array.isArray(records) ? records.flatMap((record, index) => contractIssues(record, `body.${index}`, policy)) : []
+}

@@ -1,0 +1,76 @@
+/**
+ * The HR console's Addenda tab in Chromium against a listening server: a sheet with good and bad
+ * rows (partial mode: the valid ones listed, the errors beside the sheet's rows), a sheet missing a
+ * column (refused whole), then preview and ZIP of the valid adendas.
+ */
+import t from 'tap'
+import { readFileSync } from 'node:fs'
+import { formPayload } from '../helper.js'
+import { axeViolations, fixture, launch, openConsole, startServer } from './browser.js'
+
+const { app, origin } = await startServer(t, { ADDENDUM_BATCH_MAX: 60 })
+const browser = await launch(t)
+const watched = await openConsole(t, browser, origin)
+const { page } = watched
+
+const text = async (selector: string): Promise<string> => await page.$eval(selector, (node) => node.textContent ?? '')
+
+interface Issue { row: number, field: string, message: string }
+
+async function apiUpload (name: string): Promise<{ statusCode: number, body: any }> {
+  const form = await formPayload([{ name, bytes: readFileSync(fixture(name)) }])
+  const res = await app.inject({ method: 'POST', url: '/api/addendum/upload?partial=true', ...form })
+  return { statusCode: res.statusCode, body: res.json() }
+}
+
+async function upload (name: string): Promise<void> {
+  const input = await page.$('input#addenda-file')
+  await input?.uploadFile(fixture(name))
+  await page.waitForFunction((expected) => document.querySelector('#addenda-file-name')?.textContent === expected, {}, name)
+  await page.click('#addenda-form button[type="submit"]')
+  await page.waitForFunction(() => !document.querySelector('#addenda-status')?.classList.contains('busy'))
+}
+
+async function shownIssues (): Promise<string[]> {
+  return await page.$$eval('#addenda-errors table tbody tr', (rows) => rows.flatMap((row) => {
+    const number = Number.parseInt(row.querySelector('th')?.textContent ?? '', 10)
+    return [...row.querySelectorAll('td.problems li')].map((item) => {
+      const field = item.querySelector('code')?.textContent ?? ''
+      return `${number}|${field}|${(item.textContent ?? '').slice(field.length + 2)}`
+    })
+  }))
+}
+
+t.test('partial upload: the valid adendas listed, the errors beside the sheet rows', async (t) => {
+  await page.click('#tab-addenda')
+  t.match(await text('[data-limit="addenda"]'), 'Hasta 60 adendas por archivo.')
+  const api = await apiUpload('adendas-mixtas.xlsx')
+  t.equal(api.statusCode, 200)
+  t.ok(api.body.data.errors.length > 0 && api.body.data.employees.length > 0, 'the fixture mixes good and bad rows')
+  await upload('adendas-mixtas.xlsx')
+  await page.waitForSelector('#addenda-errors table')
+  t.equal(await text('#addenda-status'), `${api.body.message}. ${api.body.data.totalRecords} filas leídas: ${api.body.data.validRecords} válidas, ${api.body.data.invalidRecords} con errores.`)
+  t.same((await shownIssues()).sort(), api.body.data.errors.map((issue: Issue) => `${issue.row}|${issue.field}|${issue.message}`).sort())
+  const contents = await page.$$eval('#addenda-errors td.row-cells', (cells) => cells.map((cell) => cell.textContent ?? ''))
+  t.ok(contents.every((content) => /Playas (Lima|Sur)/.test(content)), 'each error row shows the sheet row it is about')
+  const documents = await page.$$eval('#addenda-table tbody tr td:first-child', (cells) => cells.map((cell) => cell.textContent))
+  t.same(documents, api.body.data.employees.map((record: { documentNumber: string }) => record.documentNumber))
+  t.equal(await page.$eval('#download-addenda', (button) => (button as HTMLButtonElement).disabled), false)
+  t.same(await axeViolations(page), [])
+  await watched.screenshot('console-8-adendas', true)
+})
+
+t.test('a sheet missing a column is refused whole, with the missing headers on row 1', async (t) => {
+  const api = await apiUpload('adendas-sin-division.xlsx')
+  t.equal(api.statusCode, 400)
+  await upload('adendas-sin-division.xlsx')
+  await page.waitForSelector('#addenda-errors table')
+  t.equal(await text('#addenda-status'), api.body.message)
+  t.same((await shownIssues()).sort(), api.body.errors.map((issue: Issue) => `${issue.row}|${issue.field}|${issue.message}`).sort())
+  t.equal(await page.$eval('#addenda-result', (node) => (node as HTMLElement).hidden), true, 'no table of adendas for a refused file')
+})
+
+t.test('no console error, no request to another origin', async (t) => {
+  t.same(watched.errors, [])
+  t.same(watched.foreign, [])
+})

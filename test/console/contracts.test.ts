@@ -1,0 +1,240 @@
+/**
+ * The HR console's Contracts tab in Chromium against a listening server: limits read from the
+ * service, an upload refused with its errors beside the sheet's rows, a good upload, the three
+ * documents of one person, the contracts ZIP (progress, errores.txt) and the three reports.
+ */
+import t from 'tap'
+import { readFileSync } from 'node:fs'
+import type { Page } from 'puppeteer-core'
+import * as XLSX from 'xlsx'
+import { parse } from 'csv-parse/sync'
+import type { Employee } from '../../schemas/employee.js'
+import { formPayload, pdfText, zipEntries } from '../helper.js'
+import { axeViolations, fixture, launch, openConsole, startServer } from './browser.js'
+
+const FAILING_DNI = '87654321' // Carmen Huamán's documents fail in this server, so the ZIP gains errores.txt
+
+const { app, origin } = await startServer(t, { BATCH_MAX: 40, ADDENDUM_BATCH_MAX: 60, MAX_FILE_SIZE: 2097152 }, async (instance) => {
+  const pool = instance.contractPool
+  const documents = pool.documents.bind(pool)
+  pool.documents = async (employee: Employee) => {
+    if (employee.dni === FAILING_DNI) throw new Error('plantilla ilegible')
+    return await documents(employee)
+  }
+})
+const browser = await launch(t)
+const watched = await openConsole(t, browser, origin)
+const { page } = watched
+
+/** What the API itself answers for a fixture (the page must show exactly this). */
+async function apiUpload (name: string): Promise<{ statusCode: number, body: any }> {
+  const form = await formPayload([{ name, bytes: readFileSync(fixture(name)) }])
+  const res = await app.inject({ method: 'POST', url: '/api/excel/upload', ...form })
+  return { statusCode: res.statusCode, body: res.json() }
+}
+
+async function upload (name: string): Promise<void> {
+  const input = await page.$('input#employees-file')
+  await input?.uploadFile(fixture(name))
+  await page.waitForFunction((expected) => document.querySelector('#employees-file-name')?.textContent === expected, {}, name)
+  await page.click('#employees-form button[type="submit"]')
+  await page.waitForFunction(() => !document.querySelector('#employees-status')?.classList.contains('busy'))
+}
+
+const text = async (selector: string): Promise<string> => await page.$eval(selector, (node) => node.textContent ?? '')
+
+/** The error table as `row|field|message` lines, and each row's content cell. */
+async function shownIssues (p: Page): Promise<{ issues: string[], contents: Map<number, string> }> {
+  return await p.$$eval('#employees-errors table tbody tr', (rows) => {
+    const issues: string[] = []
+    const contents: [number, string][] = []
+    for (const row of rows) {
+      const number = Number.parseInt(row.querySelector('th')?.textContent ?? '', 10)
+      contents.push([number, row.querySelector('td.row-cells')?.textContent ?? ''])
+      for (const item of row.querySelectorAll('td.problems li')) {
+        const field = item.querySelector('code')?.textContent ?? ''
+        issues.push(`${number}|${field}|${(item.textContent ?? '').slice(field.length + 2)}`)
+      }
+    }
+    return { issues, contents }
+  }).then((shown) => ({ issues: shown.issues, contents: new Map(shown.contents) }))
+}
+
+t.test('the limits come from the service, before any upload', async (t) => {
+  t.match(await text('#limits'), /40 empleados por archivo y por descarga, 60 adendas por archivo, archivos de hasta 2 MB/)
+  t.match(await text('[data-limit="employees"]'), 'Hasta 40 empleados por archivo.')
+  await watched.screenshot('console-1-inicio')
+})
+
+t.test('a refused sheet: the API message and every {row, field, message} beside the sheet row', async (t) => {
+  const api = await apiUpload('empleados-invalidos.xlsx')
+  t.equal(api.statusCode, 400)
+  await upload('empleados-invalidos.xlsx')
+  await page.waitForSelector('#employees-errors table')
+  t.equal(await text('#employees-status'), api.body.message)
+  const shown = await shownIssues(page)
+  const expected = api.body.errors.map((issue: { row: number, field: string, message: string }) => `${issue.row}|${issue.field}|${issue.message}`)
+  t.same([...shown.issues].sort(), [...expected].sort(), 'exactly the items of the API, none lost, none made up')
+  t.ok(expected.length > 1)
+  // the row content is the sheet's own row, read in the browser
+  const sheet = XLSX.read(readFileSync(fixture('empleados-invalidos.xlsx')))
+  const rows = XLSX.utils.sheet_to_json<string[]>(sheet.Sheets[sheet.SheetNames[0]], { header: 1, raw: false, defval: '' })
+  for (const [row, content] of shown.contents) {
+    const dni = rows[row - 1]?.[3]
+    t.ok(dni !== undefined && dni !== '' && content.includes(String(dni).trim()), `row ${row} shows its cells (${content})`)
+  }
+  t.same(await axeViolations(page), [], 'no serious or critical accessibility violation')
+  await watched.screenshot('console-2-errores', true)
+})
+
+t.test('a sheet without the required columns: the structure message and the missing headers', async (t) => {
+  const api = await apiUpload('empleados-sin-columnas.xlsx')
+  await upload('empleados-sin-columnas.xlsx')
+  await page.waitForSelector('#employees-errors table')
+  t.equal(await text('#employees-status'), api.body.message)
+  const shown = await shownIssues(page)
+  t.same(shown.issues.sort(), api.body.errors.map((issue: { row: number, field: string, message: string }) => `${issue.row}|${issue.field}|${issue.message}`).sort())
+  t.match(await text('#employees-errors tbody th'), '1 (encabezados)')
+})
+
+t.test('a good sheet: the imported employees, all selected', async (t) => {
+  const api = await apiUpload('empleados.xlsx')
+  t.equal(api.statusCode, 200)
+  await upload('empleados.xlsx')
+  t.match(await text('#employees-status'), api.body.message)
+  t.equal(await text('#employees-errors'), '', 'the earlier errors are gone')
+  const dnis = await page.$$eval('#employees-table tbody tr td:nth-child(2)', (cells) => cells.map((cell) => cell.textContent))
+  t.same(dnis, api.body.data.employees.map((employee: Employee) => employee.dni))
+  t.equal(await page.$$eval('#employees-table tbody input:checked', (boxes) => boxes.length), dnis.length)
+  t.equal(await text('#selection-count'), `${dnis.length} de ${dnis.length} empleados seleccionados.`)
+  const missing = await page.$$eval('#employees-table tbody td.missing', (cells) => cells.length)
+  t.equal(missing, api.body.data.employees.filter((employee: Employee) => employee.birthDate === undefined).length + api.body.data.employees.filter((employee: Employee) => employee.sex === undefined).length, 'missing sex/birth dates are marked')
+  t.same(await axeViolations(page), [])
+  await watched.screenshot('console-3-empleados')
+})
+
+t.test('preview: the contract (session preview), then the consent and the annex, in the page', async (t) => {
+  const waitPreview = page.waitForResponse((response) => response.url().endsWith('/api/contracts/preview'))
+  await page.click('#employees-table tbody tr:first-child button')
+  const preview = await waitPreview
+  t.equal(preview.status(), 200)
+  t.equal(preview.headers()['content-type'], 'application/pdf')
+  t.match(await pdfText(await preview.buffer()), /Rosa Mar[ií]a/)
+  t.match(JSON.parse(preview.request().postData() ?? '{}'), { dni: '01234567', format: 'file', sessionId: /^[0-9a-f-]{36}$/ })
+  await page.waitForFunction(() => (document.querySelector('#preview-frame') as HTMLIFrameElement).src.startsWith('blob:'))
+  t.equal(await text('#preview-title'), 'Documentos de Rosa María Quispe Mamani')
+  const contractSrc = await page.$eval('#preview-frame', (frame) => (frame as HTMLIFrameElement).src)
+  await new Promise((resolve) => setTimeout(resolve, 500)) // let the PDF viewer paint before the picture
+  await watched.screenshot('console-4-vista-previa')
+
+  const waitZip = page.waitForResponse((response) => response.url().endsWith('/api/contracts/download-zip'))
+  await page.click('#preview-tabs button:nth-child(2)')
+  const zip = await waitZip
+  const entries = await zipEntries(await zip.buffer())
+  t.ok(entries.some((entry) => /Tratamiento de datos\/01234567\.pdf$/.test(entry.name)), 'consent from a one-person ZIP')
+  await page.waitForFunction((before) => (document.querySelector('#preview-frame') as HTMLIFrameElement).src !== before, {}, contractSrc)
+  const consentSrc = await page.$eval('#preview-frame', (frame) => (frame as HTMLIFrameElement).src)
+  await page.click('#preview-tabs button:nth-child(3)')
+  await page.waitForFunction((before) => (document.querySelector('#preview-frame') as HTMLIFrameElement).src !== before, {}, consentSrc)
+  t.equal(await page.$eval('#preview-tabs button:nth-child(3)', (button) => button.getAttribute('aria-pressed')), 'true')
+  t.equal(await text('#preview-status'), '', 'no error shown')
+  t.same(await axeViolations(page), [])
+  await page.keyboard.press('Escape')
+  await page.waitForFunction(() => !(document.querySelector('#preview') as HTMLDialogElement).open)
+})
+
+t.test('contracts ZIP of the selection: progress in bytes, saved, errores.txt shown', async (t) => {
+  for (const row of [2, 4]) await page.click(`#employees-table tbody tr:nth-child(${row}) input[type="checkbox"]`) // Luis and José left out
+  t.equal(await text('#selection-count'), '2 de 4 empleados seleccionados.')
+  await page.evaluate(() => {
+    const seen: string[] = []
+    ;(globalThis as unknown as { progressSeen: string[] }).progressSeen = seen
+    const node = document.querySelector('#contracts-progress-text') as HTMLElement
+    new MutationObserver(() => seen.push(node.textContent ?? '')).observe(node, { childList: true, characterData: true, subtree: true })
+  })
+  const download = watched.nextDownload()
+  await page.click('#download-contracts')
+  const file = await download
+  t.match(file.name, /^contratos-\d{2}-\d{2}-\d{4}\.zip$/)
+  const entries = await zipEntries(file.bytes)
+  const names = entries.map((entry) => entry.name)
+  t.same(names.filter((name) => name.endsWith('.pdf')).sort(), ['planilla/01234567-Operario de playa.pdf', 'planilla/Anexos/01234567.pdf', 'planilla/Tratamiento de datos/01234567.pdf'], 'Rosa: her three PDFs; Carmen failed; the others were not selected')
+  const errors = entries.find((entry) => entry.name === 'errores.txt')?.bytes.toString('utf8') ?? ''
+  t.match(errors, FAILING_DNI)
+  await page.waitForSelector('#downloads-report pre.errors-file')
+  t.equal((await text('#downloads-report pre.errors-file')).replace(/\r/g, ''), errors.replace(/\r/g, ''), 'errores.txt is shown as it is in the archive')
+  t.match(await text('#downloads-status'), new RegExp(`Descargado ${file.name} \\(.+, 3 PDF\\)`))
+  const progress = await page.evaluate(() => (globalThis as unknown as { progressSeen: string[] }).progressSeen)
+  t.ok(progress.some((line) => /^Recibidos [\d,.]+ (bytes|KB|MB)…$/.test(line)), `progress in bytes was shown (${progress.join(' / ')})`)
+  await watched.screenshot('console-5-zip', true)
+})
+
+t.test('reports: each tells who lacks a field it needs and exports the others', async (t) => {
+  for (const row of [2, 4]) await page.click(`#employees-table tbody tr:nth-child(${row}) input[type="checkbox"]`) // all four again
+  const download = watched.nextDownload()
+  await page.click('#download-lawlife')
+  const lawLife = await download
+  t.equal(lawLife.name, 'VIDA_LEY_TRAMA_INV_URB_OP.xlsx')
+  const book = XLSX.read(lawLife.bytes)
+  const rows = XLSX.utils.sheet_to_json<string[]>(book.Sheets[book.SheetNames[0]], { header: 1, raw: false })
+  const dnis = rows.slice(1).map((row) => row[7])
+  t.same(dnis, ['01234567', '87654321'], 'only the employees with sex and birth date')
+  const warning = await text('#downloads-report .alert.warn')
+  t.match(warning, 'Vida Ley: 2 empleados no se incluyen porque faltan datos que este reporte necesita:')
+  t.match(warning, 'Ñahui Pérez, Luis Ángel (DNI 45678912): falta fecha de nacimiento')
+  t.match(warning, 'García Sánchez, José (DNI 23456789): falta fecha de nacimiento')
+  await watched.screenshot('console-6-reportes', true)
+
+  const sctrDownload = watched.nextDownload()
+  await page.click('#download-sctr')
+  const sctr = await sctrDownload
+  t.equal(sctr.name, 'FORMATO_SCTR.xlsx')
+  const sctrBook = XLSX.read(sctr.bytes)
+  t.equal(XLSX.utils.sheet_to_json(sctrBook.Sheets[sctrBook.SheetNames[0]]).length, 2)
+  t.match(await text('#downloads-report .alert.warn'), 'SCTR: 2 empleados no se incluyen')
+
+  const photoDownload = watched.nextDownload()
+  await page.click('#download-photocheck')
+  const photo = await photoDownload
+  t.equal(photo.name, 'Fotocheck.csv')
+  const records = parse(photo.bytes.toString('utf8'), { columns: true }) as Record<string, string>[]
+  t.same(records.map((record) => record.DNI), ['01234567', '45678912', '87654321', '23456789'], 'every employee: the card needs no optional field')
+  t.equal(await text('#downloads-report'), '', 'nothing left out, no warning')
+
+  // only people without a birth date selected: nothing is sent, and the page says why
+  for (const row of [1, 3]) await page.click(`#employees-table tbody tr:nth-child(${row}) input[type="checkbox"]`)
+  let requests = 0
+  const count = (): void => { requests++ }
+  page.on('request', count)
+  await page.click('#download-lawlife')
+  await page.waitForSelector('#downloads-status.error')
+  page.off('request', count)
+  t.equal(requests, 0, 'no request for a report nobody can be in')
+  t.match(await text('#downloads-status'), 'Vida Ley: ningún empleado seleccionado tiene los datos que este reporte necesita')
+})
+
+t.test('keyboard: the tabs switch with the arrow keys and the upload is reachable', async (t) => {
+  await page.focus('#tab-employees')
+  await page.keyboard.press('ArrowRight')
+  t.equal(await page.evaluate(() => document.activeElement?.id), 'tab-addenda')
+  t.equal(await page.$eval('#panel-addenda', (panel) => (panel as HTMLElement).hidden), false)
+  t.equal(await page.$eval('#panel-employees', (panel) => (panel as HTMLElement).hidden), true)
+  await page.keyboard.press('Tab')
+  t.equal(await page.evaluate(() => document.activeElement?.getAttribute('data-pick')), 'addenda-file', 'Tab from the tabs goes to the file picker')
+  await page.focus('#tab-addenda')
+  await page.keyboard.press('ArrowLeft')
+  t.equal(await page.evaluate(() => document.activeElement?.id), 'tab-employees')
+})
+
+t.test('readable on a 1024-wide laptop', async (t) => {
+  await page.setViewport({ width: 1024, height: 768 })
+  const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth)
+  t.equal(overflow, 0, 'no horizontal scrolling of the page')
+  await watched.screenshot('console-7-1024')
+  await page.setViewport({ width: 1280, height: 800 })
+})
+
+t.test('no console error, no request to another origin', async (t) => {
+  t.same(watched.errors, [])
+  t.same(watched.foreign, [])
+})

@@ -1,0 +1,48 @@
+import { test } from 'tap'
+import { build } from '../helper.js'
+
+test('GET / lists the console; /app redirects to /app/', async (t) => {
+  const app = await build(t)
+  const root = (await app.inject({ method: 'GET', url: '/' })).json()
+  t.equal(root.endpoints.app, '/app/')
+  t.equal(root.endpoints.limits, '/api/limits')
+  const redirect = await app.inject({ method: 'GET', url: '/app' })
+  t.equal(redirect.statusCode, 301)
+  t.equal(redirect.headers.location, '/app/')
+})
+
+test('the console files carry a strict CSP; the Swagger UI at /docs does not get it', async (t) => {
+  const app = await build(t)
+  for (const url of ['/app/', '/app/console.css', '/app/js/main.js', '/app/vendor/fflate.js', '/app/vendor/xlsx.mjs']) {
+    const res = await app.inject({ method: 'GET', url })
+    t.equal(res.statusCode, 200, url)
+    const csp = String(res.headers['content-security-policy'])
+    t.match(csp, /default-src 'none'/, url)
+    t.match(csp, /script-src 'self'(;|$)/, `${url}: no inline script, no eval`)
+    t.match(csp, /connect-src 'self'(;|$)/, `${url}: the API on this origin only`)
+    t.notMatch(csp, /unsafe|https?:|\*/, `${url}: nothing from another origin`)
+    t.equal(res.headers['x-content-type-options'], 'nosniff')
+  }
+  t.match((await app.inject({ method: 'GET', url: '/app/' })).headers['content-type'], /^text\/html/)
+  t.match((await app.inject({ method: 'GET', url: '/app/js/main.js' })).headers['content-type'], /javascript/)
+  t.match((await app.inject({ method: 'GET', url: '/app/vendor/xlsx.mjs' })).headers['content-type'], /^text\/javascript/)
+  const docs = await app.inject({ method: 'GET', url: '/docs/' })
+  t.equal(docs.statusCode, 200)
+  t.equal(docs.headers['content-security-policy'], undefined, 'the Swagger UI keeps working')
+})
+
+test('unknown console files are the D16 404; only the two vendor files are served', async (t) => {
+  const app = await build(t)
+  for (const url of ['/app/nope.js', '/app/vendor/lodash.js', '/app/vendor/..%2f..%2fpackage.json', '/app/../package.json']) {
+    const res = await app.inject({ method: 'GET', url })
+    t.equal(res.statusCode, 404, url)
+    t.match(res.json(), { success: false, message: /^Ruta no encontrada: GET / }, url)
+  }
+})
+
+test('GET /api/limits answers the configured limits', async (t) => {
+  const app = await build(t, { BATCH_MAX: 12, ADDENDUM_BATCH_MAX: 34, MAX_FILE_SIZE: 5678 })
+  const res = await app.inject({ method: 'GET', url: '/api/limits' })
+  t.equal(res.statusCode, 200)
+  t.same(res.json(), { success: true, data: { batchMax: 12, addendumBatchMax: 34, maxFileSize: 5678 } })
+})

@@ -1,0 +1,216 @@
+/**
+ * What the documents say (DOCUMENT-REQUIREMENTS.md), read back with pdfjs from the real routes:
+ * signing dates, part-time hours, the replaced worker, gender, amounts and their words, the data
+ * notice and the annex; and the new fields' validation on the contract routes.
+ */
+import tap, { test, type Test } from 'tap'
+import { execFileSync } from 'node:child_process'
+import { mkdtempSync, writeFileSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { build, pdfText, sampleEmployee, sampleSubsidio, zipEntries } from '../../helper.js'
+import { longestEmployee } from '../../samples.js'
+import type { ImportedEmployee } from '../../../schemas/employee.js'
+import { dateInWords, formatLocalDate } from '../../../src/pdf/format.js'
+
+const INVALID = 'La solicitud no se pudo procesar'
+/** pdfjs joins lines with spaces and keeps the no-break space of `N.º 728`: compare on single spaces. */
+const flat = (text: string) => text.replace(/[\s\u00a0]+/g, ' ')
+
+/** One app (and PDF pool) for the whole file: starting one per test costs a worker thread each. */
+const app = await build(tap)
+
+async function previewText (t: Test, employee: Record<string, unknown>): Promise<string> {
+  const res = await app.inject({ method: 'POST', url: '/api/contracts/preview', payload: employee })
+  t.equal(res.statusCode, 200, res.statusCode === 200 ? 'rendered' : res.body)
+  return flat(await pdfText(res.rawPayload))
+}
+
+/** The three documents of one employee from a ZIP, as text. */
+async function documentsText (t: Test, employee: Record<string, unknown>): Promise<{ contract: string, consent: string, annex: string, sizes: number[] }> {
+  const res = await app.inject({ method: 'POST', url: '/api/contracts/download-zip', payload: [employee] })
+  t.equal(res.statusCode, 200, res.statusCode === 200 ? 'ZIP' : res.body)
+  const entries = await zipEntries(res.rawPayload)
+  const find = (pattern: RegExp) => entries.find((entry) => pattern.test(entry.name))?.bytes ?? Buffer.alloc(0)
+  const contract = find(/^[a-z]+\/\d{8}-/)
+  const consent = find(/Tratamiento de datos/)
+  const annex = find(/Anexos/)
+  return {
+    contract: flat(await pdfText(contract)),
+    consent: flat(await pdfText(consent)),
+    annex: flat(await pdfText(annex)),
+    sizes: [contract.length, consent.length, annex.length]
+  }
+}
+
+const future = new Date()
+future.setFullYear(future.getFullYear() + 1)
+const futureDate = formatLocalDate(future)
+const endOf = (date: Date) => formatLocalDate(new Date(date.getFullYear() + 1, date.getMonth(), 1))
+
+test('signing date: a future start is signed on the start date, a past one on the day of generation, never backdated', async (t) => {
+  const futureText = await previewText(t, sampleEmployee({ entryDate: futureDate, endDate: endOf(future) }))
+  t.match(futureText, `Lima ${dateInWords(futureDate)}`)
+  const pastText = await previewText(t, sampleEmployee({ entryDate: '01/01/2020', endDate: endOf(future) }))
+  t.match(pastText, `Lima ${dateInWords(formatLocalDate(new Date()))}`, 'generated today')
+  t.notMatch(pastText, 'Lima 1 de enero de 2020')
+})
+
+test('signing date: signingDate is printed as given, past or future, and may not follow the end date', async (t) => {
+  t.match(await previewText(t, sampleEmployee({ entryDate: '01/01/2020', endDate: endOf(future), signingDate: '28/12/2019' })), 'Lima 28 de diciembre de 2019')
+  t.match(await previewText(t, sampleEmployee({ signingDate: '30/11/2026' })), 'Lima 30 de noviembre de 2026')
+  const res = await app.inject({ method: 'POST', url: '/api/contracts/preview', payload: sampleEmployee({ signingDate: '01/06/2027' }) })
+  t.equal(res.statusCode, 400)
+  t.same(res.json().errors, [{ field: 'body.signingDate', message: 'La fecha de suscripción no puede ser posterior a la fecha de término' }])
+  const bad = await app.inject({ method: 'POST', url: '/api/contracts/preview', payload: sampleEmployee({ signingDate: '31/02/2026' }) })
+  t.same(bad.json().errors, [{ field: 'body.signingDate', message: 'Fecha debe estar en formato DD/MM/YYYY' }])
+})
+
+test('Planilla states its modality, the objective cause naming site, position and dates, and three months of probation', async (t) => {
+  const text = await previewText(t, sampleEmployee({ sex: 'M' }))
+  t.match(text, 'CONTRATO DE TRABAJO SUJETO A MODALIDAD')
+  t.match(text, 'Contrato de trabajo sujeto a modalidad por necesidades del mercado (artículo 58 de la LPCL)')
+  t.match(text, 'por las obras de remodelación del centro comercial vecino', "the profile's cause for Playa Larcomar")
+  t.match(text, 'Esta necesidad se presenta en la sede Playa Larcomar, para el cargo de Operario de playa, y se prevé que dure del 1 de diciembre de 2026 al 31 de mayo de 2027')
+  t.match(text, 'tres (3) meses')
+  t.match(text, 'EL TRABAJADOR')
+  t.notMatch(text, 'LA TRABAJADORA')
+  t.notMatch(text, /Planilla|Part Time|Subsidio/, 'no service type codes in the document')
+  t.match(text, 'N.º 728')
+  t.notMatch(text, 'N.°', 'the ordinal indicator, not the degree sign')
+  const own = await previewText(t, sampleEmployee({ objectiveCause: 'Campaña de verano de la sede, con un aumento de usuarios que no se repite en otros meses.' }))
+  t.match(own, 'Campaña de verano de la sede, con un aumento de usuarios que no se repite en otros meses. Esta necesidad se presenta en la sede Playa Larcomar')
+  const otherSite = await previewText(t, sampleEmployee({ subDivisionOrParking: 'Playa Centro' }))
+  t.match(otherSite, 'por la apertura de nuevos comercios en la zona', "the profile's default cause elsewhere")
+})
+
+test('a female worker reads LA TRABAJADORA in every document; a record without sex reads EL TRABAJADOR', async (t) => {
+  const female = await documentsText(t, sampleEmployee({ sex: 'Femenino' }))
+  for (const text of [female.contract, female.consent, female.annex]) {
+    t.match(text, 'LA TRABAJADORA')
+    t.notMatch(text, 'EL TRABAJADOR')
+  }
+  t.match(female.consent, 'declara haber sido informada')
+  // a record without sex (a spreadsheet row, D21), rendered by the pool as the routes do
+  const unknown = await app.contractPool.documents(sampleEmployee({ sex: undefined, birthDate: undefined }) as unknown as ImportedEmployee)
+  const unknownContract = flat(await pdfText(unknown.contract))
+  t.match(unknownContract, 'EL TRABAJADOR')
+  t.notMatch(unknownContract, 'LA TRABAJADORA')
+  t.match(flat(await pdfText(unknown.consent)), 'declara haber sido informado')
+})
+
+test('Part Time prints its weekly hours, days and schedule, from the record or the profile, and excludes overtime', async (t) => {
+  const given = await previewText(t, sampleEmployee({ contractType: 'Part Time', weeklyHours: 18, workDays: 'martes a sábado', workSchedule: 'de 18:00 a 21:36 horas', salary: 500, salaryInWords: undefined }))
+  t.match(given, 'CONTRATO DE TRABAJO A TIEMPO PARCIAL SUJETO A MODALIDAD')
+  for (const value of ['18 horas semanales', 'martes a sábado', 'de 18:00 a 21:36 horas']) t.match(given, value)
+  t.match(given, 'no realizará trabajo en sobretiempo')
+  t.match(given, 'las partes no pactan periodo de prueba')
+  t.match(given, 'artículo 11 del D.S. 012-92-TR', 'the vacation exclusion cites its basis')
+  t.match(given, 'A tiempo parcial (artículo 4 de la LPCL y artículos 11 a 13 del D.S. 001-96-TR) y contrato de trabajo sujeto a modalidad por necesidades del mercado')
+  t.match(given, 'QUINIENTOS Y 00/100 SOLES', 'words written from the salary')
+  const defaults = await previewText(t, sampleEmployee({ contractType: 'Part Time' }))
+  for (const value of ['20 horas semanales', 'lunes a viernes', 'de 18:00 a 22:00 horas']) t.match(defaults, value)
+})
+
+test('Part Time: 24 hours or more is refused, and so is a salary under the proportional minimum', async (t) => {
+  const hours = await app.inject({ method: 'POST', url: '/api/contracts/preview', payload: sampleEmployee({ contractType: 'Part Time', weeklyHours: 30 }) })
+  t.equal(hours.statusCode, 400)
+  t.same(hours.json().errors, [{ field: 'body.weeklyHours', message: 'Las horas semanales de un contrato a tiempo parcial deben ser menos de 24' }])
+  const low = await app.inject({ method: 'POST', url: '/api/contracts/download-zip', payload: [sampleEmployee(), sampleEmployee({ contractType: 'Part Time', weeklyHours: 20, salary: 470, salaryInWords: undefined })] })
+  t.equal(low.statusCode, 400)
+  t.same(low.json().errors, [{ field: 'body.1.salary', message: 'El sueldo no puede ser menor a S/ 470.84, la parte proporcional de la remuneración mínima vital para 20 horas semanales' }])
+  const enough = await app.inject({ method: 'POST', url: '/api/contracts/preview', payload: sampleEmployee({ contractType: 'Part Time', weeklyHours: 20, salary: 470.84, salaryInWords: undefined }) })
+  t.equal(enough.statusCode, 200, '1130 × 20 / 48 = 470.83…, rounded up to the céntimo')
+  const tooMany = await app.inject({ method: 'POST', url: '/api/contracts/preview', payload: sampleEmployee({ weeklyHours: 49 }) })
+  t.same(tooMany.json().errors, [{ field: 'body.weeklyHours', message: 'Las horas semanales deben ser un número mayor a 0 y no mayor a 48' }])
+})
+
+test('a salary under the RMV is refused naming the minimum; zero keeps the spec message', async (t) => {
+  const low = await app.inject({ method: 'POST', url: '/api/contracts/preview', payload: sampleEmployee({ salary: 1129.99, salaryInWords: undefined }) })
+  t.equal(low.statusCode, 400)
+  t.equal(low.json().message, INVALID)
+  t.same(low.json().errors, [{ field: 'body.salary', message: 'El sueldo no puede ser menor a la remuneración mínima vital (S/ 1,130.00)' }])
+  const subsidio = await app.inject({ method: 'POST', url: '/api/contracts/download-zip', payload: [sampleSubsidio({ salary: 1000, salaryInWords: 'MIL Y 00/100 SOLES' })] })
+  t.same(subsidio.json().errors, [{ field: 'body.0.salary', message: 'El sueldo no puede ser menor a la remuneración mínima vital (S/ 1,130.00)' }])
+  const zero = await app.inject({ method: 'POST', url: '/api/contracts/preview', payload: sampleEmployee({ salary: 0 }) })
+  t.same(zero.json().errors, [{ field: 'body.salary', message: 'El sueldo debe ser mayor a 0' }])
+})
+
+test('salary in words: omitted is written, lower case accepted, a different amount refused with the expected words', async (t) => {
+  t.match(await previewText(t, sampleEmployee({ salary: 2121.5, salaryInWords: undefined })), 'DOS MIL CIENTO VEINTIÚN Y 50/100 SOLES')
+  t.match(await previewText(t, sampleEmployee({ salaryInWords: 'mil quinientos con 00/100 nuevos soles' })), 'mil quinientos con 00/100 nuevos soles', 'printed as given')
+  const wrong = await app.inject({ method: 'POST', url: '/api/contracts/preview', payload: sampleEmployee({ salaryInWords: 'MIL CUATROCIENTOS Y 00/100 SOLES' }) })
+  t.equal(wrong.statusCode, 400)
+  t.same(wrong.json().errors, [{ field: 'body.salaryInWords', message: 'El sueldo en letras no coincide con el sueldo; debe decir: MIL QUINIENTOS Y 00/100 SOLES' }])
+  const unreadable = await app.inject({ method: 'POST', url: '/api/contracts/download-zip', payload: [sampleEmployee({ salaryInWords: 'S/ 1,500.00 soles' })] })
+  t.same(unreadable.json().errors, [{ field: 'body.0.salaryInWords', message: 'El sueldo en letras no coincide con el sueldo; debe decir: MIL QUINIENTOS Y 00/100 SOLES' }])
+})
+
+test('Subsidio identifies the replaced worker (name, DNI, position, motive, seniority) and what happens on return', async (t) => {
+  const text = await previewText(t, sampleSubsidio({ sex: 'M', replacedWorkerDni: '44556677', replacedWorkerPosition: 'Supervisora de playa' }))
+  t.match(text, 'CONTRATO DE TRABAJO SUJETO A MODALIDAD DE SUPLENCIA')
+  for (const label of ['Trabajador suplido', 'DNI N.º del suplido', 'Cargo del suplido', 'Motivo de la suplencia', 'Antigüedad del suplido']) t.match(text, label)
+  for (const value of ['Juan Pérez Gómez', '44556677', 'Supervisora de playa', 'Descanso médico', '2 años']) t.match(text, value)
+  t.match(text, 'el contrato se extingue el día de su reincorporación')
+  t.match(text, 'artículo 77, literal c')
+  t.match(text, 'destaque temporal', 'covers a reassignment, not only a suspension')
+  const blank = (await documentsText(t, sampleSubsidio({ probationaryPeriod: undefined }))).contract
+  t.notMatch(blank, '44556677', 'blank cells to fill by hand')
+  t.match(blank, 'tres (3) meses', 'probation defaults to three months (a ZIP allows it missing, D11)')
+  const notSubsidio = await app.inject({ method: 'POST', url: '/api/contracts/preview', payload: sampleEmployee({ replacedWorkerDni: '44556677' }) })
+  t.same(notSubsidio.json().errors, [{ field: 'body.replacedWorkerDni', message: 'El DNI del suplido solo corresponde a contratos de Subsidio' }])
+  const badDni = await app.inject({ method: 'POST', url: '/api/contracts/download-zip', payload: [sampleSubsidio({ replacedWorkerDni: '4455' })] })
+  t.same(badDni.json().errors, [{ field: 'body.0.replacedWorkerDni', message: 'El DNI del suplido debe tener exactamente 8 dígitos numéricos.' }])
+})
+
+test('the new text fields are checked with the field paths and Spanish messages of the others', async (t) => {
+  const res = await app.inject({
+    method: 'POST',
+    url: '/api/contracts/download-zip',
+    payload: [sampleEmployee({ objectiveCause: 'muy corta', workDays: 'x'.repeat(101), workSchedule: 'y'.repeat(101), weeklyHours: 'veinte' })]
+  })
+  t.equal(res.statusCode, 400)
+  t.same(res.json().errors, [
+    { field: 'body.0.weeklyHours', message: 'Las horas semanales deben ser un número' },
+    { field: 'body.0.workDays', message: 'Los días de trabajo deben tener entre 1 y 100 caracteres' },
+    { field: 'body.0.workSchedule', message: 'El horario debe tener entre 1 y 100 caracteres' },
+    { field: 'body.0.objectiveCause', message: 'La causa objetiva debe tener entre 30 y 1000 caracteres' }
+  ])
+})
+
+test('the data notice names the bank, its code, the ARCO e-mail, recipients and retention, with SÍ/NO boxes', async (t) => {
+  const { consent, annex, sizes } = await documentsText(t, sampleEmployee())
+  t.match(consent, 'INFORMACIÓN SOBRE EL TRATAMIENTO DE DATOS PERSONALES')
+  for (const value of ['Banco de datos', 'Trabajadores', 'Código de inscripción', 'RNPDP-PJP N.º 00000', 'datospersonales@example.com']) t.match(consent, value)
+  t.match(consent, 'Banco Ejemplo S.A., para el pago de remuneraciones')
+  t.match(consent, 'D.S. 005-2012-TR, art. 35')
+  t.match(consent, 'derechohabientes')
+  t.equal(consent.match(/SÍ NO/g)?.length, 3, 'one SÍ / NO pair per optional purpose')
+  t.notMatch(consent, 'inscrito o por inscribir')
+  t.match(annex, 'a) recibir y orientar a los usuarios')
+  t.match(annex, 'protector solar, por la exposición a la radiación solar (Ley N.º 30102)')
+  t.match(annex, 'Reglamento Interno de Trabajo')
+  t.notMatch(annex, 'de inmediato a su jefe inmediato')
+  for (const size of sizes) t.ok(size <= 60 * 1024, `${size} bytes ≤ 60 KB`)
+  const cashier = await documentsText(t, sampleEmployee({ position: 'cajero' }))
+  t.match(cashier.annex, 'a) realizar los cobros y emitir los comprobantes de pago', "the catalogue's entry for the position")
+  t.notMatch(cashier.annex, 'protector solar')
+})
+
+test('at the longest allowed values every document renders, keeps its fonts embedded and stays under 60 KB', async (t) => {
+  const dir = mkdtempSync(join(tmpdir(), 'contratos-longest-'))
+  for (const type of ['Planilla', 'Part Time', 'Subsidio'] as const) {
+    const res = await app.inject({ method: 'POST', url: '/api/contracts/download-zip', payload: [longestEmployee(type)] })
+    t.equal(res.statusCode, 200)
+    const entries = await zipEntries(res.rawPayload)
+    t.equal(entries.length, 3, `${type}: three documents, no errores.txt`)
+    for (const entry of entries) {
+      t.ok(entry.bytes.length <= 60 * 1024, `${entry.name}: ${entry.bytes.length} bytes`)
+      const path = join(dir, 'doc.pdf')
+      writeFileSync(path, entry.bytes)
+      const fonts = execFileSync('pdffonts', [path], { encoding: 'utf8' }).split('\n').slice(2).filter((line) => line.trim() !== '')
+      t.ok(fonts.length >= 2, `${entry.name}: fonts listed`)
+      for (const line of fonts) t.match(line, /\s+yes\s+yes\s+(yes|no)\s+\d+\s+\d+\s*$/, `${entry.name}: embedded: ${line}`)
+    }
+  }
+})
