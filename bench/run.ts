@@ -4,6 +4,7 @@
  * medians and ratios from one run (the machines are noisy); nothing here is asserted by tests.
  *
  *   W50  one download-zip of 50 mixed employees: first byte, wall, PDFs/s (median of RUNS after warm-up)
+ *   A80  one addendum download-zip of 80 records (ADDENDUM_BATCH_MAX): first byte, wall, PDFs/s (same)
  *   W1   preview of one employee at concurrency 1 and 8: p50/p99
  *   C4   four W50 at once: aggregate PDFs/s; GET /api/health p50/p99 meanwhile; peak RSS
  *   C8   eight W50 at once: peak RSS
@@ -14,7 +15,7 @@
 import { writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import autocannon from 'autocannon'
-import { median, mixedEmployees, peakSampler, quantile, startServer, timedRequest, type Timing } from './lib.js'
+import { addenda, median, mixedEmployees, peakSampler, quantile, startServer, timedRequest, type Timing } from './lib.js'
 import { naiveBaseline } from './naive-baseline.js'
 import { PROJECT_ROOT } from '../src/paths.js'
 
@@ -24,9 +25,9 @@ const MB = 1024 * 1024
 
 const fmt = (n: number, digits = 1) => (Number.isFinite(n) ? n.toFixed(digits) : 'n/a')
 
-async function downloadZip (url: string, employees: unknown[]): Promise<Timing> {
-  const timing = await timedRequest(url, '/api/contracts/download-zip', employees)
-  if (timing.status !== 200) throw new Error(`download-zip answered ${timing.status}`)
+async function downloadZip (url: string, employees: unknown[], path = '/api/contracts/download-zip'): Promise<Timing> {
+  const timing = await timedRequest(url, path, employees)
+  if (timing.status !== 200) throw new Error(`${path} answered ${timing.status}`)
   return timing
 }
 
@@ -75,6 +76,18 @@ async function main (): Promise<void> {
     }
     results.W50 = w50
 
+    const addendumBatch = addenda(80)
+    for (let i = 0; i < 2; i++) await downloadZip(server.url, addendumBatch, '/api/addendum/download-zip')
+    const adendas: Timing[] = []
+    for (let i = 0; i < RUNS; i++) adendas.push(await downloadZip(server.url, addendumBatch, '/api/addendum/download-zip'))
+    const a80Wall = median(adendas.map((t) => t.totalMs))
+    results.A80 = {
+      ttfbMs: median(adendas.map((t) => t.ttfbMs)),
+      wallMs: a80Wall,
+      pdfsPerSec: addendumBatch.length / (a80Wall / 1000),
+      zipBytes: adendas[0].bytes
+    }
+
     const one = mixedEmployees(3)[2] // a Subsidio: the longest contract
     const w1c1 = await cannon(server.url, '/api/contracts/preview', one, 1, 5)
     const w1c8 = await cannon(server.url, '/api/contracts/preview', one, 8, 5)
@@ -118,6 +131,7 @@ async function main (): Promise<void> {
   results.ratio = ours / baseline.pdfsPerSec
 
   const w = results.W50 as Record<string, number>
+  const a80 = results.A80 as Record<string, number>
   const c4 = results.C4 as Record<string, number>
   const w1 = results.W1 as Record<string, Record<string, number>>
   const ex = results.exports as Record<string, Record<string, number>>
@@ -126,6 +140,10 @@ async function main (): Promise<void> {
     ['W50 wall (median)', `${fmt(w.wallMs)} ms`],
     ['W50 PDFs/s', fmt(w.pdfsPerSec, 0)],
     ['W50 ZIP size', `${fmt(w.zipBytes / 1024, 0)} KB`],
+    ['A80 adendas first byte (median)', `${fmt(a80.ttfbMs)} ms`],
+    ['A80 adendas wall (median)', `${fmt(a80.wallMs)} ms`],
+    ['A80 adendas PDFs/s', fmt(a80.pdfsPerSec, 0)],
+    ['A80 ZIP size', `${fmt(a80.zipBytes / 1024, 0)} KB`],
     ['W1 preview c=1 p50 / p99', `${fmt(w1.c1.p50)} / ${fmt(w1.c1.p99)} ms`],
     ['W1 preview c=8 p50 / p99', `${fmt(w1.c8.p50)} / ${fmt(w1.c8.p99)} ms`],
     ['C4 aggregate PDFs/s', fmt(c4.pdfsPerSec, 0)],

@@ -14,6 +14,7 @@ import sessions from '../plugins/sessions.js'
 import loadShedding from '../plugins/load-shedding.js'
 import spreadsheets from '../plugins/spreadsheets.js'
 import employeeBodies from '../plugins/employee-bodies.js'
+import documentZips from '../plugins/document-zips.js'
 import requestIds, { requestId } from '../plugins/request-id.js'
 import metrics from '../plugins/metrics.js'
 import readiness from '../plugins/readiness.js'
@@ -127,6 +128,7 @@ export async function buildApp (options: BuildAppOptions = {}): Promise<FastifyI
   await app.register(sessions)
   await app.register(spreadsheets)
   await app.register(employeeBodies)
+  await app.register(documentZips)
   await app.register(readiness)
   if (options.extend !== undefined) await app.register(options.extend)
 
