@@ -91,3 +91,16 @@ t.test('names hold letters of the Latin script only, and every accepted name fit
   t.same(digraphs.json().errors, [{ field: 'body.name', message: 'Nombre no puede superar 50 caracteres' }])
   for (const name of ["'Ana", 'Ana-María', 'Ꜳna']) t.equal((await preview({ name })).statusCode, 400, name)
 })
+
+t.test('a JSON salary string `100.500` is refused (100.5 or 100500?); `100500` and `100.50` as strings are read', async (t) => {
+  const app = await build(t)
+  // Part Time at 2 hours a week: 100.5 soles would pass the proportional minimum, so only the ambiguity refuses it
+  const partTime = (salary: string) => sampleEmployee({ contractType: 'Part Time', weeklyHours: 2, salary, salaryInWords: undefined })
+  const refused = await app.inject({ method: 'POST', url: '/api/contracts/preview', payload: partTime('100.500') })
+  t.equal(refused.statusCode, 400)
+  t.same(refused.json().errors.map((issue: { field: string }) => issue.field), ['body.salary'], 'the error is on the salary alone')
+  for (const salary of ['100500', '100.50']) {
+    const res = await app.inject({ method: 'POST', url: '/api/contracts/preview', payload: partTime(salary) })
+    t.equal(res.statusCode, 200, salary)
+  }
+})
