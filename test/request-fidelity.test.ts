@@ -7,6 +7,7 @@ import t from 'tap'
 import type { FastifyInstance } from 'fastify'
 import { build, formPayload, sampleEmployee } from './helper.js'
 import { EMPLOYEE_HEADERS, csvText, employeeCells } from './spreadsheets.js'
+import { sampleAddendum } from './samples.js'
 
 const app: FastifyInstance = await build(t, { MAX_FILE_SIZE: 40000 })
 const NOT_UTF8 = 'El cuerpo debe estar codificado en UTF-8'
@@ -102,5 +103,18 @@ t.test('a JSON salary string `100.500` is refused (100.5 or 100500?); `100500` a
   for (const salary of ['100500', '100.50']) {
     const res = await app.inject({ method: 'POST', url: '/api/contracts/preview', payload: partTime(salary) })
     t.equal(res.statusCode, 200, salary)
+  }
+})
+
+t.test('a salary under half a céntimo (it would print as S/ 0.00) is a 400 on the salary, never a 500', async (t) => {
+  const app = await build(t)
+  for (const [url, payload] of [
+    ['/api/contracts/preview', sampleEmployee({ salary: 0.001, salaryInWords: 'MIL Y 00/100 SOLES' })],
+    ['/api/contracts/preview', sampleEmployee({ salary: 0.001, salaryInWords: undefined })],
+    ['/api/addendum/preview', sampleAddendum({ salary: 0.001, salaryInWords: undefined })]
+  ] as const) {
+    const res = await app.inject({ method: 'POST', url, payload })
+    t.equal(res.statusCode, 400, url)
+    t.ok(res.json().errors.some((issue: { field: string, message: string }) => issue.field === 'body.salary' && issue.message === 'El sueldo debe ser mayor a 0'), url)
   }
 })

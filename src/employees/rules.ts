@@ -43,7 +43,9 @@ export function addendumIssues (record: unknown, prefix: string): ValidationIssu
   }
   const cents = (amount: number | undefined) => (amount === undefined ? Number.NaN : Math.round(amount * 100))
   // only against a salary the schema accepts (a salary of 0 is reported once, on salary)
-  const validSalary = typeof salary === 'number' && salary > 0
+  const validSalary = typeof salary === 'number' && salary > 0 && Math.round(salary * 100) >= 1
+  // a salary under half a céntimo would print as S/ 0.00: refused with the spec's message for 0
+  if (typeof salary === 'number' && salary > 0 && !validSalary) issues.push({ field: at('salary'), message: MESSAGES.salary.invalid })
   if (validSalary && typeof salaryInWords === 'string' && cents(readAmountInWords(salaryInWords)) !== cents(salary)) {
     issues.push({ field: at('salaryInWords'), message: ADDENDUM_DOCUMENT_MESSAGES.salaryInWordsMismatch })
   }
