@@ -11,6 +11,7 @@ import { createServer, request } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { once } from 'node:events'
 import { PROJECT_ROOT } from '../src/paths.js'
+import { amountInWords } from '../src/employees/salary-words.js'
 
 export interface RunningServer {
   url: string
@@ -151,6 +152,33 @@ export function mixedEmployees (count: number, seed = 0): Record<string, unknown
       ...(contractType === 'Subsidio'
         ? { replacementFor: 'Juan Pérez Gómez', reasonForSubstitution: 'Descanso médico', timeForCompany: '2 años', workingCondition: 'Tiempo completo', probationaryPeriod: '3 meses' }
         : {})
+    }
+  })
+}
+
+/**
+ * `count` valid addendum records with distinct document numbers; every other one leaves
+ * salaryInWords out, so the server writes it (D22).
+ */
+export function addenda (count: number, seed = 0): Record<string, unknown>[] {
+  return Array.from({ length: count }, (_, index) => {
+    const n = index + seed
+    const salary = 1130 + (n % 10) * 125.5
+    return {
+      division: `Playas ${['Lima', 'Norte', 'Sur'][n % 3]}`,
+      documentNumber: String(30000000 + n).padStart(8, '0'),
+      worker: `${NAMES[n % NAMES.length]} ${SURNAMES[n % SURNAMES.length]} ${SURNAMES[(n + 3) % SURNAMES.length]}`,
+      entryDate: '01/03/2024',
+      start: '01/06/2025',
+      end: '30/11/2025',
+      startAddendum: '01/12/2025',
+      endAddendum: '31/05/2026',
+      address: `Av. Los Próceres ${100 + n}, Urb. Santa Catalina`,
+      province: 'Lima',
+      district: 'San Isidro',
+      department: 'Lima',
+      salary,
+      ...(n % 2 === 0 ? { salaryInWords: amountInWords(salary) } : {})
     }
   })
 }

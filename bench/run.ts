@@ -6,6 +6,7 @@
  * by tests.
  *
  *   W50   one download-zip of 50 mixed employees: first byte, wall, PDFs/s (median of RUNS after warm-up)
+ *   A80   one addendum download-zip of 80 records (ADDENDUM_BATCH_MAX): first byte, wall, PDFs/s (same)
  *   W1    preview of one employee at concurrency 1 and 8: p50/p99
  *   C4    four W50 at once: aggregate PDFs/s; GET /api/health p50/p99 meanwhile; peak RSS
  *   C8    eight W50 at once: peak RSS
@@ -23,7 +24,7 @@ import { join } from 'node:path'
 import { monitorEventLoopDelay } from 'node:perf_hooks'
 import { pathToFileURL } from 'node:url'
 import autocannon from 'autocannon'
-import { median, mixedEmployees, peakSampler, quantile, startServer, timedRequest, type RunningServer, type Timing } from './lib.js'
+import { addenda, median, mixedEmployees, peakSampler, quantile, startServer, timedRequest, type RunningServer, type Timing } from './lib.js'
 import { builderFloors, measureFloors } from './floors.js'
 import { naiveBaseline } from './naive-baseline.js'
 import { PROJECT_ROOT } from '../src/paths.js'
@@ -41,9 +42,9 @@ const SERVER_ENV = { SHED_MAX_EVENT_LOOP_DELAY_MS: '0' }
 
 const fmt = (n: number, digits = 1) => (Number.isFinite(n) ? n.toFixed(digits) : 'n/a')
 
-async function downloadZip (url: string, employees: unknown[]): Promise<Timing> {
-  const timing = await timedRequest(url, '/api/contracts/download-zip', employees)
-  if (timing.status !== 200) throw new Error(`download-zip answered ${timing.status}`)
+async function downloadZip (url: string, records: unknown[], path = '/api/contracts/download-zip'): Promise<Timing> {
+  const timing = await timedRequest(url, path, records)
+  if (timing.status !== 200) throw new Error(`${path} answered ${timing.status}`)
   return timing
 }
 
@@ -90,6 +91,18 @@ async function mainServerFigures (server: RunningServer, employees: Record<strin
     pdfsPerSec: (employees.length * PDFS_PER_EMPLOYEE) / (w50Wall / 1000),
     zipBytes: single[0].bytes,
     peakRssMB: w50Rss.stop() / MB
+  }
+
+  const addendumBatch = addenda(80)
+  for (let i = 0; i < 2; i++) await downloadZip(server.url, addendumBatch, '/api/addendum/download-zip')
+  const adendas: Timing[] = []
+  for (let i = 0; i < RUNS; i++) adendas.push(await downloadZip(server.url, addendumBatch, '/api/addendum/download-zip'))
+  const a80Wall = median(adendas.map((t) => t.totalMs))
+  results.A80 = {
+    ttfbMs: median(adendas.map((t) => t.ttfbMs)),
+    wallMs: a80Wall,
+    pdfsPerSec: addendumBatch.length / (a80Wall / 1000),
+    zipBytes: adendas[0].bytes
   }
 
   const one = mixedEmployees(3)[2] // a Subsidio: the longest contract
@@ -229,6 +242,7 @@ async function main (): Promise<void> {
 
   const f = results.floors as Record<string, number>
   const c4 = results.C4 as Record<string, number>
+  const a80 = results.A80 as Record<string, number>
   const w1 = results.W1 as Record<string, Record<string, number>>
   const w1000 = results.W1000 as Record<string, number>
   const ex = results.exports as Record<string, Record<string, number>>
@@ -245,6 +259,8 @@ async function main (): Promise<void> {
     ['W50 PDFs/s / naive baseline', `${fmt(results.ratio as number, 1)}x (baseline ${fmt(baseline.pdfsPerSec, 0)} PDFs/s)`, '≥ 80x'],
     ['W50 ZIP size', `${fmt(w.zipBytes / 1024, 0)} KB`, `sum of its 150 PDFs ${fmt(f.pdfBytesSum / 1024, 0)} KB (largest PDF ${fmt(f.pdfBytesMax / 1024, 1)} KB; ≤ 60 KB)`],
     ['W50 peak RSS', `${fmt(w.peakRssMB, 0)} MB`, ''],
+    ['A80 adendas first byte / wall (median)', `${fmt(a80.ttfbMs)} / ${fmt(a80.wallMs)} ms`, ''],
+    ['A80 adendas PDFs/s, ZIP size', `${fmt(a80.pdfsPerSec, 0)}, ${fmt(a80.zipBytes / 1024, 0)} KB`, ''],
     ['W1 preview c=1 p50 / p99', `${fmt(w1.c1.p50)} / ${fmt(w1.c1.p99)} ms`, ''],
     ['W1 preview c=8 p50 / p99', `${fmt(w1.c8.p50)} / ${fmt(w1.c8.p99)} ms`, ''],
     ['C4 aggregate PDFs/s', fmt(c4.pdfsPerSec, 0), `engine via pool, 4 batches at once: ${fmt(f.engineC4PdfsPerSec, 0)}; target ≥ 6000`],

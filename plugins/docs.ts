@@ -10,12 +10,13 @@ export default fp(async (app) => {
       info: {
         title: 'contratos: servicio de generación de contratos laborales',
         version: '1.0.0',
-        description: 'Contratos PDF/ZIP, importación de hojas de cálculo y reportes (Vida Ley, SCTR, fotocheck). Sin autenticación: red interna.'
+        description: 'Contratos y adendas PDF/ZIP, importación de hojas de cálculo y reportes (Vida Ley, SCTR, fotocheck). Sin autenticación: red interna.'
       },
       tags: [
         { name: 'service', description: 'Información y salud' },
         { name: 'contracts', description: 'Contratos PDF y ZIP' },
         { name: 'import', description: 'Importación de hojas de cálculo' },
+        { name: 'addenda', description: 'Adendas de prórroga PDF y ZIP' },
         { name: 'reports', description: 'Reportes Vida Ley, SCTR y fotocheck' }
       ]
     }

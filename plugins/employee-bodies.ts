@@ -8,7 +8,7 @@ import type { FastifyRequest } from 'fastify'
 import type { TSchema } from '@sinclair/typebox'
 import { employeeBatchSchema } from '../schemas/employee.js'
 import { normalizeRecord, prepareBatchBody } from '../src/employees/normalize.js'
-import { batchCrossFieldIssues, crossFieldIssues, mergeIssues } from '../src/employees/rules.js'
+import { batchCrossFieldIssues, crossFieldIssues, mergeIssues, type RecordRules } from '../src/employees/rules.js'
 import { batchContractIssues, contractIssues, contractPolicy } from '../src/employees/contract-rules.js'
 import type { EmployerProfile } from '../schemas/employer-profile.js'
 import { toValidationIssues } from '../src/validation.js'
@@ -19,6 +19,8 @@ import { HTTP_MESSAGES } from '../schemas/messages.js'
 export interface BodyOptions {
   /** Envelope message of a validation error (spec Errors rule 4). */
   validationMessage: string
+  /** Cross-field rules run after the schema; default crossFieldIssues (D10). */
+  rules?: RecordRules
   /** Also apply the contract rules (minimum wage, salary in words, part-time hours…: src/employees/contract-rules.ts). */
   contractRules?: boolean
 }
@@ -69,7 +71,7 @@ function batchOptions<T extends TSchema> (item: T, maxItems: number, options: Ba
     },
     attachValidation: true, // the preHandler reports schema and cross-field issues together
     preHandler: async (request: FastifyRequest) => {
-      const rules = batchCrossFieldIssues(request.body)
+      const rules = batchCrossFieldIssues(request.body, options.rules)
       if (options.contractRules === true) rules.push(...batchContractIssues(request.body, contractPolicy(profile())))
       const issues = mergeIssues(schemaIssues(request), rules)
       if (issues.length > 0) throw new RequestValidationError(options.validationMessage, issues)
@@ -87,7 +89,7 @@ function singleOptions<T extends TSchema> (item: T, options: BodyOptions, profil
     },
     attachValidation: true,
     preHandler: async (request: FastifyRequest) => {
-      const rules = crossFieldIssues(request.body, 'body')
+      const rules = (options.rules ?? crossFieldIssues)(request.body, 'body')
       if (options.contractRules === true) rules.push(...contractIssues(request.body, 'body', contractPolicy(profile())))
       const issues = mergeIssues(schemaIssues(request), rules)
       if (issues.length > 0) throw new RequestValidationError(options.validationMessage, issues)

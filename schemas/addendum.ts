@@ -2,8 +2,7 @@ import { Type, type Static } from '@sinclair/typebox'
 import { dayMonthYearSchema, dniSchema, textSchema } from './common.js'
 import { MESSAGES } from './messages.js'
 
-/** One addendum row (spec "Addendum employee record"): changes dates, salary, position or location. */
-export const AddendumSchema = Type.Object({
+const addendumProperties = {
   division: textSchema(MESSAGES.division, 1, 100),
   documentNumber: dniSchema(MESSAGES.documentNumber),
   worker: textSchema(MESSAGES.worker, 2, 150),
@@ -18,5 +17,19 @@ export const AddendumSchema = Type.Object({
   department: textSchema(MESSAGES.department, 2, 100),
   salary: Type.Number({ minimum: 0.01, maximum: 1e9, multipleOf: 0.01, description: 'soles, céntimos como máximo', 'x-messages': MESSAGES.salary }),
   salaryInWords: textSchema(MESSAGES.salaryInWords, 5, 100)
-}, { $id: 'Addendum' })
+}
+
+/** One addendum row (spec "Addendum employee record"): changes dates, salary, position or location. */
+export const AddendumSchema = Type.Object(addendumProperties, { $id: 'Addendum' })
 export type Addendum = Static<typeof AddendumSchema>
+
+/**
+ * The addendum record of the document routes (`POST /api/addendum/preview` and `/download-zip`,
+ * D22): the same fields and messages as the import, `salaryInWords` optional (written from
+ * `salary` when absent; when present it must state the same amount, src/employees/rules.ts).
+ */
+export const AddendumRequestSchema = Type.Object({
+  ...addendumProperties,
+  salaryInWords: Type.Optional(addendumProperties.salaryInWords)
+})
+export type AddendumRequest = Static<typeof AddendumRequestSchema>

@@ -101,7 +101,8 @@ export const MESSAGES = {
 /** Cross-field rules that no single field schema expresses (D10). */
 export const RULE_MESSAGES = {
   endBeforeEntry: 'La fecha de término no puede ser anterior a la fecha de ingreso',
-  endAddendumBeforeStart: 'La fecha de fin de adenda no puede ser anterior a la fecha de inicio de adenda'
+  endAddendumBeforeStart: 'La fecha de fin de adenda no puede ser anterior a la fecha de inicio de adenda',
+  startAddendumBeforeStart: 'La fecha de inicio de adenda no puede ser anterior a la fecha de inicio del contrato'
 } as const
 
 /**
@@ -180,7 +181,7 @@ export const HTTP_MESSAGES = {
   } as Record<string, string>
 } as const
 
-/** Endpoints 3 and 4 (preview, download-zip), routes/contracts/index.ts and src/zip. */
+/** Endpoints 3 and 4 (preview, download-zip), routes/contracts/index.ts, src/zip and plugins/document-zips.ts (both ZIPs). */
 export const CONTRACT_MESSAGES = {
   /** Endpoint 4: no list, or an empty one. */
   emptyBatch: 'Debes seleccionar al menos un empleado para generar el ZIP.',
@@ -193,6 +194,19 @@ export const CONTRACT_MESSAGES = {
   zipFailures: (failed: number, total: number) => `No se generaron los documentos de ${failed} de ${total} empleados:`,
   zipFailureGeneric: 'error interno al generar los documentos',
   zipFailureDetail: (detail: string) => `error al generar los documentos: ${detail}`
+} as const
+
+/**
+ * The adenda documents (D22): `POST /api/addendum/preview` and `/download-zip`, routes/addendum/index.ts
+ * and src/employees/rules.ts addendumIssues; their ZIP's errores.txt uses CONTRACT_MESSAGES.
+ */
+export const ADDENDUM_DOCUMENT_MESSAGES = {
+  /** No list, or an empty one: the contracts ZIP's text. */
+  emptyBatch: CONTRACT_MESSAGES.emptyBatch,
+  /** The amount in words must be the salary's (legal requirements, section 9). */
+  salaryInWordsMismatch: 'El sueldo en letras no coincide con el sueldo',
+  /** LPCL art. 74: successive fixed-term contracts total at most five years. */
+  beyondFiveYears: 'La adenda no puede extender la contratación sujeta a modalidad más allá de cinco años desde la fecha de ingreso (art. 74 LPCL)'
 } as const
 
 /** Endpoints 6-8 (Vida Ley, SCTR, photocheck exports), routes/excel/reports.ts. */

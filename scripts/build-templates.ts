@@ -69,7 +69,7 @@ type Block =
 /** Grammatical gender of the worker in a template variant. */
 export type Gender = 'm' | 'f'
 
-interface Source { output: string, title: string, subtitle: string, footer: string, gender: Gender, blocks: Block[] }
+interface Source { output: string, title: string, subtitle: string, footer: string, gender: Gender, genders: readonly Gender[], blocks: Block[] }
 
 /** Both variants of every template. */
 export const GENDERS: readonly Gender[] = ['m', 'f']
@@ -95,7 +95,9 @@ export function readSource (file: string, gender: Gender = 'm'): Source {
   }))
   for (const key of ['output', 'title', 'subtitle', 'footer']) if (meta[key] === undefined) throw new Error(`${file}: falta ${key}`)
   const output = gender === 'f' ? meta.output.replace(/\.pdf$/, '-f.pdf') : meta.output
-  return { output, title: meta.title, subtitle: meta.subtitle, footer: meta.footer, gender, blocks: parseBlocks(match[2], file, gender) }
+  // `variants: m` in the front matter: one (masculine) template, for a record that carries no sex (the adenda)
+  const genders = meta.variants === 'm' ? GENDERS.slice(0, 1) : GENDERS
+  return { output, title: meta.title, subtitle: meta.subtitle, footer: meta.footer, gender, genders, blocks: parseBlocks(match[2], file, gender) }
 }
 
 function parseBlocks (text: string, file: string, gender: Gender): Block[] {
@@ -566,7 +568,7 @@ export function sourceFiles (): string[] {
 /* c8 ignore start */
 async function main (): Promise<void> {
   for (const file of sourceFiles()) {
-    for (const gender of GENDERS) {
+    for (const gender of readSource(file).genders) {
       const source = readSource(file, gender)
       const bytes = await buildTemplate(source)
       const path = join(OUTPUT_DIR, source.output)

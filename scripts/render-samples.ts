@@ -1,16 +1,19 @@
 /**
  * Writes the PNG renders of the filled sample documents shown in README (docs/*.png): every page
  * of the five documents for a sample worker (feminine variant) and of the three contracts at the
- * longest values the validation allows (docs/longest-*.png), rendered with poppler's `pdftoppm`
- * (not a project dependency: install poppler-utils to run this). `npm run docs:samples`; with
- * `--keep DIR` the PDFs are kept in DIR too.
+ * longest values the validation allows (docs/longest-*.png), and both pages of the adenda filled
+ * with every value at the longest its schema allows (docs/adenda-1.png, docs/adenda-2.png), so a
+ * reviewer sees the worst case; rendered with poppler's `pdftoppm` (not a project dependency:
+ * install poppler-utils to run this). `npm run docs:samples`; with `--keep DIR` the PDFs are kept
+ * in DIR too.
  */
 import { execFileSync } from 'node:child_process'
 import { mkdirSync, mkdtempSync, readdirSync, rmSync, unlinkSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import type { Employee } from '../schemas/employee.js'
-import { longestEmployee, sampleEmployee, sampleSubsidio } from '../test/samples.js'
+import type { AddendumRequest } from '../schemas/addendum.js'
+import { longestEmployee, sampleAddendum, sampleEmployee, sampleSubsidio } from '../test/samples.js'
 import { assetPath, PROJECT_ROOT } from '../src/paths.js'
 import { loadEngineData } from '../src/pdf/engine.js'
 import { createRenderer } from '../src/pdf/renderer.js'
@@ -30,6 +33,23 @@ const documents: [string, Uint8Array][] = [
   ['tratamiento-datos', planilla.consent],
   ['anexo', planilla.annex]
 ]
+/** `text` repeated (space-separated) and cut to exactly `length` characters, without a trailing space. */
+const longestText = (text: string, length: number) => `${Array.from({ length }, () => text).join(' ').slice(0, length - 1).trimEnd()}X`.padEnd(length, 'X')
+const adenda = await renderer.addendum(sampleAddendum({
+  division: longestText('GERENCIA DE OPERACIONES DE PLAYAS Y ESTACIONAMIENTOS', 100),
+  worker: longestText('MARÍA DEL PILAR WENCESLAA HUAMÁN', 150),
+  address: longestText('AV. REPÚBLICA DE PANAMÁ MZ. W LT. 14, URB. SANTA MÓNICA', 200),
+  district: longestText('SAN MARTÍN DE PORRES', 100),
+  province: longestText('MARISCAL RAMÓN CASTILLA', 100),
+  department: longestText('MADRE DE DIOS', 100),
+  entryDate: '30/09/2024',
+  start: '30/09/2025',
+  end: '29/11/2025',
+  startAddendum: '30/11/2025',
+  endAddendum: '29/09/2029', // the last day within five years of the entry date (LPCL art. 74)
+  salary: 777777777.77,
+  salaryInWords: undefined // written from the salary: 110 characters, longer than the 100 a client may send
+}) as unknown as AddendumRequest, '30/12/2026')
 for (const type of ['Planilla', 'Part Time', 'Subsidio'] as const) {
   const longest = await renderer.documents(longestEmployee(type) as unknown as Employee)
   const name = type.toLowerCase().replace(' ', '-')
@@ -40,7 +60,7 @@ const keep = process.argv.indexOf('--keep')
 const dir = keep > 0 ? process.argv[keep + 1] : mkdtempSync(join(tmpdir(), 'contratos-samples-'))
 mkdirSync(dir, { recursive: true })
 const docs = join(PROJECT_ROOT, 'docs')
-for (const file of readdirSync(docs)) if (/^(contrato|tratamiento|anexo|longest)-.*\.png$/.test(file)) unlinkSync(join(docs, file))
+for (const file of readdirSync(docs)) if (/^(contrato|tratamiento|anexo|longest|adenda)-.*\.png$/.test(file)) unlinkSync(join(docs, file))
 try {
   for (const [name, bytes] of documents) {
     const pdf = join(dir, `${name}.pdf`)
@@ -48,6 +68,10 @@ try {
     execFileSync('pdftoppm', ['-r', '60', '-gray', '-png', pdf, join(docs, name)])
     console.log(`docs/${name}-*.png (${bytes.length} bytes PDF)`)
   }
+  const pdf = join(dir, 'adenda.pdf')
+  writeFileSync(pdf, adenda)
+  execFileSync('pdftoppm', ['-r', '60', '-gray', '-png', pdf, join(PROJECT_ROOT, 'docs', 'adenda')])
+  console.log(`docs/adenda-1.png, docs/adenda-2.png (${adenda.length} bytes PDF, longest values)`)
 } finally {
   if (keep < 0) rmSync(dir, { recursive: true, force: true })
 }

@@ -15,6 +15,7 @@ import loadShedding from '../plugins/load-shedding.js'
 import spreadsheets from '../plugins/spreadsheets.js'
 import reportPool from '../plugins/report-pool.js'
 import employeeBodies from '../plugins/employee-bodies.js'
+import documentZips from '../plugins/document-zips.js'
 import requestIds, { requestId } from '../plugins/request-id.js'
 import metrics from '../plugins/metrics.js'
 import readiness from '../plugins/readiness.js'
@@ -129,6 +130,7 @@ export async function buildApp (options: BuildAppOptions = {}): Promise<FastifyI
   await app.register(spreadsheets)
   await app.register(reportPool)
   await app.register(employeeBodies)
+  await app.register(documentZips)
   await app.register(readiness)
   if (options.extend !== undefined) await app.register(options.extend)
 

@@ -14,7 +14,7 @@ import { join } from 'node:path'
 import { Agent, request } from 'node:http'
 import { setTimeout as sleep } from 'node:timers/promises'
 import { PROJECT_ROOT } from '../src/paths.js'
-import { formPayload, sampleEmployee, sampleSubsidio } from './helper.js'
+import { PRODUCTION_PROFILE, formPayload, sampleEmployee, sampleSubsidio } from './helper.js'
 import { fixture } from './spreadsheets.js'
 import { freePort, program, startRedis } from './processes.js'
 
@@ -99,6 +99,7 @@ test('two instances behind HAProxy share sessions through Redis, survive a Redis
   const redis = await startRedis(t)
   const common = {
     NODE_ENV: 'production',
+    EMPLOYER_PROFILE: PRODUCTION_PROFILE, // production refuses the demo employer
     HOST: '127.0.0.1',
     LOG_LEVEL: 'warn',
     PDF_THREADS: '1',

@@ -22,6 +22,8 @@ const JSON_ROUTES = [
   '/api/contracts/preview', '/api/contracts/download-zip', '/api/contract/download-zip',
   '/api/excel/download-lawlife', '/api/excel/download-sctr', '/api/excel/download-photocheck'
 ]
+/** The adenda routes (D22): in the poisoned-JSON and content-type cases (size and depth are refused by the parser, before any route). */
+const ADDENDUM_ROUTES = ['/api/addendum/preview', '/api/addendum/download-zip']
 
 /** Why each refused spreadsheet was refused (the client only sees the spec's message). */
 const corruptReasons: string[] = []
@@ -171,7 +173,7 @@ t.test('JSON with __proto__ / constructor.prototype keys is refused and pollutes
     '{"\\u005f_proto__": {"polluted": "sí"}}',
     JSON.stringify({ ...sampleEmployee(), constructor: { prototype: { polluted: 'sí' } } })
   ]
-  for (const url of [...JSON_ROUTES, ...UPLOADS]) {
+  for (const url of [...JSON_ROUTES, ...ADDENDUM_ROUTES, ...UPLOADS]) {
     for (const body of poisoned) refused(t, await rawPost(url, body, 'application/json'), `${label(body.slice(0, 30))} on ${url}`, 'El cuerpo JSON no es válido')
   }
   // a key named like the prototype that is merely data: accepted as data, still no pollution
@@ -344,7 +346,7 @@ t.test('CSV-formula cells come out of the photocheck neutralised, also after a s
 
 t.test('odd content types and bodies on JSON and upload routes are 4xx', async (t) => {
   const csvPart = '--B\r\nContent-Disposition: form-data; name="excel"; filename="a.csv"\r\nContent-Type: text/csv\r\n\r\nDNI\r\n12345678\r\n--B--\r\n'
-  for (const url of [...JSON_ROUTES, ...UPLOADS]) {
+  for (const url of [...JSON_ROUTES, ...ADDENDUM_ROUTES, ...UPLOADS]) {
     for (const [what, payload, type] of [
       ['form-urlencoded', 'a=1', 'application/x-www-form-urlencoded'],
       ['multipart/mixed', 'x', 'multipart/mixed; boundary=B'],

@@ -7,6 +7,7 @@ import t from 'tap'
 import type { FastifyInstance } from 'fastify'
 import { build, formPayload, sampleEmployee } from './helper.js'
 import { EMPLOYEE_HEADERS, csvText, employeeCells } from './spreadsheets.js'
+import { sampleAddendum } from './samples.js'
 
 const app: FastifyInstance = await build(t, { MAX_FILE_SIZE: 40000 })
 const NOT_UTF8 = 'El cuerpo debe estar codificado en UTF-8'
@@ -90,4 +91,30 @@ t.test('names hold letters of the Latin script only, and every accepted name fit
   const digraphs = await preview({ name: 'Ǆ'.repeat(50) })
   t.same(digraphs.json().errors, [{ field: 'body.name', message: 'Nombre no puede superar 50 caracteres' }])
   for (const name of ["'Ana", 'Ana-María', 'Ꜳna']) t.equal((await preview({ name })).statusCode, 400, name)
+})
+
+t.test('a JSON salary string `100.500` is refused (100.5 or 100500?); `100500` and `100.50` as strings are read', async (t) => {
+  const app = await build(t)
+  // Part Time at 2 hours a week: 100.5 soles would pass the proportional minimum, so only the ambiguity refuses it
+  const partTime = (salary: string) => sampleEmployee({ contractType: 'Part Time', weeklyHours: 2, salary, salaryInWords: undefined })
+  const refused = await app.inject({ method: 'POST', url: '/api/contracts/preview', payload: partTime('100.500') })
+  t.equal(refused.statusCode, 400)
+  t.same(refused.json().errors.map((issue: { field: string }) => issue.field), ['body.salary'], 'the error is on the salary alone')
+  for (const salary of ['100500', '100.50']) {
+    const res = await app.inject({ method: 'POST', url: '/api/contracts/preview', payload: partTime(salary) })
+    t.equal(res.statusCode, 200, salary)
+  }
+})
+
+t.test('a salary under half a céntimo (it would print as S/ 0.00) is a 400 on the salary, never a 500', async (t) => {
+  const app = await build(t)
+  for (const [url, payload] of [
+    ['/api/contracts/preview', sampleEmployee({ salary: 0.001, salaryInWords: 'MIL Y 00/100 SOLES' })],
+    ['/api/contracts/preview', sampleEmployee({ salary: 0.001, salaryInWords: undefined })],
+    ['/api/addendum/preview', sampleAddendum({ salary: 0.001, salaryInWords: undefined })]
+  ] as const) {
+    const res = await app.inject({ method: 'POST', url, payload })
+    t.equal(res.statusCode, 400, url)
+    t.ok(res.json().errors.some((issue: { field: string, message: string }) => issue.field === 'body.salary' && issue.message === 'El sueldo debe ser mayor a 0'), url)
+  }
 })

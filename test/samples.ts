@@ -39,6 +39,27 @@ export function sampleSubsidio (overrides: Record<string, unknown> = {}): Record
   })
 }
 
+/** A valid addendum record (spec "Addendum employee record", as the addendum upload returns it), with optional overrides. */
+export function sampleAddendum (overrides: Record<string, unknown> = {}): Record<string, unknown> {
+  return {
+    division: 'Playas Lima',
+    documentNumber: '01234567',
+    worker: 'Rosa María Quispe Mamani',
+    entryDate: '01/03/2024',
+    start: '01/06/2025',
+    end: '30/11/2025',
+    startAddendum: '01/12/2025',
+    endAddendum: '31/05/2026',
+    address: 'Av. Los Álamos 123, Miraflores',
+    province: 'Lima',
+    district: 'Miraflores',
+    department: 'Lima',
+    salary: 1650,
+    salaryInWords: 'MIL SEISCIENTOS CINCUENTA CON 00/100 SOLES',
+    ...overrides
+  }
+}
+
 const repeat = (text: string, length: number) => text.repeat(Math.ceil(length / text.length)).slice(0, length).trim().padEnd(length, 'x')
 
 /**

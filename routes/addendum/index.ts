@@ -1,16 +1,29 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
-import { ERROR_RESPONSES } from '../../schemas/envelope.js'
+import type { FastifyReply } from 'fastify'
+import { ERROR_RESPONSES, ErrorEnvelopeSchema } from '../../schemas/envelope.js'
 import { AddendumImportReplySchema, AddendumQuerySchema, UploadBodySchema } from '../../schemas/import.js'
-import { IMPORT_MESSAGES } from '../../schemas/messages.js'
+import { AddendumRequestSchema, type AddendumRequest } from '../../schemas/addendum.js'
+import { ADDENDUM_DOCUMENT_MESSAGES, IMPORT_MESSAGES, VALIDATION_MESSAGE } from '../../schemas/messages.js'
+import { fileResponse } from '../../schemas/reports.js'
 import { formatByteSize } from '../../src/units.js'
 import { uploadFormat } from '../../src/spreadsheets/file-type.js'
 import { importAddenda } from '../../src/spreadsheets/import.js'
+import { addendumIssues } from '../../src/employees/rules.js'
+import { AppError, PdfGenerationError } from '../../src/errors.js'
+import { formatLocalDate } from '../../src/pdf/format.js'
+import { addendumEntryName, addendumFileName, contentDisposition, safeFileName } from '../../src/zip/names.js'
 
 const messages = IMPORT_MESSAGES.addenda
 
-/** Endpoint 9: addendum rows from an .xlsx, .xls or .csv (D20); `?partial=true` per D14. */
+/**
+ * Endpoint 9 (upload; `?partial=true` per D14) and the adenda documents (D22): preview of one
+ * record and a streamed ZIP of many, validated with the import's rules plus addendumIssues.
+ */
 const routes: FastifyPluginAsyncTypebox = async (app) => {
   const uploadMessages = { noFile: messages.noFile, tooLarge: messages.tooLarge(formatByteSize(app.config.MAX_FILE_SIZE).replace(' ', '')) }
+  const pool = app.contractPool
+  /** The real day of signature: the day the adenda is generated, server time (legal requirements, section 3). */
+  const today = () => formatLocalDate(new Date())
 
   app.post('/upload', {
     schema: {
@@ -30,6 +43,69 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
     const { errors, ...result } = importAddenda(sheet, { partial: request.query.partial === 'true' })
     if (errors.length === 0) return { success: true as const, message: messages.processed, data: result }
     return { success: true as const, message: messages.processedWithErrors, data: { ...result, errors } }
+  })
+
+  const rules = addendumIssues
+  const single = app.employeeBodies.singleRouteOptions(AddendumRequestSchema, { validationMessage: VALIDATION_MESSAGE.contracts, rules })
+  app.post('/preview', {
+    ...single,
+    schema: {
+      ...single.schema,
+      tags: ['addenda'],
+      summary: 'Vista previa de la adenda de un registro (PDF)',
+      description: 'Cuerpo: un registro de adenda, como los devuelve `POST /api/addendum/upload`. `salaryInWords` es opcional: ' +
+        'si falta se escribe a partir de `salary`; si se envía debe decir el mismo monto (D22).',
+      response: {
+        200: fileResponse('application/pdf', 'La adenda en PDF, inline, `<documentNumber>-adenda.pdf`'),
+        ...ERROR_RESPONSES,
+        503: ErrorEnvelopeSchema
+      }
+    }
+  }, async function (request, reply) {
+    const addendum = request.body as AddendumRequest
+    let bytes: Buffer
+    try {
+      bytes = Buffer.from(await pool.addendum(addendum, today()))
+    } catch (error) {
+      if (error instanceof AppError) throw error
+      throw new PdfGenerationError(error)
+    }
+    return (reply as FastifyReply) // a binary answer: the response schema describes it for OpenAPI only
+      .type('application/pdf')
+      .header('content-disposition', contentDisposition('inline', addendumFileName(addendum)))
+      .header('content-length', bytes.length)
+      .send(bytes)
+  })
+
+  const batch = app.employeeBodies.batchRouteOptions(AddendumRequestSchema, {
+    emptyMessage: ADDENDUM_DOCUMENT_MESSAGES.emptyBatch,
+    validationMessage: VALIDATION_MESSAGE.contracts,
+    maxItems: app.config.ADDENDUM_BATCH_MAX,
+    rules
+  })
+  app.post('/download-zip', {
+    ...batch,
+    schema: {
+      ...batch.schema,
+      tags: ['addenda'],
+      summary: 'ZIP con la adenda de cada registro (transmitido)',
+      description: 'Cuerpo: lista de 1 a ADDENDUM_BATCH_MAX registros de adenda, sola o como `{"employees": [...]}` / `{"body": [...]}` (D2). ' +
+        'Entradas `adendas/<documentNumber>.pdf` (un número repetido lleva ` (2)`); los registros que fallen se listan en `errores.txt` (D19).',
+      response: { 200: fileResponse('application/zip', 'adendas-DD-MM-YYYY.zip'), ...ERROR_RESPONSES, 503: ErrorEnvelopeSchema }
+    }
+  }, async function (request, reply) {
+    const addenda = request.body as AddendumRequest[]
+    const signingDate = today()
+    return (reply as FastifyReply).sendDocumentsZip(addenda, {
+      fileName: `adendas-${signingDate.replaceAll('/', '-')}.zip`,
+      render: async (addendum, signal) => [{
+        name: addendumEntryName(addendum),
+        bytes: await pool.whenFree(async () => await pool.addendum(addendum, signingDate), signal)
+      }],
+      describe: (addendum) => `${safeFileName(addendum.documentNumber)} (${addendum.worker})`,
+      logFields: (addendum) => ({ documentNumber: addendum.documentNumber }),
+      kind: 'addenda'
+    })
   })
 }
 export default routes

@@ -1,4 +1,3 @@
-import { pipeline } from 'node:stream'
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
 import type { FastifyReply, FastifySchemaCompiler } from 'fastify'
 import { EmployeeSchema, PreviewEmployeeSchema, PreviewImportedEmployeeSchema, type ImportedEmployee } from '../../schemas/employee.js'
@@ -7,15 +6,10 @@ import { CONTRACT_MESSAGES, PREVIEW_MODE_MESSAGES, VALIDATION_MESSAGE } from '..
 import { ERROR_RESPONSES, ErrorEnvelopeSchema } from '../../schemas/envelope.js'
 import { fileResponse } from '../../schemas/reports.js'
 import { Type } from '@sinclair/typebox'
-import { AppError, EmployeeNotInSessionError, PdfGenerationError, RequestValidationError, ServiceBusyError, SessionNotFoundError } from '../../src/errors.js'
+import { AppError, EmployeeNotInSessionError, PdfGenerationError, RequestValidationError, SessionNotFoundError } from '../../src/errors.js'
 import { compileAjvValidator, compileValidator } from '../../src/validation.js'
-import { formatLocalDate } from '../../src/pdf/format.js'
-import { contentDisposition, contractFileName } from '../../src/zip/names.js'
-import { streamContractsZip } from '../../src/zip/contracts-zip.js'
-import { CoalescingStream } from '../../src/zip/coalesce.js'
-
-/** Employees rendered at once per ZIP, per worker thread: enough to keep every thread busy. */
-const IN_FLIGHT_PER_THREAD = 2
+import { formatLocalDate, fullName } from '../../src/pdf/format.js'
+import { contentDisposition, contractEntryNames, contractFileName, safeFileName } from '../../src/zip/names.js'
 
 /**
  * D3: the preview body is a record or a session reference. The mode is chosen by the presence of
@@ -59,7 +53,6 @@ const validateSessionEmployee = compileValidator(PreviewImportedEmployeeSchema)
 /** Spec endpoints 3 and 4; registered under /api/contracts and again under /api/contract (D1). */
 const contracts: FastifyPluginAsyncTypebox = async (app) => {
   const pool = app.contractPool
-  const production = app.config.NODE_ENV === 'production'
 
   async function renderContract (employee: ImportedEmployee): Promise<Uint8Array> {
     try {
@@ -135,32 +128,21 @@ const contracts: FastifyPluginAsyncTypebox = async (app) => {
     }
   }, async function (request, reply) {
     const employees = request.body
-    const concurrency = IN_FLIGHT_PER_THREAD * pool.threads
-    // Refuse up front, before any header goes out, when the pool cannot take this batch's first wave.
-    if (pool.capacity < Math.min(employees.length, concurrency)) throw new ServiceBusyError()
-    const controller = new AbortController()
-    reply.raw.on('close', () => { if (!reply.raw.writableFinished) controller.abort() })
-    const { archive, done } = streamContractsZip(employees, {
-      render: async (employee) => await pool.documentsWhenFree(employee, controller.signal),
-      concurrency,
-      signal: controller.signal,
-      onFailure: (employee, error) => {
-        app.metrics.zipFailedEmployees.inc()
-        request.log.error({ err: error, dni: employee.dni }, 'contract documents failed; listed in errores.txt')
-        return production ? CONTRACT_MESSAGES.zipFailureGeneric : CONTRACT_MESSAGES.zipFailureDetail((error as Error).message)
-      }
+    return reply.sendDocumentsZip(employees, {
+      fileName: `contratos-${formatLocalDate(new Date()).replaceAll('/', '-')}.zip`,
+      render: async (employee, signal) => {
+        const docs = await pool.whenFree(async () => await pool.documents(employee), signal)
+        const [contract, consent, annex] = contractEntryNames(employee)
+        return [
+          { name: contract, bytes: docs.contract, crc32: docs.crc32?.[0] },
+          { name: consent, bytes: docs.consent, crc32: docs.crc32?.[1] },
+          { name: annex, bytes: docs.annex, crc32: docs.crc32?.[2] }
+        ]
+      },
+      describe: (employee) => `${safeFileName(employee.dni)} (${fullName(employee)})`,
+      logFields: (employee) => ({ dni: employee.dni }),
+      kind: 'contracts'
     })
-    done.then((result) => {
-      request.log.info({ employees: employees.length, ...result }, result.aborted ? 'contracts ZIP aborted by the client' : 'contracts ZIP written')
-    })
-    // Headers go out at once, before the first document is rendered (the client sees progress).
-    reply.raw.once('pipe', () => { reply.raw.flushHeaders() })
-    const output = new CoalescingStream(64 * 1024, true) // fewer, larger socket writes; the first at once
-    pipeline(archive, output, () => {}) // either one closing early destroys the other
-    return (reply as FastifyReply) // a stream: the response schemas describe it for OpenAPI only
-      .type('application/zip')
-      .header('content-disposition', contentDisposition('attachment', `contratos-${formatLocalDate(new Date()).replaceAll('/', '-')}.zip`))
-      .send(output)
   })
 }
 export default contracts

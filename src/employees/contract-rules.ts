@@ -11,7 +11,7 @@
  */
 import type { ContractType } from '../../schemas/employee.js'
 import type { EmployerProfile } from '../../schemas/employer-profile.js'
-import { CONTRACT_RULE_MESSAGES } from '../../schemas/messages.js'
+import { CONTRACT_RULE_MESSAGES, MESSAGES } from '../../schemas/messages.js'
 import type { ValidationIssue } from '../errors.js'
 import { DEFAULT_MINIMUM_WAGE } from '../pdf/employer-profile.js'
 import { formatSoles } from '../pdf/format.js'
@@ -62,7 +62,10 @@ export function contractIssues (record: unknown, prefix: string, policy: Contrac
   if (type === 'Part Time' && hours !== undefined && hours >= PART_TIME_WEEKLY_LIMIT) {
     issues.push({ field: at('weeklyHours'), message: CONTRACT_RULE_MESSAGES.partTimeHours })
   }
-  const salary = typeof fields.salary === 'number' && Number.isFinite(fields.salary) && fields.salary > 0 ? fields.salary : undefined
+  const positive = typeof fields.salary === 'number' && Number.isFinite(fields.salary) && fields.salary > 0
+  // a salary under half a céntimo would print as S/ 0.00: refused with the spec's message for 0
+  const salary = positive && Math.round((fields.salary as number) * 100) >= 1 ? fields.salary as number : undefined
+  if (positive && salary === undefined) issues.push({ field: at('salary'), message: MESSAGES.salary.invalid })
   if (salary !== undefined && known) {
     const weeklyHours = hours ?? policy.weeklyHours[type]
     const minimum = minimumSalary(type, weeklyHours, policy)

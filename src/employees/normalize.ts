@@ -57,7 +57,11 @@ export function normalizeRecord (input: unknown): unknown {
   }
   // JSON clients send a DNI as a number, a salary as a numeric string; booleans and others stay for the schema to refuse
   if (typeof record.dni === 'number' && Number.isInteger(record.dni)) record.dni = String(record.dni)
-  if (typeof record.salary === 'string' && /^\d+(\.\d+)?$/.test(record.salary)) record.salary = Number(record.salary)
+  if (typeof record.documentNumber === 'number' && Number.isInteger(record.documentNumber)) record.documentNumber = String(record.documentNumber)
+  // ...except `1.500`: a lone dot then three digits may be 1.5 or 1500, so it stays a string and the schema refuses it
+  if (typeof record.salary === 'string' && /^\d+(\.\d+)?$/.test(record.salary) && !/^\d{1,3}\.\d{3}$/.test(record.salary)) {
+    record.salary = Number(record.salary)
+  }
   if (typeof record.weeklyHours === 'string' && /^\d+(\.\d+)?$/.test(record.weeklyHours)) record.weeklyHours = Number(record.weeklyHours)
   if (typeof record.contractType === 'string') record.contractType = canonicalContractType(record.contractType) ?? record.contractType
   if (typeof record.sex === 'string') record.sex = canonicalSex(record.sex)

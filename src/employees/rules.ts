@@ -1,16 +1,19 @@
 /** Cross-field rules that a JSON Schema cannot state (D10). */
 import type { ValidationIssue } from '../errors.js'
-import { RULE_MESSAGES } from '../../schemas/messages.js'
+import { ADDENDUM_DOCUMENT_MESSAGES, MESSAGES, RULE_MESSAGES } from '../../schemas/messages.js'
 import { dayMonthYearKey } from './dates.js'
+import { AMOUNT_IN_WORDS_RANGE, readAmountInWords } from './salary-words.js'
 
 /**
- * D10: an end date before its start date. Runs on records that already passed the schema.
+ * D10: an end date before its start date; for addendum records also an extension starting
+ * before the contract it extends. Each issue is on the later field. Runs on records that already
+ * passed the schema (a date that is not one compares as NaN, never an issue).
  * @param prefix the field path prefix, e.g. `body.3` (batch), `body` (preview) or '' (spreadsheet row)
  */
 export function crossFieldIssues (record: unknown, prefix: string): ValidationIssue[] {
   const issues: ValidationIssue[] = []
   if (record === null || typeof record !== 'object') return issues
-  const { entryDate, endDate, startAddendum, endAddendum } = record as Record<string, unknown>
+  const { entryDate, endDate, start, startAddendum, endAddendum } = record as Record<string, unknown>
   const at = (field: string) => (prefix === '' ? field : `${prefix}.${field}`)
   if (typeof entryDate === 'string' && typeof endDate === 'string' && dayMonthYearKey(endDate) < dayMonthYearKey(entryDate)) {
     issues.push({ field: at('endDate'), message: RULE_MESSAGES.endBeforeEntry })
@@ -18,12 +21,47 @@ export function crossFieldIssues (record: unknown, prefix: string): ValidationIs
   if (typeof startAddendum === 'string' && typeof endAddendum === 'string' && dayMonthYearKey(endAddendum) < dayMonthYearKey(startAddendum)) {
     issues.push({ field: at('endAddendum'), message: RULE_MESSAGES.endAddendumBeforeStart })
   }
+  if (typeof start === 'string' && typeof startAddendum === 'string' && dayMonthYearKey(startAddendum) < dayMonthYearKey(start)) {
+    issues.push({ field: at('startAddendum'), message: RULE_MESSAGES.startAddendumBeforeStart })
+  }
   return issues
 }
 
+/**
+ * The rules an adenda adds to crossFieldIssues (D22): `salaryInWords`, when present, must state
+ * the salary's amount (legal requirements, section 9); and the extension must end within five
+ * years of the entry date, the ceiling of successive fixed-term contracts (LPCL art. 74): from
+ * 01/03/2024 the last allowed day is 28/02/2029.
+ */
+export function addendumIssues (record: unknown, prefix: string): ValidationIssue[] {
+  const issues = crossFieldIssues(record, prefix)
+  if (record === null || typeof record !== 'object') return issues
+  const { salary, salaryInWords, entryDate, endAddendum } = record as Record<string, unknown>
+  const at = (field: string) => (prefix === '' ? field : `${prefix}.${field}`)
+  if (typeof entryDate === 'string' && typeof endAddendum === 'string' && dayMonthYearKey(endAddendum) >= dayMonthYearKey(entryDate) + 50000) {
+    issues.push({ field: at('endAddendum'), message: ADDENDUM_DOCUMENT_MESSAGES.beyondFiveYears })
+  }
+  const cents = (amount: number | undefined) => (amount === undefined ? Number.NaN : Math.round(amount * 100))
+  // only against a salary the schema accepts (a salary of 0 is reported once, on salary)
+  const validSalary = typeof salary === 'number' && salary > 0 && Math.round(salary * 100) >= 1
+  // a salary under half a céntimo would print as S/ 0.00: refused with the spec's message for 0
+  if (typeof salary === 'number' && salary > 0 && !validSalary) issues.push({ field: at('salary'), message: MESSAGES.salary.invalid })
+  if (validSalary && typeof salaryInWords === 'string' && cents(readAmountInWords(salaryInWords)) !== cents(salary)) {
+    issues.push({ field: at('salaryInWords'), message: ADDENDUM_DOCUMENT_MESSAGES.salaryInWordsMismatch })
+  }
+  // the schema allows 1e9 soles, one céntimo more than amountInWords writes: then the words are needed
+  if (validSalary && salaryInWords === undefined && salary > AMOUNT_IN_WORDS_RANGE.max) {
+    issues.push({ field: at('salaryInWords'), message: MESSAGES.salaryInWords.required })
+  }
+  return issues
+}
+
+/** A record's cross-field rules: crossFieldIssues, or a stricter set such as addendumIssues. */
+export type RecordRules = (record: unknown, prefix: string) => ValidationIssue[]
+
 /** Cross-field issues of every element of a batch, with `body.<index>` paths; none for a non-list. */
-export function batchCrossFieldIssues (records: unknown): ValidationIssue[] {
-  return Array.isArray(records) ? records.flatMap((record, index) => crossFieldIssues(record, `body.${index}`)) : []
+export function batchCrossFieldIssues (records: unknown, rules: RecordRules = crossFieldIssues): ValidationIssue[] {
+  return Array.isArray(records) ? records.flatMap((record, index) => rules(record, `body.${index}`)) : []
 }
 
 const elementIndex = (field: string) => Number(/^body\.(\d+)(\.|$)/.exec(field)?.[1] ?? -1)

@@ -41,7 +41,10 @@ export const CONTRACT_LABELS: Record<Employee['contractType'], string> = {
  * A Subsidio's cause is the replacement itself (§4), stated in its own cells: undefined.
  */
 export function objectiveCauseText (employee: ImportedEmployee, profile: EmployerProfile): string {
-  const cause = employee.objectiveCause ?? profile.causes.bySite?.[employee.subDivisionOrParking] ?? profile.causes.default
+  const bySite = profile.causes.bySite ?? {}
+  // own keys only: a site named `constructor` or `__proto__` is not a lookup into Object.prototype
+  const siteCause = Object.hasOwn(bySite, employee.subDivisionOrParking) ? bySite[employee.subDivisionOrParking] : undefined
+  const cause = employee.objectiveCause ?? siteCause ?? profile.causes.default
   const sentence = cause.trim().replace(/[.;,\s]+$/, '')
   return `${sentence}. Esta necesidad se presenta en la sede ${employee.subDivisionOrParking}, para el cargo de ${employee.position}, ` +
     `y se prevé que dure del ${dateInWords(employee.entryDate)} al ${dateInWords(employee.endDate)}, plazo de este contrato.`
@@ -108,7 +111,7 @@ export function benefitsText (contractType: Employee['contractType'], regime: La
 /** The catalogue entry of a position: exact name, then ignoring case and accents, else the default (§7). */
 export function positionEntry (position: string, profile: EmployerProfile): PositionEntry {
   const entries = profile.positions.byPosition ?? {}
-  if (entries[position] !== undefined) return entries[position]
+  if (Object.hasOwn(entries, position)) return entries[position] // own keys only: `toString` is a position name, not a lookup
   const key = (text: string) => text.normalize('NFD').replace(/\p{M}/gu, '').toLowerCase().replace(/\s+/g, ' ').trim()
   const found = Object.entries(entries).find(([name]) => key(name) === key(position))
   return found?.[1] ?? profile.positions.default

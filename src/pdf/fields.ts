@@ -5,6 +5,7 @@
 import type { Employee, ImportedEmployee } from '../../schemas/employee.js'
 import type { EmployerProfile } from '../../schemas/employer-profile.js'
 import { cleanText, dateInWords, formatSoles, fullName } from './format.js'
+import type { AddendumRequest } from '../../schemas/addendum.js'
 import { amountInWords } from '../employees/salary-words.js'
 import {
   REGIME_NAMES, benefitsText, equipmentText, internalRulesText, lettered, modalityText, objectiveCauseText, positionEntry,
@@ -12,17 +13,22 @@ import {
 } from './contract-terms.js'
 
 /**
- * The templates, by id; each id is also the template's file name without `.pdf`. Every document
- * has a masculine and a feminine variant (`-f`), chosen by the worker's `sex` (D21; masculine when
- * unknown), so that the clauses read "LA TRABAJADORA" for a woman (DOCUMENT-REQUIREMENTS §10).
+ * The contract documents, by id; each id is also the template's file name without `.pdf`. Every
+ * document has a masculine and a feminine variant (`-f`), chosen by the worker's `sex` (D21;
+ * masculine when unknown), so that the clauses read "LA TRABAJADORA" for a woman
+ * (DOCUMENT-REQUIREMENTS §10).
  */
 export const DOCUMENT_IDS = ['contrato-planilla', 'contrato-part-time', 'contrato-subsidio', 'tratamiento-datos', 'anexo'] as const
 export type DocumentId = typeof DOCUMENT_IDS[number]
-export const TEMPLATE_IDS = DOCUMENT_IDS.flatMap((id) => [id, `${id}-f`] as const)
-export type TemplateId = DocumentId | `${DocumentId}-f`
+/**
+ * Every template: the ten contract documents and the adenda (one variant only: an addendum record
+ * carries no sex, spec "Addendum employee record").
+ */
+export const TEMPLATE_IDS = [...DOCUMENT_IDS.flatMap((id) => [id, `${id}-f`] as const), 'adenda'] as const
+export type TemplateId = DocumentId | `${DocumentId}-f` | 'adenda'
 
-/** Every field a template may hold. */
-export const FIELD_NAMES = [
+/** Every field a contract, consent or annex template may hold. */
+const CONTRACT_FIELD_NAMES = [
   // employer block (employer profile, §8)
   'employerName', 'employerRuc', 'employerAddress', 'employerRepresentative', 'employerRepresentativeDni', 'employerRepresentativeRole',
   'employerRepresentativePowers', 'employerActivity', 'employerRegime',
@@ -41,8 +47,15 @@ export const FIELD_NAMES = [
   // place and date of signing (§3)
   'signingCity', 'signingDate', 'signingDateWords'
 ] as const
+/** Fields only the adenda holds: its division, the original contract's term and the extension. */
+const ADDENDUM_FIELD_NAMES = [
+  'division', 'start', 'startWords', 'end', 'endWords', 'startAddendum', 'startAddendumWords', 'endAddendum', 'endAddendumWords'
+] as const
+/** Every field a template may hold. */
+export const FIELD_NAMES = [...CONTRACT_FIELD_NAMES, ...ADDENDUM_FIELD_NAMES] as const
 export type FieldName = typeof FIELD_NAMES[number]
-export type FieldValues = Record<FieldName, string>
+/** The values of one employee's contract documents. */
+export type FieldValues = Record<typeof CONTRACT_FIELD_NAMES[number], string>
 
 const EMPLOYER_BLOCK: FieldName[] = ['employerName', 'employerRuc', 'employerAddress', 'employerRepresentative', 'employerRepresentativeDni']
 const WORKER_BLOCK: FieldName[] = ['fullName', 'dni', 'address', 'district', 'province', 'department', 'email']
@@ -58,17 +71,37 @@ const REQUIRED_BY_DOCUMENT: Record<DocumentId, readonly FieldName[]> = {
   'tratamiento-datos': [...EMPLOYER_BLOCK, ...WORKER_BLOCK, ...NOTICE, ...SIGNING],
   anexo: [...EMPLOYER_BLOCK, ...WORKER_BLOCK, 'position', 'subDivisionOrParking', 'positionFunctions', 'positionRisks', 'positionEquipment', 'internalRules', ...SIGNING]
 }
+const ADDENDUM_REQUIRED: readonly FieldName[] = [
+  ...EMPLOYER_BLOCK, 'fullName', 'dni', 'address', 'district', 'province', 'department',
+  'entryDate', 'start', 'end', 'startAddendum', 'endAddendum', 'division', 'salary', 'salaryInWords', ...SIGNING
+]
 
 /** Fields each template must have; a template without one of them stops start-up. */
-export const REQUIRED_FIELDS = Object.fromEntries(
-  DOCUMENT_IDS.flatMap((id) => [[id, REQUIRED_BY_DOCUMENT[id]], [`${id}-f`, REQUIRED_BY_DOCUMENT[id]]])
-) as Record<TemplateId, readonly FieldName[]>
+export const REQUIRED_FIELDS = Object.fromEntries([
+  ...DOCUMENT_IDS.flatMap((id) => [[id, REQUIRED_BY_DOCUMENT[id]], [`${id}-f`, REQUIRED_BY_DOCUMENT[id]]]),
+  ['adenda', ADDENDUM_REQUIRED]
+]) as Record<TemplateId, readonly FieldName[]>
 
 /** The contract document of a contract type (spec: three contract types). */
 export const CONTRACT_DOCUMENT: Record<Employee['contractType'], DocumentId> = {
   Planilla: 'contrato-planilla',
   'Part Time': 'contrato-part-time',
   Subsidio: 'contrato-subsidio'
+}
+
+/** The employer block and the place of signing, from the employer profile (every template prints them, §8). */
+export function employerFieldValues (employer: EmployerProfile) {
+  return {
+    employerName: cleanText(employer.legalName),
+    employerRuc: cleanText(employer.ruc),
+    employerAddress: cleanText(employer.address),
+    employerRepresentative: cleanText(employer.representative.name),
+    employerRepresentativeDni: cleanText(employer.representative.dni),
+    employerRepresentativeRole: cleanText(employer.representative.role),
+    employerRepresentativePowers: cleanText(employer.representative.powers),
+    employerActivity: cleanText(employer.businessActivity),
+    employerRegime: REGIME_NAMES[employer.laborRegime]
+  }
 }
 
 /** The variant of a document for a worker: feminine when `sex` says so (D21), else masculine. */
@@ -93,15 +126,7 @@ export function fieldValues (employee: ImportedEmployee, employer: EmployerProfi
   const entry = positionEntry(cleanText(employee.position), employer)
   const data = employer.dataProtection
   return {
-    employerName: text(employer.legalName),
-    employerRuc: text(employer.ruc),
-    employerAddress: text(employer.address),
-    employerRepresentative: text(employer.representative.name),
-    employerRepresentativeDni: text(employer.representative.dni),
-    employerRepresentativeRole: text(employer.representative.role),
-    employerRepresentativePowers: text(employer.representative.powers),
-    employerActivity: text(employer.businessActivity),
-    employerRegime: REGIME_NAMES[employer.laborRegime],
+    ...employerFieldValues(employer),
     fullName: fullName(employee),
     name: text(employee.name),
     lastNameFather: text(employee.lastNameFather),
@@ -150,5 +175,44 @@ export function fieldValues (employee: ImportedEmployee, employer: EmployerProfi
     signingCity: text(employer.signingCity),
     signingDate: signing,
     signingDateWords: dateInWords(signing)
+  }
+}
+
+/** The values of an adenda: its fields plus the shared ones it prints (employer, worker, salary, signing). */
+export type AddendumFieldValues = Record<typeof ADDENDUM_FIELD_NAMES[number] | 'fullName' | 'dni' | 'address' | 'district' | 'province' | 'department' |
+  'salary' | 'salaryInWords' | 'entryDate' | 'entryDateWords' | 'signingCity' | 'signingDate' | 'signingDateWords' | keyof ReturnType<typeof employerFieldValues>, string>
+
+/**
+ * The text of every field of one adenda. The worker is `worker` and `documentNumber` (printed in
+ * the `fullName` and `dni` fields the signature block shares with the contracts); the salary in
+ * words is the record's, or written from `salary` when absent (D22).
+ * @param addendum a validated addendum record (schemas/addendum.ts, AddendumRequestSchema)
+ * @param signingDate the real day of signature, `DD/MM/YYYY` (legal requirements, section 3: never backdated)
+ */
+export function addendumFieldValues (addendum: AddendumRequest, employer: EmployerProfile, signingDate: string): AddendumFieldValues {
+  return {
+    ...employerFieldValues(employer),
+    fullName: cleanText(addendum.worker),
+    dni: addendum.documentNumber,
+    address: cleanText(addendum.address),
+    district: cleanText(addendum.district),
+    province: cleanText(addendum.province),
+    department: cleanText(addendum.department),
+    division: cleanText(addendum.division),
+    entryDate: addendum.entryDate,
+    entryDateWords: dateInWords(addendum.entryDate),
+    start: addendum.start,
+    startWords: dateInWords(addendum.start),
+    end: addendum.end,
+    endWords: dateInWords(addendum.end),
+    startAddendum: addendum.startAddendum,
+    startAddendumWords: dateInWords(addendum.startAddendum),
+    endAddendum: addendum.endAddendum,
+    endAddendumWords: dateInWords(addendum.endAddendum),
+    salary: formatSoles(addendum.salary),
+    salaryInWords: cleanText(addendum.salaryInWords ?? amountInWords(addendum.salary)),
+    signingCity: cleanText(employer.signingCity),
+    signingDate,
+    signingDateWords: dateInWords(signingDate)
   }
 }

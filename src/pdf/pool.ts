@@ -7,6 +7,7 @@ import { availableParallelism } from 'node:os'
 import { setTimeout as delay } from 'node:timers/promises'
 import { Piscina } from 'piscina'
 import type { ImportedEmployee } from '../../schemas/employee.js'
+import type { AddendumRequest } from '../../schemas/addendum.js'
 import { ServiceBusyError } from '../errors.js'
 import { asBusyError, workerScript } from '../workers.js'
 import type { EngineData } from './engine.js'
@@ -117,15 +118,22 @@ export class ContractPool {
     return documents
   }
 
+  /** The adenda of one addendum record (preview and ZIP). @throws ServiceBusyError when the queue is full */
+  async addendum (addendum: AddendumRequest, signingDate: string): Promise<Uint8Array> {
+    const pdf = await this.#run({ kind: 'addendum', addendum, signingDate }) as Uint8Array
+    this.#onRendered(['adenda'])
+    return pdf
+  }
+
   /**
-   * documents(), waiting and retrying while the queue is full: for a ZIP that was already admitted
-   * (its headers are out), slowing down beats losing an employee to errores.txt.
+   * `render()` (one of the methods above), waiting and retrying while the queue is full: for a ZIP
+   * that was already admitted (its headers are out), slowing down beats losing a record to errores.txt.
    * @throws ServiceBusyError after `attempts` tries; whatever the render throws
    */
-  async documentsWhenFree (employee: ImportedEmployee, signal: AbortSignal, attempts = 200, delayMs = 10): Promise<EmployeeDocuments> {
+  async whenFree<T> (render: () => Promise<T>, signal: AbortSignal, attempts = 200, delayMs = 10): Promise<T> {
     for (let attempt = 1; ; attempt++) {
       try {
-        return await this.documents(employee)
+        return await render()
       } catch (error) {
         if (!(error instanceof ServiceBusyError) || attempt >= attempts || signal.aborted) throw error
         await delay(delayMs)

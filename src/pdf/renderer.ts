@@ -1,11 +1,12 @@
 /**
- * Renders the documents of one employee from the engine data (src/pdf/engine.ts). Runs in the
+ * Renders the documents of one employee, or one adenda, from the engine data (src/pdf/engine.ts). Runs in the
  * worker threads; imports neither pdf-lib nor fontkit up front (fontkit only when a value needs
  * the Unicode font).
  */
 import type { ImportedEmployee } from '../../schemas/employee.js'
+import type { AddendumRequest } from '../../schemas/addendum.js'
 import type { EngineData } from './engine.js'
-import { CONTRACT_DOCUMENT, fieldValues, templateFor, type TemplateId } from './fields.js'
+import { CONTRACT_DOCUMENT, addendumFieldValues, fieldValues, templateFor, type TemplateId } from './fields.js'
 import { fillTemplate, type EngineFonts } from './fill.js'
 import { loadUnicodeFont, type UnicodeFont } from './unicode-font.js'
 
@@ -23,6 +24,8 @@ export interface ContractRenderer {
   contract: (employee: ImportedEmployee) => Promise<Uint8Array>
   /** Contract, consent and annex. */
   documents: (employee: ImportedEmployee) => Promise<EmployeeDocuments>
+  /** The adenda of one addendum record, signed on `signingDate` (`DD/MM/YYYY`). */
+  addendum: (addendum: AddendumRequest, signingDate: string) => Promise<Uint8Array>
 }
 
 /** A renderer over engine data; the Unicode font is parsed on first need and kept. */
@@ -43,6 +46,7 @@ export function createRenderer (data: EngineData): ContractRenderer {
         fill(templateFor('anexo', employee), values)
       ])
       return { contract, consent, annex }
-    }
+    },
+    addendum: async (addendum, signingDate) => await fill('adenda', addendumFieldValues(addendum, data.employer, signingDate))
   }
 }

@@ -5,13 +5,18 @@
 import { crc32 } from 'node:zlib'
 import { move, transferableSymbol, valueSymbol, workerData } from 'piscina'
 import type { ImportedEmployee } from '../../schemas/employee.js'
+import type { AddendumRequest } from '../../schemas/addendum.js'
 import type { EngineData } from './engine.js'
 import { createRenderer, type EmployeeDocuments } from './renderer.js'
 
-/** A unit of work: `contract` for a preview, `documents` for a ZIP; `ping` checks the worker starts. */
+/**
+ * A unit of work: `contract` for a preview, `documents` for a ZIP, `addendum` for one adenda
+ * (preview and ZIP); `ping` checks the worker starts.
+ */
 export type PdfTask =
   | { kind: 'contract', employee: ImportedEmployee }
   | { kind: 'documents', employee: ImportedEmployee }
+  | { kind: 'addendum', addendum: AddendumRequest, signingDate: string }
   | { kind: 'ping' }
 
 const renderer = createRenderer(workerData as EngineData)
@@ -35,8 +40,9 @@ export default async function run (task: PdfTask): Promise<unknown> {
   switch (task.kind) {
     case 'ping':
       return 'pong'
-    case 'contract': {
-      const bytes = await renderer.contract(task.employee)
+    case 'contract':
+    case 'addendum': {
+      const bytes = task.kind === 'contract' ? await renderer.contract(task.employee) : await renderer.addendum(task.addendum, task.signingDate)
       return move(new Movable(bytes, [bufferOf(bytes)]))
     }
     case 'documents': {

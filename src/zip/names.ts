@@ -34,6 +34,26 @@ export function contractFileName (employee: { dni: string, position: string }): 
   return `${safeFileName(`${employee.dni}-${employee.position}`)}.pdf`
 }
 
+/**
+ * The three entries of one employee in the contracts ZIP (spec endpoint 4 table), in order:
+ * contract, personal-data consent, annex.
+ */
+export function contractEntryNames (employee: { dni: string, position: string, contractType: ContractType }): [contract: string, consent: string, annex: string] {
+  const folder = contractFolder(employee.contractType)
+  const dni = safeFileName(employee.dni)
+  return [`${folder}/${contractFileName(employee)}`, `${folder}/Tratamiento de datos/${dni}.pdf`, `${folder}/Anexos/${dni}.pdf`]
+}
+
+/** `<documentNumber>-adenda.pdf`: the preview's file name of an adenda (D22). */
+export function addendumFileName (addendum: { documentNumber: string }): string {
+  return `${safeFileName(addendum.documentNumber)}-adenda.pdf`
+}
+
+/** `adendas/<documentNumber>.pdf`: an adenda's entry in the adendas ZIP (D22). */
+export function addendumEntryName (addendum: { documentNumber: string }): string {
+  return `adendas/${safeFileName(addendum.documentNumber)}.pdf`
+}
+
 /** ASCII stand-in of a name: accents dropped, anything else non-ASCII as `_`. */
 export function asciiFileName (name: string): string {
   return name.normalize('NFD').replace(/\p{M}+/gu, '').replace(/[^\x20-\x7e]/g, '_').replace(/["\\]/g, '_')

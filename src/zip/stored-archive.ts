@@ -5,9 +5,11 @@
  * on the main thread (the largest cost left there once the entries stopped being deflated).
  *
  * Built like archiver's own ZipArchive (an Archiver whose module is a zip-stream engine), with an
- * engine whose stored-buffer path uses the given CRC; an entry without one, an empty one, or one
- * when that path's internals are not there (another compress-commons version) goes the usual way.
+ * engine whose stored-buffer path uses the given CRC, or node:zlib's when none is given (an adenda,
+ * errores.txt); an empty entry, or any entry when that path's internals are not there (another
+ * compress-commons version), goes the usual way.
  */
+import { crc32 } from 'node:zlib'
 import { Archiver } from 'archiver'
 import ZipStream from 'zip-stream'
 
@@ -31,7 +33,7 @@ interface EngineInternals {
 
 const METHOD_STORED = 0
 
-/** A zip-stream engine that takes the CRC-32 of a buffer from `crcs` when it is there. */
+/** A zip-stream engine that takes the CRC-32 of a buffer from `crcs` when it is there, and computes it natively otherwise. */
 function storedEngine (crcs: WeakMap<Buffer, number>): ZipStream {
   const engine = new ZipStream({ store: true })
   const internals = engine as unknown as EngineInternals
@@ -39,15 +41,14 @@ function storedEngine (crcs: WeakMap<Buffer, number>): ZipStream {
   const writeHeader = internals._writeLocalFileHeader?.bind(engine)
   const afterAppend = internals._afterAppend?.bind(engine)
   internals._appendBuffer = (entry, source, callback) => {
-    const crc = crcs.get(source)
-    if (crc === undefined || source.length === 0 || entry.getMethod() !== METHOD_STORED || writeHeader === undefined || afterAppend === undefined) {
+    if (source.length === 0 || entry.getMethod() !== METHOD_STORED || writeHeader === undefined || afterAppend === undefined) {
       usual(entry, source, callback)
       return
     }
     // compress-commons' stored path, with the CRC given instead of computed
     entry.setSize(source.length)
     entry.setCompressedSize(source.length)
-    entry.setCrc(crc >>> 0)
+    entry.setCrc((crcs.get(source) ?? crc32(source)) >>> 0)
     writeHeader(entry)
     internals.write(source)
     afterAppend(entry)
@@ -93,10 +94,10 @@ export class StoredZipArchive extends Archiver {
 
   /**
    * Appends a stored entry.
-   * @param crc32 the CRC-32 of `source` when the caller has it (node:zlib crc32); computed here otherwise
+   * @param crc the CRC-32 of `source` when the caller has it (node:zlib crc32); computed here otherwise
    */
-  appendStored (source: Buffer, name: string, crc32?: number): this {
-    if (crc32 !== undefined) this.#crcs.set(source, crc32)
+  appendStored (source: Buffer, name: string, crc?: number): this {
+    if (crc !== undefined) this.#crcs.set(source, crc)
     return this.append(source, { name })
   }
 }

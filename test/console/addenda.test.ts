@@ -5,7 +5,7 @@
  */
 import t from 'tap'
 import { readFileSync } from 'node:fs'
-import { formPayload } from '../helper.js'
+import { formPayload, pdfText, zipEntries } from '../helper.js'
 import { axeViolations, fixture, launch, openConsole, startServer } from './browser.js'
 
 const { app, origin } = await startServer(t, { ADDENDUM_BATCH_MAX: 60 })
@@ -58,6 +58,35 @@ t.test('partial upload: the valid adendas listed, the errors beside the sheet ro
   t.equal(await page.$eval('#download-addenda', (button) => (button as HTMLButtonElement).disabled), false)
   t.same(await axeViolations(page), [])
   await watched.screenshot('console-8-adendas', true)
+})
+
+t.test('preview of one adenda in the page, and the ZIP of the valid ones', async (t) => {
+  const api = await apiUpload('adendas-mixtas.xlsx')
+  const valid = api.body.data.employees as { documentNumber: string, worker: string }[]
+  const waitPreview = page.waitForResponse((response) => response.url().endsWith('/api/addendum/preview'))
+  await page.click('#addenda-table tbody tr:first-child button')
+  const preview = await waitPreview
+  t.equal(preview.status(), 200)
+  t.equal(preview.headers()['content-type'], 'application/pdf')
+  t.same(JSON.parse(preview.request().postData() ?? '{}'), valid[0], 'the upload\'s record, sent unchanged')
+  const pdf = await pdfText(await preview.buffer())
+  t.match(pdf, valid[0].documentNumber)
+  await page.waitForFunction(() => (document.querySelector('#preview-frame') as HTMLIFrameElement).src.startsWith('blob:'))
+  t.equal(await text('#preview-title'), `Adenda de ${valid[0].worker}`)
+  t.equal(await text('#preview-status'), '')
+  await new Promise((resolve) => setTimeout(resolve, 500)) // let the PDF viewer paint before the picture
+  await watched.screenshot('console-9-adenda-vista-previa')
+  await page.keyboard.press('Escape')
+  await page.waitForFunction(() => !(document.querySelector('#preview') as HTMLDialogElement).open)
+
+  const download = watched.nextDownload()
+  await page.click('#download-addenda')
+  const file = await download
+  t.match(file.name, /^adendas-\d{2}-\d{2}-\d{4}\.zip$/)
+  const names = (await zipEntries(file.bytes)).map((entry) => entry.name)
+  t.same(names.sort(), valid.map((record) => `adendas/${record.documentNumber}.pdf`).sort(), 'one PDF per valid row, no errores.txt')
+  t.match(await text('#addenda-download-status'), new RegExp(`Descargado ${file.name} \\(.+, ${valid.length} PDF\\)`))
+  t.equal(await text('#addenda-report'), '')
 })
 
 t.test('a sheet missing a column is refused whole, with the missing headers on row 1', async (t) => {

@@ -3,6 +3,8 @@
  * (spec Employee record, D7-D11): `validEmployee` produces records the service must accept (with
  * hostile but valid text: quotes, path separators, CR/LF, non-Latin-1, lone surrogates);
  * `invalidEmployee` breaks exactly one rule of a valid record, which must give a 400.
+ * `validAddendum` / `invalidAddendum` do the same for addendum records (schemas/addendum.ts,
+ * AddendumRequestSchema, and the adenda rules of src/employees/rules.ts).
  */
 import fc from 'fast-check'
 import { amountInWords } from '../../src/employees/salary-words.js'
@@ -105,3 +107,56 @@ export const invalidEmployee = fc.tuple(validEmployee, fc.constantFrom(...BREAKS
     else broken[field] = value
     return { record: broken, field, contractsOnly, removed: value === undefined }
   })
+
+const DAY = 86_400_000
+const plusDays = (date: { day: number, month: number, year: number }, days: number) => {
+  const at = new Date(Date.UTC(date.year, date.month - 1, date.day) + days * DAY)
+  return dmy({ day: at.getUTCDate(), month: at.getUTCMonth() + 1, year: at.getUTCFullYear() })
+}
+
+/**
+ * An addendum record the adenda routes must accept: entry ≤ start ≤ end, start ≤ startAddendum ≤
+ * endAddendum, endAddendum under five years after entry (LPCL art. 74: 1 800 days at most here);
+ * salaryInWords absent or the salary's own words.
+ */
+export const validAddendum = fc.record({
+  division: freeText(1, 100),
+  documentNumber: fc.stringMatching(/^[0-9]{8}$/),
+  worker: freeText(2, 150),
+  entry: dateParts,
+  // day offsets from the entry date: start, end, startAddendum, endAddendum (ascending, ≤ 1800)
+  offsets: fc.array(fc.integer({ min: 0, max: 1800 }), { minLength: 4, maxLength: 4 }).map((days) => days.sort((a, b) => a - b)),
+  address: freeText(5, 200),
+  province: freeText(2, 100),
+  district: freeText(2, 100),
+  department: freeText(2, 100),
+  salary: fc.integer({ min: 1, max: 99_999_999_999 }).map((cents) => cents / 100),
+  words: fc.boolean()
+}).map(({ entry, offsets, words, salary, ...record }) => ({
+  ...record,
+  salary,
+  // the schema takes at most 100 characters of words (a few nine-digit amounts write more)
+  ...(words && amountInWords(salary).length <= 100 ? { salaryInWords: amountInWords(salary) } : {}),
+  entryDate: dmy(entry),
+  start: plusDays(entry, offsets[0]),
+  end: plusDays(entry, offsets[1]),
+  startAddendum: plusDays(entry, offsets[2]),
+  endAddendum: plusDays(entry, offsets[3])
+}) as Record<string, unknown>)
+
+/** One broken rule of an addendum record per case (as BREAKS); `startAddendum`/`endAddendum` 1900 breaks the date order. */
+const ADDENDUM_BREAKS: [string, unknown][] = [
+  ['division', undefined], ['division', 'x'.repeat(101)], ['documentNumber', '1234567'], ['documentNumber', 'abcdefgh'], ['worker', 'x'],
+  ['worker', undefined], ['entryDate', '31/04/2024'], ['start', '2025-06-01'], ['end', undefined], ['startAddendum', '01/01/1900'],
+  ['endAddendum', '01/01/1900'], ['endAddendum', '01/01/2100'], ['address', 'Lima'], ['province', 'L'], ['district', undefined],
+  ['department', 'x'.repeat(101)], ['salary', 0], ['salary', -1], ['salary', '1.000,00'], ['salary', 1500.555],
+  ['salaryInWords', 'CERO Y 00/100 SOLES'], ['salaryInWords', 'uno']
+]
+
+/** A valid addendum record with exactly one rule broken. */
+export const invalidAddendum = fc.tuple(validAddendum, fc.constantFrom(...ADDENDUM_BREAKS)).map(([record, [field, value]]) => {
+  const broken = { ...record }
+  if (value === undefined) delete broken[field]
+  else broken[field] = value
+  return { record: broken, field, contractsOnly: false, removed: value === undefined }
+})

@@ -172,3 +172,12 @@ t.test('?partial takes only true or false', async (t) => {
   t.equal(res.statusCode, 400)
   t.same(res.json().errors, [{ field: 'querystring.partial', message: "partial debe ser 'true' o 'false'" }])
 })
+
+t.test('an extension starting before the contract it extends is a row error on startAddendum', async (t) => {
+  const row = addendumRow(1)
+  row[6] = '31/05/2025' // INICIO ADENDA before INICIO (01/06/2025)
+  const res = await upload([{ name: 'antes.csv', bytes: csvText([ADDENDUM_HEADERS, addendumRow(0), row]) }], `${URL}?partial=true`)
+  t.equal(res.statusCode, 200)
+  t.match(res.json().data, { validRecords: 1, invalidRecords: 1 })
+  t.same(res.json().data.errors, [{ row: 3, field: 'startAddendum', message: 'La fecha de inicio de adenda no puede ser anterior a la fecha de inicio del contrato' }])
+})

@@ -78,3 +78,10 @@ test('internal rules are cited only when the employer has them', async (t) => {
   t.equal(rules(false, true, false), 'Se entrega un ejemplar del Reglamento Interno de Seguridad y Salud en el Trabajo, de cumplimiento obligatorio.')
   t.match(rules(false, false, false), /^EL EMPLEADOR no cuenta por ahora con reglamentos internos escritos/)
 })
+
+test('a site or position named like an Object.prototype key gets the default cause and catalogue entry', async (t) => {
+  for (const name of ['constructor', '__proto__', 'toString', 'hasOwnProperty']) {
+    t.match(objectiveCauseText(employee({ subDivisionOrParking: name }), demo), /^Incremento temporal e imprevisible de la demanda del servicio/, `site ${name}`)
+    t.equal(positionEntry(name, demo), demo.positions.default, `position ${name}`)
+  }
+})

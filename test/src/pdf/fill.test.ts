@@ -3,10 +3,11 @@ import { PDFDocument } from 'pdf-lib'
 import type { Employee } from '../../../schemas/employee.js'
 import { createRenderer } from '../../../src/pdf/renderer.js'
 import { fieldValues, TEMPLATE_IDS } from '../../../src/pdf/fields.js'
+import type { AddendumRequest } from '../../../schemas/addendum.js'
 import { fillTemplate, type DrawnField } from '../../../src/pdf/fill.js'
 import { loadWinAnsiFont } from '../../../src/pdf/embedded-font.js'
 import { loadUnicodeFont } from '../../../src/pdf/unicode-font.js'
-import { pdfPages, pdfText, pdfUncompressed, pdfWidgetCount, qpdfCheck, sampleEmployee, sampleSubsidio } from '../../helper.js'
+import { pdfPages, pdfText, pdfUncompressed, pdfWidgetCount, qpdfCheck, sampleAddendum, sampleEmployee, sampleSubsidio } from '../../helper.js'
 import { ENGINE_SOURCES, engineData } from './engine-fixture.js'
 
 const fonts = { text: loadWinAnsiFont('regular'), unicode: () => loadUnicodeFont(ENGINE_SOURCES.unicodeFontPath) }
@@ -77,6 +78,9 @@ test('qpdf finds no error or warning in any document, with and without the Unico
       t.match(await qpdfCheck(bytes), /No syntax or stream encoding errors found/, `${employee.contractType as string} ${kind}`)
     }
   }
+  const adenda = await renderer.addendum(sampleAddendum({ worker: 'Zoltán Erdős' }) as unknown as AddendumRequest, '30/09/2026')
+  t.match(await qpdfCheck(adenda), /No syntax or stream encoding errors found/, 'adenda')
+  t.match(await pdfText(adenda), 'Zoltán Erdős')
 })
 
 test('Subsidio optional fields left blank print nothing in their boxes (D11); probation defaults to three months', async (t) => {

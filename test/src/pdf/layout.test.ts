@@ -1,7 +1,8 @@
 import { test } from 'tap'
 import type { Employee } from '../../../schemas/employee.js'
 import { breakLines, layoutText, MIN_FONT_SIZE, type Rect } from '../../../src/pdf/layout.js'
-import { fieldValues, TEMPLATE_IDS } from '../../../src/pdf/fields.js'
+import type { AddendumRequest } from '../../../schemas/addendum.js'
+import { addendumFieldValues, fieldValues, TEMPLATE_IDS } from '../../../src/pdf/fields.js'
 import { fillTemplate, type DrawnField } from '../../../src/pdf/fill.js'
 import { loadWinAnsiFont } from '../../../src/pdf/embedded-font.js'
 import { loadUnicodeFont } from '../../../src/pdf/unicode-font.js'
@@ -92,14 +93,33 @@ const longest = {
   workingCondition: W(100),
   probationaryPeriod: W(100)
 }
+// The longest addendum record (schemas/addendum.ts AddendumRequestSchema), likewise.
+const longestAddendum = {
+  division: W(100),
+  documentNumber: '88888888',
+  worker: W(150),
+  entryDate: '30/09/2024',
+  start: '30/09/2025',
+  end: '30/11/2025',
+  startAddendum: '30/11/2025',
+  endAddendum: '29/09/2029',
+  address: W(200),
+  province: W(100),
+  district: W(100),
+  department: W(100),
+  salary: 999999999.99,
+  salaryInWords: W(100)
+}
 
 test('the longest values the validation allows fit every field of every template', async (t) => {
   const data = await engineData()
   for (const id of TEMPLATE_IDS) {
     const drawn: DrawnField[] = []
-    const values = fieldValues(longest as unknown as Employee, data.employer)
+    const values = id === 'adenda'
+      ? addendumFieldValues(longestAddendum as AddendumRequest, data.employer, '30/09/2026')
+      : fieldValues(longest as unknown as Employee, data.employer)
     const bytes = await fillTemplate(data.templates[id], values, fonts, drawn)
-    t.equal(drawn.length, data.templates[id].widgets.filter((widget) => values[widget.field as keyof typeof values] !== '').length, `${id}: every value drawn`)
+    t.equal(drawn.length, data.templates[id].widgets.filter((widget) => (values as Record<string, string>)[widget.field] !== '').length, `${id}: every value drawn`)
     const problems = drawn.filter((field) => !field.layout.complete || !inside(field, 718, -207)).map((field) => field.widget.field)
     t.same(problems, [], `${id}: every value complete and inside its field`)
     t.ok(drawn.every((field) => field.layout.size >= MIN_FONT_SIZE))

@@ -2,13 +2,14 @@ import { test } from 'tap'
 import { randomBytes } from 'node:crypto'
 import { PassThrough } from 'node:stream'
 import type { Employee } from '../../../schemas/employee.js'
-import { EntryNames, streamContractsZip } from '../../../src/zip/contracts-zip.js'
-import type { EmployeeDocuments } from '../../../src/pdf/renderer.js'
+import { EntryNames, streamDocumentsZip, type ZipDocument } from '../../../src/zip/documents-zip.js'
+import { contractEntryNames } from '../../../src/zip/names.js'
 import { sampleEmployee, zipEntries } from '../../helper.js'
 
 const employees = (n: number) => Array.from({ length: n }, (_, i) => sampleEmployee({ dni: String(30000000 + i) }) as Employee)
-/** Incompressible stand-ins for the three PDFs (~30 KB each), so that buffered bytes are predictable. */
-const fakeDocuments = async (): Promise<EmployeeDocuments> => ({ contract: randomBytes(30000), consent: randomBytes(30000), annex: randomBytes(30000) })
+/** Incompressible stand-ins for an employee's three PDFs (~30 KB each), so that buffered bytes are predictable. */
+const fakeDocuments = async (employee: Employee): Promise<ZipDocument[]> => contractEntryNames(employee).map((name) => ({ name, bytes: randomBytes(30000) }))
+const describe = (employee: Employee) => `${employee.dni} (${employee.name} ${employee.lastNameFather} ${employee.lastNameMother})`
 const tick = (ms = 50) => new Promise((resolve) => setTimeout(resolve, ms))
 
 async function collect (stream: NodeJS.ReadableStream): Promise<Buffer> {
@@ -19,8 +20,9 @@ async function collect (stream: NodeJS.ReadableStream): Promise<Buffer> {
 
 test('a reader that does not read stops the rendering (backpressure); reading resumes it', async (t) => {
   let rendered = 0
-  const { archive, done } = streamContractsZip(employees(60), {
-    render: async () => { rendered++; return await fakeDocuments() },
+  const { archive, done } = streamDocumentsZip(employees(60), {
+    render: async (employee) => { rendered++; return await fakeDocuments(employee) },
+    describe,
     concurrency: 2,
     signal: new AbortController().signal,
     onFailure: () => 'x',
@@ -37,8 +39,9 @@ test('a reader that does not read stops the rendering (backpressure); reading re
 test('aborting the signal stops rendering and destroys the archive', async (t) => {
   let rendered = 0
   const controller = new AbortController()
-  const { archive, done } = streamContractsZip(employees(40), {
-    render: async () => { rendered++; await tick(10); return await fakeDocuments() },
+  const { archive, done } = streamDocumentsZip(employees(40), {
+    render: async (employee) => { rendered++; await tick(10); return await fakeDocuments(employee) },
+    describe,
     concurrency: 2,
     signal: controller.signal,
     onFailure: () => 'x'
@@ -57,8 +60,9 @@ test('aborting the signal stops rendering and destroys the archive', async (t) =
 
 test('an archive destroyed by its consumer stops the rendering too', async (t) => {
   let rendered = 0
-  const { archive, done } = streamContractsZip(employees(40), {
-    render: async () => { rendered++; await tick(5); return await fakeDocuments() },
+  const { archive, done } = streamDocumentsZip(employees(40), {
+    render: async (employee) => { rendered++; await tick(5); return await fakeDocuments(employee) },
+    describe,
     concurrency: 2,
     signal: new AbortController().signal,
     onFailure: () => 'x',
@@ -71,8 +75,9 @@ test('an archive destroyed by its consumer stops the rendering too', async (t) =
 })
 
 test('every employee failing gives a ZIP with only errores.txt', async (t) => {
-  const { archive, done } = streamContractsZip(employees(2), {
+  const { archive, done } = streamDocumentsZip(employees(2), {
     render: async () => { throw new Error('x') },
+    describe,
     concurrency: 4,
     signal: new AbortController().signal,
     onFailure: (_employee, error) => `motivo ${(error as Error).message}`
@@ -83,10 +88,16 @@ test('every employee failing gives a ZIP with only errores.txt', async (t) => {
   t.same(await done, { written: 0, failed: 2, aborted: false })
 })
 
-test('entry names of duplicates are numbered across all three documents', async (t) => {
+test('entry names of duplicates are numbered across all of a record\'s documents', async (t) => {
   const names = new EntryNames()
   const employee = sampleEmployee({ contractType: 'Part Time' }) as Employee
-  t.same(names.claim(employee), ['parttime/12345678-Operario de playa.pdf', 'parttime/Tratamiento de datos/12345678.pdf', 'parttime/Anexos/12345678.pdf'])
-  t.same(names.claim({ ...employee, position: 'Otro' }), ['parttime/12345678-Otro (2).pdf', 'parttime/Tratamiento de datos/12345678 (2).pdf', 'parttime/Anexos/12345678 (2).pdf'])
-  t.same(names.claim({ ...employee, contractType: 'Planilla' })[0], 'planilla/12345678-Operario de playa.pdf', 'another folder: no clash')
+  const claim = (record: Employee) => names.claim(contractEntryNames(record))
+  t.same(claim(employee), ['parttime/12345678-Operario de playa.pdf', 'parttime/Tratamiento de datos/12345678.pdf', 'parttime/Anexos/12345678.pdf'])
+  t.same(claim({ ...employee, position: 'Otro' }), ['parttime/12345678-Otro (2).pdf', 'parttime/Tratamiento de datos/12345678 (2).pdf', 'parttime/Anexos/12345678 (2).pdf'])
+  t.same(claim({ ...employee, contractType: 'Planilla' })[0], 'planilla/12345678-Operario de playa.pdf', 'another folder: no clash')
+  t.same(names.claim(['adendas/12345678.pdf']), ['adendas/12345678.pdf'])
+  t.same(names.claim(['adendas/12345678.pdf']), ['adendas/12345678 (2).pdf'])
+  t.same(names.claim(['adendas/12345678.pdf']), ['adendas/12345678 (3).pdf'])
+  t.same(names.claim(['Sr. López/sin extensión']), ['Sr. López/sin extensión'])
+  t.same(names.claim(['Sr. López/sin extensión']), ['Sr. López/sin extensión (2)'], 'a dot in a folder is not an extension')
 })

@@ -1,18 +1,14 @@
 /**
- * The contracts ZIP (spec endpoint 4, D18, D19), streamed: employees are rendered a few at a
- * time (`concurrency`), their documents appended in request order, and no more is rendered while
- * the archive holds more than `maxBufferedBytes` that the client has not read (backpressure), so
- * memory stays flat whatever the batch size. An employee is written whole (three entries) or not
- * at all; failures are listed in `errores.txt`. Aborting the signal stops rendering and destroys
- * the archive.
+ * The document ZIPs (contracts: spec endpoint 4, D18, D19; adendas: D22), streamed: records
+ * (employees, addendum records) are rendered a few at a time (`concurrency`), their entries
+ * appended in request order, and no more is rendered while the archive holds more than
+ * `maxBufferedBytes` that the client has not read (backpressure), so memory stays flat whatever
+ * the batch size. A record is written whole (all its entries) or not at all; failures are listed
+ * in `errores.txt`. Aborting the signal stops rendering and destroys the archive.
  */
 import { once, type EventEmitter } from 'node:events'
 import { setTimeout as delay } from 'node:timers/promises'
 import { StoredZipArchive } from './stored-archive.js'
-import type { Employee } from '../../schemas/employee.js'
-import type { EmployeeDocuments } from '../pdf/renderer.js'
-import { fullName } from '../pdf/format.js'
-import { contractFileName, contractFolder, safeFileName } from './names.js'
 import { CONTRACT_MESSAGES } from '../../schemas/messages.js'
 
 export const ERRORS_ENTRY = 'errores.txt'
@@ -32,39 +28,41 @@ function nextEvent (emitter: EventEmitter, events: string[], signal: AbortSignal
   })
 }
 
-export interface ContractsZipOptions {
-  /** Renders one employee's three PDFs (the worker pool). */
-  render: (employee: Employee) => Promise<EmployeeDocuments>
-  /** Employees rendered at once. */
+/** One entry of a record: its path in the ZIP (already safe, D18; before numbering) and its bytes. */
+export interface ZipDocument {
+  name: string
+  bytes: Uint8Array
+  /** CRC-32 of `bytes` when the PDF worker computed it (src/zip/stored-archive.ts); computed here otherwise. */
+  crc32?: number
+}
+
+export interface DocumentsZipOptions<T> {
+  /** Renders one record's entries (the worker pool), in the order they are written. */
+  render: (record: T) => Promise<ZipDocument[]>
+  /** How errores.txt names a record, e.g. `12345678 (Rosa María Quispe Mamani)`. */
+  describe: (record: T) => string
+  /** Records rendered at once. */
   concurrency: number
   /** Aborted when the client goes away. */
   signal: AbortSignal
-  /** Called for each failed employee; returns the reason written to errores.txt (D19). */
-  onFailure: (employee: Employee, error: unknown) => string
+  /** Called for each failed record; returns the reason written to errores.txt (D19). */
+  onFailure: (record: T, error: unknown) => string
   /** Unread archive output above which rendering waits; default 512 KiB. */
   maxBufferedBytes?: number
 }
 
-export interface ContractsZipResult { written: number, failed: number, aborted: boolean }
+export interface DocumentsZipResult { written: number, failed: number, aborted: boolean }
 
 /**
- * Entry paths of one employee (spec endpoint 4 table). Duplicate names in one batch (the same
- * DNI twice in a folder) get ` (2)`, ` (3)`… on all three of that employee's entries.
+ * Entry paths of one batch. A record whose paths are already taken (the same DNI twice in one
+ * batch) gets ` (2)`, ` (3)`… before the extension of all its entries.
  */
 export class EntryNames {
   readonly #used = new Set<string>()
 
-  claim (employee: Employee): [contract: string, consent: string, annex: string] {
-    const folder = contractFolder(employee.contractType)
-    const contract = contractFileName(employee).slice(0, -'.pdf'.length)
-    const dni = safeFileName(employee.dni)
+  claim (wanted: readonly string[]): string[] {
     for (let n = 1; ; n++) {
-      const suffix = n === 1 ? '' : ` (${n})`
-      const names: [string, string, string] = [
-        `${folder}/${contract}${suffix}.pdf`,
-        `${folder}/Tratamiento de datos/${dni}${suffix}.pdf`,
-        `${folder}/Anexos/${dni}${suffix}.pdf`
-      ]
+      const names = wanted.map((name) => (n === 1 ? name : name.replace(/(\.[^./]*)?$/, (extension) => ` (${n})${extension}`)))
       if (names.some((name) => this.#used.has(name))) continue
       for (const name of names) this.#used.add(name)
       return names
@@ -72,15 +70,15 @@ export class EntryNames {
   }
 }
 
-type Outcome = { employee: Employee, docs: EmployeeDocuments } | { employee: Employee, error: unknown }
+type Outcome<T> = { record: T, entries: ZipDocument[] } | { record: T, error: unknown }
 
 const buffer = (bytes: Uint8Array) => Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength)
 
 /**
- * Starts writing the ZIP of `employees`; read (pipe) `archive` to get it.
+ * Starts writing the ZIP of `records`; read (pipe) `archive` to get it.
  * @returns the archive stream and a promise of what was written (never rejects)
  */
-export function streamContractsZip (employees: readonly Employee[], options: ContractsZipOptions): { archive: StoredZipArchive, done: Promise<ContractsZipResult> } {
+export function streamDocumentsZip<T> (records: readonly T[], options: DocumentsZipOptions<T>): { archive: StoredZipArchive, done: Promise<DocumentsZipResult> } {
   // Stored, not deflated: the PDFs' streams are already compressed (src/pdf/), so deflating them
   // again would cost the main thread most of a ZIP's time for a few per cent of size.
   const archive = new StoredZipArchive()
@@ -104,32 +102,28 @@ export function streamContractsZip (employees: readonly Employee[], options: Con
     while (archive.readableLength > maxBuffered && !stopped()) await delay(POLL_MS, undefined, { signal }).catch(() => {})
   }
 
-  const run = async (): Promise<ContractsZipResult> => {
+  const run = async (): Promise<DocumentsZipResult> => {
     const names = new EntryNames()
     const failures: string[] = []
     let written = 0
     let next = 0
-    const inFlight: Promise<Outcome>[] = []
+    const inFlight: Promise<Outcome<T>>[] = []
     const launch = () => {
-      const employee = employees[next++]
-      inFlight.push(options.render(employee).then((docs) => ({ employee, docs }), (error: unknown) => ({ employee, error })))
+      const record = records[next++]
+      inFlight.push(options.render(record).then((entries) => ({ record, entries }), (error: unknown) => ({ record, error })))
     }
-    while (inFlight.length < options.concurrency && next < employees.length) launch()
+    while (inFlight.length < options.concurrency && next < records.length) launch()
     while (inFlight.length > 0 && !stopped()) {
-      const outcome = await (inFlight.shift() as Promise<Outcome>)
+      const outcome = await (inFlight.shift() as Promise<Outcome<T>>)
       if (stopped()) break
-      if (next < employees.length) launch()
-      if ('docs' in outcome) {
-        const [contract, consent, annex] = names.claim(outcome.employee)
-        const { docs } = outcome
-        archive.appendStored(buffer(docs.contract), contract, docs.crc32?.[0])
-        archive.appendStored(buffer(docs.consent), consent, docs.crc32?.[1])
-        archive.appendStored(buffer(docs.annex), annex, docs.crc32?.[2])
-        appended += 3
+      if (next < records.length) launch()
+      if ('entries' in outcome) {
+        const claimed = names.claim(outcome.entries.map((entry) => entry.name))
+        outcome.entries.forEach((entry, index) => archive.appendStored(buffer(entry.bytes), claimed[index], entry.crc32))
+        appended += outcome.entries.length
         written++
       } else {
-        const { employee } = outcome
-        failures.push(`${safeFileName(employee.dni)} (${fullName(employee)}): ${options.onFailure(employee, outcome.error)}`)
+        failures.push(`${options.describe(outcome.record)}: ${options.onFailure(outcome.record, outcome.error)}`)
       }
       await drained()
     }
@@ -139,7 +133,7 @@ export function streamContractsZip (employees: readonly Employee[], options: Con
       return { written, failed: failures.length, aborted: true }
     }
     if (failures.length > 0) {
-      const text = [CONTRACT_MESSAGES.zipFailures(failures.length, employees.length), ...failures, ''].join('\r\n')
+      const text = [CONTRACT_MESSAGES.zipFailures(failures.length, records.length), ...failures, ''].join('\r\n')
       archive.append(Buffer.from(text, 'utf8'), { name: ERRORS_ENTRY })
     }
     // finalize() settles when the archive ends; a client leaving at the very end destroys it instead
@@ -149,7 +143,7 @@ export function streamContractsZip (employees: readonly Employee[], options: Con
 
   const done = run().catch(() => {
     archive.destroy()
-    return { written: 0, failed: employees.length, aborted: true }
+    return { written: 0, failed: records.length, aborted: true }
   })
   return { archive, done }
 }

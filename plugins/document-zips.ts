@@ -1,0 +1,76 @@
+/**
+ * `reply.sendDocumentsZip(records, options)`: the streamed ZIP reply the contracts and the adendas
+ * share (src/zip/documents-zip.ts does the streaming). A batch the PDF pool cannot start is refused
+ * with a 503 before any header goes out; otherwise the headers go out at once, records are rendered
+ * two per PDF thread, a client that goes away stops the rendering, and the outcome is logged.
+ */
+import { pipeline } from 'node:stream'
+import fp from 'fastify-plugin'
+import type { FastifyReply } from 'fastify'
+import { ServiceBusyError } from '../src/errors.js'
+import { CONTRACT_MESSAGES } from '../schemas/messages.js'
+import { contentDisposition } from '../src/zip/names.js'
+import { streamDocumentsZip, type ZipDocument } from '../src/zip/documents-zip.js'
+import { CoalescingStream } from '../src/zip/coalesce.js'
+
+/** Records rendered at once per ZIP, per worker thread: enough to keep every thread busy. */
+const IN_FLIGHT_PER_THREAD = 2
+
+export interface DocumentsZipReply<T> {
+  /** The download's file name (already safe), e.g. `contratos-22-11-2026.zip`. */
+  fileName: string
+  /** One record's entries; `signal` aborts when the client goes away (src/pdf/pool.ts whenFree). */
+  render: (record: T, signal: AbortSignal) => Promise<ZipDocument[]>
+  /** How errores.txt names a record (D19). */
+  describe: (record: T) => string
+  /** Fields that identify a record in the logs, e.g. `{dni}`. */
+  logFields: (record: T) => Record<string, unknown>
+  /** What the ZIP holds, for the logs: `contracts`, `addenda`. */
+  kind: string
+}
+
+declare module 'fastify' {
+  interface FastifyReply {
+    /**
+     * Streams the ZIP of `records` as this reply (200 `application/zip`, attachment).
+     * @throws ServiceBusyError (503) when the PDF pool cannot take the batch's first wave
+     */
+    sendDocumentsZip: <T>(records: readonly T[], options: DocumentsZipReply<T>) => FastifyReply
+  }
+}
+
+export default fp(async (app) => {
+  const production = app.config.NODE_ENV === 'production'
+  app.decorateReply('sendDocumentsZip', function <T> (this: FastifyReply, records: readonly T[], options: DocumentsZipReply<T>): FastifyReply {
+    const reply = this
+    const { log } = reply.request
+    const pool = app.contractPool
+    const concurrency = IN_FLIGHT_PER_THREAD * pool.threads
+    // Refuse up front, before any header goes out, when the pool cannot take this batch's first wave.
+    if (pool.capacity < Math.min(records.length, concurrency)) throw new ServiceBusyError()
+    const controller = new AbortController()
+    reply.raw.on('close', () => { if (!reply.raw.writableFinished) controller.abort() })
+    const { archive, done } = streamDocumentsZip(records, {
+      render: async (record) => await options.render(record, controller.signal),
+      describe: options.describe,
+      concurrency,
+      signal: controller.signal,
+      onFailure: (record, error) => {
+        app.metrics.zipFailedEmployees.inc()
+        log.error({ err: error, ...options.logFields(record) }, `${options.kind} documents failed; listed in errores.txt`)
+        return production ? CONTRACT_MESSAGES.zipFailureGeneric : CONTRACT_MESSAGES.zipFailureDetail((error as Error).message)
+      }
+    })
+    done.then((result) => {
+      log.info({ records: records.length, ...result }, result.aborted ? `${options.kind} ZIP aborted by the client` : `${options.kind} ZIP written`)
+    })
+    // Headers go out at once, before the first document is rendered (the client sees progress).
+    reply.raw.once('pipe', () => { reply.raw.flushHeaders() })
+    const output = new CoalescingStream(64 * 1024, true) // fewer, larger socket writes; the first at once (first byte)
+    pipeline(archive, output, () => {}) // either one closing early destroys the other
+    return reply
+      .type('application/zip')
+      .header('content-disposition', contentDisposition('attachment', options.fileName))
+      .send(output)
+  })
+}, { name: 'document-zips', dependencies: ['config', 'contract-pool', 'metrics'] })
