@@ -12,8 +12,11 @@ import { pathToFileURL } from 'node:url'
 import { join } from 'node:path'
 import { PROJECT_ROOT, assetPath } from '../src/paths.js'
 import type { Employee } from '../schemas/employee.js'
-import type { EmployeeDocuments } from '../src/pdf/renderer.js'
+import type { EmployeeDocumentParts } from '../src/pdf/pool.js'
 import { median } from './lib.js'
+
+/** Employees per task, as routes/contracts/index.ts. */
+const EMPLOYEES_PER_TASK = 4
 
 type PoolModule = typeof import('../src/pdf/pool.js')
 type EngineModule = typeof import('../src/pdf/engine.js')
@@ -32,7 +35,7 @@ export interface EngineFloor {
   wallMs: number
   pdfsPerSec: number
   /** The documents of the first batch (last run), for the archiver floor and the sizes. */
-  documents: EmployeeDocuments[]
+  documents: EmployeeDocumentParts[]
 }
 
 /** Runs the engine floor and the archiver floor; the pool is closed afterwards. */
@@ -48,16 +51,21 @@ export async function measureFloors (employees: readonly Record<string, unknown>
   const pool = new ContractPool(data, { threads: 0, maxQueue: 1024 })
   await pool.ready()
   const batch = employees.map((employee) => normalizeRecord(employee) as Employee)
-  const inFlight = 2 * pool.threads // as the ZIP route
+  const inFlight = 2 * pool.threads // tasks under way, as the ZIP route
 
-  /** One batch rendered with `inFlight` employees under way, in order. */
-  const renderBatch = async (): Promise<EmployeeDocuments[]> => {
-    const out: EmployeeDocuments[] = new Array(batch.length)
+  /** One batch rendered as the ZIP route does: tasks of one, then four employees, `inFlight` tasks under way. */
+  const renderBatch = async (): Promise<EmployeeDocumentParts[]> => {
+    const out: EmployeeDocumentParts[] = new Array(batch.length)
     let next = 0
     const lane = async () => {
       while (next < batch.length) {
-        const index = next++
-        out[index] = await pool.documents(batch[index])
+        const start = next
+        next += start === 0 ? 1 : EMPLOYEES_PER_TASK
+        const results = await pool.documentsBatch(batch.slice(start, next))
+        results.forEach((result, index) => {
+          if (result instanceof Error) throw result
+          out[start + index] = result
+        })
       }
     }
     await Promise.all(Array.from({ length: inFlight }, lane))
@@ -66,7 +74,7 @@ export async function measureFloors (employees: readonly Record<string, unknown>
   const engine = async (batches: number): Promise<EngineFloor> => {
     for (let i = 0; i < 3; i++) await Promise.all(Array.from({ length: batches }, renderBatch)) // warm-up
     const walls: number[] = []
-    let documents: EmployeeDocuments[] = []
+    let documents: EmployeeDocumentParts[] = []
     for (let i = 0; i < runs; i++) {
       const started = performance.now()
       const results = await Promise.all(Array.from({ length: batches }, renderBatch))
@@ -90,7 +98,7 @@ export async function measureFloors (employees: readonly Record<string, unknown>
  * archiver alone: the PDFs appended as stored entries with their CRCs (as the ZIP route does,
  * src/zip/stored-archive.ts), the archive read to its end; median ms.
  */
-async function archiverFloor (documents: readonly EmployeeDocuments[], runs: number): Promise<number> {
+async function archiverFloor (documents: readonly EmployeeDocumentParts[], runs: number): Promise<number> {
   const { StoredZipArchive } = await built<StoredArchiveModule>('src/zip/stored-archive.js')
   const once = async (): Promise<number> => {
     const started = performance.now()
@@ -99,8 +107,9 @@ async function archiverFloor (documents: readonly EmployeeDocuments[], runs: num
     const finished = new Promise((resolve, reject) => { sink.on('finish', resolve); archive.on('error', reject) })
     archive.pipe(sink)
     documents.forEach((docs, index) => {
-      [docs.contract, docs.consent, docs.annex].forEach((bytes, kind) => {
-        archive.appendStored(Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength), `${kind}/${index}.pdf`, docs.crc32?.[kind])
+      [docs.contract, docs.consent, docs.annex].forEach((document, kind) => {
+        const parts = document.parts.map((bytes) => Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength))
+        archive.appendStored(parts, `${kind}/${index}.pdf`, document.crc32)
       })
     })
     await archive.finalize()

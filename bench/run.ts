@@ -224,7 +224,7 @@ async function main (): Promise<void> {
   }
   results.W1000 = await w1000Figures()
   const floors = await measureFloors(employees, RUNS)
-  const pdfSizes = floors.w50.documents.flatMap((docs) => [docs.contract.length, docs.consent.length, docs.annex.length])
+  const pdfSizes = floors.w50.documents.flatMap((docs) => [docs.contract, docs.consent, docs.annex].map(({ parts }) => parts[0].length + parts[1].length))
   results.floors = {
     engineW50Ms: floors.w50.wallMs,
     enginePdfsPerSec: floors.w50.pdfsPerSec,

@@ -2,7 +2,7 @@
  * `reply.sendDocumentsZip(records, options)`: the streamed ZIP reply the contracts and the adendas
  * share (src/zip/documents-zip.ts does the streaming). A batch the PDF pool cannot start is refused
  * with a 503 before any header goes out; otherwise the headers go out at once, records are rendered
- * two per PDF thread, a client that goes away stops the rendering, and the outcome is logged.
+ * in batches, two batches per PDF thread, a client that goes away stops the rendering, and the outcome is logged.
  */
 import { pipeline } from 'node:stream'
 import fp from 'fastify-plugin'
@@ -10,17 +10,22 @@ import type { FastifyReply } from 'fastify'
 import { ServiceBusyError } from '../src/errors.js'
 import { CONTRACT_MESSAGES } from '../schemas/messages.js'
 import { contentDisposition } from '../src/zip/names.js'
-import { streamDocumentsZip, type ZipDocument } from '../src/zip/documents-zip.js'
+import { streamDocumentsZip, type RecordEntries } from '../src/zip/documents-zip.js'
 import { CoalescingStream } from '../src/zip/coalesce.js'
 
-/** Records rendered at once per ZIP, per worker thread: enough to keep every thread busy. */
+/** Render calls under way per ZIP, per worker thread: enough to keep every thread busy. */
 const IN_FLIGHT_PER_THREAD = 2
 
 export interface DocumentsZipReply<T> {
   /** The download's file name (already safe), e.g. `contratos-22-11-2026.zip`. */
   fileName: string
-  /** One record's entries; `signal` aborts when the client goes away (src/pdf/pool.ts whenFree). */
-  render: (record: T, signal: AbortSignal) => Promise<ZipDocument[]>
+  /**
+   * A few records' entries, in order, or the Error of each record that failed (eachRecord() in
+   * src/zip/documents-zip.ts); `signal` aborts when the client goes away (src/pdf/pool.ts whenFree).
+   */
+  render: (records: readonly T[], signal: AbortSignal) => Promise<RecordEntries[]>
+  /** Records per render call (after the first, which has one); default 1. */
+  batchSize?: number
   /** How errores.txt names a record (D19). */
   describe: (record: T) => string
   /** Fields that identify a record in the logs, e.g. `{dni}`. */
@@ -51,7 +56,8 @@ export default fp(async (app) => {
     const controller = new AbortController()
     reply.raw.on('close', () => { if (!reply.raw.writableFinished) controller.abort() })
     const { archive, done } = streamDocumentsZip(records, {
-      render: async (record) => await options.render(record, controller.signal),
+      render: async (batch) => await options.render(batch, controller.signal),
+      batchSize: options.batchSize,
       describe: options.describe,
       concurrency,
       signal: controller.signal,

@@ -28,11 +28,9 @@ export { sampleAddendum, sampleEmployee, sampleSubsidio } from './samples.js'
 export function failDocumentsOf (dni: string, message = 'plantilla ilegible'): FastifyPluginAsync {
   return async (instance) => {
     const pool = instance.contractPool
-    const documents = pool.documents.bind(pool)
-    pool.documents = async (employee) => {
-      if (employee.dni === dni) throw new Error(message)
-      return await documents(employee)
-    }
+    const documentsBatch = pool.documentsBatch.bind(pool)
+    pool.documentsBatch = async (employees) =>
+      (await documentsBatch(employees)).map((documents, index) => (employees[index].dni === dni ? new Error(message) : documents))
   }
 }
 

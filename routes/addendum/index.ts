@@ -12,6 +12,7 @@ import { addendumIssues } from '../../src/employees/rules.js'
 import { AppError, PdfGenerationError } from '../../src/errors.js'
 import { formatLocalDate } from '../../src/pdf/format.js'
 import { addendumEntryName, addendumFileName, contentDisposition, safeFileName } from '../../src/zip/names.js'
+import { eachRecord } from '../../src/zip/documents-zip.js'
 
 const messages = IMPORT_MESSAGES.addenda
 
@@ -98,10 +99,10 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
     const signingDate = today()
     return (reply as FastifyReply).sendDocumentsZip(addenda, {
       fileName: `adendas-${signingDate.replaceAll('/', '-')}.zip`,
-      render: async (addendum, signal) => [{
+      render: async (batch, signal) => await eachRecord(async (addendum: AddendumRequest) => [{
         name: addendumEntryName(addendum),
-        bytes: await pool.whenFree(async () => await pool.addendum(addendum, signingDate), signal)
-      }],
+        parts: [await pool.whenFree(async () => await pool.addendum(addendum, signingDate), signal)]
+      }])(batch),
       describe: (addendum) => `${safeFileName(addendum.documentNumber)} (${addendum.worker})`,
       logFields: (addendum) => ({ documentNumber: addendum.documentNumber }),
       kind: 'addenda'

@@ -3,7 +3,7 @@
  * start-up), and the value of every field for one employee (README "Contracts").
  */
 import type { Employee, ImportedEmployee } from '../../schemas/employee.js'
-import type { EmployerProfile } from '../../schemas/employer-profile.js'
+import type { EmployerProfile, PositionEntry } from '../../schemas/employer-profile.js'
 import { cleanText, dateInWords, formatSoles, fullName } from './format.js'
 import type { AddendumRequest } from '../../schemas/addendum.js'
 import { amountInWords } from '../employees/salary-words.js'
@@ -54,6 +54,19 @@ const ADDENDUM_FIELD_NAMES = [
 /** Every field a template may hold. */
 export const FIELD_NAMES = [...CONTRACT_FIELD_NAMES, ...ADDENDUM_FIELD_NAMES] as const
 export type FieldName = typeof FIELD_NAMES[number]
+/**
+ * Fields whose values come from the employer profile or the contract type, so that many documents
+ * print the same ones: the engine keeps their drawings (src/pdf/fill.ts). Any field may be listed
+ * without harm to the output; a field whose values change with every employee only costs memory.
+ */
+export const SHARED_FIELDS: ReadonlySet<FieldName> = new Set<FieldName>([
+  'employerName', 'employerRuc', 'employerAddress', 'employerRepresentative', 'employerRepresentativeDni', 'employerRepresentativeRole',
+  'employerRepresentativePowers', 'employerActivity', 'employerRegime',
+  'position', 'subDivisionOrParking', 'contractType', 'modality', 'weeklyHours', 'workDays', 'workSchedule', 'probationaryPeriod', 'benefits',
+  'dataBankName', 'dataBankCode', 'dataArcoEmail', 'dataOfficer', 'dataRecipients', 'dataTransfers', 'dataRetention',
+  'positionFunctions', 'positionRisks', 'positionEquipment', 'internalRules', 'signingCity', 'signingDate', 'signingDateWords'
+])
+
 /** The values of one employee's contract documents. */
 export type FieldValues = Record<typeof CONTRACT_FIELD_NAMES[number], string>
 
@@ -115,6 +128,68 @@ export function templateFor (document: DocumentId, employee: Pick<ImportedEmploy
 type OptionalText = string | undefined
 
 /**
+ * The fields that depend on the employer profile alone (employer block, data notice, internal
+ * rules, place of signing), cleaned once per profile: every document of every employee prints them.
+ */
+function profileFieldValues (employer: EmployerProfile) {
+  const data = employer.dataProtection
+  const text = (value: OptionalText) => (value === undefined ? '' : cleanText(value))
+  return {
+    ...employerFieldValues(employer),
+    dataBankName: text(data.bankName),
+    dataBankCode: text(data.registrationCode),
+    dataArcoEmail: text(data.arcoEmail),
+    dataOfficer: text(data.officer ?? 'No se ha designado; las solicitudes se atienden en el correo indicado.'),
+    dataRecipients: cleanText(lettered(data.recipients)),
+    dataTransfers: text(data.transfers),
+    dataRetention: text(data.retention),
+    internalRules: internalRulesText(employer),
+    signingCity: text(employer.signingCity)
+  }
+}
+
+/** The annex's fields of one position of the profile (§7). */
+function positionFieldValues (entry: PositionEntry) {
+  return {
+    positionFunctions: cleanText(lettered(entry.functions)),
+    positionRisks: cleanText(lettered(entry.risks)),
+    positionEquipment: cleanText(equipmentText(entry))
+  }
+}
+
+/** Positions looked up per profile; bounded (a position is any text a record sends). */
+const POSITIONS_PER_PROFILE = 512
+
+interface ProfileCache {
+  values: ReturnType<typeof profileFieldValues>
+  byPosition: Map<string, ReturnType<typeof positionFieldValues>>
+  byEntry: WeakMap<PositionEntry, ReturnType<typeof positionFieldValues>>
+}
+
+/** The profile's values and positions, computed on first use; a profile is never changed once loaded. */
+const profiles = new WeakMap<EmployerProfile, ProfileCache>()
+
+function profileCache (employer: EmployerProfile): ProfileCache {
+  let cache = profiles.get(employer)
+  if (cache === undefined) profiles.set(employer, cache = { values: profileFieldValues(employer), byPosition: new Map(), byEntry: new WeakMap() })
+  return cache
+}
+
+/** The annex's fields for a position (its entry in the profile, else the default entry). */
+function positionValues (position: string, employer: EmployerProfile): ReturnType<typeof positionFieldValues> {
+  const cache = profileCache(employer)
+  let values = cache.byPosition.get(position)
+  if (values === undefined) {
+    const entry = positionEntry(position, employer)
+    values = cache.byEntry.get(entry)
+    if (values === undefined) cache.byEntry.set(entry, values = positionFieldValues(entry))
+    if (cache.byPosition.size >= POSITIONS_PER_PROFILE) cache.byPosition.clear()
+    cache.byPosition.set(position, values)
+  }
+  return values
+}
+
+/**
  * The text of every field for one employee, as it is drawn (already cleaned to one line).
  * @param employee a validated record (schemas/employee.ts); Subsidio's optional fields may be missing (D11)
  * @param today the day of generation (the signing date when none is given and the start is past, §3)
@@ -123,10 +198,10 @@ export function fieldValues (employee: ImportedEmployee, employer: EmployerProfi
   const text = (value: OptionalText) => (value === undefined ? '' : cleanText(value))
   const defaults = employer.contractDefaults[employee.contractType]
   const signing = signingDate(employee, today)
-  const entry = positionEntry(cleanText(employee.position), employer)
-  const data = employer.dataProtection
+  const position = cleanText(employee.position)
   return {
-    ...employerFieldValues(employer),
+    ...profileCache(employer).values,
+    ...positionValues(position, employer),
     fullName: fullName(employee),
     name: text(employee.name),
     lastNameFather: text(employee.lastNameFather),
@@ -139,7 +214,7 @@ export function fieldValues (employee: ImportedEmployee, employer: EmployerProfi
     email: text(employee.email),
     birthDate: text(employee.birthDate),
     sex: text(employee.sex),
-    position: text(employee.position),
+    position,
     subDivisionOrParking: text(employee.subDivisionOrParking),
     contractType: employee.contractType,
     modality: modalityText(employee, employer),
@@ -161,18 +236,6 @@ export function fieldValues (employee: ImportedEmployee, employer: EmployerProfi
     reasonForSubstitution: text(employee.reasonForSubstitution),
     timeForCompany: text(employee.timeForCompany),
     workingCondition: text(employee.workingCondition),
-    dataBankName: text(data.bankName),
-    dataBankCode: text(data.registrationCode),
-    dataArcoEmail: text(data.arcoEmail),
-    dataOfficer: text(data.officer ?? 'No se ha designado; las solicitudes se atienden en el correo indicado.'),
-    dataRecipients: cleanText(lettered(data.recipients)),
-    dataTransfers: text(data.transfers),
-    dataRetention: text(data.retention),
-    positionFunctions: cleanText(lettered(entry.functions)),
-    positionRisks: cleanText(lettered(entry.risks)),
-    positionEquipment: cleanText(equipmentText(entry)),
-    internalRules: internalRulesText(employer),
-    signingCity: text(employer.signingCity),
     signingDate: signing,
     signingDateWords: dateInWords(signing)
   }

@@ -14,7 +14,7 @@ import { layoutText, type Layout } from './layout.js'
 import { updateObjectNumbers, type CompiledTemplate, type CompiledWidget } from './compiled.js'
 import type { FontMetrics } from './metrics.js'
 import { UnicodeSubset, type UnicodeFont } from './unicode-font.js'
-import { writeUpdate, type RawObject, type UpdateDict, type UpdateStream } from './update.js'
+import { writeUpdate, type RawObject, type UpdateDict, type UpdateOutput, type UpdateStream } from './update.js'
 
 export interface EngineFonts {
   /** Metrics of the embedded text font the compiled templates reference (WinAnsi widths). */
@@ -68,38 +68,73 @@ function unicodeEncoder (template: CompiledTemplate, subset: UnicodeSubset): Enc
 }
 
 /** Content-stream operators drawing one value in one widget, clipped to the widget's rectangle. */
-function drawValue (widget: CompiledWidget, value: string, encoder: Encoder, drawn?: DrawnField[]): string {
+function drawValue (widget: CompiledWidget, value: string, encoder: Encoder): { ops: string, layout: Layout } {
   const codePoints = Array.from(value, (char) => char.codePointAt(0) as number)
   const layout = layoutText(codePoints, encoder.advances(codePoints), widget.rect, {
     fontSize: widget.fontSize, align: widget.align, ascent: encoder.ascent, descent: encoder.descent
   })
-  drawn?.push({ widget, layout, unicode: encoder.unicode })
   const { x, y, width, height } = widget.rect
   let ops = `q\n${num(x)} ${num(y)} ${num(width)} ${num(height)} re W n\nBT\n/${encoder.fontKey} ${num(layout.size)} Tf\n${widget.color}\n`
   for (const line of layout.lines) {
     ops += `1 0 0 1 ${num(line.x)} ${num(line.y)} Tm\n${encoder.encode(codePoints, line.start, line.end)} Tj\n`
   }
-  return `${ops}ET\nQ\n`
+  return { ops: `${ops}ET\nQ\n`, layout }
+}
+
+/**
+ * Drawings of WinAnsi values already laid out, for the fields named `shared` (FillOptions): values
+ * that repeat from document to document (the employer block, the contract type's terms), whose
+ * operators depend only on the widget and the value. Bounded per widget. Values that change with
+ * every employee (names, DNIs) are not kept: their drawings would outlive a few documents, be
+ * promoted to the old generation and cost the garbage collector more than they save.
+ */
+const DRAWINGS_PER_WIDGET = 64
+const drawings = new WeakMap<CompiledWidget, Map<string, { ops: string, layout: Layout }>>()
+
+function drawShared (widget: CompiledWidget, value: string, encoder: Encoder): { ops: string, layout: Layout } {
+  let cache = drawings.get(widget)
+  if (cache === undefined) drawings.set(widget, cache = new Map())
+  let drawing = cache.get(value)
+  if (drawing === undefined) {
+    drawing = drawValue(widget, value, encoder)
+    if (cache.size >= DRAWINGS_PER_WIDGET) cache.clear()
+    cache.set(value, drawing)
+  }
+  return drawing
+}
+
+export interface FillOptions {
+  /** Receives the layout of every drawn value (tests). */
+  drawn?: DrawnField[]
+  /** `document` (default): the PDF bytes; `update`: only what follows the template's bytes (src/pdf/update.ts). */
+  output?: UpdateOutput
+  /** Fields whose values repeat across documents (src/pdf/fields.ts SHARED_FIELDS): their drawings are kept. */
+  shared?: ReadonlySet<string>
 }
 
 /**
  * Fills one template with `values` and flattens it.
  * @param values text per field name (src/pdf/fields.ts fieldValues); fields without a value print blank (D11)
- * @param drawn when given, receives the layout of every drawn value (tests)
- * @returns the PDF bytes; a Promise only when a value needs the Unicode font (it is loaded and subset then)
+ * @returns the bytes FillOptions.output asks for; a Promise only when a value needs the Unicode font (it is loaded and subset then)
  */
 export function fillTemplate (
-  template: CompiledTemplate, values: Readonly<Record<string, string>>, fonts: EngineFonts, drawn?: DrawnField[]
+  template: CompiledTemplate, values: Readonly<Record<string, string>>, fonts: EngineFonts, options: FillOptions = {}
 ): Uint8Array | Promise<Uint8Array> {
+  const { drawn, output = 'document', shared } = options
   const numbers = updateObjectNumbers(template)
   const winAnsi = winAnsiEncoder(template, fonts.text)
-  const contents = template.pages.map(() => 'Q\n')
+  const contents = template.pages.map((): string[] => ['Q\n'])
   const deferred: CompiledWidget[] = []
   for (const widget of template.widgets) {
     const value = values[widget.field]
     if (value === undefined || value === '') continue
-    if (!isWinAnsi(value)) deferred.push(widget)
-    else contents[widget.page] += drawValue(widget, value, winAnsi, drawn)
+    if (!isWinAnsi(value)) {
+      deferred.push(widget)
+      continue
+    }
+    const { ops, layout } = shared?.has(widget.field) === true ? drawShared(widget, value, winAnsi) : drawValue(widget, value, winAnsi)
+    drawn?.push({ widget, layout, unicode: false })
+    contents[widget.page].push(ops)
   }
   const finish = (extraFont: string, fontObjects: RawObject[]): Uint8Array => {
     const dicts: UpdateDict[] = []
@@ -109,13 +144,17 @@ export function fillTemplate (
       dicts.push({ objectNumber: page.objectNumber, generation: page.generation, body: page.head + extraFont + page.tail })
     })
     dicts.push({ objectNumber: template.catalog.objectNumber, generation: template.catalog.generation, body: template.catalog.body })
-    return writeUpdate(template, { dicts, streams, raw: fontObjects })
+    return writeUpdate(template, { dicts, streams, raw: fontObjects }, output)
   }
   if (deferred.length === 0) return finish('', [])
   return (async () => {
     const subset = new UnicodeSubset(await fonts.unicode())
     const encoder = unicodeEncoder(template, subset)
-    for (const widget of deferred) contents[widget.page] += drawValue(widget, values[widget.field], encoder, drawn)
+    for (const widget of deferred) {
+      const { ops, layout } = drawValue(widget, values[widget.field], encoder)
+      drawn?.push({ widget, layout, unicode: true })
+      contents[widget.page].push(ops)
+    }
     const fontObjects = (await subset.objects(numbers.unicodeFont)).map((object) => ({ ...object, generation: 0 }))
     return finish(`/${template.fontKeys.unicode} ${numbers.unicodeFont} 0 R\n`, fontObjects)
   })()

@@ -12,8 +12,7 @@ import { ServiceBusyError } from '../errors.js'
 import { asBusyError, workerScript } from '../workers.js'
 import type { EngineData } from './engine.js'
 import { CONTRACT_DOCUMENT, type TemplateId } from './fields.js'
-import type { EmployeeDocuments } from './renderer.js'
-import type { PdfTask } from './worker.js'
+import type { PdfTask, WorkerDocument, WorkerEmployeeResult } from './worker.js'
 
 const WORKER = workerScript(import.meta.url)
 
@@ -29,6 +28,20 @@ export interface PoolOptions {
   onWorkerError?: (error: Error) => void
   /** Called with the templates of the PDFs each successful task rendered (the documents counter). */
   onRendered?: (templates: readonly TemplateId[]) => void
+}
+
+/**
+ * One document of a ZIP in two parts: the template's bytes (the pool's own copy, shared by every
+ * document of that template, never copied) and this document's update; `crc32` is the whole's.
+ */
+export interface DocumentParts { template: TemplateId, parts: [template: Uint8Array, update: Uint8Array], crc32: number }
+
+/** The three documents of one employee, for the ZIP. */
+export interface EmployeeDocumentParts { contract: DocumentParts, consent: DocumentParts, annex: DocumentParts }
+
+/** The bytes of a document given in parts (a copy). */
+export function wholeDocument (document: DocumentParts): Uint8Array {
+  return Buffer.concat(document.parts)
 }
 
 /** What the pool holds right now (read-only; tests and bench/aborts.ts check that nothing is left behind). */
@@ -111,11 +124,30 @@ export class ContractPool {
     return pdf
   }
 
-  /** Contract, consent and annex of one employee (ZIP). @throws ServiceBusyError when the queue is full */
-  async documents (employee: ImportedEmployee): Promise<EmployeeDocuments> {
-    const documents = await this.#run({ kind: 'documents', employee }) as EmployeeDocuments
-    this.#onRendered([CONTRACT_DOCUMENT[employee.contractType], 'tratamiento-datos', 'anexo'])
-    return documents
+  /**
+   * Contract, consent and annex of each employee, for the ZIP, in one task (one message each way
+   * however many employees): each document as its template's bytes and its update (only the update
+   * comes from the thread). An employee whose documents fail gets an Error in its place; the others
+   * are rendered.
+   * @throws ServiceBusyError when the queue is full
+   */
+  async documentsBatch (employees: readonly ImportedEmployee[]): Promise<Array<EmployeeDocumentParts | Error>> {
+    const results = await this.#run({ kind: 'documents', employees: [...employees] }) as WorkerEmployeeResult[]
+    const parts = (document: WorkerDocument): DocumentParts =>
+      ({ template: document.template, parts: [this.#data.templates[document.template].base, document.update], crc32: document.crc32 })
+    return results.map((result, index) => {
+      if ('error' in result) return new Error(result.error)
+      this.#onRendered([CONTRACT_DOCUMENT[employees[index].contractType], 'tratamiento-datos', 'anexo'])
+      const [contract, consent, annex] = result.documents
+      return { contract: parts(contract), consent: parts(consent), annex: parts(annex) }
+    })
+  }
+
+  /** The documents of one employee (documentsBatch of one). @throws ServiceBusyError when the queue is full; the render's error */
+  async documents (employee: ImportedEmployee): Promise<EmployeeDocumentParts> {
+    const [result] = await this.documentsBatch([employee])
+    if (result instanceof Error) throw result
+    return result
   }
 
   /** The adenda of one addendum record (preview and ZIP). @throws ServiceBusyError when the queue is full */

@@ -6,7 +6,7 @@
 import type { ImportedEmployee } from '../../schemas/employee.js'
 import type { AddendumRequest } from '../../schemas/addendum.js'
 import type { EngineData } from './engine.js'
-import { CONTRACT_DOCUMENT, addendumFieldValues, fieldValues, templateFor, type TemplateId } from './fields.js'
+import { CONTRACT_DOCUMENT, SHARED_FIELDS, addendumFieldValues, fieldValues, templateFor, type TemplateId } from './fields.js'
 import { fillTemplate, type EngineFonts } from './fill.js'
 import { loadUnicodeFont, type UnicodeFont } from './unicode-font.js'
 
@@ -15,15 +15,24 @@ export interface EmployeeDocuments {
   contract: Uint8Array
   consent: Uint8Array
   annex: Uint8Array
-  /** CRC-32 of contract, consent and annex, when the worker computed them for the ZIP (src/zip/stored-archive.ts). */
-  crc32?: [contract: number, consent: number, annex: number]
 }
+
+/**
+ * One document as the ZIP takes it: the template it was filled from, whose bytes come first and are
+ * the same in every document of that template, and the update that follows them (src/pdf/update.ts).
+ */
+export interface DocumentUpdate { template: TemplateId, update: Uint8Array }
+
+/** The three documents of one employee, as updates of their templates. */
+export interface EmployeeDocumentUpdates { contract: DocumentUpdate, consent: DocumentUpdate, annex: DocumentUpdate }
 
 export interface ContractRenderer {
   /** The contract alone (preview, spec endpoint 3). */
   contract: (employee: ImportedEmployee) => Promise<Uint8Array>
   /** Contract, consent and annex. */
   documents: (employee: ImportedEmployee) => Promise<EmployeeDocuments>
+  /** Contract, consent and annex as updates of their templates (the ZIP: src/pdf/pool.ts). */
+  documentUpdates: (employee: ImportedEmployee) => Promise<EmployeeDocumentUpdates>
   /** The adenda of one addendum record, signed on `signingDate` (`DD/MM/YYYY`). */
   addendum: (addendum: AddendumRequest, signingDate: string) => Promise<Uint8Array>
 }
@@ -35,7 +44,9 @@ export function createRenderer (data: EngineData): ContractRenderer {
     text: data.textFont,
     unicode: () => (unicode ??= loadUnicodeFont(data.unicodeFontPath))
   }
-  const fill = (id: TemplateId, values: Record<string, string>) => fillTemplate(data.templates[id], values, fonts)
+  const fill = (id: TemplateId, values: Record<string, string>) => fillTemplate(data.templates[id], values, fonts, { shared: SHARED_FIELDS })
+  const updateOf = async (id: TemplateId, values: Record<string, string>): Promise<DocumentUpdate> =>
+    ({ template: id, update: await fillTemplate(data.templates[id], values, fonts, { shared: SHARED_FIELDS, output: 'update' }) })
   return {
     contract: async (employee) => await fill(templateFor(CONTRACT_DOCUMENT[employee.contractType], employee), fieldValues(employee, data.employer)),
     documents: async (employee) => {
@@ -44,6 +55,15 @@ export function createRenderer (data: EngineData): ContractRenderer {
         fill(templateFor(CONTRACT_DOCUMENT[employee.contractType], employee), values),
         fill(templateFor('tratamiento-datos', employee), values),
         fill(templateFor('anexo', employee), values)
+      ])
+      return { contract, consent, annex }
+    },
+    documentUpdates: async (employee) => {
+      const values = fieldValues(employee, data.employer)
+      const [contract, consent, annex] = await Promise.all([
+        updateOf(templateFor(CONTRACT_DOCUMENT[employee.contractType], employee), values),
+        updateOf(templateFor('tratamiento-datos', employee), values),
+        updateOf(templateFor('anexo', employee), values)
       ])
       return { contract, consent, annex }
     },

@@ -8,7 +8,9 @@
  * - objects given already serialised (the Unicode font's) as they are;
  * - a cross-reference stream (§7.5.8), uncompressed (it is a few dozen bytes), whose /Prev points
  *   at the template's cross-reference stream.
- * The result is one fresh ArrayBuffer holding exactly the document, transferable without a copy.
+ * The result is one fresh ArrayBuffer holding exactly the document, transferable without a copy;
+ * or, for the ZIP, only the update (the template's bytes are the same in every document and the
+ * main thread already holds them: src/pdf/pool.ts).
  */
 import { deflateSync } from 'node:zlib'
 import type { CompiledTemplate } from './compiled.js'
@@ -16,8 +18,11 @@ import type { CompiledTemplate } from './compiled.js'
 /** A dictionary (or any non-stream object) of the update; packed into the object stream when its generation is 0. */
 export interface UpdateDict { objectNumber: number, generation: number, body: string }
 
-/** A content stream of the update; `content` is latin1 text (bytes 0-255). */
-export interface UpdateStream { objectNumber: number, content: string }
+/**
+ * A content stream of the update; `content` is latin1 text (bytes 0-255), whole or in pieces that
+ * are written one after the other (joining them first would copy every byte once more).
+ */
+export interface UpdateStream { objectNumber: number, content: string | readonly string[] }
 
 /** An object serialised by its maker (body parts between `N G obj` and `endobj`). */
 export interface RawObject { objectNumber: number, generation: number, parts: (string | Uint8Array)[] }
@@ -74,12 +79,17 @@ function row (table: Buffer, at: number, type: number, field2: number, field3: n
 
 const ROW_BYTES = 7
 
+/** What writeUpdate returns: the whole document, or only the update that follows the template's bytes. */
+export type UpdateOutput = 'document' | 'update'
+
 /**
  * The document: `template.base` followed by the update holding `objects`.
  * @param template the compiled template (its bytes end with a line feed; prevXref is its cross-reference stream's offset)
- * @returns the PDF bytes in their own ArrayBuffer
+ * @param output `document` (default): the PDF bytes; `update`: only the bytes after `template.base`
+ *   (offsets inside still count from the start of the document)
+ * @returns those bytes in their own ArrayBuffer
  */
-export function writeUpdate (template: Pick<CompiledTemplate, 'base' | 'size' | 'prevXref' | 'trailer'>, objects: UpdateObjects): Uint8Array {
+export function writeUpdate (template: Pick<CompiledTemplate, 'base' | 'size' | 'prevXref' | 'trailer'>, objects: UpdateObjects, output: UpdateOutput = 'document'): Uint8Array {
   const base = template.base
   const pieces: (string | Uint8Array)[] = []
   /** [object number, type, field 2, field 3] per cross-reference entry. */
@@ -102,10 +112,14 @@ export function writeUpdate (template: Pick<CompiledTemplate, 'base' | 'size' | 
   for (const stream of objects.streams) {
     mark(stream.objectNumber)
     entries.push([stream.objectNumber, 1, position, 0])
-    if (stream.content.length < MIN_COMPRESSED_BYTES) {
-      push(`${stream.objectNumber} 0 obj\n<< /Length ${stream.content.length} >>\nstream\n${stream.content}\nendstream\nendobj\n`)
+    const pieces = typeof stream.content === 'string' ? [stream.content] : stream.content
+    const length = pieces.reduce((total, piece) => total + piece.length, 0)
+    if (length < MIN_COMPRESSED_BYTES) {
+      push(`${stream.objectNumber} 0 obj\n<< /Length ${length} >>\nstream\n`)
+      for (const piece of pieces) push(piece)
+      push('\nendstream\nendobj\n')
     } else {
-      const data = deflateSync(Buffer.from(stream.content, 'latin1'))
+      const data = deflateSync(Buffer.from(pieces.join(''), 'latin1'))
       push(`${stream.objectNumber} 0 obj\n<< /Length ${data.length} /Filter /FlateDecode >>\nstream\n`)
       push(data)
       push('\nendstream\nendobj\n')
@@ -147,9 +161,10 @@ export function writeUpdate (template: Pick<CompiledTemplate, 'base' | 'size' | 
   push(table)
   push(`\nendstream\nendobj\nstartxref\n${xrefOffset}\n%%EOF\n`)
 
-  const bytes = new Uint8Array(position)
-  bytes.set(base, 0)
-  let at = base.length
+  const start = output === 'document' ? 0 : base.length
+  const bytes = new Uint8Array(position - start)
+  if (output === 'document') bytes.set(base, 0)
+  let at = base.length - start
   const view = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength)
   for (const piece of pieces) {
     if (typeof piece === 'string') at += view.write(piece, at, 'latin1')

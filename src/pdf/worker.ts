@@ -1,13 +1,15 @@
 /**
- * Piscina worker: receives the compiled engine data once (workerData) and renders the documents
- * of one employee per task. The PDFs' ArrayBuffers are transferred back, not copied.
+ * Piscina worker: receives the compiled engine data once (workerData) and renders a preview, an
+ * adenda, or the documents of a few employees per task. The PDFs' ArrayBuffers are transferred back, not copied; for the ZIP,
+ * only each document's update is (src/pdf/update.ts), with the whole document's CRC-32.
  */
 import { crc32 } from 'node:zlib'
 import { move, transferableSymbol, valueSymbol, workerData } from 'piscina'
 import type { ImportedEmployee } from '../../schemas/employee.js'
 import type { AddendumRequest } from '../../schemas/addendum.js'
 import type { EngineData } from './engine.js'
-import { createRenderer, type EmployeeDocuments } from './renderer.js'
+import { createRenderer, type DocumentUpdate } from './renderer.js'
+import type { TemplateId } from './fields.js'
 
 /**
  * A unit of work: `contract` for a preview, `documents` for a ZIP, `addendum` for one adenda
@@ -15,11 +17,27 @@ import { createRenderer, type EmployeeDocuments } from './renderer.js'
  */
 export type PdfTask =
   | { kind: 'contract', employee: ImportedEmployee }
-  | { kind: 'documents', employee: ImportedEmployee }
+  | { kind: 'documents', employees: ImportedEmployee[] }
   | { kind: 'addendum', addendum: AddendumRequest, signingDate: string }
   | { kind: 'ping' }
 
-const renderer = createRenderer(workerData as EngineData)
+const data = workerData as EngineData
+const renderer = createRenderer(data)
+
+/** CRC-32 of each template's bytes, computed on first use: a document's CRC continues it over the update. */
+const templateCrcs = new Map<TemplateId, number>()
+
+/** A document of the ZIP: its update, and the CRC-32 of the whole document (template bytes, then update). */
+export interface WorkerDocument extends DocumentUpdate { crc32: number }
+
+/** One employee of a `documents` task: contract, consent and annex, or why they failed (the others still render). */
+export type WorkerEmployeeResult = { documents: [WorkerDocument, WorkerDocument, WorkerDocument] } | { error: string }
+
+function withCrc (document: DocumentUpdate): WorkerDocument {
+  let templateCrc = templateCrcs.get(document.template)
+  if (templateCrc === undefined) templateCrcs.set(document.template, templateCrc = crc32(data.templates[document.template].base))
+  return { ...document, crc32: crc32(document.update, templateCrc) }
+}
 
 /** Hands the PDFs' buffers to the main thread without a copy. */
 class Movable<T> {
@@ -46,10 +64,22 @@ export default async function run (task: PdfTask): Promise<unknown> {
       return move(new Movable(bytes, [bufferOf(bytes)]))
     }
     case 'documents': {
-      const docs: EmployeeDocuments = await renderer.documents(task.employee)
-      // The ZIP stores the PDFs as they are; their CRCs are computed here (native) rather than on the main thread.
-      docs.crc32 = [crc32(docs.contract), crc32(docs.consent), crc32(docs.annex)]
-      return move(new Movable(docs, [bufferOf(docs.contract), bufferOf(docs.consent), bufferOf(docs.annex)]))
+      // A few employees per task (one message each way for all of them). Only the updates travel
+      // (the main thread holds the templates' bytes); the ZIP stores the PDFs as they are, with
+      // CRCs computed here (native) rather than on the main thread.
+      const results: WorkerEmployeeResult[] = []
+      const buffers: ArrayBuffer[] = []
+      for (const employee of task.employees) {
+        try {
+          const updates = await renderer.documentUpdates(employee)
+          const documents: [WorkerDocument, WorkerDocument, WorkerDocument] = [withCrc(updates.contract), withCrc(updates.consent), withCrc(updates.annex)]
+          results.push({ documents })
+          buffers.push(...documents.map((document) => bufferOf(document.update)))
+        } catch (error) {
+          results.push({ error: error instanceof Error ? error.message : String(error) })
+        }
+      }
+      return move(new Movable(results, buffers))
     }
   }
 }

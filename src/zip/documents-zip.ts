@@ -31,17 +31,26 @@ function nextEvent (emitter: EventEmitter, events: string[], signal: AbortSignal
 /** One entry of a record: its path in the ZIP (already safe, D18; before numbering) and its bytes. */
 export interface ZipDocument {
   name: string
-  bytes: Uint8Array
-  /** CRC-32 of `bytes` when the PDF worker computed it (src/zip/stored-archive.ts); computed here otherwise. */
+  /** The entry's bytes, in order: the document, or its template's bytes then its update (src/pdf/pool.ts). */
+  parts: readonly Uint8Array[]
+  /** CRC-32 of the whole entry when the PDF worker computed it (src/zip/stored-archive.ts); computed here otherwise. */
   crc32?: number
 }
 
+/** What a render gives for each of its records, in order: the record's entries, or why it failed. */
+export type RecordEntries = ZipDocument[] | Error
+
 export interface DocumentsZipOptions<T> {
-  /** Renders one record's entries (the worker pool), in the order they are written. */
-  render: (record: T) => Promise<ZipDocument[]>
+  /**
+   * Renders a few records' entries at once (the worker pool). A rejection fails every record of
+   * that call (eachRecord() makes one from a render of one record).
+   */
+  render: (records: readonly T[]) => Promise<RecordEntries[]>
+  /** Records per render call after the first, which has one so that the first entry goes out early; default 1. */
+  batchSize?: number
   /** How errores.txt names a record, e.g. `12345678 (Rosa María Quispe Mamani)`. */
   describe: (record: T) => string
-  /** Records rendered at once. */
+  /** Render calls under way at once. */
   concurrency: number
   /** Aborted when the client goes away. */
   signal: AbortSignal
@@ -70,7 +79,18 @@ export class EntryNames {
   }
 }
 
-type Outcome<T> = { record: T, entries: ZipDocument[] } | { record: T, error: unknown }
+/**
+ * A render of several records from a render of one: all of them at once, each failure kept to its record.
+ * @param renderOne one record's entries; a rejection fails that record alone
+ */
+export function eachRecord<T> (renderOne: (record: T) => Promise<ZipDocument[]>): (records: readonly T[]) => Promise<RecordEntries[]> {
+  return async (records) => await Promise.all(records.map(async (record) => await renderOne(record).catch(asError)))
+}
+
+const asError = (error: unknown): Error => (error instanceof Error ? error : new Error(String(error)))
+
+/** Records handed to one render call, and what it will give for each. */
+interface Batch<T> { records: readonly T[], results: Promise<RecordEntries[]> }
 
 const buffer = (bytes: Uint8Array) => Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength)
 
@@ -107,24 +127,30 @@ export function streamDocumentsZip<T> (records: readonly T[], options: Documents
     const failures: string[] = []
     let written = 0
     let next = 0
-    const inFlight: Promise<Outcome<T>>[] = []
+    const batchSize = Math.max(1, options.batchSize ?? 1)
+    const inFlight: Batch<T>[] = []
     const launch = () => {
-      const record = records[next++]
-      inFlight.push(options.render(record).then((entries) => ({ record, entries }), (error: unknown) => ({ record, error })))
+      const batch = records.slice(next, next + (next === 0 ? 1 : batchSize))
+      next += batch.length
+      inFlight.push({ records: batch, results: options.render(batch).catch((error: unknown) => batch.map(() => asError(error))) })
     }
     while (inFlight.length < options.concurrency && next < records.length) launch()
     while (inFlight.length > 0 && !stopped()) {
-      const outcome = await (inFlight.shift() as Promise<Outcome<T>>)
+      const batch = inFlight.shift() as Batch<T>
+      const results = await batch.results
       if (stopped()) break
       if (next < records.length) launch()
-      if ('entries' in outcome) {
-        const claimed = names.claim(outcome.entries.map((entry) => entry.name))
-        outcome.entries.forEach((entry, index) => archive.appendStored(buffer(entry.bytes), claimed[index], entry.crc32))
-        appended += outcome.entries.length
+      batch.records.forEach((record, index) => {
+        const result = results[index] ?? new Error('sin resultado') // a render that gave fewer results than records: our bug, listed
+        if (result instanceof Error) {
+          failures.push(`${options.describe(record)}: ${options.onFailure(record, result)}`)
+          return
+        }
+        const claimed = names.claim(result.map((entry) => entry.name))
+        result.forEach((entry, at) => archive.appendStored(entry.parts.map(buffer), claimed[at], entry.crc32))
+        appended += result.length
         written++
-      } else {
-        failures.push(`${options.describe(outcome.record)}: ${options.onFailure(outcome.record, outcome.error)}`)
-      }
+      })
       await drained()
     }
     if (stopped()) {

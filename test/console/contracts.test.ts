@@ -16,11 +16,9 @@ const FAILING_DNI = '87654321' // Carmen Huamán's documents fail in this server
 
 const { app, origin } = await startServer(t, { BATCH_MAX: 40, ADDENDUM_BATCH_MAX: 60, MAX_FILE_SIZE: 2097152 }, async (instance) => {
   const pool = instance.contractPool
-  const documents = pool.documents.bind(pool)
-  pool.documents = async (employee: Employee) => {
-    if (employee.dni === FAILING_DNI) throw new Error('plantilla ilegible')
-    return await documents(employee)
-  }
+  const documentsBatch = pool.documentsBatch.bind(pool)
+  pool.documentsBatch = async (employees: readonly Employee[]) =>
+    (await documentsBatch(employees)).map((documents, index) => (employees[index].dni === FAILING_DNI ? new Error('plantilla ilegible') : documents))
 })
 const browser = await launch(t)
 const watched = await openConsole(t, browser, origin)

@@ -12,6 +12,7 @@ import { build, pdfText, sampleEmployee, sampleSubsidio, zipEntries } from '../.
 import { longestEmployee } from '../../samples.js'
 import type { ImportedEmployee } from '../../../schemas/employee.js'
 import { dateInWords, formatLocalDate } from '../../../src/pdf/format.js'
+import { wholeDocument } from '../../../src/pdf/pool.js'
 
 const INVALID = 'La solicitud no se pudo procesar'
 /** pdfjs joins lines with spaces and keeps the no-break space of `N.º 728`: compare on single spaces. */
@@ -93,10 +94,10 @@ test('a female worker reads LA TRABAJADORA in every document; a record without s
   t.match(female.consent, 'declara haber sido informada')
   // a record without sex (a spreadsheet row, D21), rendered by the pool as the routes do
   const unknown = await app.contractPool.documents(sampleEmployee({ sex: undefined, birthDate: undefined }) as unknown as ImportedEmployee)
-  const unknownContract = flat(await pdfText(unknown.contract))
+  const unknownContract = flat(await pdfText(wholeDocument(unknown.contract)))
   t.match(unknownContract, 'EL TRABAJADOR')
   t.notMatch(unknownContract, 'LA TRABAJADORA')
-  t.match(flat(await pdfText(unknown.consent)), 'declara haber sido informado')
+  t.match(flat(await pdfText(wholeDocument(unknown.consent))), 'declara haber sido informado')
 })
 
 test('Part Time prints its weekly hours, days and schedule, from the record or the profile, and excludes overtime', async (t) => {

@@ -139,7 +139,7 @@ test('a failure for one employee is listed in errores.txt and the others are wri
 
 test('in production errores.txt gives a generic reason', async (t) => {
   const app = await build(t, { NODE_ENV: 'production', LOG_LEVEL: 'silent' }, async (instance) => {
-    instance.contractPool.documents = async () => { throw new Error('/ruta/secreta') }
+    instance.contractPool.documentsBatch = async () => { throw new Error('/ruta/secreta') } // the whole task fails: each of its employees is listed
   })
   const res = await app.inject({ method: 'POST', url: '/api/contracts/download-zip', payload: [sampleEmployee()] })
   const entries = await zipEntries(res.rawPayload)
@@ -169,10 +169,10 @@ test('on a real server the headers go out before the first document is done', as
   const gate = new Promise<void>((resolve) => { release = resolve })
   const app = await build(t, {}, async (instance) => {
     const pool = instance.contractPool
-    const documents = pool.documents.bind(pool)
-    pool.documents = async (employee: Employee) => {
+    const documentsBatch = pool.documentsBatch.bind(pool)
+    pool.documentsBatch = async (employees: readonly Employee[]) => {
       await gate
-      return await documents(employee)
+      return await documentsBatch(employees)
     }
   })
   await app.listen({ port: 0, host: '127.0.0.1' })
@@ -190,11 +190,11 @@ test('a client that goes away stops the generation; the server stays healthy', a
   let rendered = 0
   const app = await build(t, {}, async (instance) => {
     const pool = instance.contractPool
-    const documents = pool.documents.bind(pool)
-    pool.documents = async (employee: Employee) => {
-      await new Promise((resolve) => setTimeout(resolve, 25)) // slow enough that 50 employees take a while
-      rendered++
-      return await documents(employee)
+    const documentsBatch = pool.documentsBatch.bind(pool)
+    pool.documentsBatch = async (employees: readonly Employee[]) => {
+      await new Promise((resolve) => setTimeout(resolve, 25 * employees.length)) // slow enough that 50 employees take a while
+      rendered += employees.length
+      return await documentsBatch(employees)
     }
   })
   await app.listen({ port: 0, host: '127.0.0.1' })

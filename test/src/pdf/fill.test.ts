@@ -2,7 +2,7 @@ import { test } from 'tap'
 import { PDFDocument } from 'pdf-lib'
 import type { Employee } from '../../../schemas/employee.js'
 import { createRenderer } from '../../../src/pdf/renderer.js'
-import { fieldValues, TEMPLATE_IDS } from '../../../src/pdf/fields.js'
+import { fieldValues, SHARED_FIELDS, TEMPLATE_IDS } from '../../../src/pdf/fields.js'
 import type { AddendumRequest } from '../../../schemas/addendum.js'
 import { fillTemplate, type DrawnField } from '../../../src/pdf/fill.js'
 import { loadWinAnsiFont } from '../../../src/pdf/embedded-font.js'
@@ -87,7 +87,7 @@ test('Subsidio optional fields left blank print nothing in their boxes (D11); pr
   const data = await engineData()
   const drawn: DrawnField[] = []
   const employee = sampleSubsidio({ timeForCompany: undefined, workingCondition: undefined, probationaryPeriod: undefined }) as Employee
-  const bytes = await fillTemplate(data.templates['contrato-subsidio'], fieldValues(employee, data.employer), fonts, drawn)
+  const bytes = await fillTemplate(data.templates['contrato-subsidio'], fieldValues(employee, data.employer), fonts, { drawn })
   const text = await pdfText(bytes)
   t.match(text, 'tres (3) meses', 'probation is never a blank cell (DOCUMENT-REQUIREMENTS §5)')
   t.notMatch(text, /undefined/)
@@ -122,4 +122,19 @@ test('every template fills on its own (all five)', async (t) => {
     const bytes = await fillTemplate(data.templates[id], fieldValues(sampleSubsidio() as Employee, data.employer), fonts)
     t.match(await pdfText(bytes), '87654321', id)
   }
+})
+
+test('kept drawings of shared fields give the same bytes as drawing every value afresh', async (t) => {
+  const data = await engineData()
+  const template = data.templates['contrato-planilla']
+  const people = [sampleEmployee(), sampleEmployee({ dni: '87654321', name: 'José', position: 'Supervisor' }), sampleEmployee({ dni: '11223344' })]
+  for (const person of people) {
+    const values = fieldValues(person as Employee, data.employer)
+    const afresh = await fillTemplate(template, values, fonts)
+    const shared = await fillTemplate(template, values, fonts, { shared: SHARED_FIELDS })
+    t.ok(Buffer.from(shared).equals(Buffer.from(afresh)), `${person.dni as string}: identical`)
+  }
+  const drawn: DrawnField[] = []
+  await fillTemplate(template, fieldValues(people[0] as Employee, data.employer), fonts, { shared: SHARED_FIELDS, drawn })
+  t.ok(drawn.some(({ widget }) => widget.field === 'employerName'), 'a kept drawing still reports its layout')
 })

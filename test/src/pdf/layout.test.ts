@@ -118,7 +118,7 @@ test('the longest values the validation allows fit every field of every template
     const values = id === 'adenda'
       ? addendumFieldValues(longestAddendum as AddendumRequest, data.employer, '30/09/2026')
       : fieldValues(longest as unknown as Employee, data.employer)
-    const bytes = await fillTemplate(data.templates[id], values, fonts, drawn)
+    const bytes = await fillTemplate(data.templates[id], values, fonts, { drawn })
     t.equal(drawn.length, data.templates[id].widgets.filter((widget) => (values as Record<string, string>)[widget.field] !== '').length, `${id}: every value drawn`)
     const problems = drawn.filter((field) => !field.layout.complete || !inside(field, 718, -207)).map((field) => field.widget.field)
     t.same(problems, [], `${id}: every value complete and inside its field`)
@@ -131,7 +131,7 @@ test('Unicode values are laid out with the Unicode font metrics and stay inside 
   const data = await engineData()
   const drawn: DrawnField[] = []
   const employee = { ...longest, position: '✓'.repeat(100), address: 'ő'.repeat(200) } as unknown as Employee
-  await fillTemplate(data.templates['contrato-planilla'], fieldValues(employee, data.employer), fonts, drawn)
+  await fillTemplate(data.templates['contrato-planilla'], fieldValues(employee, data.employer), fonts, { drawn })
   const unicode = drawn.filter((field) => field.unicode)
   t.same(unicode.map((field) => field.widget.field).sort(), ['address', 'objectiveCause', 'position'], 'the cause names the position')
   const font = await fonts.unicode()
@@ -166,7 +166,7 @@ test('every letter a name may hold has a glyph, and 50 of the widest fit every n
   const employee = { ...longest, name: widest.repeat(50), lastNameFather: widest.repeat(50), lastNameMother: widest.repeat(50) } as unknown as Employee
   for (const id of TEMPLATE_IDS) {
     const drawn: DrawnField[] = []
-    await fillTemplate(data.templates[id], fieldValues(employee, data.employer), fonts, drawn)
+    await fillTemplate(data.templates[id], fieldValues(employee, data.employer), fonts, { drawn })
     const names = drawn.filter((field) => ['fullName', 'name', 'lastNameFather', 'lastNameMother'].includes(field.widget.field))
     const problems = names.filter((field) => !field.layout.complete || !inside(field, field.unicode ? font.ascent : 718, field.unicode ? font.descent : -207))
     t.same(problems.map((field) => field.widget.field), [], `${id}: the longest names in ${widest} fit`)

@@ -52,3 +52,15 @@ test('many different dictionaries: every document is still right once the cache 
     }
   }
 })
+
+test('the update alone is exactly what follows the template in the document (the ZIP joins them)', async (t) => {
+  const template = (await engineData()).templates['contrato-planilla']
+  const objects = { dicts: [{ objectNumber: template.size, generation: 0, body: '<< /Marca (solo la actualización) >>' }], streams: [{ objectNumber: template.size + 1, content: 'q\n' }] }
+  const whole = writeUpdate(template, objects)
+  const update = writeUpdate(template, objects, 'update')
+  t.equal(update.byteLength, whole.byteLength - template.base.byteLength)
+  t.equal(update.buffer.byteLength, update.byteLength, 'its own ArrayBuffer (transferable)')
+  t.ok(Buffer.from(whole.subarray(0, template.base.length)).equals(Buffer.from(template.base)), 'the document starts with the template')
+  t.ok(Buffer.from(whole.subarray(template.base.length)).equals(Buffer.from(update)), 'and goes on with the update')
+  await qpdfCheck(Buffer.concat([template.base, update]))
+})

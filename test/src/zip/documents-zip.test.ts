@@ -2,13 +2,13 @@ import { test } from 'tap'
 import { randomBytes } from 'node:crypto'
 import { PassThrough } from 'node:stream'
 import type { Employee } from '../../../schemas/employee.js'
-import { EntryNames, streamDocumentsZip, type ZipDocument } from '../../../src/zip/documents-zip.js'
+import { EntryNames, eachRecord, streamDocumentsZip, type ZipDocument } from '../../../src/zip/documents-zip.js'
 import { contractEntryNames } from '../../../src/zip/names.js'
 import { sampleEmployee, zipEntries } from '../../helper.js'
 
 const employees = (n: number) => Array.from({ length: n }, (_, i) => sampleEmployee({ dni: String(30000000 + i) }) as Employee)
 /** Incompressible stand-ins for an employee's three PDFs (~30 KB each), so that buffered bytes are predictable. */
-const fakeDocuments = async (employee: Employee): Promise<ZipDocument[]> => contractEntryNames(employee).map((name) => ({ name, bytes: randomBytes(30000) }))
+const fakeDocuments = async (employee: Employee): Promise<ZipDocument[]> => contractEntryNames(employee).map((name) => ({ name, parts: [randomBytes(30000)] }))
 const describe = (employee: Employee) => `${employee.dni} (${employee.name} ${employee.lastNameFather} ${employee.lastNameMother})`
 const tick = (ms = 50) => new Promise((resolve) => setTimeout(resolve, ms))
 
@@ -21,7 +21,7 @@ async function collect (stream: NodeJS.ReadableStream): Promise<Buffer> {
 test('a reader that does not read stops the rendering (backpressure); reading resumes it', async (t) => {
   let rendered = 0
   const { archive, done } = streamDocumentsZip(employees(60), {
-    render: async (employee) => { rendered++; return await fakeDocuments(employee) },
+    render: eachRecord(async (employee) => { rendered++; return await fakeDocuments(employee) }),
     describe,
     concurrency: 2,
     signal: new AbortController().signal,
@@ -40,7 +40,7 @@ test('aborting the signal stops rendering and destroys the archive', async (t) =
   let rendered = 0
   const controller = new AbortController()
   const { archive, done } = streamDocumentsZip(employees(40), {
-    render: async (employee) => { rendered++; await tick(10); return await fakeDocuments(employee) },
+    render: eachRecord(async (employee) => { rendered++; await tick(10); return await fakeDocuments(employee) }),
     describe,
     concurrency: 2,
     signal: controller.signal,
@@ -61,7 +61,7 @@ test('aborting the signal stops rendering and destroys the archive', async (t) =
 test('an archive destroyed by its consumer stops the rendering too', async (t) => {
   let rendered = 0
   const { archive, done } = streamDocumentsZip(employees(40), {
-    render: async (employee) => { rendered++; await tick(5); return await fakeDocuments(employee) },
+    render: eachRecord(async (employee) => { rendered++; await tick(5); return await fakeDocuments(employee) }),
     describe,
     concurrency: 2,
     signal: new AbortController().signal,
@@ -76,7 +76,7 @@ test('an archive destroyed by its consumer stops the rendering too', async (t) =
 
 test('every employee failing gives a ZIP with only errores.txt', async (t) => {
   const { archive, done } = streamDocumentsZip(employees(2), {
-    render: async () => { throw new Error('x') },
+    render: eachRecord(async () => { throw new Error('x') }),
     describe,
     concurrency: 4,
     signal: new AbortController().signal,
@@ -100,4 +100,30 @@ test('entry names of duplicates are numbered across all of a record\'s documents
   t.same(names.claim(['adendas/12345678.pdf']), ['adendas/12345678 (3).pdf'])
   t.same(names.claim(['Sr. López/sin extensión']), ['Sr. López/sin extensión'])
   t.same(names.claim(['Sr. López/sin extensión']), ['Sr. López/sin extensión (2)'], 'a dot in a folder is not an extension')
+})
+
+test('batches: the first render has one record, then batchSize; a failure inside a batch stays with its record, a rejected batch fails each of its records', async (t) => {
+  const batches: number[] = []
+  const batch = employees(10)
+  const { archive, done } = streamDocumentsZip(batch, {
+    render: async (records) => {
+      batches.push(records.length)
+      if (records.some((employee) => employee.dni === '30000009')) throw new Error('tarea perdida')
+      return await Promise.all(records.map(async (employee) => (employee.dni === '30000002' ? new Error('plantilla ilegible') : await fakeDocuments(employee))))
+    },
+    batchSize: 4,
+    describe,
+    concurrency: 2,
+    signal: new AbortController().signal,
+    onFailure: (_employee, error) => (error as Error).message
+  })
+  const entries = await zipEntries(await collect(archive))
+  t.same(batches, [1, 4, 4, 1])
+  t.same(await done, { written: 8, failed: 2, aborted: false })
+  const pdfs = entries.filter((entry) => entry.name.endsWith('.pdf'))
+  t.equal(pdfs.length, 24)
+  t.same([...new Set(pdfs.map((entry) => /(\d{8})/.exec(entry.name)?.[1]))], ['30000000', '30000001', '30000003', '30000004', '30000005', '30000006', '30000007', '30000008'], 'in request order')
+  const errors = entries.find((entry) => entry.name === 'errores.txt')?.bytes.toString('utf8') ?? ''
+  t.match(errors, /30000002 .*: plantilla ilegible/)
+  t.match(errors, /30000009 .*: tarea perdida/)
 })
