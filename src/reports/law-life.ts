@@ -11,7 +11,7 @@ export const LAW_LIFE_HEADER_FILL = '#FFFF00'
 /** The columns in the spec's order, with the spec's fixed values. */
 export const LAW_LIFE_SHEET: ReportSheet<LawLifeEmployee> = {
   sheet: 'VIDA LEY',
-  headerStyle: { backgroundColor: LAW_LIFE_HEADER_FILL },
+  headerStyle: { fill: LAW_LIFE_HEADER_FILL },
   columns: [
     { header: 'Item', cell: (_, index) => index + 1 },
     { header: 'Apellido Paterno', cell: (e) => e.lastNameFather },

@@ -1,9 +1,9 @@
 /**
  * What the two insurance workbooks share (spec endpoints 6 and 7): one sheet, a styled header row,
  * one row per employee, real date serials and soles amounts, columns wide enough to read.
- * Written with write-excel-file (fills, alignment and number formats; SheetJS CE writes none).
+ * Written by src/reports/xlsx.ts (fills, alignment and number formats; SheetJS CE writes none).
  */
-import writeXlsxFile, { type Cell, type CellObject } from 'write-excel-file/node'
+import { writeXlsx, type CellStyle, type StyledCell, type XlsxCell } from './xlsx.js'
 import { parseDayMonthYear } from '../employees/dates.js'
 import { sexLetter } from '../employees/normalize.js'
 
@@ -36,18 +36,18 @@ export function excelDateSerial (text: string): number {
 }
 
 /** A date cell: the serial number, shown as DD/MM/YYYY. */
-export function dateCell (text: string): CellObject {
-  return { value: excelDateSerial(text), type: Number, format: DATE_FORMAT }
+export function dateCell (text: string): StyledCell {
+  return { value: excelDateSerial(text), format: DATE_FORMAT }
 }
 
 /** A salary cell: the number in soles, shown with `S/.`. */
-export function solesCell (amount: number): CellObject {
-  return { value: amount, type: Number, format: SOLES_FORMAT }
+export function solesCell (amount: number): StyledCell {
+  return { value: amount, format: SOLES_FORMAT }
 }
 
 /** A text cell marked as Text (`@`), so a spreadsheet never turns `01234567` into a number. */
-export function textCell (text: string): CellObject {
-  return { value: text, type: String, format: '@' }
+export function textCell (text: string): StyledCell {
+  return { value: text, format: '@' }
 }
 
 /**
@@ -63,13 +63,13 @@ export function sexCell (value: string): string {
 /** One column of a report: its header text and how a record fills it (index counts from 0). */
 export interface ReportColumn<T> {
   header: string
-  cell: (record: T, index: number) => Cell
+  cell: (record: T, index: number) => XlsxCell
   /** Width in characters when the content alone would give a poor one (dates, amounts). */
   minWidth?: number
 }
 
-/** Header cell style, e.g. `{ backgroundColor: '#FFFF00' }` or `{ align: 'center' }`. */
-export type HeaderStyle = Omit<CellObject, 'value' | 'type' | 'format'>
+/** Header cell style besides bold, e.g. `{ fill: '#FFFF00' }` or `{ align: 'center' }`. */
+export type HeaderStyle = Pick<CellStyle, 'fill' | 'align'>
 
 export interface ReportSheet<T> {
   sheet: string
@@ -82,7 +82,7 @@ const MAX_WIDTH = 60
 const WIDTH_MARGIN = 3
 
 /** Characters a column needs to show its header and every text value, plus a margin. */
-function columnWidth (column: ReportColumn<unknown>, rows: Cell[][], index: number): number {
+function columnWidth (column: ReportColumn<unknown>, rows: XlsxCell[][], index: number): number {
   let width = column.header.length
   for (const row of rows) {
     const cell = row[index]
@@ -98,8 +98,9 @@ function columnWidth (column: ReportColumn<unknown>, rows: Cell[][], index: numb
  * @returns the .xlsx bytes
  */
 export async function writeReportWorkbook<T> (report: ReportSheet<T>, records: readonly T[]): Promise<Buffer> {
-  const header: Cell[] = report.columns.map((column) => ({ value: column.header, type: String, fontWeight: 'bold', ...report.headerStyle }))
+  const header: XlsxCell[] = report.columns.map((column) => ({ value: column.header, bold: true, ...report.headerStyle }))
   const rows = records.map((record, index) => report.columns.map((column) => column.cell(record, index)))
-  const columns = report.columns.map((column, index) => ({ width: columnWidth(column as ReportColumn<unknown>, rows, index) }))
-  return await writeXlsxFile([header, ...rows], { sheet: report.sheet, columns, stickyRowsCount: 1 }, { fontFamily: 'Calibri', fontSize: 11 }).toBuffer()
+  const widths = report.columns.map((column, index) => columnWidth(column as ReportColumn<unknown>, rows, index))
+  const bytes = writeXlsx({ name: report.sheet, rows: [header, ...rows], widths, frozenRows: 1 })
+  return Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength)
 }

@@ -34,13 +34,13 @@ test('sexCell maps M, F, Masculino, Femenino in any case to M/F and refuses the 
 test('writeReportWorkbook writes header style, frozen header, cell types and readable widths', async (t) => {
   const bytes = await writeReportWorkbook({
     sheet: 'Prueba',
-    headerStyle: { backgroundColor: '#00FF00', align: 'right' },
+    headerStyle: { fill: '#00FF00', align: 'right' },
     columns: [
       { header: 'N', cell: (_, index) => index + 1 },
       { header: 'Texto', cell: (r: { text: string }) => r.text },
       { header: 'Vacío', cell: () => null },
-      { header: 'Fecha', cell: () => ({ value: excelDateSerial('05/06/2027'), type: Number, format: DATE_FORMAT }), minWidth: 10 },
-      { header: 'Monto', cell: () => ({ value: 12.5, type: Number, format: SOLES_FORMAT }) }
+      { header: 'Fecha', cell: () => ({ value: excelDateSerial('05/06/2027'), format: DATE_FORMAT }), minWidth: 10 },
+      { header: 'Monto', cell: () => ({ value: 12.5, format: SOLES_FORMAT }) }
     ]
   }, [{ text: 'x'.repeat(80) }, { text: 'año' }])
   const book = readWorkbook(bytes)
