@@ -29,8 +29,13 @@ export function failDocumentsOf (dni: string, message = 'plantilla ilegible'): F
   return async (instance) => {
     const pool = instance.contractPool
     const documentsBatch = pool.documentsBatch.bind(pool)
-    pool.documentsBatch = async (employees) =>
-      (await documentsBatch(employees)).map((documents, index) => (employees[index].dni === dni ? new Error(message) : documents))
+    pool.documentsBatch = async (employees) => {
+      // the others are rendered (and counted by the metrics) as usual; that DNI never reaches a thread
+      const others = employees.filter((employee) => employee.dni !== dni)
+      const rendered = others.length === 0 ? [] : await documentsBatch(others)
+      let next = 0
+      return employees.map((employee) => (employee.dni === dni ? new Error(message) : rendered[next++]))
+    }
   }
 }
 

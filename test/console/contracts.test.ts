@@ -9,17 +9,12 @@ import type { Page } from 'puppeteer-core'
 import * as XLSX from 'xlsx'
 import { parse } from 'csv-parse/sync'
 import type { Employee } from '../../schemas/employee.js'
-import { formPayload, pdfText, zipEntries } from '../helper.js'
+import { failDocumentsOf, formPayload, pdfText, zipEntries } from '../helper.js'
 import { axeViolations, fixture, launch, openConsole, startServer } from './browser.js'
 
 const FAILING_DNI = '87654321' // Carmen Huamán's documents fail in this server, so the ZIP gains errores.txt
 
-const { app, origin } = await startServer(t, { BATCH_MAX: 40, ADDENDUM_BATCH_MAX: 60, MAX_FILE_SIZE: 2097152 }, async (instance) => {
-  const pool = instance.contractPool
-  const documentsBatch = pool.documentsBatch.bind(pool)
-  pool.documentsBatch = async (employees: readonly Employee[]) =>
-    (await documentsBatch(employees)).map((documents, index) => (employees[index].dni === FAILING_DNI ? new Error('plantilla ilegible') : documents))
-})
+const { app, origin } = await startServer(t, { BATCH_MAX: 40, ADDENDUM_BATCH_MAX: 60, MAX_FILE_SIZE: 2097152 }, failDocumentsOf(FAILING_DNI, 'plantilla ilegible'))
 const browser = await launch(t)
 const watched = await openConsole(t, browser, origin)
 const { page } = watched
