@@ -10,7 +10,10 @@
  * spreadsheet worker never settles: what fails is the worker's import of SheetJS (its ESM build
  * and code-page tables), not tsx loading TypeScript, so the reader parses inline there instead.
  */
+import { readlinkSync } from 'node:fs'
+import { setPriority } from 'node:os'
 import { fileURLToPath } from 'node:url'
+import { isMainThread } from 'node:worker_threads'
 import { ServiceBusyError } from './errors.js'
 
 /** Whether the service runs from TypeScript source rather than from dist/. */
@@ -36,4 +39,30 @@ const PISCINA_QUEUE_FULL = 'Task queue is at limit'
  */
 export function asBusyError (error: unknown): unknown {
   return (error as Error | undefined)?.message === PISCINA_QUEUE_FULL ? new ServiceBusyError() : error
+}
+
+/**
+ * Niceness of the worker threads (Linux): above the event loop's 0, so that when every core is
+ * busy the kernel runs the event loop first (health checks, the first bytes of a ZIP, socket
+ * writes, accepting requests) and the rendering takes the rest. Throughput is the same; what
+ * changes is who waits when the cores are short.
+ */
+export const WORKER_NICE = 10
+
+/**
+ * Lowers the scheduling priority of the calling thread (a worker's, at its start) to `nice`.
+ * On Linux a thread has a priority of its own: its id is read from /proc/thread-self.
+ * @returns false on the main thread (never lowered: it runs the event loop), and where it cannot
+ *   be done (not Linux, /proc missing, refused); nothing else changes then
+ */
+export function lowerThreadPriority (nice = WORKER_NICE): boolean {
+  if (isMainThread) return false
+  try {
+    const tid = Number(readlinkSync('/proc/thread-self').split('/').pop())
+    if (!Number.isInteger(tid) || tid <= 0) return false
+    setPriority(tid, nice)
+    return true
+  } catch {
+    return false
+  }
 }

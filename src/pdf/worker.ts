@@ -10,6 +10,9 @@ import type { AddendumRequest } from '../../schemas/addendum.js'
 import type { EngineData } from './engine.js'
 import { createRenderer, type DocumentUpdate } from './renderer.js'
 import type { TemplateId } from './fields.js'
+import { lowerThreadPriority } from '../workers.js'
+
+lowerThreadPriority() // the event loop first when the cores are short (src/workers.ts)
 
 /**
  * A unit of work: `contract` for a preview, `documents` for a ZIP, `addendum` for one adenda

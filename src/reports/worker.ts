@@ -6,6 +6,9 @@ import { move } from 'piscina'
 import type { LawLifeEmployee, SctrEmployee } from '../../schemas/reports.js'
 import { buildLawLifeWorkbook } from './law-life.js'
 import { buildSctrWorkbook } from './sctr.js'
+import { lowerThreadPriority } from '../workers.js'
+
+lowerThreadPriority() // the event loop first when the cores are short (src/workers.ts)
 
 /** One workbook to build: which report, and its validated records. */
 export type ReportTask =

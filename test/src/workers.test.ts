@@ -1,0 +1,30 @@
+import { test } from 'tap'
+import { readdirSync, readFileSync } from 'node:fs'
+import { WORKER_NICE, lowerThreadPriority } from '../../src/workers.js'
+import { build, sampleEmployee } from '../helper.js'
+
+/** The nice value of each thread of this process, from /proc (field 19 of a stat line). */
+function threadNices (): number[] {
+  return readdirSync('/proc/self/task').map((tid) => {
+    const stat = readFileSync(`/proc/self/task/${tid}/stat`, 'utf8')
+    return Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[16])
+  })
+}
+
+const linuxOnly = process.platform !== 'linux' && 'thread priorities are read from /proc'
+
+test('the main thread (the event loop) never lowers its priority', { skip: linuxOnly }, async (t) => {
+  t.equal(lowerThreadPriority(), false)
+  const stat = readFileSync('/proc/thread-self/stat', 'utf8')
+  t.equal(Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[16]), 0)
+})
+
+test('the PDF threads run below the event loop, and only they', { skip: linuxOnly }, async (t) => {
+  const before = threadNices().filter((nice) => nice === WORKER_NICE).length
+  const app = await build(t, { PDF_THREADS: 2 })
+  const res = await app.inject({ method: 'POST', url: '/api/contracts/preview', payload: sampleEmployee() })
+  t.equal(res.statusCode, 200)
+  t.equal(threadNices().filter((nice) => nice === WORKER_NICE).length - before, 2, 'both PDF threads')
+  const stat = readFileSync('/proc/thread-self/stat', 'utf8')
+  t.equal(Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[16]), 0, 'the event loop keeps its priority')
+})
