@@ -47,26 +47,20 @@ export function createRenderer (data: EngineData): ContractRenderer {
   const fill = (id: TemplateId, values: Record<string, string>) => fillTemplate(data.templates[id], values, fonts, { shared: SHARED_FIELDS })
   const updateOf = async (id: TemplateId, values: Record<string, string>): Promise<DocumentUpdate> =>
     ({ template: id, update: await fillTemplate(data.templates[id], values, fonts, { shared: SHARED_FIELDS, output: 'update' }) })
+  /** An employee's contract, consent and annex, each filled by `fillOne` from the same values. */
+  const threeDocuments = async <D>(employee: ImportedEmployee, fillOne: (id: TemplateId, values: Record<string, string>) => D | Promise<D>) => {
+    const values = fieldValues(employee, data.employer)
+    const [contract, consent, annex] = await Promise.all([
+      fillOne(templateFor(CONTRACT_DOCUMENT[employee.contractType], employee), values),
+      fillOne(templateFor('tratamiento-datos', employee), values),
+      fillOne(templateFor('anexo', employee), values)
+    ])
+    return { contract, consent, annex }
+  }
   return {
     contract: async (employee) => await fill(templateFor(CONTRACT_DOCUMENT[employee.contractType], employee), fieldValues(employee, data.employer)),
-    documents: async (employee) => {
-      const values = fieldValues(employee, data.employer)
-      const [contract, consent, annex] = await Promise.all([
-        fill(templateFor(CONTRACT_DOCUMENT[employee.contractType], employee), values),
-        fill(templateFor('tratamiento-datos', employee), values),
-        fill(templateFor('anexo', employee), values)
-      ])
-      return { contract, consent, annex }
-    },
-    documentUpdates: async (employee) => {
-      const values = fieldValues(employee, data.employer)
-      const [contract, consent, annex] = await Promise.all([
-        updateOf(templateFor(CONTRACT_DOCUMENT[employee.contractType], employee), values),
-        updateOf(templateFor('tratamiento-datos', employee), values),
-        updateOf(templateFor('anexo', employee), values)
-      ])
-      return { contract, consent, annex }
-    },
+    documents: async (employee) => await threeDocuments(employee, fill),
+    documentUpdates: async (employee) => await threeDocuments(employee, updateOf),
     addendum: async (addendum, signingDate) => await fill('adenda', addendumFieldValues(addendum, data.employer, signingDate))
   }
 }
