@@ -141,7 +141,7 @@ export function streamDocumentsZip<T> (records: readonly T[], options: Documents
       if (stopped()) break
       if (next < records.length) launch()
       batch.records.forEach((record, index) => {
-        const result = results[index] ?? new Error('sin resultado') // a render that gave fewer results than records: our bug, listed
+        const result = results[index] ?? new Error('render gave no result for this record') // our bug: listed, not lost
         if (result instanceof Error) {
           failures.push(`${options.describe(record)}: ${options.onFailure(record, result)}`)
           return
