@@ -6,7 +6,7 @@
  *
  * - `http_request_duration_seconds` histogram by method, route pattern and status code;
  * - `contratos_pdf_documents_total` PDFs rendered, by template;
- * - `contratos_pdf_queue_depth` employees waiting for a PDF thread;
+ * - `contratos_pdf_queue_depth` tasks waiting for a PDF thread (a ZIP's task holds up to four employees);
  * - `contratos_zip_failed_employees_total` employees listed in a ZIP's errores.txt (D19);
  * - `contratos_requests_shed_total` 503s from load shedding or a full PDF/spreadsheet queue, by route;
  * - `contratos_spreadsheet_reads_total` uploads read, by format and outcome;
@@ -70,7 +70,7 @@ export default fp(async (app) => {
   // read at scrape time: the pool and the store are decorated by plugins registered after this one
   new Gauge({ // eslint-disable-line no-new
     name: 'contratos_pdf_queue_depth',
-    help: 'Employees waiting for a PDF worker thread',
+    help: 'Tasks waiting for a PDF worker thread (a contracts ZIP task holds up to four employees)',
     registers: [registry],
     collect () { this.set(app.contractPool.stats.queued) }
   })

@@ -20,7 +20,7 @@ export const ConfigSchema = Type.Object({
   TEMPLATES_DIR: Type.String({ minLength: 1, default: 'assets/templates', description: 'folder of the five contract templates' }),
   EMPLOYER_PROFILE: Type.String({ minLength: 1, default: 'assets/employer-profile.json', description: 'employer data printed in every document' }),
   PDF_THREADS: Type.Integer({ minimum: 0, maximum: 64, default: 0, description: 'PDF worker threads; 0 = one per core' }),
-  PDF_MAX_QUEUE: Type.Integer({ minimum: 1, default: 256, description: 'employees waiting for a PDF thread before new work is refused (503)' }),
+  PDF_MAX_QUEUE: Type.Integer({ minimum: 1, default: 256, description: 'tasks waiting for a PDF thread (a preview, an adenda, or up to four employees of a contracts ZIP) before new work is refused (503)' }),
   SESSION_STORE: Type.String({ minLength: 1, default: 'file', description: 'upload sessions: `file` (under TEMP_DIR) or a redis:// or rediss:// URL shared by every instance' }),
   METRICS: Type.Boolean({ default: true, description: 'serve GET /metrics (Prometheus text format)' }),
   SHUTDOWN_DRAIN_MS: Type.Integer({ minimum: 0, default: 0, description: 'ms after SIGTERM/SIGINT during which /api/health/ready answers 503 while requests are still served' }),

@@ -22,7 +22,7 @@ const YOUNG_GENERATION_MB = 4
 export interface PoolOptions {
   /** Worker threads; 0 = one per core (os.availableParallelism()). */
   threads: number
-  /** Tasks (employees) waiting for a thread before new work is refused. */
+  /** Tasks (a preview, an adenda, or a few employees of a ZIP) waiting for a thread before new work is refused. */
   maxQueue: number
   /** Called when a worker dies between tasks (piscina replaces it); without it the 'error' event would crash the process. */
   onWorkerError?: (error: Error) => void
