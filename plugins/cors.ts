@@ -20,6 +20,8 @@ export default fp(async (app) => {
   await app.register(cors, {
     origin: (origin, callback) => { callback(null, origin !== undefined && allowed.has(origin)) },
     methods: ['GET', 'POST', 'PUT', 'DELETE', 'PATCH'],
-    exposedHeaders: ['Content-Disposition', 'Content-Length']
+    // the file name of a download, its size (progress), the request id to quote when reporting a
+    // problem (plugins/request-id.ts), and how long to wait after a 503
+    exposedHeaders: ['Content-Disposition', 'Content-Length', 'X-Request-Id', 'Retry-After']
   })
 }, { name: 'cors', dependencies: ['config'] })

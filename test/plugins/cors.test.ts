@@ -26,3 +26,11 @@ test('a preflight or request from another origin gets no CORS grant', async (t) 
   const get = await app.inject({ method: 'GET', url: '/api/health', headers: { origin: 'https://evil.example.com' } })
   t.notOk(get.headers['access-control-allow-origin'])
 })
+
+test('a page on an allowed origin can read the download name, size, request id and Retry-After', async (t) => {
+  const app = await build(t, { CORS_ORIGINS: 'http://localhost:5173' })
+  const res = await app.inject({ method: 'GET', url: '/api/health', headers: { origin: 'http://localhost:5173', 'x-request-id': 'soporte-123' } })
+  t.equal(res.statusCode, 200)
+  t.equal(res.headers['x-request-id'], 'soporte-123')
+  t.same(String(res.headers['access-control-expose-headers']).split(/,\s*/), ['Content-Disposition', 'Content-Length', 'X-Request-Id', 'Retry-After'])
+})
