@@ -93,7 +93,8 @@ const BREAKS: [string, unknown][] = [
 
 /** Contract rules (src/employees/contract-rules.ts): broken only for the contract routes; the exports ignore them. */
 const CONTRACT_BREAKS: [string, unknown][] = [
-  ['salaryInWords', 'MIL Y 00/100 SOLES'], ['weeklyHours', 0], ['signingDate', '01/01/2041'], ['objectiveCause', 'corta']
+  // the signing date is after any end date generated here (entry up to 2040, term up to 3000 days)
+  ['salaryInWords', 'MIL Y 00/100 SOLES'], ['weeklyHours', 0], ['signingDate', '31/12/2099'], ['objectiveCause', 'corta']
 ]
 
 /**
