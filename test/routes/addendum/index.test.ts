@@ -1,6 +1,6 @@
 import t from 'tap'
 import type { FastifyInstance } from 'fastify'
-import { build, formPayload, type FormFile } from '../../helper.js'
+import { build, formPayload, sampleAddendum, type FormFile } from '../../helper.js'
 import { ADDENDUM_HEADERS, csvText, fixture } from '../../spreadsheets.js'
 import { zipBomb } from '../../zip-tools.js'
 
@@ -14,22 +14,8 @@ function upload (files: FormFile[], url = URL, fields: Record<string, string> = 
   return formPayload(files, fields).then((form) => app.inject({ method: 'POST', url, ...form }))
 }
 
-const ROSA = {
-  division: 'Playas Lima',
-  documentNumber: '01234567',
-  worker: 'Rosa María Quispe Mamani',
-  entryDate: '01/03/2024',
-  start: '01/06/2025',
-  end: '30/11/2025',
-  startAddendum: '01/12/2025',
-  endAddendum: '31/05/2026',
-  address: 'Av. Los Álamos 123, Miraflores',
-  province: 'Lima',
-  district: 'Miraflores',
-  department: 'Lima',
-  salary: 1650,
-  salaryInWords: 'MIL SEISCIENTOS CINCUENTA CON 00/100 SOLES'
-}
+/** What the upload answers for the fixtures' first row (the shared sample addendum record). */
+const ROSA = sampleAddendum()
 
 function addendumRow (index: number): unknown[] {
   return [`División ${index}`, String(20000000 + index), `Trabajador ${index}`, '01/03/2024', '01/06/2025', '30/11/2025', '01/12/2025',
