@@ -1,6 +1,7 @@
 /**
  * Test helpers: a fresh app per test (closed by teardown), with TEMP_DIR in a tap testdir.
  */
+import { request as httpRequest, type IncomingMessage } from 'node:http'
 import type { Test } from 'tap'
 import type { FastifyInstance, FastifyPluginAsync } from 'fastify'
 import { buildApp } from '../src/app.js'
@@ -150,5 +151,15 @@ export async function zipEntries (zip: Buffer): Promise<ZipEntry[]> {
       })
       file.readEntry()
     })
+  })
+}
+
+/** POSTs JSON to a listening server; resolves with the response as soon as its headers arrive. */
+export function postJson (port: number, path: string, body: unknown): Promise<IncomingMessage> {
+  return new Promise((resolve, reject) => {
+    const data = JSON.stringify(body)
+    const req = httpRequest({ port, path, method: 'POST', headers: { 'content-type': 'application/json', 'content-length': Buffer.byteLength(data) } }, resolve)
+    req.on('error', reject)
+    req.end(data)
   })
 }

@@ -1,10 +1,10 @@
 import t, { type Test } from 'tap'
 import type { FastifyInstance } from 'fastify'
 import type { AddressInfo } from 'node:net'
-import { request as httpRequest, type IncomingMessage } from 'node:http'
+import type { IncomingMessage } from 'node:http'
 import type { AddendumRequest } from '../../../schemas/addendum.js'
 import { dateInWords, formatLocalDate } from '../../../src/pdf/format.js'
-import { build, formPayload, pdfText, pdfWidgetCount, sampleAddendum, zipEntries } from '../../helper.js'
+import { build, formPayload, pdfText, pdfWidgetCount, postJson, sampleAddendum, zipEntries } from '../../helper.js'
 import { fixture } from '../../spreadsheets.js'
 
 const PREVIEW = '/api/addendum/preview'
@@ -25,16 +25,6 @@ function checkAdenda (t: Test, text: string, record: Record<string, unknown>, wh
   t.match(text, dateInWords(record.endAddendum as string), `${what}: end of the extension in words`)
   const soles = `S/ ${(record.salary as number).toLocaleString('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 })}`
   t.match(text, soles, `${what}: salary`)
-}
-
-/** POSTs JSON to a listening server; resolves with the response as soon as its headers arrive. */
-function post (port: number, path: string, body: unknown): Promise<IncomingMessage> {
-  return new Promise((resolve, reject) => {
-    const data = JSON.stringify(body)
-    const req = httpRequest({ port, path, method: 'POST', headers: { 'content-type': 'application/json', 'content-length': Buffer.byteLength(data) } }, resolve)
-    req.on('error', reject)
-    req.end(data)
-  })
 }
 
 async function readAll (res: IncomingMessage): Promise<Buffer> {
@@ -135,7 +125,7 @@ t.test('the ZIP on a real server: bare and wrapped bodies, adendas/<documentNumb
     sampleAddendum({ worker: 'Rosa María Quispe Mamani (repetida)', endAddendum: '30/06/2026' })
   ]
   for (const body of [records, { employees: records }, { body: records }]) {
-    const res = await post(port, ZIP, body)
+    const res = await postJson(port, ZIP, body)
     t.equal(res.statusCode, 200)
     t.equal(res.headers['content-type'], 'application/zip')
     t.equal(res.headers['content-disposition'], `attachment; filename="adendas-${today().replaceAll('/', '-')}.zip"`)
@@ -184,7 +174,7 @@ t.test('headers go out before the first adenda is rendered; an abort mid-ZIP lea
   })
   const port = await listen(slow)
   const batch = Array.from({ length: 80 }, (_, index) => sampleAddendum({ documentNumber: String(20000000 + index) }))
-  const res = await post(port, ZIP, batch)
+  const res = await postJson(port, ZIP, batch)
   t.equal(res.statusCode, 200, 'headers received while rendering is held')
   t.equal(rendered, 0)
   release()

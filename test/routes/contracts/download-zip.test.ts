@@ -1,9 +1,8 @@
 import { test } from 'tap'
-import { request as httpRequest, type IncomingMessage } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import type { Employee } from '../../../schemas/employee.js'
 import { formatLocalDate } from '../../../src/pdf/format.js'
-import { build, failDocumentsOf, pdfText, sampleEmployee, sampleSubsidio, zipEntries } from '../../helper.js'
+import { build, failDocumentsOf, pdfText, postJson, sampleEmployee, sampleSubsidio, zipEntries } from '../../helper.js'
 
 const INVALID = 'La solicitud no se pudo procesar'
 const EMPTY = 'Debes seleccionar al menos un empleado para generar el ZIP.'
@@ -154,16 +153,6 @@ test('a saturated pool refuses a ZIP up front with a 503, before any header', as
   t.equal(res.json().message, 'El servicio está ocupado. Intenta nuevamente en unos segundos.')
 })
 
-/** POSTs JSON to a listening server; resolves with the response as soon as its headers arrive. */
-function post (port: number, path: string, body: unknown): Promise<IncomingMessage> {
-  return new Promise((resolve, reject) => {
-    const data = JSON.stringify(body)
-    const req = httpRequest({ port, path, method: 'POST', headers: { 'content-type': 'application/json', 'content-length': Buffer.byteLength(data) } }, resolve)
-    req.on('error', reject)
-    req.end(data)
-  })
-}
-
 test('on a real server the headers go out before the first document is done', async (t) => {
   let release!: () => void
   const gate = new Promise<void>((resolve) => { release = resolve })
@@ -177,7 +166,7 @@ test('on a real server the headers go out before the first document is done', as
   })
   await app.listen({ port: 0, host: '127.0.0.1' })
   const { port } = app.server.address() as AddressInfo
-  const res = await post(port, '/api/contracts/download-zip', [sampleEmployee()])
+  const res = await postJson(port, '/api/contracts/download-zip', [sampleEmployee()])
   t.equal(res.statusCode, 200, 'headers received while rendering is still held')
   t.equal(res.headers['content-type'], 'application/zip')
   release()
@@ -200,7 +189,7 @@ test('a client that goes away stops the generation; the server stays healthy', a
   await app.listen({ port: 0, host: '127.0.0.1' })
   const { port } = app.server.address() as AddressInfo
   const batch = Array.from({ length: 50 }, (_, index) => sampleEmployee({ dni: String(20000000 + index) }))
-  const res = await post(port, '/api/contracts/download-zip', batch)
+  const res = await postJson(port, '/api/contracts/download-zip', batch)
   t.equal(res.statusCode, 200)
   await new Promise((resolve) => res.once('data', resolve)) // the first entry is on its way
   res.destroy() // the client goes away
