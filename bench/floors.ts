@@ -15,9 +15,6 @@ import type { Employee } from '../schemas/employee.js'
 import type { EmployeeDocumentParts } from '../src/pdf/pool.js'
 import { median } from './lib.js'
 
-/** Employees per task, as routes/contracts/index.ts. */
-const EMPLOYEES_PER_TASK = 4
-
 type PoolModule = typeof import('../src/pdf/pool.js')
 type EngineModule = typeof import('../src/pdf/engine.js')
 type NormalizeModule = typeof import('../src/employees/normalize.js')
@@ -40,7 +37,7 @@ export interface EngineFloor {
 
 /** Runs the engine floor and the archiver floor; the pool is closed afterwards. */
 export async function measureFloors (employees: readonly Record<string, unknown>[], runs: number): Promise<{ w50: EngineFloor, c4: EngineFloor, archiverMs: number }> {
-  const { ContractPool } = await built<PoolModule>('src/pdf/pool.js')
+  const { ContractPool, EMPLOYEES_PER_ZIP_TASK } = await built<PoolModule>('src/pdf/pool.js')
   const { loadEngineData } = await built<EngineModule>('src/pdf/engine.js')
   const { normalizeRecord } = await built<NormalizeModule>('src/employees/normalize.js')
   const { data } = await loadEngineData({
@@ -60,7 +57,7 @@ export async function measureFloors (employees: readonly Record<string, unknown>
     const lane = async () => {
       while (next < batch.length) {
         const start = next
-        next += start === 0 ? 1 : EMPLOYEES_PER_TASK
+        next += start === 0 ? 1 : EMPLOYEES_PER_ZIP_TASK
         const results = await pool.documentsBatch(batch.slice(start, next))
         results.forEach((result, index) => {
           if (result instanceof Error) throw result

@@ -10,17 +10,12 @@ import { AppError, EmployeeNotInSessionError, PdfGenerationError, RequestValidat
 import { compileAjvValidator, compileValidator } from '../../src/validation.js'
 import { formatLocalDate, fullName } from '../../src/pdf/format.js'
 import { contentDisposition, contractEntryNames, contractFileName, safeFileName } from '../../src/zip/names.js'
+import { EMPLOYEES_PER_ZIP_TASK } from '../../src/pdf/pool.js'
 
 /**
  * D3: the preview body is a record or a session reference. The mode is chosen by the presence of
  * `sessionId`, then validated by that mode's schema alone, so errors name that mode's fields.
  */
-/**
- * Employees per worker task in the contracts ZIP (after the first task, which has one so that the
- * first entry goes out at once): fewer messages between threads and less idle time in the workers.
- */
-const EMPLOYEES_PER_TASK = 4
-
 const validateRecord = compileAjvValidator(PreviewEmployeeSchema)
 const validateSession = compileAjvValidator(PreviewSessionSchema)
 const previewValidator: FastifySchemaCompiler<unknown> = () => {
@@ -137,7 +132,7 @@ const contracts: FastifyPluginAsyncTypebox = async (app) => {
     return reply.sendDocumentsZip(employees, {
       fileName: `contratos-${formatLocalDate(new Date()).replaceAll('/', '-')}.zip`,
       // a few employees per worker task: one message each way for all of them (src/pdf/pool.ts)
-      batchSize: EMPLOYEES_PER_TASK,
+      batchSize: EMPLOYEES_PER_ZIP_TASK,
       render: async (batch, signal) => (await pool.whenFree(async () => await pool.documentsBatch(batch), signal)).map((docs, index) => {
         if (docs instanceof Error) return docs
         const [contract, consent, annex] = contractEntryNames(batch[index])
