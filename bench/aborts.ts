@@ -14,8 +14,8 @@ import { mkdtemp, rm } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import type { AddressInfo } from 'node:net'
-import { buildApp } from '../src/app.js'
-import { ABORT_POINTS, activeResources, completeZip, fireAbortedZips, seededRandom, settle } from '../test/client-aborts.js'
+import { buildApp } from '../app/app.js'
+import { ABORT_POINTS, activeResources, completeZip, fireAbortedZips, seededRandom, settle } from '../test/support/client-aborts.js'
 
 const COUNT = Number(process.env.ABORTS ?? 100)
 const ROUNDS = Number(process.env.ABORTS_ROUNDS ?? 3)

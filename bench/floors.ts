@@ -12,11 +12,11 @@ import { pathToFileURL } from 'node:url'
 import { join } from 'node:path'
 import { PROJECT_ROOT, assetPath } from '../src/paths.js'
 import type { Employee } from '../schemas/employee.js'
-import type { EmployeeDocumentParts } from '../src/pdf/pool.js'
+import type { EmployeeDocumentParts } from '../src/documents/pool.js'
 import { median } from './lib.js'
 
-type PoolModule = typeof import('../src/pdf/pool.js')
-type EngineModule = typeof import('../src/pdf/engine.js')
+type PoolModule = typeof import('../src/documents/pool.js')
+type EngineModule = typeof import('../src/documents/engine-data.js')
 type NormalizeModule = typeof import('../src/employees/normalize.js')
 type SctrModule = typeof import('../src/reports/sctr.js')
 type LawLifeModule = typeof import('../src/reports/law-life.js')
@@ -37,8 +37,8 @@ export interface EngineFloor {
 
 /** Runs the engine floor and the archiver floor; the pool is closed afterwards. */
 export async function measureFloors (employees: readonly Record<string, unknown>[], runs: number): Promise<{ w50: EngineFloor, c4: EngineFloor, archiverMs: number }> {
-  const { ContractPool, EMPLOYEES_PER_ZIP_TASK } = await built<PoolModule>('src/pdf/pool.js')
-  const { loadEngineData } = await built<EngineModule>('src/pdf/engine.js')
+  const { ContractPool, EMPLOYEES_PER_ZIP_TASK } = await built<PoolModule>('src/documents/pool.js')
+  const { loadEngineData } = await built<EngineModule>('src/documents/engine-data.js')
   const { normalizeRecord } = await built<NormalizeModule>('src/employees/normalize.js')
   const { data } = await loadEngineData({
     templatesDir: assetPath('templates'),

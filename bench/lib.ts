@@ -34,14 +34,14 @@ async function freePort (): Promise<number> {
 }
 
 /**
- * Starts `dist/src/server.js` (run `npm run build` first) on 127.0.0.1 with a free port; resolves once health answers.
+ * Starts `dist/app/server.js` (run `npm run build` first) on 127.0.0.1 with a free port; resolves once health answers.
  * @param env variables added to the server's environment
  * @param nodeArgs Node options for the server process (e.g. `--cpu-prof`, not allowed in NODE_OPTIONS)
  */
 export async function startServer (env: Record<string, string> = {}, nodeArgs: string[] = []): Promise<RunningServer> {
   const tempDir = await mkdtemp(join(tmpdir(), 'contratos-bench-'))
   const port = await freePort()
-  const child = spawn(process.execPath, [...nodeArgs, join(PROJECT_ROOT, 'dist/src/server.js')], {
+  const child = spawn(process.execPath, [...nodeArgs, join(PROJECT_ROOT, 'dist/app/server.js')], {
     cwd: PROJECT_ROOT,
     env: {
       ...process.env,

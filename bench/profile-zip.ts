@@ -120,7 +120,7 @@ async function main (): Promise<void> {
   const files = readdirSync(DIR).filter((file) => file.endsWith('.cpuprofile'))
   // The main thread's profile is the one naming the server's entry file.
   const profiles = files.map((file) => ({ file, profile: JSON.parse(readFileSync(join(DIR, file), 'utf8')) as CpuProfile }))
-  const main = profiles.find(({ profile }) => profile.nodes.some((node) => node.callFrame.url.endsWith('dist/src/server.js')))
+  const main = profiles.find(({ profile }) => profile.nodes.some((node) => node.callFrame.url.endsWith('dist/app/server.js')))
   if (main === undefined) throw new Error(`no main-thread profile among ${files.join(', ')}`)
   const byPackage = selfTimes(main.profile, (node) => owner(node.callFrame.url), profiled.window)
   const byFunction = selfTimes(main.profile, (node) => `${node.callFrame.functionName || '(anonymous)'} ${owner(node.callFrame.url)}:${node.callFrame.lineNumber + 1}`,

@@ -7,8 +7,8 @@
  */
 import fp from 'fastify-plugin'
 import { assetPath, projectPath } from '../src/paths.js'
-import { loadEngineData } from '../src/pdf/engine.js'
-import { ContractPool } from '../src/pdf/pool.js'
+import { loadEngineData } from '../src/documents/engine-data.js'
+import { ContractPool } from '../src/documents/pool.js'
 import type { EmployerProfile } from '../schemas/employer-profile.js'
 
 declare module 'fastify' {

@@ -38,7 +38,7 @@ const FRAMEWORK_ERRORS: Record<string, string> = {
 }
 
 /**
- * Fastify's `frameworkErrors` option (src/app.ts): a URL that cannot be decoded (`/api/%zz`) is a
+ * Fastify's `frameworkErrors` option (app/app.ts): a URL that cannot be decoded (`/api/%zz`) is a
  * 400 in the envelope too, not Fastify's own `{error, code, statusCode}` body.
  */
 export function frameworkErrorReply (error: FastifyError, request: FastifyRequest, reply: FastifyReply): void {
@@ -53,7 +53,7 @@ const CLIENT_ERRORS_RAW: Record<string, [number, string, string]> = {
 }
 
 /**
- * Fastify's `clientErrorHandler` option (src/app.ts): a request too slow to arrive (the server
+ * Fastify's `clientErrorHandler` option (app/app.ts): a request too slow to arrive (the server
  * timeouts), headers too large, or bytes that are not HTTP get the envelope on the raw socket, then
  * the socket is closed. Nothing is written to a socket the client already reset.
  */

@@ -1,12 +1,12 @@
 /**
  * Readiness for load balancers and orchestrators (D22, `GET /api/health/ready`): the templates are
  * compiled, the PDF and spreadsheet pools are open, the session store answers, and shutdown has
- * not begun. Shutdown begins at the signal (src/server.ts calls `beginShutdown`) or, for an app
+ * not begun. Shutdown begins at the signal (app/server.ts calls `beginShutdown`) or, for an app
  * closed in-process, at `close()`; from then on the instance reads as not ready, so a load
  * balancer drains it (SHUTDOWN_DRAIN_MS) before it stops accepting connections.
  */
 import fp from 'fastify-plugin'
-import { TEMPLATE_IDS } from '../src/pdf/fields.js'
+import { TEMPLATE_IDS } from '../src/documents/fields.js'
 
 /** One check's state: `fail` names the check that keeps the instance out. */
 export type CheckState = 'ok' | 'fail'

@@ -12,7 +12,7 @@ import fp from 'fastify-plugin'
 export const REQUEST_ID_HEADER = 'x-request-id'
 const ACCEPTED_ID = /^[A-Za-z0-9._-]{1,64}$/
 
-/** Fastify's `genReqId` (src/app.ts): the caller's id when well-formed, else a UUID v4. */
+/** Fastify's `genReqId` (app/app.ts): the caller's id when well-formed, else a UUID v4. */
 export function requestId (request: IncomingMessage): string {
   const incoming = request.headers[REQUEST_ID_HEADER]
   return typeof incoming === 'string' && ACCEPTED_ID.test(incoming) ? incoming : randomUUID()

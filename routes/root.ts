@@ -2,7 +2,7 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
 import { Type } from '@sinclair/typebox'
 import { SERVICE_MESSAGES } from '../schemas/messages.js'
 
-/** Endpoint 1: service info; `endpoints` lists every API route (collected by src/app.ts). */
+/** Endpoint 1: service info; `endpoints` lists every API route (collected by app/app.ts). */
 const root: FastifyPluginAsyncTypebox = async (app) => {
   app.get('/', {
     schema: {

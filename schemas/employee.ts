@@ -62,7 +62,7 @@ const employeeProperties = {
 
 /**
  * Fields beyond the spec's record (D22), all optional: a client that sends only the spec's fields
- * keeps working. What each prints when absent: README "Contracts" (src/pdf/contract-terms.ts).
+ * keeps working. What each prints when absent: README "Contracts" (src/documents/contract-terms.ts).
  */
 const additionalProperties = {
   salaryInWords: Type.Optional(textSchema(MESSAGES.salaryInWords, 5, 100)), // written from salary when absent (D22)

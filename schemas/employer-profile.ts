@@ -42,7 +42,7 @@ export type PositionEntry = Static<typeof PositionSchema>
 
 /**
  * The employer's data printed in every document: assets/employer-profile.json, or the file named
- * by EMPLOYER_PROFILE. Checked at start-up (src/pdf/employer-profile.ts, which adds the RUC check
+ * by EMPLOYER_PROFILE. Checked at start-up (src/employer/profile.ts, which adds the RUC check
  * digit and the production refusal); a bad profile stops the service with one line per problem.
  * DOCUMENT-REQUIREMENTS §1 (causes), §2 (part-time hours), §5 (probation), §6 (data notice), §7
  * (positions), §8 (employer identity), §9 (minimum wage).

@@ -21,7 +21,7 @@ import {
   pushGraphicsState, rectangle, setFillingGrayscaleColor, setFontAndSize, setLineWidth, setStrokingGrayscaleColor,
   setTextMatrix, setWordSpacing, showText, stroke, type PDFFont, type PDFOperator, type PDFPage
 } from 'pdf-lib'
-import { FIELD_NAMES } from '../src/pdf/fields.js'
+import { FIELD_NAMES } from '../src/documents/fields.js'
 import { assetPath } from '../src/paths.js'
 import { EMBEDDED_FONT_FILES, FIRST_CHAR, LAST_CHAR, loadWinAnsiFont, type WinAnsiFont } from '../src/pdf/embedded-font.js'
 import subsetFont from 'subset-font'

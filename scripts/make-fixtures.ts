@@ -20,7 +20,7 @@ interface SheetSource {
   rows: CellSource[][]
 }
 
-const root = new URL('../test/fixtures/', import.meta.url).pathname
+const root = new URL('../test/fixtures', import.meta.url).pathname
 const sourceDir = join(root, 'source')
 
 const EMPLOYEE_HEADERS = [' Nombre completo ', 'Apellido Paterno', 'APELLIDO MATERNO', 'DNI', 'Correo', 'Dirección', 'Provincia',

@@ -13,10 +13,10 @@ import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import type { Employee } from '../schemas/employee.js'
-import { sampleSubsidio } from '../test/samples.js'
+import { sampleSubsidio } from '../test/support/samples.js'
 import { assetPath, PROJECT_ROOT } from '../src/paths.js'
-import { loadEngineData } from '../src/pdf/engine.js'
-import { fieldValues, TEMPLATE_IDS } from '../src/pdf/fields.js'
+import { loadEngineData } from '../src/documents/engine-data.js'
+import { fieldValues, TEMPLATE_IDS } from '../src/documents/fields.js'
 import { fillTemplate } from '../src/pdf/fill.js'
 import { loadUnicodeFont } from '../src/pdf/unicode-font.js'
 
@@ -84,7 +84,7 @@ function postZip (port: number, body: string): Promise<{ ttfbMs: number, totalMs
 async function measureHttp (): Promise<void> {
   const port = await freePort()
   const tempDir = mkdtempSync(join(tmpdir(), 'contratos-measure-'))
-  const server = spawn(process.execPath, ['dist/src/server.js'], {
+  const server = spawn(process.execPath, ['dist/app/server.js'], {
     cwd: PROJECT_ROOT,
     env: { ...process.env, NODE_ENV: 'production', EMPLOYER_PROFILE: 'test/fixtures/employer-profile.json', PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'warn', TEMP_DIR: tempDir },
     stdio: ['ignore', 'inherit', 'inherit']

@@ -17,7 +17,7 @@ import { pathToFileURL } from 'node:url'
 import * as XLSX from 'xlsx'
 import { readSpreadsheet, type ReadResult } from '../src/spreadsheets/read.js'
 import type { SpreadsheetFormat } from '../src/spreadsheets/formats.js'
-import { zipBomb } from '../test/zip-tools.js'
+import { zipBomb } from '../test/support/zip-tools.js'
 
 const TARGET_BYTES = 10 * 1024 * 1024
 const CASES = ['xlsx', 'xls', 'csv', 'bomb'] as const

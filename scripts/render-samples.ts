@@ -13,10 +13,10 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import type { Employee } from '../schemas/employee.js'
 import type { AddendumRequest } from '../schemas/addendum.js'
-import { longestEmployee, sampleAddendum, sampleEmployee, sampleSubsidio } from '../test/samples.js'
+import { longestEmployee, sampleAddendum, sampleEmployee, sampleSubsidio } from '../test/support/samples.js'
 import { assetPath, PROJECT_ROOT } from '../src/paths.js'
-import { loadEngineData } from '../src/pdf/engine.js'
-import { createRenderer } from '../src/pdf/renderer.js'
+import { loadEngineData } from '../src/documents/engine-data.js'
+import { createRenderer } from '../src/documents/renderer.js'
 
 const { data } = await loadEngineData({
   templatesDir: assetPath('templates'),

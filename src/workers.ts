@@ -1,5 +1,5 @@
 /**
- * What the worker pools share (src/pdf/pool.ts renders PDFs, src/spreadsheets/reader.ts reads
+ * What the worker pools share (src/documents/pool.ts renders PDFs, src/spreadsheets/reader.ts reads
  * uploads, src/reports/pool.ts builds the export workbooks): where a pool's worker file is, how a
  * thread started from source loads it, and the busy answer when the pool's line is full.
  *

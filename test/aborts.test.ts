@@ -5,8 +5,8 @@
  */
 import { test } from 'tap'
 import type { AddressInfo } from 'node:net'
-import { build } from './helper.js'
-import { ABORT_POINTS, completeZip, fireAbortedZips, seededRandom, settle } from './client-aborts.js'
+import { build } from './support/helper.js'
+import { ABORT_POINTS, completeZip, fireAbortedZips, seededRandom, settle } from './support/client-aborts.js'
 
 const SEED = Number(process.env.ABORTS_SEED ?? 7)
 

@@ -1,6 +1,6 @@
 /**
  * Several instances behind a real load balancer: a redis-server, two built instances
- * (`node dist/src/server.js`) sharing it, and HAProxy in front running deploy/haproxy.cfg, all on
+ * (`node dist/app/server.js`) sharing it, and HAProxy in front running deploy/haproxy.cfg, all on
  * free loopback ports and stopped by PID. Sessions follow the upload across instances, a Redis
  * outage keeps everything that needs no session working and heals by itself, and SIGTERM drains
  * an instance under load with no failed request at the client. Counts, not timings, are asserted;
@@ -14,9 +14,9 @@ import { join } from 'node:path'
 import { Agent, request } from 'node:http'
 import { setTimeout as sleep } from 'node:timers/promises'
 import { PROJECT_ROOT } from '../src/paths.js'
-import { PRODUCTION_PROFILE, formPayload, sampleEmployee, sampleSubsidio } from './helper.js'
-import { fixture } from './spreadsheets.js'
-import { freePort, program, startRedis } from './processes.js'
+import { PRODUCTION_PROFILE, formPayload, sampleEmployee, sampleSubsidio } from './support/helper.js'
+import { fixture } from './support/spreadsheets.js'
+import { freePort, program, startRedis } from './support/processes.js'
 
 const SERVER = join(PROJECT_ROOT, 'dist', 'src', 'server.js')
 /** Requests of the load during which one instance is stopped, and how many run at once. */

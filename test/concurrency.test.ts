@@ -8,7 +8,7 @@ import { test, type Test } from 'tap'
 import { request } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import type { FastifyInstance } from 'fastify'
-import { build, pdfText, sampleEmployee, sampleSubsidio, zipEntries, type ZipEntry } from './helper.js'
+import { build, pdfText, sampleEmployee, sampleSubsidio, zipEntries, type ZipEntry } from './support/helper.js'
 
 const BATCH_MAX = 50
 const CONCURRENT = 6

@@ -10,9 +10,9 @@ import { randomUUID } from 'node:crypto'
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify'
 import { parse } from 'csv-parse/sync'
 import { CorruptSpreadsheetError } from '../src/spreadsheets/errors.js'
-import { build, formPayload, pdfText, sampleEmployee, sampleSubsidio, zipEntries, type FormFile } from './helper.js'
-import { EMPLOYEE_HEADERS, csvText, employeeCells, fixture, numberedEmployee } from './spreadsheets.js'
-import { buildZip, zipBomb } from './zip-tools.js'
+import { build, formPayload, pdfText, sampleEmployee, sampleSubsidio, zipEntries, type FormFile } from './support/helper.js'
+import { EMPLOYEE_HEADERS, csvText, employeeCells, fixture, numberedEmployee } from './support/spreadsheets.js'
+import { buildZip, zipBomb } from './support/zip-tools.js'
 
 const MAX_FILE_SIZE = 2 * 1024 * 1024
 const XLSX_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet'

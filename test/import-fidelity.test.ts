@@ -6,9 +6,9 @@
 import t from 'tap'
 import * as XLSX from 'xlsx'
 import type { FastifyInstance } from 'fastify'
-import { build, formPayload, sampleEmployee, type FormFile } from './helper.js'
-import { sheetXlsx } from './zip-tools.js'
-import { ADDENDUM_HEADERS, EMPLOYEE_HEADERS, csvText, employeeCells, fixture, numberedEmployee, workbook } from './spreadsheets.js'
+import { build, formPayload, sampleEmployee, type FormFile } from './support/helper.js'
+import { sheetXlsx } from './support/zip-tools.js'
+import { ADDENDUM_HEADERS, EMPLOYEE_HEADERS, csvText, employeeCells, fixture, numberedEmployee, workbook } from './support/spreadsheets.js'
 
 const app: FastifyInstance = await build(t)
 

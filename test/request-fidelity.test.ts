@@ -5,9 +5,9 @@
  */
 import t from 'tap'
 import type { FastifyInstance } from 'fastify'
-import { build, formPayload, sampleEmployee } from './helper.js'
-import { EMPLOYEE_HEADERS, csvText, employeeCells } from './spreadsheets.js'
-import { sampleAddendum } from './samples.js'
+import { build, formPayload, sampleEmployee } from './support/helper.js'
+import { EMPLOYEE_HEADERS, csvText, employeeCells } from './support/spreadsheets.js'
+import { sampleAddendum } from './support/samples.js'
 
 const app: FastifyInstance = await build(t, { MAX_FILE_SIZE: 40000 })
 const NOT_UTF8 = 'El cuerpo debe estar codificado en UTF-8'

@@ -1,5 +1,5 @@
 /**
- * Graceful shutdown of the real process (src/server.ts): SIGTERM lets an in-flight ZIP
+ * Graceful shutdown of the real process (app/server.ts): SIGTERM lets an in-flight ZIP
  * finish and exits 0, refusing new connections meanwhile; a second signal, or GRACE_DELAY_MS
  * running out with a request that never ends, forces a non-zero exit.
  */
@@ -10,7 +10,7 @@ import { connect } from 'node:net'
 import { Agent, request, type ClientRequest, type IncomingMessage } from 'node:http'
 import { setTimeout as sleep } from 'node:timers/promises'
 import { PROJECT_ROOT } from '../src/paths.js'
-import { PRODUCTION_PROFILE, sampleEmployee, sampleSubsidio, zipEntries } from './helper.js'
+import { PRODUCTION_PROFILE, sampleEmployee, sampleSubsidio, zipEntries } from './support/helper.js'
 
 interface Server {
   child: ChildProcess
@@ -28,9 +28,9 @@ interface Server {
  */
 const LOADER = process.execArgv.some((arg) => arg.includes('@tapjs/typescript')) ? process.execArgv : ['--import', 'tsx']
 
-/** Starts `node <loader> src/server.ts` on 127.0.0.1 with a free port (read from its log). */
+/** Starts `node <loader> app/server.ts` on 127.0.0.1 with a free port (read from its log). */
 async function startServer (t: Test, env: Record<string, string> = {}): Promise<Server> {
-  const child = spawn(process.execPath, [...LOADER, 'src/server.ts'], {
+  const child = spawn(process.execPath, [...LOADER, 'app/server.ts'], {
     cwd: PROJECT_ROOT,
     env: { ...process.env, NODE_ENV: 'production', EMPLOYER_PROFILE: PRODUCTION_PROFILE, HOST: '127.0.0.1', PORT: '0', LOG_LEVEL: 'info', TEMP_DIR: t.testdir({}), PDF_THREADS: '2', ...env },
     stdio: ['ignore', 'pipe', 'pipe']

@@ -10,7 +10,7 @@ import { uploadFormat } from '../../src/spreadsheets/file-type.js'
 import { importAddenda } from '../../src/spreadsheets/import.js'
 import { addendumIssues } from '../../src/employees/rules.js'
 import { AppError, PdfGenerationError } from '../../src/errors.js'
-import { formatLocalDate } from '../../src/pdf/format.js'
+import { formatLocalDate } from '../../src/employees/format.js'
 import { addendumEntryName, addendumFileName, contentDisposition, safeFileName } from '../../src/zip/names.js'
 import { eachRecord } from '../../src/zip/documents-zip.js'
 

@@ -8,9 +8,9 @@ import { fileResponse } from '../../schemas/reports.js'
 import { Type } from '@sinclair/typebox'
 import { AppError, EmployeeNotInSessionError, PdfGenerationError, RequestValidationError, SessionNotFoundError } from '../../src/errors.js'
 import { compileAjvValidator, compileValidator } from '../../src/validation.js'
-import { formatLocalDate, fullName } from '../../src/pdf/format.js'
+import { formatLocalDate, fullName } from '../../src/employees/format.js'
 import { contentDisposition, contractEntryNames, contractFileName, safeFileName } from '../../src/zip/names.js'
-import { EMPLOYEES_PER_ZIP_TASK } from '../../src/pdf/pool.js'
+import { EMPLOYEES_PER_ZIP_TASK } from '../../src/documents/pool.js'
 
 /**
  * D3: the preview body is a record or a session reference. The mode is chosen by the presence of
@@ -131,7 +131,7 @@ const contracts: FastifyPluginAsyncTypebox = async (app) => {
     const employees = request.body
     return reply.sendDocumentsZip(employees, {
       fileName: `contratos-${formatLocalDate(new Date()).replaceAll('/', '-')}.zip`,
-      // a few employees per worker task: one message each way for all of them (src/pdf/pool.ts)
+      // a few employees per worker task: one message each way for all of them (src/documents/pool.ts)
       batchSize: EMPLOYEES_PER_ZIP_TASK,
       render: async (batch, signal) => (await pool.whenFree(async () => await pool.documentsBatch(batch), signal)).map((docs, index) => {
         if (docs instanceof Error) return docs

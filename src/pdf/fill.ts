@@ -108,13 +108,13 @@ export interface FillOptions {
   drawn?: DrawnField[]
   /** `document` (default): the PDF bytes; `update`: only what follows the template's bytes (src/pdf/update.ts). */
   output?: UpdateOutput
-  /** Fields whose values repeat across documents (src/pdf/fields.ts SHARED_FIELDS): their drawings are kept. */
+  /** Fields whose values repeat across documents (src/documents/fields.ts SHARED_FIELDS): their drawings are kept. */
   shared?: ReadonlySet<string>
 }
 
 /**
  * Fills one template with `values` and flattens it.
- * @param values text per field name (src/pdf/fields.ts fieldValues); fields without a value print blank (D11)
+ * @param values text per field name (src/documents/fields.ts fieldValues); fields without a value print blank (D11)
  * @returns the bytes FillOptions.output asks for; a Promise only when a value needs the Unicode font (it is loaded and subset then)
  */
 export function fillTemplate (

@@ -218,7 +218,7 @@ function compilePages (doc: PDFDocument, rewritten: number[], size: number, text
  * Compiles one template: normalise the file, read its trailer and form, check the required
  * fields, pre-serialise the pages the update rewrites.
  * @param name file name, used in messages
- * @param required fields the template must have (src/pdf/fields.ts REQUIRED_FIELDS)
+ * @param required fields the template must have (src/documents/fields.ts REQUIRED_FIELDS)
  * @param known every field name we can fill; other text fields are reported in `warnings`
  * @param textFont the embedded font values are drawn with (src/pdf/embedded-font.ts): the
  *   template's own copy when it has one (same /BaseFont, as our templates do), else appended to

@@ -31,7 +31,7 @@ function nextEvent (emitter: EventEmitter, events: string[], signal: AbortSignal
 /** One entry of a record: its path in the ZIP (already safe, D18; before numbering) and its bytes. */
 export interface ZipDocument {
   name: string
-  /** The entry's bytes, in order: the document, or its template's bytes then its update (src/pdf/pool.ts). */
+  /** The entry's bytes, in order: the document, or its template's bytes then its update (src/documents/pool.ts). */
   parts: readonly Uint8Array[]
   /** CRC-32 of the whole entry when the PDF worker computed it (src/zip/stored-archive.ts); computed here otherwise. */
   crc32?: number

@@ -5,8 +5,8 @@
  */
 import t from 'tap'
 import { readFileSync } from 'node:fs'
-import { formPayload, pdfText, zipEntries } from '../helper.js'
-import { axeViolations, fixture, launch, openConsole, startServer } from './browser.js'
+import { formPayload, pdfText, zipEntries } from '../support/helper.js'
+import { axeViolations, fixture, launch, openConsole, startServer } from '../support/browser.js'
 
 const { app, origin } = await startServer(t, { ADDENDUM_BATCH_MAX: 60 })
 const browser = await launch(t)

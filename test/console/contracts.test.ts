@@ -9,8 +9,8 @@ import type { Page } from 'puppeteer-core'
 import * as XLSX from 'xlsx'
 import { parse } from 'csv-parse/sync'
 import type { Employee } from '../../schemas/employee.js'
-import { failDocumentsOf, formPayload, pdfText, zipEntries } from '../helper.js'
-import { axeViolations, fixture, launch, openConsole, startServer } from './browser.js'
+import { failDocumentsOf, formPayload, pdfText, zipEntries } from '../support/helper.js'
+import { axeViolations, fixture, launch, openConsole, startServer } from '../support/browser.js'
 
 const FAILING_DNI = '87654321' // Carmen Huamán's documents fail in this server, so the ZIP gains errores.txt
 

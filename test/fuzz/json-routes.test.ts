@@ -7,7 +7,7 @@
 import { test } from 'tap'
 import fc from 'fast-check'
 import type { TObject } from '@sinclair/typebox'
-import { build } from '../helper.js'
+import { build } from '../support/helper.js'
 import { invalidAddendum, invalidEmployee, validAddendum, validEmployee } from './arbitraries.js'
 import { LawLifeEmployeeSchema, PhotocheckEmployeeSchema, SctrEmployeeSchema } from '../../schemas/reports.js'
 

@@ -1,8 +1,8 @@
 import { test } from 'tap'
 import { existsSync } from 'node:fs'
 import { join } from 'node:path'
-import { buildApp } from '../../src/app.js'
-import { build } from '../helper.js'
+import { buildApp } from '../../app/app.js'
+import { build } from '../support/helper.js'
 
 test('config has the spec defaults when nothing is set', async (t) => {
   const app = await build(t)

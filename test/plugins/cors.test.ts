@@ -1,5 +1,5 @@
 import { test } from 'tap'
-import { build } from '../helper.js'
+import { build } from '../support/helper.js'
 
 const preflight = (origin: string) => ({
   method: 'OPTIONS' as const,

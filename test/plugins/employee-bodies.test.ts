@@ -2,7 +2,7 @@ import { test, type Test } from 'tap'
 import type { FastifyInstance } from 'fastify'
 import { EmployeeSchema, PreviewEmployeeSchema } from '../../schemas/employee.js'
 import { VALIDATION_MESSAGE } from '../../schemas/messages.js'
-import { build, formPayload, sampleEmployee, sampleSubsidio } from '../helper.js'
+import { build, formPayload, sampleEmployee, sampleSubsidio } from '../support/helper.js'
 
 const EMPTY = 'Debes seleccionar al menos un empleado para generar el ZIP.'
 

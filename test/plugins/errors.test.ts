@@ -5,7 +5,7 @@ import { clientErrorReply, frameworkErrorReply } from '../../plugins/errors.js'
 import { connect } from 'node:net'
 import { PassThrough } from 'node:stream'
 import type { AddressInfo } from 'node:net'
-import { build } from '../helper.js'
+import { build } from '../support/helper.js'
 
 const faulty: FastifyPluginAsync = async (app) => {
   app.get('/test/boom', async () => { throw new Error('secret path /srv/x exploded') })

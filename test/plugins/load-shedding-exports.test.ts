@@ -1,7 +1,7 @@
 import { test } from 'tap'
 import type { AddressInfo } from 'node:net'
-import { buildApp } from '../../src/app.js'
-import { sampleEmployee } from '../helper.js'
+import { buildApp } from '../../app/app.js'
+import { sampleEmployee } from '../support/helper.js'
 
 /** 50 distinct valid employees, as a nightly job sends them. */
 const employees = Array.from({ length: 50 }, (_, index) => sampleEmployee({ dni: String(10_000_000 + index) }))

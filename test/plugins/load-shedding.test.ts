@@ -1,6 +1,6 @@
 import { test } from 'tap'
 import { setTimeout as sleep } from 'node:timers/promises'
-import { buildApp, SERVER_TIMEOUTS } from '../../src/app.js'
+import { buildApp, SERVER_TIMEOUTS } from '../../app/app.js'
 
 function blockEventLoop (ms: number): void {
   const until = Date.now() + ms

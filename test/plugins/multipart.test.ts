@@ -1,7 +1,7 @@
 import { test, type Test } from 'tap'
 import type { FastifyInstance } from 'fastify'
 import { formatByteSize } from '../../src/units.js'
-import { build, formPayload } from '../helper.js'
+import { build, formPayload } from '../support/helper.js'
 
 async function uploadApp (t: Test, env: Record<string, string> = {}): Promise<FastifyInstance> {
   return build(t, env, async (instance) => {

@@ -4,9 +4,9 @@
  */
 import { test } from 'tap'
 import { setTimeout as sleep } from 'node:timers/promises'
-import { build, formPayload, sampleEmployee } from '../helper.js'
-import { fixture } from '../spreadsheets.js'
-import { freePort, startRedis } from '../processes.js'
+import { build, formPayload, sampleEmployee } from '../support/helper.js'
+import { fixture } from '../support/spreadsheets.js'
+import { freePort, startRedis } from '../support/processes.js'
 import type { FastifyInstance } from 'fastify'
 
 async function upload (app: FastifyInstance) {

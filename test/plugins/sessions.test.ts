@@ -1,8 +1,8 @@
 import { test } from 'tap'
 import { readdir } from 'node:fs/promises'
-import { build, formPayload, type FormFile } from '../helper.js'
-import { fixture } from '../spreadsheets.js'
-import { zipBomb } from '../zip-tools.js'
+import { build, formPayload, type FormFile } from '../support/helper.js'
+import { fixture } from '../support/spreadsheets.js'
+import { zipBomb } from '../support/zip-tools.js'
 import { UUID_V4, type FileSessionStore } from '../../src/sessions/store.js'
 
 test('after a run of uploads TEMP_DIR holds only sessions/<uuid>.json, at most SESSION_MAX of them (D4)', async (t) => {

@@ -6,8 +6,8 @@
 import t from 'tap'
 import fc from 'fast-check'
 import * as XLSX from 'xlsx'
-import { build, formPayload } from '../helper.js'
-import { EMPLOYEE_HEADERS, csvText } from '../spreadsheets.js'
+import { build, formPayload } from '../support/helper.js'
+import { EMPLOYEE_HEADERS, csvText } from '../support/spreadsheets.js'
 import { EMPLOYEE_COLUMNS } from '../../src/spreadsheets/columns.js'
 import { amountInWords } from '../../src/employees/salary-words.js'
 

@@ -1,5 +1,5 @@
 import { test } from 'tap'
-import { build } from '../helper.js'
+import { build } from '../support/helper.js'
 
 test('GET / lists the console; /app redirects to /app/', async (t) => {
   const app = await build(t)

@@ -5,9 +5,9 @@
 import { test } from 'tap'
 import { Writable } from 'node:stream'
 import { rm, writeFile } from 'node:fs/promises'
-import { buildApp } from '../../src/app.js'
-import { build, failDocumentsOf, formPayload, sampleEmployee, sampleSubsidio } from '../helper.js'
-import { fixture } from '../spreadsheets.js'
+import { buildApp } from '../../app/app.js'
+import { build, failDocumentsOf, formPayload, sampleEmployee, sampleSubsidio } from '../support/helper.js'
+import { fixture } from '../support/spreadsheets.js'
 import type { FileSessionStore } from '../../src/sessions/store.js'
 
 const ALL_OK = { templates: 'ok', pdfPool: 'ok', spreadsheetPool: 'ok', sessionStore: 'ok', running: 'ok' }

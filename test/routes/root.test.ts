@@ -1,5 +1,5 @@
 import { test } from 'tap'
-import { build } from '../helper.js'
+import { build } from '../support/helper.js'
 
 test('GET / answers the service info of endpoint 1', async (t) => {
   const app = await build(t)

@@ -2,8 +2,8 @@ import { test } from 'tap'
 import { readFile } from 'node:fs/promises'
 import { buildTemplate, readSource, sourceFiles, variantText } from '../../scripts/build-templates.js'
 import { assetPath } from '../../src/paths.js'
-import { TEMPLATE_IDS } from '../../src/pdf/fields.js'
-import { pdfText } from '../helper.js'
+import { TEMPLATE_IDS } from '../../src/documents/fields.js'
+import { pdfText } from '../support/helper.js'
 
 test('every committed template is exactly what its source builds (run `npm run templates` after editing a source)', async (t) => {
   const outputs = sourceFiles().flatMap((file) => readSource(file).genders.map((gender) => readSource(file, gender).output)).sort()

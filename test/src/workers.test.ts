@@ -1,7 +1,7 @@
 import { test } from 'tap'
 import { readdirSync, readFileSync } from 'node:fs'
 import { WORKER_NICE, lowerThreadPriority } from '../../src/workers.js'
-import { build, sampleEmployee } from '../helper.js'
+import { build, sampleEmployee } from '../support/helper.js'
 
 /** The nice value of each thread of this process, from /proc (field 19 of a stat line). */
 function threadNices (): number[] {

@@ -1,8 +1,8 @@
 import t from 'tap'
 import type { FastifyInstance } from 'fastify'
-import { build, formPayload, sampleAddendum, type FormFile } from '../../helper.js'
-import { ADDENDUM_HEADERS, csvText, fixture } from '../../spreadsheets.js'
-import { zipBomb } from '../../zip-tools.js'
+import { build, formPayload, sampleAddendum, type FormFile } from '../../support/helper.js'
+import { ADDENDUM_HEADERS, csvText, fixture } from '../../support/spreadsheets.js'
+import { zipBomb } from '../../support/zip-tools.js'
 
 const URL = '/api/addendum/upload'
 const CORRUPT = 'El archivo Excel está corrupto o no es un archivo válido'

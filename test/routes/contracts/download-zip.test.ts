@@ -1,8 +1,8 @@
 import { test } from 'tap'
 import type { AddressInfo } from 'node:net'
 import type { Employee } from '../../../schemas/employee.js'
-import { formatLocalDate } from '../../../src/pdf/format.js'
-import { build, failDocumentsOf, pdfText, postJson, sampleEmployee, sampleSubsidio, zipEntries } from '../../helper.js'
+import { formatLocalDate } from '../../../src/employees/format.js'
+import { build, failDocumentsOf, pdfText, postJson, sampleEmployee, sampleSubsidio, zipEntries } from '../../support/helper.js'
 
 const INVALID = 'La solicitud no se pudo procesar'
 const EMPTY = 'Debes seleccionar al menos un empleado para generar el ZIP.'

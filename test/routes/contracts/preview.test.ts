@@ -1,7 +1,7 @@
 import { test } from 'tap'
 import { randomUUID } from 'node:crypto'
 import type { Employee } from '../../../schemas/employee.js'
-import { build, pdfText, sampleEmployee, sampleSubsidio } from '../../helper.js'
+import { build, pdfText, sampleEmployee, sampleSubsidio } from '../../support/helper.js'
 
 const INVALID = 'La solicitud no se pudo procesar'
 

@@ -1,6 +1,6 @@
 import { test } from 'tap'
 import { parse } from 'csv-parse/sync'
-import { build, sampleEmployee } from '../../helper.js'
+import { build, sampleEmployee } from '../../support/helper.js'
 import { readWorkbook } from '../../src/reports/read-workbook.js'
 
 const XLSX_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet'

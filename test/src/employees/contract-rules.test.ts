@@ -1,6 +1,6 @@
 import { test } from 'tap'
 import { batchContractIssues, contractIssues, minimumSalary, type ContractPolicy } from '../../../src/employees/contract-rules.js'
-import { sampleEmployee, sampleSubsidio } from '../../samples.js'
+import { sampleEmployee, sampleSubsidio } from '../../support/samples.js'
 
 const policy: ContractPolicy = { minimumWage: 1130, weeklyHours: { Planilla: 48, 'Part Time': 20, Subsidio: 48 } }
 

@@ -3,7 +3,7 @@ import { randomBytes } from 'node:crypto'
 import { inflateSync } from 'node:zlib'
 import { PDFDocument, PDFName, PDFRawStream, type PDFRef } from 'pdf-lib'
 import { compactPdf } from '../../../src/pdf/compact.js'
-import { qpdfCheck } from '../../helper.js'
+import { qpdfCheck } from '../../support/helper.js'
 
 test('unfiltered streams are compressed, dictionaries packed, and the cross-reference is a stream', async (t) => {
   const doc = await PDFDocument.create()

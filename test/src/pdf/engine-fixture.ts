@@ -2,7 +2,7 @@
 import { readFile } from 'node:fs/promises'
 import { PDFDocument } from 'pdf-lib'
 import { assetPath } from '../../../src/paths.js'
-import { loadEngineData, type EngineData } from '../../../src/pdf/engine.js'
+import { loadEngineData, type EngineData } from '../../../src/documents/engine-data.js'
 
 let data: Promise<EngineData> | undefined
 

@@ -1,13 +1,13 @@
 import { test } from 'tap'
 import { PDFDocument } from 'pdf-lib'
 import type { Employee } from '../../../schemas/employee.js'
-import { createRenderer } from '../../../src/pdf/renderer.js'
-import { fieldValues, SHARED_FIELDS, TEMPLATE_IDS } from '../../../src/pdf/fields.js'
+import { createRenderer } from '../../../src/documents/renderer.js'
+import { fieldValues, SHARED_FIELDS, TEMPLATE_IDS } from '../../../src/documents/fields.js'
 import type { AddendumRequest } from '../../../schemas/addendum.js'
 import { fillTemplate, type DrawnField } from '../../../src/pdf/fill.js'
 import { loadWinAnsiFont } from '../../../src/pdf/embedded-font.js'
 import { loadUnicodeFont } from '../../../src/pdf/unicode-font.js'
-import { pdfPages, pdfText, pdfUncompressed, pdfWidgetCount, qpdfCheck, sampleAddendum, sampleEmployee, sampleSubsidio } from '../../helper.js'
+import { pdfPages, pdfText, pdfUncompressed, pdfWidgetCount, qpdfCheck, sampleAddendum, sampleEmployee, sampleSubsidio } from '../../support/helper.js'
 import { ENGINE_SOURCES, engineData } from './engine-fixture.js'
 
 const fonts = { text: loadWinAnsiFont('regular'), unicode: () => loadUnicodeFont(ENGINE_SOURCES.unicodeFontPath) }

@@ -2,11 +2,11 @@ import { test } from 'tap'
 import type { Employee } from '../../../schemas/employee.js'
 import { breakLines, layoutText, MIN_FONT_SIZE, type Rect } from '../../../src/pdf/layout.js'
 import type { AddendumRequest } from '../../../schemas/addendum.js'
-import { addendumFieldValues, fieldValues, TEMPLATE_IDS } from '../../../src/pdf/fields.js'
+import { addendumFieldValues, fieldValues, TEMPLATE_IDS } from '../../../src/documents/fields.js'
 import { fillTemplate, type DrawnField } from '../../../src/pdf/fill.js'
 import { loadWinAnsiFont } from '../../../src/pdf/embedded-font.js'
 import { loadUnicodeFont } from '../../../src/pdf/unicode-font.js'
-import { pdfText } from '../../helper.js'
+import { pdfText } from '../../support/helper.js'
 import { ENGINE_SOURCES, engineData } from './engine-fixture.js'
 
 const helvetica = loadWinAnsiFont('regular')

@@ -5,9 +5,9 @@ import { compileTemplate } from '../../../src/pdf/template.js'
 import { fillTemplate } from '../../../src/pdf/fill.js'
 import { loadWinAnsiFont } from '../../../src/pdf/embedded-font.js'
 import { loadUnicodeFont } from '../../../src/pdf/unicode-font.js'
-import { FIELD_NAMES, REQUIRED_FIELDS } from '../../../src/pdf/fields.js'
+import { FIELD_NAMES, REQUIRED_FIELDS } from '../../../src/documents/fields.js'
 import { assetPath } from '../../../src/paths.js'
-import { pdfText, pdfUncompressed, pdfWidgetCount, qpdfCheck } from '../../helper.js'
+import { pdfText, pdfUncompressed, pdfWidgetCount, qpdfCheck } from '../../support/helper.js'
 import { ENGINE_SOURCES, planillaWithout } from './engine-fixture.js'
 
 const fonts = { text: loadWinAnsiFont('regular'), unicode: () => loadUnicodeFont(ENGINE_SOURCES.unicodeFontPath) }

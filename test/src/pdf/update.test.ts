@@ -5,7 +5,7 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { PDFDict, PDFDocument, PDFName, PDFNumber, PDFRef } from 'pdf-lib'
 import { writeUpdate } from '../../../src/pdf/update.js'
-import { qpdfCheck } from '../../helper.js'
+import { qpdfCheck } from '../../support/helper.js'
 import { engineData } from './engine-fixture.js'
 
 /** qpdf's view of one object of a PDF (`--show-object`). */

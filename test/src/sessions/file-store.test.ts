@@ -2,7 +2,7 @@ import { test } from 'tap'
 import { readdir, rm, utimes, writeFile } from 'node:fs/promises'
 import { join } from 'node:path'
 import { FileSessionStore, UUID_V4 } from '../../../src/sessions/store.js'
-import { sampleEmployee } from '../../helper.js'
+import { sampleEmployee } from '../../support/helper.js'
 import type { Employee } from '../../../schemas/employee.js'
 import { sessionStoreContract } from './store-contract.js'
 

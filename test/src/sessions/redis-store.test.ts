@@ -1,8 +1,8 @@
 import { test } from 'tap'
 import { RedisSessionStore, SESSION_INDEX_KEY, SESSION_KEY_PREFIX } from '../../../src/sessions/redis-store.js'
 import { SessionStoreUnavailableError } from '../../../src/errors.js'
-import { freePort, startRedis } from '../../processes.js'
-import { sampleEmployee } from '../../helper.js'
+import { freePort, startRedis } from '../../support/processes.js'
+import { sampleEmployee } from '../../support/helper.js'
 import type { Employee } from '../../../schemas/employee.js'
 import { sessionStoreContract } from './store-contract.js'
 

@@ -5,7 +5,7 @@
 import type { Test } from 'tap'
 import { setTimeout as sleep } from 'node:timers/promises'
 import { UUID_V4, type SessionStore } from '../../../src/sessions/store.js'
-import { sampleEmployee } from '../../helper.js'
+import { sampleEmployee } from '../../support/helper.js'
 import type { Employee } from '../../../schemas/employee.js'
 
 /** Makes an empty store with these limits, closed by the caller's teardown. */

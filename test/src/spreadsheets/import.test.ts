@@ -2,7 +2,7 @@ import { test } from 'tap'
 import { importAddenda, importEmployees } from '../../../src/spreadsheets/import.js'
 import { EmptySpreadsheetError, SpreadsheetValidationError } from '../../../src/spreadsheets/errors.js'
 import type { Cell, SheetRow } from '../../../src/spreadsheets/sheet.js'
-import { sampleEmployee, sampleSubsidio } from '../../helper.js'
+import { sampleEmployee, sampleSubsidio } from '../../support/helper.js'
 
 const text = (value: string): Cell => ({ kind: 'text', value })
 

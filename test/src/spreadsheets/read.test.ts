@@ -5,8 +5,8 @@ import { importAddenda, importEmployees } from '../../../src/spreadsheets/import
 import { parseFirstSheet } from '../../../src/spreadsheets/workbook.js'
 import type { SheetRow } from '../../../src/spreadsheets/sheet.js'
 import { CSV_LIMITS } from '../../../src/spreadsheets/csv.js'
-import { buildZip } from '../../zip-tools.js'
-import { ADDENDUM_HEADERS, EMPLOYEE_HEADERS, csvText, employeeCells, fixture, numberedEmployee, workbook } from '../../spreadsheets.js'
+import { buildZip } from '../../support/zip-tools.js'
+import { ADDENDUM_HEADERS, EMPLOYEE_HEADERS, csvText, employeeCells, fixture, numberedEmployee, workbook } from '../../support/spreadsheets.js'
 
 function read (bytes: Uint8Array, format: ReadTask['format'], kind: ReadTask['kind'] = 'employee', maxRows = 50): Promise<ReadResult> {
   return readSpreadsheet({ bytes, format, kind, maxRows })

@@ -2,8 +2,8 @@ import t from 'tap'
 import { SpreadsheetReader } from '../../../src/spreadsheets/reader.js'
 import { CorruptSpreadsheetError, TooManyRowsError } from '../../../src/spreadsheets/errors.js'
 import { ServiceBusyError } from '../../../src/errors.js'
-import { fixture } from '../../spreadsheets.js'
-import { longSheetXlsx, zipBomb } from '../../zip-tools.js'
+import { fixture } from '../../support/spreadsheets.js'
+import { longSheetXlsx, zipBomb } from '../../support/zip-tools.js'
 
 // one pool for the file: starting a worker under tap's TypeScript loader takes seconds
 const reader = new SpreadsheetReader({ inline: false, maxThreads: 1 })

@@ -2,7 +2,7 @@ import { test, type Test } from 'tap'
 import { readFileSync } from 'node:fs'
 import { deflateRawSync } from 'node:zlib'
 import { checkZipArchive, ZipRejectedError } from '../../../src/spreadsheets/zip-guard.js'
-import { buildZip, zip64Extra, zipBomb, type ZipEntrySpec } from '../../zip-tools.js'
+import { buildZip, zip64Extra, zipBomb, type ZipEntrySpec } from '../../support/zip-tools.js'
 
 const fixture = (name: string) => readFileSync(new URL(`../../fixtures/${name}`, import.meta.url))
 const CONTENT_TYPES: ZipEntrySpec = { name: '[Content_Types].xml', content: '<Types/>' }

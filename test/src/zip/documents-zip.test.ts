@@ -4,7 +4,7 @@ import { PassThrough } from 'node:stream'
 import type { Employee } from '../../../schemas/employee.js'
 import { EntryNames, eachRecord, streamDocumentsZip, type ZipDocument } from '../../../src/zip/documents-zip.js'
 import { contractEntryNames } from '../../../src/zip/names.js'
-import { sampleEmployee, zipEntries } from '../../helper.js'
+import { sampleEmployee, zipEntries } from '../../support/helper.js'
 
 const employees = (n: number) => Array.from({ length: n }, (_, i) => sampleEmployee({ dni: String(30000000 + i) }) as Employee)
 /** Incompressible stand-ins for an employee's three PDFs (~30 KB each), so that buffered bytes are predictable. */

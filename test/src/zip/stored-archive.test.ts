@@ -2,7 +2,7 @@ import { test } from 'tap'
 import { crc32 } from 'node:zlib'
 import yauzl from 'yauzl'
 import { StoredZipArchive } from '../../../src/zip/stored-archive.js'
-import { zipEntries } from '../../helper.js'
+import { zipEntries } from '../../support/helper.js'
 
 /** Name, stored method, CRC-32 of the central directory and local header, and the bytes, per entry (yauzl). */
 async function entries (zip: Buffer): Promise<{ name: string, method: number, crc: number, bytes: Buffer }[]> {

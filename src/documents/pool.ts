@@ -10,7 +10,7 @@ import type { ImportedEmployee } from '../../schemas/employee.js'
 import type { AddendumRequest } from '../../schemas/addendum.js'
 import { ServiceBusyError } from '../errors.js'
 import { asBusyError, workerScript } from '../workers.js'
-import type { EngineData } from './engine.js'
+import type { EngineData } from './engine-data.js'
 import { CONTRACT_DOCUMENT, type TemplateId } from './fields.js'
 import type { PdfTask, WorkerDocument, WorkerEmployeeResult } from './worker.js'
 

@@ -1,16 +1,16 @@
 /**
  * Loads the contract engine's data once, in the main thread: compiled templates, font metrics
- * and employer profile, as plain data cloned into each worker (src/pdf/renderer.ts uses it).
+ * and employer profile, as plain data cloned into each worker (src/documents/renderer.ts uses it).
  */
 import { readFile } from 'node:fs/promises'
 import { createHash } from 'node:crypto'
 import { join } from 'node:path'
 import type { EmployerProfile } from '../../schemas/employer-profile.js'
 import { FIELD_NAMES, REQUIRED_FIELDS, TEMPLATE_IDS, type TemplateId } from './fields.js'
-import { loadWinAnsiFont, type WinAnsiFont } from './embedded-font.js'
-import { TemplateError, compileTemplate } from './template.js'
-import type { CompiledTemplate } from './compiled.js'
-import { loadEmployerProfile } from './employer-profile.js'
+import { loadWinAnsiFont, type WinAnsiFont } from '../pdf/embedded-font.js'
+import { TemplateError, compileTemplate } from '../pdf/template.js'
+import type { CompiledTemplate } from '../pdf/compiled.js'
+import { loadEmployerProfile } from '../employer/profile.js'
 
 /** Everything a worker needs; structured-cloneable. */
 export interface EngineData {

@@ -10,7 +10,7 @@ import { join } from 'node:path'
 import type { Test } from 'tap'
 import type { FastifyInstance, FastifyPluginAsync } from 'fastify'
 import puppeteer, { type Browser, type Page } from 'puppeteer-core'
-import { buildApp } from '../../src/app.js'
+import { buildApp } from '../../app/app.js'
 import { PROJECT_ROOT } from '../../src/paths.js'
 
 /** Chromium as Debian installs it (`.ci/run` apt-installs the `chromium` package); CHROMIUM_PATH overrides. */

@@ -2,7 +2,7 @@
  * How contract values print: dates as `DD/MM/YYYY` and in words, salary as `S/ 1,500.00`, full
  * names, and the whitespace clean-up every drawn value gets.
  */
-import { parseDayMonthYear } from '../employees/dates.js'
+import { parseDayMonthYear } from './dates.js'
 
 const MONTHS = ['enero', 'febrero', 'marzo', 'abril', 'mayo', 'junio', 'julio', 'agosto', 'septiembre', 'octubre', 'noviembre', 'diciembre']
 

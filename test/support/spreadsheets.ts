@@ -1,7 +1,7 @@
 /** Test helpers for the spreadsheet import: sheets written by SheetJS and CSV text from records. */
 import * as XLSX from 'xlsx'
 import { readFileSync } from 'node:fs'
-import { ADDENDUM_COLUMNS, EMPLOYEE_COLUMNS } from '../src/spreadsheets/columns.js'
+import { ADDENDUM_COLUMNS, EMPLOYEE_COLUMNS } from '../../src/spreadsheets/columns.js'
 import { sampleEmployee } from './helper.js'
 
 /** Bytes of a committed fixture (test/fixtures/, made by scripts/make-fixtures.ts with LibreOffice). */

@@ -4,7 +4,7 @@
 import { request as httpRequest, type IncomingMessage } from 'node:http'
 import type { Test } from 'tap'
 import type { FastifyInstance, FastifyPluginAsync } from 'fastify'
-import { buildApp } from '../src/app.js'
+import { buildApp } from '../../app/app.js'
 
 /** A complete employer profile that is not the demo one (`fictitious` absent), for NODE_ENV=production. */
 export const PRODUCTION_PROFILE = 'test/fixtures/employer-profile.json'

@@ -4,7 +4,7 @@
  */
 import type { Employee, ImportedEmployee } from '../../schemas/employee.js'
 import type { EmployerProfile, PositionEntry } from '../../schemas/employer-profile.js'
-import { cleanText, dateInWords, formatSoles, fullName } from './format.js'
+import { cleanText, dateInWords, formatSoles, fullName } from '../employees/format.js'
 import type { AddendumRequest } from '../../schemas/addendum.js'
 import { amountInWords } from '../employees/salary-words.js'
 import {

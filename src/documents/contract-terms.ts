@@ -9,7 +9,7 @@
 import type { Employee, ImportedEmployee } from '../../schemas/employee.js'
 import type { EmployerProfile, LaborRegime, Modality, PositionEntry } from '../../schemas/employer-profile.js'
 import { dayMonthYearKey } from '../employees/dates.js'
-import { dateInWords, formatLocalDate } from './format.js'
+import { dateInWords, formatLocalDate } from '../employees/format.js'
 
 /** Legal names of the modalities with their article (no service type codes in documents, §10). */
 export const MODALITY_NAMES: Record<Modality | 'suplencia', string> = {

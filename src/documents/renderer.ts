@@ -1,14 +1,14 @@
 /**
- * Renders the documents of one employee, or one adenda, from the engine data (src/pdf/engine.ts). Runs in the
+ * Renders the documents of one employee, or one adenda, from the engine data (src/documents/engine-data.ts). Runs in the
  * worker threads; imports neither pdf-lib nor fontkit up front (fontkit only when a value needs
  * the Unicode font).
  */
 import type { ImportedEmployee } from '../../schemas/employee.js'
 import type { AddendumRequest } from '../../schemas/addendum.js'
-import type { EngineData } from './engine.js'
+import type { EngineData } from './engine-data.js'
 import { CONTRACT_DOCUMENT, SHARED_FIELDS, addendumFieldValues, fieldValues, templateFor, type TemplateId } from './fields.js'
-import { fillTemplate, type EngineFonts } from './fill.js'
-import { loadUnicodeFont, type UnicodeFont } from './unicode-font.js'
+import { fillTemplate, type EngineFonts } from '../pdf/fill.js'
+import { loadUnicodeFont, type UnicodeFont } from '../pdf/unicode-font.js'
 
 /** The three documents of one employee (spec endpoint 4). */
 export interface EmployeeDocuments {
@@ -31,7 +31,7 @@ export interface ContractRenderer {
   contract: (employee: ImportedEmployee) => Promise<Uint8Array>
   /** Contract, consent and annex. */
   documents: (employee: ImportedEmployee) => Promise<EmployeeDocuments>
-  /** Contract, consent and annex as updates of their templates (the ZIP: src/pdf/pool.ts). */
+  /** Contract, consent and annex as updates of their templates (the ZIP: src/documents/pool.ts). */
   documentUpdates: (employee: ImportedEmployee) => Promise<EmployeeDocumentUpdates>
   /** The adenda of one addendum record, signed on `signingDate` (`DD/MM/YYYY`). */
   addendum: (addendum: AddendumRequest, signingDate: string) => Promise<Uint8Array>

@@ -1,5 +1,5 @@
 /**
- * Composition root: builds the Fastify app (plugins, then routes). Used by src/server.ts and by
+ * Composition root: builds the Fastify app (plugins, then routes). Used by app/server.ts and by
  * every test. The only src/ module besides server.ts that imports Fastify (STYLE.md).
  */
 import Fastify, { type FastifyInstance, type FastifyPluginAsync, type FastifyServerOptions } from 'fastify'
@@ -27,8 +27,8 @@ import excelReports from '../routes/excel/reports.js'
 import addendum from '../routes/addendum/index.js'
 import limits from '../routes/limits.js'
 import consoleRoutes from '../routes/console.js'
-import { AJV_OPTIONS, addAppFormats } from './validation.js'
-import { AppError } from './errors.js'
+import { AJV_OPTIONS, addAppFormats } from '../src/validation.js'
+import { AppError } from '../src/errors.js'
 import { BODY_MESSAGES } from '../schemas/messages.js'
 import { isUtf8 } from 'node:buffer'
 
@@ -80,7 +80,7 @@ export async function buildApp (options: BuildAppOptions = {}): Promise<FastifyI
     logger: options.logger ?? false,
     ajv: { customOptions: AJV_OPTIONS, plugins: [addAppFormats] },
     return503OnClosing: true,
-    // start-up compiles the ten contract templates (src/pdf/engine.ts): seconds on a busy machine
+    // start-up compiles the ten contract templates (src/documents/engine-data.ts): seconds on a busy machine
     pluginTimeout: PLUGIN_TIMEOUT_MS,
     genReqId: requestId, // X-Request-Id when well-formed (plugins/request-id.ts)
     requestIdHeader: false,

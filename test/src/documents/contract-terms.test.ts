@@ -5,8 +5,8 @@ import type { EmployerProfile } from '../../../schemas/employer-profile.js'
 import { assetPath } from '../../../src/paths.js'
 import {
   benefitsText, equipmentText, internalRulesText, modalityText, objectiveCauseText, positionEntry, probationText, signingDate
-} from '../../../src/pdf/contract-terms.js'
-import { sampleEmployee } from '../../samples.js'
+} from '../../../src/documents/contract-terms.js'
+import { sampleEmployee } from '../../support/samples.js'
 
 const demo = JSON.parse(readFileSync(assetPath('employer-profile.json'), 'utf8')) as EmployerProfile
 const employee = (overrides: Record<string, unknown> = {}) => sampleEmployee(overrides) as unknown as ImportedEmployee
