@@ -118,7 +118,8 @@ export async function buildApp (options: BuildAppOptions = {}): Promise<FastifyI
   })
 
   await app.register(config, { env: options.env })
-  await app.register(errors) // before any plugin that adds routes (cors' preflight route), which keep the handler in force at their creation
+  // before any plugin that adds routes (cors' preflight route): a route keeps the handler in force at its creation
+  await app.register(errors)
   await app.register(requestIds)
   await app.register(metrics) // before the pools and the store, which report to it
   await app.register(cors)

@@ -91,7 +91,8 @@ export default fp(async (app) => {
   app.decorate('metrics', metrics)
 
   app.addHook('onResponse', async (request, reply) => {
-    metrics.httpDuration.observe({ method: request.method, route: routeLabel(request), status_code: reply.statusCode }, reply.elapsedTime / 1000)
+    const labels = { method: request.method, route: routeLabel(request), status_code: reply.statusCode }
+    metrics.httpDuration.observe(labels, reply.elapsedTime / 1000)
   })
   app.addHook('onError', async (request, _reply, error) => {
     if (error instanceof ServiceBusyError) metrics.requestsShed.inc({ route: routeLabel(request) })

@@ -28,7 +28,8 @@ export default fp(async (app) => {
         else app.log.warn({ sessionStore: where, err }, 'session store unreachable: uploads and session previews answer 503 until it returns')
       }
     })
-    await redis.connected(REDIS_TIMEOUT_MS) // a normal start is connected before it listens; a down Redis does not stop it
+    // a normal start is connected before it listens; a down Redis does not stop it
+    await redis.connected(REDIS_TIMEOUT_MS)
     store = redis
   } else {
     const files = new FileSessionStore(tempDir, ttlMs, maxSessions)

@@ -44,7 +44,8 @@ const health: FastifyPluginAsyncTypebox = async (app) => {
   }, async (_request, reply) => {
     const checks = await app.readiness.checks()
     if (Object.values(checks).every((state) => state === 'ok')) return { success: true as const, checks }
-    return await reply.code(503).send({ success: false as const, message: SERVICE_MESSAGES.notReady, data: null, checks })
+    const body = { success: false as const, message: SERVICE_MESSAGES.notReady, data: null, checks }
+    return await reply.code(503).send(body)
   })
 }
 export default health

@@ -15,7 +15,9 @@ export function dayMonthYearSchema (messages: FieldMessages) {
 }
 
 /** Trimmed text with length bounds (the caller trims, src/employees/normalize.ts). */
-export function textSchema (messages: FieldMessages, minLength: number, maxLength: number, extra: Record<string, unknown> = {}) {
+export function textSchema (
+  messages: FieldMessages, minLength: number, maxLength: number, extra: Record<string, unknown> = {}
+) {
   return Type.String({ minLength, maxLength, 'x-messages': messages, ...extra })
 }
 

@@ -181,7 +181,7 @@ export const HTTP_MESSAGES = {
   } as Record<string, string>
 } as const
 
-/** Endpoints 3 and 4 (preview, download-zip), routes/contracts/index.ts, src/zip and plugins/document-zips.ts (both ZIPs). */
+/** Endpoints 3 and 4 (preview, download-zip): routes/contracts/index.ts, src/zip, plugins/document-zips.ts. */
 export const CONTRACT_MESSAGES = {
   /** Endpoint 4: no list, or an empty one. */
   emptyBatch: 'Debes seleccionar al menos un empleado para generar el ZIP.',

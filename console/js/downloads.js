@@ -31,7 +31,9 @@ export async function downloadZip (path, records, documents, targets) {
   targets.progressText.textContent = TEXT.preparingZip(documents)
   setStatus(targets.status, '')
   try {
-    const file = await postForFile(path, records, (received) => { targets.progressText.textContent = TEXT.receiving(received) })
+    const file = await postForFile(path, records, (received) => {
+      targets.progressText.textContent = TEXT.receiving(received)
+    })
     targets.bar.max = 1
     targets.bar.value = 1
     saveFile(file.blob, file.fileName)

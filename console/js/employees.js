@@ -11,7 +11,8 @@ import { openPreview } from './preview.js'
 import { TEXT } from './texts.js'
 
 /**
- * @typedef {Record<string, string | number | undefined> & { dni: string, name: string, lastNameFather: string, lastNameMother: string }} Employee
+ * @typedef {Record<string, string | number | undefined>
+ *   & { dni: string, name: string, lastNameFather: string, lastNameMother: string }} Employee
  */
 
 /**

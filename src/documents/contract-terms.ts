@@ -43,7 +43,8 @@ export const CONTRACT_LABELS: Record<Employee['contractType'], string> = {
 export function objectiveCauseText (employee: ImportedEmployee, profile: EmployerProfile): string {
   const bySite = profile.causes.bySite ?? {}
   // own keys only: a site named `constructor` or `__proto__` is not a lookup into Object.prototype
-  const siteCause = Object.hasOwn(bySite, employee.subDivisionOrParking) ? bySite[employee.subDivisionOrParking] : undefined
+  const site = employee.subDivisionOrParking
+  const siteCause = Object.hasOwn(bySite, site) ? bySite[site] : undefined
   const cause = employee.objectiveCause ?? siteCause ?? profile.causes.default
   const sentence = cause.trim().replace(/[.;,\s]+$/, '')
   return `${sentence}. Esta necesidad se presenta en la sede ${employee.subDivisionOrParking}, para el cargo de ${employee.position}, ` +
@@ -111,7 +112,8 @@ export function benefitsText (contractType: Employee['contractType'], regime: La
 /** The catalogue entry of a position: exact name, then ignoring case and accents, else the default (§7). */
 export function positionEntry (position: string, profile: EmployerProfile): PositionEntry {
   const entries = profile.positions.byPosition ?? {}
-  if (Object.hasOwn(entries, position)) return entries[position] // own keys only: `toString` is a position name, not a lookup
+  // own keys only: `toString` is a position name, not a lookup
+  if (Object.hasOwn(entries, position)) return entries[position]
   const key = (text: string) => text.normalize('NFD').replace(/\p{M}/gu, '').toLowerCase().replace(/\s+/g, ' ').trim()
   const found = Object.entries(entries).find(([name]) => key(name) === key(position))
   return found?.[1] ?? profile.positions.default

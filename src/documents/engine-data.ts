@@ -38,7 +38,9 @@ export interface EngineSources {
  */
 const compiledCache = new Map<string, Promise<Awaited<ReturnType<typeof compileTemplate>>>>()
 
-function compileOnce (name: string, bytes: Uint8Array, id: TemplateId, textFont: WinAnsiFont): ReturnType<typeof compileTemplate> {
+function compileOnce (
+  name: string, bytes: Uint8Array, id: TemplateId, textFont: WinAnsiFont
+): ReturnType<typeof compileTemplate> {
   const key = `${name}:${textFont.baseFont}:${createHash('sha1').update(bytes).digest('hex')}`
   let compiled = compiledCache.get(key)
   if (compiled === undefined) {

@@ -1,6 +1,6 @@
 /**
- * Renders the documents of one employee, or one adenda, from the engine data (src/documents/engine-data.ts). Runs in the
- * worker threads; imports neither pdf-lib nor fontkit up front (fontkit only when a value needs
+ * Renders the documents of one employee, or one adenda, from the engine data (src/documents/engine-data.ts).
+ * Runs in the worker threads; imports neither pdf-lib nor fontkit up front (fontkit only when a value needs
  * the Unicode font).
  */
 import type { ImportedEmployee } from '../../schemas/employee.js'

@@ -1,7 +1,7 @@
 /**
  * Piscina worker: receives the compiled engine data once (workerData) and renders a preview, an
- * adenda, or the documents of a few employees per task. The PDFs' ArrayBuffers are transferred back, not copied; for the ZIP,
- * only each document's update is (src/pdf/update.ts), with the whole document's CRC-32.
+ * adenda, or the documents of a few employees per task. The PDFs' ArrayBuffers are transferred back,
+ * not copied; for the ZIP, only each document's update is (src/pdf/update.ts), with the whole document's CRC-32.
  */
 import { crc32 } from 'node:zlib'
 import { move, transferableSymbol, valueSymbol, workerData } from 'piscina'
@@ -38,7 +38,10 @@ export type WorkerEmployeeResult = { documents: [WorkerDocument, WorkerDocument,
 
 function withCrc (document: DocumentUpdate): WorkerDocument {
   let templateCrc = templateCrcs.get(document.template)
-  if (templateCrc === undefined) templateCrcs.set(document.template, templateCrc = crc32(data.templates[document.template].base))
+  if (templateCrc === undefined) {
+    templateCrc = crc32(data.templates[document.template].base)
+    templateCrcs.set(document.template, templateCrc)
+  }
   return { ...document, crc32: crc32(document.update, templateCrc) }
 }
 

@@ -55,7 +55,8 @@ export function normalizeRecord (input: unknown): unknown {
     if (value === '' || value === null || value === undefined) continue
     record[key] = value
   }
-  // JSON clients send a DNI as a number, a salary as a numeric string; booleans and others stay for the schema to refuse
+  // JSON clients send a DNI as a number, a salary as a numeric string; booleans and others stay for the
+  // schema to refuse
   if (typeof record.dni === 'number' && Number.isInteger(record.dni)) record.dni = String(record.dni)
   if (typeof record.documentNumber === 'number' && Number.isInteger(record.documentNumber)) record.documentNumber = String(record.documentNumber)
   // ...except `1.500`: a lone dot then three digits may be 1.5 or 1500, so it stays a string and the schema refuses it

@@ -70,7 +70,9 @@ const elementIndex = (field: string) => Number(/^body\.(\d+)(\.|$)/.exec(field)?
  * Schema issues and cross-field issues in one list, so a user sees every problem at once: one
  * item per field (the schema's wins), batch elements in order (`body.<index>` paths).
  */
-export function mergeIssues (schemaIssues: readonly ValidationIssue[], ruleIssues: readonly ValidationIssue[]): ValidationIssue[] {
+export function mergeIssues (
+  schemaIssues: readonly ValidationIssue[], ruleIssues: readonly ValidationIssue[]
+): ValidationIssue[] {
   const taken = new Set(schemaIssues.map((issue) => issue.field))
   const merged = [...schemaIssues, ...ruleIssues.filter((issue) => !taken.has(issue.field))]
   return merged

@@ -41,7 +41,9 @@ const validate = compileValidator(EmployerProfileSchema)
  * @throws EmployerProfileError when the file is missing, not JSON, fails the schema, has a wrong
  *   RUC check digit or is the demo profile in production; every problem on its own line
  */
-export async function loadEmployerProfile (path: string, options: { production?: boolean } = {}): Promise<EmployerProfile> {
+export async function loadEmployerProfile (
+  path: string, options: { production?: boolean } = {}
+): Promise<EmployerProfile> {
   let data: unknown
   try {
     data = JSON.parse(await readFile(path, 'utf8'))

@@ -32,5 +32,7 @@ export async function compactPdf (doc: PDFDocument): Promise<Uint8Array> {
     dict.delete(PDFName.of('DecodeParms'))
     doc.context.assign(ref, PDFRawStream.of(dict, compressed))
   }
-  return await doc.save({ useObjectStreams: true, updateFieldAppearances: false, addDefaultPage: false, objectsPerTick: Number.POSITIVE_INFINITY })
+  return await doc.save({
+    useObjectStreams: true, updateFieldAppearances: false, addDefaultPage: false, objectsPerTick: Number.POSITIVE_INFINITY
+  })
 }

@@ -77,7 +77,9 @@ export const LAST_CHAR = 255
  * The font's three PDF objects, as text: font dictionary (`first`, the one pages reference),
  * descriptor (`first + 1`) and font file (`first + 2`, its bytes in the middle part).
  */
-export function winAnsiFontObjects (font: WinAnsiFont, first: number): { objectNumber: number, parts: (string | Uint8Array)[] }[] {
+export function winAnsiFontObjects (
+  font: WinAnsiFont, first: number
+): { objectNumber: number, parts: (string | Uint8Array)[] }[] {
   const widths = font.widths.slice(FIRST_CHAR, LAST_CHAR + 1).join(' ')
   return [
     { objectNumber: first, parts: [`<< /Type /Font /Subtype /TrueType /BaseFont /${font.baseFont} /FirstChar ${FIRST_CHAR} /LastChar ${LAST_CHAR} /Widths [${widths}] /Encoding /WinAnsiEncoding /FontDescriptor ${first + 1} 0 R >>`] },

@@ -115,7 +115,8 @@ export interface FillOptions {
 /**
  * Fills one template with `values` and flattens it.
  * @param values text per field name (src/documents/fields.ts fieldValues); fields without a value print blank (D11)
- * @returns the bytes FillOptions.output asks for; a Promise only when a value needs the Unicode font (it is loaded and subset then)
+ * @returns the bytes FillOptions.output asks for; a Promise only when a value needs the Unicode font (it is
+ *   loaded and subset then)
  */
 export function fillTemplate (
   template: CompiledTemplate, values: Readonly<Record<string, string>>, fonts: EngineFonts, options: FillOptions = {}
@@ -132,7 +133,8 @@ export function fillTemplate (
       deferred.push(widget)
       continue
     }
-    const { ops, layout } = shared?.has(widget.field) === true ? drawShared(widget, value, winAnsi) : drawValue(widget, value, winAnsi)
+    const draw = shared?.has(widget.field) === true ? drawShared : drawValue
+    const { ops, layout } = draw(widget, value, winAnsi)
     drawn?.push({ widget, layout, unicode: false })
     contents[widget.page].push(ops)
   }
@@ -141,9 +143,11 @@ export function fillTemplate (
     const streams: UpdateStream[] = [{ objectNumber: numbers.save, content: 'q\n' }]
     template.pages.forEach((page, index) => {
       streams.push({ objectNumber: numbers.content(index), content: contents[index] })
-      dicts.push({ objectNumber: page.objectNumber, generation: page.generation, body: page.head + extraFont + page.tail })
+      const body = page.head + extraFont + page.tail
+      dicts.push({ objectNumber: page.objectNumber, generation: page.generation, body })
     })
-    dicts.push({ objectNumber: template.catalog.objectNumber, generation: template.catalog.generation, body: template.catalog.body })
+    const { objectNumber, generation, body } = template.catalog
+    dicts.push({ objectNumber, generation, body })
     return writeUpdate(template, { dicts, streams, raw: fontObjects }, output)
   }
   if (deferred.length === 0) return finish('', [])

@@ -41,7 +41,9 @@ export interface Layout {
 }
 
 /** Greedy line breaking at spaces; a word longer than a line is broken between characters. */
-export function breakLines (codePoints: ArrayLike<number>, advances: ArrayLike<number>, maxUnits: number): [number, number][] {
+export function breakLines (
+  codePoints: ArrayLike<number>, advances: ArrayLike<number>, maxUnits: number
+): [number, number][] {
   const lines: [number, number][] = []
   const n = codePoints.length
   let start = 0
@@ -84,7 +86,9 @@ function sum (advances: ArrayLike<number>, start: number, end: number): number {
  * @param codePoints the value's characters (after src/employees/format.ts cleanText: no line breaks)
  * @param advances width of each character in 1/1000 em, same length
  */
-export function layoutText (codePoints: ArrayLike<number>, advances: ArrayLike<number>, rect: Rect, options: LayoutOptions): Layout {
+export function layoutText (
+  codePoints: ArrayLike<number>, advances: ArrayLike<number>, rect: Rect, options: LayoutOptions
+): Layout {
   const n = codePoints.length
   if (n === 0) return { size: options.fontSize || AUTO_FONT_SIZE, lines: [], complete: true }
   const innerWidth = Math.max(rect.width - 2 * PADDING_X, 1)
@@ -111,7 +115,8 @@ export function layoutText (codePoints: ArrayLike<number>, advances: ArrayLike<n
   if (chosen === undefined) {
     const size = MIN_FONT_SIZE
     const maxLines = Math.max(1, Math.floor((innerHeight - size * extent) / (size * LINE_SPACING)) + 1)
-    chosen = { size, lines: breakLines(codePoints, advances, (innerWidth * 1000) / size).slice(0, maxLines), complete: false }
+    const lines = breakLines(codePoints, advances, (innerWidth * 1000) / size).slice(0, maxLines)
+    chosen = { size, lines, complete: false }
   }
   const { size } = chosen
   const lineHeight = size * LINE_SPACING

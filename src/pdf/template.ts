@@ -92,8 +92,10 @@ async function normalise (name: string, bytes: Uint8Array): Promise<{ base: Uint
   return { base, doc: await PDFDocument.load(base, { updateMetadata: false }) }
 }
 
-/** What the incremental update appends to: the last xref's offset, the object count and the trailer entries it keeps. */
-function readTrailer (name: string, base: Uint8Array, doc: PDFDocument): { prevXref: number, size: number, trailer: string, root: PDFRef } {
+/** What the incremental update appends to: the last xref's offset, the object count and the trailer entries kept. */
+function readTrailer (
+  name: string, base: Uint8Array, doc: PDFDocument
+): { prevXref: number, size: number, trailer: string, root: PDFRef } {
   const tail = Buffer.from(base.subarray(Math.max(0, base.length - 2048))).toString('latin1')
   const startXref = /startxref\s+(\d+)\s+%%EOF\s*$/.exec(tail)
   // The cross-reference stream's dictionary (before its data) holds the trailer entries.
@@ -125,7 +127,9 @@ interface FormLayout {
 function readForm (doc: PDFDocument, known: readonly string[], warnings: string[]): FormLayout {
   const pageOfAnnotation = new Map<string, number>()
   doc.getPages().forEach((page, index) => {
-    for (const annotation of page.node.Annots()?.asArray() ?? []) if (annotation instanceof PDFRef) pageOfAnnotation.set(ref(annotation), index)
+    for (const annotation of page.node.Annots()?.asArray() ?? []) {
+      if (annotation instanceof PDFRef) pageOfAnnotation.set(ref(annotation), index)
+    }
   })
   const form = doc.getForm()
   const acroFormDa = textOf(form.acroForm.dict.lookup(PDFName.of('DA')))
@@ -135,7 +139,9 @@ function readForm (doc: PDFDocument, known: readonly string[], warnings: string[
     const fieldName = field.getName()
     const acroField = field.acroField
     const kids = acroField.Kids()
-    const refs = kids === undefined ? [acroField.ref] : kids.asArray().filter((kid): kid is PDFRef => kid instanceof PDFRef)
+    const refs = kids === undefined
+      ? [acroField.ref]
+      : kids.asArray().filter((kid): kid is PDFRef => kid instanceof PDFRef)
     const isText = field instanceof PDFTextField
     if (isText) layout.fields.push(fieldName)
     else warnings.push(`el campo "${fieldName}" no es de texto: se elimina sin rellenar`)
@@ -185,7 +191,9 @@ function checkRequired (name: string, fields: readonly string[], required: reado
  * Each page that had a widget, pre-serialised for the update: its dictionary without its widgets,
  * its font resources plus ours (`fontKeys`), and its contents wrapped by ours (a save and the values).
  */
-function compilePages (doc: PDFDocument, rewritten: number[], size: number, textFontObject: number, layout: FormLayout, warnings: string[]) {
+function compilePages (
+  doc: PDFDocument, rewritten: number[], size: number, textFontObject: number, layout: FormLayout, warnings: string[]
+) {
   const pages = doc.getPages()
   const numbers = updateObjectNumbers({ size, pages: rewritten.map(() => undefined as unknown as CompiledPage) })
   const fontDicts = rewritten.map((pageIndex) => pages[pageIndex].node.Resources()?.lookupMaybe(PDFName.Font, PDFDict))
@@ -199,7 +207,8 @@ function compilePages (doc: PDFDocument, rewritten: number[], size: number, text
     const contents = node.get(PDFName.Contents)
     const resolved = contents instanceof PDFRef ? doc.context.lookup(contents) : contents
     const contentRefs = resolved instanceof PDFArray ? resolved.asArray() : contents === undefined ? [] : [contents]
-    const keptAnnotations = (node.Annots()?.asArray() ?? []).filter((annotation) => !(annotation instanceof PDFRef && layout.widgetRefs.has(ref(annotation))))
+    const keptAnnotations = (node.Annots()?.asArray() ?? [])
+      .filter((annotation) => !(annotation instanceof PDFRef && layout.widgetRefs.has(ref(annotation))))
     const resourcesText = resources === undefined ? '' : entriesText(resources, ['/Font'])
     const fontsText = fonts === undefined ? '' : entriesText(fonts, [])
     const annotsText = keptAnnotations.length > 0 ? `/Annots [${keptAnnotations.map(serialize).join(' ')}]\n` : ''
@@ -236,7 +245,8 @@ export async function compileTemplate (
   let textFontObject = findFont(doc, textFont.baseFont)
   if (textFontObject === undefined) {
     textFontObject = size
-    base = writeUpdate({ base, size, prevXref, trailer }, { dicts: [], streams: [], raw: winAnsiFontObjects(textFont, size).map((object) => ({ ...object, generation: 0 })) })
+    const raw = winAnsiFontObjects(textFont, size).map((object) => ({ ...object, generation: 0 }))
+    base = writeUpdate({ base, size, prevXref, trailer }, { dicts: [], streams: [], raw })
     ;({ prevXref, size, trailer, root } = readTrailer(name, base, doc))
   }
   const layout = readForm(doc, known, warnings)

@@ -84,7 +84,8 @@ export type UpdateOutput = 'document' | 'update'
 
 /**
  * The document: `template.base` followed by the update holding `objects`.
- * @param template the compiled template (its bytes end with a line feed; prevXref is its cross-reference stream's offset)
+ * @param template the compiled template (its bytes end with a line feed; prevXref is its cross-reference
+ *   stream's offset)
  * @param output `document` (default): the PDF bytes; `update`: only the bytes after `template.base`
  *   (offsets inside still count from the start of the document)
  * @returns those bytes in their own ArrayBuffer

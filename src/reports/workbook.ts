@@ -98,7 +98,8 @@ function columnWidth (column: ReportColumn<unknown>, rows: XlsxCell[][], index: 
  * @returns the .xlsx bytes
  */
 export async function writeReportWorkbook<T> (report: ReportSheet<T>, records: readonly T[]): Promise<Buffer> {
-  const header: XlsxCell[] = report.columns.map((column) => ({ value: column.header, bold: true, ...report.headerStyle }))
+  const header: XlsxCell[] = report.columns
+    .map((column) => ({ value: column.header, bold: true, ...report.headerStyle }))
   const rows = records.map((record, index) => report.columns.map((column) => column.cell(record, index)))
   const widths = report.columns.map((column, index) => columnWidth(column as ReportColumn<unknown>, rows, index))
   const bytes = writeXlsx({ name: report.sheet, rows: [header, ...rows], widths, frozenRows: 1 })

@@ -15,7 +15,7 @@ export type ReportTask =
   | { kind: 'sctr', employees: SctrEmployee[] }
   | { kind: 'lawLife', employees: LawLifeEmployee[] }
 
-/** The bytes copied into an ArrayBuffer of their own (a Buffer may share one), so that transferring it moves nothing else. */
+/** The bytes copied into an ArrayBuffer of their own (a Buffer may share one): transferring it moves nothing else. */
 const own = (bytes: Buffer) => new Uint8Array(bytes)
 
 export default async function build (task: ReportTask): Promise<unknown> {

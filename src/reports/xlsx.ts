@@ -42,7 +42,8 @@ const BUILT_IN_FORMATS: Record<string, number> = { General: 0, 0: 1, '0.00': 2, 
 /** First id Excel leaves to custom number formats. */
 const FIRST_CUSTOM_FORMAT = 164
 
-// Characters XML 1.0 does not allow (C0 controls other than tab, line feed and carriage return; lone surrogates; U+FFFE/F).
+// Characters XML 1.0 does not allow (C0 controls other than tab, line feed and carriage return; lone
+// surrogates; U+FFFE/F).
 const INVALID_XML = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\uFFFE\uFFFF]|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g // eslint-disable-line no-control-regex
 const XML_ESCAPES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;' }
 
@@ -122,7 +123,8 @@ function sheetXml (sheet: XlsxSheet, styles: StyleTable): string {
     ? `<pane ySplit="${frozen}" topLeftCell="A${frozen + 1}" activePane="bottomLeft" state="frozen"/><selection pane="bottomLeft" activeCell="A${frozen + 1}" sqref="A${frozen + 1}"/>`
     : ''
   const cols = (sheet.widths ?? []).map((width, index) => `<col min="${index + 1}" max="${index + 1}" width="${width}" customWidth="1"/>`).join('')
-  const names = Array.from({ length: Math.max(0, ...sheet.rows.map((row) => row.length)) }, (_, index) => columnName(index))
+  const width = Math.max(0, ...sheet.rows.map((row) => row.length))
+  const names = Array.from({ length: width }, (_, index) => columnName(index))
   const rows: string[] = []
   sheet.rows.forEach((row, r) => {
     let cells = ''

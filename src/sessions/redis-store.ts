@@ -62,7 +62,9 @@ return redis.call('ZCARD', KEYS[1])
 `
 
 interface SessionCommands {
-  contratosCreateSession: (index: string, sequence: string, key: string, id: string, json: string, ttlMs: number, max: number, prefix: string) => Promise<number>
+  contratosCreateSession: (
+    index: string, sequence: string, key: string, id: string, json: string, ttlMs: number, max: number, prefix: string
+  ) => Promise<number>
   contratosCountSessions: (index: string, ttlMs: number) => Promise<number>
 }
 

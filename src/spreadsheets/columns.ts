@@ -104,7 +104,9 @@ export function headerKey (header: string): string {
  * @param headers the cells of row 1 as text, by column index (holes for empty cells)
  * @returns the field of each recognised column and the required fields with no column
  */
-export function matchHeaders (headers: readonly (string | undefined)[], table: ColumnTable): { fields: Map<number, ColumnSpec>, missing: ColumnSpec[] } {
+export function matchHeaders (
+  headers: readonly (string | undefined)[], table: ColumnTable
+): { fields: Map<number, ColumnSpec>, missing: ColumnSpec[] } {
   const byKey = new Map<string, ColumnSpec>()
   for (const spec of table) {
     for (const header of spec.headers) {

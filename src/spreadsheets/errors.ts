@@ -3,7 +3,7 @@ import { AppError, UploadError, type ValidationIssue } from '../errors.js'
 import { IMPORT_MESSAGES } from '../../schemas/messages.js'
 import { batchLimitMessage } from '../../schemas/messages.js'
 
-/** The bytes are not a readable file of their format: wrong bytes for the extension, a zip bomb, a parse failure (D20). */
+/** The bytes are not a readable file of their format: wrong bytes for the extension, a zip bomb, a parse failure (D20) */
 export class CorruptSpreadsheetError extends UploadError {
   /** Why, for the log; never sent to the client. */
   readonly reason: string
@@ -40,6 +40,7 @@ export class EmptySpreadsheetError extends AppError {
  */
 export class SpreadsheetValidationError extends AppError {
   constructor (message: string, issues: ValidationIssue[]) {
-    super(400, message, { data: { validationErrors: issues }, errors: issues, extra: { context: { validationErrors: issues } } })
+    const data = { validationErrors: issues }
+    super(400, message, { data, errors: issues, extra: { context: data } })
   }
 }

@@ -48,7 +48,9 @@ function headerText (cell: Cell | undefined): string | undefined {
  * @param rows the file's rows in order; rows with no cell at all may be absent
  * @param maxRows D5 limit of data rows; reading stops at the first row over it
  */
-export async function extractRows (rows: Iterable<RawRow> | AsyncIterable<RawRow>, table: ColumnTable, maxRows: number): Promise<SheetContent> {
+export async function extractRows (
+  rows: Iterable<RawRow> | AsyncIterable<RawRow>, table: ColumnTable, maxRows: number
+): Promise<SheetContent> {
   let columns: ReturnType<typeof matchHeaders> | undefined
   const out: SheetRow[] = []
   for await (const raw of rows) {

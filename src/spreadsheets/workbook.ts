@@ -55,7 +55,8 @@ function toCell (cell: XLSX.CellObject | undefined): Cell | undefined {
  * @throws Error from SheetJS when the file does not parse (the caller answers corrupt-file)
  */
 export function parseFirstSheet (bytes: Uint8Array, sheetRows = 0, maxRow = Infinity): ParsedSheet {
-  const workbook = XLSX.read(Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength), { ...READ_OPTIONS, sheetRows })
+  const view = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength)
+  const workbook = XLSX.read(view, { ...READ_OPTIONS, sheetRows })
   const name = workbook.SheetNames[0]
   const sheet = name === undefined ? undefined : workbook.Sheets[name]
   if (sheet === undefined) throw new Error('workbook without sheets')

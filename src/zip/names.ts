@@ -38,7 +38,9 @@ export function contractFileName (employee: { dni: string, position: string }): 
  * The three entries of one employee in the contracts ZIP (spec endpoint 4 table), in order:
  * contract, personal-data consent, annex.
  */
-export function contractEntryNames (employee: { dni: string, position: string, contractType: ContractType }): [contract: string, consent: string, annex: string] {
+export function contractEntryNames (
+  employee: { dni: string, position: string, contractType: ContractType }
+): [contract: string, consent: string, annex: string] {
   const folder = contractFolder(employee.contractType)
   const dni = safeFileName(employee.dni)
   return [`${folder}/${contractFileName(employee)}`, `${folder}/Tratamiento de datos/${dni}.pdf`, `${folder}/Anexos/${dni}.pdf`]

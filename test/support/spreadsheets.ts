@@ -6,7 +6,7 @@ import { sampleEmployee } from './helper.js'
 
 /** Bytes of a committed fixture (test/fixtures/, made by scripts/make-fixtures.ts with LibreOffice). */
 export function fixture (name: string): Buffer {
-  return readFileSync(new URL(`fixtures/${name}`, import.meta.url))
+  return readFileSync(new URL(`../fixtures/${name}`, import.meta.url))
 }
 
 /** The spec's first header of every employee column, in table order. */
