@@ -18,7 +18,7 @@ import { PRODUCTION_PROFILE, formPayload, sampleEmployee, sampleSubsidio } from 
 import { fixture } from './support/spreadsheets.js'
 import { freePort, program, startRedis } from './support/processes.js'
 
-const SERVER = join(PROJECT_ROOT, 'dist', 'src', 'server.js')
+const SERVER = join(PROJECT_ROOT, 'dist', 'app', 'server.js')
 /** Requests of the load during which one instance is stopped, and how many run at once. */
 const LOAD_REQUESTS = 300
 const LOAD_CONCURRENCY = 8
