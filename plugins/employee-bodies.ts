@@ -10,6 +10,9 @@ import { employeeBatchSchema } from '../schemas/employee.js'
 import { normalizeRecord, prepareBatchBody } from '../src/employees/normalize.js'
 import { batchCrossFieldIssues, crossFieldIssues, mergeIssues, type RecordRules } from '../src/employees/rules.js'
 import { batchContractIssues, contractIssues, contractPolicy } from '../src/employees/contract-rules.js'
+import {
+  batchLawfulContractIssues, lawfulContractIssues, lawfulContractPolicy
+} from '../src/employees/lawful-contract.js'
 import type { EmployerProfile } from '../schemas/employer-profile.js'
 import { toValidationIssues } from '../src/validation.js'
 import type { ErrorObject } from 'ajv'
@@ -72,7 +75,10 @@ function batchOptions<T extends TSchema> (item: T, maxItems: number, options: Ba
     attachValidation: true, // the preHandler reports schema and cross-field issues together
     preHandler: async (request: FastifyRequest) => {
       const rules = batchCrossFieldIssues(request.body, options.rules)
-      if (options.contractRules === true) rules.push(...batchContractIssues(request.body, contractPolicy(profile())))
+      if (options.contractRules === true) {
+        rules.push(...batchContractIssues(request.body, contractPolicy(profile())))
+        rules.push(...batchLawfulContractIssues(request.body, lawfulContractPolicy(profile())))
+      }
       const issues = mergeIssues(schemaIssues(request), rules)
       if (issues.length > 0) throw new RequestValidationError(options.validationMessage, issues)
     }
@@ -90,7 +96,10 @@ function singleOptions<T extends TSchema> (item: T, options: BodyOptions, profil
     attachValidation: true,
     preHandler: async (request: FastifyRequest) => {
       const rules = (options.rules ?? crossFieldIssues)(request.body, 'body')
-      if (options.contractRules === true) rules.push(...contractIssues(request.body, 'body', contractPolicy(profile())))
+      if (options.contractRules === true) {
+        rules.push(...contractIssues(request.body, 'body', contractPolicy(profile())))
+        rules.push(...lawfulContractIssues(request.body, 'body', lawfulContractPolicy(profile())))
+      }
       const issues = mergeIssues(schemaIssues(request), rules)
       if (issues.length > 0) throw new RequestValidationError(options.validationMessage, issues)
     }

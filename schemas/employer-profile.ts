@@ -14,21 +14,39 @@ const list = (label: string, maxItems: number, itemMax: number) => Type.Array(te
   'x-messages': { required: `falta ${label}`, invalid: `${label} debe ser una lista de 1 a ${maxItems} textos` }
 })
 
-/** Fixed-term modalities the contracts can cite (LPCL arts. 57 and 58; DOCUMENT-REQUIREMENTS §1). */
-export const MODALITIES = ['inicio-o-incremento-de-actividad', 'necesidades-del-mercado'] as const
-export type Modality = typeof MODALITIES[number]
+/**
+ * How a profile names a modality: its article number (`57`, `58`, `60`, `61`, `63`) or its legal
+ * name; read by src/employees/modality.ts, and checked at start-up (src/employer/profile.ts).
+ */
+const modalityName = (label: string) => Type.String({
+  minLength: 2,
+  maxLength: 60,
+  'x-messages': { required: `falta ${label}`, invalid: `${label} debe ser 57, 58, 60, 61, 63 o el nombre de la modalidad` }
+})
 
 /** Labour regimes (general, or the REMYPE micro and small enterprise regimes, D.S. 013-2013-PRODUCE). */
 export const LABOR_REGIMES = ['general', 'micro-empresa', 'pequena-empresa'] as const
 export type LaborRegime = typeof LABOR_REGIMES[number]
 
-/** Defaults of one contract type, used when the record does not state them. */
+/**
+ * Defaults of one contract type, used when the record does not state them. Working time is read
+ * and checked at start-up like a record's (DOCUMENT-REQUIREMENTS §12); Part Time takes its
+ * working time from each record only, so its own are ignored.
+ */
 const contractDefaults = (label: string) => object(label, {
-  weeklyHours: Type.Number({ exclusiveMinimum: 0, maximum: 48, 'x-messages': { required: `falta weeklyHours en ${label}`, invalid: `weeklyHours de ${label} debe ser mayor a 0 y no mayor a 48` } }),
-  workDays: text(`workDays en ${label}`, 1, 100),
-  workSchedule: text(`workSchedule en ${label}`, 1, 100),
-  modality: Type.Optional(stringEnum(MODALITIES, { 'x-messages': { required: `falta modality en ${label}`, invalid: `modality de ${label} debe ser ${MODALITIES.join(' o ')}` } })),
-  probationMonths: Type.Optional(Type.Integer({ minimum: 1, maximum: 12, 'x-messages': { required: `falta probationMonths en ${label}`, invalid: `probationMonths de ${label} debe ser un entero de 1 a 12` } }))
+  weeklyHours: Type.Optional(Type.Number({
+    exclusiveMinimum: 0,
+    maximum: 48,
+    'x-messages': { required: `falta weeklyHours en ${label}`, invalid: `weeklyHours de ${label} debe ser mayor a 0 y no mayor a 48` }
+  })),
+  workDays: Type.Optional(text(`workDays en ${label}`, 1, 100)),
+  workSchedule: Type.Optional(text(`workSchedule en ${label}`, 1, 100)),
+  modality: Type.Optional(modalityName(`modality en ${label}`)),
+  probationMonths: Type.Optional(Type.Integer({
+    minimum: 1,
+    maximum: 3,
+    'x-messages': { required: `falta probationMonths en ${label}`, invalid: `probationMonths de ${label} debe ser un entero de 1 a 3` }
+  }))
 })
 
 /** One position of the catalogue: what the annex prints for it (LSST art. 35; Ley 30102). */
@@ -80,10 +98,18 @@ export const EmployerProfileSchema = Type.Object({
     'Part Time': contractDefaults('contractDefaults.Part Time'),
     Subsidio: contractDefaults('contractDefaults.Subsidio')
   }),
-  causes: object('las causas objetivas (causes)', {
-    default: text('la causa por defecto (causes.default)', 30, 1000),
-    bySite: Type.Optional(Type.Record(Type.String({ minLength: 1, maxLength: 100 }), text('una causa por sede (causes.bySite)', 30, 1000), { 'x-messages': { required: 'falta causes.bySite', invalid: 'causes.bySite debe asociar sedes a causas de 30 a 1000 caracteres' } }))
-  }),
+  /** Working days of the workplace's week, 5 or 6: the part-time divisor (Reglamento art. 11; default 5, the stricter). */
+  workWeekDays: Type.Optional(Type.Union([Type.Literal(5), Type.Literal(6)], {
+    'x-messages': { required: 'falta workWeekDays', invalid: 'workWeekDays debe ser 5 o 6' }
+  })),
+  /** Causes HR reviewed, by site and then by modality (`57`, `58`…): no global default (§13). */
+  causes: Type.Optional(object('las causas objetivas (causes)', {
+    bySite: Type.Record(
+      Type.String({ minLength: 1, maxLength: 100 }),
+      Type.Record(Type.String({ minLength: 2, maxLength: 60 }), text('una causa por sede y modalidad (causes.bySite)', 30, 1000)),
+      { 'x-messages': { required: 'falta causes.bySite', invalid: 'causes.bySite debe asociar sedes a causas por modalidad de 30 a 1000 caracteres' } }
+    )
+  })),
   positions: object('el catálogo de puestos (positions)', {
     default: PositionSchema,
     byPosition: Type.Optional(Type.Record(Type.String({ minLength: 1, maxLength: 100 }), PositionSchema, { 'x-messages': { required: 'falta positions.byPosition', invalid: 'positions.byPosition debe asociar cargos a puestos' } }))

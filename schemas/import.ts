@@ -18,7 +18,11 @@ export const EmployeeImportReplySchema = Type.Object({
   data: Type.Object({
     totalRecords: Type.Integer(),
     employees: Type.Array(ImportedEmployeeReplySchema),
-    sessionId: Type.String({ format: 'uuid', description: 'D4: la sesión que guarda los empleados para la vista previa' })
+    sessionId: Type.String({ format: 'uuid', description: 'D4: la sesión que guarda los empleados para la vista previa' }),
+    contractIssues: Type.Array(ValidationIssueSchema, {
+      description: 'Filas importadas que no pueden generar un contrato (fecha, modalidad, jornada…): las rutas de ' +
+        'contratos las rechazan con el mismo mensaje'
+    })
   })
 })
 export type EmployeeImportReply = Static<typeof EmployeeImportReplySchema>

@@ -87,6 +87,11 @@ export const MESSAGES = {
   objectiveCause: { required: 'La causa objetiva es requerida', invalid: 'La causa objetiva debe tener entre 30 y 1000 caracteres' },
   replacedWorkerDni: { required: 'El DNI del suplido es requerido', invalid: 'El DNI del suplido debe tener exactamente 8 dígitos numéricos.' },
   replacedWorkerPosition: { required: 'El cargo del suplido es requerido', invalid: 'El cargo del suplido debe tener entre 1 y 100 caracteres' },
+  modality: { required: 'La modalidad es requerida', invalid: 'La modalidad debe tener entre 1 y 60 caracteres' },
+  probationReason: {
+    required: 'El motivo del periodo de prueba es requerido',
+    invalid: 'El motivo del periodo de prueba debe tener entre 1 y 20 caracteres'
+  },
   // addendum record (spec "Addendum employee record")
   division: { required: 'Division es requerido.', invalid: 'Division no puede superar 100 caracteres' },
   documentNumber: { required: 'Numero de documento es requerido.', invalid: 'DNI debe tener exactamente 8 dígitos.' },
@@ -118,6 +123,66 @@ export const CONTRACT_RULE_MESSAGES = {
   salaryInWordsTooLarge: 'El sueldo en letras es requerido para sueldos mayores a 999,999,999.99',
   signingAfterEnd: 'La fecha de suscripción no puede ser posterior a la fecha de término',
   subsidioOnly: (label: string) => `${label} solo corresponde a contratos de Subsidio`
+} as const
+
+/**
+ * Refusals of a contract the service cannot make lawful (src/employees/lawful-contract.ts;
+ * DOCUMENT-REQUIREMENTS §11-16, §20): the contract routes answer them as a 400 on the field, the
+ * employee import lists them in `data.contractIssues`.
+ */
+export const LAWFUL_CONTRACT_MESSAGES = {
+  signingBeforeToday: (today: string) =>
+    `La fecha de suscripción no puede ser anterior a hoy (${today}): un contrato no se firma con fecha pasada`,
+  signingAfterEntry: 'La fecha de suscripción no puede ser posterior a la fecha de ingreso: el contrato sujeto a modalidad ' +
+    'debe firmarse antes de que empiece el trabajo',
+  entryBeforeToday: (today: string) =>
+    `La fecha de ingreso no puede ser anterior a hoy (${today}): un contrato sujeto a modalidad firmado después de ` +
+    'iniciado el trabajo no lo regulariza (art. 77 de la LPCL)',
+  termTooLong: (modality: string, months: number, lastDay: string) =>
+    `El plazo supera el máximo de ${months} meses de la modalidad ${modality}: la fecha de término debe ser como ` +
+    `máximo ${lastDay}`,
+  unknownModality: 'La modalidad debe ser 57 (inicio o incremento de actividad), 58 (necesidades del mercado), ' +
+    '60 (ocasional), 61 (suplencia) o 63 (obra determinada o servicio específico)',
+  subsidioIsSuplencia: 'Un contrato de Subsidio es siempre de suplencia (modalidad 61, art. 61 de la LPCL)',
+  suplenciaIsSubsidio: 'La modalidad de suplencia (61) corresponde al tipo de contrato Subsidio',
+  causeMissing: (site: string, modality: string) =>
+    `La causa objetiva es requerida: el perfil del empleador no tiene una causa revisada para la sede ${site} ` +
+    `y la modalidad ${modality}`,
+  workDaysUnreadable: 'Los días de trabajo no se pueden leer; use nombres o rangos de días, por ejemplo ' +
+    '"lunes a viernes", "lun, mié y vie" o "sábado y domingo"',
+  workScheduleUnreadable: 'El horario no se puede leer; use por ejemplo "de 18:00 a 21:45 horas" o "18:00-21:45", ' +
+    'y si corresponde ", con 45 minutos de refrigerio" o ", sin refrigerio"',
+  partTimeNeedsWorkingTime: 'Un contrato a tiempo parcial debe indicar sus días de trabajo y su horario',
+  hoursMismatch: (computed: string) =>
+    `Las horas semanales no coinciden con los días y el horario indicados, que suman ${computed} horas semanales`,
+  partTimeFourHours: (hours: string, days: number, average: string) =>
+    `Un contrato a tiempo parcial debe promediar menos de cuatro horas diarias: ${hours} horas semanales entre los ` +
+    `${days} días laborables de la semana del centro de trabajo son ${average} horas diarias`,
+  weeklyMaximum: 'La jornada no puede superar 48 horas semanales (art. 25 de la Constitución)',
+  belowNightMinimum: (minimum: string) =>
+    `El sueldo no puede ser menor a ${minimum}: el horario incluye trabajo nocturno, cuya remuneración mínima es la ` +
+    'remuneración mínima vital más 35 % (art. 8 del D.S. 007-2002-TR)',
+  probationUnreadable: 'El periodo de prueba debe indicarse en meses enteros, por ejemplo "3", "3 meses" o "tres (3) meses"',
+  probationNeedsReason: (months: number) =>
+    `Un periodo de prueba de ${months} meses requiere motivo: "calificado" (hasta 6 meses) o "confianza" ` +
+    '(hasta 12 meses), art. 10 de la LPCL',
+  probationOverReason: (reason: string, max: number) => `Un periodo de prueba por puesto ${reason} no puede superar ${max} meses`,
+  probationReasonUnknown: 'El motivo del periodo de prueba debe ser "calificado" o "confianza"',
+  probationNotShorterThanTerm: 'El periodo de prueba debe ser más corto que el plazo del contrato',
+  probationOnShortTerm: 'Un contrato de tres meses o menos no lleva periodo de prueba: indique "sin periodo de prueba" o ' +
+    'deje el campo vacío',
+  suplenciaRequired: {
+    replacedWorkerDni: 'El DNI de la persona suplida es obligatorio para contratos de Subsidio (art. 61 de la LPCL)',
+    replacedWorkerPosition: 'El cargo de la persona suplida es obligatorio para contratos de Subsidio (art. 61 de la LPCL)',
+    workingCondition: 'La condición laboral de la persona suplida es obligatoria para contratos de Subsidio',
+    probationaryPeriod: 'El periodo de prueba es obligatorio para contratos de Subsidio'
+  },
+  modalityRequired: 'La modalidad es requerida: el perfil del empleador no define una para este tipo de contrato',
+  titularNotStable: 'La condición laboral de la persona suplida debe ser estable, a plazo indeterminado (por ejemplo ' +
+    '"plazo indeterminado"); no se puede suplir a un titular con contrato a plazo fijo',
+  minor: (entryDate: string) =>
+    `La persona tendría menos de 18 años en la fecha de ingreso (${entryDate}); la contratación de menores requiere ` +
+    'autorización y no se genera aquí'
 } as const
 
 /** Envelope messages of request validation (spec Errors rule 4). */

@@ -10,7 +10,7 @@ import { uploadFormat } from '../../src/spreadsheets/file-type.js'
 import { importAddenda } from '../../src/spreadsheets/import.js'
 import { addendumIssues } from '../../src/employees/rules.js'
 import { AppError, PdfGenerationError } from '../../src/errors.js'
-import { formatLocalDate } from '../../src/employees/format.js'
+import { todayInLima } from '../../src/employees/dates.js'
 import { addendumEntryName, addendumFileName, contentDisposition, safeFileName } from '../../src/zip/names.js'
 import { eachRecord } from '../../src/zip/documents-zip.js'
 
@@ -24,7 +24,7 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
   const uploadMessages = { noFile: messages.noFile, tooLarge: messages.tooLarge(formatByteSize(app.config.MAX_FILE_SIZE).replace(' ', '')) }
   const pool = app.contractPool
   /** The real day of signature: the day the adenda is generated, server time (legal requirements, section 3). */
-  const today = () => formatLocalDate(new Date())
+  const today = () => todayInLima()
 
   app.post('/upload', {
     schema: {

@@ -8,7 +8,10 @@ import { fileResponse } from '../../schemas/reports.js'
 import { Type } from '@sinclair/typebox'
 import { AppError, EmployeeNotInSessionError, PdfGenerationError, RequestValidationError, SessionNotFoundError } from '../../src/errors.js'
 import { compileAjvValidator, compileValidator } from '../../src/validation.js'
-import { formatLocalDate, fullName } from '../../src/employees/format.js'
+import { fullName } from '../../src/employees/format.js'
+import { todayInLima } from '../../src/employees/dates.js'
+import { lawfulContractIssues, lawfulContractPolicy } from '../../src/employees/lawful-contract.js'
+import { mergeIssues } from '../../src/employees/rules.js'
 import { contentDisposition, contractEntryNames, contractFileName, safeFileName } from '../../src/zip/names.js'
 import { EMPLOYEES_PER_ZIP_TASK } from '../../src/documents/pool.js'
 
@@ -98,7 +101,11 @@ const contracts: FastifyPluginAsyncTypebox = async (app) => {
       const found = employees.find((candidate) => candidate.dni === body.dni)
       if (found === undefined) throw new EmployeeNotInSessionError(body.dni)
       const checked = validateSessionEmployee(found)
-      if (!checked.ok) throw new RequestValidationError(VALIDATION_MESSAGE.contracts, checked.issues)
+      // an imported record may not make a lawful contract (its contractIssues): refused as on every contract route
+      const lawful = lawfulContractIssues(found, 'body', lawfulContractPolicy(app.employerProfile))
+      if (!checked.ok || lawful.length > 0) {
+        throw new RequestValidationError(VALIDATION_MESSAGE.contracts, mergeIssues(checked.ok ? [] : checked.issues, lawful))
+      }
       employee = checked.value
       format = body.format ?? 'file'
     } else {
@@ -130,7 +137,7 @@ const contracts: FastifyPluginAsyncTypebox = async (app) => {
   }, async function (request, reply) {
     const employees = request.body
     return reply.sendDocumentsZip(employees, {
-      fileName: `contratos-${formatLocalDate(new Date()).replaceAll('/', '-')}.zip`,
+      fileName: `contratos-${todayInLima().replaceAll('/', '-')}.zip`,
       // a few employees per worker task: one message each way for all of them (src/documents/pool.ts)
       batchSize: EMPLOYEES_PER_ZIP_TASK,
       render: async (batch, signal) => (await pool.whenFree(async () => await pool.documentsBatch(batch), signal)).map((docs, index) => {

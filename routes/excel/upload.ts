@@ -3,8 +3,9 @@ import { ERROR_RESPONSES } from '../../schemas/envelope.js'
 import { EmployeeImportReplySchema, UploadBodySchema } from '../../schemas/import.js'
 import { IMPORT_MESSAGES } from '../../schemas/messages.js'
 import { uploadFormat } from '../../src/spreadsheets/file-type.js'
-import { importEmployees } from '../../src/spreadsheets/import.js'
+import { importEmployeeSheet } from '../../src/spreadsheets/import.js'
 import { contractPolicy } from '../../src/employees/contract-rules.js'
+import { lawfulContractPolicy } from '../../src/employees/lawful-contract.js'
 
 const messages = IMPORT_MESSAGES.employees
 const typeMessages = { badExtension: () => messages.badType, badMime: () => messages.badType } // spec Errors rule 3
@@ -25,12 +26,14 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
   }, async function (request) {
     const upload = await request.excelUpload()
     const format = uploadFormat(upload.filename, upload.mimetype, typeMessages)
-    const employees = importEmployees(await app.spreadsheets.read(upload.bytes, format, 'employee', app.config.BATCH_MAX), contractPolicy(app.employerProfile))
+    const sheet = await app.spreadsheets.read(upload.bytes, format, 'employee', app.config.BATCH_MAX)
+    const profile = app.employerProfile
+    const { employees, contractIssues } = importEmployeeSheet(sheet, contractPolicy(profile), lawfulContractPolicy(profile))
     const sessionId = await app.sessions.create(employees)
     return {
       success: true as const,
       message: messages.imported(employees.length),
-      data: { totalRecords: employees.length, employees, sessionId }
+      data: { totalRecords: employees.length, employees, sessionId, contractIssues }
     }
   })
 }

@@ -7,58 +7,96 @@
  * Sources: DOCUMENT-REQUIREMENTS §1-§10; LPCL = D.S. 003-97-TR.
  */
 import type { Employee, ImportedEmployee } from '../../schemas/employee.js'
-import type { EmployerProfile, LaborRegime, Modality, PositionEntry } from '../../schemas/employer-profile.js'
-import { dayMonthYearKey } from '../employees/dates.js'
-import { dateInWords, formatLocalDate } from '../employees/format.js'
+import type { EmployerProfile, LaborRegime, PositionEntry } from '../../schemas/employer-profile.js'
+import { dayMonthYearKey, termEnd } from '../employees/dates.js'
+import { dateInWords } from '../employees/format.js'
+import { parseModality, type ModalityCode } from '../employees/modality.js'
+import { parseProbationMonths } from '../employees/lawful-contract.js'
+import type { WorkingWeek } from '../employees/working-time.js'
 
 /** Legal names of the modalities with their article (no service type codes in documents, §10). */
-export const MODALITY_NAMES: Record<Modality | 'suplencia', string> = {
-  'inicio-o-incremento-de-actividad': 'Contrato de trabajo sujeto a modalidad por inicio o incremento de actividad (artículo 57 de la LPCL)',
-  'necesidades-del-mercado': 'Contrato de trabajo sujeto a modalidad por necesidades del mercado (artículo 58 de la LPCL)',
-  suplencia: 'Contrato de trabajo sujeto a modalidad de suplencia (artículo 61 de la LPCL)'
+export const MODALITY_NAMES: Record<ModalityCode, string> = {
+  57: 'Contrato de trabajo sujeto a modalidad por inicio o incremento de actividad (artículo 57 de la LPCL)',
+  58: 'Contrato de trabajo sujeto a modalidad por necesidades del mercado (artículo 58 de la LPCL)',
+  60: 'Contrato de trabajo sujeto a modalidad ocasional (artículo 60 de la LPCL)',
+  61: 'Contrato de trabajo sujeto a modalidad de suplencia (artículo 61 de la LPCL)',
+  63: 'Contrato de trabajo sujeto a modalidad para obra determinada o servicio específico (artículo 63 de la LPCL)'
+}
+
+/**
+ * What the employer declares for the chosen modality, in the affirmative: only that one is printed
+ * (§13: no "Cuando la modalidad es…" in a signed contract). A suplencia's cause is its own cuadro.
+ */
+export const MODALITY_DECLARATIONS: Record<Exclude<ModalityCode, '61'>, string> = {
+  57: 'EL EMPLEADOR declara que esta necesidad nace del inicio de una nueva actividad o del incremento de las ya ' +
+    'existentes (artículo 57 de la LPCL).',
+  58: 'EL EMPLEADOR declara que el incremento de la demanda es coyuntural e imprevisible y que no responde a ' +
+    'variaciones cíclicas ni de temporada (artículo 58 de la LPCL).',
+  60: 'EL EMPLEADOR declara que esta necesidad es transitoria y distinta de su actividad habitual (artículo 60 de la LPCL).',
+  63: 'EL EMPLEADOR declara que el objeto de este contrato es una obra o un servicio previamente determinado, de ' +
+    'duración determinada (artículo 63 de la LPCL).'
 }
 
 const PART_TIME_PREFIX = 'A tiempo parcial (artículo 4 de la LPCL y artículos 11 a 13 del D.S. 001-96-TR) y '
 
-/** The modality printed for a record: Subsidio is suplencia; Planilla and Part Time use the profile's (§1, §2). */
-export function modalityText (employee: Pick<ImportedEmployee, 'contractType'>, profile: EmployerProfile): string {
-  if (employee.contractType === 'Subsidio') return MODALITY_NAMES.suplencia
-  const modality = profile.contractDefaults[employee.contractType].modality ?? 'necesidades-del-mercado'
-  if (employee.contractType === 'Part Time') return `${PART_TIME_PREFIX}${MODALITY_NAMES[modality].charAt(0).toLowerCase()}${MODALITY_NAMES[modality].slice(1)}`
-  return MODALITY_NAMES[modality]
+/**
+ * The modality of a validated record: its own, a Subsidio's suplencia, else the profile's for its type.
+ * @throws Error when none can be read: the contract rules refuse such a record before it is drawn
+ */
+export function recordModality (
+  employee: Pick<ImportedEmployee, 'contractType' | 'modality'>, profile: EmployerProfile
+): ModalityCode {
+  const code = employee.modality !== undefined
+    ? parseModality(employee.modality)
+    : employee.contractType === 'Subsidio'
+      ? '61'
+      : parseModality(profile.contractDefaults[employee.contractType].modality ?? '')
+  if (code === undefined) throw new Error('the record has no modality: it should have been refused before rendering')
+  return code
 }
 
-/** Legal labels of the three contract types, for annex and footers (§10). */
-export const CONTRACT_LABELS: Record<Employee['contractType'], string> = {
-  Planilla: 'Contrato de trabajo sujeto a modalidad',
-  'Part Time': 'Contrato de trabajo a tiempo parcial sujeto a modalidad',
-  Subsidio: 'Contrato de trabajo sujeto a modalidad de suplencia'
+/** The modality printed for a record (§2, §13): its legal name; part time says so first. */
+export function modalityText (employee: Pick<ImportedEmployee, 'contractType' | 'modality'>, profile: EmployerProfile): string {
+  const name = MODALITY_NAMES[recordModality(employee, profile)]
+  if (employee.contractType === 'Part Time') return `${PART_TIME_PREFIX}${name.charAt(0).toLowerCase()}${name.slice(1)}`
+  return name
 }
 
 /**
- * The objective cause of this contract (§1): the record's, else the profile's for the site, else
- * its default; followed by the sentence that ties it to this site, position and these dates.
- * A Subsidio's cause is the replacement itself (§4), stated in its own cells: undefined.
+ * The objective cause of this contract (§1, §13): the record's, else the one HR reviewed for its
+ * site and modality; followed by the sentence that places it at this site, for this position, and
+ * the declaration of its modality. The cause's own duration is not tied to this contract's term.
+ * A Subsidio's cause is the replacement itself (§4), stated in its own cells: not used there.
+ * @throws Error when there is no cause: the contract rules refuse such a record before it is drawn
  */
 export function objectiveCauseText (employee: ImportedEmployee, profile: EmployerProfile): string {
-  const bySite = profile.causes.bySite ?? {}
+  const modality = recordModality(employee, profile)
+  const bySite = profile.causes?.bySite ?? {}
   // own keys only: a site named `constructor` or `__proto__` is not a lookup into Object.prototype
   const site = employee.subDivisionOrParking
-  const siteCause = Object.hasOwn(bySite, site) ? bySite[site] : undefined
-  const cause = employee.objectiveCause ?? siteCause ?? profile.causes.default
+  const siteCauses = Object.hasOwn(bySite, site) ? bySite[site] : {}
+  const siteCause = Object.entries(siteCauses).find(([key]) => parseModality(key) === modality)?.[1]
+  const cause = employee.objectiveCause ?? siteCause
+  if (cause === undefined || modality === '61') throw new Error('the record has no objective cause: it should have been refused')
   const sentence = cause.trim().replace(/[.;,\s]+$/, '')
-  return `${sentence}. Esta necesidad se presenta en la sede ${employee.subDivisionOrParking}, para el cargo de ${employee.position}, ` +
-    `y se prevé que dure del ${dateInWords(employee.entryDate)} al ${dateInWords(employee.endDate)}, plazo de este contrato.`
+  return `${sentence}. Esta necesidad se presenta en la sede ${site} y se atiende con el cargo de ${employee.position}, ` +
+    `para el que se contrata del ${dateInWords(employee.entryDate)} al ${dateInWords(employee.endDate)}. ` +
+    MODALITY_DECLARATIONS[modality]
 }
 
 /**
- * The date of signature (§3): the record's `signingDate`; else the start date when it is today or
- * later; else today (server time zone). Never before the day of generation unless HR states it.
+ * The date of signature (§3, §11): the record's `signingDate`, else the day of generation in Lima.
+ * @param today `DD/MM/YYYY` in Lima (src/employees/dates.ts todayInLima)
  */
-export function signingDate (employee: Pick<ImportedEmployee, 'signingDate' | 'entryDate'>, today: Date): string {
-  if (employee.signingDate !== undefined) return employee.signingDate
-  const todayText = formatLocalDate(today)
-  return dayMonthYearKey(employee.entryDate) >= dayMonthYearKey(todayText) ? employee.entryDate : todayText
+export function signingDate (employee: Pick<ImportedEmployee, 'signingDate'>, today: string): string {
+  return employee.signingDate ?? today
+}
+
+/** What the working time adds when it includes night hours (§12; D.S. 007-2002-TR art. 8); '' otherwise. */
+export function nightWorkText (week: WorkingWeek | undefined): string {
+  if (week === undefined || week.nightShare === 0) return ''
+  return ' Incluye trabajo nocturno (entre las 22:00 y las 06:00 horas), remunerado con no menos de la remuneración ' +
+    'mínima vital más 35 % (artículo 8 del D.S. 007-2002-TR).'
 }
 
 /** `20` → `20 horas semanales`; `19.5` → `19.5 horas semanales`. */
@@ -68,11 +106,23 @@ export function weeklyHoursText (hours: number): string {
 
 const NUMBERS = ['cero', 'un', 'dos', 'tres', 'cuatro', 'cinco', 'seis', 'siete', 'ocho', 'nueve', 'diez', 'once', 'doce']
 
-/** The probation printed (§5): the record's text, else the profile's months, else three months. */
-export function probationText (employee: Pick<ImportedEmployee, 'probationaryPeriod' | 'contractType'>, profile: EmployerProfile): string {
-  if (employee.probationaryPeriod !== undefined) return employee.probationaryPeriod
-  const months = profile.contractDefaults[employee.contractType].probationMonths ?? 3
-  return `${NUMBERS[months]} (${months}) ${months === 1 ? 'mes' : 'meses'}`
+/**
+ * The probation printed (§5, §14): none on a term of three months or less; else the record's
+ * months, or the profile's, or three; with its reason when longer than three (LPCL art. 10).
+ */
+export function probationText (
+  employee: Pick<ImportedEmployee, 'probationaryPeriod' | 'probationReason' | 'contractType' | 'entryDate' | 'endDate'>,
+  profile: EmployerProfile
+): string {
+  const none = 'sin periodo de prueba'
+  if (dayMonthYearKey(employee.endDate) <= dayMonthYearKey(termEnd(employee.entryDate, 3))) return none
+  const given = employee.probationaryPeriod === undefined ? undefined : parseProbationMonths(employee.probationaryPeriod)
+  const months = given ?? profile.contractDefaults[employee.contractType].probationMonths ?? 3
+  if (months === 0) return none
+  const reason = employee.probationReason?.toLowerCase() === 'confianza'
+    ? ', por tratarse de un puesto de confianza (artículo 10 de la LPCL)'
+    : months > 3 ? ', por tratarse de un puesto calificado (artículo 10 de la LPCL)' : ''
+  return `${NUMBERS[months]} (${months}) ${months === 1 ? 'mes' : 'meses'}${reason}`
 }
 
 /** Labour regime as printed in the employer block (§8). */

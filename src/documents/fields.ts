@@ -9,8 +9,10 @@ import type { AddendumRequest } from '../../schemas/addendum.js'
 import { amountInWords } from '../employees/salary-words.js'
 import {
   REGIME_NAMES, benefitsText, equipmentText, internalRulesText, lettered, modalityText, objectiveCauseText, positionEntry,
-  probationText, signingDate, weeklyHoursText
+  nightWorkText, probationText, signingDate, weeklyHoursText
 } from './contract-terms.js'
+import { todayInLima } from '../employees/dates.js'
+import { workingWeek } from '../employees/working-time.js'
 
 /**
  * The contract documents, by id; each id is also the template's file name without `.pdf`. Every
@@ -192,11 +194,17 @@ function positionValues (position: string, employer: EmployerProfile): ReturnTyp
 /**
  * The text of every field for one employee, as it is drawn (already cleaned to one line).
  * @param employee a validated record (schemas/employee.ts); Subsidio's optional fields may be missing (D11)
- * @param today the day of generation (the signing date when none is given and the start is past, §3)
+ * @param today the day of generation in Lima, `DD/MM/YYYY`: the signing date when none is given (§3, §11)
  */
-export function fieldValues (employee: ImportedEmployee, employer: EmployerProfile, today: Date = new Date()): FieldValues {
+export function fieldValues (employee: ImportedEmployee, employer: EmployerProfile, today: string = todayInLima()): FieldValues {
   const text = (value: OptionalText) => (value === undefined ? '' : cleanText(value))
   const defaults = employer.contractDefaults[employee.contractType]
+  const partTime = employee.contractType === 'Part Time'
+  // part time states its own working time; the full-time types may take the profile's (§12)
+  const workDays = employee.workDays ?? (partTime ? undefined : defaults.workDays)
+  const workSchedule = employee.workSchedule ?? (partTime ? undefined : defaults.workSchedule)
+  const week = workDays === undefined || workSchedule === undefined ? undefined : workingWeek(workDays, workSchedule)
+  const weeklyHours = employee.weeklyHours ?? week?.weeklyHours ?? defaults.weeklyHours
   const signing = signingDate(employee, today)
   const position = cleanText(employee.position)
   return {
@@ -225,9 +233,9 @@ export function fieldValues (employee: ImportedEmployee, employer: EmployerProfi
     endDate: employee.endDate,
     endDateWords: dateInWords(employee.endDate),
     objectiveCause: cleanText(objectiveCauseText(employee, employer)),
-    weeklyHours: weeklyHoursText(employee.weeklyHours ?? defaults.weeklyHours),
-    workDays: text(employee.workDays ?? defaults.workDays),
-    workSchedule: text(employee.workSchedule ?? defaults.workSchedule),
+    weeklyHours: weeklyHours === undefined ? '' : weeklyHoursText(weeklyHours),
+    workDays: text(workDays),
+    workSchedule: text(workSchedule) + nightWorkText(week),
     probationaryPeriod: text(probationText(employee, employer)),
     benefits: benefitsText(employee.contractType, employer.laborRegime),
     replacementFor: text(employee.replacementFor),

@@ -2,8 +2,9 @@
  * Rules of a contract that need the employer profile or several fields at once, applied on the
  * contract routes and the employee import (not on the exports, which print neither):
  * - salary at least the RMV for Planilla and Subsidio, and at least RMV × weeklyHours / 48 for Part
- *   Time (Constitution art. 24; DOCUMENT-REQUIREMENTS §9);
- * - Part Time under 24 hours a week (LPCL art. 4, Reglamento art. 11-12; §2);
+ *   Time (Constitution art. 24; DOCUMENT-REQUIREMENTS §9), the weekly hours as stated, else as the
+ *   days and schedule give them, else the profile's (part time's four-hour test and the other rules
+ *   that decide whether a contract can be signed: src/employees/lawful-contract.ts);
  * - salaryInWords, when given, states the salary (§9, D22);
  * - signingDate not after endDate (§3);
  * - the replaced worker's DNI and position only on a Subsidio (§4).
@@ -16,18 +17,17 @@ import type { ValidationIssue } from '../errors.js'
 import { DEFAULT_MINIMUM_WAGE } from '../employer/profile.js'
 import { formatSoles } from './format.js'
 import { dayMonthYearKey } from './dates.js'
+import { workingWeek } from './working-time.js'
 import { AMOUNT_IN_WORDS_RANGE, amountInWords, readAmountInWords } from './salary-words.js'
 
 /** What the rules need from the employer profile. */
 export interface ContractPolicy {
   /** RMV in soles. */
   minimumWage: number
-  /** Weekly hours of each contract type when a record does not state them. */
-  weeklyHours: Record<ContractType, number>
+  /** Weekly hours of each contract type when a record states neither them nor its days and schedule. */
+  weeklyHours: Record<ContractType, number | undefined>
 }
 
-/** Hours a week under which a contract is part time (under four a day over six days). */
-export const PART_TIME_WEEKLY_LIMIT = 24
 const FULL_WEEK_HOURS = 48
 
 export function contractPolicy (profile: EmployerProfile): ContractPolicy {
@@ -57,17 +57,19 @@ export function contractIssues (record: unknown, prefix: string, policy: Contrac
   const at = (field: string) => (prefix === '' ? field : `${prefix}.${field}`)
   const type = fields.contractType
   const known = type === 'Planilla' || type === 'Part Time' || type === 'Subsidio'
-  const hours = typeof fields.weeklyHours === 'number' && fields.weeklyHours > 0 && fields.weeklyHours <= FULL_WEEK_HOURS ? fields.weeklyHours : undefined
-
-  if (type === 'Part Time' && hours !== undefined && hours >= PART_TIME_WEEKLY_LIMIT) {
-    issues.push({ field: at('weeklyHours'), message: CONTRACT_RULE_MESSAGES.partTimeHours })
-  }
+  const stated = typeof fields.weeklyHours === 'number' && fields.weeklyHours > 0 && fields.weeklyHours <= FULL_WEEK_HOURS
+    ? fields.weeklyHours
+    : undefined
+  const week = typeof fields.workDays === 'string' && typeof fields.workSchedule === 'string'
+    ? workingWeek(fields.workDays, fields.workSchedule)
+    : undefined
+  const hours = stated ?? week?.weeklyHours
   const positive = typeof fields.salary === 'number' && Number.isFinite(fields.salary) && fields.salary > 0
   // a salary under half a céntimo would print as S/ 0.00: refused with the spec's message for 0
   const salary = positive && Math.round((fields.salary as number) * 100) >= 1 ? fields.salary as number : undefined
   if (positive && salary === undefined) issues.push({ field: at('salary'), message: MESSAGES.salary.invalid })
   if (salary !== undefined && known) {
-    const weeklyHours = hours ?? policy.weeklyHours[type]
+    const weeklyHours = hours ?? policy.weeklyHours[type] ?? FULL_WEEK_HOURS
     const minimum = minimumSalary(type, weeklyHours, policy)
     if (salary < minimum) {
       issues.push({

@@ -13,12 +13,6 @@ export function dateInWords (dayMonthYear: string): string {
   return `${date.day} de ${MONTHS[date.month - 1]} de ${date.year}`
 }
 
-/** A local calendar day → `DD/MM/YYYY` (file names and signing dates use the server's day). */
-export function formatLocalDate (date: Date): string {
-  const pad = (n: number) => String(n).padStart(2, '0')
-  return `${pad(date.getDate())}/${pad(date.getMonth() + 1)}/${date.getFullYear()}`
-}
-
 /** Soles with thousands separators and two decimals: 1500 → `S/ 1,500.00`. */
 export function formatSoles (amount: number): string {
   const [units, cents] = Math.abs(amount).toFixed(2).split('.')

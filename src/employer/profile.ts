@@ -6,6 +6,8 @@
 import { readFile } from 'node:fs/promises'
 import { EmployerProfileSchema, type EmployerProfile } from '../../schemas/employer-profile.js'
 import { compileValidator } from '../validation.js'
+import { parseModality } from '../employees/modality.js'
+import { workingWeek } from '../employees/working-time.js'
 
 /** A profile that cannot be used; its message names the file, then one line per problem. Stops start-up. */
 export class EmployerProfileError extends Error {
@@ -56,9 +58,50 @@ export async function loadEmployerProfile (
   if (typeof record?.ruc === 'string' && /^\d{11}$/.test(record.ruc) && !isValidRuc(record.ruc)) {
     problems.push(`ruc: el RUC ${record.ruc} no es válido (prefijo o dígito verificador)`)
   }
+  if (result.ok) problems.push(...contractDefaultProblems(result.value))
   if (options.production === true && record?.fictitious === true) {
     problems.push('es el perfil ficticio de demostración: en producción indique su propio perfil con EMPLOYER_PROFILE')
   }
   if (problems.length > 0 || !result.ok) throw new EmployerProfileError(path, problems)
   return result.value
+}
+
+/**
+ * The profile's defaults pass the same checks as a record's (DOCUMENT-REQUIREMENTS §12, §13): each
+ * modality is one the service prints (a Subsidio's is the suplencia, 61, which no other type takes),
+ * each site cause names a modality, and the full-time types' days and schedule can be read, agree
+ * with their weekly hours and stay within 48. Part time takes its working time from each record.
+ * @returns one line per problem, naming the key
+ */
+export function contractDefaultProblems (profile: EmployerProfile): string[] {
+  const problems: string[] = []
+  for (const type of ['Planilla', 'Part Time', 'Subsidio'] as const) {
+    const defaults = profile.contractDefaults[type]
+    const key = `contractDefaults.${type}`
+    if (defaults.modality !== undefined) {
+      const code = parseModality(defaults.modality)
+      if (code === undefined) problems.push(`${key}.modality: "${defaults.modality}" no es 57, 58, 60, 61 ni 63`)
+      else if ((type === 'Subsidio') !== (code === '61')) problems.push(`${key}.modality: la suplencia (61) es solo del Subsidio`)
+    }
+    if (type === 'Part Time') continue
+    if (defaults.workDays === undefined || defaults.workSchedule === undefined) {
+      problems.push(`${key}: faltan workDays y workSchedule (la jornada por defecto de los contratos a tiempo completo)`)
+      continue
+    }
+    const week = workingWeek(defaults.workDays, defaults.workSchedule)
+    if (week === undefined) {
+      problems.push(`${key}: no se pueden leer workDays "${defaults.workDays}" y workSchedule "${defaults.workSchedule}"`)
+    } else if (week.weeklyHours > 48) {
+      problems.push(`${key}: la jornada suma ${week.weeklyHours} horas semanales, más de 48`)
+    } else if (defaults.weeklyHours !== undefined && Math.abs(defaults.weeklyHours - week.weeklyHours) > 0.25) {
+      problems.push(`${key}.weeklyHours: ${defaults.weeklyHours} no coincide con los días y el horario (${week.weeklyHours})`)
+    }
+  }
+  for (const [site, causes] of Object.entries(profile.causes?.bySite ?? {})) {
+    for (const modality of Object.keys(causes)) {
+      const code = parseModality(modality)
+      if (code === undefined || code === '61') problems.push(`causes.bySite.${site}: "${modality}" no es 57, 58, 60 ni 63`)
+    }
+  }
+  return problems
 }

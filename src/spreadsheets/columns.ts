@@ -61,7 +61,9 @@ export const EMPLOYEE_COLUMNS: ColumnTable = [
   column('workSchedule', ['HORARIO'], 'text', false),
   column('objectiveCause', ['CAUSA OBJETIVA'], 'text', false),
   column('replacedWorkerDni', ['DNI DEL SUPLIDO'], 'dni', false),
-  column('replacedWorkerPosition', ['CARGO DEL SUPLIDO'], 'text', false)
+  column('replacedWorkerPosition', ['CARGO DEL SUPLIDO'], 'text', false),
+  column('modality', ['MODALIDAD'], 'text', false),
+  column('probationReason', ['MOTIVO DEL PERIODO DE PRUEBA'], 'text', false)
 ]
 
 /**

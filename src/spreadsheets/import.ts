@@ -13,6 +13,7 @@ import { compileValidator } from '../validation.js'
 import { normalizeRecord } from '../employees/normalize.js'
 import { crossFieldIssues, mergeIssues } from '../employees/rules.js'
 import { contractIssues, type ContractPolicy } from '../employees/contract-rules.js'
+import { lawfulContractIssues, type LawfulContractPolicy } from '../employees/lawful-contract.js'
 import { cellValue, type CellProblem } from './cells.js'
 import { CELL_MESSAGES } from '../../schemas/messages.js'
 import { ADDENDUM_COLUMNS, EMPLOYEE_COLUMNS, type ColumnTable } from './columns.js'
@@ -24,6 +25,8 @@ export type ReadSheet = Exclude<SheetContent, { status: 'tooManyRows' }>
 
 interface RowsOutcome<T> {
   valid: T[]
+  /** The sheet row of each valid record. */
+  validRows: number[]
   issues: ValidationIssue[]
   invalidRows: number
 }
@@ -40,7 +43,7 @@ function rowValidator<T extends TSchema> (schema: T, table: ColumnTable, uniqueF
   const order = new Map(table.map((spec, index) => [spec.field, index]))
   const byColumn = (a: ValidationIssue, b: ValidationIssue) => (order.get(a.field) ?? 0) - (order.get(b.field) ?? 0)
   return (sheet: { rows: readonly SheetRow[], untyped?: boolean }, policy?: ContractPolicy): RowsOutcome<Static<T>> => {
-    const outcome: RowsOutcome<Static<T>> = { valid: [], issues: [], invalidRows: 0 }
+    const outcome: RowsOutcome<Static<T>> = { valid: [], validRows: [], issues: [], invalidRows: 0 }
     const firstRowOf = new Map<unknown, number>()
     for (const { row, cells } of sheet.rows) {
       const record: Record<string, unknown> = {}
@@ -64,6 +67,7 @@ function rowValidator<T extends TSchema> (schema: T, table: ColumnTable, uniqueF
       }
       if (result.ok && issues.length === 0) {
         outcome.valid.push(result.value)
+        outcome.validRows.push(row)
         continue
       }
       outcome.invalidRows++
@@ -89,6 +93,18 @@ function requireRows (sheet: { rows: SheetRow[] }): void {
  * @throws EmptySpreadsheetError when no data row is left
  */
 export function importEmployees (sheet: ReadSheet, policy?: ContractPolicy): ImportedEmployee[] {
+  return importEmployeeSheet(sheet, policy).employees
+}
+
+/**
+ * importEmployees, and the records that could not become a contract that can be signed
+ * (src/employees/lawful-contract.ts), as `{row, field, message}` items: the import keeps them
+ * (the insurance exports take them), the contract routes refuse them (additive `data.contractIssues`).
+ * @throws as importEmployees
+ */
+export function importEmployeeSheet (
+  sheet: ReadSheet, policy?: ContractPolicy, lawfulPolicy?: LawfulContractPolicy
+): { employees: ImportedEmployee[], contractIssues: ValidationIssue[] } {
   if (sheet.status === 'missingHeaders') {
     const issues = sheet.missing.map((field) => ({
       row: 1,
@@ -99,8 +115,14 @@ export function importEmployees (sheet: ReadSheet, policy?: ContractPolicy): Imp
   }
   requireRows(sheet)
   const outcome = validateEmployees(sheet, policy)
-  if (outcome.issues.length > 0) throw new SpreadsheetValidationError(IMPORT_MESSAGES.employees.invalidRows(outcome.issues.length), outcome.issues)
-  return outcome.valid
+  if (outcome.issues.length > 0) {
+    throw new SpreadsheetValidationError(IMPORT_MESSAGES.employees.invalidRows(outcome.issues.length), outcome.issues)
+  }
+  const contractIssues = lawfulPolicy === undefined
+    ? []
+    : outcome.valid.flatMap((employee, index) =>
+      lawfulContractIssues(employee, '', lawfulPolicy).map((issue) => ({ row: outcome.validRows[index], ...issue })))
+  return { employees: outcome.valid, contractIssues }
 }
 
 /** The addenda of an upload with the D14 counts; `errors` is empty unless in partial mode. */

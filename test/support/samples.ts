@@ -1,4 +1,15 @@
-/** Sample employees shared by the tests and the scripts (measure, render): valid per schemas/employee.ts. */
+/**
+ * Sample employees shared by the tests and the scripts (measure, render): valid per schemas/employee.ts
+ * and lawful contracts (src/employees/lawful-contract.ts) on the day they run, with dates relative to
+ * today in Lima.
+ */
+import { addDays, termEnd, todayInLima } from '../../src/employees/dates.js'
+
+/** A start one week from today in Lima, and the last day of a six-month term from it (`DD/MM/YYYY`). */
+export function sampleTerm (months = 6, daysAhead = 7): { entryDate: string, endDate: string } {
+  const entryDate = addDays(todayInLima(), daysAhead)
+  return { entryDate, endDate: termEnd(entryDate, months) }
+}
 
 /** A valid Planilla employee (spec Employee record), with optional overrides. */
 export function sampleEmployee (overrides: Record<string, unknown> = {}): Record<string, unknown> {
@@ -17,8 +28,7 @@ export function sampleEmployee (overrides: Record<string, unknown> = {}): Record
     salary: 1500,
     salaryInWords: 'MIL QUINIENTOS CON 00/100 SOLES',
     position: 'Operario de playa',
-    entryDate: '01/12/2026',
-    endDate: '31/05/2027',
+    ...sampleTerm(),
     subDivisionOrParking: 'Playa Larcomar',
     contractType: 'Planilla',
     ...overrides
@@ -33,7 +43,9 @@ export function sampleSubsidio (overrides: Record<string, unknown> = {}): Record
     replacementFor: 'Juan Pérez Gómez',
     reasonForSubstitution: 'Descanso médico',
     timeForCompany: '2 años',
-    workingCondition: 'Tiempo completo',
+    replacedWorkerDni: '44556677',
+    replacedWorkerPosition: 'Operario de playa',
+    workingCondition: 'Plazo indeterminado, tiempo completo',
     probationaryPeriod: '3 meses',
     ...overrides
   })
@@ -81,14 +93,16 @@ export function longestEmployee (contractType: 'Planilla' | 'Part Time' | 'Subsi
     department: repeat('Departamento de Huancavelica ', 100),
     salary: 999999999.99,
     position: repeat('Supervisora general de operaciones de playa ', 100),
-    entryDate: '30/09/2026',
-    endDate: '31/12/2027',
+    ...sampleTerm(14),
     subDivisionOrParking: repeat('Playa de estacionamiento Centro Comercial ', 100),
     contractType,
-    signingDate: '28/09/2026',
-    weeklyHours: contractType === 'Part Time' ? 23.75 : 47.5,
-    workDays: repeat('lunes, martes, miércoles, jueves y viernes, y sábados alternos ', 100),
-    workSchedule: repeat('de 07:00 a 11:45 horas de lunes a viernes y de 08:00 a 12:00 los sábados ', 100),
+    signingDate: addDays(todayInLima(), 2),
+    // the longest working time the rules read: every day named, a break stated
+    weeklyHours: contractType === 'Part Time' ? 19.5 : 47.5,
+    workDays: contractType === 'Part Time' ? 'lunes, martes, miércoles, jueves y viernes' : 'lunes, martes, miércoles, jueves, viernes y sábado',
+    workSchedule: contractType === 'Part Time'
+      ? 'de 18:00 a 21:54 horas, sin refrigerio'
+      : 'de 07:00 a 15:40 horas, con 45 minutos de refrigerio',
     ...(contractType === 'Subsidio'
       ? {
           replacementFor: repeat('Juana Francisca de los Ángeles Pérez Gómez ', 100),
@@ -97,7 +111,7 @@ export function longestEmployee (contractType: 'Planilla' | 'Part Time' | 'Subsi
           reasonForSubstitution: repeat('Licencia por maternidad (artículo 12, literal c, de la LPCL) y vacaciones pendientes a continuación ', 200),
           timeForCompany: repeat('Doce años, siete meses y veinte días ', 100),
           workingCondition: repeat('Trabajadora estable a plazo indeterminado, jornada completa ', 100),
-          probationaryPeriod: repeat('Tres (3) meses desde la fecha de inicio ', 100)
+          probationaryPeriod: 'tres (3) meses'
         }
       : { objectiveCause: repeat('Incremento temporal e imprevisible de la demanda del servicio de estacionamiento por la apertura de nuevos comercios en la zona, que el personal estable no puede atender. ', 1000) })
   }

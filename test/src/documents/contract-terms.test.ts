@@ -6,43 +6,54 @@ import { assetPath } from '../../../src/paths.js'
 import {
   benefitsText, equipmentText, internalRulesText, modalityText, objectiveCauseText, positionEntry, probationText, signingDate
 } from '../../../src/documents/contract-terms.js'
-import { sampleEmployee } from '../../support/samples.js'
+import { sampleEmployee, sampleTerm } from '../../support/samples.js'
+import { dateInWords } from '../../../src/employees/format.js'
 
 const demo = JSON.parse(readFileSync(assetPath('employer-profile.json'), 'utf8')) as EmployerProfile
 const employee = (overrides: Record<string, unknown> = {}) => sampleEmployee(overrides) as unknown as ImportedEmployee
 
-test('the modality is printed by its legal name and article, chosen per contract type in the profile', async (t) => {
+test('the modality is printed by its legal name and article: the record\'s, else the profile\'s for its type', async (t) => {
   t.equal(modalityText(employee(), demo), 'Contrato de trabajo sujeto a modalidad por necesidades del mercado (artículo 58 de la LPCL)')
-  const art57 = { ...demo, contractDefaults: { ...demo.contractDefaults, Planilla: { ...demo.contractDefaults.Planilla, modality: 'inicio-o-incremento-de-actividad' } } } as EmployerProfile
-  t.equal(modalityText(employee(), art57), 'Contrato de trabajo sujeto a modalidad por inicio o incremento de actividad (artículo 57 de la LPCL)')
-  t.match(modalityText(employee({ contractType: 'Part Time' }), demo), /^A tiempo parcial \(artículo 4 de la LPCL.*\) y contrato de trabajo sujeto a modalidad por necesidades del mercado/)
+  t.equal(modalityText(employee({ modality: 'Inicio o incremento de actividad' }), demo),
+    'Contrato de trabajo sujeto a modalidad por inicio o incremento de actividad (artículo 57 de la LPCL)')
+  const art57 = { ...demo, contractDefaults: { ...demo.contractDefaults, Planilla: { ...demo.contractDefaults.Planilla, modality: '57' } } }
+  t.match(modalityText(employee(), art57), '(artículo 57 de la LPCL)', "the profile's modality for Planilla")
+  t.match(modalityText(employee({ contractType: 'Part Time' }), demo),
+    /^A tiempo parcial \(artículo 4 de la LPCL.*\) y contrato de trabajo sujeto a modalidad por necesidades del mercado/)
   t.equal(modalityText(employee({ contractType: 'Subsidio' }), demo), 'Contrato de trabajo sujeto a modalidad de suplencia (artículo 61 de la LPCL)')
-  const unset = { ...demo, contractDefaults: { ...demo.contractDefaults, Planilla: { ...demo.contractDefaults.Planilla, modality: undefined } } } as EmployerProfile
-  t.match(modalityText(employee(), unset), 'necesidades del mercado', 'default modality')
+  t.equal(modalityText(employee({ modality: '63' }), demo),
+    'Contrato de trabajo sujeto a modalidad para obra determinada o servicio específico (artículo 63 de la LPCL)')
 })
 
-test('the objective cause: the record, else the site, else the default; always naming site, position and dates', async (t) => {
+test('the objective cause: the record\'s, else the site\'s for the modality; site, position and dates; only its declaration', async (t) => {
+  const { entryDate, endDate } = sampleTerm()
   t.match(objectiveCauseText(employee(), demo), /^Incremento temporal e imprevisible de vehículos atendidos en la sede por las obras/)
-  t.match(objectiveCauseText(employee({ subDivisionOrParking: 'Otra sede' }), demo), /^Incremento temporal e imprevisible de la demanda del servicio/)
+  t.match(objectiveCauseText(employee({ modality: '57' }), demo), /^Inicio de la atención nocturna/, 'the same site, another modality')
   t.equal(objectiveCauseText(employee({ objectiveCause: 'Campaña de verano con más usuarios de lo habitual;  ' }), demo),
-    'Campaña de verano con más usuarios de lo habitual. Esta necesidad se presenta en la sede Playa Larcomar, para el cargo de Operario de playa, ' +
-    'y se prevé que dure del 1 de diciembre de 2026 al 31 de mayo de 2027, plazo de este contrato.')
+    'Campaña de verano con más usuarios de lo habitual. Esta necesidad se presenta en la sede Playa Larcomar y se atiende con el ' +
+    `cargo de Operario de playa, para el que se contrata del ${dateInWords(entryDate)} al ${dateInWords(endDate)}. ` +
+    'EL EMPLEADOR declara que el incremento de la demanda es coyuntural e imprevisible y que no responde a variaciones ' +
+    'cíclicas ni de temporada (artículo 58 de la LPCL).')
+  t.notMatch(objectiveCauseText(employee(), demo), 'plazo de este contrato', "the cause's duration is not the contract's term")
+  t.notMatch(objectiveCauseText(employee(), demo), 'Cuando la modalidad')
+  t.throws(() => objectiveCauseText(employee({ subDivisionOrParking: 'Otra sede' }), demo), 'no reviewed cause: never printed')
 })
 
-test('the signing date is given, or the start when still ahead, or today; never before today unless given', async (t) => {
-  const today = new Date(2026, 10, 22)
-  t.equal(signingDate({ entryDate: '01/12/2026' }, today), '01/12/2026')
-  t.equal(signingDate({ entryDate: '22/11/2026' }, today), '22/11/2026')
-  t.equal(signingDate({ entryDate: '21/11/2026' }, today), '22/11/2026')
-  t.equal(signingDate({ entryDate: '21/11/2026', signingDate: '20/11/2026' }, today), '20/11/2026')
+test('the signing date is the given one, else today in Lima', async (t) => {
+  t.equal(signingDate({}, '25/11/2026'), '25/11/2026')
+  t.equal(signingDate({ signingDate: '27/11/2026' }, '25/11/2026'), '27/11/2026')
 })
 
-test('probation: the record, else the profile months, else three months', async (t) => {
-  t.equal(probationText({ contractType: 'Planilla', probationaryPeriod: '2 meses' }, demo), '2 meses')
-  t.equal(probationText({ contractType: 'Planilla' }, demo), 'tres (3) meses')
-  const one = { ...demo, contractDefaults: { ...demo.contractDefaults, Subsidio: { ...demo.contractDefaults.Subsidio, probationMonths: 1 } } } as EmployerProfile
-  t.equal(probationText({ contractType: 'Subsidio' }, one), 'un (1) mes')
-  t.equal(probationText({ contractType: 'Part Time' }, demo), 'tres (3) meses')
+test('probation: none on a term of three months or less; the record\'s months, else the profile\'s, else three', async (t) => {
+  const term = sampleTerm()
+  const short = sampleTerm(3)
+  t.equal(probationText({ contractType: 'Planilla', probationaryPeriod: '2 meses', ...term }, demo), 'dos (2) meses')
+  t.equal(probationText({ contractType: 'Planilla', ...term }, demo), 'tres (3) meses')
+  t.equal(probationText({ contractType: 'Planilla', ...short }, demo), 'sin periodo de prueba')
+  const one = { ...demo, contractDefaults: { ...demo.contractDefaults, Subsidio: { ...demo.contractDefaults.Subsidio, probationMonths: 1 } } }
+  t.equal(probationText({ contractType: 'Subsidio', ...term }, one), 'un (1) mes')
+  t.equal(probationText({ contractType: 'Planilla', probationaryPeriod: 'seis (6) meses', probationReason: 'calificado', ...sampleTerm(12) }, demo),
+    'seis (6) meses, por tratarse de un puesto calificado (artículo 10 de la LPCL)')
 })
 
 test('benefits follow the labour regime and the working time', async (t) => {
@@ -79,9 +90,11 @@ test('internal rules are cited only when the employer has them', async (t) => {
   t.match(rules(false, false, false), /^EL EMPLEADOR no cuenta por ahora con reglamentos internos escritos/)
 })
 
-test('a site or position named like an Object.prototype key gets the default cause and catalogue entry', async (t) => {
+test('a site or position named like an Object.prototype key is no lookup into it: the record\'s cause, the default entry', async (t) => {
+  const cause = 'Campaña de verano con más usuarios de lo habitual'
   for (const name of ['constructor', '__proto__', 'toString', 'hasOwnProperty']) {
-    t.match(objectiveCauseText(employee({ subDivisionOrParking: name }), demo), /^Incremento temporal e imprevisible de la demanda del servicio/, `site ${name}`)
+    t.match(objectiveCauseText(employee({ subDivisionOrParking: name, objectiveCause: cause }), demo), /^Campaña de verano/, `site ${name}`)
+    t.throws(() => objectiveCauseText(employee({ subDivisionOrParking: name }), demo), `site ${name} has no reviewed cause`)
     t.equal(positionEntry(name, demo), demo.positions.default, `position ${name}`)
   }
 })

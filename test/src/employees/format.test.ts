@@ -1,15 +1,11 @@
 import { test } from 'tap'
-import { cleanText, dateInWords, formatLocalDate, formatSoles, fullName } from '../../../src/employees/format.js'
+import { cleanText, dateInWords, formatSoles, fullName } from '../../../src/employees/format.js'
 
 test('dates print in words the way a contract writes them', async (t) => {
   t.equal(dateInWords('01/12/2026'), '1 de diciembre de 2026')
   t.equal(dateInWords('31/05/2027'), '31 de mayo de 2027')
   t.equal(dateInWords('15/09/2025'), '15 de septiembre de 2025')
   t.equal(dateInWords('31/02/2025'), '31/02/2025', 'not a real date: left as it came')
-})
-
-test('a local day formats as DD/MM/YYYY', async (t) => {
-  t.equal(formatLocalDate(new Date(2026, 0, 5)), '05/01/2026')
 })
 
 test('salary prints as S/ with thousands separators and two decimals', async (t) => {

@@ -1,0 +1,247 @@
+/**
+ * What makes a contract one that can be signed (DOCUMENT-REQUIREMENTS §11-15, §20): a contract
+ * that fails any of these rules is refused with a 400 on the field on every route that makes or
+ * previews one, and listed in the employee import's `data.contractIssues` (the import itself keeps
+ * the spec's rules, since the same sheet feeds the insurance exports).
+ * - dates in Lima: signing not before today nor after the start; the start not before today (§11);
+ * - the modality (arts. 57, 58, 60, 61, 63) and its maximum term (art. 74: five years) (§11, §13);
+ * - a cause from the record or reviewed by HR for the site and modality, never a global one (§13);
+ * - working time read from the days and schedule: the weekly total agrees, at most 48 hours, part
+ *   time under four hours a day over the workplace's week, night work at RMV + 35 % (§12);
+ * - probation in whole months, longer ones only with their reason, shorter than the term (§14);
+ * - a suplencia names the stable titular it replaces (§15); no minors (§20).
+ * Each rule reads only fields the schema already typed, so a schema error is never doubled.
+ */
+import type { ContractType } from '../../schemas/employee.js'
+import type { EmployerProfile } from '../../schemas/employer-profile.js'
+import { LAWFUL_CONTRACT_MESSAGES as M } from '../../schemas/messages.js'
+import type { ValidationIssue } from '../errors.js'
+import { DEFAULT_MINIMUM_WAGE } from '../employer/profile.js'
+import { ageOn, dayMonthYearKey, isDayMonthYear, termEnd, todayInLima } from './dates.js'
+import { formatSoles } from './format.js'
+import { MODALITIES, parseModality, type ModalityCode } from './modality.js'
+import { workingWeek, type WorkingWeek } from './working-time.js'
+
+/** What the rules need from the employer profile and the clock. */
+export interface LawfulContractPolicy {
+  /** Today in Lima, `DD/MM/YYYY`. */
+  today: string
+  /** RMV in soles. */
+  minimumWage: number
+  /** Working days of the workplace's week (5 or 6): the part-time divisor (Reglamento art. 11). */
+  workWeekDays: number
+  /** The profile's per-type defaults: modality, and working time for the full-time types. */
+  defaults: Record<ContractType, { modality?: ModalityCode, probationMonths?: number, workDays?: string, workSchedule?: string }>
+  /** The cause HR reviewed for a site and modality, if any. */
+  siteCause: (site: string, modality: ModalityCode) => string | undefined
+}
+
+/** Months of probation the profile uses when a record says none (art. 10: three). */
+export const DEFAULT_PROBATION_MONTHS = 3
+/** Longest probation by its reason (art. 10 of the LPCL): qualified workers 6 months, trust positions 12. */
+export const PROBATION_REASONS = { calificado: 6, confianza: 12 } as const
+/** Night work's minimum over the RMV, as a share (D.S. 007-2002-TR art. 8). */
+export const NIGHT_SURCHARGE = 0.35
+const FULL_WEEK_HOURS = 48
+
+/**
+ * The policy of an employer profile on a given day.
+ * @param today `DD/MM/YYYY` in Lima (default: now)
+ */
+export function lawfulContractPolicy (profile: EmployerProfile, today: string = todayInLima()): LawfulContractPolicy {
+  const defaults = {} as LawfulContractPolicy['defaults']
+  for (const type of ['Planilla', 'Part Time', 'Subsidio'] as const) {
+    const entry = profile.contractDefaults[type]
+    defaults[type] = {
+      modality: entry.modality === undefined ? undefined : parseModality(entry.modality),
+      probationMonths: entry.probationMonths,
+      // part time takes its working time from the record only (§12)
+      workDays: type === 'Part Time' ? undefined : entry.workDays,
+      workSchedule: type === 'Part Time' ? undefined : entry.workSchedule
+    }
+  }
+  const bySite = profile.causes?.bySite ?? {}
+  return {
+    today,
+    minimumWage: profile.minimumWage ?? DEFAULT_MINIMUM_WAGE,
+    workWeekDays: profile.workWeekDays ?? 5,
+    defaults,
+    siteCause: (site, modality) => {
+      // own keys only: a site named `constructor` is not a lookup into Object.prototype
+      const causes = Object.hasOwn(bySite, site) ? bySite[site] : undefined
+      if (causes === undefined) return undefined
+      const found = Object.entries(causes).find(([key]) => parseModality(key) === modality)
+      return found?.[1]
+    }
+  }
+}
+
+const isContractType = (value: unknown): value is ContractType =>
+  value === 'Planilla' || value === 'Part Time' || value === 'Subsidio'
+
+/**
+ * The modality of a record: its own `modality`, else the profile's for its type; a Subsidio is
+ * always a suplencia (61). Undefined when the record names none that exists, or none is set.
+ */
+export function contractModality (
+  record: { contractType: ContractType, modality?: string }, policy: Pick<LawfulContractPolicy, 'defaults'>
+): ModalityCode | undefined {
+  if (record.modality !== undefined) return parseModality(record.modality)
+  if (record.contractType === 'Subsidio') return '61'
+  return policy.defaults[record.contractType].modality
+}
+
+/** The working week of a record (its days and schedule, else the profile's for full time); undefined when unreadable. */
+export function recordWorkingWeek (
+  record: { contractType: ContractType, workDays?: string, workSchedule?: string }, policy: Pick<LawfulContractPolicy, 'defaults'>
+): WorkingWeek | undefined {
+  const days = record.workDays ?? policy.defaults[record.contractType].workDays
+  const schedule = record.workSchedule ?? policy.defaults[record.contractType].workSchedule
+  return days === undefined || schedule === undefined ? undefined : workingWeek(days, schedule)
+}
+
+const NUMBER_WORDS = ['cero', 'uno', 'dos', 'tres', 'cuatro', 'cinco', 'seis', 'siete', 'ocho', 'nueve', 'diez', 'once', 'doce']
+const fold = (text: string) => text.normalize('NFD').replace(/\p{M}/gu, '').toLowerCase().replace(/\s+/g, ' ').trim()
+
+/**
+ * Whole months of probation from `3`, `3 meses`, `tres (3) meses`, `un mes`; 0 from `0` or
+ * `sin periodo de prueba`. Undefined when the text is none of these.
+ */
+export function parseProbationMonths (text: string): number | undefined {
+  const value = fold(text).replace(/\.$/, '')
+  if (value === 'sin periodo de prueba' || value === 'ninguno' || value === '0') return 0
+  const match = /^(?:([a-z]+) )?(?:\((\d{1,2})\)|(\d{1,2}))?(?: ?(?:mes|meses))?$/.exec(value)
+  if (match === null || value === '') return undefined
+  const [, word, bracketed, plain] = match
+  const digits = bracketed ?? plain
+  const fromWord = word === undefined ? undefined : (word === 'un' ? 1 : NUMBER_WORDS.indexOf(word))
+  if (word !== undefined && (fromWord === undefined || fromWord < 0)) return undefined
+  if (digits === undefined) return fromWord
+  if (fromWord !== undefined && fromWord !== Number(digits)) return undefined
+  return Number(digits)
+}
+
+/** True when a term from `entryDate` to `endDate` lasts `months` months or less. */
+const lastsAtMost = (entryDate: string, endDate: string, months: number) =>
+  dayMonthYearKey(endDate) <= dayMonthYearKey(termEnd(entryDate, months))
+
+/** A titular's condition that states an indefinite-term (stable) contract (§15). */
+const STABLE = /\b(plazo indeterminado|indeterminad[oa]|estable|permanente)\b/
+
+/** The lowest salary of a contract, rounded up to the céntimo: RMV, its share for part time, plus 35 % on the night share. */
+export function minimumSalaryWith (
+  type: ContractType, weeklyHours: number, nightShare: number, minimumWage: number
+): number {
+  const base = type === 'Part Time' ? (minimumWage * weeklyHours) / FULL_WEEK_HOURS : minimumWage
+  const soles = base * (1 + NIGHT_SURCHARGE * nightShare)
+  return Math.ceil(Math.round(soles * 1e6) / 1e4) / 100
+}
+
+/**
+ * The rules above for one record (already normalised and typed by the schema where it passed).
+ * @param prefix field path prefix: `body.3`, `body`, or '' for a spreadsheet row
+ */
+export function lawfulContractIssues (record: unknown, prefix: string, policy: LawfulContractPolicy): ValidationIssue[] {
+  const issues: ValidationIssue[] = []
+  if (record === null || typeof record !== 'object') return issues
+  const fields = record as Record<string, unknown>
+  const at = (field: string) => (prefix === '' ? field : `${prefix}.${field}`)
+  const add = (field: string, message: string) => issues.push({ field: at(field), message })
+  const date = (field: string) => (typeof fields[field] === 'string' && isDayMonthYear(fields[field]) ? fields[field] : undefined)
+  const text = (field: string) => (typeof fields[field] === 'string' ? fields[field] : undefined)
+  const today = policy.today
+  const entryDate = date('entryDate')
+  const endDate = date('endDate')
+  const signing = date('signingDate')
+  const type = isContractType(fields.contractType) ? fields.contractType : undefined
+
+  // §11: dates in Lima
+  if (signing !== undefined && dayMonthYearKey(signing) < dayMonthYearKey(today)) add('signingDate', M.signingBeforeToday(today))
+  else if (signing !== undefined && entryDate !== undefined && dayMonthYearKey(signing) > dayMonthYearKey(entryDate)) {
+    add('signingDate', M.signingAfterEntry)
+  }
+  if (entryDate !== undefined && dayMonthYearKey(entryDate) < dayMonthYearKey(today)) add('entryDate', M.entryBeforeToday(today))
+
+  // §20: no minors
+  const birthDate = date('birthDate')
+  if (birthDate !== undefined && entryDate !== undefined && ageOn(birthDate, entryDate) < 18) add('birthDate', M.minor(entryDate))
+  if (type === undefined) return issues
+
+  // §13: modality and cause; §11: its maximum term
+  const modalityText = text('modality')
+  const modality = contractModality({ contractType: type, modality: modalityText }, policy)
+  const modalityIssue = modalityText !== undefined && modality === undefined
+    ? M.unknownModality
+    : type === 'Subsidio' && modality !== '61'
+      ? M.subsidioIsSuplencia
+      : type !== 'Subsidio' && modality === '61' ? M.suplenciaIsSubsidio : modality === undefined ? M.modalityRequired : undefined
+  if (modalityIssue !== undefined) add('modality', modalityIssue)
+  if (modalityIssue === undefined && modality !== undefined && entryDate !== undefined && endDate !== undefined) {
+    const { maxMonths, name } = MODALITIES[modality]
+    if (!lastsAtMost(entryDate, endDate, maxMonths)) {
+      add('endDate', M.termTooLong(`${modality} (${name})`, maxMonths, termEnd(entryDate, maxMonths)))
+    }
+  }
+  const site = text('subDivisionOrParking')
+  if (type !== 'Subsidio' && modalityIssue === undefined && modality !== undefined && text('objectiveCause') === undefined &&
+    site !== undefined &&
+    policy.siteCause(site, modality) === undefined) {
+    add('objectiveCause', M.causeMissing(site, `${modality} (${MODALITIES[modality].name})`))
+  }
+
+  // §12: working time
+  const workDays = text('workDays')
+  const workSchedule = text('workSchedule')
+  if (type === 'Part Time') {
+    if (workDays === undefined) add('workDays', M.partTimeNeedsWorkingTime)
+    if (workSchedule === undefined) add('workSchedule', M.partTimeNeedsWorkingTime)
+  }
+  if (workDays !== undefined && workingWeek(workDays, '00:00-01:00') === undefined) add('workDays', M.workDaysUnreadable)
+  if (workSchedule !== undefined && workingWeek('lunes', workSchedule) === undefined) add('workSchedule', M.workScheduleUnreadable)
+  const week = recordWorkingWeek({ contractType: type, workDays, workSchedule }, policy)
+  const declared = typeof fields.weeklyHours === 'number' ? fields.weeklyHours : undefined
+  const weeklyHours = declared ?? week?.weeklyHours
+  const hours = (value: number) => String(Math.round(value * 100) / 100)
+  if (week !== undefined && declared !== undefined && Math.abs(declared - week.weeklyHours) > 0.25) {
+    add('weeklyHours', M.hoursMismatch(hours(week.weeklyHours)))
+  } else if (weeklyHours !== undefined && weeklyHours > FULL_WEEK_HOURS) {
+    add(declared === undefined ? 'workSchedule' : 'weeklyHours', M.weeklyMaximum)
+  } else if (type === 'Part Time' && weeklyHours !== undefined && weeklyHours / policy.workWeekDays >= 4) {
+    add('weeklyHours', M.partTimeFourHours(hours(weeklyHours), policy.workWeekDays, hours(weeklyHours / policy.workWeekDays)))
+  }
+  const salary = typeof fields.salary === 'number' && fields.salary > 0 ? fields.salary : undefined
+  if (week !== undefined && week.nightShare > 0 && salary !== undefined && weeklyHours !== undefined) {
+    const minimum = minimumSalaryWith(type, weeklyHours, week.nightShare, policy.minimumWage)
+    if (salary < minimum) add('salary', M.belowNightMinimum(formatSoles(minimum)))
+  }
+
+  // §14: probation
+  const probationText = text('probationaryPeriod')
+  const probation = probationText === undefined ? undefined : parseProbationMonths(probationText)
+  if (probationText !== undefined && probation === undefined) add('probationaryPeriod', M.probationUnreadable)
+  if (probation !== undefined && probation > 0 && entryDate !== undefined && endDate !== undefined) {
+    const reason = text('probationReason')
+    const reasonKey = reason === undefined ? undefined : fold(reason)
+    const limit = reasonKey === undefined ? 3 : PROBATION_REASONS[reasonKey as keyof typeof PROBATION_REASONS]
+    if (lastsAtMost(entryDate, endDate, 3)) add('probationaryPeriod', M.probationOnShortTerm)
+    else if (reason !== undefined && limit === undefined) add('probationReason', M.probationReasonUnknown)
+    else if (probation > 3 && reason === undefined) add('probationaryPeriod', M.probationNeedsReason(probation))
+    else if (probation > limit) add('probationaryPeriod', M.probationOverReason(reasonKey as string, limit))
+    else if (lastsAtMost(entryDate, endDate, probation)) add('probationaryPeriod', M.probationNotShorterThanTerm)
+  }
+
+  // §15: suplencia
+  if (type === 'Subsidio') {
+    for (const field of ['replacedWorkerDni', 'replacedWorkerPosition', 'workingCondition', 'probationaryPeriod'] as const) {
+      if (fields[field] === undefined) add(field, M.suplenciaRequired[field])
+    }
+    const condition = text('workingCondition')
+    if (condition !== undefined && !STABLE.test(fold(condition))) add('workingCondition', M.titularNotStable)
+  }
+  return issues
+}
+
+/** Issues of every element of a batch, with `body.<index>` paths; none for a non-list. */
+export function batchLawfulContractIssues (records: unknown, policy: LawfulContractPolicy): ValidationIssue[] {
+  return Array.isArray(records) ? records.flatMap((record, index) => lawfulContractIssues(record, `body.${index}`, policy)) : []
+}

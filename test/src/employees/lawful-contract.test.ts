@@ -1,0 +1,200 @@
+import { test } from 'tap'
+import { readFileSync } from 'node:fs'
+import type { EmployerProfile } from '../../../schemas/employer-profile.js'
+import { assetPath } from '../../../src/paths.js'
+import { addDays, addMonths, ageOn, termEnd, todayInLima } from '../../../src/employees/dates.js'
+import { parseModality } from '../../../src/employees/modality.js'
+import { parseWorkDays, parseWorkSchedule, workingWeek } from '../../../src/employees/working-time.js'
+import { lawfulContractIssues, lawfulContractPolicy, minimumSalaryWith, parseProbationMonths } from '../../../src/employees/lawful-contract.js'
+import { contractDefaultProblems } from '../../../src/employer/profile.js'
+import { sampleEmployee, sampleSubsidio, sampleTerm } from '../../support/samples.js'
+
+const demo = JSON.parse(readFileSync(assetPath('employer-profile.json'), 'utf8')) as EmployerProfile
+const policy = lawfulContractPolicy(demo)
+const issuesOf = (record: Record<string, unknown>) => lawfulContractIssues(record, '', policy)
+const fieldsOf = (record: Record<string, unknown>) => issuesOf(record).map((issue) => issue.field)
+
+test('today is the calendar day in Lima whatever the process time zone (UTC−5 all year)', async (t) => {
+  t.equal(todayInLima(new Date('2026-11-26T04:59:00Z')), '25/11/2026', '23:59 in Lima is still the 25th')
+  t.equal(todayInLima(new Date('2026-11-26T05:00:00Z')), '26/11/2026')
+  t.equal(todayInLima(new Date('2027-01-01T03:00:00Z')), '31/12/2026', 'new year in UTC, not yet in Lima')
+})
+
+test('date arithmetic: days, months at month ends, terms and ages', async (t) => {
+  t.equal(addDays('31/12/2026', 1), '01/01/2027')
+  t.equal(addMonths('31/01/2027', 1), '28/02/2027')
+  t.equal(addMonths('31/01/2028', 1), '29/02/2028')
+  t.equal(termEnd('01/12/2026', 6), '31/05/2027')
+  t.equal(termEnd('15/01/2027', 36), '14/01/2030')
+  t.equal(ageOn('26/11/2008', '25/11/2026'), 17)
+  t.equal(ageOn('25/11/2008', '25/11/2026'), 18)
+  t.throws(() => addDays('31/02/2026', 1), RangeError)
+})
+
+test('a modality is read from its article or its legal name, ignoring case, accents and hyphens', async (t) => {
+  t.equal(parseModality('57'), '57')
+  t.equal(parseModality(58), '58')
+  t.equal(parseModality('Art. 60'), '60')
+  t.equal(parseModality('NECESIDADES DEL MERCADO'), '58')
+  t.equal(parseModality('inicio-o-incremento-de-actividad'), '57')
+  t.equal(parseModality('Obra determinada o servicio especifico'), '63')
+  t.equal(parseModality('Suplencia'), '61')
+  t.equal(parseModality('59'), undefined)
+  t.equal(parseModality('temporada'), undefined)
+})
+
+test('working days: names, abbreviations, ranges and lists; anything else is unreadable', async (t) => {
+  t.same(parseWorkDays('lunes a viernes'), [0, 1, 2, 3, 4])
+  t.same(parseWorkDays('lun, mié y vie'), [0, 2, 4])
+  t.same(parseWorkDays('Sábado y Domingo'), [5, 6])
+  t.same(parseWorkDays('lunes, miércoles y viernes'), [0, 2, 4])
+  for (const text of ['de lunes a viernes por la tarde', 'viernes a lunes', 'lunes y lunes', 'todos los días', '']) {
+    t.equal(parseWorkDays(text), undefined, text)
+  }
+})
+
+test('schedules: hours, breaks and the span past midnight; night minutes between 22:00 and 06:00', async (t) => {
+  t.match(parseWorkSchedule('de 18:00 a 21:45 horas'), { workedMinutes: 225, nightMinutes: 0 })
+  t.match(parseWorkSchedule('18:00-21:45'), { workedMinutes: 225 })
+  t.match(parseWorkSchedule('de 07:00 a 15:45 horas, con 45 minutos de refrigerio'), { workedMinutes: 480, breakMinutes: 45 })
+  t.match(parseWorkSchedule('de 22:00 a 06:00 horas'), { workedMinutes: 480, nightMinutes: 480 })
+  t.match(parseWorkSchedule('de 18:00 a 22:24 horas sin refrigerio'), { workedMinutes: 264, nightMinutes: 24 })
+  t.match(parseWorkSchedule('de 05:00 a 13:00 horas'), { nightMinutes: 60 })
+  for (const text of ['de 25:00 a 26:00', 'de 08:00 a 09:00 con 90 minutos de refrigerio', 'por la mañana', 'de 8 a 12']) {
+    t.equal(parseWorkSchedule(text), undefined, text)
+  }
+  t.equal(workingWeek('lunes a viernes', 'de 18:00 a 21:51 horas')?.weeklyHours, 19.25)
+})
+
+test('probation reads whole months', async (t) => {
+  t.equal(parseProbationMonths('3'), 3)
+  t.equal(parseProbationMonths('3 meses'), 3)
+  t.equal(parseProbationMonths('tres (3) meses'), 3)
+  t.equal(parseProbationMonths('un mes'), 1)
+  t.equal(parseProbationMonths('Sin periodo de prueba'), 0)
+  for (const text of ['tres (4) meses', 'noventa días', '3,5 meses', 'tres meses y medio']) t.equal(parseProbationMonths(text), undefined, text)
+})
+
+test('the sample records make lawful contracts today', async (t) => {
+  t.same(issuesOf(sampleEmployee()), [])
+  t.same(issuesOf(sampleSubsidio()), [])
+  t.same(issuesOf(sampleEmployee({ contractType: 'Part Time', workDays: 'lunes a viernes', workSchedule: 'de 18:00 a 21:51 horas', salary: 500 })), [])
+})
+
+test('dates in Lima: no backdating, no signing after the start, no start in the past', async (t) => {
+  const today = todayInLima()
+  t.same(issuesOf(sampleEmployee({ signingDate: addDays(today, -1) })),
+    [{ field: 'signingDate', message: `La fecha de suscripción no puede ser anterior a hoy (${today}): un contrato no se firma con fecha pasada` }])
+  const { entryDate } = sampleTerm()
+  t.same(fieldsOf(sampleEmployee({ signingDate: addDays(entryDate, 1) })), ['signingDate'])
+  t.same(fieldsOf(sampleEmployee({ signingDate: today })), [], 'signed today')
+  t.same(fieldsOf(sampleEmployee({ entryDate: addDays(today, -1) })), ['entryDate'])
+  t.same(fieldsOf(sampleEmployee(sampleTerm(6, 0))), [], 'starting today')
+})
+
+test('each modality has its maximum term; Subsidio is always a suplencia', async (t) => {
+  const entryDate = addDays(todayInLima(), 7)
+  t.same(issuesOf(sampleEmployee({ modality: '58', endDate: termEnd(entryDate, 72) })), [{
+    field: 'endDate',
+    message: `El plazo supera el máximo de 60 meses de la modalidad 58 (necesidades del mercado): la fecha de término debe ser como máximo ${termEnd(entryDate, 60)}`
+  }])
+  t.same(fieldsOf(sampleEmployee({ modality: '58', endDate: termEnd(entryDate, 60) })), [])
+  t.same(fieldsOf(sampleEmployee({ modality: '57', endDate: termEnd(entryDate, 37) })), ['endDate'], 'art. 57: three years')
+  t.same(fieldsOf(sampleEmployee({ modality: '60', objectiveCause: 'x'.repeat(30), endDate: termEnd(entryDate, 7) })), ['endDate'])
+  t.same(fieldsOf(sampleEmployee({ modality: 'temporada' })), ['modality'])
+  t.same(fieldsOf(sampleSubsidio({ modality: '58' })), ['modality'])
+  t.same(fieldsOf(sampleEmployee({ modality: '61' })), ['modality'])
+})
+
+test('the cause comes from the record or from a cause reviewed for the site and modality', async (t) => {
+  t.same(issuesOf(sampleEmployee({ subDivisionOrParking: 'Otra sede' })), [{
+    field: 'objectiveCause',
+    message: 'La causa objetiva es requerida: el perfil del empleador no tiene una causa revisada para la sede Otra sede y la modalidad 58 (necesidades del mercado)'
+  }])
+  t.same(fieldsOf(sampleEmployee({ subDivisionOrParking: 'Otra sede', objectiveCause: 'Campaña de verano con más usuarios que de costumbre' })), [])
+  t.same(fieldsOf(sampleEmployee({ modality: '60' })), ['objectiveCause'], 'Playa Larcomar has no reviewed cause for art. 60')
+  t.same(fieldsOf(sampleEmployee({ subDivisionOrParking: 'constructor' })), ['objectiveCause'], 'own keys only')
+})
+
+test('part time: its own working time, under four hours a day over the workplace week', async (t) => {
+  const partTime = (overrides: Record<string, unknown>) => sampleEmployee({ contractType: 'Part Time', salary: 600, ...overrides })
+  t.same(fieldsOf(partTime({})), ['workDays', 'workSchedule'], 'no default working time for part time')
+  t.same(issuesOf(partTime({ weeklyHours: 20, workDays: 'lunes a viernes', workSchedule: 'de 18:00 a 22:00 horas' })), [{
+    field: 'weeklyHours',
+    message: 'Un contrato a tiempo parcial debe promediar menos de cuatro horas diarias: 20 horas semanales entre los 5 días ' +
+      'laborables de la semana del centro de trabajo son 4 horas diarias'
+  }])
+  t.same(fieldsOf(partTime({ weeklyHours: 19.25, workDays: 'lunes a viernes', workSchedule: 'de 18:00 a 21:51 horas' })), [])
+  t.same(fieldsOf(partTime({ weeklyHours: 22, workDays: 'lunes a viernes', workSchedule: 'de 18:00 a 22:24 horas' })), ['weeklyHours'])
+  t.same(issuesOf(partTime({ weeklyHours: 18, workDays: 'lunes a sábado', workSchedule: 'de 08:00 a 14:00 horas' })), [{
+    field: 'weeklyHours', message: 'Las horas semanales no coinciden con los días y el horario indicados, que suman 36 horas semanales'
+  }])
+  const six = lawfulContractPolicy({ ...demo, workWeekDays: 6 })
+  t.same(lawfulContractIssues(partTime({ weeklyHours: 20, workDays: 'lunes a viernes', workSchedule: 'de 18:00 a 22:00 horas' }), '', six), [],
+    'over a six-day week 20 hours average under four a day')
+  t.same(fieldsOf(partTime({ workDays: 'cuando se necesite', workSchedule: 'por las noches' })), ['workDays', 'workSchedule'])
+})
+
+test('at most 48 hours a week; night work at RMV + 35 % on its share', async (t) => {
+  t.same(fieldsOf(sampleEmployee({ workDays: 'lunes a domingo', workSchedule: 'de 07:00 a 15:45 horas, con 45 minutos de refrigerio' })), ['workSchedule'])
+  t.equal(minimumSalaryWith('Planilla', 48, 1, 1130), 1525.5)
+  t.equal(minimumSalaryWith('Part Time', 19.25, 0, 1130), 453.18, '453.177 rounded up to the céntimo')
+  const night = { workDays: 'lunes a sábado', workSchedule: 'de 22:00 a 06:00 horas' }
+  t.same(issuesOf(sampleEmployee({ ...night, salary: 1500 })), [{
+    field: 'salary',
+    message: 'El sueldo no puede ser menor a S/ 1,525.50: el horario incluye trabajo nocturno, cuya remuneración mínima es la ' +
+      'remuneración mínima vital más 35 % (art. 8 del D.S. 007-2002-TR)'
+  }])
+  t.same(fieldsOf(sampleEmployee({ ...night, salary: 1525.5 })), [])
+})
+
+test('probation: whole months, over three only with its reason, shorter than the term', async (t) => {
+  t.same(fieldsOf(sampleEmployee({ probationaryPeriod: 'noventa días' })), ['probationaryPeriod'])
+  t.same(fieldsOf(sampleEmployee({ probationaryPeriod: '5 meses' })), ['probationaryPeriod'])
+  t.same(fieldsOf(sampleEmployee({ ...sampleTerm(12), probationaryPeriod: '5 meses', probationReason: 'calificado' })), [])
+  t.same(fieldsOf(sampleEmployee({ ...sampleTerm(12), probationaryPeriod: '8 meses', probationReason: 'calificado' })), ['probationaryPeriod'])
+  t.same(fieldsOf(sampleEmployee({ ...sampleTerm(24), probationaryPeriod: '12 meses', probationReason: 'confianza' })), [])
+  t.same(fieldsOf(sampleEmployee({ ...sampleTerm(12), probationaryPeriod: '5 meses', probationReason: 'antigüedad' })), ['probationReason'])
+  t.same(fieldsOf(sampleEmployee({ ...sampleTerm(6), probationaryPeriod: '6 meses', probationReason: 'calificado' })), ['probationaryPeriod'],
+    'as long as the term')
+  t.same(fieldsOf(sampleEmployee({ ...sampleTerm(3), probationaryPeriod: '1 mes' })), ['probationaryPeriod'], 'a term of three months has none')
+  t.same(fieldsOf(sampleEmployee({ ...sampleTerm(3), probationaryPeriod: 'sin periodo de prueba' })), [])
+})
+
+test('suplencia: the stable titular named in full on every route', async (t) => {
+  t.same(fieldsOf(sampleSubsidio({ replacedWorkerDni: undefined, replacedWorkerPosition: undefined, workingCondition: undefined })),
+    ['replacedWorkerDni', 'replacedWorkerPosition', 'workingCondition'])
+  t.same(issuesOf(sampleSubsidio({ workingCondition: 'Contrato a plazo fijo por necesidades del mercado' })), [{
+    field: 'workingCondition',
+    message: 'La condición laboral de la persona suplida debe ser estable, a plazo indeterminado (por ejemplo "plazo indeterminado"); ' +
+      'no se puede suplir a un titular con contrato a plazo fijo'
+  }])
+  for (const condition of ['ESTABLE', 'Permanente', 'A plazo indeterminado', 'indeterminada']) {
+    t.same(fieldsOf(sampleSubsidio({ workingCondition: condition })), [], condition)
+  }
+})
+
+test('no minors: 18 years on the start date', async (t) => {
+  const { entryDate } = sampleTerm()
+  t.same(fieldsOf(sampleEmployee({ birthDate: addDays(addMonths(entryDate, -18 * 12), 1) })), ['birthDate'])
+  t.same(fieldsOf(sampleEmployee({ birthDate: addMonths(entryDate, -18 * 12) })), [], '18 that very day')
+})
+
+test('the demo profile\'s defaults pass the same checks; broken ones are named at start-up', async (t) => {
+  t.same(contractDefaultProblems(demo), [])
+  const broken = {
+    ...demo,
+    contractDefaults: {
+      Planilla: { ...demo.contractDefaults.Planilla, workSchedule: 'el del puesto' },
+      'Part Time': { modality: '61' },
+      Subsidio: { ...demo.contractDefaults.Subsidio, weeklyHours: 40 }
+    },
+    causes: { bySite: { 'Playa Larcomar': { temporada: 'x'.repeat(30) } } }
+  }
+  t.same(contractDefaultProblems(broken), [
+    'contractDefaults.Planilla: no se pueden leer workDays "lunes a sábado" y workSchedule "el del puesto"',
+    'contractDefaults.Part Time.modality: la suplencia (61) es solo del Subsidio',
+    'contractDefaults.Subsidio.weeklyHours: 40 no coincide con los días y el horario (48)',
+    'causes.bySite.Playa Larcomar: "temporada" no es 57, 58, 60 ni 63'
+  ])
+})
