@@ -14,7 +14,7 @@ import { join } from 'node:path'
 import { Agent, request } from 'node:http'
 import { setTimeout as sleep } from 'node:timers/promises'
 import { PROJECT_ROOT } from '../src/paths.js'
-import { PRODUCTION_PROFILE, formPayload, sampleEmployee, sampleSubsidio } from './support/helper.js'
+import { PRODUCTION_PROFILE, formPayload, sampleEmployee, samplePartTime, sampleSubsidio } from './support/helper.js'
 import { fixture } from './support/spreadsheets.js'
 import { freePort, program, startRedis } from './support/processes.js'
 
@@ -182,7 +182,7 @@ test('two instances behind HAProxy share sessions through Redis, survive a Redis
     const csv = fixture('empleados.csv')
     const agent = new Agent({ keepAlive: true, maxSockets: LOAD_CONCURRENCY })
     t.teardown(() => agent.destroy())
-    const batch = [sampleEmployee({ dni: '40000001' }), sampleSubsidio({ dni: '40000002' }), sampleEmployee({ dni: '40000003', contractType: 'Part Time' })]
+    const batch = [samplePartTime({ dni: '40000001' }), sampleSubsidio({ dni: '40000002' }), samplePartTime({ dni: '40000003', contractType: 'Part Time' })]
     const kinds: (() => Promise<Reply>)[] = [
       async () => await lb('GET', '/api/health', { agent }),
       async () => await lb('POST', '/api/contracts/preview', { json: sampleEmployee(), agent }),

@@ -8,7 +8,7 @@ import { test, type Test } from 'tap'
 import { request } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import type { FastifyInstance } from 'fastify'
-import { build, pdfText, sampleEmployee, sampleSubsidio, zipEntries, type ZipEntry } from './support/helper.js'
+import { build, pdfText, sampleEmployee, samplePartTime, sampleSubsidio, zipEntries, type ZipEntry } from './support/helper.js'
 
 const BATCH_MAX = 50
 const CONCURRENT = 6
@@ -26,7 +26,7 @@ function batch (r: number): Record<string, unknown>[] {
       position: `Operario del lote ${r}`
     }
     if (i % 3 === 0) return sampleEmployee(person)
-    if (i % 3 === 1) return sampleEmployee({ ...person, contractType: 'Part Time' })
+    if (i % 3 === 1) return samplePartTime({ ...person, contractType: 'Part Time' })
     return sampleSubsidio(person)
   })
 }

@@ -10,7 +10,7 @@ import { randomUUID } from 'node:crypto'
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify'
 import { parse } from 'csv-parse/sync'
 import { CorruptSpreadsheetError } from '../src/spreadsheets/errors.js'
-import { build, formPayload, pdfText, sampleEmployee, sampleSubsidio, zipEntries, type FormFile } from './support/helper.js'
+import { build, formPayload, pdfText, sampleEmployee, samplePartTime, sampleSubsidio, zipEntries, type FormFile } from './support/helper.js'
 import { EMPLOYEE_HEADERS, csvText, employeeCells, fixture, numberedEmployee } from './support/spreadsheets.js'
 import { buildZip, zipBomb } from './support/zip-tools.js'
 
@@ -286,7 +286,7 @@ t.test('hostile positions imported from a spreadsheet reach the session preview 
 })
 
 t.test('hostile positions never escape their folder in ZIP entry names, read back with yauzl (D18)', async (t) => {
-  const types = [sampleEmployee, (o: Record<string, unknown>) => sampleEmployee({ contractType: 'part time', ...o }), sampleSubsidio]
+  const types = [sampleEmployee, (o: Record<string, unknown>) => samplePartTime({ contractType: 'part time', ...o }), sampleSubsidio]
   const batch = HOSTILE_POSITIONS.map((position, index) => types[index % 3]({ position, dni: String(30000000 + index) }))
   const res = await app.inject({ method: 'POST', url: '/api/contracts/download-zip', payload: batch })
   t.equal(res.statusCode, 200)

@@ -102,7 +102,7 @@ const contracts: FastifyPluginAsyncTypebox = async (app) => {
       if (found === undefined) throw new EmployeeNotInSessionError(body.dni)
       const checked = validateSessionEmployee(found)
       // an imported record may not make a lawful contract (its contractIssues): refused as on every contract route
-      const lawful = lawfulContractIssues(found, 'body', lawfulContractPolicy(app.employerProfile))
+      const lawful = lawfulContractIssues(found, '', lawfulContractPolicy(app.employerProfile))
       if (!checked.ok || lawful.length > 0) {
         throw new RequestValidationError(VALIDATION_MESSAGE.contracts, mergeIssues(checked.ok ? [] : checked.issues, lawful))
       }

@@ -232,7 +232,8 @@ export function fieldValues (employee: ImportedEmployee, employer: EmployerProfi
     entryDateWords: dateInWords(employee.entryDate),
     endDate: employee.endDate,
     endDateWords: dateInWords(employee.endDate),
-    objectiveCause: cleanText(objectiveCauseText(employee, employer)),
+    // a suplencia's cause is the replacement, in its own cells (§4)
+    objectiveCause: employee.contractType === 'Subsidio' ? '' : cleanText(objectiveCauseText(employee, employer)),
     weeklyHours: weeklyHours === undefined ? '' : weeklyHoursText(weeklyHours),
     workDays: text(workDays),
     workSchedule: text(workSchedule) + nightWorkText(week),

@@ -69,9 +69,10 @@ export function contractIssues (record: unknown, prefix: string, policy: Contrac
   const salary = positive && Math.round((fields.salary as number) * 100) >= 1 ? fields.salary as number : undefined
   if (positive && salary === undefined) issues.push({ field: at('salary'), message: MESSAGES.salary.invalid })
   if (salary !== undefined && known) {
-    const weeklyHours = hours ?? policy.weeklyHours[type] ?? FULL_WEEK_HOURS
-    const minimum = minimumSalary(type, weeklyHours, policy)
-    if (salary < minimum) {
+    // part time without a readable working time is refused for that (lawful-contract.ts), not measured here
+    const weeklyHours = hours ?? (type === 'Part Time' ? undefined : policy.weeklyHours[type] ?? FULL_WEEK_HOURS)
+    const minimum = weeklyHours === undefined ? 0 : minimumSalary(type, weeklyHours, policy)
+    if (weeklyHours !== undefined && salary < minimum) {
       issues.push({
         field: at('salary'),
         message: type === 'Part Time'

@@ -8,7 +8,7 @@ import { request } from 'node:http'
 import { setTimeout as sleep } from 'node:timers/promises'
 import type { FastifyInstance } from 'fastify'
 import type { PoolStats } from '../../src/documents/pool.js'
-import { sampleEmployee, sampleSubsidio, zipEntries } from './helper.js'
+import { sampleEmployee, samplePartTime, sampleSubsidio, zipEntries } from './helper.js'
 
 /** Where a client gives up. */
 export const ABORT_POINTS = ['mid-body', 'before-headers', 'at-headers', 'mid-stream'] as const
@@ -46,7 +46,7 @@ export function employees (count: number, first = 0): Record<string, unknown>[] 
   return Array.from({ length: count }, (_, i) => {
     const dni = String(50000000 + first + i)
     if (i % 3 === 0) return sampleEmployee({ dni })
-    if (i % 3 === 1) return sampleEmployee({ dni, contractType: 'Part Time' })
+    if (i % 3 === 1) return samplePartTime({ dni, contractType: 'Part Time' })
     return sampleSubsidio({ dni })
   })
 }

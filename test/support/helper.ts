@@ -23,7 +23,7 @@ export async function build (t: Test, env: Record<string, string | number> = {},
   return app
 }
 
-export { sampleAddendum, sampleEmployee, sampleSubsidio } from './samples.js'
+export { sampleAddendum, sampleEmployee, samplePartTime, sampleSubsidio } from './samples.js'
 
 /** An `extend` for build(): the PDF pool fails the documents of one DNI with `message` (D19 cases). */
 export function failDocumentsOf (dni: string, message = 'plantilla ilegible'): FastifyPluginAsync {

@@ -35,6 +35,18 @@ export function sampleEmployee (overrides: Record<string, unknown> = {}): Record
   }
 }
 
+/** A lawful Part Time employee: 18 h 45 over lunes a viernes (under four hours a day), at least its share of the RMV. */
+export function samplePartTime (overrides: Record<string, unknown> = {}): Record<string, unknown> {
+  return sampleEmployee({
+    contractType: 'Part Time',
+    salary: 600,
+    salaryInWords: undefined,
+    workDays: 'lunes a viernes',
+    workSchedule: 'de 18:00 a 21:45 horas',
+    ...overrides
+  })
+}
+
 /** A valid Subsidio employee with every replacement field. */
 export function sampleSubsidio (overrides: Record<string, unknown> = {}): Record<string, unknown> {
   return sampleEmployee({

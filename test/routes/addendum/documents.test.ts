@@ -3,7 +3,8 @@ import type { FastifyInstance } from 'fastify'
 import type { AddressInfo } from 'node:net'
 import type { IncomingMessage } from 'node:http'
 import type { AddendumRequest } from '../../../schemas/addendum.js'
-import { dateInWords, formatLocalDate } from '../../../src/employees/format.js'
+import { dateInWords } from '../../../src/employees/format.js'
+import { todayInLima } from '../../../src/employees/dates.js'
 import { build, formPayload, pdfText, pdfWidgetCount, postJson, sampleAddendum, zipEntries } from '../../support/helper.js'
 import { fixture } from '../../support/spreadsheets.js'
 
@@ -14,7 +15,7 @@ const INVALID = 'La solicitud no se pudo procesar'
 // one app (one worker pool) for the tests that need no fault injected
 const app: FastifyInstance = await build(t, { ADDENDUM_BATCH_MAX: 80 })
 
-const today = () => formatLocalDate(new Date())
+const today = () => todayInLima()
 
 /** What every adenda must show of its record (pdfjs text). */
 function checkAdenda (t: Test, text: string, record: Record<string, unknown>, what: string): void {

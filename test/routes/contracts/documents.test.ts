@@ -8,10 +8,11 @@ import { execFileSync } from 'node:child_process'
 import { mkdtempSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { build, pdfText, sampleEmployee, sampleSubsidio, zipEntries } from '../../support/helper.js'
-import { longestEmployee } from '../../support/samples.js'
+import { build, pdfText, sampleEmployee, samplePartTime, sampleSubsidio, zipEntries } from '../../support/helper.js'
+import { longestEmployee, sampleTerm } from '../../support/samples.js'
 import type { ImportedEmployee } from '../../../schemas/employee.js'
-import { dateInWords, formatLocalDate } from '../../../src/employees/format.js'
+import { dateInWords } from '../../../src/employees/format.js'
+import { addDays, todayInLima } from '../../../src/employees/dates.js'
 import { wholeDocument } from '../../../src/documents/pool.js'
 
 const INVALID = 'La solicitud no se pudo procesar'
@@ -44,25 +45,17 @@ async function documentsText (t: Test, employee: Record<string, unknown>): Promi
   }
 }
 
-const future = new Date()
-future.setFullYear(future.getFullYear() + 1)
-const futureDate = formatLocalDate(future)
-const endOf = (date: Date) => formatLocalDate(new Date(date.getFullYear() + 1, date.getMonth(), 1))
-
-test('signing date: a future start is signed on the start date, a past one on the day of generation, never backdated', async (t) => {
-  const futureText = await previewText(t, sampleEmployee({ entryDate: futureDate, endDate: endOf(future) }))
-  t.match(futureText, `Lima ${dateInWords(futureDate)}`)
-  const pastText = await previewText(t, sampleEmployee({ entryDate: '01/01/2020', endDate: endOf(future) }))
-  t.match(pastText, `Lima ${dateInWords(formatLocalDate(new Date()))}`, 'generated today')
-  t.notMatch(pastText, 'Lima 1 de enero de 2020')
+test('signing date: none given prints the day of generation in Lima, even for a start weeks ahead', async (t) => {
+  const text = await previewText(t, sampleEmployee(sampleTerm(6, 30)))
+  t.match(text, `Lima ${dateInWords(todayInLima())}`)
 })
 
-test('signing date: signingDate is printed as given, past or future, and may not follow the end date', async (t) => {
-  t.match(await previewText(t, sampleEmployee({ entryDate: '01/01/2020', endDate: endOf(future), signingDate: '28/12/2019' })), 'Lima 28 de diciembre de 2019')
-  t.match(await previewText(t, sampleEmployee({ signingDate: '30/11/2026' })), 'Lima 30 de noviembre de 2026')
-  const res = await app.inject({ method: 'POST', url: '/api/contracts/preview', payload: sampleEmployee({ signingDate: '01/06/2027' }) })
+test('signing date: signingDate is printed as given, from today to the start; before today or after the start refused', async (t) => {
+  const { entryDate } = sampleTerm()
+  t.match(await previewText(t, sampleEmployee({ signingDate: entryDate })), `Lima ${dateInWords(entryDate)}`)
+  const res = await app.inject({ method: 'POST', url: '/api/contracts/preview', payload: sampleEmployee({ signingDate: addDays(entryDate, 1) }) })
   t.equal(res.statusCode, 400)
-  t.same(res.json().errors, [{ field: 'body.signingDate', message: 'La fecha de suscripción no puede ser posterior a la fecha de término' }])
+  t.match(res.json().errors, [{ field: 'body.signingDate', message: /posterior a la fecha de ingreso/ }])
   const bad = await app.inject({ method: 'POST', url: '/api/contracts/preview', payload: sampleEmployee({ signingDate: '31/02/2026' }) })
   t.same(bad.json().errors, [{ field: 'body.signingDate', message: 'Fecha debe estar en formato DD/MM/YYYY' }])
 })
@@ -72,7 +65,9 @@ test('Planilla states its modality, the objective cause naming site, position an
   t.match(text, 'CONTRATO DE TRABAJO SUJETO A MODALIDAD')
   t.match(text, 'Contrato de trabajo sujeto a modalidad por necesidades del mercado (artículo 58 de la LPCL)')
   t.match(text, 'por las obras de remodelación del centro comercial vecino', "the profile's cause for Playa Larcomar")
-  t.match(text, 'Esta necesidad se presenta en la sede Playa Larcomar, para el cargo de Operario de playa, y se prevé que dure del 1 de diciembre de 2026 al 31 de mayo de 2027')
+  const { entryDate, endDate } = sampleTerm()
+  t.match(text, 'Esta necesidad se presenta en la sede Playa Larcomar y se atiende con el cargo de Operario de playa, para el que se ' +
+    `contrata del ${dateInWords(entryDate)} al ${dateInWords(endDate)}.`)
   t.match(text, 'tres (3) meses')
   t.match(text, 'EL TRABAJADOR')
   t.notMatch(text, 'LA TRABAJADORA')
@@ -81,8 +76,8 @@ test('Planilla states its modality, the objective cause naming site, position an
   t.notMatch(text, 'N.°', 'the ordinal indicator, not the degree sign')
   const own = await previewText(t, sampleEmployee({ objectiveCause: 'Campaña de verano de la sede, con un aumento de usuarios que no se repite en otros meses.' }))
   t.match(own, 'Campaña de verano de la sede, con un aumento de usuarios que no se repite en otros meses. Esta necesidad se presenta en la sede Playa Larcomar')
-  const otherSite = await previewText(t, sampleEmployee({ subDivisionOrParking: 'Playa Centro' }))
-  t.match(otherSite, 'por la apertura de nuevos comercios en la zona', "the profile's default cause elsewhere")
+  const otherSite = await previewText(t, sampleEmployee({ subDivisionOrParking: 'Playa Lince' }))
+  t.match(otherSite, 'por la feria comercial instalada frente a la sede', "the cause reviewed for that site and modality")
 })
 
 test('a female worker reads LA TRABAJADORA in every document; a record without sex reads EL TRABAJADOR', async (t) => {
@@ -100,8 +95,8 @@ test('a female worker reads LA TRABAJADORA in every document; a record without s
   t.match(flat(await pdfText(wholeDocument(unknown.consent))), 'declara haber sido informado')
 })
 
-test('Part Time prints its weekly hours, days and schedule, from the record or the profile, and excludes overtime', async (t) => {
-  const given = await previewText(t, sampleEmployee({ contractType: 'Part Time', weeklyHours: 18, workDays: 'martes a sábado', workSchedule: 'de 18:00 a 21:36 horas', salary: 500, salaryInWords: undefined }))
+test('Part Time prints its weekly hours, days and schedule from the record, and excludes overtime', async (t) => {
+  const given = await previewText(t, samplePartTime({ weeklyHours: 18, workDays: 'martes a sábado', workSchedule: 'de 18:00 a 21:36 horas', salary: 500 }))
   t.match(given, 'CONTRATO DE TRABAJO A TIEMPO PARCIAL SUJETO A MODALIDAD')
   for (const value of ['18 horas semanales', 'martes a sábado', 'de 18:00 a 21:36 horas']) t.match(given, value)
   t.match(given, 'no realizará trabajo en sobretiempo')
@@ -109,19 +104,16 @@ test('Part Time prints its weekly hours, days and schedule, from the record or t
   t.match(given, 'artículo 11 del D.S. 012-92-TR', 'the vacation exclusion cites its basis')
   t.match(given, 'A tiempo parcial (artículo 4 de la LPCL y artículos 11 a 13 del D.S. 001-96-TR) y contrato de trabajo sujeto a modalidad por necesidades del mercado')
   t.match(given, 'QUINIENTOS Y 00/100 SOLES', 'words written from the salary')
-  const defaults = await previewText(t, sampleEmployee({ contractType: 'Part Time' }))
-  for (const value of ['20 horas semanales', 'lunes a viernes', 'de 18:00 a 22:00 horas']) t.match(defaults, value)
+  const computed = await previewText(t, samplePartTime())
+  for (const value of ['18.75 horas semanales', 'lunes a viernes', 'de 18:00 a 21:45 horas']) t.match(computed, value, 'hours from days and schedule')
 })
 
-test('Part Time: 24 hours or more is refused, and so is a salary under the proportional minimum', async (t) => {
-  const hours = await app.inject({ method: 'POST', url: '/api/contracts/preview', payload: sampleEmployee({ contractType: 'Part Time', weeklyHours: 30 }) })
-  t.equal(hours.statusCode, 400)
-  t.same(hours.json().errors, [{ field: 'body.weeklyHours', message: 'Las horas semanales de un contrato a tiempo parcial deben ser menos de 24' }])
-  const low = await app.inject({ method: 'POST', url: '/api/contracts/download-zip', payload: [sampleEmployee(), sampleEmployee({ contractType: 'Part Time', weeklyHours: 20, salary: 470, salaryInWords: undefined })] })
+test('Part Time: a salary under the proportional minimum is refused; hours over 48 too', async (t) => {
+  const low = await app.inject({ method: 'POST', url: '/api/contracts/download-zip', payload: [sampleEmployee(), samplePartTime({ salary: 441.40 })] })
   t.equal(low.statusCode, 400)
-  t.same(low.json().errors, [{ field: 'body.1.salary', message: 'El sueldo no puede ser menor a S/ 470.84, la parte proporcional de la remuneración mínima vital para 20 horas semanales' }])
-  const enough = await app.inject({ method: 'POST', url: '/api/contracts/preview', payload: sampleEmployee({ contractType: 'Part Time', weeklyHours: 20, salary: 470.84, salaryInWords: undefined }) })
-  t.equal(enough.statusCode, 200, '1130 × 20 / 48 = 470.83…, rounded up to the céntimo')
+  t.same(low.json().errors, [{ field: 'body.1.salary', message: 'El sueldo no puede ser menor a S/ 441.41, la parte proporcional de la remuneración mínima vital para 18.75 horas semanales' }])
+  const enough = await app.inject({ method: 'POST', url: '/api/contracts/preview', payload: samplePartTime({ salary: 441.41 }) })
+  t.equal(enough.statusCode, 200, '1130 × 18.75 / 48 = 441.40…, rounded up to the céntimo')
   const tooMany = await app.inject({ method: 'POST', url: '/api/contracts/preview', payload: sampleEmployee({ weeklyHours: 49 }) })
   t.same(tooMany.json().errors, [{ field: 'body.weeklyHours', message: 'Las horas semanales deben ser un número mayor a 0 y no mayor a 48' }])
 })
@@ -147,17 +139,20 @@ test('salary in words: omitted is written, lower case accepted, a different amou
   t.same(unreadable.json().errors, [{ field: 'body.0.salaryInWords', message: 'El sueldo en letras no coincide con el sueldo; debe decir: MIL QUINIENTOS Y 00/100 SOLES' }])
 })
 
-test('Subsidio identifies the replaced worker (name, DNI, position, motive, seniority) and what happens on return', async (t) => {
+test('Subsidio identifies the replaced person (name, DNI, position, motive, condition) and what happens on return', async (t) => {
   const text = await previewText(t, sampleSubsidio({ sex: 'M', replacedWorkerDni: '44556677', replacedWorkerPosition: 'Supervisora de playa' }))
   t.match(text, 'CONTRATO DE TRABAJO SUJETO A MODALIDAD DE SUPLENCIA')
-  for (const label of ['Trabajador suplido', 'DNI N.º del suplido', 'Cargo del suplido', 'Motivo de la suplencia', 'Antigüedad del suplido']) t.match(text, label)
-  for (const value of ['Juan Pérez Gómez', '44556677', 'Supervisora de playa', 'Descanso médico', '2 años']) t.match(text, value)
+  for (const label of ['Persona suplida', 'DNI N.º de la persona suplida', 'Cargo de la persona suplida', 'Motivo de la suplencia',
+    'Condición laboral de la persona suplida']) t.match(text, label)
+  for (const value of ['Juan Pérez Gómez', '44556677', 'Supervisora de playa', 'Descanso médico', 'Plazo indeterminado']) t.match(text, value)
+  t.notMatch(text, '2 años', 'the seniority is accepted (spec rule 3) but not printed')
+  t.notMatch(text, 'el suplido', 'neutral wording: la persona suplida')
   t.match(text, 'el contrato se extingue el día de su reincorporación')
-  t.match(text, 'artículo 77, literal c')
-  t.match(text, 'destaque temporal', 'covers a reassignment, not only a suspension')
-  const blank = (await documentsText(t, sampleSubsidio({ probationaryPeriod: undefined }))).contract
-  t.notMatch(blank, '44556677', 'blank cells to fill by hand')
-  t.match(blank, 'tres (3) meses', 'probation defaults to three months (a ZIP allows it missing, D11)')
+  t.match(text, 'artículo 77, literales a y c')
+  t.match(text, 'destaque temporal al desempeño de otro puesto en el mismo centro de trabajo', 'art. 61 covers a reassignment too')
+  const missing = await app.inject({ method: 'POST', url: '/api/contracts/download-zip', payload: [sampleSubsidio({ probationaryPeriod: undefined })] })
+  t.same(missing.json().errors, [{ field: 'body.0.probationaryPeriod', message: 'El periodo de prueba es obligatorio para contratos de Subsidio' }],
+    'the ZIP refuses what the preview refuses: no blank cells')
   const notSubsidio = await app.inject({ method: 'POST', url: '/api/contracts/preview', payload: sampleEmployee({ replacedWorkerDni: '44556677' }) })
   t.same(notSubsidio.json().errors, [{ field: 'body.replacedWorkerDni', message: 'El DNI del suplido solo corresponde a contratos de Subsidio' }])
   const badDni = await app.inject({ method: 'POST', url: '/api/contracts/download-zip', payload: [sampleSubsidio({ replacedWorkerDni: '4455' })] })

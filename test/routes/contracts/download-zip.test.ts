@@ -1,8 +1,8 @@
 import { test } from 'tap'
 import type { AddressInfo } from 'node:net'
 import type { Employee } from '../../../schemas/employee.js'
-import { formatLocalDate } from '../../../src/employees/format.js'
-import { build, failDocumentsOf, pdfText, postJson, sampleEmployee, sampleSubsidio, zipEntries } from '../../support/helper.js'
+import { todayInLima } from '../../../src/employees/dates.js'
+import { build, failDocumentsOf, pdfText, postJson, sampleEmployee, samplePartTime, sampleSubsidio, zipEntries } from '../../support/helper.js'
 
 const INVALID = 'La solicitud no se pudo procesar'
 const EMPTY = 'Debes seleccionar al menos un empleado para generar el ZIP.'
@@ -10,9 +10,9 @@ const EMPTY = 'Debes seleccionar al menos un empleado para generar el ZIP.'
 function mixedBatch (): Record<string, unknown>[] {
   return [
     sampleEmployee(),
-    sampleEmployee({ dni: '22223333', name: 'Luis', lastNameFather: 'Huamán', contractType: 'PART TIME', position: 'Cajero' }),
+    samplePartTime({ dni: '22223333', name: 'Luis', lastNameFather: 'Huamán', contractType: 'PART TIME', position: 'Cajero' }),
     sampleSubsidio(),
-    sampleSubsidio({ dni: '55556666', name: 'Ana', timeForCompany: undefined, workingCondition: undefined, probationaryPeriod: undefined })
+    sampleSubsidio({ dni: '55556666', name: 'Ana', timeForCompany: undefined })
   ]
 }
 
@@ -21,7 +21,7 @@ test('a mixed batch gives one ZIP with each employee\'s three PDFs in the spec l
   const res = await app.inject({ method: 'POST', url: '/api/contracts/download-zip', payload: mixedBatch() })
   t.equal(res.statusCode, 200)
   t.equal(res.headers['content-type'], 'application/zip')
-  t.equal(res.headers['content-disposition'], `attachment; filename="contratos-${formatLocalDate(new Date()).replaceAll('/', '-')}.zip"`)
+  t.equal(res.headers['content-disposition'], `attachment; filename="contratos-${todayInLima().replaceAll('/', '-')}.zip"`)
   const entries = await zipEntries(res.rawPayload)
   t.same(entries.map((entry) => entry.name), [
     'planilla/12345678-Operario de playa.pdf',
@@ -56,7 +56,7 @@ test('a mixed batch gives one ZIP with each employee\'s three PDFs in the spec l
   const subsidio = await text('subsidio/87654321-Operario de playa.pdf')
   t.match(subsidio, 'Juan Pérez Gómez')
   t.match(subsidio, 'Descanso médico')
-  t.notMatch(await text('subsidio/55556666-Operario de playa.pdf'), 'Tiempo completo', 'blank optional fields (D11)')
+  t.notMatch(await text('subsidio/55556666-Operario de playa.pdf'), '2 años', 'the seniority is optional (D11) and never printed')
 })
 
 test('wrapped bodies and the /api/contract alias are accepted (D1, D2)', async (t) => {
@@ -84,7 +84,12 @@ test('validation errors of the ZIP endpoint (spec endpoint 4)', async (t) => {
   t.same((await post([sampleEmployee({ dni: '1234567A' })])).json().errors, [{ field: 'body.0.dni', message: 'DNI debe tener exactamente 8 dígitos numéricos.' }])
   t.same((await post([sampleEmployee({ contractType: 'Subsidio' })])).json().errors, [
     { field: 'body.0.replacementFor', message: "El campo 'SUPLENCIA DE' es obligatorio para contratos de Subsidio" },
-    { field: 'body.0.reasonForSubstitution', message: "El campo 'MOTIVO DE SUPLENCIA' es obligatorio para contratos de Subsidio" }
+    { field: 'body.0.reasonForSubstitution', message: "El campo 'MOTIVO DE SUPLENCIA' es obligatorio para contratos de Subsidio" },
+    // a suplencia names the person replaced in full on the ZIP as on the preview (issue 21, §15)
+    { field: 'body.0.replacedWorkerDni', message: 'El DNI de la persona suplida es obligatorio para contratos de Subsidio (art. 61 de la LPCL)' },
+    { field: 'body.0.replacedWorkerPosition', message: 'El cargo de la persona suplida es obligatorio para contratos de Subsidio (art. 61 de la LPCL)' },
+    { field: 'body.0.workingCondition', message: 'La condición laboral de la persona suplida es obligatoria para contratos de Subsidio' },
+    { field: 'body.0.probationaryPeriod', message: 'El periodo de prueba es obligatorio para contratos de Subsidio' }
   ])
   t.same((await post([sampleEmployee({ endDate: '30/11/2026' })])).json().errors, [{ field: 'body.0.endDate', message: 'La fecha de término no puede ser anterior a la fecha de ingreso' }])
   t.same((await post([sampleEmployee({ position: '', subDivisionOrParking: undefined })])).json().errors, [

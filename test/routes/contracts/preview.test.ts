@@ -1,7 +1,7 @@
 import { test } from 'tap'
 import { randomUUID } from 'node:crypto'
 import type { Employee } from '../../../schemas/employee.js'
-import { build, pdfText, sampleEmployee, sampleSubsidio } from '../../support/helper.js'
+import { build, pdfText, sampleEmployee, samplePartTime, sampleSubsidio } from '../../support/helper.js'
 
 const INVALID = 'La solicitud no se pudo procesar'
 
@@ -21,7 +21,7 @@ test('preview answers the contract PDF inline with the spec headers', async (t) 
 
 test('the /api/contract alias serves the same preview (D1)', async (t) => {
   const app = await build(t)
-  const res = await app.inject({ method: 'POST', url: '/api/contract/preview', payload: sampleEmployee({ contractType: 'PART TIME' }) })
+  const res = await app.inject({ method: 'POST', url: '/api/contract/preview', payload: samplePartTime({ contractType: 'PART TIME' }) })
   t.equal(res.statusCode, 200)
   t.match(await pdfText(res.rawPayload), 'CONTRATO DE TRABAJO A TIEMPO PARCIAL')
 })
@@ -31,7 +31,9 @@ test('a Subsidio preview prints the replacement data', async (t) => {
   const res = await app.inject({ method: 'POST', url: '/api/contracts/preview', payload: sampleSubsidio() })
   t.equal(res.statusCode, 200)
   const text = await pdfText(res.rawPayload)
-  for (const value of ['Juan Pérez Gómez', 'Descanso médico', '2 años', 'Tiempo completo', '3 meses']) t.match(text, value)
+  for (const value of ['Juan Pérez Gómez', 'Descanso médico', '44556677', 'Plazo indeterminado, tiempo completo', 'tres (3) meses']) {
+    t.match(text, value)
+  }
 })
 
 test('characters outside WinAnsi render and read back', async (t) => {
@@ -83,7 +85,9 @@ test('preview of a Subsidio needs all five replacement fields (rules 1-3, D11)',
     { field: 'body.reasonForSubstitution', message: "El campo 'MOTIVO DE SUPLENCIA' es obligatorio para contratos de Subsidio" },
     { field: 'body.timeForCompany', message: 'El campo Tiempo en empresa es obligatorio' },
     { field: 'body.workingCondition', message: 'La condición laboral es obligatoria' },
-    { field: 'body.probationaryPeriod', message: 'El periodo de prueba es obligatorio' }
+    { field: 'body.probationaryPeriod', message: 'El periodo de prueba es obligatorio' },
+    { field: 'body.replacedWorkerDni', message: 'El DNI de la persona suplida es obligatorio para contratos de Subsidio (art. 61 de la LPCL)' },
+    { field: 'body.replacedWorkerPosition', message: 'El cargo de la persona suplida es obligatorio para contratos de Subsidio (art. 61 de la LPCL)' }
   ])
 })
 

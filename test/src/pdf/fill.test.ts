@@ -7,8 +7,11 @@ import type { AddendumRequest } from '../../../schemas/addendum.js'
 import { fillTemplate, type DrawnField } from '../../../src/pdf/fill.js'
 import { loadWinAnsiFont } from '../../../src/pdf/embedded-font.js'
 import { loadUnicodeFont } from '../../../src/pdf/unicode-font.js'
-import { pdfPages, pdfText, pdfUncompressed, pdfWidgetCount, qpdfCheck, sampleAddendum, sampleEmployee, sampleSubsidio } from '../../support/helper.js'
+import { pdfPages, pdfText, pdfUncompressed, pdfWidgetCount, qpdfCheck, sampleAddendum, sampleEmployee, samplePartTime, sampleSubsidio } from '../../support/helper.js'
 import { ENGINE_SOURCES, engineData } from './engine-fixture.js'
+import { sampleTerm } from '../../support/samples.js'
+import { todayInLima } from '../../../src/employees/dates.js'
+import { dateInWords } from '../../../src/employees/format.js'
 
 const fonts = { text: loadWinAnsiFont('regular'), unicode: () => loadUnicodeFont(ENGINE_SOURCES.unicodeFontPath) }
 
@@ -25,15 +28,17 @@ test('each document of an employee carries the employee and employer data, flatt
     t.match(text, 'ESTACIONAMIENTOS DEMO S.A.C. (DATOS FICTICIOS)', `${kind}: employer`)
     t.match(text, '20999999990', `${kind}: RUC`)
     t.match(text, 'María Ejemplo Ficticio', `${kind}: representative`)
-    t.match(text, '1 de diciembre de 2026', `${kind}: signing date in words`)
+    t.match(text, dateInWords(todayInLima()), `${kind}: signing date in words: today in Lima`)
     t.equal(await pdfWidgetCount(bytes), 0, `${kind}: no form widgets left`)
     t.equal((await PDFDocument.load(bytes)).getForm().getFields().length, 0, `${kind}: no AcroForm fields (pdf-lib)`)
     t.ok(bytes.length <= 60 * 1024, `${kind}: ${bytes.length} bytes ≤ 60 KB`)
   }
   const contract = await pdfText(docs.contract)
   t.match(contract, 'CONTRATO DE TRABAJO SUJETO A MODALIDAD DE SUPLENCIA')
-  for (const value of ['Operario de playa', 'Playa Larcomar', '1 de diciembre de 2026', '31 de mayo de 2027', 'S/ 1,500.00',
-    'MIL QUINIENTOS CON 00/100 SOLES', 'Juan Pérez Gómez', 'Descanso médico', '2 años', 'Tiempo completo', '3 meses']) {
+  const { entryDate, endDate } = sampleTerm()
+  for (const value of ['Operario de playa', 'Playa Larcomar', dateInWords(entryDate), dateInWords(endDate), 'S/ 1,500.00',
+    'MIL QUINIENTOS CON 00/100 SOLES', 'Juan Pérez Gómez', 'Descanso médico', '44556677', 'Plazo indeterminado, tiempo completo',
+    'tres (3) meses']) {
     t.match(contract, value, `contract: ${value}`)
   }
   t.match(await pdfText(docs.consent), 'INFORMACIÓN SOBRE EL TRATAMIENTO DE DATOS PERSONALES')
@@ -46,7 +51,7 @@ test('each document of an employee carries the employee and employer data, flatt
 test('the contract template follows the contract type', async (t) => {
   const renderer = createRenderer(await engineData())
   t.match(await pdfText(await renderer.contract(sampleEmployee() as Employee)), /por necesidades del\s+mercado/)
-  t.match(await pdfText(await renderer.contract(sampleEmployee({ contractType: 'Part Time' }) as Employee)), 'CONTRATO DE TRABAJO A TIEMPO PARCIAL')
+  t.match(await pdfText(await renderer.contract(samplePartTime({ contractType: 'Part Time' }) as Employee)), 'CONTRATO DE TRABAJO A TIEMPO PARCIAL')
   t.match(await pdfText(await renderer.contract(sampleSubsidio() as Employee)), 'MODALIDAD DE SUPLENCIA')
 })
 
@@ -73,7 +78,7 @@ test('a document is the template bytes unchanged plus an incremental update', as
 test('qpdf finds no error or warning in any document, with and without the Unicode font', async (t) => {
   const data = await engineData()
   const renderer = createRenderer(data)
-  for (const employee of [sampleSubsidio(), sampleEmployee({ contractType: 'Part Time', name: 'Zoltán Erdős', position: 'Supervisor ✓' })]) {
+  for (const employee of [sampleSubsidio(), samplePartTime({ contractType: 'Part Time', name: 'Zoltán Erdős', position: 'Supervisor ✓' })]) {
     for (const [kind, bytes] of Object.entries(await renderer.documents(employee as Employee))) {
       t.match(await qpdfCheck(bytes), /No syntax or stream encoding errors found/, `${employee.contractType as string} ${kind}`)
     }
@@ -104,7 +109,9 @@ test('WinAnsi punctuation, parentheses and backslashes survive the round trip', 
 test('characters outside WinAnsi render with the embedded Unicode font and read back', async (t) => {
   const data = await engineData()
   const renderer = createRenderer(data)
-  const employee = sampleEmployee({ name: 'Zoltán Erdős', position: 'Supervisor ✓ Δ zona 3', subDivisionOrParking: 'Playa 漢' }) as Employee
+  const employee = sampleEmployee({
+    name: 'Zoltán Erdős', position: 'Supervisor ✓ Δ zona 3', subDivisionOrParking: 'Playa 漢', objectiveCause: 'Campaña de verano con más usuarios'
+  }) as Employee
   const docs = await renderer.documents(employee)
   const text = await pdfText(docs.contract)
   t.match(text, 'Zoltán Erdős Quispe Mamani', 'name with ő')

@@ -130,7 +130,11 @@ test('the longest values the validation allows fit every field of every template
 test('Unicode values are laid out with the Unicode font metrics and stay inside their fields', async (t) => {
   const data = await engineData()
   const drawn: DrawnField[] = []
-  const employee = { ...longest, position: '✓'.repeat(100), address: 'ő'.repeat(200) } as unknown as Employee
+  // a Planilla with its own cause, which names the position: the cause cell draws Unicode text too
+  const employee = {
+    ...longest, contractType: 'Planilla', objectiveCause: 'Campaña de verano con más usuarios de lo habitual', position: '✓'.repeat(100),
+    address: 'ő'.repeat(200)
+  } as unknown as Employee
   await fillTemplate(data.templates['contrato-planilla'], fieldValues(employee, data.employer), fonts, { drawn })
   const unicode = drawn.filter((field) => field.unicode)
   t.same(unicode.map((field) => field.widget.field).sort(), ['address', 'objectiveCause', 'position'], 'the cause names the position')

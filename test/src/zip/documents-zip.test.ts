@@ -4,7 +4,7 @@ import { PassThrough } from 'node:stream'
 import type { Employee } from '../../../schemas/employee.js'
 import { EntryNames, eachRecord, streamDocumentsZip, type ZipDocument } from '../../../src/zip/documents-zip.js'
 import { contractEntryNames } from '../../../src/zip/names.js'
-import { sampleEmployee, zipEntries } from '../../support/helper.js'
+import { sampleEmployee, samplePartTime, zipEntries } from '../../support/helper.js'
 
 const employees = (n: number) => Array.from({ length: n }, (_, i) => sampleEmployee({ dni: String(30000000 + i) }) as Employee)
 /** Incompressible stand-ins for an employee's three PDFs (~30 KB each), so that buffered bytes are predictable. */
@@ -90,7 +90,7 @@ test('every employee failing gives a ZIP with only errores.txt', async (t) => {
 
 test('entry names of duplicates are numbered across all of a record\'s documents', async (t) => {
   const names = new EntryNames()
-  const employee = sampleEmployee({ contractType: 'Part Time' }) as Employee
+  const employee = samplePartTime({ contractType: 'Part Time' }) as Employee
   const claim = (record: Employee) => names.claim(contractEntryNames(record))
   t.same(claim(employee), ['parttime/12345678-Operario de playa.pdf', 'parttime/Tratamiento de datos/12345678.pdf', 'parttime/Anexos/12345678.pdf'])
   t.same(claim({ ...employee, position: 'Otro' }), ['parttime/12345678-Otro (2).pdf', 'parttime/Tratamiento de datos/12345678 (2).pdf', 'parttime/Anexos/12345678 (2).pdf'])

@@ -1,0 +1,167 @@
+/**
+ * Issue 21: a contract the service cannot make lawful is refused with a 400 on the field, the same
+ * way on the preview (record and session modes), the ZIP and, as `data.contractIssues`, the import;
+ * its lawful neighbour passes and its PDF, read with pdfjs, prints what the rule decided.
+ * DOCUMENT-REQUIREMENTS §11-15, §20.
+ */
+import t from 'tap'
+import { build, formPayload, pdfText, sampleEmployee, sampleSubsidio, zipEntries } from '../../support/helper.js'
+import { sampleTerm } from '../../support/samples.js'
+import { EMPLOYEE_HEADERS, employeeCells, workbook } from '../../support/spreadsheets.js'
+import { EMPLOYEE_COLUMNS } from '../../../src/spreadsheets/columns.js'
+import { addDays, termEnd, todayInLima } from '../../../src/employees/dates.js'
+import { dateInWords } from '../../../src/employees/format.js'
+
+// every "today" is Lima's whatever the process time zone: run this file where it is already tomorrow
+process.env.TZ = 'Pacific/Kiritimati'
+const app = await build(t)
+
+const flat = (text: string) => text.replace(/\s+/g, ' ')
+const partTime = (overrides: Record<string, unknown> = {}) =>
+  sampleEmployee({ contractType: 'Part Time', salary: 600, salaryInWords: undefined, workDays: 'lunes a viernes', ...overrides })
+
+/** The errors of a preview of `record` and of a ZIP holding it second, as `[field, message]` with the ZIP's index removed. */
+async function refusals (record: Record<string, unknown>) {
+  const preview = await app.inject({ method: 'POST', url: '/api/contracts/preview', payload: record })
+  const zip = await app.inject({ method: 'POST', url: '/api/contracts/download-zip', payload: [sampleEmployee({ dni: '11112222' }), record] })
+  t.equal(preview.statusCode, 400, 'preview refused')
+  t.equal(zip.statusCode, 400, 'ZIP refused')
+  const previewErrors = (preview.json().errors as Array<{ field: string, message: string }>)
+    .map((issue) => [issue.field.replace(/^body\./, ''), issue.message])
+  const zipErrors = (zip.json().errors as Array<{ field: string, message: string }>)
+    .map((issue) => [issue.field.replace(/^body\.1\./, ''), issue.message])
+  t.same(zipErrors, previewErrors, 'the same refusals on both routes')
+  return previewErrors
+}
+
+async function contractText (record: Record<string, unknown>): Promise<string> {
+  const res = await app.inject({ method: 'POST', url: '/api/contracts/preview', payload: record })
+  t.equal(res.statusCode, 200, res.statusCode === 200 ? 'lawful: printed' : res.body)
+  return flat(await pdfText(res.rawPayload))
+}
+
+t.test('the signing date: none prints today in Lima; past, or after the start, refused', async (t) => {
+  const today = todayInLima()
+  t.match(await contractText(sampleEmployee()), `Lima ${dateInWords(today)}`, 'today in Lima although TZ is Pacific/Kiritimati')
+  t.same(await refusals(sampleEmployee({ signingDate: addDays(today, -1) })),
+    [['signingDate', `La fecha de suscripción no puede ser anterior a hoy (${today}): un contrato no se firma con fecha pasada`]])
+  const { entryDate } = sampleTerm()
+  t.match((await refusals(sampleEmployee({ signingDate: addDays(entryDate, 1) })))[0], ['signingDate', /posterior a la fecha de ingreso/])
+  t.match((await refusals(sampleEmployee({ entryDate: addDays(today, -3) })))[0], ['entryDate', /no puede ser anterior a hoy/])
+})
+
+t.test('a six-year art. 58 term is refused on endDate; five years pass', async (t) => {
+  const { entryDate } = sampleTerm()
+  t.same(await refusals(sampleEmployee({ modality: '58', endDate: termEnd(entryDate, 72) })), [[
+    'endDate',
+    `El plazo supera el máximo de 60 meses de la modalidad 58 (necesidades del mercado): la fecha de término debe ser como máximo ${termEnd(entryDate, 60)}`
+  ]])
+  const text = await contractText(sampleEmployee({ modality: 'necesidades del mercado', endDate: termEnd(entryDate, 60) }))
+  t.match(text, 'necesidades del mercado (artículo 58 de la LPCL)')
+  t.match(text, 'EL EMPLEADOR declara que el incremento de la demanda es coyuntural e imprevisible')
+  t.notMatch(text, 'Cuando la modalidad')
+  t.notMatch(text, 'plazo de este contrato.', "the cause is not tied to the contract's term")
+})
+
+t.test('a modality without a reviewed cause for its site is refused; with the record\'s own cause it passes', async (t) => {
+  t.match((await refusals(sampleEmployee({ modality: '60' })))[0], ['objectiveCause', /no tiene una causa revisada para la sede Playa Larcomar y la modalidad 60/])
+  const text = await contractText(sampleEmployee({ modality: '60', objectiveCause: 'Inventario anual de los abonados de la sede, tarea ajena a la operación diaria' }))
+  t.match(text, 'ocasional (artículo 60 de la LPCL)')
+  t.match(text, 'Inventario anual de los abonados')
+  t.match(text, 'EL EMPLEADOR declara que esta necesidad es transitoria y distinta de su actividad habitual')
+})
+
+t.test('part time: 20 h over lunes a viernes refused, 19 h 15 passes; a wrong total or 22 h 24 refused', async (t) => {
+  t.same(await refusals(partTime({ weeklyHours: 20, workSchedule: 'de 18:00 a 22:00 horas' })), [[
+    'weeklyHours',
+    'Un contrato a tiempo parcial debe promediar menos de cuatro horas diarias: 20 horas semanales entre los 5 días laborables ' +
+      'de la semana del centro de trabajo son 4 horas diarias'
+  ]])
+  const text = await contractText(partTime({ weeklyHours: 19.25, workSchedule: 'de 18:00 a 21:51 horas' }))
+  t.match(text, '19.25 horas semanales')
+  t.match(text, 'lunes a viernes')
+  t.match(text, 'de 18:00 a 21:51 horas')
+  t.match((await refusals(partTime({ weeklyHours: 22, workSchedule: 'de 18:00 a 22:24 horas' })))[0], ['weeklyHours', /menos de cuatro horas diarias/])
+  t.same(await refusals(partTime({ weeklyHours: 18, workDays: 'lunes a sábado', workSchedule: 'de 08:00 a 14:00 horas' })),
+    [['weeklyHours', 'Las horas semanales no coinciden con los días y el horario indicados, que suman 36 horas semanales']])
+  t.match(await refusals(partTime({ workDays: undefined, workSchedule: undefined })), [
+    ['workDays', 'Un contrato a tiempo parcial debe indicar sus días de trabajo y su horario'],
+    ['workSchedule', 'Un contrato a tiempo parcial debe indicar sus días de trabajo y su horario']
+  ])
+  t.match((await refusals(partTime({ workSchedule: 'por las noches' })))[0], ['workSchedule', /de 18:00 a 21:45 horas/], 'names the accepted forms')
+})
+
+t.test('night work: below RMV + 35 % on its share refused, above it printed with a night-work clause', async (t) => {
+  const night = { workDays: 'lunes a sábado', workSchedule: 'de 22:00 a 06:00 horas' }
+  t.match(await refusals(sampleEmployee({ ...night, salary: 1500 })), [['salary', /S\/ 1,525\.50: el horario incluye trabajo nocturno/]])
+  const text = await contractText(sampleEmployee({ ...night, salary: 1600, salaryInWords: undefined }))
+  t.match(text, 'Incluye trabajo nocturno')
+  t.notMatch(await contractText(sampleEmployee()), 'nocturno', 'a day schedule has no night clause')
+})
+
+t.test('probation: a three-month term prints none; five months need their reason', async (t) => {
+  const text = await contractText(sampleEmployee(sampleTerm(3)))
+  t.match(text, 'sin periodo de prueba')
+  t.match(text, 'artículo 16 del Decreto Supremo N.º 001-96-TR', 'the Reglamento on periods already served')
+  t.match(await refusals(sampleEmployee({ probationaryPeriod: '5 meses' })), [['probationaryPeriod', /requiere motivo/]])
+  t.match(await contractText(sampleEmployee({ ...sampleTerm(12), probationaryPeriod: '5 meses', probationReason: 'calificado' })),
+    'cinco (5) meses, por tratarse de un puesto calificado')
+})
+
+t.test('suplencia: the replaced person in full, a stable titular; the ZIP refuses what the preview refuses', async (t) => {
+  t.same(await refusals(sampleSubsidio({ replacedWorkerDni: undefined })),
+    [['replacedWorkerDni', 'El DNI de la persona suplida es obligatorio para contratos de Subsidio (art. 61 de la LPCL)']])
+  t.match(await refusals(sampleSubsidio({ workingCondition: 'Plazo fijo' })), [['workingCondition', /debe ser estable/]])
+  const text = await contractText(sampleSubsidio())
+  t.match(text, 'la persona suplida')
+  t.match(text, '44556677')
+  t.match(text, 'en el mismo centro de trabajo')
+  t.match(text, 'artículo 77, literales a y c')
+  t.notMatch(text, '2 años', 'seniority is accepted but no longer printed')
+})
+
+t.test('a minor is refused on birthDate', async (t) => {
+  const { entryDate } = sampleTerm()
+  const [day, month, year] = entryDate.split('/')
+  t.match(await refusals(sampleEmployee({ birthDate: `${day}/${month}/${Number(year) - 17}` })), [['birthDate', /menos de 18 años/]])
+})
+
+t.test('the import keeps the rows the spec accepts and lists those that cannot become a contract; their preview is refused', async (t) => {
+  const header = [...EMPLOYEE_HEADERS]
+  const cells = (record: Record<string, unknown>) => employeeCells(record)
+  const rows = [
+    header,
+    cells(sampleEmployee({ dni: '10000001' })),
+    cells(sampleEmployee({ dni: '10000002', entryDate: '01/03/2020', endDate: '31/12/2020' })),
+    cells(sampleSubsidio({ dni: '10000003', workingCondition: 'Contrato temporal' }))
+  ]
+  t.equal(header.length, EMPLOYEE_COLUMNS.length)
+  const form = await formPayload([{ name: 'empleados.xlsx', bytes: workbook([rows]) }])
+  const res = await app.inject({ method: 'POST', url: '/api/excel/upload', ...form })
+  t.equal(res.statusCode, 200)
+  const data = res.json().data
+  t.equal(data.totalRecords, 3, 'every row the spec accepts is imported (the exports take them)')
+  t.match(data.contractIssues, [
+    { row: 3, field: 'entryDate', message: /no puede ser anterior a hoy/ },
+    { row: 4, field: 'workingCondition', message: /debe ser estable/ }
+  ])
+  t.equal(data.contractIssues.length, 2)
+  const preview = await app.inject({ method: 'POST', url: '/api/contracts/preview', payload: { sessionId: data.sessionId, dni: '10000002', format: 'file' } })
+  t.equal(preview.statusCode, 400)
+  t.match(preview.json().errors, [{ field: 'entryDate', message: /no puede ser anterior a hoy/ }], 'session mode names the bare field, as its other errors')
+  const ok = await app.inject({ method: 'POST', url: '/api/contracts/preview', payload: { sessionId: data.sessionId, dni: '10000001', format: 'file' } })
+  t.equal(ok.statusCode, 200)
+})
+
+t.test('a ZIP of lawful contracts holds every document', async (t) => {
+  const res = await app.inject({
+    method: 'POST',
+    url: '/api/contracts/download-zip',
+    payload: [sampleEmployee(), sampleSubsidio(), partTime({ dni: '22334455', workSchedule: 'de 18:00 a 21:45 horas' })]
+  })
+  t.equal(res.statusCode, 200)
+  t.equal(res.headers['content-disposition'], `attachment; filename="contratos-${todayInLima().replaceAll('/', '-')}.zip"`)
+  const names = (await zipEntries(res.rawPayload)).map((entry) => entry.name)
+  t.equal(names.length, 9)
+  t.notOk(names.includes('errores.txt'))
+})
