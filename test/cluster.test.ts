@@ -182,7 +182,7 @@ test('two instances behind HAProxy share sessions through Redis, survive a Redis
     const csv = fixture('empleados.csv')
     const agent = new Agent({ keepAlive: true, maxSockets: LOAD_CONCURRENCY })
     t.teardown(() => agent.destroy())
-    const batch = [samplePartTime({ dni: '40000001' }), sampleSubsidio({ dni: '40000002' }), samplePartTime({ dni: '40000003', contractType: 'Part Time' })]
+    const batch = [sampleEmployee({ dni: '40000001' }), sampleSubsidio({ dni: '40000002' }), samplePartTime({ dni: '40000003' })]
     const kinds: (() => Promise<Reply>)[] = [
       async () => await lb('GET', '/api/health', { agent }),
       async () => await lb('POST', '/api/contracts/preview', { json: sampleEmployee(), agent }),

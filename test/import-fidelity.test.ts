@@ -4,6 +4,7 @@
  * person appears once per upload. Files are written as spreadsheet programs write them.
  */
 import t from 'tap'
+import { lawfulContractIssues, lawfulContractPolicy } from '../src/employees/lawful-contract.js'
 import * as XLSX from 'xlsx'
 import type { FastifyInstance } from 'fastify'
 import { build, formPayload, sampleEmployee, type FormFile } from './support/helper.js'
@@ -89,22 +90,37 @@ t.test('a DNI twice in one upload is a row error on the later row (employees and
 
 const PREVIEW_ONLY = ['timeForCompany', 'workingCondition', 'probationaryPeriod']
 
-t.test('the output of an import, sent unchanged, is accepted by the routes that take employees (D21)', async (t) => {
+t.test('the output of an import, sent unchanged, is accepted by the routes that take employees, but for what it lists in contractIssues (D21)', async (t) => {
   const fixtures = ['empleados.xlsx', 'empleados.xls', 'empleados.csv', 'empleados-semicolon.csv', 'empleados-cp1252.csv', 'empleados-alias.xlsx']
   const json = (url: string, body: unknown) => app.inject({ method: 'POST', url, payload: body as object })
+  const policy = lawfulContractPolicy(app.employerProfile)
   for (const name of fixtures) {
     const imported = await upload([{ name, bytes: fixture(name) }])
     t.equal(imported.statusCode, 200, name)
-    const employees: Record<string, unknown>[] = imported.json().data.employees
-    const zip = await json('/api/contracts/download-zip', employees)
-    t.equal(zip.statusCode, 200, `${name}: download-zip`)
-    t.equal(zip.headers['content-type'], 'application/zip')
-    for (const employee of employees) {
+    const { employees, contractIssues } = imported.json().data as { employees: Record<string, unknown>[], contractIssues: Array<{ row: number }> }
+    // issue 21: what the import lists is exactly what the contract routes refuse, with the same messages
+    const unlawful = employees.map((employee) => lawfulContractIssues(employee, 'body', policy))
+    t.equal(new Set(contractIssues.map((issue) => issue.row)).size, unlawful.filter((issues) => issues.length > 0).length,
+      `${name}: one listed row per record that cannot become a contract`)
+    const lawful = employees.filter((_, index) => unlawful[index].length === 0)
+    if (lawful.length > 0) {
+      const zip = await json('/api/contracts/download-zip', lawful)
+      t.equal(zip.statusCode, 200, `${name}: download-zip of the lawful ones`)
+      t.equal(zip.headers['content-type'], 'application/zip')
+    }
+    if (lawful.length < employees.length) t.equal((await json('/api/contracts/download-zip', employees)).statusCode, 400, `${name}: the others refused`)
+    for (const [index, employee] of employees.entries()) {
       const preview = await json('/api/contracts/preview', employee)
       // D11: a Subsidio preview also needs the three fields an import may leave out, and says so
       const missing = employee.contractType === 'Subsidio' ? PREVIEW_ONLY.filter((field) => !(field in employee)) : []
-      t.equal(preview.statusCode, missing.length === 0 ? 200 : 400, `${name}: preview of ${String(employee.dni)}`)
-      if (missing.length > 0) t.same(preview.json().errors.map((e: { field: string }) => e.field), missing.map((field) => `body.${field}`))
+      const refused = missing.length > 0 || unlawful[index].length > 0
+      t.equal(preview.statusCode, refused ? 400 : 200, `${name}: preview of ${String(employee.dni)}`)
+      if (refused) {
+        const fields = preview.json().errors.map((e: { field: string }) => e.field)
+        for (const field of [...missing.map((field) => `body.${field}`), ...unlawful[index].map((issue) => issue.field)]) {
+          t.ok(fields.includes(field), `${name}: ${String(employee.dni)} refused on ${field}`)
+        }
+      }
     }
     t.equal((await json('/api/excel/download-photocheck', employees)).statusCode, 200, `${name}: photocheck`)
     // the exports that print sex and birthDate still require them

@@ -5,7 +5,7 @@
  */
 import t from 'tap'
 import type { FastifyInstance } from 'fastify'
-import { build, formPayload, sampleEmployee } from './support/helper.js'
+import { build, formPayload, sampleEmployee, samplePartTime } from './support/helper.js'
 import { EMPLOYEE_HEADERS, csvText, employeeCells } from './support/spreadsheets.js'
 import { sampleAddendum } from './support/samples.js'
 
@@ -96,7 +96,7 @@ t.test('names hold letters of the Latin script only, and every accepted name fit
 t.test('a JSON salary string `100.500` is refused (100.5 or 100500?); `100500` and `100.50` as strings are read', async (t) => {
   const app = await build(t)
   // Part Time at 2 hours a week: 100.5 soles would pass the proportional minimum, so only the ambiguity refuses it
-  const partTime = (salary: string) => sampleEmployee({ contractType: 'Part Time', weeklyHours: 2, salary, salaryInWords: undefined })
+  const partTime = (salary: string) => samplePartTime({ weeklyHours: 2, workDays: 'lunes', workSchedule: 'de 18:00 a 20:00 horas', salary })
   const refused = await app.inject({ method: 'POST', url: '/api/contracts/preview', payload: partTime('100.500') })
   t.equal(refused.statusCode, 400)
   t.same(refused.json().errors.map((issue: { field: string }) => issue.field), ['body.salary'], 'the error is on the salary alone')

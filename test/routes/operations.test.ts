@@ -92,7 +92,7 @@ test('/metrics: the operator series after real work, labels from route patterns 
   const app = await build(t, {}, failDocumentsOf('22223333'))
   const preview = await app.inject({ method: 'POST', url: '/api/contracts/preview', payload: sampleSubsidio() })
   t.equal(preview.statusCode, 200)
-  const batch = [samplePartTime({ dni: '11112222', contractType: 'Part Time' }), samplePartTime({ dni: '22223333', name: 'Luis' }), samplePartTime({ dni: '33334444', name: 'Zoila' })]
+  const batch = [samplePartTime({ dni: '11112222' }), sampleEmployee({ dni: '22223333', name: 'Luis' }), sampleEmployee({ dni: '33334444', name: 'Zoila' })]
   const zip = await app.inject({ method: 'POST', url: '/api/contracts/download-zip', payload: batch })
   t.equal(zip.statusCode, 200)
   const upload = await app.inject({ method: 'POST', url: '/api/excel/upload', ...(await formPayload([{ name: 'empleados.csv', type: 'text/csv', bytes: fixture('empleados.csv') }])) })
