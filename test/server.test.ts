@@ -10,7 +10,7 @@ import { connect } from 'node:net'
 import { Agent, request, type ClientRequest, type IncomingMessage } from 'node:http'
 import { setTimeout as sleep } from 'node:timers/promises'
 import { PROJECT_ROOT } from '../src/paths.js'
-import { PRODUCTION_PROFILE, sampleEmployee, sampleSubsidio, zipEntries } from './support/helper.js'
+import { PRODUCTION_PROFILE, sampleEmployee, samplePartTime, sampleSubsidio, zipEntries } from './support/helper.js'
 
 interface Server {
   child: ChildProcess
@@ -103,9 +103,8 @@ test('SIGTERM during a 50-employee ZIP: the ZIP completes whole, new connections
   // connection once held the exit until the delay, which then forced exit 1)
   const agent = new Agent({ keepAlive: true, timeout: 60_000 })
   t.teardown(() => agent.destroy())
-  const batch = Array.from({ length: 50 }, (_, index) => (index % 3 === 2 ? sampleSubsidio : sampleEmployee)({
-    dni: String(60000000 + index),
-    contractType: ['Planilla', 'Part Time', 'Subsidio'][index % 3]
+  const batch = Array.from({ length: 50 }, (_, index) => [sampleEmployee, samplePartTime, sampleSubsidio][index % 3]({
+    dni: String(60000000 + index)
   }))
   const res = await postJson(server.port, '/api/contracts/download-zip', batch, agent)
   t.equal(res.statusCode, 200, 'headers arrived')

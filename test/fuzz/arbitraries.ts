@@ -8,6 +8,7 @@
  */
 import fc from 'fast-check'
 import { amountInWords } from '../../src/employees/salary-words.js'
+import { addDays, todayInLima } from '../../src/employees/dates.js'
 
 const LATIN = [...'abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZáéíóúüñÁÉÍÓÚÜÑőŐçàèøåÿ']
 
@@ -35,12 +36,22 @@ const dmy = ({ day, month, year }: { day: number, month: number, year: number })
 const contractType = fc.constantFrom('Planilla', 'Part Time', 'Subsidio', 'PLANILLA', 'part time', 'Part  Time', 'PARTTIME', 'subsidio')
 const sex = fc.constantFrom('M', 'F', 'Masculino', 'Femenino', 'm', 'FEMENINO')
 
-/** A record the service must accept on every JSON route (preview needs all Subsidio fields: present here). */
+const TODAY = todayInLima()
+const adultBirthDate = fc.record({
+  year: fc.integer({ min: 1950, max: Number(TODAY.slice(6)) - 19 }), month: fc.integer({ min: 1, max: 12 }), day: fc.integer({ min: 1, max: 28 })
+}).map(dmy)
+
+/**
+ * A record the service must accept on every JSON route (preview needs all Subsidio fields: present
+ * here), and a contract that can be signed (src/employees/lawful-contract.ts): an adult, a start from
+ * today in Lima up to a year ahead, a term of four months to four years (within art. 74 and past the
+ * probation), its own cause, a stable titular and a part-time week under four hours a day.
+ */
 export const validEmployee = fc.record({
   name: personName,
   lastNameFather: personName,
   lastNameMother: personName,
-  birthDate: dateParts.map(dmy),
+  birthDate: adultBirthDate,
   sex,
   dni: fc.stringMatching(/^[0-9]{8}$/),
   email: fc.tuple(word(1, 10), word(1, 10)).map(([user, host]) => `${user.normalize('NFD').replace(/[^a-z]/gi, 'x')}@${host.normalize('NFD').replace(/[^a-z]/gi, 'x')}.pe`.toLowerCase()),
@@ -52,26 +63,34 @@ export const validEmployee = fc.record({
   salary: fc.integer({ min: 113_000, max: 99_999_999_999 }).map((cents) => cents / 100),
   words: fc.constantFrom('written', 'lower case', 'omitted'),
   position: freeText(1, 100),
-  entry: dateParts,
-  lengthDays: fc.integer({ min: 0, max: 3000 }),
+  entryInDays: fc.integer({ min: 0, max: 365 }),
+  lengthDays: fc.integer({ min: 125, max: 1460 }),
   subDivisionOrParking: freeText(1, 100),
   contractType,
   replacementFor: freeText(1, 100),
   reasonForSubstitution: freeText(1, 200),
   timeForCompany: freeText(1, 100),
-  workingCondition: freeText(1, 100),
-  probationaryPeriod: freeText(1, 100)
-}).map(({ entry, lengthDays, words, ...record }) => {
+  replacedWorkerDni: fc.stringMatching(/^[0-9]{8}$/),
+  replacedWorkerPosition: freeText(1, 100),
+  workingCondition: fc.constantFrom('Plazo indeterminado', 'ESTABLE', 'permanente, jornada completa', 'A plazo indeterminado'),
+  probationaryPeriod: fc.constantFrom('3', '3 meses', 'tres (3) meses', 'un mes', 'sin periodo de prueba'),
+  objectiveCause: freeText(30, 300)
+}).map(({ entryInDays, lengthDays, words, ...record }) => {
   const written = amountInWords(record.salary)
   // the spec caps salaryInWords at 100 characters: the words of a very large salary are left to the service
   const salaryInWords = words === 'omitted' || written.length > 100 ? undefined : words === 'written' ? written : written.toLowerCase()
-  const start = Date.UTC(entry.year, entry.month - 1, entry.day)
-  const end = new Date(start + lengthDays * 86_400_000)
+  const entryDate = addDays(TODAY, entryInDays)
+  const partTime = /^part\s*time$/i.test(record.contractType)
+  const { replacedWorkerDni, replacedWorkerPosition, ...rest } = record
+  const subsidio = /^subsidio$/i.test(record.contractType)
   return {
-    ...record,
+    ...rest,
+    // the replaced person's DNI and position belong to a suplencia only
+    ...(subsidio ? { replacedWorkerDni, replacedWorkerPosition } : {}),
     ...(salaryInWords === undefined ? {} : { salaryInWords }),
-    entryDate: dmy(entry),
-    endDate: dmy({ day: end.getUTCDate(), month: end.getUTCMonth() + 1, year: end.getUTCFullYear() })
+    ...(partTime ? { workDays: 'lunes a viernes', workSchedule: 'de 18:00 a 21:45 horas' } : {}),
+    entryDate,
+    endDate: addDays(entryDate, lengthDays)
   } as Record<string, unknown>
 })
 
@@ -93,8 +112,10 @@ const BREAKS: [string, unknown][] = [
 
 /** Contract rules (src/employees/contract-rules.ts): broken only for the contract routes; the exports ignore them. */
 const CONTRACT_BREAKS: [string, unknown][] = [
-  // the signing date is after any end date generated here (entry up to 2040, term up to 3000 days)
-  ['salaryInWords', 'MIL Y 00/100 SOLES'], ['weeklyHours', 0], ['signingDate', '31/12/2099'], ['objectiveCause', 'corta']
+  // the signing date is after any start generated here; the start of 2020 is long past
+  ['salaryInWords', 'MIL Y 00/100 SOLES'], ['weeklyHours', 0], ['signingDate', '31/12/2099'], ['objectiveCause', 'corta'],
+  ['entryDate', '01/01/2020'], ['modality', '59'], ['probationaryPeriod', 'noventa días'], ['workSchedule', 'por las noches'],
+  ['birthDate', addDays(TODAY, -365 * 10)]
 ]
 
 /**

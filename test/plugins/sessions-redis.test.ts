@@ -4,13 +4,17 @@
  */
 import { test } from 'tap'
 import { setTimeout as sleep } from 'node:timers/promises'
-import { build, formPayload, sampleEmployee } from '../support/helper.js'
-import { fixture } from '../support/spreadsheets.js'
+import { build, formPayload, sampleEmployee, samplePartTime, sampleSubsidio } from '../support/helper.js'
+import { EMPLOYEE_HEADERS, employeeCells, fixture, workbook } from '../support/spreadsheets.js'
 import { freePort, startRedis } from '../support/processes.js'
 import type { FastifyInstance } from 'fastify'
 
+/** A sheet of three lawful contracts and one that is not (a start in the past), made as HR makes it. */
 async function upload (app: FastifyInstance) {
-  return await app.inject({ method: 'POST', url: '/api/excel/upload', ...(await formPayload([{ name: 'empleados.xlsx', bytes: fixture('empleados.xlsx') }])) })
+  const rows = [EMPLOYEE_HEADERS, ...[
+    sampleEmployee(), samplePartTime({ dni: '22223333' }), sampleSubsidio(), sampleEmployee({ dni: '33334444', entryDate: '01/03/2020', endDate: '31/12/2020' })
+  ].map((record) => employeeCells(record))]
+  return await app.inject({ method: 'POST', url: '/api/excel/upload', ...(await formPayload([{ name: 'empleados.xlsx', bytes: workbook([rows]) }])) })
 }
 
 test('an upload on one instance previews on another that shares the Redis store', async (t) => {
@@ -19,12 +23,16 @@ test('an upload on one instance previews on another that shares the Redis store'
   const second = await build(t, { SESSION_STORE: redis.url })
   const res = await upload(first)
   t.equal(res.statusCode, 200)
-  const { sessionId, employees } = res.json().data
+  const { sessionId, employees, contractIssues } = res.json().data
+  t.ok(employees.length > contractIssues.length, 'some rows make a contract')
   for (const employee of employees) {
     const preview = await second.inject({ method: 'POST', url: '/api/contracts/preview', payload: { sessionId, dni: employee.dni, format: 'base64' } })
-    t.equal(preview.statusCode, 200, employee.dni)
-    t.equal(preview.json().data.dni, employee.dni)
+    // the other instance reads the session: it previews, or refuses on the contract rules, never a 404
+    const lawful = employee.dni !== '33334444'
+    t.equal(preview.statusCode, lawful ? 200 : 400, employee.dni)
+    if (lawful) t.equal(preview.json().data.dni, employee.dni)
   }
+  t.same(contractIssues.map((issue: { row: number }) => issue.row), [5], 'the past start, listed')
   t.same((await second.inject({ method: 'GET', url: '/api/health/ready' })).json().checks.sessionStore, 'ok')
 })
 
