@@ -5,7 +5,7 @@
 import { test } from 'tap'
 import { setTimeout as sleep } from 'node:timers/promises'
 import { build, formPayload, sampleEmployee, samplePartTime, sampleSubsidio } from '../support/helper.js'
-import { EMPLOYEE_HEADERS, employeeCells, fixture, workbook } from '../support/spreadsheets.js'
+import { EMPLOYEE_HEADERS, employeeCells, workbook } from '../support/spreadsheets.js'
 import { freePort, startRedis } from '../support/processes.js'
 import type { FastifyInstance } from 'fastify'
 
