@@ -15,7 +15,7 @@ import { Agent, request } from 'node:http'
 import { setTimeout as sleep } from 'node:timers/promises'
 import { PROJECT_ROOT } from '../src/paths.js'
 import { PRODUCTION_PROFILE, formPayload, sampleEmployee, samplePartTime, sampleSubsidio } from './support/helper.js'
-import { fixture } from './support/spreadsheets.js'
+import { fixture, lawfulEmployeeFixture } from './support/spreadsheets.js'
 import { freePort, program, startRedis } from './support/processes.js'
 
 const SERVER = join(PROJECT_ROOT, 'dist', 'app', 'server.js')
@@ -138,7 +138,7 @@ test('two instances behind HAProxy share sessions through Redis, survive a Redis
 
   await t.test('both instances in rotation, upload then a preview of every employee through HAProxy', async (t) => {
     await servedBy(['app1', 'app2'], 60).catch((error: Error) => { throw new Error(`${error.message}\n${haproxyErrors}`) })
-    const upload = await lb('POST', '/api/excel/upload', { form: await formPayload([{ name: 'empleados.xlsx', bytes: fixture('empleados.xlsx') }]) })
+    const upload = await lb('POST', '/api/excel/upload', { form: await formPayload([{ name: 'empleados.xlsx', bytes: lawfulEmployeeFixture('empleados.xlsx') }]) })
     t.equal(upload.status, 200)
     const { sessionId, employees } = JSON.parse(upload.body.toString()).data as { sessionId: string, employees: { dni: string }[] }
     const servers = new Set<string>()
@@ -176,7 +176,7 @@ test('two instances behind HAProxy share sessions through Redis, survive a Redis
   })
 
   await t.test(`SIGTERM to one instance during ${LOAD_REQUESTS} mixed requests: no failed request, exit 0`, async (t) => {
-    const upload = await lb('POST', '/api/excel/upload', { form: await formPayload([{ name: 'empleados.xlsx', bytes: fixture('empleados.xlsx') }]) })
+    const upload = await lb('POST', '/api/excel/upload', { form: await formPayload([{ name: 'empleados.xlsx', bytes: lawfulEmployeeFixture('empleados.xlsx') }]) })
     t.equal(upload.status, 200)
     const { sessionId, employees } = JSON.parse(upload.body.toString()).data as { sessionId: string, employees: { dni: string }[] }
     const csv = fixture('empleados.csv')

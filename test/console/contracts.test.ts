@@ -4,7 +4,10 @@
  * documents of one person, the contracts ZIP (progress, errores.txt) and the three reports.
  */
 import t from 'tap'
-import { readFileSync } from 'node:fs'
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { lawfulEmployeeFixture } from '../support/spreadsheets.js'
 import type { Page } from 'puppeteer-core'
 import * as XLSX from 'xlsx'
 import { parse } from 'csv-parse/sync'
@@ -19,16 +22,29 @@ const browser = await launch(t)
 const watched = await openConsole(t, browser, origin)
 const { page } = watched
 
+const sheets = mkdtempSync(join(tmpdir(), 'contratos-console-'))
+t.teardown(() => rmSync(sheets, { recursive: true, force: true }))
+/**
+ * The file HR uploads: a committed fixture; the good sheet as HR fills it today (dates from a week
+ * ahead, the columns a contract that can be signed needs), so the contracts can be made whatever the day.
+ */
+function sheetPath (name: string): string {
+  if (name !== 'empleados.xlsx') return fixture(name)
+  const path = join(sheets, name)
+  writeFileSync(path, lawfulEmployeeFixture(name))
+  return path
+}
+
 /** What the API itself answers for a fixture (the page must show exactly this). */
 async function apiUpload (name: string): Promise<{ statusCode: number, body: any }> {
-  const form = await formPayload([{ name, bytes: readFileSync(fixture(name)) }])
+  const form = await formPayload([{ name, bytes: readFileSync(sheetPath(name)) }])
   const res = await app.inject({ method: 'POST', url: '/api/excel/upload', ...form })
   return { statusCode: res.statusCode, body: res.json() }
 }
 
 async function upload (name: string): Promise<void> {
   const input = await page.$('input#employees-file')
-  await input?.uploadFile(fixture(name))
+  await input?.uploadFile(sheetPath(name))
   await page.waitForFunction((expected) => document.querySelector('#employees-file-name')?.textContent === expected, {}, name)
   await page.click('#employees-form button[type="submit"]')
   await page.waitForFunction(() => !document.querySelector('#employees-status')?.classList.contains('busy'))

@@ -1,8 +1,9 @@
 /** Test helpers for the spreadsheet import: sheets written by SheetJS and CSV text from records. */
 import * as XLSX from 'xlsx'
 import { readFileSync } from 'node:fs'
-import { ADDENDUM_COLUMNS, EMPLOYEE_COLUMNS } from '../../src/spreadsheets/columns.js'
+import { ADDENDUM_COLUMNS, EMPLOYEE_COLUMNS, matchHeaders } from '../../src/spreadsheets/columns.js'
 import { sampleEmployee } from './helper.js'
+import { sampleTerm } from './samples.js'
 
 /** Bytes of a committed fixture (test/fixtures/, made by scripts/make-fixtures.ts with LibreOffice). */
 export function fixture (name: string): Buffer {
@@ -37,4 +38,42 @@ export function workbook (sheets: unknown[][][], bookType: 'xlsx' | 'xls' = 'xls
   const book = XLSX.utils.book_new()
   sheets.forEach((rows, index) => XLSX.utils.book_append_sheet(book, XLSX.utils.aoa_to_sheet(rows, { cellDates: true }), `Hoja${index + 1}`))
   return XLSX.write(book, { type: 'buffer', bookType, compression: true }) as Buffer
+}
+
+/**
+ * A committed employee fixture as HR would fill it today: the same people and cells, with the
+ * columns a contract that can be signed needs (issue 21) and its dates moved to start from a week
+ * ahead in Lima, so that a test that makes their contracts does not depend on the day it runs.
+ * Start dates keep their order; each term lasts six months.
+ */
+export function lawfulEmployeeFixture (name: string): Buffer {
+  const book = XLSX.read(fixture(name), { cellDates: true })
+  const sheet = book.Sheets[book.SheetNames[0]]
+  const rows = XLSX.utils.sheet_to_json<unknown[]>(sheet, { header: 1, raw: true, defval: null, blankrows: true })
+  const header = rows[0] as string[]
+  const { fields } = matchHeaders(header, EMPLOYEE_COLUMNS)
+  const column = (field: string) => {
+    for (const [index, spec] of fields) if (spec.field === field) return index
+    header.push(EMPLOYEE_COLUMNS.find((spec) => spec.field === field)?.headers[0] as string)
+    return header.length - 1
+  }
+  const at = {
+    type: column('contractType'), entry: column('entryDate'), end: column('endDate'), days: column('workDays'),
+    schedule: column('workSchedule'), cause: column('objectiveCause'), replacedDni: column('replacedWorkerDni'),
+    replacedPosition: column('replacedWorkerPosition'), condition: column('workingCondition'), probation: column('probationaryPeriod')
+  }
+  rows.slice(1).forEach((row, index) => {
+    if (row.every((cell) => cell === null)) return
+    const type = String(row[at.type] ?? '').toLowerCase().replace(/\s+/g, '')
+    const { entryDate, endDate } = sampleTerm(6, 7 + index)
+    row[at.entry] = entryDate
+    row[at.end] = endDate
+    row[at.cause] = 'Campaña de fin de año con más usuarios de lo habitual en la sede'
+    if (type === 'parttime') Object.assign(row, { [at.days]: 'lunes a viernes', [at.schedule]: 'de 18:00 a 21:45 horas' })
+    if (type === 'subsidio') {
+      Object.assign(row, { [at.replacedDni]: '44556677', [at.replacedPosition]: 'Supervisora', [at.condition]: 'Plazo indeterminado' })
+      row[at.probation] ??= '3 meses'
+    }
+  })
+  return workbook([rows])
 }
