@@ -64,7 +64,9 @@ export default fp(async (app) => {
       onFailure: (record, error) => {
         app.metrics.zipFailedEmployees.inc()
         log.error({ err: error, ...options.logFields(record) }, `${options.kind} documents failed; listed in errores.txt`)
-        return production ? CONTRACT_MESSAGES.zipFailureGeneric : CONTRACT_MESSAGES.zipFailureDetail((error as Error).message)
+        return production
+          ? CONTRACT_MESSAGES.zipFailureGeneric
+          : CONTRACT_MESSAGES.zipFailureDetail((error as Error).message)
       }
     })
     done.then((result) => {

@@ -1,5 +1,6 @@
 /**
- * Decorates `app.employeeBodies`: route options for JSON bodies of employee records, shared by the contract and report routes:
+ * Decorates `app.employeeBodies`: route options for JSON bodies of employee records, shared by the contract and
+ * report routes:
  * D2 unwrapping and the D5 limit before validation (no per-element work on an oversized list),
  * D7/D8 normalisation, the TypeBox schema, then the D10 cross-field rules.
  */
@@ -24,7 +25,7 @@ export interface BodyOptions {
   validationMessage: string
   /** Cross-field rules run after the schema; default crossFieldIssues (D10). */
   rules?: RecordRules
-  /** Also apply the contract rules (minimum wage, salary in words, part-time hours…: src/employees/contract-rules.ts). */
+  /** Also apply the contract rules: src/employees/contract-rules.ts and lawful-contract.ts. */
   contractRules?: boolean
 }
 
@@ -50,7 +51,8 @@ declare module 'fastify' {
 
 /** The schema's issues, attached to the request by Fastify (`attachValidation`). */
 function schemaIssues (request: FastifyRequest): ReturnType<typeof toValidationIssues> {
-  const error = request.validationError as (Error & { validation?: ErrorObject[], validationContext?: string }) | undefined
+  const error = request.validationError as
+    (Error & { validation?: ErrorObject[], validationContext?: string }) | undefined
   if (error === undefined) return []
   return toValidationIssues(error.validation ?? [], error.validationContext ?? 'body')
 }
@@ -63,7 +65,9 @@ function refuseMultipart (request: FastifyRequest): void {
 /** The contract rules' issues when the route asks for them (the profile is read when the request comes). */
 type ProfileSource = () => EmployerProfile
 
-function batchOptions<T extends TSchema> (item: T, maxItems: number, options: BatchBodyOptions, profile: ProfileSource) {
+function batchOptions<T extends TSchema> (
+  item: T, maxItems: number, options: BatchBodyOptions, profile: ProfileSource
+) {
   const body = employeeBatchSchema(item, maxItems, options.emptyMessage)
   return {
     schema: { body },
@@ -108,7 +112,8 @@ function singleOptions<T extends TSchema> (item: T, options: BodyOptions, profil
 
 export default fp(async (app) => {
   app.decorate('employeeBodies', {
-    batchRouteOptions: (item, options) => batchOptions(item, options.maxItems ?? app.config.BATCH_MAX, options, () => app.employerProfile),
+    batchRouteOptions: (item, options) =>
+      batchOptions(item, options.maxItems ?? app.config.BATCH_MAX, options, () => app.employerProfile),
     singleRouteOptions: (item, options) => singleOptions(item, options, () => app.employerProfile)
   } satisfies EmployeeBodies)
 }, { name: 'employee-bodies', dependencies: ['config'] })

@@ -43,7 +43,8 @@ const FRAMEWORK_ERRORS: Record<string, string> = {
  */
 export function frameworkErrorReply (error: FastifyError, request: FastifyRequest, reply: FastifyReply): void {
   reply.header('x-request-id', request.id) // no hook runs before routing (plugins/request-id.ts)
-  send(reply, error.statusCode ?? 400, { success: false, message: FRAMEWORK_ERRORS[error.code] ?? VALIDATION_MESSAGE.contracts, data: null })
+  const message = FRAMEWORK_ERRORS[error.code] ?? VALIDATION_MESSAGE.contracts
+  send(reply, error.statusCode ?? 400, { success: false, message, data: null })
 }
 
 /** HTTP-level failures Node reports before there is a request: status and Spanish text. */
@@ -100,7 +101,8 @@ export default fp(async (app) => {
         ...error.extra
       })
     }
-    const clientMessage = CLIENT_ERRORS[error.code] ?? (error instanceof SyntaxError ? CLIENT_ERRORS.FST_ERR_CTP_INVALID_JSON_BODY : undefined)
+    const clientMessage = CLIENT_ERRORS[error.code] ??
+      (error instanceof SyntaxError ? CLIENT_ERRORS.FST_ERR_CTP_INVALID_JSON_BODY : undefined)
     if (clientMessage !== undefined) return send(reply, 400, { success: false, message: clientMessage, data: null })
     const status = error.statusCode ?? 500
     if (status >= 400 && status < 500) {

@@ -98,7 +98,7 @@ export const EmployerProfileSchema = Type.Object({
     'Part Time': contractDefaults('contractDefaults.Part Time'),
     Subsidio: contractDefaults('contractDefaults.Subsidio')
   }),
-  /** Working days of the workplace's week, 5 or 6: the part-time divisor (Reglamento art. 11; default 5, the stricter). */
+  /** Working days of the workplace's week, 5 or 6: the part-time divisor (Reglamento art. 11; default 5). */
   workWeekDays: Type.Optional(Type.Union([Type.Literal(5), Type.Literal(6)], {
     'x-messages': { required: 'falta workWeekDays', invalid: 'workWeekDays debe ser 5 o 6' }
   })),

@@ -47,7 +47,9 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
   })
 
   const rules = addendumIssues
-  const single = app.employeeBodies.singleRouteOptions(AddendumRequestSchema, { validationMessage: VALIDATION_MESSAGE.contracts, rules })
+  const single = app.employeeBodies.singleRouteOptions(AddendumRequestSchema, {
+    validationMessage: VALIDATION_MESSAGE.contracts, rules
+  })
   app.post('/preview', {
     ...single,
     schema: {

@@ -67,7 +67,9 @@ const contracts: FastifyPluginAsyncTypebox = async (app) => {
     }
   }
 
-  const single = app.employeeBodies.singleRouteOptions(PreviewEmployeeSchema, { validationMessage: VALIDATION_MESSAGE.contracts, contractRules: true })
+  const single = app.employeeBodies.singleRouteOptions(PreviewEmployeeSchema, {
+    validationMessage: VALIDATION_MESSAGE.contracts, contractRules: true
+  })
   app.post('/preview', {
     ...single,
     preValidation: async (request) => {
@@ -104,7 +106,8 @@ const contracts: FastifyPluginAsyncTypebox = async (app) => {
       // an imported record may not make a lawful contract (its contractIssues): refused as on every contract route
       const lawful = lawfulContractIssues(found, '', lawfulContractPolicy(app.employerProfile))
       if (!checked.ok || lawful.length > 0) {
-        throw new RequestValidationError(VALIDATION_MESSAGE.contracts, mergeIssues(checked.ok ? [] : checked.issues, lawful))
+        const issues = mergeIssues(checked.ok ? [] : checked.issues, lawful)
+        throw new RequestValidationError(VALIDATION_MESSAGE.contracts, issues)
       }
       employee = checked.value
       format = body.format ?? 'file'
@@ -140,15 +143,16 @@ const contracts: FastifyPluginAsyncTypebox = async (app) => {
       fileName: `contratos-${todayInLima().replaceAll('/', '-')}.zip`,
       // a few employees per worker task: one message each way for all of them (src/documents/pool.ts)
       batchSize: EMPLOYEES_PER_ZIP_TASK,
-      render: async (batch, signal) => (await pool.whenFree(async () => await pool.documentsBatch(batch), signal)).map((docs, index) => {
-        if (docs instanceof Error) return docs
-        const [contract, consent, annex] = contractEntryNames(batch[index])
-        return [
-          { name: contract, parts: docs.contract.parts, crc32: docs.contract.crc32 },
-          { name: consent, parts: docs.consent.parts, crc32: docs.consent.crc32 },
-          { name: annex, parts: docs.annex.parts, crc32: docs.annex.crc32 }
-        ]
-      }),
+      render: async (batch, signal) => (await pool.whenFree(async () => await pool.documentsBatch(batch), signal))
+        .map((docs, index) => {
+          if (docs instanceof Error) return docs
+          const [contract, consent, annex] = contractEntryNames(batch[index])
+          return [
+            { name: contract, parts: docs.contract.parts, crc32: docs.contract.crc32 },
+            { name: consent, parts: docs.consent.parts, crc32: docs.consent.crc32 },
+            { name: annex, parts: docs.annex.parts, crc32: docs.annex.crc32 }
+          ]
+        }),
       describe: (employee) => `${safeFileName(employee.dni)} (${fullName(employee)})`,
       logFields: (employee) => ({ dni: employee.dni }),
       kind: 'contracts'

@@ -35,7 +35,9 @@ function sendFile (reply: FastifyReply, mediaType: string, filename: string, byt
  */
 const reports: FastifyPluginAsyncTypebox = async (app) => {
   const bodyOptions = <T extends TSchema>(item: T, summary: string, mediaType: string, description: string) => {
-    const options = app.employeeBodies.batchRouteOptions(item, { emptyMessage: REPORT_MESSAGES.emptyBatch, validationMessage: VALIDATION_MESSAGE.reports })
+    const options = app.employeeBodies.batchRouteOptions(item, {
+      emptyMessage: REPORT_MESSAGES.emptyBatch, validationMessage: VALIDATION_MESSAGE.reports
+    })
     return {
       ...options,
       preValidation: [options.preValidation, requireEmployees],

@@ -28,7 +28,8 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
     const format = uploadFormat(upload.filename, upload.mimetype, typeMessages)
     const sheet = await app.spreadsheets.read(upload.bytes, format, 'employee', app.config.BATCH_MAX)
     const profile = app.employerProfile
-    const { employees, contractIssues } = importEmployeeSheet(sheet, contractPolicy(profile), lawfulContractPolicy(profile))
+    const { employees, contractIssues } =
+      importEmployeeSheet(sheet, contractPolicy(profile), lawfulContractPolicy(profile))
     const sessionId = await app.sessions.create(employees)
     return {
       success: true as const,

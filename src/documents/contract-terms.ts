@@ -116,7 +116,8 @@ export function probationText (
 ): string {
   const none = 'sin periodo de prueba'
   if (dayMonthYearKey(employee.endDate) <= dayMonthYearKey(termEnd(employee.entryDate, 3))) return none
-  const given = employee.probationaryPeriod === undefined ? undefined : parseProbationMonths(employee.probationaryPeriod)
+  const stated = employee.probationaryPeriod
+  const given = stated === undefined ? undefined : parseProbationMonths(stated)
   const months = given ?? profile.contractDefaults[employee.contractType].probationMonths ?? 3
   if (months === 0) return none
   const reason = employee.probationReason?.toLowerCase() === 'confianza'

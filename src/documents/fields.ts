@@ -8,7 +8,8 @@ import { cleanText, dateInWords, formatSoles, fullName } from '../employees/form
 import type { AddendumRequest } from '../../schemas/addendum.js'
 import { amountInWords } from '../employees/salary-words.js'
 import {
-  REGIME_NAMES, benefitsText, equipmentText, internalRulesText, lettered, modalityText, objectiveCauseText, positionEntry,
+  REGIME_NAMES, benefitsText, equipmentText, internalRulesText, lettered, modalityText, objectiveCauseText,
+  positionEntry,
   nightWorkText, probationText, signingDate, weeklyHoursText
 } from './contract-terms.js'
 import { todayInLima } from '../employees/dates.js'
@@ -173,7 +174,10 @@ const profiles = new WeakMap<EmployerProfile, ProfileCache>()
 
 function profileCache (employer: EmployerProfile): ProfileCache {
   let cache = profiles.get(employer)
-  if (cache === undefined) profiles.set(employer, cache = { values: profileFieldValues(employer), byPosition: new Map(), byEntry: new WeakMap() })
+  if (cache === undefined) {
+    cache = { values: profileFieldValues(employer), byPosition: new Map(), byEntry: new WeakMap() }
+    profiles.set(employer, cache)
+  }
   return cache
 }
 
@@ -196,7 +200,9 @@ function positionValues (position: string, employer: EmployerProfile): ReturnTyp
  * @param employee a validated record (schemas/employee.ts); Subsidio's optional fields may be missing (D11)
  * @param today the day of generation in Lima, `DD/MM/YYYY`: the signing date when none is given (§3, §11)
  */
-export function fieldValues (employee: ImportedEmployee, employer: EmployerProfile, today: string = todayInLima()): FieldValues {
+export function fieldValues (
+  employee: ImportedEmployee, employer: EmployerProfile, today: string = todayInLima()
+): FieldValues {
   const text = (value: OptionalText) => (value === undefined ? '' : cleanText(value))
   const defaults = employer.contractDefaults[employee.contractType]
   const partTime = employee.contractType === 'Part Time'
@@ -261,7 +267,9 @@ export type AddendumFieldValues = Record<typeof ADDENDUM_FIELD_NAMES[number] | '
  * @param addendum a validated addendum record (schemas/addendum.ts, AddendumRequestSchema)
  * @param signingDate the real day of signature, `DD/MM/YYYY` (legal requirements, section 3: never backdated)
  */
-export function addendumFieldValues (addendum: AddendumRequest, employer: EmployerProfile, signingDate: string): AddendumFieldValues {
+export function addendumFieldValues (
+  addendum: AddendumRequest, employer: EmployerProfile, signingDate: string
+): AddendumFieldValues {
   return {
     ...employerFieldValues(employer),
     fullName: cleanText(addendum.worker),

@@ -30,7 +30,7 @@ export interface PoolOptions {
   threads: number
   /** Tasks (a preview, an adenda, or a few employees of a ZIP) waiting for a thread before new work is refused. */
   maxQueue: number
-  /** Called when a worker dies between tasks (piscina replaces it); without it the 'error' event would crash the process. */
+  /** Called when a worker dies between tasks (piscina replaces it); without it 'error' would crash the process. */
   onWorkerError?: (error: Error) => void
   /** Called with the templates of the PDFs each successful task rendered (the documents counter). */
   onRendered?: (templates: readonly TemplateId[]) => void
@@ -40,7 +40,11 @@ export interface PoolOptions {
  * One document of a ZIP in two parts: the template's bytes (the pool's own copy, shared by every
  * document of that template, never copied) and this document's update; `crc32` is the whole's.
  */
-export interface DocumentParts { template: TemplateId, parts: [template: Uint8Array, update: Uint8Array], crc32: number }
+export interface DocumentParts {
+  template: TemplateId
+  parts: [template: Uint8Array, update: Uint8Array]
+  crc32: number
+}
 
 /** The three documents of one employee, for the ZIP. */
 export interface EmployeeDocumentParts { contract: DocumentParts, consent: DocumentParts, annex: DocumentParts }
@@ -140,7 +144,11 @@ export class ContractPool {
   async documentsBatch (employees: readonly ImportedEmployee[]): Promise<Array<EmployeeDocumentParts | Error>> {
     const results = await this.#run({ kind: 'documents', employees: [...employees] }) as WorkerEmployeeResult[]
     const parts = (document: WorkerDocument): DocumentParts =>
-      ({ template: document.template, parts: [this.#data.templates[document.template].base, document.update], crc32: document.crc32 })
+      ({
+        template: document.template,
+        parts: [this.#data.templates[document.template].base, document.update],
+        crc32: document.crc32
+      })
     return results.map((result, index) => {
       if ('error' in result) return new Error(result.error)
       this.#onRendered([CONTRACT_DOCUMENT[employees[index].contractType], 'tratamiento-datos', 'anexo'])
@@ -149,7 +157,10 @@ export class ContractPool {
     })
   }
 
-  /** The documents of one employee (documentsBatch of one). @throws ServiceBusyError when the queue is full; the render's error */
+  /**
+   * The documents of one employee (documentsBatch of one).
+   * @throws ServiceBusyError when the queue is full; the render's error
+   */
   async documents (employee: ImportedEmployee): Promise<EmployeeDocumentParts> {
     const [result] = await this.documentsBatch([employee])
     if (result instanceof Error) throw result

@@ -44,11 +44,14 @@ export function createRenderer (data: EngineData): ContractRenderer {
     text: data.textFont,
     unicode: () => (unicode ??= loadUnicodeFont(data.unicodeFontPath))
   }
-  const fill = (id: TemplateId, values: Record<string, string>) => fillTemplate(data.templates[id], values, fonts, { shared: SHARED_FIELDS })
+  const fill = (id: TemplateId, values: Record<string, string>) =>
+    fillTemplate(data.templates[id], values, fonts, { shared: SHARED_FIELDS })
   const updateOf = async (id: TemplateId, values: Record<string, string>): Promise<DocumentUpdate> =>
     ({ template: id, update: await fillTemplate(data.templates[id], values, fonts, { shared: SHARED_FIELDS, output: 'update' }) })
   /** An employee's contract, consent and annex, each filled by `fillOne` from the same values. */
-  const threeDocuments = async <D>(employee: ImportedEmployee, fillOne: (id: TemplateId, values: Record<string, string>) => D | Promise<D>) => {
+  const threeDocuments = async <D>(
+    employee: ImportedEmployee, fillOne: (id: TemplateId, values: Record<string, string>) => D | Promise<D>
+  ) => {
     const values = fieldValues(employee, data.employer)
     const [contract, consent, annex] = await Promise.all([
       fillOne(templateFor(CONTRACT_DOCUMENT[employee.contractType], employee), values),
@@ -58,7 +61,8 @@ export function createRenderer (data: EngineData): ContractRenderer {
     return { contract, consent, annex }
   }
   return {
-    contract: async (employee) => await fill(templateFor(CONTRACT_DOCUMENT[employee.contractType], employee), fieldValues(employee, data.employer)),
+    contract: async (employee) =>
+      await fill(templateFor(CONTRACT_DOCUMENT[employee.contractType], employee), fieldValues(employee, data.employer)),
     documents: async (employee) => await threeDocuments(employee, fill),
     documentUpdates: async (employee) => await threeDocuments(employee, updateOf),
     addendum: async (addendum, signingDate) => await fill('adenda', addendumFieldValues(addendum, data.employer, signingDate))

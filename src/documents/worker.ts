@@ -78,7 +78,8 @@ export default async function run (task: PdfTask): Promise<unknown> {
       for (const employee of task.employees) {
         try {
           const updates = await renderer.documentUpdates(employee)
-          const documents: [WorkerDocument, WorkerDocument, WorkerDocument] = [withCrc(updates.contract), withCrc(updates.consent), withCrc(updates.annex)]
+          const documents: [WorkerDocument, WorkerDocument, WorkerDocument] =
+            [withCrc(updates.contract), withCrc(updates.consent), withCrc(updates.annex)]
           results.push({ documents })
           buffers.push(...documents.map((document) => bufferOf(document.update)))
         } catch (error) {

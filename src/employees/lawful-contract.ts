@@ -31,7 +31,9 @@ export interface LawfulContractPolicy {
   /** Working days of the workplace's week (5 or 6): the part-time divisor (Reglamento art. 11). */
   workWeekDays: number
   /** The profile's per-type defaults: modality, and working time for the full-time types. */
-  defaults: Record<ContractType, { modality?: ModalityCode, probationMonths?: number, workDays?: string, workSchedule?: string }>
+  defaults: Record<ContractType, {
+    modality?: ModalityCode, probationMonths?: number, workDays?: string, workSchedule?: string
+  }>
   /** The cause HR reviewed for a site and modality, if any. */
   siteCause: (site: string, modality: ModalityCode) => string | undefined
 }
@@ -91,7 +93,7 @@ export function contractModality (
   return policy.defaults[record.contractType].modality
 }
 
-/** The working week of a record (its days and schedule, else the profile's for full time); undefined when unreadable. */
+/** The working week of a record (its days and schedule, else the profile's for full time); undefined if unreadable. */
 export function recordWorkingWeek (
   record: { contractType: ContractType, workDays?: string, workSchedule?: string }, policy: Pick<LawfulContractPolicy, 'defaults'>
 ): WorkingWeek | undefined {
@@ -128,7 +130,7 @@ const lastsAtMost = (entryDate: string, endDate: string, months: number) =>
 /** A titular's condition that states an indefinite-term (stable) contract (§15). */
 const STABLE = /\b(plazo indeterminado|indeterminad[oa]|estable|permanente)\b/
 
-/** The lowest salary of a contract, rounded up to the céntimo: RMV, its share for part time, plus 35 % on the night share. */
+/** The lowest salary, rounded up to the céntimo: RMV, its share for part time, plus 35 % on the night share. */
 export function minimumSalaryWith (
   type: ContractType, weeklyHours: number, nightShare: number, minimumWage: number
 ): number {
@@ -141,7 +143,9 @@ export function minimumSalaryWith (
  * The rules above for one record (already normalised and typed by the schema where it passed).
  * @param prefix field path prefix: `body.3`, `body`, or '' for a spreadsheet row
  */
-export function lawfulContractIssues (record: unknown, prefix: string, policy: LawfulContractPolicy): ValidationIssue[] {
+export function lawfulContractIssues (
+  record: unknown, prefix: string, policy: LawfulContractPolicy
+): ValidationIssue[] {
   const issues: ValidationIssue[] = []
   if (record === null || typeof record !== 'object') return issues
   const fields = record as Record<string, unknown>

@@ -8,7 +8,9 @@
 const DAY_NAMES = ['lunes', 'martes', 'miercoles', 'jueves', 'viernes', 'sabado', 'domingo'] as const
 
 /** Day index (0 = lunes) by full name or three-letter abbreviation, without accents. */
-const DAY_BY_WORD = new Map<string, number>(DAY_NAMES.flatMap((name, index) => [[name, index], [name.slice(0, 3), index]]))
+const DAY_BY_WORD = new Map<string, number>(
+  DAY_NAMES.flatMap((name, index) => [[name, index], [name.slice(0, 3), index]])
+)
 
 const fold = (text: string) => text.normalize('NFD').replace(/\p{M}/gu, '').toLowerCase().replace(/\s+/g, ' ').trim()
 
@@ -84,7 +86,8 @@ export function parseWorkSchedule (text: string): DailySchedule | undefined {
   const breakMinutes = match[5] === undefined ? 0 : Number(match[5])
   const span = endMinutes - startMinutes
   if (breakMinutes >= span) return undefined
-  return { startMinutes, endMinutes, breakMinutes, workedMinutes: span - breakMinutes, nightMinutes: nightOverlap(startMinutes, endMinutes) }
+  const workedMinutes = span - breakMinutes
+  return { startMinutes, endMinutes, breakMinutes, workedMinutes, nightMinutes: nightOverlap(startMinutes, endMinutes) }
 }
 
 /** A week of work: the days, the daily schedule and what follows from them. */

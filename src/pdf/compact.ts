@@ -33,6 +33,9 @@ export async function compactPdf (doc: PDFDocument): Promise<Uint8Array> {
     doc.context.assign(ref, PDFRawStream.of(dict, compressed))
   }
   return await doc.save({
-    useObjectStreams: true, updateFieldAppearances: false, addDefaultPage: false, objectsPerTick: Number.POSITIVE_INFINITY
+    useObjectStreams: true,
+    updateFieldAppearances: false,
+    addDefaultPage: false,
+    objectsPerTick: Number.POSITIVE_INFINITY
   })
 }

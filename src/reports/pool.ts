@@ -1,7 +1,8 @@
 /**
  * Builds the insurance workbooks (Vida Ley, SCTR) in worker threads: even our own writer
  * (src/reports/xlsx.ts) spends about 1.5 ms of CPU on a 50-row workbook, which on the event loop
- * would delay every other request (health checks, the ZIPs being streamed) by as much per export. The main thread only sends the
+ * would delay every other request (health checks, the ZIPs being streamed) by as much per export.
+ * The main thread only sends the
  * validated records and receives the bytes (moved, not copied). The line is bounded: past it an
  * export is refused with ServiceBusyError (503 with Retry-After) instead of queued without bound.
  */
@@ -19,7 +20,7 @@ export interface ReportPoolOptions {
   maxThreads?: number
   /** Exports that may wait for a thread (default 64); one more is refused with a 503. */
   maxQueue?: number
-  /** Told of a worker lost between tasks (piscina replaces it); without it the 'error' event would crash the process. */
+  /** Told of a worker lost between tasks (piscina replaces it); without it 'error' would crash the process. */
   onWorkerError?: (error: Error) => void
 }
 

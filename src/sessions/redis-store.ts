@@ -142,7 +142,8 @@ export class RedisSessionStore implements SessionStore {
   async create (employees: readonly ImportedEmployee[]): Promise<string> {
     const id = randomUUID()
     await this.#call(async () => await this.#commands.contratosCreateSession(
-      SESSION_INDEX_KEY, SEQUENCE_KEY, SESSION_KEY_PREFIX + id, id, JSON.stringify({ employees }), this.ttlMs, this.maxSessions, SESSION_KEY_PREFIX))
+      SESSION_INDEX_KEY, SEQUENCE_KEY, SESSION_KEY_PREFIX + id, id, JSON.stringify({ employees }), this.ttlMs,
+      this.maxSessions, SESSION_KEY_PREFIX))
     return id
   }
 

@@ -121,7 +121,7 @@ export const CSV_LIMITS = {
   maxLines: 65_536,
   /** Delimiters in the whole file (bounds the fields built): a padded 65 536 × 23 sheet has 1.4 M. */
   maxDelimiters: 2 ** 21,
-  /** Characters of one record's fields (csv-parse max_record_size): Excel's 32 767 per cell × 23 columns, rounded up. */
+  /** Characters of one record's fields (csv-parse max_record_size): 32 767 per cell × 23 columns, rounded up. */
   maxRecordChars: 2 ** 20
 } as const
 

@@ -3,7 +3,7 @@ import { AppError, UploadError, type ValidationIssue } from '../errors.js'
 import { IMPORT_MESSAGES } from '../../schemas/messages.js'
 import { batchLimitMessage } from '../../schemas/messages.js'
 
-/** The bytes are not a readable file of their format: wrong bytes for the extension, a zip bomb, a parse failure (D20) */
+/** The bytes are not a readable file of its format: bytes not of the extension, a zip bomb, a parse failure (D20). */
 export class CorruptSpreadsheetError extends UploadError {
   /** Why, for the log; never sent to the client. */
   readonly reason: string

@@ -71,7 +71,9 @@ function rowValidator<T extends TSchema> (schema: T, table: ColumnTable, uniqueF
         continue
       }
       outcome.invalidRows++
-      for (const issue of issues.sort(byColumn)) outcome.issues.push({ row, field: issue.field, message: issue.message })
+      for (const issue of issues.sort(byColumn)) {
+        outcome.issues.push({ row, field: issue.field, message: issue.message })
+      }
     }
     return outcome
   }
@@ -147,12 +149,15 @@ const addendumMessages = (field: string): FieldMessages | undefined =>
  */
 export function importAddenda (sheet: ReadSheet, options: { partial: boolean }): AddendumImport {
   if (sheet.status === 'missingHeaders') {
-    const issues = sheet.missing.map((field) => ({ row: 1, field, message: addendumMessages(field)?.required ?? field }))
+    const issues = sheet.missing
+      .map((field) => ({ row: 1, field, message: addendumMessages(field)?.required ?? field }))
     throw new SpreadsheetValidationError(IMPORT_MESSAGES.addenda.missingField(sheet.missing.join(', ')), issues)
   }
   requireRows(sheet)
   const outcome = validateAddenda(sheet)
-  if (outcome.issues.length > 0 && !options.partial) throw new SpreadsheetValidationError(IMPORT_MESSAGES.addenda.invalidRows, outcome.issues)
+  if (outcome.issues.length > 0 && !options.partial) {
+    throw new SpreadsheetValidationError(IMPORT_MESSAGES.addenda.invalidRows, outcome.issues)
+  }
   return {
     employees: outcome.valid as Addendum[],
     errors: outcome.issues,

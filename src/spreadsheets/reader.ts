@@ -65,7 +65,7 @@ export class SpreadsheetReader {
   readonly #options: Required<Omit<ReaderOptions, 'zipLimits'>> & Pick<ReaderOptions, 'zipLimits'>
   #pool: Piscina<ReadTask, ReadResult> | undefined
   #closed = false
-  /** Reads running or waiting, counted here: piscina's own maxQueue is not reached when its balancer queues on the workers. */
+  /** Reads running or waiting, counted here: piscina's maxQueue is not reached when its balancer queues on workers. */
   #inFlight = 0
 
   constructor (options: ReaderOptions = {}) {
@@ -129,7 +129,9 @@ export class SpreadsheetReader {
 
   async #read (bytes: Uint8Array, format: SpreadsheetFormat, kind: ImportKind, maxRows: number): Promise<ReadSheet> {
     const task: ReadTask = { bytes, format, kind, maxRows, zipLimits: this.#options.zipLimits }
-    if (!this.#options.inline && this.#inFlight >= this.#options.maxThreads + this.#options.maxQueue) throw new ServiceBusyError()
+    if (!this.#options.inline && this.#inFlight >= this.#options.maxThreads + this.#options.maxQueue) {
+      throw new ServiceBusyError()
+    }
     this.#inFlight++
     let result: ReadResult
     try {
@@ -158,7 +160,8 @@ export class SpreadsheetReader {
     let deadline: NodeJS.Timeout | undefined
     port1.once('message', () => { deadline = setTimeout(() => controller.abort(), this.#options.timeoutMs) })
     try {
-      return await this.#workers().run({ ...task, started: port2 }, { signal: controller.signal, transferList: [port2] })
+      const options = { signal: controller.signal, transferList: [port2] }
+      return await this.#workers().run({ ...task, started: port2 }, options)
     } finally {
       clearTimeout(deadline)
       port1.close()

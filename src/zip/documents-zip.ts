@@ -83,7 +83,9 @@ export class EntryNames {
  * A render of several records from a render of one: all of them at once, each failure kept to its record.
  * @param renderOne one record's entries; a rejection fails that record alone
  */
-export function eachRecord<T> (renderOne: (record: T) => Promise<ZipDocument[]>): (records: readonly T[]) => Promise<RecordEntries[]> {
+export function eachRecord<T> (
+  renderOne: (record: T) => Promise<ZipDocument[]>
+): (records: readonly T[]) => Promise<RecordEntries[]> {
   return async (records) => await Promise.all(records.map(async (record) => await renderOne(record).catch(asError)))
 }
 
@@ -98,7 +100,9 @@ const buffer = (bytes: Uint8Array) => Buffer.from(bytes.buffer, bytes.byteOffset
  * Starts writing the ZIP of `records`; read (pipe) `archive` to get it.
  * @returns the archive stream and a promise of what was written (never rejects)
  */
-export function streamDocumentsZip<T> (records: readonly T[], options: DocumentsZipOptions<T>): { archive: StoredZipArchive, done: Promise<DocumentsZipResult> } {
+export function streamDocumentsZip<T> (
+  records: readonly T[], options: DocumentsZipOptions<T>
+): { archive: StoredZipArchive, done: Promise<DocumentsZipResult> } {
   // Stored, not deflated: the PDFs' streams are already compressed (src/pdf/), so deflating them
   // again would cost the main thread most of a ZIP's time for a few per cent of size.
   const archive = new StoredZipArchive()
@@ -119,7 +123,9 @@ export function streamDocumentsZip<T> (records: readonly T[], options: Documents
   const drained = async (): Promise<void> => {
     const unprocessed = () => appended - processed
     while (unprocessed() > 0 && !stopped()) await nextEvent(archive, ['entry', 'close'], signal)
-    while (archive.readableLength > maxBuffered && !stopped()) await delay(POLL_MS, undefined, { signal }).catch(() => {})
+    while (archive.readableLength > maxBuffered && !stopped()) {
+      await delay(POLL_MS, undefined, { signal }).catch(() => {})
+    }
   }
 
   const run = async (): Promise<DocumentsZipResult> => {
@@ -132,7 +138,8 @@ export function streamDocumentsZip<T> (records: readonly T[], options: Documents
     const launch = () => {
       const batch = records.slice(next, next + (next === 0 ? 1 : batchSize))
       next += batch.length
-      inFlight.push({ records: batch, results: options.render(batch).catch((error: unknown) => batch.map(() => asError(error))) })
+      const results = options.render(batch).catch((error: unknown) => batch.map(() => asError(error)))
+      inFlight.push({ records: batch, results })
     }
     while (inFlight.length < options.concurrency && next < records.length) launch()
     while (inFlight.length > 0 && !stopped()) {

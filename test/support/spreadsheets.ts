@@ -58,9 +58,16 @@ export function lawfulEmployeeFixture (name: string): Buffer {
     return header.length - 1
   }
   const at = {
-    type: column('contractType'), entry: column('entryDate'), end: column('endDate'), days: column('workDays'),
-    schedule: column('workSchedule'), cause: column('objectiveCause'), replacedDni: column('replacedWorkerDni'),
-    replacedPosition: column('replacedWorkerPosition'), condition: column('workingCondition'), probation: column('probationaryPeriod')
+    type: column('contractType'),
+    entry: column('entryDate'),
+    end: column('endDate'),
+    days: column('workDays'),
+    schedule: column('workSchedule'),
+    cause: column('objectiveCause'),
+    replacedDni: column('replacedWorkerDni'),
+    replacedPosition: column('replacedWorkerPosition'),
+    condition: column('workingCondition'),
+    probation: column('probationaryPeriod')
   }
   rows.slice(1).forEach((row, index) => {
     if (row.every((cell) => cell === null)) return

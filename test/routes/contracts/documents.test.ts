@@ -77,7 +77,7 @@ test('Planilla states its modality, the objective cause naming site, position an
   const own = await previewText(t, sampleEmployee({ objectiveCause: 'Campaña de verano de la sede, con un aumento de usuarios que no se repite en otros meses.' }))
   t.match(own, 'Campaña de verano de la sede, con un aumento de usuarios que no se repite en otros meses. Esta necesidad se presenta en la sede Playa Larcomar')
   const otherSite = await previewText(t, sampleEmployee({ subDivisionOrParking: 'Playa Lince' }))
-  t.match(otherSite, 'por la feria comercial instalada frente a la sede', "the cause reviewed for that site and modality")
+  t.match(otherSite, 'por la feria comercial instalada frente a la sede', 'the cause reviewed for that site and modality')
 })
 
 test('a female worker reads LA TRABAJADORA in every document; a record without sex reads EL TRABAJADOR', async (t) => {

@@ -132,7 +132,10 @@ test('Unicode values are laid out with the Unicode font metrics and stay inside 
   const drawn: DrawnField[] = []
   // a Planilla with its own cause, which names the position: the cause cell draws Unicode text too
   const employee = {
-    ...longest, contractType: 'Planilla', objectiveCause: 'Campaña de verano con más usuarios de lo habitual', position: '✓'.repeat(100),
+    ...longest,
+    contractType: 'Planilla',
+    objectiveCause: 'Campaña de verano con más usuarios de lo habitual',
+    position: '✓'.repeat(100),
     address: 'ő'.repeat(200)
   } as unknown as Employee
   await fillTemplate(data.templates['contrato-planilla'], fieldValues(employee, data.employer), fonts, { drawn })
