@@ -13,7 +13,7 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import type { Employee } from '../schemas/employee.js'
 import type { AddendumRequest } from '../schemas/addendum.js'
-import { longestEmployee, sampleAddendum, sampleEmployee, sampleSubsidio } from '../test/support/samples.js'
+import { longestEmployee, sampleAddendum, sampleEmployee, samplePartTime, sampleSubsidio } from '../test/support/samples.js'
 import { assetPath, PROJECT_ROOT } from '../src/paths.js'
 import { loadEngineData } from '../src/documents/engine-data.js'
 import { createRenderer } from '../src/documents/renderer.js'
@@ -28,7 +28,9 @@ const sample = sampleEmployee() as unknown as Employee
 const planilla = await renderer.documents(sample)
 const documents: [string, Uint8Array][] = [
   ['contrato-planilla', planilla.contract],
-  ['contrato-part-time', await renderer.contract(sampleEmployee({ contractType: 'Part Time', sex: 'M', name: 'Luis Ángel', position: 'Cajero', weeklyHours: 20, salary: 600, salaryInWords: undefined }) as unknown as Employee)],
+  ['contrato-part-time', await renderer.contract(samplePartTime({
+    sex: 'M', name: 'Luis Ángel', position: 'Cajero', workSchedule: 'de 19:00 a 22:45 horas', salary: 650
+  }) as unknown as Employee)],
   ['contrato-subsidio', await renderer.contract(sampleSubsidio({ replacedWorkerDni: '44556677', replacedWorkerPosition: 'Supervisora de playa' }) as unknown as Employee)],
   ['tratamiento-datos', planilla.consent],
   ['anexo', planilla.annex]

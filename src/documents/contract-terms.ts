@@ -95,7 +95,7 @@ export function signingDate (employee: Pick<ImportedEmployee, 'signingDate'>, to
 /** What the working time adds when it includes night hours (§12; D.S. 007-2002-TR art. 8); '' otherwise. */
 export function nightWorkText (week: WorkingWeek | undefined): string {
   if (week === undefined || week.nightShare === 0) return ''
-  return ' Incluye trabajo nocturno (entre las 22:00 y las 06:00 horas), remunerado con no menos de la remuneración ' +
+  return 'Incluye trabajo nocturno (entre las 22:00 y las 06:00 horas), remunerado con no menos de la remuneración ' +
     'mínima vital más 35 % (artículo 8 del D.S. 007-2002-TR).'
 }
 

@@ -242,7 +242,7 @@ export function fieldValues (
     objectiveCause: employee.contractType === 'Subsidio' ? '' : cleanText(objectiveCauseText(employee, employer)),
     weeklyHours: weeklyHours === undefined ? '' : weeklyHoursText(weeklyHours),
     workDays: text(workDays),
-    workSchedule: text(workSchedule) + nightWorkText(week),
+    workSchedule: [text(workSchedule).replace(/\.$/, ''), nightWorkText(week)].filter(Boolean).join('. '),
     probationaryPeriod: text(probationText(employee, employer)),
     benefits: benefitsText(employee.contractType, employer.laborRegime),
     replacementFor: text(employee.replacementFor),
