@@ -1,5 +1,5 @@
 /**
- * Builds the five AcroForm templates of assets/templates/ from their readable sources in
+ * Builds the eleven AcroForm templates of assets/templates/ from their six readable sources in
  * assets/templates/source/ (syntax in that folder's README). Run with `npm run templates`, then
  * commit the sources and the PDFs together.
  *

@@ -87,15 +87,3 @@ export function winAnsiFontObjects (
     { objectNumber: first + 2, parts: [`<< /Length ${font.file.length} /Length1 ${font.length1} /Filter /FlateDecode >>\nstream\n`, font.file, '\nendstream'] }
   ]
 }
-
-/** Encodes text as WinAnsi bytes for a PDF string operand; characters outside WinAnsi become `?`. */
-export function winAnsiString (text: string, code: (codePoint: number) => number): string {
-  let out = '('
-  for (const char of text) {
-    let byte = code(char.codePointAt(0) as number)
-    if (byte < 0) byte = 0x3f
-    if (byte === 0x28 || byte === 0x29 || byte === 0x5c) out += '\\'
-    out += String.fromCharCode(byte)
-  }
-  return `${out})`
-}
