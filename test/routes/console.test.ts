@@ -46,3 +46,25 @@ test('GET /api/limits answers the configured limits', async (t) => {
   t.equal(res.statusCode, 200)
   t.same(res.json(), { success: true, data: { batchMax: 12, addendumBatchMax: 34, maxFileSize: 5678 } })
 })
+
+test('GET /api/profile answers what a client needs to fill a lawful record, and no more', async (t) => {
+  const app = await build(t)
+  const res = await app.inject({ method: 'GET', url: '/api/profile' })
+  t.equal(res.statusCode, 200)
+  const { data } = res.json()
+  t.same(data.modalities.map((modality: { code: string }) => modality.code), ['57', '58', '60', '61', '63'])
+  t.match(data.modalities[1], { code: '58', name: 'necesidades del mercado', maxMonths: 60 })
+  t.same(data.sites, [
+    { name: 'Playa Larcomar', modalities: ['57', '58'] }, { name: 'Playa Lince', modalities: ['58'] }, { name: 'Playa Mall Aventura', modalities: ['57'] }
+  ])
+  t.equal(data.workWeekDays, 5)
+  t.equal(data.minimumWage, 1130)
+  t.match(data.contractDefaults, { Planilla: { modality: '58', weeklyHours: 48, workDays: 'lunes a sábado' }, Subsidio: { modality: '61' } })
+  t.same(data.contractDefaults['Part Time'], { modality: '58' }, 'part time has no default working time')
+  t.match(data.positions, [{ key: 'Cajero', name: 'Cajero' }])
+  const text = res.body
+  for (const privateValue of ['20999999990', 'María Ejemplo Ficticio', 'datospersonales@example.com', 'Incremento temporal']) {
+    t.notMatch(text, privateValue, `not the employer's data: ${privateValue}`)
+  }
+  t.equal((await app.inject({ method: 'GET', url: '/' })).json().endpoints.profile, '/api/profile')
+})

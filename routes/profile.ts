@@ -1,0 +1,42 @@
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
+import { Type } from '@sinclair/typebox'
+import { employerPublicProfile } from '../src/employer/public-profile.js'
+
+const Text = Type.String()
+
+/**
+ * `GET /api/profile`: what a client needs to fill a record that makes a contract that can be signed
+ * (issue 21 item 10): the modalities and their maximum terms, the sites with a cause HR reviewed and
+ * for which modalities, the per-type defaults, the workplace's week and the RMV. Nothing of the
+ * employer's data beyond what the documents print. Additive route (D22's rule).
+ */
+const profile: FastifyPluginAsyncTypebox = async (app) => {
+  const data = employerPublicProfile(app.employerProfile)
+  app.get('/profile', {
+    config: { endpoint: 'profile' },
+    schema: {
+      tags: ['service'],
+      summary: 'Modalidades, sedes con causa revisada, valores por defecto y RMV del perfil del empleador',
+      response: {
+        200: Type.Object({
+          success: Type.Literal(true),
+          data: Type.Object({
+            positions: Type.Array(Type.Object({ key: Text, name: Text, aliases: Type.Array(Text) })),
+            modalities: Type.Array(Type.Object({ code: Text, name: Text, maxMonths: Type.Integer() })),
+            sites: Type.Array(Type.Object({ name: Text, modalities: Type.Array(Text) })),
+            workWeekDays: Type.Integer(),
+            contractDefaults: Type.Record(Text, Type.Object({
+              modality: Type.Optional(Text),
+              weeklyHours: Type.Optional(Type.Number()),
+              workDays: Type.Optional(Text),
+              workSchedule: Type.Optional(Text),
+              probationMonths: Type.Optional(Type.Integer())
+            })),
+            minimumWage: Type.Number({ description: 'RMV en soles' })
+          })
+        })
+      }
+    }
+  }, async () => ({ success: true as const, data }))
+}
+export default profile

@@ -1,0 +1,51 @@
+/**
+ * The part of the employer profile a client may read (`GET /api/profile`, issue 21 item 10): what
+ * it needs to fill a lawful record and nothing beyond what the documents print.
+ */
+import type { EmployerProfile } from '../../schemas/employer-profile.js'
+import { MODALITIES, MODALITY_CODES, parseModality } from '../employees/modality.js'
+import { DEFAULT_MINIMUM_WAGE } from './profile.js'
+
+/** The profile's public view. */
+export interface EmployerPublicProfile {
+  /** Positions with an entry of their own in the annex catalogue (`key` is the name a record gives). */
+  positions: Array<{ key: string, name: string, aliases: string[] }>
+  /** Modalities the service prints, with their maximum term in months (LPCL arts. 57-63, 74). */
+  modalities: Array<{ code: string, name: string, maxMonths: number }>
+  /** Sites with a cause HR reviewed, and for which modalities (codes). */
+  sites: Array<{ name: string, modalities: string[] }>
+  /** Working days of the workplace's week (5 or 6). */
+  workWeekDays: number
+  /** Per contract type: modality code, working time and probation used when a record omits them. */
+  contractDefaults: Record<string, {
+    modality?: string, weeklyHours?: number, workDays?: string, workSchedule?: string, probationMonths?: number
+  }>
+  /** RMV in soles. */
+  minimumWage: number
+}
+
+/** Builds the public view of a loaded (already checked) profile. */
+export function employerPublicProfile (profile: EmployerProfile): EmployerPublicProfile {
+  const contractDefaults: EmployerPublicProfile['contractDefaults'] = {}
+  for (const [type, defaults] of Object.entries(profile.contractDefaults)) {
+    const modality = defaults.modality === undefined ? undefined : parseModality(defaults.modality)
+    contractDefaults[type] = {
+      ...(modality === undefined ? {} : { modality }),
+      ...(type === 'Part Time'
+        ? {}
+        : { weeklyHours: defaults.weeklyHours, workDays: defaults.workDays, workSchedule: defaults.workSchedule }),
+      ...(defaults.probationMonths === undefined ? {} : { probationMonths: defaults.probationMonths })
+    }
+  }
+  return {
+    positions: Object.keys(profile.positions.byPosition ?? {}).map((name) => ({ key: name, name, aliases: [] })),
+    modalities: MODALITY_CODES.map((code) => ({ ...MODALITIES[code] })),
+    sites: Object.entries(profile.causes?.bySite ?? {}).map(([name, causes]) => ({
+      name,
+      modalities: Object.keys(causes).map((key) => parseModality(key)).filter((code) => code !== undefined)
+    })),
+    workWeekDays: profile.workWeekDays ?? 5,
+    contractDefaults,
+    minimumWage: profile.minimumWage ?? DEFAULT_MINIMUM_WAGE
+  }
+}
