@@ -165,3 +165,14 @@ t.test('a ZIP of lawful contracts holds every document', async (t) => {
   t.equal(names.length, 9)
   t.notOk(names.includes('errores.txt'))
 })
+
+t.test('wording: feminine agreement, art. 76 granted, the representative\'s DNI beside the representative', async (t) => {
+  const female = await contractText(sampleEmployee({ sex: 'F' }))
+  t.match(female, 'será incorporada en la planilla')
+  t.match(female, 'no queda sujeta a uno nuevo')
+  t.notMatch(female, /incorporado en la planilla|queda sujeto a uno/)
+  t.match(female, /Representante\s+DNI N\.º del representante[\s\S]*María Ejemplo Ficticio\s+99999999/, 'one row: name, then DNI')
+  const text = await contractText(partTime({ weeklyHours: 18.75, workSchedule: 'de 18:00 a 21:45 horas' }))
+  t.match(text, 'la indemnización del artículo 76 de la LPCL.')
+  t.notMatch(text, 'en la medida en que le sea aplicable')
+})
