@@ -19,7 +19,12 @@ export const EmployeeImportReplySchema = Type.Object({
     totalRecords: Type.Integer(),
     employees: Type.Array(ImportedEmployeeReplySchema),
     sessionId: Type.String({ format: 'uuid', description: 'D4: la sesión que guarda los empleados para la vista previa' }),
-    contractIssues: Type.Array(ValidationIssueSchema, {
+    contractIssues: Type.Array(Type.Object({
+      row: Type.Integer({ minimum: 2 }),
+      dni: Type.String({ description: 'el DNI de la fila, para ubicar al empleado' }),
+      field: Type.String(),
+      message: Type.String()
+    }), {
       description: 'Filas importadas que no pueden generar un contrato (fecha, modalidad, jornada…): las rutas de ' +
         'contratos las rechazan con el mismo mensaje'
     })

@@ -51,6 +51,12 @@ export function setupEmployees (limits) {
   /** @type {Employee[]} */
   let employees = []
   let sessionId = ''
+  /**
+   * Why each employee's contract cannot be made (issue 21: the import's `contractIssues`), by DNI:
+   * such a person can go into the reports, never into the contracts ZIP or the preview.
+   * @type {Map<string, string[]>}
+   */
+  let blocked = new Map()
   /** @type {HTMLInputElement[]} */
   let boxes = []
 
@@ -104,18 +110,33 @@ export function setupEmployees (limits) {
     ])
   }
 
+  /** @param {Employee} employee */
+  const nameCell = (employee) => {
+    const reasons = blocked.get(employee.dni)
+    if (reasons === undefined) return el('td', {}, fullName(employee))
+    return el('td', {}, fullName(employee), el('p', { class: 'blocked' }, `${TEXT.cannotMakeContract}: ${reasons.join('; ')}`))
+  }
+
   function renderEmployees () {
-    boxes = employees.map((employee) => el('input', { type: 'checkbox', checked: true, 'aria-label': TEXT.selectEmployee(fullName(employee)), onchange: updateSelection }))
-    tbody.replaceChildren(...employees.map((employee, index) => el('tr', {},
+    boxes = employees.map((employee) => el('input', {
+      type: 'checkbox', checked: !blocked.has(employee.dni), 'aria-label': TEXT.selectEmployee(fullName(employee)), onchange: updateSelection
+    }))
+    tbody.replaceChildren(...employees.map((employee, index) => el('tr', blocked.has(employee.dni) ? { class: 'blocked' } : {},
       el('td', {}, boxes[index]),
       el('td', { class: 'nowrap' }, employee.dni),
-      el('td', {}, fullName(employee)),
+      nameCell(employee),
       el('td', {}, String(employee.position ?? '')),
       el('td', { class: 'nowrap' }, String(employee.contractType ?? '')),
       el('td', { class: 'nowrap' }, `${employee.entryDate ?? ''} – ${employee.endDate ?? ''}`),
       optionalCell(employee.sex),
       optionalCell(employee.birthDate),
-      el('td', {}, el('button', { type: 'button', class: 'secondary small', 'aria-label': TEXT.viewDocumentsOf(fullName(employee)), onclick: () => preview(employee) }, TEXT.viewDocuments))
+      el('td', {}, el('button', {
+        type: 'button',
+        class: 'secondary small',
+        disabled: blocked.has(employee.dni),
+        'aria-label': TEXT.viewDocumentsOf(fullName(employee)),
+        onclick: () => preview(employee)
+      }, TEXT.viewDocuments))
     )))
     updateSelection()
   }
@@ -130,6 +151,10 @@ export function setupEmployees (limits) {
       const reply = await uploadSheet('/api/excel/upload', file)
       employees = reply.data.employees
       sessionId = reply.data.sessionId
+      blocked = new Map()
+      for (const issue of reply.data.contractIssues ?? []) {
+        blocked.set(issue.dni, [...(blocked.get(issue.dni) ?? []), issue.message])
+      }
       documentZips = new Map()
       renderEmployees()
       result.hidden = false
@@ -170,7 +195,18 @@ export function setupEmployees (limits) {
 
   buttons[0].addEventListener('click', () => {
     run(buttons[0], async () => {
-      const batch = selected()
+      report.replaceChildren()
+      const batch = selected().filter((employee) => !blocked.has(employee.dni))
+      const skipped = selected().filter((employee) => blocked.has(employee.dni))
+        .map((employee) => `${fullName(employee)} (DNI ${employee.dni}): ${(blocked.get(employee.dni) ?? []).join('; ')}`)
+      const warnSkipped = () => {
+        if (skipped.length > 0) report.append(alertBox('warn', TEXT.contractsSkippedTitle(skipped.length), skipped))
+      }
+      if (batch.length === 0) {
+        setStatus(downloadStatus, TEXT.noContractToMake, 'error')
+        warnSkipped()
+        return
+      }
       await downloadZip('/api/contracts/download-zip', batch, batch.length * 3, {
         progress: byId('contracts-progress'),
         bar: /** @type {HTMLProgressElement} */ (byId('contracts-progress-bar')),
@@ -178,6 +214,7 @@ export function setupEmployees (limits) {
         status: downloadStatus,
         report
       })
+      warnSkipped()
     }).catch(reportError)
   })
 

@@ -76,6 +76,10 @@ export const TEXT = {
   fileSaved: (fileName, bytes) => `Descargado ${fileName} (${formatBytes(bytes)}).`,
   /** @param {string} report @param {number} n */
   skippedTitle: (report, n) => `${report}: ${plural(n, 'empleado no se incluye', 'empleados no se incluyen')} porque faltan datos que este reporte necesita:`,
+  cannotMakeContract: 'No se puede generar el contrato',
+  /** @param {number} n */
+  contractsSkippedTitle: (n) => `Contratos: ${plural(n, 'empleado no se incluye', 'empleados no se incluyen')} porque su contrato no se puede generar:`,
+  noContractToMake: 'Ningún empleado seleccionado puede generar su contrato; no se descargó nada.',
   /** @param {string} report */
   nothingToExport: (report) => `${report}: ningún empleado seleccionado tiene los datos que este reporte necesita; no se descargó nada.`,
   fieldLabels: /** @type {Record<string, string>} */ ({ sex: 'sexo', birthDate: 'fecha de nacimiento', endDate: 'fecha de término', position: 'cargo', subDivisionOrParking: 'playa o sub división' }),

@@ -9,7 +9,7 @@
 import type { Employee, ImportedEmployee } from '../../schemas/employee.js'
 import type { EmployerProfile, LaborRegime, PositionEntry } from '../../schemas/employer-profile.js'
 import { dayMonthYearKey, termEnd } from '../employees/dates.js'
-import { dateInWords } from '../employees/format.js'
+import { dateInWords, foldText } from '../employees/format.js'
 import { parseModality, type ModalityCode } from '../employees/modality.js'
 import { parseProbationMonths } from '../employees/lawful-contract.js'
 import type { WorkingWeek } from '../employees/working-time.js'
@@ -165,8 +165,7 @@ export function positionEntry (position: string, profile: EmployerProfile): Posi
   const entries = profile.positions.byPosition ?? {}
   // own keys only: `toString` is a position name, not a lookup
   if (Object.hasOwn(entries, position)) return entries[position]
-  const key = (text: string) => text.normalize('NFD').replace(/\p{M}/gu, '').toLowerCase().replace(/\s+/g, ' ').trim()
-  const found = Object.entries(entries).find(([name]) => key(name) === key(position))
+  const found = Object.entries(entries).find(([name]) => foldText(name) === foldText(position))
   return found?.[1] ?? profile.positions.default
 }
 

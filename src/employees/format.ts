@@ -32,3 +32,8 @@ const CONTROLS_AND_SPACES = /[\s\u0000-\u001f\u007f-\u009f\u2028\u2029]+/gu // e
 export function cleanText (value: string): string {
   return value.normalize('NFC').replace(CONTROLS_AND_SPACES, ' ').trim()
 }
+
+/** Text as it is compared, not printed: accents and case dropped, runs of whitespace as one space, trimmed. */
+export function foldText (text: string): string {
+  return text.normalize('NFD').replace(/\p{M}/gu, '').toLowerCase().replace(/\s+/g, ' ').trim()
+}

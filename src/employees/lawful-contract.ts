@@ -18,7 +18,7 @@ import { LAWFUL_CONTRACT_MESSAGES as M } from '../../schemas/messages.js'
 import type { ValidationIssue } from '../errors.js'
 import { DEFAULT_MINIMUM_WAGE } from '../employer/profile.js'
 import { ageOn, dayMonthYearKey, isDayMonthYear, termEnd, todayInLima } from './dates.js'
-import { formatSoles } from './format.js'
+import { foldText, formatSoles } from './format.js'
 import { MODALITIES, parseModality, type ModalityCode } from './modality.js'
 import { workingWeek, type WorkingWeek } from './working-time.js'
 
@@ -103,14 +103,13 @@ export function recordWorkingWeek (
 }
 
 const NUMBER_WORDS = ['cero', 'uno', 'dos', 'tres', 'cuatro', 'cinco', 'seis', 'siete', 'ocho', 'nueve', 'diez', 'once', 'doce']
-const fold = (text: string) => text.normalize('NFD').replace(/\p{M}/gu, '').toLowerCase().replace(/\s+/g, ' ').trim()
 
 /**
  * Whole months of probation from `3`, `3 meses`, `tres (3) meses`, `un mes`; 0 from `0` or
  * `sin periodo de prueba`. Undefined when the text is none of these.
  */
 export function parseProbationMonths (text: string): number | undefined {
-  const value = fold(text).replace(/\.$/, '')
+  const value = foldText(text).replace(/\.$/, '')
   if (value === 'sin periodo de prueba' || value === 'ninguno' || value === '0') return 0
   const match = /^(?:([a-z]+) )?(?:\((\d{1,2})\)|(\d{1,2}))?(?: ?(?:mes|meses))?$/.exec(value)
   if (match === null || value === '') return undefined
@@ -225,7 +224,7 @@ export function lawfulContractIssues (
   if (probationText !== undefined && probation === undefined) add('probationaryPeriod', M.probationUnreadable)
   if (probation !== undefined && probation > 0 && entryDate !== undefined && endDate !== undefined) {
     const reason = text('probationReason')
-    const reasonKey = reason === undefined ? undefined : fold(reason)
+    const reasonKey = reason === undefined ? undefined : foldText(reason)
     const limit = reasonKey === undefined ? 3 : PROBATION_REASONS[reasonKey as keyof typeof PROBATION_REASONS]
     if (lastsAtMost(entryDate, endDate, 3)) add('probationaryPeriod', M.probationOnShortTerm)
     else if (reason !== undefined && limit === undefined) add('probationReason', M.probationReasonUnknown)
@@ -240,7 +239,7 @@ export function lawfulContractIssues (
       if (fields[field] === undefined) add(field, M.suplenciaRequired[field])
     }
     const condition = text('workingCondition')
-    if (condition !== undefined && !STABLE.test(fold(condition))) add('workingCondition', M.titularNotStable)
+    if (condition !== undefined && !STABLE.test(foldText(condition))) add('workingCondition', M.titularNotStable)
   }
   return issues
 }

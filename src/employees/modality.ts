@@ -4,6 +4,8 @@
  * for its contract type; a Subsidio is always a suplencia (art. 61).
  */
 
+import { foldText } from './format.js'
+
 /** The article numbers of the modalities the service prints. */
 export const MODALITY_CODES = ['57', '58', '60', '61', '63'] as const
 export type ModalityCode = typeof MODALITY_CODES[number]
@@ -32,8 +34,7 @@ export const MODALITIES: Readonly<Record<ModalityCode, Modality>> = {
 /** Art. 74: successive modal contracts between the same parties, in months, at most. */
 export const MAX_TOTAL_MONTHS = 60
 
-const key = (text: string) => text.normalize('NFD').replace(/\p{M}/gu, '').toLowerCase()
-  .replace(/[-_]/g, ' ').replace(/\s+/g, ' ').trim()
+const key = (text: string) => foldText(text.replace(/[-_]/g, ' '))
 
 const BY_KEY = new Map<string, ModalityCode>(MODALITY_CODES.flatMap((code) => [
   [code, code], [`art ${code}`, code], [`articulo ${code}`, code], [key(MODALITIES[code].name), code]

@@ -5,14 +5,14 @@
  * midnight). From them follow the weekly hours and the night share (22:00-06:00, D.S. 007-2002-TR art. 8).
  */
 
+import { foldText } from './format.js'
+
 const DAY_NAMES = ['lunes', 'martes', 'miercoles', 'jueves', 'viernes', 'sabado', 'domingo'] as const
 
 /** Day index (0 = lunes) by full name or three-letter abbreviation, without accents. */
 const DAY_BY_WORD = new Map<string, number>(
   DAY_NAMES.flatMap((name, index) => [[name, index], [name.slice(0, 3), index]])
 )
-
-const fold = (text: string) => text.normalize('NFD').replace(/\p{M}/gu, '').toLowerCase().replace(/\s+/g, ' ').trim()
 
 /**
  * The days of `lunes a viernes`, `lun, mié y vie`, `lunes, miércoles y viernes`, `sábado y domingo`
@@ -21,7 +21,7 @@ const fold = (text: string) => text.normalize('NFD').replace(/\p{M}/gu, '').toLo
  * @returns undefined when the text is not such a list (or names a day twice)
  */
 export function parseWorkDays (text: string): number[] | undefined {
-  const parts = fold(text).replace(/\.$/, '').split(/\s*,\s*|\s+y\s+|\s+e\s+/)
+  const parts = foldText(text).replace(/\.$/, '').split(/\s*,\s*|\s+y\s+|\s+e\s+/)
   const days: number[] = []
   const dayOf = (word: string) => DAY_BY_WORD.get(word.replace(/\.$/, ''))
   for (const part of parts) {
@@ -76,7 +76,7 @@ function nightOverlap (from: number, to: number): number {
  *   not shorter than the span
  */
 export function parseWorkSchedule (text: string): DailySchedule | undefined {
-  const match = SCHEDULE.exec(fold(text).replace(/\.$/, ''))
+  const match = SCHEDULE.exec(foldText(text).replace(/\.$/, ''))
   if (match === null) return undefined
   const [h1, m1, h2, m2] = [1, 2, 3, 4].map((index) => Number(match[index]))
   if (h1 > 23 || h2 > 24 || m1 > 59 || m2 > 59 || (h2 === 24 && m2 > 0)) return undefined

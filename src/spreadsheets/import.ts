@@ -100,13 +100,13 @@ export function importEmployees (sheet: ReadSheet, policy?: ContractPolicy): Imp
 
 /**
  * importEmployees, and the records that could not become a contract that can be signed
- * (src/employees/lawful-contract.ts), as `{row, field, message}` items: the import keeps them
+ * (src/employees/lawful-contract.ts), as `{row, dni, field, message}` items: the import keeps them
  * (the insurance exports take them), the contract routes refuse them (additive `data.contractIssues`).
  * @throws as importEmployees
  */
 export function importEmployeeSheet (
   sheet: ReadSheet, policy?: ContractPolicy, lawfulPolicy?: LawfulContractPolicy
-): { employees: ImportedEmployee[], contractIssues: ValidationIssue[] } {
+): { employees: ImportedEmployee[], contractIssues: Array<ValidationIssue & { row: number, dni: string }> } {
   if (sheet.status === 'missingHeaders') {
     const issues = sheet.missing.map((field) => ({
       row: 1,
@@ -123,7 +123,8 @@ export function importEmployeeSheet (
   const contractIssues = lawfulPolicy === undefined
     ? []
     : outcome.valid.flatMap((employee, index) =>
-      lawfulContractIssues(employee, '', lawfulPolicy).map((issue) => ({ row: outcome.validRows[index], ...issue })))
+      lawfulContractIssues(employee, '', lawfulPolicy)
+        .map((issue) => ({ row: outcome.validRows[index], dni: employee.dni, ...issue })))
   return { employees: outcome.valid, contractIssues }
 }
 

@@ -7,12 +7,12 @@ import t from 'tap'
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { lawfulEmployeeFixture } from '../support/spreadsheets.js'
+import { EMPLOYEE_HEADERS, employeeCells, lawfulEmployeeFixture, workbook } from '../support/spreadsheets.js'
 import type { Page } from 'puppeteer-core'
 import * as XLSX from 'xlsx'
 import { parse } from 'csv-parse/sync'
 import type { Employee } from '../../schemas/employee.js'
-import { failDocumentsOf, formPayload, pdfText, zipEntries } from '../support/helper.js'
+import { failDocumentsOf, formPayload, pdfText, sampleEmployee, zipEntries } from '../support/helper.js'
 import { axeViolations, fixture, launch, openConsole, startServer } from '../support/browser.js'
 
 const FAILING_DNI = '87654321' // Carmen Huamán's documents fail in this server, so the ZIP gains errores.txt
@@ -220,6 +220,37 @@ t.test('reports: each tells who lacks a field it needs and exports the others', 
   page.off('request', count)
   t.equal(requests, 0, 'no request for a report nobody can be in')
   t.match(await text('#downloads-status'), 'Vida Ley: ningún empleado seleccionado tiene los datos que este reporte necesita')
+})
+
+t.test('a row that cannot become a contract: marked with its reason, left out of the contracts ZIP, kept for the reports', async (t) => {
+  const sheet = join(sheets, 'empleados-con-inicio-pasado.xlsx')
+  writeFileSync(sheet, workbook([[EMPLOYEE_HEADERS, employeeCells(sampleEmployee()),
+    employeeCells(sampleEmployee({ dni: '33334444', name: 'Pedro', entryDate: '01/03/2020', endDate: '31/12/2020' }))]]))
+  const input = await page.$('input#employees-file')
+  await input?.uploadFile(sheet)
+  await page.waitForFunction(() => document.querySelector('#employees-file-name')?.textContent === 'empleados-con-inicio-pasado.xlsx')
+  await page.click('#employees-form button[type="submit"]')
+  await page.waitForFunction(() => document.querySelectorAll('#employees-table tbody tr').length === 2)
+  const blockedRow = '#employees-table tbody tr:nth-child(2)'
+  t.match(await text(`${blockedRow} p.blocked`), /^No se puede generar el contrato: La fecha de ingreso no puede ser anterior a hoy/)
+  t.equal(await page.$eval(`${blockedRow} input[type="checkbox"]`, (box) => (box as HTMLInputElement).checked), false, 'not selected')
+  t.equal(await page.$eval(`${blockedRow} button`, (button) => (button as HTMLButtonElement).disabled), true, 'no preview')
+  await page.click(`${blockedRow} input[type="checkbox"]`) // selected on purpose: the ZIP still leaves it out and says why
+  const download = watched.nextDownload()
+  await page.click('#download-contracts')
+  const file = await download
+  const names = (await zipEntries(file.bytes)).map((entry) => entry.name)
+  t.equal(names.length, 3, 'the other person\'s three documents')
+  t.notOk(names.some((name) => name.includes('33334444')))
+  await page.waitForSelector('#downloads-report .alert.warn')
+  t.match(await text('#downloads-report .alert.warn'), 'Contratos: 1 empleado no se incluye porque su contrato no se puede generar:')
+  t.match(await text('#downloads-report .alert.warn'), 'Pedro (DNI 33334444): La fecha de ingreso no puede ser anterior a hoy')
+  const photo = watched.nextDownload()
+  await page.click('#download-photocheck')
+  const records = parse((await photo).bytes.toString('utf8'), { columns: true }) as Record<string, string>[]
+  t.same(records.map((record) => record.DNI), ['12345678', '33334444'], 'the reports take every imported row')
+  t.same(await axeViolations(page), [])
+  await watched.screenshot('console-10-no-se-puede', true)
 })
 
 t.test('keyboard: the tabs switch with the arrow keys and the upload is reachable', async (t) => {
