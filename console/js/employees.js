@@ -161,7 +161,7 @@ export function setupEmployees (limits) {
       downloads.hidden = false
       report.replaceChildren()
       setStatus(downloadStatus, '')
-      setStatus(status, `${reply.message} ${TEXT.employeesLoaded(employees.length)}`)
+      setStatus(status, `${reply.message} ${TEXT.employeesLoaded(employees.length, blocked.size)}`)
     } catch (error) {
       if (!(error instanceof ApiError)) throw error
       setStatus(status, error.message, 'error')

@@ -39,8 +39,10 @@ export const TEXT = {
   noFileChosen: 'Ningún archivo elegido',
   /** @param {string} name */
   uploading: (name) => `Subiendo ${name}…`,
-  /** @param {number} total */
-  employeesLoaded: (total) => total === 1 ? 'Queda seleccionado para descargar.' : 'Todos quedan seleccionados para descargar.',
+  /** @param {number} total @param {number} blocked those whose contract cannot be made */
+  employeesLoaded: (total, blocked = 0) => blocked > 0
+    ? `${plural(blocked, 'no puede generar su contrato y queda', 'no pueden generar su contrato y quedan')} sin seleccionar (motivo en su fila).`
+    : total === 1 ? 'Queda seleccionado para descargar.' : 'Todos quedan seleccionados para descargar.',
   errorsTitle: 'Errores por fila del archivo',
   rowColumn: 'Fila',
   rowContentColumn: 'Contenido de la fila',

@@ -245,12 +245,13 @@ t.test('a row that cannot become a contract: marked with its reason, left out of
   await page.waitForSelector('#downloads-report .alert.warn')
   t.match(await text('#downloads-report .alert.warn'), 'Contratos: 1 empleado no se incluye porque su contrato no se puede generar:')
   t.match(await text('#downloads-report .alert.warn'), 'Pedro (DNI 33334444): La fecha de ingreso no puede ser anterior a hoy')
+  t.match(await text('#employees-status'), '1 no puede generar su contrato y queda sin seleccionar (motivo en su fila).')
+  t.same(await axeViolations(page), [])
+  await watched.screenshot('console-10-no-se-puede', true)
   const photo = watched.nextDownload()
   await page.click('#download-photocheck')
   const records = parse((await photo).bytes.toString('utf8'), { columns: true }) as Record<string, string>[]
   t.same(records.map((record) => record.DNI), ['12345678', '33334444'], 'the reports take every imported row')
-  t.same(await axeViolations(page), [])
-  await watched.screenshot('console-10-no-se-puede', true)
 })
 
 t.test('keyboard: the tabs switch with the arrow keys and the upload is reachable', async (t) => {
