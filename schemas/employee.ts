@@ -76,7 +76,9 @@ const additionalProperties = {
   // the contract's modality: 57, 58, 60, 61, 63 or its legal name (src/employees/modality.ts)
   modality: optionalText(MESSAGES.modality, 60),
   // `calificado` or `confianza`: what allows a probation over three months (LPCL art. 10)
-  probationReason: optionalText(MESSAGES.probationReason, 20)
+  probationReason: optionalText(MESSAGES.probationReason, 20),
+  // the key of the profile's position catalogue whose annex applies (src/employer/catalogue.ts)
+  positionProfile: optionalText(MESSAGES.positionProfile, 60)
 }
 
 /** JSON Schema `if/then` making fields required when contractType is Subsidio (rules 1-3, D11). */

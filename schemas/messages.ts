@@ -88,6 +88,10 @@ export const MESSAGES = {
   replacedWorkerDni: { required: 'El DNI del suplido es requerido', invalid: 'El DNI del suplido debe tener exactamente 8 dígitos numéricos.' },
   replacedWorkerPosition: { required: 'El cargo del suplido es requerido', invalid: 'El cargo del suplido debe tener entre 1 y 100 caracteres' },
   modality: { required: 'La modalidad es requerida', invalid: 'La modalidad debe tener entre 1 y 60 caracteres' },
+  positionProfile: {
+    required: 'El perfil de puesto es requerido',
+    invalid: 'El perfil de puesto debe tener entre 1 y 60 caracteres'
+  },
   probationReason: {
     required: 'El motivo del periodo de prueba es requerido',
     invalid: 'El motivo del periodo de prueba debe tener entre 1 y 20 caracteres'
@@ -180,6 +184,11 @@ export const LAWFUL_CONTRACT_MESSAGES = {
   modalityRequired: 'La modalidad es requerida: el perfil del empleador no define una para este tipo de contrato',
   titularNotStable: 'La condición laboral de la persona suplida debe ser estable, a plazo indeterminado (por ejemplo ' +
     '"plazo indeterminado"); no se puede suplir a un titular con contrato a plazo fijo',
+  positionOutsideCatalogue: (names: string[]) =>
+    'El cargo no está en el catálogo de puestos del empleador, que define las funciones, los riesgos y los equipos ' +
+    `del anexo; use uno de estos: ${names.join(', ')}, o indique el puesto del catálogo en PERFIL DE PUESTO`,
+  unknownPositionProfile: (keys: string[]) =>
+    `El perfil de puesto no existe en el catálogo del empleador; use una de estas claves: ${keys.join(', ')}`,
   minor: (entryDate: string) =>
     `La persona tendría menos de 18 años en la fecha de ingreso (${entryDate}); la contratación de menores requiere ` +
     'autorización y no se genera aquí'

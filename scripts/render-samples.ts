@@ -33,7 +33,9 @@ const documents: [string, Uint8Array][] = [
   }) as unknown as Employee)],
   ['contrato-subsidio', await renderer.contract(sampleSubsidio({ replacedWorkerDni: '44556677', replacedWorkerPosition: 'Supervisora de playa' }) as unknown as Employee)],
   ['tratamiento-datos', planilla.consent],
-  ['anexo', planilla.annex]
+  ['anexo', planilla.annex],
+  // a position with workstation equipment and no protective equipment (§16)
+  ['anexo-cajera', (await renderer.documents(sampleEmployee({ position: 'Cajera' }) as unknown as Employee)).annex]
 ]
 /** `text` repeated (space-separated) and cut to exactly `length` characters, without a trailing space. */
 const longestText = (text: string, length: number) => `${Array.from({ length }, () => text).join(' ').slice(0, length - 1).trimEnd()}X`.padEnd(length, 'X')

@@ -8,12 +8,12 @@ import { cleanText, dateInWords, formatSoles, fullName } from '../employees/form
 import type { AddendumRequest } from '../../schemas/addendum.js'
 import { amountInWords } from '../employees/salary-words.js'
 import {
-  REGIME_NAMES, benefitsText, equipmentText, internalRulesText, lettered, modalityText, objectiveCauseText,
-  positionEntry,
-  nightWorkText, probationText, signingDate, weeklyHoursText
+  REGIME_NAMES, benefitsText, equipmentText, internalRulesText, ipercText, lettered, modalityText, objectiveCauseText,
+  nightWorkText, workstationText, probationText, signingDate, weeklyHoursText
 } from './contract-terms.js'
 import { todayInLima } from '../employees/dates.js'
 import { workingWeek } from '../employees/working-time.js'
+import { recordPosition } from '../employer/catalogue.js'
 
 /**
  * The contract documents, by id; each id is also the template's file name without `.pdf`. Every
@@ -45,8 +45,8 @@ const CONTRACT_FIELD_NAMES = [
   'replacementFor', 'replacedWorkerDni', 'replacedWorkerPosition', 'reasonForSubstitution', 'timeForCompany', 'workingCondition',
   // personal data notice (§6)
   'dataBankName', 'dataBankCode', 'dataArcoEmail', 'dataOfficer', 'dataRecipients', 'dataTransfers', 'dataRetention',
-  // annex (§7)
-  'positionFunctions', 'positionRisks', 'positionEquipment', 'internalRules',
+  // annex (§7, §16)
+  'positionFunctions', 'positionRisks', 'positionEquipment', 'positionWorkstation', 'iperc', 'internalRules',
   // place and date of signing (§3)
   'signingCity', 'signingDate', 'signingDateWords'
 ] as const
@@ -67,7 +67,8 @@ export const SHARED_FIELDS: ReadonlySet<FieldName> = new Set<FieldName>([
   'employerRepresentativePowers', 'employerActivity', 'employerRegime',
   'position', 'subDivisionOrParking', 'contractType', 'modality', 'weeklyHours', 'workDays', 'workSchedule', 'probationaryPeriod', 'benefits',
   'dataBankName', 'dataBankCode', 'dataArcoEmail', 'dataOfficer', 'dataRecipients', 'dataTransfers', 'dataRetention',
-  'positionFunctions', 'positionRisks', 'positionEquipment', 'internalRules', 'signingCity', 'signingDate', 'signingDateWords'
+  'positionFunctions', 'positionRisks', 'positionEquipment', 'positionWorkstation', 'iperc', 'internalRules',
+  'signingCity', 'signingDate', 'signingDateWords'
 ])
 
 /** The values of one employee's contract documents. */
@@ -85,7 +86,10 @@ const REQUIRED_BY_DOCUMENT: Record<DocumentId, readonly FieldName[]> = {
   'contrato-part-time': [...EMPLOYER_BLOCK, ...WORKER_BLOCK, ...CONDITIONS, 'objectiveCause', ...SIGNING],
   'contrato-subsidio': [...EMPLOYER_BLOCK, ...WORKER_BLOCK, ...CONDITIONS, ...SUBSIDIO, ...SIGNING],
   'tratamiento-datos': [...EMPLOYER_BLOCK, ...WORKER_BLOCK, ...NOTICE, ...SIGNING],
-  anexo: [...EMPLOYER_BLOCK, ...WORKER_BLOCK, 'position', 'subDivisionOrParking', 'positionFunctions', 'positionRisks', 'positionEquipment', 'internalRules', ...SIGNING]
+  anexo: [
+    ...EMPLOYER_BLOCK, ...WORKER_BLOCK, 'position', 'subDivisionOrParking', 'iperc',
+    'positionFunctions', 'positionRisks', 'positionEquipment', 'positionWorkstation', 'internalRules', ...SIGNING
+  ]
 }
 const ADDENDUM_REQUIRED: readonly FieldName[] = [
   ...EMPLOYER_BLOCK, 'fullName', 'dni', 'address', 'district', 'province', 'department',
@@ -151,21 +155,19 @@ function profileFieldValues (employer: EmployerProfile) {
   }
 }
 
-/** The annex's fields of one position of the profile (§7). */
+/** The annex's fields of one catalogue position (§7, §16). */
 function positionFieldValues (entry: PositionEntry) {
   return {
     positionFunctions: cleanText(lettered(entry.functions)),
     positionRisks: cleanText(lettered(entry.risks)),
-    positionEquipment: cleanText(equipmentText(entry))
+    positionEquipment: cleanText(equipmentText(entry)),
+    positionWorkstation: cleanText(workstationText(entry)),
+    iperc: cleanText(ipercText(entry))
   }
 }
 
-/** Positions looked up per profile; bounded (a position is any text a record sends). */
-const POSITIONS_PER_PROFILE = 512
-
 interface ProfileCache {
   values: ReturnType<typeof profileFieldValues>
-  byPosition: Map<string, ReturnType<typeof positionFieldValues>>
   byEntry: WeakMap<PositionEntry, ReturnType<typeof positionFieldValues>>
 }
 
@@ -175,23 +177,24 @@ const profiles = new WeakMap<EmployerProfile, ProfileCache>()
 function profileCache (employer: EmployerProfile): ProfileCache {
   let cache = profiles.get(employer)
   if (cache === undefined) {
-    cache = { values: profileFieldValues(employer), byPosition: new Map(), byEntry: new WeakMap() }
+    cache = { values: profileFieldValues(employer), byEntry: new WeakMap() }
     profiles.set(employer, cache)
   }
   return cache
 }
 
-/** The annex's fields for a position (its entry in the profile, else the default entry). */
-function positionValues (position: string, employer: EmployerProfile): ReturnType<typeof positionFieldValues> {
+/**
+ * The annex's fields for a record's catalogue position (by `positionProfile`, else by `position`).
+ * @throws Error when the catalogue has none: every route refuses such a record first (§16)
+ */
+function positionValues (
+  employee: Pick<ImportedEmployee, 'position' | 'positionProfile'>, employer: EmployerProfile
+): ReturnType<typeof positionFieldValues> {
+  const found = recordPosition(employee, employer)
+  if (found === undefined) throw new Error('El cargo no está en el catálogo de puestos del empleador')
   const cache = profileCache(employer)
-  let values = cache.byPosition.get(position)
-  if (values === undefined) {
-    const entry = positionEntry(position, employer)
-    values = cache.byEntry.get(entry)
-    if (values === undefined) cache.byEntry.set(entry, values = positionFieldValues(entry))
-    if (cache.byPosition.size >= POSITIONS_PER_PROFILE) cache.byPosition.clear()
-    cache.byPosition.set(position, values)
-  }
+  let values = cache.byEntry.get(found.entry)
+  if (values === undefined) cache.byEntry.set(found.entry, values = positionFieldValues(found.entry))
   return values
 }
 
@@ -215,7 +218,7 @@ export function fieldValues (
   const position = cleanText(employee.position)
   return {
     ...profileCache(employer).values,
-    ...positionValues(position, employer),
+    ...positionValues(employee, employer),
     fullName: fullName(employee),
     name: text(employee.name),
     lastNameFather: text(employee.lastNameFather),

@@ -9,7 +9,8 @@
  * - working time read from the days and schedule: the weekly total agrees, at most 48 hours, part
  *   time under four hours a day over the workplace's week, night work at RMV + 35 % (§12);
  * - probation in whole months, longer ones only with their reason, shorter than the term (§14);
- * - a suplencia names the stable titular it replaces (§15); no minors (§20).
+ * - a suplencia names the stable titular it replaces (§15); no minors (§20);
+ * - the position is one of the catalogue, whose annex applies (§16).
  * Each rule reads only fields the schema already typed, so a schema error is never doubled.
  */
 import type { ContractType } from '../../schemas/employee.js'
@@ -17,6 +18,7 @@ import type { EmployerProfile } from '../../schemas/employer-profile.js'
 import { LAWFUL_CONTRACT_MESSAGES as M } from '../../schemas/messages.js'
 import type { ValidationIssue } from '../errors.js'
 import { DEFAULT_MINIMUM_WAGE } from '../employer/profile.js'
+import { positionCatalogue, type PositionCatalogue } from '../employer/catalogue.js'
 import { ageOn, dayMonthYearKey, isDayMonthYear, termEnd, todayInLima } from './dates.js'
 import { foldText, formatSoles } from './format.js'
 import { MODALITIES, parseModality, type ModalityCode } from './modality.js'
@@ -36,6 +38,8 @@ export interface LawfulContractPolicy {
   }>
   /** The cause HR reviewed for a site and modality, if any. */
   siteCause: (site: string, modality: ModalityCode) => string | undefined
+  /** The position catalogue the annex is printed from (§16). */
+  catalogue: PositionCatalogue
 }
 
 /** Months of probation the profile uses when a record says none (art. 10: three). */
@@ -68,6 +72,7 @@ export function lawfulContractPolicy (profile: EmployerProfile, today: string = 
     minimumWage: profile.minimumWage ?? DEFAULT_MINIMUM_WAGE,
     workWeekDays: profile.workWeekDays ?? 5,
     defaults,
+    catalogue: positionCatalogue(profile),
     siteCause: (site, modality) => {
       // own keys only: a site named `constructor` is not a lookup into Object.prototype
       const causes = Object.hasOwn(bySite, site) ? bySite[site] : undefined
@@ -164,6 +169,18 @@ export function lawfulContractIssues (
     add('signingDate', M.signingAfterEntry)
   }
   if (entryDate !== undefined && dayMonthYearKey(entryDate) < dayMonthYearKey(today)) add('entryDate', M.entryBeforeToday(today))
+
+  // §16: the annex of a known position
+  const positionProfile = text('positionProfile')
+  const position = text('position')
+  const { catalogue } = policy
+  if (positionProfile !== undefined) {
+    if (catalogue.byKey(positionProfile.trim()) === undefined) {
+      add('positionProfile', M.unknownPositionProfile(catalogue.positions.map(({ key }) => key)))
+    }
+  } else if (position !== undefined && catalogue.byName(position) === undefined) {
+    add('position', M.positionOutsideCatalogue(catalogue.positions.map(({ name }) => name)))
+  }
 
   // §20: no minors
   const birthDate = date('birthDate')

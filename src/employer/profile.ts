@@ -8,6 +8,7 @@ import { EmployerProfileSchema, type EmployerProfile } from '../../schemas/emplo
 import { compileValidator } from '../validation.js'
 import { parseModality } from '../employees/modality.js'
 import { workingWeek } from '../employees/working-time.js'
+import { catalogueProblems } from './catalogue.js'
 
 /** A profile that cannot be used; its message names the file, then one line per problem. Stops start-up. */
 export class EmployerProfileError extends Error {
@@ -58,7 +59,7 @@ export async function loadEmployerProfile (
   if (typeof record?.ruc === 'string' && /^\d{11}$/.test(record.ruc) && !isValidRuc(record.ruc)) {
     problems.push(`ruc: el RUC ${record.ruc} no es válido (prefijo o dígito verificador)`)
   }
-  if (result.ok) problems.push(...contractDefaultProblems(result.value))
+  if (result.ok) problems.push(...contractDefaultProblems(result.value), ...catalogueProblems(result.value))
   if (options.production === true && record?.fictitious === true) {
     problems.push('es el perfil ficticio de demostración: en producción indique su propio perfil con EMPLOYER_PROFILE')
   }

@@ -5,10 +5,11 @@
 import type { EmployerProfile } from '../../schemas/employer-profile.js'
 import { MODALITIES, MODALITY_CODES, parseModality } from '../employees/modality.js'
 import { DEFAULT_MINIMUM_WAGE } from './profile.js'
+import { positionCatalogue } from './catalogue.js'
 
 /** The profile's public view. */
 export interface EmployerPublicProfile {
-  /** Positions with an entry of their own in the annex catalogue (`key` is the name a record gives). */
+  /** The annex's position catalogue: `key` is what `positionProfile` takes; `position` may be the name or an alias. */
   positions: Array<{ key: string, name: string, aliases: string[] }>
   /** Modalities the service prints, with their maximum term in months (LPCL arts. 57-63, 74). */
   modalities: Array<{ code: string, name: string, maxMonths: number }>
@@ -38,7 +39,7 @@ export function employerPublicProfile (profile: EmployerProfile): EmployerPublic
     }
   }
   return {
-    positions: Object.keys(profile.positions.byPosition ?? {}).map((name) => ({ key: name, name, aliases: [] })),
+    positions: positionCatalogue(profile).positions.map(({ key, name, aliases }) => ({ key, name, aliases })),
     modalities: MODALITY_CODES.map((code) => ({ ...MODALITIES[code] })),
     sites: Object.entries(profile.causes?.bySite ?? {}).map(([name, causes]) => ({
       name,

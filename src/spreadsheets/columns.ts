@@ -63,7 +63,8 @@ export const EMPLOYEE_COLUMNS: ColumnTable = [
   column('replacedWorkerDni', ['DNI DEL SUPLIDO'], 'dni', false),
   column('replacedWorkerPosition', ['CARGO DEL SUPLIDO'], 'text', false),
   column('modality', ['MODALIDAD'], 'text', false),
-  column('probationReason', ['MOTIVO DEL PERIODO DE PRUEBA'], 'text', false)
+  column('probationReason', ['MOTIVO DEL PERIODO DE PRUEBA'], 'text', false),
+  column('positionProfile', ['PERFIL DE PUESTO'], 'text', false)
 ]
 
 /**

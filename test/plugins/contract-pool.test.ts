@@ -88,7 +88,13 @@ test('start-up stops on a missing, malformed or invalid employer profile, one li
     'roto.json': '{ no',
     'malo.json': JSON.stringify({ legalName: 'X', ruc: '123', address: 'Calle 1 2 3', representative: { name: 'Ana', dni: '1', role: 'GG' } }),
     'ruc.json': profile({ ruc: '20999999991' }),
-    'puestos.json': profile({ positions: { default: { functions: [], risks: ['caídas'], equipment: ['casco'] } }, contractDefaults: { Planilla: {} } })
+    'puestos.json': profile({ positions: { default: { functions: [], risks: ['caídas'], equipment: ['casco'] } }, contractDefaults: { Planilla: {} } }),
+    'alias.json': profile({
+      positions: {
+        cajero: { name: 'Cajero', aliases: ['Cajera'], iperc: { code: 'IPERC-1', date: '01/02/2026' }, functions: ['cobrar'], risks: ['asaltos'], equipment: [] },
+        cajera: { name: 'Cajera', iperc: { code: 'IPERC-2', date: '01/02/2026' }, functions: ['cobrar'], risks: ['asaltos'], equipment: [] }
+      }
+    })
   })
   await t.rejects(start(t, { EMPLOYER_PROFILE: join(dir, 'falta.json') }), { message: `Perfil del empleador ${join(dir, 'falta.json')}: no existe` })
   await t.rejects(start(t, { EMPLOYER_PROFILE: join(dir, 'roto.json') }), { message: /^Perfil del empleador .*roto\.json: no es JSON válido/ })
@@ -110,7 +116,12 @@ test('start-up stops on a missing, malformed or invalid employer profile, one li
   await t.rejects(start(t, { EMPLOYER_PROFILE: join(dir, 'ruc.json') }), {
     message: `Perfil del empleador ${join(dir, 'ruc.json')}: ruc: el RUC 20999999991 no es válido (prefijo o dígito verificador)`
   })
-  await t.rejects(start(t, { EMPLOYER_PROFILE: join(dir, 'puestos.json') }), { message: /contractDefaults\.Part Time: falta contractDefaults\.Part Time[\s\S]*positions\.default\.functions: functions debe ser una lista de 1 a 12 textos/ })
+  await t.rejects(start(t, { EMPLOYER_PROFILE: join(dir, 'puestos.json') }), {
+    message: /contractDefaults\.Part Time: falta contractDefaults\.Part Time[\s\S]*positions\.default\.name: falta el nombre del puesto\n[\s\S]*positions\.default\.iperc: falta la evaluación de riesgos[\s\S]*positions\.default\.functions: functions debe ser una lista de 1 a 12 textos/
+  })
+  await t.rejects(start(t, { EMPLOYER_PROFILE: join(dir, 'alias.json') }), {
+    message: `Perfil del empleador ${join(dir, 'alias.json')}: positions.cajera: el nombre "cajera" ya es de positions.cajero`
+  })
 })
 
 test('with NODE_ENV=production the service refuses the fictitious demo profile', async (t) => {

@@ -105,6 +105,7 @@ export function longestEmployee (contractType: 'Planilla' | 'Part Time' | 'Subsi
     department: repeat('Departamento de Huancavelica ', 100),
     salary: 999999999.99,
     position: repeat('Supervisora general de operaciones de playa ', 100),
+    positionProfile: 'supervisor', // a position the catalogue does not name, given its entry by key (§16)
     ...sampleTerm(14),
     subDivisionOrParking: repeat('Playa de estacionamiento Centro Comercial ', 100),
     contractType,
