@@ -96,6 +96,7 @@ export const MESSAGES = {
     required: 'El motivo del periodo de prueba es requerido',
     invalid: 'El motivo del periodo de prueba debe tener entre 1 y 20 caracteres'
   },
+  originalSigningDate: { required: 'La fecha de suscripción del contrato es requerida', invalid: dateInvalid },
   // addendum record (spec "Addendum employee record")
   division: { required: 'Division es requerido.', invalid: 'Division no puede superar 100 caracteres' },
   documentNumber: { required: 'Numero de documento es requerido.', invalid: 'DNI debe tener exactamente 8 dígitos.' },
@@ -280,7 +281,23 @@ export const ADDENDUM_DOCUMENT_MESSAGES = {
   /** The amount in words must be the salary's (legal requirements, section 9). */
   salaryInWordsMismatch: 'El sueldo en letras no coincide con el sueldo',
   /** LPCL art. 74: successive fixed-term contracts total at most five years. */
-  beyondFiveYears: 'La adenda no puede extender la contratación sujeta a modalidad más allá de cinco años desde la fecha de ingreso (art. 74 LPCL)'
+  beyondFiveYears: 'La adenda no puede extender la contratación sujeta a modalidad más allá de cinco años desde la fecha de ingreso (art. 74 LPCL)',
+  /** DOCUMENT-REQUIREMENTS §17: an adenda made after the end records a contract already indefinite. */
+  expired: (end: string, today: string) =>
+    `El contrato venció el ${end} y hoy es ${today}: una prórroga escrita después del vencimiento no lo regulariza; ` +
+    'si la persona siguió trabajando, su contrato es de duración indeterminada (art. 77 a de la LPCL)',
+  notContiguous: (nextDay: string) =>
+    `La prórroga debe empezar el día siguiente al fin del contrato (${nextDay}), sin días sin contrato ni superpuestos`,
+  termTooLong: (modality: string, months: number, lastDay: string) =>
+    `Con la prórroga, la contratación supera el máximo de ${months} meses de la modalidad ${modality} desde la fecha de ` +
+    `ingreso: el fin de la adenda debe ser como máximo ${lastDay}`,
+  belowMinimum: (minimum: string) =>
+    `El sueldo no puede ser menor a ${minimum}, la remuneración mínima vital`,
+  belowPartTimeShare: (minimum: string, hours: string) =>
+    `El sueldo no puede ser menor a ${minimum}: la parte de la remuneración mínima vital que corresponde a ${hours} ` +
+    'horas semanales de un contrato a tiempo parcial',
+  partTimeNeedsWorkingTime: 'Una adenda de un contrato a tiempo parcial debe indicar sus días de trabajo y su horario',
+  signingAfterStart: 'La fecha de suscripción del contrato no puede ser posterior a su fecha de inicio'
 } as const
 
 /** Endpoints 6-8 (Vida Ley, SCTR, photocheck exports), routes/excel/reports.ts. */

@@ -8,7 +8,8 @@ import { cleanText, dateInWords, formatSoles, fullName } from '../employees/form
 import type { AddendumRequest } from '../../schemas/addendum.js'
 import { amountInWords } from '../employees/salary-words.js'
 import {
-  REGIME_NAMES, benefitsText, equipmentText, internalRulesText, ipercText, lettered, modalityText, objectiveCauseText,
+  MODALITY_NAMES, REGIME_NAMES, benefitsText, recordModality, equipmentText, internalRulesText, ipercText, lettered,
+  modalityText, objectiveCauseText,
   nightWorkText, workstationText, probationText, signingDate, weeklyHoursText
 } from './contract-terms.js'
 import { todayInLima } from '../employees/dates.js'
@@ -24,11 +25,11 @@ import { recordPosition } from '../employer/catalogue.js'
 export const DOCUMENT_IDS = ['contrato-planilla', 'contrato-part-time', 'contrato-subsidio', 'tratamiento-datos', 'anexo'] as const
 export type DocumentId = typeof DOCUMENT_IDS[number]
 /**
- * Every template: the ten contract documents and the adenda (one variant only: an addendum record
- * carries no sex, spec "Addendum employee record").
+ * Every template: the ten contract documents and the adenda's two variants (the feminine one when
+ * the addendum record says `sex`: F, issue 22).
  */
-export const TEMPLATE_IDS = [...DOCUMENT_IDS.flatMap((id) => [id, `${id}-f`] as const), 'adenda'] as const
-export type TemplateId = DocumentId | `${DocumentId}-f` | 'adenda'
+export const TEMPLATE_IDS = [...DOCUMENT_IDS.flatMap((id) => [id, `${id}-f`] as const), 'adenda', 'adenda-f'] as const
+export type TemplateId = DocumentId | `${DocumentId}-f` | 'adenda' | 'adenda-f'
 
 /** Every field a contract, consent or annex template may hold. */
 const CONTRACT_FIELD_NAMES = [
@@ -52,7 +53,8 @@ const CONTRACT_FIELD_NAMES = [
 ] as const
 /** Fields only the adenda holds: its division, the original contract's term and the extension. */
 const ADDENDUM_FIELD_NAMES = [
-  'division', 'start', 'startWords', 'end', 'endWords', 'startAddendum', 'startAddendumWords', 'endAddendum', 'endAddendumWords'
+  'division', 'start', 'startWords', 'end', 'endWords', 'startAddendum', 'startAddendumWords', 'endAddendum', 'endAddendumWords',
+  'originalSigningDateWords', 'workingTime'
 ] as const
 /** Every field a template may hold. */
 export const FIELD_NAMES = [...CONTRACT_FIELD_NAMES, ...ADDENDUM_FIELD_NAMES] as const
@@ -93,13 +95,15 @@ const REQUIRED_BY_DOCUMENT: Record<DocumentId, readonly FieldName[]> = {
 }
 const ADDENDUM_REQUIRED: readonly FieldName[] = [
   ...EMPLOYER_BLOCK, 'fullName', 'dni', 'address', 'district', 'province', 'department',
-  'entryDate', 'start', 'end', 'startAddendum', 'endAddendum', 'division', 'salary', 'salaryInWords', ...SIGNING
+  'entryDate', 'start', 'end', 'startAddendum', 'endAddendum', 'division', 'salary', 'salaryInWords', ...SIGNING,
+  'modality', 'position', 'originalSigningDateWords', 'workingTime', 'objectiveCause'
 ]
 
 /** Fields each template must have; a template without one of them stops start-up. */
 export const REQUIRED_FIELDS = Object.fromEntries([
   ...DOCUMENT_IDS.flatMap((id) => [[id, REQUIRED_BY_DOCUMENT[id]], [`${id}-f`, REQUIRED_BY_DOCUMENT[id]]]),
-  ['adenda', ADDENDUM_REQUIRED]
+  ['adenda', ADDENDUM_REQUIRED],
+  ['adenda-f', ADDENDUM_REQUIRED]
 ]) as Record<TemplateId, readonly FieldName[]>
 
 /** The contract document of a contract type (spec: three contract types). */
@@ -261,7 +265,28 @@ export function fieldValues (
 
 /** The values of an adenda: its fields plus the shared ones it prints (employer, worker, salary, signing). */
 export type AddendumFieldValues = Record<typeof ADDENDUM_FIELD_NAMES[number] | 'fullName' | 'dni' | 'address' | 'district' | 'province' | 'department' |
-  'salary' | 'salaryInWords' | 'entryDate' | 'entryDateWords' | 'signingCity' | 'signingDate' | 'signingDateWords' | keyof ReturnType<typeof employerFieldValues>, string>
+  'modality' | 'position' | 'objectiveCause' | 'salary' | 'salaryInWords' | 'entryDate' | 'entryDateWords' | 'signingCity' | 'signingDate' | 'signingDateWords' | keyof ReturnType<typeof employerFieldValues>, string>
+
+/**
+ * The working time an adenda states (issue 22): a part-time one restates its hours, days and
+ * schedule (Reglamento arts. 11-13); any other states the record's days and schedule when given,
+ * else keeps the contract's.
+ */
+function addendumWorkingTimeText (addendum: AddendumRequest): string {
+  const { workDays, workSchedule } = addendum
+  const week = workDays === undefined || workSchedule === undefined ? undefined : workingWeek(workDays, workSchedule)
+  const hours = addendum.weeklyHours ?? week?.weeklyHours
+  const parts = [
+    hours === undefined ? undefined : weeklyHoursText(hours),
+    workDays,
+    workSchedule?.replace(/\.$/, '')
+  ].filter((part): part is string => part !== undefined)
+  if (parts.length === 0) return 'La pactada en EL CONTRATO.'
+  const partTime = addendum.contractType === 'Part Time'
+    ? ' A tiempo parcial: menos de cuatro horas diarias en promedio (artículo 4 de la LPCL y artículo 11 del D.S. 001-96-TR).'
+    : ''
+  return [`${parts.join(', ')}.${partTime}`, nightWorkText(week)].filter(Boolean).join(' ')
+}
 
 /**
  * The text of every field of one adenda. The worker is `worker` and `documentNumber` (printed in
@@ -292,6 +317,13 @@ export function addendumFieldValues (
     startAddendumWords: dateInWords(addendum.startAddendum),
     endAddendum: addendum.endAddendum,
     endAddendumWords: dateInWords(addendum.endAddendum),
+    modality: MODALITY_NAMES[recordModality({ contractType: addendum.contractType ?? 'Planilla', modality: addendum.modality }, employer)],
+    position: cleanText(addendum.position),
+    originalSigningDateWords: addendum.originalSigningDate === undefined
+      ? 'la que consta en EL CONTRATO'
+      : dateInWords(addendum.originalSigningDate),
+    workingTime: cleanText(addendumWorkingTimeText(addendum)),
+    objectiveCause: cleanText(addendum.objectiveCause),
     salary: formatSoles(addendum.salary),
     salaryInWords: cleanText(addendum.salaryInWords ?? amountInWords(addendum.salary)),
     signingCity: cleanText(employer.signingCity),

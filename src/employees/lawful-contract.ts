@@ -210,30 +210,7 @@ export function lawfulContractIssues (
   }
 
   // §12: working time
-  const workDays = text('workDays')
-  const workSchedule = text('workSchedule')
-  if (type === 'Part Time') {
-    if (workDays === undefined) add('workDays', M.partTimeNeedsWorkingTime)
-    if (workSchedule === undefined) add('workSchedule', M.partTimeNeedsWorkingTime)
-  }
-  if (workDays !== undefined && workingWeek(workDays, '00:00-01:00') === undefined) add('workDays', M.workDaysUnreadable)
-  if (workSchedule !== undefined && workingWeek('lunes', workSchedule) === undefined) add('workSchedule', M.workScheduleUnreadable)
-  const week = recordWorkingWeek({ contractType: type, workDays, workSchedule }, policy)
-  const declared = typeof fields.weeklyHours === 'number' ? fields.weeklyHours : undefined
-  const weeklyHours = declared ?? week?.weeklyHours
-  const hours = (value: number) => String(Math.round(value * 100) / 100)
-  if (week !== undefined && declared !== undefined && Math.abs(declared - week.weeklyHours) > 0.25) {
-    add('weeklyHours', M.hoursMismatch(hours(week.weeklyHours)))
-  } else if (weeklyHours !== undefined && weeklyHours > FULL_WEEK_HOURS) {
-    add(declared === undefined ? 'workSchedule' : 'weeklyHours', M.weeklyMaximum)
-  } else if (type === 'Part Time' && weeklyHours !== undefined && weeklyHours / policy.workWeekDays >= 4) {
-    add('weeklyHours', M.partTimeFourHours(hours(weeklyHours), policy.workWeekDays, hours(weeklyHours / policy.workWeekDays)))
-  }
-  const salary = typeof fields.salary === 'number' && fields.salary > 0 ? fields.salary : undefined
-  if (week !== undefined && week.nightShare > 0 && salary !== undefined && weeklyHours !== undefined) {
-    const minimum = minimumSalaryWith(type, weeklyHours, week.nightShare, policy.minimumWage)
-    if (salary < minimum) add('salary', M.belowNightMinimum(formatSoles(minimum)))
-  }
+  issues.push(...workingTimeIssues(fields, type, policy, at))
 
   // §14: probation
   const probationText = text('probationaryPeriod')
@@ -258,6 +235,49 @@ export function lawfulContractIssues (
     const condition = text('workingCondition')
     if (condition !== undefined && !STABLE.test(foldText(condition))) add('workingCondition', M.titularNotStable)
   }
+  return issues
+}
+
+/**
+ * The working time of a record (§12), shared by contracts and adendas: part time states its days and
+ * schedule; both can be read; the weekly total agrees with them within 15 minutes and is at most 48;
+ * part time averages under four hours a day over the workplace's week; night work is paid at
+ * least the RMV (or its share) plus 35 % on the night share (D.S. 007-2002-TR art. 8).
+ * @param at the field path of a field name
+ * @param partTimeMessage the refusal of a part-time record without days or schedule; null to accept it
+ */
+export function workingTimeIssues (
+  fields: Record<string, unknown>, type: ContractType, policy: LawfulContractPolicy, at: (field: string) => string,
+  partTimeMessage: string | null = M.partTimeNeedsWorkingTime
+): ValidationIssue[] {
+  const issues: ValidationIssue[] = []
+  const add = (field: string, message: string) => issues.push({ field: at(field), message })
+  const text = (field: string) => (typeof fields[field] === 'string' ? fields[field] : undefined)
+  const workDays = text('workDays')
+  const workSchedule = text('workSchedule')
+  if (type === 'Part Time' && partTimeMessage !== null) {
+    if (workDays === undefined) add('workDays', partTimeMessage)
+    if (workSchedule === undefined) add('workSchedule', partTimeMessage)
+  }
+  if (workDays !== undefined && workingWeek(workDays, '00:00-01:00') === undefined) add('workDays', M.workDaysUnreadable)
+  if (workSchedule !== undefined && workingWeek('lunes', workSchedule) === undefined) add('workSchedule', M.workScheduleUnreadable)
+  const week = recordWorkingWeek({ contractType: type, workDays, workSchedule }, policy)
+  const declared = typeof fields.weeklyHours === 'number' ? fields.weeklyHours : undefined
+  const weeklyHours = declared ?? week?.weeklyHours
+  const hours = (value: number) => String(Math.round(value * 100) / 100)
+  if (week !== undefined && declared !== undefined && Math.abs(declared - week.weeklyHours) > 0.25) {
+    add('weeklyHours', M.hoursMismatch(hours(week.weeklyHours)))
+  } else if (weeklyHours !== undefined && weeklyHours > FULL_WEEK_HOURS) {
+    add(declared === undefined ? 'workSchedule' : 'weeklyHours', M.weeklyMaximum)
+  } else if (type === 'Part Time' && weeklyHours !== undefined && weeklyHours / policy.workWeekDays >= 4) {
+    add('weeklyHours', M.partTimeFourHours(hours(weeklyHours), policy.workWeekDays, hours(weeklyHours / policy.workWeekDays)))
+  }
+  const salary = typeof fields.salary === 'number' && fields.salary > 0 ? fields.salary : undefined
+  if (week !== undefined && week.nightShare > 0 && salary !== undefined && weeklyHours !== undefined) {
+    const minimum = minimumSalaryWith(type, weeklyHours, week.nightShare, policy.minimumWage)
+    if (salary < minimum) add('salary', M.belowNightMinimum(formatSoles(minimum)))
+  }
+
   return issues
 }
 
