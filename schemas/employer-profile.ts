@@ -113,6 +113,22 @@ export const EmployerProfileSchema = Type.Object({
     officer: Type.Optional(text('el oficial de datos (dataProtection.officer)', 3, 150)),
     recipients: list('dataProtection.recipients', 12, 200),
     transfers: text('las transferencias internacionales (dataProtection.transfers)', 5, 400),
+    /** Each processor (encargado del tratamiento) with its address and role (§18). */
+    processors: Type.Array(object('un encargado (dataProtection.processors)', {
+      name: text('el nombre del encargado', 2, 120),
+      address: text('el domicilio del encargado', 5, 200),
+      role: text('el servicio que presta el encargado', 5, 200)
+    }), {
+      maxItems: 12,
+      'x-messages': { required: 'falta dataProtection.processors (los encargados; [] si no hay)', invalid: 'dataProtection.processors debe ser una lista de hasta 12 encargados' }
+    }),
+    /** Video surveillance at the workplace, disclosed with its purpose and retention, or its absence (§18). */
+    videoSurveillance: object('la videovigilancia (dataProtection.videoSurveillance)', {
+      cameras: Type.Boolean({ 'x-messages': { required: 'falta videoSurveillance.cameras', invalid: 'videoSurveillance.cameras debe ser true o false' } }),
+      areas: Type.Optional(text('las zonas con cámaras (videoSurveillance.areas)', 5, 200)),
+      purpose: Type.Optional(text('la finalidad de la videovigilancia (videoSurveillance.purpose)', 5, 200)),
+      retention: Type.Optional(text('el plazo de conservación de las imágenes (videoSurveillance.retention)', 5, 200))
+    }),
     retention: text('los plazos de conservación (dataProtection.retention)', 10, 500)
   }),
   internalRules: object('las normas internas (internalRules)', {

@@ -202,3 +202,20 @@ export function internalRulesText (profile: EmployerProfile): string {
   const joined = names.length === 1 ? names[0] : `${names.slice(0, -1).join(', ')} y ${names.at(-1) as string}`
   return `Se entrega un ejemplar de ${joined}, de cumplimiento obligatorio.`.replace('de el ', 'del ')
 }
+
+/** The processors (encargados) with their address and role, or a sentence when there is none (§18). */
+export function processorsText (processors: EmployerProfile['dataProtection']['processors']): string {
+  if (processors.length === 0) return 'EL EMPLEADOR no encarga a terceros el tratamiento de estos datos.'
+  return lettered(processors.map(({ name, address, role }) => `${name}, con domicilio en ${address}: ${role}`))
+}
+
+/**
+ * Video surveillance at the workplace, with where, what for and how long the images are kept; or
+ * its absence, stated (§18; ANPD's directive on video surveillance).
+ */
+export function videoSurveillanceText (video: EmployerProfile['dataProtection']['videoSurveillance']): string {
+  if (!video.cameras) return 'EL EMPLEADOR no realiza videovigilancia en el centro de trabajo.'
+  return `EL EMPLEADOR capta imágenes con cámaras de videovigilancia en ${video.areas ?? ''}, para ${video.purpose ?? ''}; ` +
+    `las imágenes se conservan ${video.retention ?? ''} y luego se eliminan. Las zonas vigiladas están señalizadas, y no ` +
+    'hay cámaras en vestuarios, servicios higiénicos ni zonas de descanso.'
+}

@@ -10,7 +10,7 @@ import { amountInWords } from '../employees/salary-words.js'
 import {
   MODALITY_NAMES, REGIME_NAMES, benefitsText, recordModality, equipmentText, internalRulesText, ipercText, lettered,
   modalityText, objectiveCauseText,
-  nightWorkText, workstationText, probationText, signingDate, weeklyHoursText
+  nightWorkText, processorsText, videoSurveillanceText, workstationText, probationText, signingDate, weeklyHoursText
 } from './contract-terms.js'
 import { todayInLima } from '../employees/dates.js'
 import { workingWeek } from '../employees/working-time.js'
@@ -46,6 +46,7 @@ const CONTRACT_FIELD_NAMES = [
   'replacementFor', 'replacedWorkerDni', 'replacedWorkerPosition', 'reasonForSubstitution', 'timeForCompany', 'workingCondition',
   // personal data notice (§6)
   'dataBankName', 'dataBankCode', 'dataArcoEmail', 'dataOfficer', 'dataRecipients', 'dataTransfers', 'dataRetention',
+  'dataProcessors', 'dataVideo',
   // annex (§7, §16)
   'positionFunctions', 'positionRisks', 'positionEquipment', 'positionWorkstation', 'iperc', 'internalRules',
   // place and date of signing (§3)
@@ -69,6 +70,7 @@ export const SHARED_FIELDS: ReadonlySet<FieldName> = new Set<FieldName>([
   'employerRepresentativePowers', 'employerActivity', 'employerRegime',
   'position', 'subDivisionOrParking', 'contractType', 'modality', 'weeklyHours', 'workDays', 'workSchedule', 'probationaryPeriod', 'benefits',
   'dataBankName', 'dataBankCode', 'dataArcoEmail', 'dataOfficer', 'dataRecipients', 'dataTransfers', 'dataRetention',
+  'dataProcessors', 'dataVideo',
   'positionFunctions', 'positionRisks', 'positionEquipment', 'positionWorkstation', 'iperc', 'internalRules',
   'signingCity', 'signingDate', 'signingDateWords'
 ])
@@ -81,7 +83,7 @@ const WORKER_BLOCK: FieldName[] = ['fullName', 'dni', 'address', 'district', 'pr
 const SIGNING: FieldName[] = ['signingCity', 'signingDateWords']
 const CONDITIONS: FieldName[] = ['modality', 'position', 'subDivisionOrParking', 'entryDateWords', 'endDateWords', 'salary', 'salaryInWords', 'weeklyHours', 'workDays', 'workSchedule', 'benefits']
 const SUBSIDIO: FieldName[] = ['replacementFor', 'replacedWorkerDni', 'replacedWorkerPosition', 'reasonForSubstitution', 'probationaryPeriod']
-const NOTICE: FieldName[] = ['dataBankName', 'dataBankCode', 'dataArcoEmail', 'dataRecipients', 'dataRetention']
+const NOTICE: FieldName[] = ['dataBankName', 'dataBankCode', 'dataArcoEmail', 'dataRecipients', 'dataRetention', 'dataProcessors', 'dataVideo']
 
 const REQUIRED_BY_DOCUMENT: Record<DocumentId, readonly FieldName[]> = {
   'contrato-planilla': [...EMPLOYER_BLOCK, ...WORKER_BLOCK, ...CONDITIONS, 'objectiveCause', 'probationaryPeriod', ...SIGNING],
@@ -154,6 +156,8 @@ function profileFieldValues (employer: EmployerProfile) {
     dataRecipients: cleanText(lettered(data.recipients)),
     dataTransfers: text(data.transfers),
     dataRetention: text(data.retention),
+    dataProcessors: cleanText(processorsText(data.processors)),
+    dataVideo: cleanText(videoSurveillanceText(data.videoSurveillance)),
     internalRules: internalRulesText(employer),
     signingCity: text(employer.signingCity)
   }

@@ -59,7 +59,9 @@ export async function loadEmployerProfile (
   if (typeof record?.ruc === 'string' && /^\d{11}$/.test(record.ruc) && !isValidRuc(record.ruc)) {
     problems.push(`ruc: el RUC ${record.ruc} no es válido (prefijo o dígito verificador)`)
   }
-  if (result.ok) problems.push(...contractDefaultProblems(result.value), ...catalogueProblems(result.value))
+  if (result.ok) {
+    problems.push(...contractDefaultProblems(result.value), ...catalogueProblems(result.value), ...videoProblems(result.value))
+  }
   if (options.production === true && record?.fictitious === true) {
     problems.push('es el perfil ficticio de demostración: en producción indique su propio perfil con EMPLOYER_PROFILE')
   }
@@ -105,4 +107,13 @@ export function contractDefaultProblems (profile: EmployerProfile): string[] {
     }
   }
   return problems
+}
+
+/** Cameras are disclosed with their areas, purpose and retention (DOCUMENT-REQUIREMENTS §18). */
+function videoProblems (profile: EmployerProfile): string[] {
+  const video = profile.dataProtection.videoSurveillance
+  if (!video.cameras) return []
+  return (['areas', 'purpose', 'retention'] as const)
+    .filter((key) => video[key] === undefined)
+    .map((key) => `dataProtection.videoSurveillance.${key}: falta (hay cámaras: el aviso de datos debe decir dónde, para qué y por cuánto tiempo)`)
 }

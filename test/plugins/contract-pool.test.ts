@@ -89,6 +89,7 @@ test('start-up stops on a missing, malformed or invalid employer profile, one li
     'malo.json': JSON.stringify({ legalName: 'X', ruc: '123', address: 'Calle 1 2 3', representative: { name: 'Ana', dni: '1', role: 'GG' } }),
     'ruc.json': profile({ ruc: '20999999991' }),
     'puestos.json': profile({ positions: { default: { functions: [], risks: ['caídas'], equipment: ['casco'] } }, contractDefaults: { Planilla: {} } }),
+    'camaras.json': profile({ dataProtection: { ...JSON.parse(profile({})).dataProtection, videoSurveillance: { cameras: true, areas: 'los accesos de cada sede' } } }),
     'alias.json': profile({
       positions: {
         cajero: { name: 'Cajero', aliases: ['Cajera'], iperc: { code: 'IPERC-1', date: '01/02/2026' }, functions: ['cobrar'], risks: ['asaltos'], equipment: [] },
@@ -118,6 +119,9 @@ test('start-up stops on a missing, malformed or invalid employer profile, one li
   })
   await t.rejects(start(t, { EMPLOYER_PROFILE: join(dir, 'puestos.json') }), {
     message: /contractDefaults\.Part Time: falta contractDefaults\.Part Time[\s\S]*positions\.default\.name: falta el nombre del puesto\n[\s\S]*positions\.default\.iperc: falta la evaluación de riesgos[\s\S]*positions\.default\.functions: functions debe ser una lista de 1 a 12 textos/
+  })
+  await t.rejects(start(t, { EMPLOYER_PROFILE: join(dir, 'camaras.json') }), {
+    message: /videoSurveillance\.purpose: falta \(hay cámaras[\s\S]*videoSurveillance\.retention: falta/
   })
   await t.rejects(start(t, { EMPLOYER_PROFILE: join(dir, 'alias.json') }), {
     message: `Perfil del empleador ${join(dir, 'alias.json')}: positions.cajera: el nombre "cajera" ya es de positions.cajero`
