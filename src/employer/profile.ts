@@ -60,7 +60,8 @@ export async function loadEmployerProfile (
     problems.push(`ruc: el RUC ${record.ruc} no es válido (prefijo o dígito verificador)`)
   }
   if (result.ok) {
-    problems.push(...contractDefaultProblems(result.value), ...catalogueProblems(result.value), ...videoProblems(result.value))
+    const profile = result.value
+    problems.push(...contractDefaultProblems(profile), ...catalogueProblems(profile), ...videoProblems(profile))
   }
   if (options.production === true && record?.fictitious === true) {
     problems.push('es el perfil ficticio de demostración: en producción indique su propio perfil con EMPLOYER_PROFILE')
