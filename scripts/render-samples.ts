@@ -13,7 +13,8 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import type { Employee } from '../schemas/employee.js'
 import type { AddendumRequest } from '../schemas/addendum.js'
-import { longestEmployee, sampleAddendum, sampleEmployee, samplePartTime, sampleSubsidio } from '../test/support/samples.js'
+import { longestEmployee, sampleAddendum, sampleAddendumTerm, sampleEmployee, samplePartTime, sampleSubsidio } from '../test/support/samples.js'
+import { addDays, termEnd, todayInLima } from '../src/employees/dates.js'
 import { assetPath, PROJECT_ROOT } from '../src/paths.js'
 import { loadEngineData } from '../src/documents/engine-data.js'
 import { createRenderer } from '../src/documents/renderer.js'
@@ -39,6 +40,13 @@ const documents: [string, Uint8Array][] = [
 ]
 /** `text` repeated (space-separated) and cut to exactly `length` characters, without a trailing space. */
 const longestText = (text: string, length: number) => `${Array.from({ length }, () => text).join(' ').slice(0, length - 1).trimEnd()}X`.padEnd(length, 'X')
+const term = sampleAddendumTerm()
+// a part-time adenda for a man, with the original contract's signing date; a full-time one for a woman
+documents.push(['adenda', await renderer.addendum(sampleAddendum({
+  sex: 'M', worker: 'Luis Ángel Ñahui Pérez', position: 'Cajero', contractType: 'Part Time', workDays: 'lunes a viernes',
+  workSchedule: 'de 18:00 a 21:45 horas', salary: 650, salaryInWords: undefined, originalSigningDate: addDays(term.start, -3)
+}) as unknown as AddendumRequest, todayInLima())])
+documents.push(['adenda-f', await renderer.addendum(sampleAddendum({ sex: 'F' }) as unknown as AddendumRequest, todayInLima())])
 const adenda = await renderer.addendum(sampleAddendum({
   division: longestText('GERENCIA DE OPERACIONES DE PLAYAS Y ESTACIONAMIENTOS', 100),
   worker: longestText('MARÍA DEL PILAR WENCESLAA HUAMÁN', 150),
@@ -46,14 +54,19 @@ const adenda = await renderer.addendum(sampleAddendum({
   district: longestText('SAN MARTÍN DE PORRES', 100),
   province: longestText('MARISCAL RAMÓN CASTILLA', 100),
   department: longestText('MADRE DE DIOS', 100),
-  entryDate: '30/09/2024',
-  start: '30/09/2025',
-  end: '29/11/2025',
-  startAddendum: '30/11/2025',
-  endAddendum: '29/09/2029', // the last day within five years of the entry date (LPCL art. 74)
+  ...term,
+  endAddendum: termEnd(term.entryDate, 60), // the last day within five years of the entry date (LPCL art. 74)
+  sex: 'F',
+  position: longestText('SUPERVISORA GENERAL DE OPERACIONES DE PLAYA', 100),
+  modality: '63',
+  originalSigningDate: term.start,
+  contractType: 'Part Time',
+  workDays: 'lunes, martes, miércoles, jueves y viernes',
+  workSchedule: 'de 18:00 a 21:54 horas, sin refrigerio',
+  objectiveCause: longestText('LA OBRA DE AMPLIACIÓN DEL ESTACIONAMIENTO SUBTERRÁNEO SIGUE EN CURSO', 1000),
   salary: 777777777.77,
   salaryInWords: undefined // written from the salary: 110 characters, longer than the 100 a client may send
-}) as unknown as AddendumRequest, '30/12/2026')
+}) as unknown as AddendumRequest, todayInLima())
 for (const type of ['Planilla', 'Part Time', 'Subsidio'] as const) {
   const longest = await renderer.documents(longestEmployee(type) as unknown as Employee)
   const name = type.toLowerCase().replace(' ', '-')
@@ -72,10 +85,10 @@ try {
     execFileSync('pdftoppm', ['-r', '60', '-gray', '-png', pdf, join(docs, name)])
     console.log(`docs/${name}-*.png (${bytes.length} bytes PDF)`)
   }
-  const pdf = join(dir, 'adenda.pdf')
+  const pdf = join(dir, 'longest-adenda.pdf')
   writeFileSync(pdf, adenda)
-  execFileSync('pdftoppm', ['-r', '60', '-gray', '-png', pdf, join(PROJECT_ROOT, 'docs', 'adenda')])
-  console.log(`docs/adenda-1.png, docs/adenda-2.png (${adenda.length} bytes PDF, longest values)`)
+  execFileSync('pdftoppm', ['-r', '60', '-gray', '-png', pdf, join(PROJECT_ROOT, 'docs', 'longest-adenda')])
+  console.log(`docs/longest-adenda-*.png (${adenda.length} bytes PDF, longest values)`)
 } finally {
   if (keep < 0) rmSync(dir, { recursive: true, force: true })
 }
