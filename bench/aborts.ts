@@ -44,7 +44,7 @@ const app = await buildApp({
 await app.listen({ port: 0, host: '127.0.0.1' })
 const { port } = app.server.address() as AddressInfo
 
-// warm up: threads, JIT, archiver; then the baseline
+// warm up: threads, JIT, the ZIP writer; then the baseline
 for (let i = 0; i < 3; i++) await completeZip(port)
 const baseline = { memoryMb: await settledMemory(), activeResources: activeResources(), pool: app.contractPool.stats }
 console.log(JSON.stringify({ seed: SEED, abortsPerRound: COUNT, rounds: ROUNDS, parallel: PARALLEL, pdfThreads: app.contractPool.threads, baseline }))

@@ -13,7 +13,7 @@ import { todayInLima } from '../../src/employees/dates.js'
 import { lawfulContractIssues, lawfulContractPolicy } from '../../src/employees/lawful-contract.js'
 import { mergeIssues } from '../../src/employees/rules.js'
 import { contentDisposition, contractEntryNames, contractFileName, safeFileName } from '../../src/zip/names.js'
-import { EMPLOYEES_PER_ZIP_TASK } from '../../src/documents/pool.js'
+import { ZIP_TUNING } from '../../src/zip/tuning.js'
 
 /**
  * D3: the preview body is a record or a session reference. The mode is chosen by the presence of
@@ -142,7 +142,7 @@ const contracts: FastifyPluginAsyncTypebox = async (app) => {
     return reply.sendDocumentsZip(employees, {
       fileName: `contratos-${todayInLima().replaceAll('/', '-')}.zip`,
       // a few employees per worker task: one message each way for all of them (src/documents/pool.ts)
-      batchSize: EMPLOYEES_PER_ZIP_TASK,
+      batchSize: ZIP_TUNING.employeesPerTask,
       render: async (batch, signal) => (await pool.whenFree(async () => await pool.documentsBatch(batch), signal))
         .map((docs, index) => {
           if (docs instanceof Error) return docs

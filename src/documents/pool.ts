@@ -10,17 +10,12 @@ import type { ImportedEmployee } from '../../schemas/employee.js'
 import type { AddendumRequest } from '../../schemas/addendum.js'
 import { ServiceBusyError } from '../errors.js'
 import { asBusyError, workerScript } from '../workers.js'
+import { ZIP_TUNING } from '../zip/tuning.js'
 import type { EngineData } from './engine-data.js'
 import { CONTRACT_DOCUMENT, type TemplateId } from './fields.js'
 import type { PdfTask, WorkerDocument, WorkerEmployeeResult } from './worker.js'
 
 const WORKER = workerScript(import.meta.url)
-
-/**
- * Employees per documentsBatch() task in the contracts ZIP (after the first task, which has one so
- * that the first entry goes out at once): fewer messages between threads, less idle time in the workers.
- */
-export const EMPLOYEES_PER_ZIP_TASK = 4
 
 /** Young-generation cap of each PDF worker, MB. */
 const YOUNG_GENERATION_MB = 4
@@ -179,7 +174,12 @@ export class ContractPool {
    * that was already admitted (its headers are out), slowing down beats losing a record to errores.txt.
    * @throws ServiceBusyError after `attempts` tries; whatever the render throws
    */
-  async whenFree<T> (render: () => Promise<T>, signal: AbortSignal, attempts = 200, delayMs = 10): Promise<T> {
+  async whenFree<T> (
+    render: () => Promise<T>,
+    signal: AbortSignal,
+    attempts: number = ZIP_TUNING.busyRetries,
+    delayMs: number = ZIP_TUNING.busyRetryDelayMs
+  ): Promise<T> {
     for (let attempt = 1; ; attempt++) {
       try {
         return await render()
