@@ -1,5 +1,5 @@
 /**
- * `npm run aborts`: rounds of 100 download-zip requests abandoned at random points
+ * `npm run test:aborts`: rounds of 100 download-zip requests abandoned at random points
  * (half a body sent, before the headers, at the headers, mid-stream) against the app built in this
  * process and listening on loopback, so that the process can be looked into afterwards. After each
  * round: the PDF pool's pending and queued tasks, open connections, `process.getActiveResourcesInfo()`,
@@ -23,7 +23,7 @@ const PARALLEL = Number(process.env.ABORTS_PARALLEL ?? 8)
 const SEED = Number(process.env.ABORTS_SEED ?? Math.floor(Math.random() * 2 ** 31))
 
 const gc = (globalThis as { gc?: () => void }).gc
-if (gc === undefined) throw new Error('run with node --expose-gc (npm run aborts does)')
+if (gc === undefined) throw new Error('run with node --expose-gc (npm run test:aborts does)')
 
 const mb = (bytes: number) => Number((bytes / 1048576).toFixed(1))
 

@@ -38,7 +38,7 @@ const MB = 1024 * 1024
 const EXPORT_SECONDS = 5
 /**
  * The servers measured run without the event-loop shedder: the bench measures speed, on a machine
- * other work may load past the shedder's threshold; `npm run load` measures the behaviour under
+ * other work may load past the shedder's threshold; `npm run bench:load` measures the behaviour under
  * overload, shedding included.
  */
 const SERVER_ENV = { SHED_MAX_EVENT_LOOP_DELAY_MS: '0' }

@@ -1,7 +1,7 @@
 /**
  * The tuning constants of the document ZIPs, together: how work is cut and paced between the
  * request, the PDF pool and the socket. Each was chosen by measurement (`npm run bench`,
- * `npm run profile:zip`; docs/documents.md "The ZIP stream"); none changes what a ZIP holds.
+ * `npm run bench:profile-zip`; docs/documents.md "The ZIP stream"); none changes what a ZIP holds.
  */
 export const ZIP_TUNING = {
   /**
