@@ -12,6 +12,8 @@ import { ServiceBusyError } from '../errors.js'
 import { workerScript } from '../workers.js'
 import { WorkerPool, type PoolStats } from '../worker-pool.js'
 import { ZIP_TUNING } from '../zip/tuning.js'
+import { contractEntryNames } from '../zip/names.js'
+import type { RecordEntries } from '../zip/documents-zip.js'
 import type { EngineData } from './engine-data.js'
 import { CONTRACT_DOCUMENT, type TemplateId } from './fields.js'
 import type { PdfTask, WorkerDocument, WorkerEmployeeResult } from './worker.js'
@@ -44,11 +46,6 @@ export interface DocumentParts {
 
 /** The three documents of one employee, for the ZIP. */
 export interface EmployeeDocumentParts { contract: DocumentParts, consent: DocumentParts, annex: DocumentParts }
-
-/** The bytes of a document given in parts (a copy). */
-export function wholeDocument (document: DocumentParts): Uint8Array {
-  return Buffer.concat(document.parts)
-}
 
 export type { PoolStats }
 
@@ -136,13 +133,21 @@ export class ContractPool {
   }
 
   /**
-   * The documents of one employee (documentsBatch of one).
-   * @throws ServiceBusyError when the queue is full; the render's error
+   * The contracts ZIP's entries of each employee (documentsBatch with the entry names of
+   * src/zip/names.ts, D18): contract, consent and annex under the contract type's folder, ready
+   * for src/zip/documents-zip.ts; an Error in place of an employee whose documents failed.
+   * @throws ServiceBusyError when the queue is full
    */
-  async documents (employee: ImportedEmployee): Promise<EmployeeDocumentParts> {
-    const [result] = await this.documentsBatch([employee])
-    if (result instanceof Error) throw result
-    return result
+  async zipEntries (employees: readonly ImportedEmployee[]): Promise<RecordEntries[]> {
+    return (await this.documentsBatch(employees)).map((documents, index) => {
+      if (documents instanceof Error) return documents
+      const [contract, consent, annex] = contractEntryNames(employees[index])
+      return [
+        { name: contract, parts: documents.contract.parts, crc32: documents.contract.crc32 },
+        { name: consent, parts: documents.consent.parts, crc32: documents.consent.crc32 },
+        { name: annex, parts: documents.annex.parts, crc32: documents.annex.crc32 }
+      ]
+    })
   }
 
   /** The adenda of one addendum record (preview and ZIP). @throws ServiceBusyError when the queue is full */
