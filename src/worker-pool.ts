@@ -4,8 +4,8 @@
  * way to start threads, one line limit, one busy answer and one way to close.
  *
  * - Start-up: the piscina threads start on the first task (an instance that never exports starts
- *   no report thread), or earlier through start(); `minThreads` of them stay, the others retire
- *   after `idleTimeoutMs` without work.
+ *   no report thread; the PDF pool sends one to each thread at boot); `minThreads` of them stay,
+ *   the others retire after `idleTimeoutMs` without work.
  * - Line limit and busy answer: at most `maxThreads + maxQueue` tasks are under way (running or
  *   waiting), counted here, since piscina's own queue count misses the tasks its balancer queues on
  *   a worker; one more is refused at once with ServiceBusyError (503 with Retry-After) instead of
@@ -76,11 +76,6 @@ export class WorkerPool<Task, Result> {
 
   get stats (): PoolStats {
     return { pending: this.#inFlight, queued: this.#piscina?.queueSize ?? 0, completed: this.#piscina?.completed ?? 0 }
-  }
-
-  /** Starts the threads now rather than on the first task. */
-  start (): void {
-    this.#workers()
   }
 
   /**
