@@ -100,16 +100,8 @@ export class StoredZip extends Readable {
       throw new RangeError('StoredZip: more than 65 535 entries or 4 GiB needs ZIP64, which this writer does not write')
     }
     header.writeUInt32LE(LOCAL_HEADER, 0)
-    header.writeUInt16LE(VERSION_NEEDED, 4)
-    header.writeUInt16LE(FLAG_UTF8_NAME, 6)
-    header.writeUInt16LE(METHOD_STORED, 8)
-    header.writeUInt16LE(this.#stamp.time, 10)
-    header.writeUInt16LE(this.#stamp.date, 12)
-    header.writeUInt32LE(entry.crc, 14)
-    header.writeUInt32LE(size, 18) // compressed size: stored
-    header.writeUInt32LE(size, 22)
-    header.writeUInt16LE(nameBytes.length, 26)
-    header.writeUInt16LE(0, 28) // no extra field
+    this.#writeEntryFields(header, 4, entry)
+    // extra field length 0 (bytes 28-29)
     nameBytes.copy(header, 30)
     this.#entries.push(entry)
     this.#write(header)
@@ -154,20 +146,28 @@ export class StoredZip extends Readable {
     const header = Buffer.alloc(46 + entry.name.length)
     header.writeUInt32LE(CENTRAL_HEADER, 0)
     header.writeUInt16LE(VERSION_MADE_BY, 4)
-    header.writeUInt16LE(VERSION_NEEDED, 6)
-    header.writeUInt16LE(FLAG_UTF8_NAME, 8)
-    header.writeUInt16LE(METHOD_STORED, 10)
-    header.writeUInt16LE(this.#stamp.time, 12)
-    header.writeUInt16LE(this.#stamp.date, 14)
-    header.writeUInt32LE(entry.crc, 16)
-    header.writeUInt32LE(entry.size, 20)
-    header.writeUInt32LE(entry.size, 24)
-    header.writeUInt16LE(entry.name.length, 28)
+    this.#writeEntryFields(header, 6, entry)
     // extra field and comment lengths, disk number, internal attributes: all 0 (bytes 30-37)
     header.writeUInt32LE(EXTERNAL_ATTRIBUTES, 38)
     header.writeUInt32LE(entry.offset, 42)
     entry.name.copy(header, 46)
     return header
+  }
+
+  /**
+   * The fields the local and the central header share, in the same order, from `at`: version
+   * needed, flags, method, time, date, CRC-32, compressed size (stored: the size), size, name length.
+   */
+  #writeEntryFields (header: Buffer, at: number, entry: CentralEntry): void {
+    header.writeUInt16LE(VERSION_NEEDED, at)
+    header.writeUInt16LE(FLAG_UTF8_NAME, at + 2)
+    header.writeUInt16LE(METHOD_STORED, at + 4)
+    header.writeUInt16LE(this.#stamp.time, at + 6)
+    header.writeUInt16LE(this.#stamp.date, at + 8)
+    header.writeUInt32LE(entry.crc, at + 10)
+    header.writeUInt32LE(entry.size, at + 14)
+    header.writeUInt32LE(entry.size, at + 18)
+    header.writeUInt16LE(entry.name.length, at + 22)
   }
 
   #write (bytes: Uint8Array): void {
