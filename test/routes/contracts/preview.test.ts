@@ -2,6 +2,8 @@ import { test } from 'tap'
 import { randomUUID } from 'node:crypto'
 import type { Employee } from '../../../schemas/employee.js'
 import { build, pdfText, sampleEmployee, samplePartTime, sampleSubsidio } from '../../support/helper.js'
+import { sampleTerm } from '../../support/samples.js'
+import { dateInWords } from '../../../src/employees/format.js'
 
 const INVALID = 'La solicitud no se pudo procesar'
 
@@ -14,7 +16,8 @@ test('preview answers the contract PDF inline with the spec headers', async (t) 
   t.equal(Number(res.headers['content-length']), res.rawPayload.length)
   const text = await pdfText(res.rawPayload)
   t.match(text, /por necesidades del\s+mercado/)
-  for (const value of ['Rosa María Quispe Mamani', '12345678', 'Operario de playa', 'Playa Larcomar', 'S/ 1,500.00', '1 de diciembre de 2026', '31 de mayo de 2027']) {
+  const { entryDate, endDate } = sampleTerm() // the sample's term, relative to today in Lima
+  for (const value of ['Rosa María Quispe Mamani', '12345678', 'Operario de playa', 'Playa Larcomar', 'S/ 1,500.00', dateInWords(entryDate), dateInWords(endDate)]) {
     t.match(text, value)
   }
 })
