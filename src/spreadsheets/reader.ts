@@ -93,11 +93,6 @@ export class SpreadsheetReader {
     return this.#pool.open
   }
 
-  /** Whether reads run on the calling thread (see ReaderOptions.inline). */
-  get inline (): boolean {
-    return this.#options.inline
-  }
-
   /**
    * Reads the first sheet of an upload into rows of the kind's columns (read.ts, in a worker).
    * @param maxRows D5 batch limit of the endpoint
