@@ -66,7 +66,8 @@ const weeklyHoursSchema = Type.Number({
 
 /**
  * Fields beyond the spec's record (D22), all optional: a client that sends only the spec's fields
- * keeps working. What each prints when absent: README "Contracts" (src/documents/contract-terms.ts).
+ * keeps working. What each prints when absent: docs/documents.md, "New record fields (D22)"
+ * (src/documents/contract-terms.ts).
  */
 const additionalProperties = {
   salaryInWords: Type.Optional(textSchema(MESSAGES.salaryInWords, 5, 100)), // written from salary when absent (D22)

@@ -3,7 +3,7 @@
  * each sheet below is written as a flat OpenDocument spreadsheet (test/fixtures/source/*.fods,
  * readable XML with typed cells: dates, currency, numbers formatted 00000000), then LibreOffice
  * Calc converts it to .xlsx, .xls and .csv. Run once after changing a sheet (needs `soffice`;
- * the tests do not): `npm run fixtures`. The outputs are committed.
+ * the tests do not): `npm run make:fixtures`. The outputs are committed.
  */
 import { execFileSync } from 'node:child_process'
 import { mkdirSync, mkdtempSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs'

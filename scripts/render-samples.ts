@@ -1,10 +1,10 @@
 /**
- * Writes the PNG renders of the filled sample documents shown in README (docs/*.png): every page
+ * Writes the PNG renders of the filled sample documents shown in docs/documents.md (docs/*.png): every page
  * of the five documents for a sample worker (feminine variant) and of the three contracts at the
  * longest values the validation allows (docs/longest-*.png), and both pages of the adenda filled
  * with every value at the longest its schema allows (docs/adenda-1.png, docs/adenda-2.png), so a
  * reviewer sees the worst case; rendered with poppler's `pdftoppm` (not a project dependency:
- * install poppler-utils to run this). `npm run docs:samples`; with `--keep DIR` the PDFs are kept
+ * install poppler-utils to run this). `npm run make:samples`; with `--keep DIR` the PDFs are kept
  * in DIR too.
  */
 import { execFileSync } from 'node:child_process'

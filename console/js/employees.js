@@ -17,7 +17,7 @@ import { TEXT } from './texts.js'
  */
 
 /**
- * The fields each report prints (README "Reports"), all required there. An upload always brings
+ * The fields each report prints (docs/reports.md), all required there. An upload always brings
  * the contract's fields; `sex` and `birthDate` are optional columns (D21), so they are the ones
  * that can be missing.
  * @type {Record<'lawlife' | 'sctr' | 'photocheck', { path: string, fields: string[] }>}

@@ -1,6 +1,6 @@
 /**
  * The AcroForm field names our templates use, which of them each template must have (checked at
- * start-up), and the value of every field for one employee (README "Contracts").
+ * start-up), and the value of every field for one employee (docs/documents.md, "Fields").
  */
 import type { Employee, ImportedEmployee } from '../../schemas/employee.js'
 import type { EmployerProfile, PositionEntry } from '../../schemas/employer-profile.js'

@@ -9,10 +9,12 @@ import { compileValidator } from '../validation.js'
 import { parseModality } from '../employees/modality.js'
 import { workingWeek } from '../employees/working-time.js'
 import { catalogueProblems } from './catalogue.js'
+import type { ErrorCode } from '../errors.js'
 
 /** A profile that cannot be used; its message names the file, then one line per problem. Stops start-up. */
 export class EmployerProfileError extends Error {
   readonly problems: string[]
+  readonly code = 'CONTRATOS_EMPLOYER_PROFILE' satisfies ErrorCode
   constructor (path: string, problems: string[]) {
     super(`Perfil del empleador ${path}: ${problems.length === 1 ? problems[0] : `${problems.length} problemas\n${problems.map((problem) => `  - ${problem}`).join('\n')}`}`)
     this.name = 'EmployerProfileError'

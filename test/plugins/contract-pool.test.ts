@@ -6,7 +6,7 @@ import type { Employee } from '../../schemas/employee.js'
 import { buildApp } from '../../app/app.js'
 import { assetPath } from '../../src/paths.js'
 import { TEMPLATE_IDS } from '../../src/documents/fields.js'
-import { wholeDocument } from '../../src/documents/pool.js'
+import { employeeDocuments, wholeDocument } from '../support/documents.js'
 import { PRODUCTION_PROFILE, build, pdfText, sampleEmployee } from '../support/helper.js'
 import { planillaWithout } from '../src/pdf/engine-fixture.js'
 
@@ -148,11 +148,11 @@ test('an admitted ZIP waits for room in a full queue instead of failing its empl
   const pool = app.contractPool
   const signal = new AbortController().signal
   const employees = Array.from({ length: 5 }, (_, index) => sampleEmployee({ dni: String(60000000 + index) }) as Employee)
-  await t.rejects(Promise.all(employees.map(async (employee) => await pool.documents(employee))), { name: 'ServiceBusyError' }, 'without waiting, some are refused')
+  await t.rejects(Promise.all(employees.map(async (employee) => await employeeDocuments(pool, employee))), { name: 'ServiceBusyError' }, 'without waiting, some are refused')
   // up to 10 s of retries (the default is 2 s): on a loaded machine the one thread may take longer to start
-  const docs = await Promise.all(employees.map(async (employee) => await pool.whenFree(async () => await pool.documents(employee), signal, 1000)))
+  const docs = await Promise.all(employees.map(async (employee) => await pool.whenFree(async () => await employeeDocuments(pool, employee), signal, 1000)))
   t.equal(docs.length, 5)
   t.match(await pdfText(wholeDocument(docs[4].annex)), '60000004')
   const aborted = AbortSignal.abort()
-  await t.rejects(Promise.all(employees.map(async (employee) => await pool.whenFree(async () => await pool.documents(employee), aborted))), { name: 'ServiceBusyError' }, 'an aborted request does not wait')
+  await t.rejects(Promise.all(employees.map(async (employee) => await pool.whenFree(async () => await employeeDocuments(pool, employee), aborted))), { name: 'ServiceBusyError' }, 'an aborted request does not wait')
 })

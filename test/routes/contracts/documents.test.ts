@@ -14,7 +14,7 @@ import { longestEmployee, sampleTerm } from '../../support/samples.js'
 import type { ImportedEmployee } from '../../../schemas/employee.js'
 import { dateInWords } from '../../../src/employees/format.js'
 import { addDays, todayInLima } from '../../../src/employees/dates.js'
-import { wholeDocument } from '../../../src/documents/pool.js'
+import { employeeDocuments, wholeDocument } from '../../support/documents.js'
 
 const INVALID = 'La solicitud no se pudo procesar'
 /** pdfjs joins lines with spaces and keeps the no-break space of `N.º 728`: compare on single spaces. */
@@ -89,7 +89,7 @@ test('a female worker reads LA TRABAJADORA in every document; a record without s
   }
   t.match(female.consent, 'declara haber sido informada')
   // a record without sex (a spreadsheet row, D21), rendered by the pool as the routes do
-  const unknown = await app.contractPool.documents(sampleEmployee({ sex: undefined, birthDate: undefined }) as unknown as ImportedEmployee)
+  const unknown = await employeeDocuments(app.contractPool, sampleEmployee({ sex: undefined, birthDate: undefined }) as unknown as ImportedEmployee)
   const unknownContract = flat(await pdfText(wholeDocument(unknown.contract)))
   t.match(unknownContract, 'EL TRABAJADOR')
   t.notMatch(unknownContract, 'LA TRABAJADORA')
