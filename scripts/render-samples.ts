@@ -43,8 +43,15 @@ const longestText = (text: string, length: number) => `${Array.from({ length }, 
 const term = sampleAddendumTerm()
 // a part-time adenda for a man, with the original contract's signing date; a full-time one for a woman
 documents.push(['adenda', await renderer.addendum(sampleAddendum({
-  sex: 'M', worker: 'Luis Ángel Ñahui Pérez', position: 'Cajero', contractType: 'Part Time', workDays: 'lunes a viernes',
-  workSchedule: 'de 18:00 a 21:45 horas', salary: 650, salaryInWords: undefined, originalSigningDate: addDays(term.start, -3)
+  sex: 'M',
+  worker: 'Luis Ángel Ñahui Pérez',
+  position: 'Cajero',
+  contractType: 'Part Time',
+  workDays: 'lunes a viernes',
+  workSchedule: 'de 18:00 a 21:45 horas',
+  salary: 650,
+  salaryInWords: undefined,
+  originalSigningDate: addDays(term.start, -3)
 }) as unknown as AddendumRequest, todayInLima())])
 documents.push(['adenda-f', await renderer.addendum(sampleAddendum({ sex: 'F' }) as unknown as AddendumRequest, todayInLima())])
 const adenda = await renderer.addendum(sampleAddendum({
