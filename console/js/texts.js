@@ -108,6 +108,13 @@ export const TEXT = {
   reports: { lawlife: 'Vida Ley', sctr: 'SCTR', photocheck: 'Fotocheck' },
   /** @param {number} total @param {number} valid @param {number} invalid */
   addendaLoaded: (total, valid, invalid) => `${plural(total, 'fila leída', 'filas leídas')}: ${plural(valid, 'válida', 'válidas')}, ${plural(invalid, 'con errores', 'con errores')}.`,
+  /**
+   * The contract an adenda extends (issue 22), or what is missing for the adenda to name it.
+   * @param {unknown} modality @param {unknown} position
+   */
+  extendedContract: (modality, position) => modality === undefined || position === undefined
+    ? `Falta ${[modality === undefined ? 'MODALIDAD' : '', position === undefined ? 'CARGO' : ''].filter(Boolean).join(' y ')}: la adenda debe nombrar el contrato que prorroga`
+    : `${/^\d+$/.test(String(modality)) ? `Art. ${modality}` : String(modality)}, ${position}`,
   noValidAddenda: 'Ninguna adenda del archivo es válida: corrige los errores y vuelve a cargarlo.',
   preview: 'Vista previa',
   /** @param {string} name */

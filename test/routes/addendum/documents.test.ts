@@ -151,9 +151,12 @@ t.test('the addendum upload\'s records, with the contract they extend, are accep
     t.equal(upload.statusCode, 200, name)
     const uploaded = upload.json().data.employees as AddendumRequest[]
     t.ok(uploaded.length > 0, `${name}: ${uploaded.length} records`)
-    const bare = await app.inject({ method: 'POST', url: PREVIEW, payload: uploaded[0] })
-    t.match(bare.json().errors, [{ field: 'body.modality' }, { field: 'body.position' }, { field: 'body.objectiveCause' }], `${name}: the adenda needs the contract it extends`)
-    const records = uploaded.map((record) => ({ ...record, ...extended }))
+    if (name === 'adendas-alias.xlsx') {
+      const bare = await app.inject({ method: 'POST', url: PREVIEW, payload: uploaded[0] })
+      t.match(bare.json().errors, [{ field: 'body.modality' }, { field: 'body.position' }, { field: 'body.objectiveCause' }], `${name}: the adenda needs the contract it extends`)
+    }
+    // a sheet without the adenda's own columns is completed as HR would; the others are sent unchanged
+    const records = uploaded.map((record) => ({ ...extended, ...record }))
     const zip = await app.inject({ method: 'POST', url: ZIP, payload: records })
     t.equal(zip.statusCode, 200, `${name}: ZIP`)
     const entries = await zipEntries(zip.rawPayload)

@@ -30,7 +30,12 @@ const ROSA = {
   district: 'Miraflores',
   department: 'Lima',
   salary: 1650,
-  salaryInWords: 'MIL SEISCIENTOS CINCUENTA CON 00/100 SOLES'
+  salaryInWords: 'MIL SEISCIENTOS CINCUENTA CON 00/100 SOLES',
+  // the adenda's own columns (issue 22)
+  sex: 'F',
+  modality: '58',
+  position: 'Operaria de playa',
+  objectiveCause: 'Continúan las obras del centro comercial vecino que trasladan su estacionamiento a esta sede'
 }
 
 function addendumRow (index: number): unknown[] {
