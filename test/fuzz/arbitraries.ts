@@ -8,7 +8,7 @@
  */
 import fc from 'fast-check'
 import { amountInWords } from '../../src/employees/salary-words.js'
-import { addDays, todayInLima } from '../../src/employees/dates.js'
+import { addDays, dayMonthYearKey, termEnd, todayInLima } from '../../src/employees/dates.js'
 
 const LATIN = [...'abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZáéíóúüñÁÉÍÓÚÜÑőŐçàèøåÿ']
 
@@ -30,7 +30,6 @@ const freeText = (min: number, max: number) => fc.oneof(
 })
 
 const pad = (n: number) => String(n).padStart(2, '0')
-const dateParts = fc.record({ year: fc.integer({ min: 1950, max: 2040 }), month: fc.integer({ min: 1, max: 12 }), day: fc.integer({ min: 1, max: 28 }) })
 const dmy = ({ day, month, year }: { day: number, month: number, year: number }) => `${pad(day)}/${pad(month)}/${year}`
 
 const contractType = fc.constantFrom('Planilla', 'Part Time', 'Subsidio', 'PLANILLA', 'part time', 'Part  Time', 'PARTTIME', 'subsidio')
@@ -132,41 +131,49 @@ export const invalidEmployee = fc.tuple(validEmployee, fc.constantFrom(...BREAKS
     return { record: broken, field, contractsOnly, removed: value === undefined }
   })
 
-const DAY = 86_400_000
-const plusDays = (date: { day: number, month: number, year: number }, days: number) => {
-  const at = new Date(Date.UTC(date.year, date.month - 1, date.day) + days * DAY)
-  return dmy({ day: at.getUTCDate(), month: at.getUTCMonth() + 1, year: at.getUTCFullYear() })
-}
-
 /**
- * An addendum record the adenda routes must accept: entry ≤ start ≤ end, start ≤ startAddendum ≤
- * endAddendum, endAddendum under five years after entry (LPCL art. 74: 1 800 days at most here);
- * salaryInWords absent or the salary's own words.
+ * An addendum record the adenda routes must accept (issue 22): a contract from an entry up to ~4
+ * years back that ends within two months, extended from the next day, within five years of the
+ * entry (LPCL art. 74 and the 60 months of arts. 58 and 63); at least the RMV; the contract it
+ * extends named (modality, position, updated cause).
  */
 export const validAddendum = fc.record({
   division: freeText(1, 100),
   documentNumber: fc.stringMatching(/^[0-9]{8}$/),
   worker: freeText(2, 150),
-  entry: dateParts,
-  // day offsets from the entry date: start, end, startAddendum, endAddendum (ascending, ≤ 1800)
-  offsets: fc.array(fc.integer({ min: 0, max: 1800 }), { minLength: 4, maxLength: 4 }).map((days) => days.sort((a, b) => a - b)),
+  endInDays: fc.integer({ min: 0, max: 60 }),
+  served: fc.integer({ min: 0, max: 1500 }),
+  startShare: fc.integer({ min: 0, max: 100 }),
+  extension: fc.integer({ min: 0, max: 1500 }),
   address: freeText(5, 200),
   province: freeText(2, 100),
   district: freeText(2, 100),
   department: freeText(2, 100),
-  salary: fc.integer({ min: 1, max: 99_999_999_999 }).map((cents) => cents / 100),
-  words: fc.boolean()
-}).map(({ entry, offsets, words, salary, ...record }) => ({
-  ...record,
-  salary,
-  // the schema takes at most 100 characters of words (a few nine-digit amounts write more)
-  ...(words && amountInWords(salary).length <= 100 ? { salaryInWords: amountInWords(salary) } : {}),
-  entryDate: dmy(entry),
-  start: plusDays(entry, offsets[0]),
-  end: plusDays(entry, offsets[1]),
-  startAddendum: plusDays(entry, offsets[2]),
-  endAddendum: plusDays(entry, offsets[3])
-}) as Record<string, unknown>)
+  salary: fc.integer({ min: 113_000, max: 99_999_999_999 }).map((cents) => cents / 100),
+  words: fc.boolean(),
+  modality: fc.constantFrom('58', '63', 'necesidades del mercado', 'Obra determinada o servicio específico'),
+  position: freeText(1, 100),
+  objectiveCause: freeText(30, 300),
+  sex: fc.constantFrom('M', 'F', 'femenino', undefined)
+}).map(({ endInDays, served, startShare, extension, words, salary, sex, ...record }) => {
+  const end = addDays(TODAY, endInDays)
+  const entryDate = addDays(end, -served)
+  const startAddendum = addDays(end, 1)
+  const lastDay = termEnd(entryDate, 60)
+  const endAddendum = dayMonthYearKey(addDays(startAddendum, extension)) > dayMonthYearKey(lastDay) ? lastDay : addDays(startAddendum, extension)
+  return {
+    ...record,
+    ...(sex === undefined ? {} : { sex }),
+    salary,
+    // the schema takes at most 100 characters of words (a few nine-digit amounts write more)
+    ...(words && amountInWords(salary).length <= 100 ? { salaryInWords: amountInWords(salary) } : {}),
+    entryDate,
+    start: addDays(entryDate, Math.floor((served * startShare) / 100)),
+    end,
+    startAddendum,
+    endAddendum
+  } as Record<string, unknown>
+})
 
 /** One broken rule of an addendum record per case (as BREAKS); `startAddendum`/`endAddendum` 1900 breaks the date order. */
 const ADDENDUM_BREAKS: [string, unknown][] = [
@@ -174,7 +181,10 @@ const ADDENDUM_BREAKS: [string, unknown][] = [
   ['worker', undefined], ['entryDate', '31/04/2024'], ['start', '2025-06-01'], ['end', undefined], ['startAddendum', '01/01/1900'],
   ['endAddendum', '01/01/1900'], ['endAddendum', '01/01/2100'], ['address', 'Lima'], ['province', 'L'], ['district', undefined],
   ['department', 'x'.repeat(101)], ['salary', 0], ['salary', -1], ['salary', '1.000,00'], ['salary', 1500.555],
-  ['salaryInWords', 'CERO Y 00/100 SOLES'], ['salaryInWords', 'uno']
+  ['salaryInWords', 'CERO Y 00/100 SOLES'], ['salaryInWords', 'uno'],
+  // issue 22: what the adenda names, and an adenda that cannot be signed
+  ['modality', undefined], ['modality', '59'], ['position', undefined], ['objectiveCause', 'corta'], ['salary', 1000],
+  ['startAddendum', addDays(TODAY, 90)], ['end', addDays(TODAY, -1)], ['originalSigningDate', addDays(TODAY, 100)]
 ]
 
 /** A valid addendum record with exactly one rule broken. */
