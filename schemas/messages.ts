@@ -215,6 +215,8 @@ export const HTTP_MESSAGES = {
    * (SESSION_STORE, Redis) does not answer.
    */
   sessionStoreUnavailable: 'El almacén de sesiones no está disponible. Intenta nuevamente en unos segundos.',
+  /** A read or render dropped because its client closed the connection (never reaches anyone: logs). */
+  clientGone: 'El cliente cerró la conexión antes de la respuesta',
   invalidJson: 'El cuerpo JSON no es válido',
   bodyTooLarge: 'El cuerpo de la solicitud supera el tamaño máximo permitido',
   /** Also a form upload sent to a JSON route. */

@@ -5,9 +5,8 @@
  * first read only up to the batch limit, so an oversized sheet is refused before a full parse.
  * An .xls is not compressed (OLE2 sectors), so its content is bounded by MAX_FILE_SIZE; what a
  * malformed one can still cost (sector chains, record sizes) is bounded by the worker's heap cap
- * and deadline (reader.ts). Runs in the import worker; plain data in, plain data out.
+ * and deadline (reader.ts). Runs in the reader's child process (worker.ts); plain data in, plain data out.
  */
-import type { MessagePort } from 'node:worker_threads'
 import { COLUMN_TABLES, type ImportKind } from './columns.js'
 import { csvRows, decodeCsv } from './csv.js'
 import { extractRows, type SheetContent } from './sheet.js'
@@ -23,8 +22,6 @@ export interface ReadTask {
   /** D5 batch limit: more data rows than this is `tooManyRows`. */
   maxRows: number
   zipLimits?: ZipLimits
-  /** Told (one message) when a worker starts the read: the deadline starts then (reader.ts). */
-  started?: MessagePort
 }
 
 /**
