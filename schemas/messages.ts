@@ -320,6 +320,13 @@ export const IMPORT_MESSAGES = {
   /** Both uploads: a workbook with a cell far below the rows the batch limit allows. */
   rowsPastLimit: (lastRow: number, allowed: number) =>
     `El archivo tiene demasiadas filas: la hoja usa filas hasta la ${lastRow} y se admiten hasta la ${allowed}. Borra las filas sobrantes debajo de los datos.`,
+  /** Both uploads: workbooks that would cost the reader seconds and gigabytes (issue 23, docs/import.md). */
+  tooManySheets: (count: number, limit: number) =>
+    `El archivo tiene demasiadas hojas: ${count}; se admiten hasta ${limit}. Deja solo la hoja de datos.`,
+  tooManyStrings: (count: number, limit: number) =>
+    `El archivo tiene demasiados textos: ${count}; se admiten hasta ${limit}. Guarda solo la hoja de datos en un libro nuevo.`,
+  tooManyCells: (count: number, limit: number) =>
+    `La hoja tiene demasiadas celdas: ${count}; se admiten hasta ${limit}. Borra las celdas que no son datos de la importación.`,
   /** Both uploads: a header row and no data row (D5: a batch holds at least 1 employee). */
   noRows: 'El archivo no contiene datos: agrega al menos una fila debajo de los encabezados.'
 } as const

@@ -14,7 +14,8 @@ import { fork, type ChildProcess } from 'node:child_process'
 import type { Socket } from 'node:net'
 import { availableParallelism, setPriority } from 'node:os'
 import type { ImportKind } from './columns.js'
-import { CorruptSpreadsheetError, RowsPastLimitError, TooManyRowsError } from './errors.js'
+import { CorruptSpreadsheetError, RowsPastLimitError, TooManyRowsError, WorkbookTooLargeError } from './errors.js'
+import type { WorkbookCounts } from './bounds.js'
 import type { ReadSheet } from './import.js'
 import type { ReadResult, ReadTask } from './read.js'
 import type { ChildMessage } from './worker.js'
@@ -44,6 +45,8 @@ export interface ReaderOptions {
   stuckMs?: number
   /** Zip guard limits (default ZIP_LIMITS); tests lower them. */
   zipLimits?: ZipLimits
+  /** Workbook bounds (default WORKBOOK_LIMITS, bounds.ts); tests change them. */
+  workbookLimits?: WorkbookCounts
   /** Parse on the calling thread instead (default false; tests and scripts). */
   inline?: boolean
   /** Told of a child that ended abnormally (it is replaced); default: ignored. */
@@ -53,14 +56,15 @@ export interface ReaderOptions {
 }
 
 /**
- * How a read ended: parsed, refused as corrupt or too long, refused as busy (503), dropped because
- * its client left, or failed otherwise.
+ * How a read ended: parsed, refused as corrupt, too long or too large (bounds.ts), refused as busy
+ * (503), dropped because its client left, or failed otherwise.
  */
-export type ReadOutcome = 'ok' | 'corrupt' | 'too_many_rows' | 'busy' | 'client_gone' | 'error'
+export type ReadOutcome = 'ok' | 'corrupt' | 'too_many_rows' | 'too_large' | 'busy' | 'client_gone' | 'error'
 
 function outcomeOf (error: unknown): ReadOutcome {
   if (error instanceof CorruptSpreadsheetError) return 'corrupt'
   if (error instanceof TooManyRowsError) return 'too_many_rows'
+  if (error instanceof WorkbookTooLargeError) return 'too_large'
   if (error instanceof ServiceBusyError) return 'busy'
   if (error instanceof ClientGoneError) return 'client_gone'
   return 'error'
@@ -109,7 +113,7 @@ interface Child {
 }
 
 export class SpreadsheetReader {
-  readonly #options: Required<Omit<ReaderOptions, 'zipLimits'>> & Pick<ReaderOptions, 'zipLimits'>
+  readonly #options: Required<Omit<ReaderOptions, 'zipLimits' | 'workbookLimits'>> & Pick<ReaderOptions, 'zipLimits' | 'workbookLimits'>
   readonly #children = new Set<Child>()
   readonly #queue: Job[] = []
   #closed = false
@@ -126,6 +130,7 @@ export class SpreadsheetReader {
       idleMs: options.idleMs ?? 60_000,
       stuckMs: options.stuckMs ?? (options.timeoutMs ?? 30_000) + START_ALLOWANCE_MS,
       zipLimits: options.zipLimits,
+      workbookLimits: options.workbookLimits,
       inline: options.inline ?? false,
       onWorkerError: options.onWorkerError ?? (() => {}),
       onRead: options.onRead ?? (() => {})
@@ -167,6 +172,7 @@ export class SpreadsheetReader {
    *   failure, heap cap, deadline or any other death of the child
    * @throws TooManyRowsError (400) more than maxRows data rows
    * @throws RowsPastLimitError (400) a workbook cell past lastAllowedRow(maxRows)
+   * @throws WorkbookTooLargeError (400) more sheets, shared strings or cells than bounds.ts allows
    * @throws ServiceBusyError (503) when maxThreads + maxQueue reads are already under way
    * @throws ClientGoneError (499) when `signal` aborted before the read ended
    */
@@ -186,7 +192,8 @@ export class SpreadsheetReader {
   async #read (
     bytes: Uint8Array, format: SpreadsheetFormat, kind: ImportKind, maxRows: number, signal?: AbortSignal
   ): Promise<ReadSheet> {
-    const task: ReadTask = { bytes, format, kind, maxRows, zipLimits: this.#options.zipLimits }
+    const { zipLimits, workbookLimits } = this.#options
+    const task: ReadTask = { bytes, format, kind, maxRows, zipLimits, workbookLimits }
     if (signal?.aborted === true) throw new ClientGoneError()
     const result = this.#options.inline
       ? await (await import('./read.js')).readSpreadsheet(task) // SheetJS loads only where parsing happens
@@ -194,6 +201,7 @@ export class SpreadsheetReader {
     if (result.status === 'corrupt') throw new CorruptSpreadsheetError(result.reason)
     if (result.status === 'tooManyRows') throw new TooManyRowsError(maxRows)
     if (result.status === 'rowsPastLimit') throw new RowsPastLimitError(result.lastRow, result.allowed)
+    if (result.status === 'overBounds') throw new WorkbookTooLargeError(result.message)
     return result
   }
 

@@ -1,9 +1,10 @@
 import t from 'tap'
 import { SpreadsheetReader } from '../../../src/spreadsheets/reader.js'
-import { CorruptSpreadsheetError, TooManyRowsError } from '../../../src/spreadsheets/errors.js'
+import { CorruptSpreadsheetError, TooManyRowsError, WorkbookTooLargeError } from '../../../src/spreadsheets/errors.js'
 import { ClientGoneError, ServiceBusyError } from '../../../src/errors.js'
-import { fixture } from '../../support/spreadsheets.js'
-import { longSheetXlsx, zipBomb } from '../../support/zip-tools.js'
+import { EMPLOYEE_HEADERS, fixture } from '../../support/spreadsheets.js'
+import { zipBomb } from '../../support/zip-tools.js'
+import { longCellXlsx, manySheetsXlsx } from '../../support/hostile-files.js'
 
 // one reader for most of the file (a child process starts in about a second)
 const reader = new SpreadsheetReader({ inline: false, maxThreads: 1 })
@@ -29,6 +30,9 @@ t.test('corrupt files and long sheets become their 400 errors', async (t) => {
   const long = await reader.read(fixture('empleados.csv'), 'csv', 'employee', 3).catch((error: unknown) => error)
   t.type(long, TooManyRowsError)
   t.match(long, { statusCode: 400, message: 'Máximo 3 empleados por lote' })
+  const sheets = await reader.read(manySheetsXlsx(EMPLOYEE_HEADERS, [], 5_000), 'xlsx', 'employee', 50).catch((error: unknown) => error)
+  t.type(sheets, WorkbookTooLargeError)
+  t.match(sheets, { statusCode: 400, message: 'El archivo tiene demasiadas hojas: 5000; se admiten hasta 1000. Deja solo la hoja de datos.' })
 })
 
 t.test('a read past its deadline is refused as corrupt and the pool goes on', async (t) => {
@@ -39,11 +43,13 @@ t.test('a read past its deadline is refused as corrupt and the pool goes on', as
 })
 
 t.test('a child that runs out of heap is refused as corrupt, and the process lives on', async (t) => {
-  const small = new SpreadsheetReader({ inline: false, maxHeapMb: 128, maxThreads: 1, timeoutMs: 60_000 })
+  const small = new SpreadsheetReader({ inline: false, maxHeapMb: 64, maxThreads: 1, timeoutMs: 60_000 })
   t.teardown(() => small.close())
   await small.read(fixture('adendas.csv'), 'csv', 'addendum', 80) // the child starts fine under the cap
-  const error = await small.read(longSheetXlsx(500_000), 'xlsx', 'employee', 2_000_000).catch((error: unknown) => error)
-  t.match(error, { message: 'El archivo Excel está corrupto o no es un archivo válido', reason: /worker: out of memory \(heap cap 128 MB\)/ })
+  // a 63 KB .xlsx whose one cell inflates to 60 MB: SheetJS's copies of it fill a 64 MB heap at once
+  const huge = longCellXlsx(EMPLOYEE_HEADERS, [], 0, 60 * 1024 * 1024)
+  const error = await small.read(huge, 'xlsx', 'employee', 50).catch((error: unknown) => error)
+  t.match(error, { message: 'El archivo Excel está corrupto o no es un archivo válido', reason: /worker: out of memory \(heap cap 64 MB\)/ })
   const after = await small.read(fixture('adendas.csv'), 'csv', 'addendum', 80)
   t.equal(after.status, 'ok', 'a new child takes over')
 })
