@@ -12,6 +12,7 @@ import { csvRows, decodeCsv } from './csv.js'
 import { extractRows, type SheetContent } from './sheet.js'
 import { parseFirstSheet } from './workbook.js'
 import { checkZipArchive, ZipRejectedError, ZIP_LIMITS, type ZipLimits } from './zip-guard.js'
+import { CELL_CAPS } from './cell-caps.js'
 import { WORKBOOK_LIMITS, workbookRefusal, XLS_LIMITS, xlsCounts, type WorkbookCounts } from './bounds.js'
 import type { SpreadsheetFormat } from './formats.js'
 
@@ -70,17 +71,18 @@ function corrupt (reason: string): ReadResult {
 
 async function readWorkbook (bytes: Uint8Array, contentBytes: number, task: ReadTask): Promise<ReadResult> {
   const table = COLUMN_TABLES[task.kind]
+  const caps = CELL_CAPS[task.kind]
   const allowed = lastAllowedRow(task.maxRows)
   try {
     if (contentBytes > TWO_PASS_BYTES) {
       // header + maxRows + 1 rows show one row too many when none is blank; blank rows or a
       // sheet that goes on need the whole read (no row may be dropped unseen)
-      const first = await extractRows(parseFirstSheet(bytes, task.maxRows + 2).rows, table, task.maxRows)
+      const first = await extractRows(parseFirstSheet(bytes, task.maxRows + 2).rows, table, task.maxRows, caps)
       if (first.status !== 'ok') return first
     }
     const sheet = parseFirstSheet(bytes, 0, allowed)
     if (sheet.lastRow > allowed) return { status: 'rowsPastLimit', lastRow: sheet.lastRow, allowed }
-    return await extractRows(sheet.rows, table, task.maxRows)
+    return await extractRows(sheet.rows, table, task.maxRows, caps)
   } catch (error) {
     return corrupt(`SheetJS: ${(error as Error).message}`)
   }
@@ -124,7 +126,7 @@ export async function readSpreadsheet (task: ReadTask): Promise<ReadResult> {
   const text = decodeCsv(bytes)
   if (text === undefined) return corrupt('a .csv with binary content')
   try {
-    const content = await extractRows(csvRows(text), COLUMN_TABLES[task.kind], task.maxRows)
+    const content = await extractRows(csvRows(text), COLUMN_TABLES[task.kind], task.maxRows, CELL_CAPS[task.kind])
     return content.status === 'ok' ? { ...content, untyped: true } : content
   } catch (error) {
     return corrupt(`csv-parse: ${(error as Error).message}`)
