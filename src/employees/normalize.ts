@@ -1,6 +1,6 @@
 /**
- * Normalises employee input before schema validation: strings trimmed and NFC-composed (names
- * also with compatibility letters decomposed), empty
+ * Normalises employee input before schema validation: strings without their invisible format
+ * characters, trimmed and NFC-composed (names also with compatibility letters decomposed), empty
  * strings dropped (so a blank field reads as missing), contractType and sex canonicalised.
  */
 import { CONTRACT_TYPES, SEX_VALUES, type ContractType } from '../../schemas/employee.js'
@@ -33,6 +33,20 @@ export function sexLetter (value: string | undefined): 'M' | 'F' | undefined {
 const PERSON_NAME_FIELDS = new Set(['name', 'lastNameFather', 'lastNameMother'])
 
 /**
+ * Characters that draw nothing (Unicode Default_Ignorable_Code_Point: U+00AD soft hyphen, U+034F,
+ * U+200B-U+200F, U+202A-U+202E, U+2060-U+206F, U+FEFF, variation selectors, U+3164…). Removed from
+ * every text at input, so a value made only of them is missing (a required field's message), a
+ * minimum length counts what a reader sees, and every output (PDF, CSV, workbooks, file names)
+ * gets the same text (issue 23 item 5).
+ */
+const INVISIBLE = /\p{Default_Ignorable_Code_Point}/gu
+
+/** `text` without INVISIBLE characters. */
+export function withoutInvisible (text: string): string {
+  return text.replace(INVISIBLE, '')
+}
+
+/**
  * Names: NFC, then each compatibility letter becomes the letters it stands for (NFKC of letters
  * only: `Ǆ` → `DŽ`, `ĳ` → `ij`, `ﬁ` → `fi`, fullwidth `Ａ` → `A`), so a name is validated, measured
  * and printed as the letters a reader sees (schemas/employee.ts PERSON_NAME). Other characters are
@@ -51,7 +65,8 @@ export function normalizeRecord (input: unknown): unknown {
   const record: Record<string, unknown> = {}
   for (const [key, raw] of Object.entries(input)) {
     if (key === '__proto__' || key === 'constructor' || key === 'prototype') continue
-    const value = typeof raw === 'string' ? (PERSON_NAME_FIELDS.has(key) ? decomposeLetters(raw) : raw.normalize('NFC')).trim() : raw
+    const text = typeof raw === 'string' ? withoutInvisible(raw) : undefined
+    const value = text === undefined ? raw : (PERSON_NAME_FIELDS.has(key) ? decomposeLetters(text) : text.normalize('NFC')).trim()
     if (value === '' || value === null || value === undefined) continue
     record[key] = value
   }
