@@ -107,7 +107,11 @@ export const MESSAGES = {
 export const RULE_MESSAGES = {
   endBeforeEntry: 'La fecha de término no puede ser anterior a la fecha de ingreso',
   endAddendumBeforeStart: 'La fecha de fin de adenda no puede ser anterior a la fecha de inicio de adenda',
-  startAddendumBeforeStart: 'La fecha de inicio de adenda no puede ser anterior a la fecha de inicio del contrato'
+  startAddendumBeforeStart: 'La fecha de inicio de adenda no puede ser anterior a la fecha de inicio del contrato',
+  /** Issue 23 item 6: a lone UTF-16 surrogate (`"\ud800"`, `_xD800_`), as invalid UTF-8 is refused. */
+  invalidUnicode: 'El texto contiene caracteres Unicode no válidos (un sustituto UTF-16 suelto)',
+  /** Issue 23 item 7: NUL, BEL, ESC… (tab and line breaks aside). */
+  controlCharacter: 'El texto contiene caracteres de control (NUL, ESC, BEL…) que no se pueden imprimir'
 } as const
 
 /**

@@ -57,6 +57,17 @@ function decomposeLetters (text: string): string {
 }
 
 /**
+ * A number that differs from its two-decimal value by binary floating-point noise only (a computed
+ * spreadsheet cell: `0.30000000000000004`, `19.200000000000003`) becomes that value; any other
+ * number is returned as it is, for the rules to refuse more than two decimals (issue 23 item 8).
+ */
+export function withoutFloatNoise (value: number): number {
+  const hundredths = value * 100
+  const noise = Number.isFinite(value) && Math.abs(hundredths - Math.round(hundredths)) <= 1e-6
+  return noise ? Math.round(hundredths) / 100 : value
+}
+
+/**
  * Returns a normalised copy of one record. Non-objects are returned as they are, for the schema
  * to reject. Keys are copied onto a null-prototype-free plain object, never onto `__proto__`.
  */
@@ -79,6 +90,7 @@ export function normalizeRecord (input: unknown): unknown {
     record.salary = Number(record.salary)
   }
   if (typeof record.weeklyHours === 'string' && /^\d+(\.\d+)?$/.test(record.weeklyHours)) record.weeklyHours = Number(record.weeklyHours)
+  if (typeof record.weeklyHours === 'number') record.weeklyHours = withoutFloatNoise(record.weeklyHours)
   if (typeof record.contractType === 'string') record.contractType = canonicalContractType(record.contractType) ?? record.contractType
   if (typeof record.sex === 'string') record.sex = canonicalSex(record.sex)
   return record
