@@ -1,6 +1,6 @@
 import t from 'tap'
 import type { FastifyInstance } from 'fastify'
-import { build, pdfText, sampleAddendum, samplePartTime } from '../support/helper.js'
+import { build, pdfText, sampleAddendum, samplePartTime, zipEntries } from '../support/helper.js'
 import { normalizeRecord, withoutInvisible } from '../../src/employees/normalize.js'
 import { importAddenda, importEmployees } from '../../src/spreadsheets/import.js'
 import { readSpreadsheet } from '../../src/spreadsheets/read.js'
@@ -104,4 +104,16 @@ t.test('weeklyHours: float noise is rounded, more than two decimals refused, nev
   const text = await pdfText(computed.rawPayload)
   t.match(text, /18\.75\s+horas\s+semanales/)
   t.notMatch(text, /18\.7500/)
+})
+
+t.test('a position of 100 CJK characters or emoji: every ZIP entry name extracts (<= 255 bytes a component, issue 23 item 10)', async (t) => {
+  const batch = [samplePartTime({ position: '收银员'.repeat(34).slice(0, 100) }), samplePartTime({ dni: '23456789', position: '\u{1F697}'.repeat(100) })]
+  const res = await app.inject({ method: 'POST', url: '/api/contracts/download-zip', payload: batch })
+  t.equal(res.statusCode, 200, res.body.slice(0, 300))
+  const entries = await zipEntries(res.rawPayload)
+  t.equal(entries.length, 6)
+  for (const { name } of entries) {
+    for (const component of name.split('/')) t.ok(Buffer.byteLength(component) <= 255, `${Buffer.byteLength(component)} bytes`)
+    t.notMatch(name, /\ufffd/)
+  }
 })
