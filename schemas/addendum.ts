@@ -1,11 +1,12 @@
 import { Type, type Static } from '@sinclair/typebox'
 import { dayMonthYearSchema, dniSchema, textSchema } from './common.js'
 import { MESSAGES } from './messages.js'
+import { PERSON_NAME } from './employee.js'
 
 const addendumProperties = {
   division: textSchema(MESSAGES.division, 1, 100),
   documentNumber: dniSchema(MESSAGES.documentNumber),
-  worker: textSchema(MESSAGES.worker, 2, 150),
+  worker: textSchema(MESSAGES.worker, 2, 150, PERSON_NAME), // the contract names' letter rule (issue 23 item 12)
   entryDate: dayMonthYearSchema(MESSAGES.entryDate),
   start: dayMonthYearSchema(MESSAGES.start),
   end: dayMonthYearSchema(MESSAGES.end),

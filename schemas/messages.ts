@@ -95,7 +95,11 @@ export const MESSAGES = {
   // addendum record (spec "Addendum employee record")
   division: { required: 'Division es requerido.', invalid: 'Division no puede superar 100 caracteres' },
   documentNumber: { required: 'Numero de documento es requerido.', invalid: 'DNI debe tener exactamente 8 dígitos.' },
-  worker: { required: 'Trabajador es requerido.', invalid: 'Trabajador debe tener entre 2 y 150 caracteres' },
+  worker: {
+    required: 'Trabajador es requerido.',
+    invalid: 'Trabajador debe tener entre 2 y 150 caracteres',
+    pattern: 'Trabajador solo puede contener letras y espacios'
+  },
   start: { required: 'Inicio es requerido.', invalid: dateInvalid },
   end: { required: 'Fin es requerido.', invalid: dateInvalid },
   startAddendum: { required: 'Inicio de adenda es requerido.', invalid: dateInvalid },

@@ -7,14 +7,21 @@ import { CONTRACT_TYPES, SEX_VALUES, type ContractType } from '../../schemas/emp
 import { AppError } from '../errors.js'
 import { batchLimitMessage } from '../../schemas/messages.js'
 
-const squash = (text: string) => text.normalize('NFC').toLowerCase().replace(/\s+/g, '')
+/** Lower case, whitespace runs as one space, trimmed: `  Part  TIME ` → `part time`. */
+const contractTypeKey = (text: string) => text.normalize('NFC').toLowerCase().replace(/\s+/g, ' ').trim()
 
-const CONTRACT_TYPE_BY_KEY = new Map<string, ContractType>(CONTRACT_TYPES.map((type) => [squash(type), type]))
+/**
+ * Keys of the canonical types, and of each without the space between its words (`parttime`, D7);
+ * never a word split by a space (`plan illa`: issue 23 item 12).
+ */
+const CONTRACT_TYPE_BY_KEY = new Map<string, ContractType>(CONTRACT_TYPES.flatMap((type) => [
+  [contractTypeKey(type), type], [contractTypeKey(type).replace(/ /g, ''), type]
+] as [string, ContractType][]))
 const SEX_BY_KEY = new Map<string, string>(SEX_VALUES.map((value) => [value.toLowerCase(), value]))
 
 /** D7: `PLANILLA`, `part time`, `Part  Time`, `PARTTIME` → the canonical form; undefined when unknown. */
 export function canonicalContractType (value: string): ContractType | undefined {
-  return CONTRACT_TYPE_BY_KEY.get(squash(value))
+  return CONTRACT_TYPE_BY_KEY.get(contractTypeKey(value))
 }
 
 /** D8: `m`, `MASCULINO`, … → `M` / `Masculino` …; other text is returned unchanged (the schema rejects it). */
@@ -30,7 +37,7 @@ export function sexLetter (value: string | undefined): 'M' | 'F' | undefined {
   return undefined
 }
 
-const PERSON_NAME_FIELDS = new Set(['name', 'lastNameFather', 'lastNameMother'])
+const PERSON_NAME_FIELDS = new Set(['name', 'lastNameFather', 'lastNameMother', 'worker'])
 
 /**
  * Characters that draw nothing (Unicode Default_Ignorable_Code_Point: U+00AD soft hyphen, U+034F,

@@ -1,7 +1,7 @@
 import t from 'tap'
 import type { FastifyInstance } from 'fastify'
 import { build, pdfText, sampleAddendum, samplePartTime, zipEntries } from '../support/helper.js'
-import { normalizeRecord, withoutInvisible } from '../../src/employees/normalize.js'
+import { canonicalContractType, normalizeRecord, withoutInvisible } from '../../src/employees/normalize.js'
 import { importAddenda, importEmployees } from '../../src/spreadsheets/import.js'
 import { readSpreadsheet } from '../../src/spreadsheets/read.js'
 import { EMPLOYEE_HEADERS, csvText, employeeCells } from '../support/spreadsheets.js'
@@ -116,4 +116,20 @@ t.test('a position of 100 CJK characters or emoji: every ZIP entry name extracts
     for (const component of name.split('/')) t.ok(Buffer.byteLength(component) <= 255, `${Buffer.byteLength(component)} bytes`)
     t.notMatch(name, /\ufffd/)
   }
+})
+
+t.test('the adenda worker follows the names letter rule; contractType is not matched across a split word (issue 23 item 12)', async (t) => {
+  for (const worker of ['a(b)c\\d<e>', 'Rosa 123', 'R0sa Díaz']) {
+    const res = await app.inject({ method: 'POST', url: '/api/addendum/preview', payload: sampleAddendum({ worker }) })
+    t.equal(res.statusCode, 400, worker)
+    t.match(res.json().errors, [{ field: 'worker', message: 'Trabajador solo puede contener letras y espacios' }])
+  }
+  const named = await app.inject({ method: 'POST', url: '/api/addendum/preview', payload: sampleAddendum({ worker: "María José D'Angelo Ñahui" }) })
+  t.equal(named.statusCode, 200, named.body.slice(0, 300))
+  t.equal(canonicalContractType('plan illa'), undefined)
+  t.equal(canonicalContractType('sub sidio'), undefined)
+  for (const text of ['PLANILLA', 'part time', 'Part  Time', 'PARTTIME', ' subsidio ']) t.ok(canonicalContractType(text) !== undefined, text)
+  const split = await app.inject({ method: 'POST', url: '/api/contracts/preview', payload: samplePartTime({ contractType: 'plan illa' }) })
+  t.equal(split.statusCode, 400)
+  t.match(split.json().errors, [{ field: 'contractType' }])
 })

@@ -123,7 +123,7 @@ t.test('the ZIP on a real server: bare and wrapped bodies, adendas/<documentNumb
   const records = [
     sampleAddendum(),
     sampleAddendum({ documentNumber: '45678912', worker: 'Luis Ángel Ñahui Pérez', salary: 1250, salaryInWords: undefined, division: 'Playas Sur', startAddendum: '15/08/2025', endAddendum: '14/02/2026', start: '15/02/2025', end: '14/08/2025' }),
-    sampleAddendum({ worker: 'Rosa María Quispe Mamani (repetida)', endAddendum: '30/06/2026' })
+    sampleAddendum({ worker: 'Rosa María Quispe Mamani Repetida', endAddendum: '30/06/2026' })
   ]
   for (const body of [records, { employees: records }, { body: records }]) {
     const res = await postJson(port, ZIP, body)

@@ -18,7 +18,8 @@ function upload (files: FormFile[], url = URL, fields: Record<string, string> = 
 const ROSA = sampleAddendum()
 
 function addendumRow (index: number): unknown[] {
-  return [`División ${index}`, String(20000000 + index), `Trabajador ${index}`, '01/03/2024', '01/06/2025', '30/11/2025', '01/12/2025',
+  const worker = `Trabajador ${String(index).replace(/\d/g, (digit) => 'abcdefghij'[Number(digit)])}` // letters only: the names rule
+  return [`División ${index}`, String(20000000 + index), worker, '01/03/2024', '01/06/2025', '30/11/2025', '01/12/2025',
     '31/05/2026', `Av. Lima ${index}`, 'Lima', 'Lima', 'Lima', '1500', 'MIL QUINIENTOS SOLES']
 }
 
