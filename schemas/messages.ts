@@ -226,6 +226,8 @@ export const HTTP_MESSAGES = {
   /** A read or render dropped because its client closed the connection (never reaches anyone: logs). */
   clientGone: 'El cliente cerró la conexión antes de la respuesta',
   invalidJson: 'El cuerpo JSON no es válido',
+  /** Issue 23 item 15: a `__proto__` or `constructor.prototype` key, named by its path (`body.0.__proto__`). */
+  forbiddenJsonKey: (path: string) => `El cuerpo JSON contiene una clave prohibida: ${path}`,
   bodyTooLarge: 'El cuerpo de la solicitud supera el tamaño máximo permitido',
   /** Also a form upload sent to a JSON route. */
   unsupportedMediaType: 'Tipo de contenido no soportado',

@@ -174,7 +174,11 @@ t.test('JSON with __proto__ / constructor.prototype keys is refused and pollutes
     JSON.stringify({ ...sampleEmployee(), constructor: { prototype: { polluted: 'sí' } } })
   ]
   for (const url of [...JSON_ROUTES, ...ADDENDUM_ROUTES, ...UPLOADS]) {
-    for (const body of poisoned) refused(t, await rawPost(url, body, 'application/json'), `${label(body.slice(0, 30))} on ${url}`, 'El cuerpo JSON no es válido')
+    for (const body of poisoned) {
+      const res = await rawPost(url, body, 'application/json')
+      refused(t, res, `${label(body.slice(0, 30))} on ${url}`)
+      t.match(res.json().message, /^El cuerpo JSON contiene una clave prohibida: body\.(\d+\.|employees\.0\.)?(__proto__|constructor\.prototype)$/, 'names the key (issue 23 item 15)')
+    }
   }
   // a key named like the prototype that is merely data: accepted as data, still no pollution
   const res = await app.inject({ method: 'POST', url: '/api/excel/download-photocheck', payload: [{ ...sampleEmployee(), prototype: { polluted: 'sí' } }] })

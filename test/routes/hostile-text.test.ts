@@ -133,3 +133,17 @@ t.test('the adenda worker follows the names letter rule; contractType is not mat
   t.equal(split.statusCode, 400)
   t.match(split.json().errors, [{ field: 'contractType' }])
 })
+
+t.test('a JSON body with a __proto__ or constructor.prototype key is refused naming the key (issue 23 item 15)', async (t) => {
+  for (const [payload, path] of [
+    ['{"__proto__":{"admin":true},"dni":"12345678"}', 'body.__proto__'],
+    ['{"dni":"12345678","constructor":{"prototype":{"admin":true}}}', 'body.constructor.prototype'],
+    ['{"employees":[{"dni":"1"},{"x":{"__proto__":{}}}]}', 'body.employees.1.x.__proto__']
+  ]) {
+    const res = await app.inject({ method: 'POST', url: '/api/contracts/preview', payload, headers: { 'content-type': 'application/json' } })
+    t.equal(res.statusCode, 400)
+    t.same(res.json(), { success: false, message: `El cuerpo JSON contiene una clave prohibida: ${path}`, data: null })
+  }
+  const broken = await app.inject({ method: 'POST', url: '/api/contracts/preview', payload: '{"dni":', headers: { 'content-type': 'application/json' } })
+  t.equal(broken.json().message, 'El cuerpo JSON no es válido', 'other broken JSON keeps its message')
+})
