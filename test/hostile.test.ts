@@ -266,7 +266,7 @@ function safeDisposition (t: Test, header: string | undefined, what: string): st
 
 t.test('hostile positions in the preview Content-Disposition, record mode (D18)', async (t) => {
   for (const position of HOSTILE_POSITIONS) {
-    const res = await app.inject({ method: 'POST', url: '/api/contracts/preview', payload: sampleEmployee({ position }) })
+    const res = await app.inject({ method: 'POST', url: '/api/contracts/preview', payload: sampleEmployee({ position, positionProfile: 'cajero' }) })
     if (REFUSED.test(position)) {
       t.equal(res.statusCode, 400, label(position))
       t.match(res.json().errors, [{ field: 'body.position' }], `${label(position)}: refused on the field`)
@@ -283,7 +283,7 @@ t.test('hostile positions in the preview Content-Disposition, record mode (D18)'
 t.test('hostile positions imported from a spreadsheet reach the session preview safely, as file and base64 (D3, D18)', async (t) => {
   // the positions the JSON routes accept (a CSV cannot carry NUL nor lone surrogates anyway)
   const positions = ACCEPTED_POSITIONS
-  const rows = [EMPLOYEE_HEADERS, ...positions.map((position, index) => employeeCells(numberedEmployee(index, { position })))]
+  const rows = [EMPLOYEE_HEADERS, ...positions.map((position, index) => employeeCells(numberedEmployee(index, { position, positionProfile: 'cajero' })))]
   const imported = await upload(UPLOADS[0], [{ name: 'cargos.csv', type: 'text/csv', bytes: csvText(rows) }])
   t.equal(imported.statusCode, 200, imported.body.slice(0, 200))
   const { sessionId, employees } = imported.json().data
@@ -300,7 +300,7 @@ t.test('hostile positions imported from a spreadsheet reach the session preview 
 
 t.test('hostile positions never escape their folder in ZIP entry names, read back with yauzl (D18)', async (t) => {
   const types = [sampleEmployee, (o: Record<string, unknown>) => samplePartTime({ contractType: 'part time', ...o }), sampleSubsidio]
-  const batch = ACCEPTED_POSITIONS.map((position, index) => types[index % 3]({ position, dni: String(30000000 + index) }))
+  const batch = ACCEPTED_POSITIONS.map((position, index) => types[index % 3]({ position, positionProfile: 'cajero', dni: String(30000000 + index) }))
   const res = await app.inject({ method: 'POST', url: '/api/contracts/download-zip', payload: batch })
   t.equal(res.statusCode, 200)
   safeDisposition(t, res.headers['content-disposition'] as string, 'zip')

@@ -153,11 +153,6 @@ export class SpreadsheetReader {
     return Date.now() - this.#lastProgress <= this.#options.stuckMs
   }
 
-  /** Whether reads run on the calling thread (see ReaderOptions.inline). */
-  get inline (): boolean {
-    return this.#options.inline
-  }
-
   /** Children alive (their process ids) and reads waiting for one (tests, metrics). */
   get stats (): { children: number, pids: number[], waiting: number } {
     const pids = [...this.#children].flatMap((child) => (child.process.pid === undefined ? [] : [child.process.pid]))

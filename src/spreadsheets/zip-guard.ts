@@ -14,6 +14,7 @@
  * seconds and gigabytes (issue 23) before SheetJS sees it.
  */
 import { createInflateRaw } from 'node:zlib'
+import type { ErrorCode } from '../errors.js'
 
 /** Bounds of an archive we agree to parse. */
 export interface ZipLimits {
@@ -32,6 +33,7 @@ export const ZIP_LIMITS: ZipLimits = { maxEntries: 1000, maxTotalBytes: 100 * 10
 
 /** The archive is not one we parse; `message` says why (for logs, never for clients). */
 export class ZipRejectedError extends Error {
+  readonly code = 'CONTRATOS_ZIP_REJECTED' satisfies ErrorCode
   constructor (reason: string) {
     super(reason)
     this.name = 'ZipRejectedError'
