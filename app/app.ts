@@ -30,7 +30,8 @@ import profile from '../routes/profile.js'
 import consoleRoutes from '../routes/console.js'
 import { AJV_OPTIONS, addAppFormats } from '../src/validation.js'
 import { AppError } from '../src/errors.js'
-import { BODY_MESSAGES } from '../schemas/messages.js'
+import { forbiddenKeyOf } from '../src/validation.js'
+import { BODY_MESSAGES, HTTP_MESSAGES } from '../schemas/messages.js'
 import { isUtf8 } from 'node:buffer'
 
 declare module 'fastify' {
@@ -108,7 +109,15 @@ export async function buildApp (options: BuildAppOptions = {}): Promise<FastifyI
     }
     const text = bytes.toString('utf8').replace(/^\uFEFF/, '')
     if (text === '') done(null, undefined)
-    else parseJson(request, text, done)
+    else {
+      parseJson(request, text, (error, value) => {
+        // Fastify's parser says only "invalid JSON"; a body that JSON.parse reads was refused for a
+        // `__proto__` or `constructor.prototype` key: name it (issue 23 item 15)
+        const key = error === null ? undefined : forbiddenKeyOf(text)
+        if (key !== undefined) done(new AppError(400, HTTP_MESSAGES.forbiddenJsonKey(key)), undefined)
+        else done(error, value)
+      })
+    }
   })
 
   app.decorate('endpoints', {})

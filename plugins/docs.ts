@@ -1,4 +1,8 @@
-/** OpenAPI 3.1 at /docs/json and Swagger UI at /docs, generated from the routes' TypeBox schemas. */
+/**
+ * OpenAPI 3.1 at /docs/json and Swagger UI at /docs, generated from the routes' TypeBox schemas.
+ * No page of /docs can be framed by another site (clickjacking), the frame policy of the console
+ * at /app/ (routes/console.ts): `frame-ancestors 'none'` and, for older browsers, X-Frame-Options.
+ */
 import fp from 'fastify-plugin'
 import swagger from '@fastify/swagger'
 import swaggerUi from '@fastify/swagger-ui'
@@ -19,6 +23,12 @@ export default fp(async (app) => {
         { name: 'addenda', description: 'Adendas de prórroga PDF y ZIP' },
         { name: 'reports', description: 'Reportes Vida Ley, SCTR y fotocheck' }
       ]
+    }
+  })
+  // every answer under /docs, the UI's static files included (swagger-ui's uiHooks skip those)
+  app.addHook('onRequest', async (request, reply) => {
+    if (request.url === '/docs' || request.url.startsWith('/docs/') || request.url.startsWith('/docs?')) {
+      reply.header('content-security-policy', "frame-ancestors 'none'").header('x-frame-options', 'DENY')
     }
   })
   await app.register(swaggerUi, { routePrefix: '/docs' })

@@ -1,9 +1,10 @@
 /**
  * Readiness for load balancers and orchestrators (D22, `GET /api/health/ready`): the templates are
- * compiled, the PDF and spreadsheet pools are open, the session store answers, and shutdown has
- * not begun. Shutdown begins at the signal (app/server.ts calls `beginShutdown`) or, for an app
- * closed in-process, at `close()`; from then on the instance reads as not ready, so a load
- * balancer drains it (SHUTDOWN_DRAIN_MS) before it stops accepting connections.
+ * compiled, the PDF pool is open, the spreadsheet reader is open and not stuck (src/spreadsheets/
+ * reader.ts `healthy`), the session store answers, and shutdown has not begun. Shutdown begins at
+ * the signal (app/server.ts calls `beginShutdown`) or, for an app closed in-process, at `close()`;
+ * from then on the instance reads as not ready, so a load balancer drains it (SHUTDOWN_DRAIN_MS)
+ * before it stops accepting connections.
  */
 import fp from 'fastify-plugin'
 import { TEMPLATE_IDS } from '../src/documents/fields.js'
@@ -40,7 +41,7 @@ export default fp(async (app) => {
       return {
         templates: state(TEMPLATE_IDS.every((id) => compiled.includes(id))),
         pdfPool: state(app.contractPool.open),
-        spreadsheetPool: state(app.spreadsheets.open),
+        spreadsheetPool: state(app.spreadsheets.healthy),
         sessionStore: state(sessionStore),
         running: state(!shuttingDown)
       }

@@ -1,8 +1,10 @@
 /**
- * The spreadsheet reader of the import routes (a worker pool, started on first use), closed with
+ * The spreadsheet reader of the import routes (child processes, started on first use), closed with
  * the app. Logs why a file was refused as corrupt: the client only gets the spec's message.
+ * `reply.clientGone()` is the signal that drops a read whose client has left (issue 23 item 2).
  */
 import fp from 'fastify-plugin'
+import type { FastifyReply } from 'fastify'
 import { SpreadsheetReader } from '../src/spreadsheets/reader.js'
 import { CorruptSpreadsheetError } from '../src/spreadsheets/errors.js'
 
@@ -10,14 +12,24 @@ declare module 'fastify' {
   interface FastifyInstance {
     spreadsheets: SpreadsheetReader
   }
+  interface FastifyReply {
+    /** An AbortSignal that aborts if the client closes the connection before this reply is sent. */
+    clientGone: () => AbortSignal
+  }
 }
 
 export default fp(async (app) => {
   const reader = new SpreadsheetReader({
-    onWorkerError: (err) => { app.log.error({ err }, 'spreadsheet worker lost; piscina replaces it') },
+    onWorkerError: (err) => { app.log.error({ err }, 'spreadsheet reader process died; replaced') },
     onRead: (format, outcome) => { app.metrics.spreadsheetReads.inc({ format, outcome }) }
   })
   app.decorate('spreadsheets', reader)
+  app.decorateReply('clientGone', function (this: FastifyReply): AbortSignal {
+    const controller = new AbortController()
+    const raw = this.raw
+    raw.once('close', () => { if (!raw.writableFinished) controller.abort() })
+    return controller.signal
+  })
   app.addHook('onError', async (request, _reply, error) => {
     if (error instanceof CorruptSpreadsheetError) request.log.info({ reason: error.reason }, 'spreadsheet refused as corrupt')
   })

@@ -1,12 +1,12 @@
 import { Type, type Static, type TOptional } from '@sinclair/typebox'
 import { dayMonthYearSchema, dniSchema, textSchema } from './common.js'
 import { MESSAGES } from './messages.js'
-import { SHARED_CONTRACT_FIELDS } from './employee.js'
+import { PERSON_NAME, SHARED_CONTRACT_FIELDS } from './employee.js'
 
 const addendumProperties = {
   division: textSchema(MESSAGES.division, 1, 100),
   documentNumber: dniSchema(MESSAGES.documentNumber),
-  worker: textSchema(MESSAGES.worker, 2, 150),
+  worker: textSchema(MESSAGES.worker, 2, 150, PERSON_NAME), // the contract names' letter rule (issue 23 item 12)
   entryDate: dayMonthYearSchema(MESSAGES.entryDate),
   start: dayMonthYearSchema(MESSAGES.start),
   end: dayMonthYearSchema(MESSAGES.end),

@@ -22,7 +22,7 @@ export const SEX_VALUES = ['M', 'F', 'Masculino', 'Femenino'] as const
  * with the documents' fonts and fits its field at the maximum length.
  */
 const NAME_LETTER = '(?:(?=[\\u0041-\\u017f\\u01a0\\u01a1\\u01af\\u01b0\\u01cd-\\u01dc\\u0218-\\u021b\\u1e00-\\u1ef9])(?=\\p{Script=Latin})\\p{L}\\p{Mn}*)'
-const PERSON_NAME = { pattern: `^${NAME_LETTER}+(?:(?:\\s+|['’])${NAME_LETTER}+)*$` }
+export const PERSON_NAME = { pattern: `^${NAME_LETTER}+(?:(?:\\s+|['’])${NAME_LETTER}+)*$` }
 
 const optionalText = (messages: (typeof MESSAGES)[keyof typeof MESSAGES], maxLength: number) =>
   Type.Optional(textSchema(messages, 1, maxLength))

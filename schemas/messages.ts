@@ -100,7 +100,11 @@ export const MESSAGES = {
   // addendum record (spec "Addendum employee record")
   division: { required: 'Division es requerido.', invalid: 'Division no puede superar 100 caracteres' },
   documentNumber: { required: 'Numero de documento es requerido.', invalid: 'DNI debe tener exactamente 8 dígitos.' },
-  worker: { required: 'Trabajador es requerido.', invalid: 'Trabajador debe tener entre 2 y 150 caracteres' },
+  worker: {
+    required: 'Trabajador es requerido.',
+    invalid: 'Trabajador debe tener entre 2 y 150 caracteres',
+    pattern: 'Trabajador solo puede contener letras y espacios'
+  },
   start: { required: 'Inicio es requerido.', invalid: dateInvalid },
   end: { required: 'Fin es requerido.', invalid: dateInvalid },
   startAddendum: { required: 'Inicio de adenda es requerido.', invalid: dateInvalid },
@@ -112,7 +116,11 @@ export const MESSAGES = {
 export const RULE_MESSAGES = {
   endBeforeEntry: 'La fecha de término no puede ser anterior a la fecha de ingreso',
   endAddendumBeforeStart: 'La fecha de fin de adenda no puede ser anterior a la fecha de inicio de adenda',
-  startAddendumBeforeStart: 'La fecha de inicio de adenda no puede ser anterior a la fecha de inicio del contrato'
+  startAddendumBeforeStart: 'La fecha de inicio de adenda no puede ser anterior a la fecha de inicio del contrato',
+  /** Issue 23 item 6: a lone UTF-16 surrogate (`"\ud800"`, `_xD800_`), as invalid UTF-8 is refused. */
+  invalidUnicode: 'El texto contiene caracteres Unicode no válidos (un sustituto UTF-16 suelto)',
+  /** Issue 23 item 7: NUL, BEL, ESC… (tab and line breaks aside). */
+  controlCharacter: 'El texto contiene caracteres de control (NUL, ESC, BEL…) que no se pueden imprimir'
 } as const
 
 /**
@@ -231,7 +239,11 @@ export const HTTP_MESSAGES = {
    * (SESSION_STORE, Redis) does not answer.
    */
   sessionStoreUnavailable: 'El almacén de sesiones no está disponible. Intenta nuevamente en unos segundos.',
+  /** A read or render dropped because its client closed the connection (never reaches anyone: logs). */
+  clientGone: 'El cliente cerró la conexión antes de la respuesta',
   invalidJson: 'El cuerpo JSON no es válido',
+  /** Issue 23 item 15: a `__proto__` or `constructor.prototype` key, named by its path (`body.0.__proto__`). */
+  forbiddenJsonKey: (path: string) => `El cuerpo JSON contiene una clave prohibida: ${path}`,
   bodyTooLarge: 'El cuerpo de la solicitud supera el tamaño máximo permitido',
   /** Also a form upload sent to a JSON route. */
   unsupportedMediaType: 'Tipo de contenido no soportado',
@@ -350,6 +362,13 @@ export const IMPORT_MESSAGES = {
   /** Both uploads: a workbook with a cell far below the rows the batch limit allows. */
   rowsPastLimit: (lastRow: number, allowed: number) =>
     `El archivo tiene demasiadas filas: la hoja usa filas hasta la ${lastRow} y se admiten hasta la ${allowed}. Borra las filas sobrantes debajo de los datos.`,
+  /** Both uploads: workbooks that would cost the reader seconds and gigabytes (issue 23, docs/import.md). */
+  tooManySheets: (count: number, limit: number) =>
+    `El archivo tiene demasiadas hojas: ${count}; se admiten hasta ${limit}. Deja solo la hoja de datos.`,
+  tooManyStrings: (count: number, limit: number) =>
+    `El archivo tiene demasiados textos: ${count}; se admiten hasta ${limit}. Guarda solo la hoja de datos en un libro nuevo.`,
+  tooManyCells: (count: number, limit: number) =>
+    `La hoja tiene demasiadas celdas: ${count}; se admiten hasta ${limit}. Borra las celdas que no son datos de la importación.`,
   /** Both uploads: a header row and no data row (D5: a batch holds at least 1 employee). */
   noRows: 'El archivo no contiene datos: agrega al menos una fila debajo de los encabezados.'
 } as const

@@ -134,3 +134,14 @@ export class SessionStoreUnavailableError extends AppError {
     this.cause = cause
   }
 }
+
+/**
+ * 499 (nginx's "client closed request") for work dropped because its client went away, e.g. an
+ * upload that waited for the spreadsheet reader (src/spreadsheets/reader.ts). Nobody reads the
+ * answer; the status keeps it out of the 5xx logs and counters.
+ */
+export class ClientGoneError extends AppError {
+  constructor () {
+    super(499, HTTP_MESSAGES.clientGone)
+  }
+}

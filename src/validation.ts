@@ -106,3 +106,28 @@ export function compileValidator<T extends TSchema> (schema: T) {
     return { ok: false, issues: toValidationIssues(validate.errors ?? [], '') }
   }
 }
+
+/**
+ * The path of the first key that Fastify's secure JSON parser refuses (`body.0.__proto__`,
+ * `body.constructor.prototype`), for a JSON text that plain JSON.parse reads; undefined when the
+ * text is not JSON or has no such key (issue 23 item 15: the parser only says "invalid JSON").
+ */
+export function forbiddenKeyOf (text: string): string | undefined {
+  let root: unknown
+  try {
+    root = JSON.parse(text)
+  } catch {
+    return undefined
+  }
+  const stack: Array<[unknown, string]> = [[root, 'body']]
+  while (stack.length > 0) {
+    const [node, path] = stack.pop() as [unknown, string]
+    if (node === null || typeof node !== 'object') continue
+    if (Object.prototype.hasOwnProperty.call(node, '__proto__')) return `${path}.__proto__`
+    const ctor = (node as Record<string, unknown>).constructor
+    if (Object.prototype.hasOwnProperty.call(node, 'constructor') && ctor !== null && typeof ctor === 'object' &&
+      Object.prototype.hasOwnProperty.call(ctor, 'prototype')) return `${path}.constructor.prototype`
+    for (const key of Object.keys(node)) stack.push([(node as Record<string, unknown>)[key], `${path}.${key}`])
+  }
+  return undefined
+}

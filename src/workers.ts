@@ -1,15 +1,14 @@
 /**
- * What the worker threads share (src/documents/pool.ts renders PDFs, src/spreadsheets/reader.ts reads
- * uploads, src/reports/pool.ts builds the export workbooks): where a pool's worker file is, how a
- * thread started from source loads it, and the threads' lower priority. The pool itself (start-up,
- * line limit, busy answer, closing) is src/worker-pool.ts.
+ * What the workers share (src/documents/pool.ts renders PDFs and src/reports/pool.ts builds the
+ * export workbooks in threads; src/spreadsheets/reader.ts reads uploads in child processes): where a
+ * pool's worker file is, how a worker started from source loads it, and the workers' lower
+ * priority. The thread pool itself (start-up, line limit, busy answer, closing) is src/worker-pool.ts.
  *
  * From source (tests, `npm run dev`) the worker is the `worker.ts` beside the pool's module; from
- * the build in dist/ it is the compiled `worker.js`. A thread started from source runs under tsx
+ * the build in dist/ it is the compiled `worker.js`. A worker started from source runs under tsx
  * (esbuild: a thread starts in ~100 ms, where tap's TypeScript loader would cost seconds).
- * Under `npm run dev` (node --import tsx, Node 20) the PDF worker runs that way, but a read by the
- * spreadsheet worker never settles: what fails is the worker's import of SheetJS (its ESM build
- * and code-page tables), not tsx loading TypeScript, so the reader parses inline there instead.
+ * (A worker thread's import of SheetJS never settled under `npm run dev`, Node 20; the reader's
+ * child processes load it fine.)
  */
 import { readlinkSync } from 'node:fs'
 import { setPriority } from 'node:os'
@@ -18,9 +17,6 @@ import { isMainThread } from 'node:worker_threads'
 
 /** Whether the service runs from TypeScript source rather than from dist/. */
 export const FROM_SOURCE = import.meta.url.endsWith('.ts')
-
-/** Whether this process was started with tsx's loader (`npm run dev`, scripts run by tsx). */
-export const UNDER_TSX = /[/\\]tsx\b|(^|[\s=])tsx(\/|\s|$)/.test([...process.execArgv, process.env.NODE_OPTIONS ?? ''].join(' '))
 
 /** The file and Node options of the worker beside `moduleUrl` (a pool module's `import.meta.url`). */
 export function workerScript (moduleUrl: string): { filename: string, execArgv: string[] } {

@@ -174,7 +174,11 @@ t.test('JSON with __proto__ / constructor.prototype keys is refused and pollutes
     JSON.stringify({ ...sampleEmployee(), constructor: { prototype: { polluted: 'sí' } } })
   ]
   for (const url of [...JSON_ROUTES, ...ADDENDUM_ROUTES, ...UPLOADS]) {
-    for (const body of poisoned) refused(t, await rawPost(url, body, 'application/json'), `${label(body.slice(0, 30))} on ${url}`, 'El cuerpo JSON no es válido')
+    for (const body of poisoned) {
+      const res = await rawPost(url, body, 'application/json')
+      refused(t, res, `${label(body.slice(0, 30))} on ${url}`)
+      t.match(res.json().message, /^El cuerpo JSON contiene una clave prohibida: body\.(\d+\.|employees\.0\.)?(__proto__|constructor\.prototype)$/, 'names the key (issue 23 item 15)')
+    }
   }
   // a key named like the prototype that is merely data: accepted as data, still no pollution
   const res = await app.inject({ method: 'POST', url: '/api/excel/download-photocheck', payload: [{ ...sampleEmployee(), prototype: { polluted: 'sí' } }] })
@@ -243,6 +247,10 @@ const HOSTILE_POSITIONS = [
   'Técnico ñandú', 'Cajero ✓', '收银员', 'Кассир', '\u{1F697} Valet', 'Solo\ud800surrogate', '..', '.', 'a:b*c?d<e>f|g', 'con', '  ..oculto..  '
 ]
 
+/** Positions refused with a 400 on the field (issue 23 items 6-7): a lone surrogate or a control character but tab and line breaks. */
+const REFUSED = /\p{Cs}|(?![\t\n\r])\p{Cc}/u
+const ACCEPTED_POSITIONS = HOSTILE_POSITIONS.filter((position) => !REFUSED.test(position))
+
 /** A Content-Disposition value is visible ASCII, its filename has no separator, quote or `..`, and filename* decodes. */
 function safeDisposition (t: Test, header: string | undefined, what: string): string {
   t.match(header, /^(inline|attachment); filename="[^"]*"(; filename\*=UTF-8''[A-Za-z0-9!#$&+.^_`|~%-]+)?$/, `${what}: well-formed`)
@@ -259,6 +267,11 @@ function safeDisposition (t: Test, header: string | undefined, what: string): st
 t.test('hostile positions in the preview Content-Disposition, record mode (D18)', async (t) => {
   for (const position of HOSTILE_POSITIONS) {
     const res = await app.inject({ method: 'POST', url: '/api/contracts/preview', payload: sampleEmployee({ position, positionProfile: 'cajero' }) })
+    if (REFUSED.test(position)) {
+      t.equal(res.statusCode, 400, label(position))
+      t.match(res.json().errors, [{ field: 'body.position' }], `${label(position)}: refused on the field`)
+      continue
+    }
     t.equal(res.statusCode, 200, label(position))
     const name = safeDisposition(t, res.headers['content-disposition'] as string, label(position))
     t.match(name, /^12345678-.*\.pdf$/)
@@ -268,8 +281,8 @@ t.test('hostile positions in the preview Content-Disposition, record mode (D18)'
 })
 
 t.test('hostile positions imported from a spreadsheet reach the session preview safely, as file and base64 (D3, D18)', async (t) => {
-  // CSV cannot carry NUL (it reads as binary) nor lone surrogates (UTF-8 decoding replaces them)
-  const positions = HOSTILE_POSITIONS.filter((position) => !/[\p{Cs}\0]/u.test(position))
+  // the positions the JSON routes accept (a CSV cannot carry NUL nor lone surrogates anyway)
+  const positions = ACCEPTED_POSITIONS
   const rows = [EMPLOYEE_HEADERS, ...positions.map((position, index) => employeeCells(numberedEmployee(index, { position, positionProfile: 'cajero' })))]
   const imported = await upload(UPLOADS[0], [{ name: 'cargos.csv', type: 'text/csv', bytes: csvText(rows) }])
   t.equal(imported.statusCode, 200, imported.body.slice(0, 200))
@@ -287,7 +300,7 @@ t.test('hostile positions imported from a spreadsheet reach the session preview 
 
 t.test('hostile positions never escape their folder in ZIP entry names, read back with yauzl (D18)', async (t) => {
   const types = [sampleEmployee, (o: Record<string, unknown>) => samplePartTime({ contractType: 'part time', ...o }), sampleSubsidio]
-  const batch = HOSTILE_POSITIONS.map((position, index) => types[index % 3]({ position, positionProfile: 'cajero', dni: String(30000000 + index) }))
+  const batch = ACCEPTED_POSITIONS.map((position, index) => types[index % 3]({ position, positionProfile: 'cajero', dni: String(30000000 + index) }))
   const res = await app.inject({ method: 'POST', url: '/api/contracts/download-zip', payload: batch })
   t.equal(res.statusCode, 200)
   safeDisposition(t, res.headers['content-disposition'] as string, 'zip')

@@ -39,10 +39,10 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
       body: UploadBodySchema,
       response: { 200: AddendumImportReplySchema, ...ERROR_RESPONSES }
     }
-  }, async function (request) {
+  }, async function (request, reply) {
     const upload = await request.excelUpload(uploadMessages)
     const format = uploadFormat(upload.filename, upload.mimetype, messages)
-    const sheet = await app.spreadsheets.read(upload.bytes, format, 'addendum', app.config.ADDENDUM_BATCH_MAX)
+    const sheet = await app.spreadsheets.read(upload.bytes, format, 'addendum', app.config.ADDENDUM_BATCH_MAX, reply.clientGone())
     const policy = lawfulContractPolicy(app.employerProfile)
     const { errors, ...result } = importAddenda(sheet, {
       partial: request.query.partial === 'true',

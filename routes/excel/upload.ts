@@ -23,10 +23,10 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
       response: { 200: EmployeeImportReplySchema, ...ERROR_RESPONSES }
     },
     config: { endpoint: 'uploadExcel' } // the name spec endpoint 1 lists
-  }, async function (request) {
+  }, async function (request, reply) {
     const upload = await request.excelUpload()
     const format = uploadFormat(upload.filename, upload.mimetype, typeMessages)
-    const sheet = await app.spreadsheets.read(upload.bytes, format, 'employee', app.config.BATCH_MAX)
+    const sheet = await app.spreadsheets.read(upload.bytes, format, 'employee', app.config.BATCH_MAX, reply.clientGone())
     const profile = app.employerProfile
     const { employees, contractIssues } =
       importEmployeeSheet(sheet, contractPolicy(profile), lawfulContractPolicy(profile))

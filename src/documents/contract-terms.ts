@@ -99,9 +99,12 @@ export function nightWorkText (week: WorkingWeek | undefined): string {
     'mínima vital más 35 % (artículo 8 del D.S. 007-2002-TR).'
 }
 
-/** `20` → `20 horas semanales`; `19.5` → `19.5 horas semanales`. */
+/**
+ * `20` → `20 horas semanales`; `19.5` → `19.5 horas semanales`; at most two decimals, with the
+ * decimal point of the amounts (`S/ 1,500.00`), never float noise (`19.200000000000003` → `19.2`).
+ */
 export function weeklyHoursText (hours: number): string {
-  return `${hours} horas semanales`
+  return `${Math.round(hours * 100) / 100} horas semanales`
 }
 
 const NUMBERS = ['cero', 'un', 'dos', 'tres', 'cuatro', 'cinco', 'seis', 'siete', 'ocho', 'nueve', 'diez', 'once', 'doce']

@@ -1,20 +1,27 @@
 /**
- * Normalises employee input before schema validation: strings trimmed and NFC-composed (names
- * also with compatibility letters decomposed), empty
+ * Normalises employee input before schema validation: strings without their invisible format
+ * characters, trimmed and NFC-composed (names also with compatibility letters decomposed), empty
  * strings dropped (so a blank field reads as missing), contractType and sex canonicalised.
  */
 import { CONTRACT_TYPES, SEX_VALUES, type ContractType } from '../../schemas/employee.js'
 import { AppError } from '../errors.js'
 import { batchLimitMessage } from '../../schemas/messages.js'
 
-const squash = (text: string) => text.normalize('NFC').toLowerCase().replace(/\s+/g, '')
+/** Lower case, whitespace runs as one space, trimmed: `  Part  TIME ` → `part time`. */
+const contractTypeKey = (text: string) => text.normalize('NFC').toLowerCase().replace(/\s+/g, ' ').trim()
 
-const CONTRACT_TYPE_BY_KEY = new Map<string, ContractType>(CONTRACT_TYPES.map((type) => [squash(type), type]))
+/**
+ * Keys of the canonical types, and of each without the space between its words (`parttime`, D7);
+ * never a word split by a space (`plan illa`: issue 23 item 12).
+ */
+const CONTRACT_TYPE_BY_KEY = new Map<string, ContractType>(CONTRACT_TYPES.flatMap((type) => [
+  [contractTypeKey(type), type], [contractTypeKey(type).replace(/ /g, ''), type]
+] as [string, ContractType][]))
 const SEX_BY_KEY = new Map<string, string>(SEX_VALUES.map((value) => [value.toLowerCase(), value]))
 
 /** D7: `PLANILLA`, `part time`, `Part  Time`, `PARTTIME` → the canonical form; undefined when unknown. */
 export function canonicalContractType (value: string): ContractType | undefined {
-  return CONTRACT_TYPE_BY_KEY.get(squash(value))
+  return CONTRACT_TYPE_BY_KEY.get(contractTypeKey(value))
 }
 
 /** D8: `m`, `MASCULINO`, … → `M` / `Masculino` …; other text is returned unchanged (the schema rejects it). */
@@ -30,7 +37,21 @@ export function sexLetter (value: string | undefined): 'M' | 'F' | undefined {
   return undefined
 }
 
-const PERSON_NAME_FIELDS = new Set(['name', 'lastNameFather', 'lastNameMother'])
+const PERSON_NAME_FIELDS = new Set(['name', 'lastNameFather', 'lastNameMother', 'worker'])
+
+/**
+ * Characters that draw nothing (Unicode Default_Ignorable_Code_Point: U+00AD soft hyphen, U+034F,
+ * U+200B-U+200F, U+202A-U+202E, U+2060-U+206F, U+FEFF, variation selectors, U+3164…). Removed from
+ * every text at input, so a value made only of them is missing (a required field's message), a
+ * minimum length counts what a reader sees, and every output (PDF, CSV, workbooks, file names)
+ * gets the same text (issue 23 item 5).
+ */
+const INVISIBLE = /\p{Default_Ignorable_Code_Point}/gu
+
+/** `text` without INVISIBLE characters. */
+export function withoutInvisible (text: string): string {
+  return text.replace(INVISIBLE, '')
+}
 
 /**
  * Names: NFC, then each compatibility letter becomes the letters it stands for (NFKC of letters
@@ -43,6 +64,17 @@ function decomposeLetters (text: string): string {
 }
 
 /**
+ * A number that differs from its two-decimal value by binary floating-point noise only (a computed
+ * spreadsheet cell: `0.30000000000000004`, `19.200000000000003`) becomes that value; any other
+ * number is returned as it is, for the rules to refuse more than two decimals (issue 23 item 8).
+ */
+export function withoutFloatNoise (value: number): number {
+  const hundredths = value * 100
+  const noise = Number.isFinite(value) && Math.abs(hundredths - Math.round(hundredths)) <= 1e-6
+  return noise ? Math.round(hundredths) / 100 : value
+}
+
+/**
  * Returns a normalised copy of one record. Non-objects are returned as they are, for the schema
  * to reject. Keys are copied onto a null-prototype-free plain object, never onto `__proto__`.
  */
@@ -51,7 +83,8 @@ export function normalizeRecord (input: unknown): unknown {
   const record: Record<string, unknown> = {}
   for (const [key, raw] of Object.entries(input)) {
     if (key === '__proto__' || key === 'constructor' || key === 'prototype') continue
-    const value = typeof raw === 'string' ? (PERSON_NAME_FIELDS.has(key) ? decomposeLetters(raw) : raw.normalize('NFC')).trim() : raw
+    const text = typeof raw === 'string' ? withoutInvisible(raw) : undefined
+    const value = text === undefined ? raw : (PERSON_NAME_FIELDS.has(key) ? decomposeLetters(text) : text.normalize('NFC')).trim()
     if (value === '' || value === null || value === undefined) continue
     record[key] = value
   }
@@ -64,6 +97,7 @@ export function normalizeRecord (input: unknown): unknown {
     record.salary = Number(record.salary)
   }
   if (typeof record.weeklyHours === 'string' && /^\d+(\.\d+)?$/.test(record.weeklyHours)) record.weeklyHours = Number(record.weeklyHours)
+  if (typeof record.weeklyHours === 'number') record.weeklyHours = withoutFloatNoise(record.weeklyHours)
   if (typeof record.contractType === 'string') record.contractType = canonicalContractType(record.contractType) ?? record.contractType
   if (typeof record.sex === 'string') record.sex = canonicalSex(record.sex)
   return record

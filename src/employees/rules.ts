@@ -4,10 +4,31 @@ import { ADDENDUM_DOCUMENT_MESSAGES, MESSAGES, RULE_MESSAGES } from '../../schem
 import { dayMonthYearKey } from './dates.js'
 import { AMOUNT_IN_WORDS_RANGE, readAmountInWords } from './salary-words.js'
 
+/** A UTF-16 surrogate not in a pair (with the `u` flag a pair is one code point, never matched). */
+const LONE_SURROGATE = /\p{Cs}/u
+/** C0 and C1 control characters (and DEL) but tab, line feed and carriage return. */
+const CONTROL = /(?![\t\n\r])\p{Cc}/u
+
 /**
- * D10: an end date before its start date; for addendum records also an extension starting
- * before the contract it extends. Each issue is on the later field. Runs on records that already
- * passed the schema (a date that is not one compares as NaN, never an issue).
+ * Issue 23 items 6-7: every text of a record is well-formed Unicode and holds no control character
+ * (each output would end them differently: U+FFFD in a PDF or CSV, removed in the Vida Ley workbook,
+ * raw bytes in a CSV). One issue per field.
+ */
+function textIssues (record: Record<string, unknown>, at: (field: string) => string): ValidationIssue[] {
+  const issues: ValidationIssue[] = []
+  for (const [field, value] of Object.entries(record)) {
+    if (typeof value !== 'string') continue
+    if (LONE_SURROGATE.test(value)) issues.push({ field: at(field), message: RULE_MESSAGES.invalidUnicode })
+    else if (CONTROL.test(value)) issues.push({ field: at(field), message: RULE_MESSAGES.controlCharacter })
+  }
+  return issues
+}
+
+/**
+ * Any text with a lone surrogate or a control character (textIssues). D10: an end date before its
+ * start date; for addendum records also an extension starting before the contract it extends.
+ * Each date issue is on the later field. Runs beside the schema (a date that is not one compares
+ * as NaN, never an issue).
  * @param prefix the field path prefix, e.g. `body.3` (batch), `body` (preview) or '' (spreadsheet row)
  */
 export function crossFieldIssues (record: unknown, prefix: string): ValidationIssue[] {
@@ -15,6 +36,12 @@ export function crossFieldIssues (record: unknown, prefix: string): ValidationIs
   if (record === null || typeof record !== 'object') return issues
   const { entryDate, endDate, start, startAddendum, endAddendum } = record as Record<string, unknown>
   const at = (field: string) => (prefix === '' ? field : `${prefix}.${field}`)
+  issues.push(...textIssues(record as Record<string, unknown>, at))
+  const { weeklyHours } = record as Record<string, unknown>
+  // issue 23 item 8: ajv's multipleOf (precision 4) lets 23.9999999 and 1e-9 through
+  if (typeof weeklyHours === 'number' && Math.abs(weeklyHours * 100 - Math.round(weeklyHours * 100)) > 1e-6) {
+    issues.push({ field: at('weeklyHours'), message: MESSAGES.weeklyHours.multipleOf })
+  }
   if (typeof entryDate === 'string' && typeof endDate === 'string' && dayMonthYearKey(endDate) < dayMonthYearKey(entryDate)) {
     issues.push({ field: at('endDate'), message: RULE_MESSAGES.endBeforeEntry })
   }

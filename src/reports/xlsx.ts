@@ -52,6 +52,15 @@ function xml (text: string): string {
   return text.replace(INVALID_XML, '').replace(/[&<>"]/g, (char) => XML_ESCAPES[char])
 }
 
+/**
+ * A cell's text with its OOXML escapes escaped (ECMA-376 ST_Xstring): readers decode `_xHHHH_` as
+ * the character U+HHHH (`Jefe_x0041_B` read back as `JefeAB`, `_x000D__x000A_` as a line break),
+ * so the `_` that starts one is written `_x005F_`, which they decode back to `_` (issue 23 item 11).
+ */
+export function escapeOoxmlText (text: string): string {
+  return text.replace(/_(?=x[0-9A-Fa-f]{4}_)/g, '_x005F_')
+}
+
 /** `A`, `B`, … `Z`, `AA`… for a 0-based column index. */
 function columnName (index: number): string {
   let name = ''
@@ -138,7 +147,7 @@ function sheetXml (sheet: XlsxSheet, styles: StyleTable): string {
         if (!Number.isFinite(value)) throw new TypeError(`Número inválido para la hoja: ${value}`)
         cells += `<c r="${ref}"><v>${value}</v></c>`
       } else {
-        const text = xml(value)
+        const text = xml(escapeOoxmlText(value))
         cells += `<c r="${ref}" t="inlineStr"><is><t${text.trim() === text ? '' : ' xml:space="preserve"'}>${text}</t></is></c>`
       }
     })

@@ -66,10 +66,11 @@ function padDate (text: string): string {
  * cell is already `DD/MM/YYYY`; a date typed as text is kept (single-digit day or month padded)
  * for the schema to check as a real date (D10). Values that do not convert are passed on
  * unchanged so that the schema reports them with the field's message.
- * @returns a CellProblem for an Excel error value (`#N/A`…) in any column, and for an ambiguous
- *   salary text (`1.500`)
+ * @returns a CellProblem for an Excel error value (`#N/A`…) in any column, for an ambiguous
+ *   salary text (`1.500`), and for a cell over its length cap (its message)
  */
 export function cellValue (cell: Cell, columnKind: ColumnKind, untyped = false): string | number | CellProblem {
+  if (cell.kind === 'overCap') return { problem: cell.value } // too long to read (cell-caps.ts)
   if (cell.kind === 'number') {
     if (columnKind === 'salary') return cell.value
     if (columnKind === 'dni' && Number.isInteger(cell.value) && cell.value >= 0 && cell.value < 1e8) {

@@ -27,6 +27,16 @@ export class RowsPastLimitError extends AppError {
   }
 }
 
+/**
+ * A workbook over a bound of src/spreadsheets/bounds.ts (too many sheets, shared strings or cells),
+ * refused before SheetJS builds them (issue 23 item 3); `message` names the count and the bound.
+ */
+export class WorkbookTooLargeError extends AppError {
+  constructor (message: string) {
+    super(400, message)
+  }
+}
+
 /** A header row and no data (D5: at least one record). */
 export class EmptySpreadsheetError extends AppError {
   constructor () {

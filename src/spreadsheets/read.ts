@@ -5,14 +5,15 @@
  * first read only up to the batch limit, so an oversized sheet is refused before a full parse.
  * An .xls is not compressed (OLE2 sectors), so its content is bounded by MAX_FILE_SIZE; what a
  * malformed one can still cost (sector chains, record sizes) is bounded by the worker's heap cap
- * and deadline (reader.ts). Runs in the import worker; plain data in, plain data out.
+ * and deadline (reader.ts). Runs in the reader's child process (worker.ts); plain data in, plain data out.
  */
-import type { MessagePort } from 'node:worker_threads'
 import { COLUMN_TABLES, type ImportKind } from './columns.js'
 import { csvRows, decodeCsv } from './csv.js'
 import { extractRows, type SheetContent } from './sheet.js'
 import { parseFirstSheet } from './workbook.js'
 import { checkZipArchive, ZipRejectedError, ZIP_LIMITS, type ZipLimits } from './zip-guard.js'
+import { CELL_CAPS } from './cell-caps.js'
+import { WORKBOOK_LIMITS, workbookRefusal, XLS_LIMITS, xlsCounts, type WorkbookCounts } from './bounds.js'
 import type { SpreadsheetFormat } from './formats.js'
 
 /** One read: what the worker receives. */
@@ -23,15 +24,20 @@ export interface ReadTask {
   /** D5 batch limit: more data rows than this is `tooManyRows`. */
   maxRows: number
   zipLimits?: ZipLimits
-  /** Told (one message) when a worker starts the read: the deadline starts then (reader.ts). */
-  started?: MessagePort
+  /** Sheets, shared strings and cells a workbook may hold (default WORKBOOK_LIMITS, XLS_LIMITS); tests change them. */
+  workbookLimits?: WorkbookCounts
 }
 
 /**
  * SheetContent; a sheet holding cells past row `allowed` (refused before its cells are read); or
  * the file is not a readable spreadsheet of its format (`reason` is for logs).
  */
-export type ReadResult = SheetContent | { status: 'rowsPastLimit', lastRow: number, allowed: number } | { status: 'corrupt', reason: string }
+export type ReadResult =
+  | SheetContent
+  | { status: 'rowsPastLimit', lastRow: number, allowed: number }
+  /** Over a bound of bounds.ts; `message` is the Spanish refusal. */
+  | { status: 'overBounds', message: string }
+  | { status: 'corrupt', reason: string }
 
 /**
  * Rows a sheet may use beyond the header and the batch limit: blank or note rows below the data
@@ -65,17 +71,18 @@ function corrupt (reason: string): ReadResult {
 
 async function readWorkbook (bytes: Uint8Array, contentBytes: number, task: ReadTask): Promise<ReadResult> {
   const table = COLUMN_TABLES[task.kind]
+  const caps = CELL_CAPS[task.kind]
   const allowed = lastAllowedRow(task.maxRows)
   try {
     if (contentBytes > TWO_PASS_BYTES) {
       // header + maxRows + 1 rows show one row too many when none is blank; blank rows or a
       // sheet that goes on need the whole read (no row may be dropped unseen)
-      const first = await extractRows(parseFirstSheet(bytes, task.maxRows + 2).rows, table, task.maxRows)
+      const first = await extractRows(parseFirstSheet(bytes, task.maxRows + 2).rows, table, task.maxRows, caps)
       if (first.status !== 'ok') return first
     }
     const sheet = parseFirstSheet(bytes, 0, allowed)
     if (sheet.lastRow > allowed) return { status: 'rowsPastLimit', lastRow: sheet.lastRow, allowed }
-    return await extractRows(sheet.rows, table, task.maxRows)
+    return await extractRows(sheet.rows, table, task.maxRows, caps)
   } catch (error) {
     return corrupt(`SheetJS: ${(error as Error).message}`)
   }
@@ -84,7 +91,8 @@ async function readWorkbook (bytes: Uint8Array, contentBytes: number, task: Read
 /**
  * Reads an upload's first sheet into rows of the kind's columns.
  * @returns the rows, the missing required headers, `tooManyRows` past `maxRows`, `rowsPastLimit`
- *   for a workbook with a cell past lastAllowedRow(maxRows), or `corrupt`
+ *   for a workbook with a cell past lastAllowedRow(maxRows), `overBounds` for a workbook with more
+ *   sheets, shared strings or cells than bounds.ts allows (counted before SheetJS parses), or `corrupt`
  *   when the bytes do not match the format, the archive fails the zip guard, or the file does
  *   not parse
  */
@@ -92,23 +100,33 @@ export async function readSpreadsheet (task: ReadTask): Promise<ReadResult> {
   const { bytes, format } = task
   if (format === 'xlsx') {
     if (!startsWith(bytes, ZIP_MAGIC)) return corrupt('an .xlsx that is not a ZIP archive')
-    let inflatedBytes: number
+    let summary: Awaited<ReturnType<typeof checkZipArchive>>
     try {
-      inflatedBytes = (await checkZipArchive(bytes, task.zipLimits ?? ZIP_LIMITS)).inflatedBytes
+      summary = await checkZipArchive(bytes, task.zipLimits ?? ZIP_LIMITS)
     } catch (error) {
       if (error instanceof ZipRejectedError) return corrupt(`zip guard: ${error.message}`)
       throw error
     }
-    return readWorkbook(bytes, inflatedBytes, task)
+    const refusal = workbookRefusal(summary.counts, task.workbookLimits ?? WORKBOOK_LIMITS)
+    if (refusal !== undefined) return { status: 'overBounds', message: refusal }
+    return readWorkbook(bytes, summary.inflatedBytes, task)
   }
   if (format === 'xls') {
     if (!startsWith(bytes, OLE2_MAGIC)) return corrupt('an .xls that is not an OLE2 compound file')
+    let counts: WorkbookCounts | undefined
+    try {
+      counts = xlsCounts(bytes)
+    } catch (error) {
+      return corrupt(`SheetJS CFB: ${(error as Error).message}`)
+    }
+    const refusal = counts === undefined ? undefined : workbookRefusal(counts, task.workbookLimits ?? XLS_LIMITS)
+    if (refusal !== undefined) return { status: 'overBounds', message: refusal }
     return readWorkbook(bytes, bytes.length, task)
   }
   const text = decodeCsv(bytes)
   if (text === undefined) return corrupt('a .csv with binary content')
   try {
-    const content = await extractRows(csvRows(text), COLUMN_TABLES[task.kind], task.maxRows)
+    const content = await extractRows(csvRows(text), COLUMN_TABLES[task.kind], task.maxRows, CELL_CAPS[task.kind])
     return content.status === 'ok' ? { ...content, untyped: true } : content
   } catch (error) {
     return corrupt(`csv-parse: ${(error as Error).message}`)

@@ -1,69 +1,125 @@
 /**
- * Reads uploads in a small worker pool (piscina): parsing a large workbook takes from tens of ms
- * to about a second (scripts/measure-import.ts), which must not stall health checks and other
- * requests. Each worker has a heap cap and each read a deadline; a file that exhausts either is
- * refused as corrupt and the worker is replaced, so a hostile file costs one worker, never the
- * process. The pool's start-up, line limit, busy answer and closing: src/worker-pool.ts.
+ * Reads uploads in a few child processes (worker.ts): parsing a large workbook takes from tens of
+ * ms to about a second (scripts/measure-import.ts), which must not stall health checks and other
+ * requests, and a hostile file must never end the service. Worker threads could not promise that:
+ * a thread that reached its heap cap while a zlib stream was half made took the whole process down
+ * with a native abort (issue 23 item 1). A child process that dies is only an exit code here.
+ *
+ * Each child has a heap cap and each read a deadline; a file that exhausts either (or crashes the
+ * child in any other way) is refused as corrupt and the child is replaced at once. Reads wait in a
+ * bounded line; one whose client has gone is dropped from it (or its child stopped, if it had
+ * started). An idle child exits after `idleMs`, giving its memory back.
  */
-import { availableParallelism } from 'node:os'
-import { MessageChannel } from 'node:worker_threads'
+import { fork, type ChildProcess } from 'node:child_process'
+import type { Socket } from 'node:net'
+import { availableParallelism, setPriority } from 'node:os'
 import type { ImportKind } from './columns.js'
-import { CorruptSpreadsheetError, RowsPastLimitError, TooManyRowsError } from './errors.js'
+import { CorruptSpreadsheetError, RowsPastLimitError, TooManyRowsError, WorkbookTooLargeError } from './errors.js'
+import type { WorkbookCounts } from './bounds.js'
 import type { ReadSheet } from './import.js'
 import type { ReadResult, ReadTask } from './read.js'
+import type { ChildMessage } from './worker.js'
 import type { SpreadsheetFormat } from './formats.js'
 import type { ZipLimits } from './zip-guard.js'
-import { ServiceBusyError } from '../errors.js'
-import { FROM_SOURCE, UNDER_TSX, workerScript } from '../workers.js'
-import { WorkerPool } from '../worker-pool.js'
+import { ClientGoneError, ServiceBusyError } from '../errors.js'
+import { WORKER_NICE, workerScript } from '../workers.js'
 
 export interface ReaderOptions {
-  /** Worker threads (default: half the cores, at least 1, at most 4). */
+  /** Child processes (default: half the cores, at least 1, at most 4). */
   maxThreads?: number
   /**
-   * Reads that may wait for a worker (default 16); one more is refused with a 503 rather than
-   * queued without bound, where its deadline could run out and read as a corrupt file.
+   * Reads that may wait for a child (default 16); one more is refused with a 503 rather than
+   * queued without bound.
    */
   maxQueue?: number
-  /** Deadline of one read, from the moment a worker starts it (waiting not included), ms (default 30 000). */
+  /** Deadline of one read, from the moment a child starts it (waiting not included), ms (default 30 000). */
   timeoutMs?: number
-  /** V8 old-generation cap of each worker, MB (default 1024). */
+  /** V8 old-generation cap of each child, MB (default 1024). */
   maxHeapMb?: number
+  /** A child with nothing to read exits after this long, ms (default 60 000). */
+  idleMs?: number
+  /**
+   * Reads waiting this long with no progress (no child became ready, started or finished a read)
+   * make the reader unhealthy (readiness), ms (default: timeoutMs + 15 000, a deadline and a start).
+   */
+  stuckMs?: number
   /** Zip guard limits (default ZIP_LIMITS); tests lower them. */
   zipLimits?: ZipLimits
-  /**
-   * Parse on the calling thread instead (default: only when running from TypeScript source
-   * under tsx, `npm run dev`, where the worker's SheetJS import fails: see src/workers.ts).
-   */
+  /** Workbook bounds (default WORKBOOK_LIMITS, bounds.ts); tests change them. */
+  workbookLimits?: WorkbookCounts
+  /** Parse on the calling thread instead (default false; tests and scripts). */
   inline?: boolean
-  /** Told of a worker that failed outside a read (it is replaced); default: ignored. */
+  /** Told of a child that ended abnormally (it is replaced); default: ignored. */
   onWorkerError?: (error: Error) => void
   /** Told how each read ended (the reads counter); default: ignored. */
   onRead?: (format: SpreadsheetFormat, outcome: ReadOutcome) => void
 }
 
-/** How a read ended: parsed, refused as corrupt or too long, refused as busy (503), or failed otherwise. */
-export type ReadOutcome = 'ok' | 'corrupt' | 'too_many_rows' | 'busy' | 'error'
+/**
+ * How a read ended: parsed, refused as corrupt, too long or too large (bounds.ts), refused as busy
+ * (503), dropped because its client left, or failed otherwise.
+ */
+export type ReadOutcome = 'ok' | 'corrupt' | 'too_many_rows' | 'too_large' | 'busy' | 'client_gone' | 'error'
 
 function outcomeOf (error: unknown): ReadOutcome {
   if (error instanceof CorruptSpreadsheetError) return 'corrupt'
   if (error instanceof TooManyRowsError) return 'too_many_rows'
+  if (error instanceof WorkbookTooLargeError) return 'too_large'
   if (error instanceof ServiceBusyError) return 'busy'
+  if (error instanceof ClientGoneError) return 'client_gone'
   return 'error'
 }
 
-/** The worker file; it inherits the parent's loader (no tsx options: see src/workers.ts). */
-const WORKER = workerScript(import.meta.url).filename
+/** Children that die before they are ready, in a row, after which the reader stops starting them. */
+const MAX_START_FAILURES = 3
+/** What is kept of a child's stderr, to say why it died. */
+const STDERR_TAIL_CHARS = 4096
+/** Time a child may take to start (load SheetJS) before a waiting line counts as stuck, ms. */
+const START_ALLOWANCE_MS = 15_000
 
-/** A worker that died of its heap cap, or a read past its deadline. */
-function isResourceFailure (error: unknown): boolean {
-  const { code, name } = error as { code?: string, name?: string }
-  return code === 'ERR_WORKER_OUT_OF_MEMORY' || name === 'AbortError'
+/**
+ * Whether a child keeps this process's event loop alive: while it reads, yes; idle, no (its
+ * process handle, IPC channel and stderr pipe are all unreferenced), so a script or a test that
+ * is done exits without closing the reader.
+ */
+function holdOpen (child: ChildProcess, hold: boolean): void {
+  const handles = [child, child.channel, child.stderr as Socket | null]
+  for (const handle of handles) {
+    if (hold) handle?.ref()
+    else handle?.unref()
+  }
+}
+
+/** One read, from read() until it settles. */
+interface Job {
+  task: ReadTask
+  resolve: (result: ReadResult) => void
+  reject: (error: unknown) => void
+  signal: AbortSignal | undefined
+  /** Removes the job's abort listener. */
+  forget: () => void
+}
+
+/** One child and what it is doing. */
+interface Child {
+  process: ChildProcess
+  ready: boolean
+  job: Job | undefined
+  deadline: NodeJS.Timeout | undefined
+  idle: NodeJS.Timeout | undefined
+  /** Why the reader killed it (deadline, client gone, idle, close), if it did. */
+  killedFor: 'deadline' | 'client' | 'idle' | 'close' | 'send' | undefined
+  stderr: string
 }
 
 export class SpreadsheetReader {
-  readonly #options: Required<Omit<ReaderOptions, 'zipLimits'>> & Pick<ReaderOptions, 'zipLimits'>
-  readonly #pool: WorkerPool<ReadTask, ReadResult>
+  readonly #options: Required<Omit<ReaderOptions, 'zipLimits' | 'workbookLimits'>> & Pick<ReaderOptions, 'zipLimits' | 'workbookLimits'>
+  readonly #children = new Set<Child>()
+  readonly #queue: Job[] = []
+  #closed = false
+  #startFailures = 0
+  /** Last time a child became ready, started or finished a read (stuck detection), ms since epoch. */
+  #lastProgress = Date.now()
 
   constructor (options: ReaderOptions = {}) {
     this.#options = {
@@ -71,40 +127,55 @@ export class SpreadsheetReader {
       maxQueue: options.maxQueue ?? 16,
       timeoutMs: options.timeoutMs ?? 30_000,
       maxHeapMb: options.maxHeapMb ?? 1024,
+      idleMs: options.idleMs ?? 60_000,
+      stuckMs: options.stuckMs ?? (options.timeoutMs ?? 30_000) + START_ALLOWANCE_MS,
       zipLimits: options.zipLimits,
-      inline: options.inline ?? (FROM_SOURCE && UNDER_TSX),
+      workbookLimits: options.workbookLimits,
+      inline: options.inline ?? false,
       onWorkerError: options.onWorkerError ?? (() => {}),
       onRead: options.onRead ?? (() => {})
     }
-    // Started on first use, so an app that never imports starts no thread.
-    this.#pool = new WorkerPool({
-      worker: { filename: WORKER },
-      minThreads: 0,
-      maxThreads: this.#options.maxThreads,
-      maxQueue: this.#options.maxQueue,
-      idleTimeoutMs: 5 * 60_000, // a cold worker costs ~0.2 s; HR re-uploads a corrected file within minutes
-      resourceLimits: { maxOldGenerationSizeMb: this.#options.maxHeapMb },
-      onWorkerError: this.#options.onWorkerError
-    })
   }
 
   /** False once close() has begun (readiness). */
   get open (): boolean {
-    return this.#pool.open
+    return !this.#closed
   }
 
   /**
-   * Reads the first sheet of an upload into rows of the kind's columns (read.ts, in a worker).
+   * Whether the reader can serve reads (readiness): open, its children can start, and reads that
+   * wait see progress (a child became ready, started or finished a read) at least every
+   * `stuckMs`; a line that waits longer than that is stuck.
+   */
+  get healthy (): boolean {
+    if (this.#closed || this.#startFailures >= MAX_START_FAILURES) return false
+    if (this.#queue.length === 0) return true
+    return Date.now() - this.#lastProgress <= this.#options.stuckMs
+  }
+
+  /** Children alive (their process ids) and reads waiting for one (tests, metrics). */
+  get stats (): { children: number, pids: number[], waiting: number } {
+    const pids = [...this.#children].flatMap((child) => (child.process.pid === undefined ? [] : [child.process.pid]))
+    return { children: this.#children.size, pids, waiting: this.#queue.length }
+  }
+
+  /**
+   * Reads the first sheet of an upload into rows of the kind's columns (read.ts, in a child).
    * @param maxRows D5 batch limit of the endpoint
+   * @param signal aborts when the client has gone: the read is dropped (ClientGoneError)
    * @throws CorruptSpreadsheetError (400) bytes that do not match the format, zip guard, parse
-   *   failure, heap cap or deadline
+   *   failure, heap cap, deadline or any other death of the child
    * @throws TooManyRowsError (400) more than maxRows data rows
    * @throws RowsPastLimitError (400) a workbook cell past lastAllowedRow(maxRows)
+   * @throws WorkbookTooLargeError (400) more sheets, shared strings or cells than bounds.ts allows
    * @throws ServiceBusyError (503) when maxThreads + maxQueue reads are already under way
+   * @throws ClientGoneError (499) when `signal` aborted before the read ended
    */
-  async read (bytes: Uint8Array, format: SpreadsheetFormat, kind: ImportKind, maxRows: number): Promise<ReadSheet> {
+  async read (
+    bytes: Uint8Array, format: SpreadsheetFormat, kind: ImportKind, maxRows: number, signal?: AbortSignal
+  ): Promise<ReadSheet> {
     try {
-      const sheet = await this.#read(bytes, format, kind, maxRows)
+      const sheet = await this.#read(bytes, format, kind, maxRows, signal)
       this.#options.onRead(format, 'ok')
       return sheet
     } catch (error) {
@@ -113,43 +184,199 @@ export class SpreadsheetReader {
     }
   }
 
-  async #read (bytes: Uint8Array, format: SpreadsheetFormat, kind: ImportKind, maxRows: number): Promise<ReadSheet> {
-    const task: ReadTask = { bytes, format, kind, maxRows, zipLimits: this.#options.zipLimits }
-    let result: ReadResult
-    try {
-      result = this.#options.inline
-        ? await (await import('./read.js')).readSpreadsheet(task) // SheetJS loads only where parsing happens
-        : await this.#runWithDeadline(task)
-    } catch (error) {
-      if (isResourceFailure(error)) throw new CorruptSpreadsheetError(`worker: ${(error as Error).message}`)
-      throw error
-    }
+  async #read (
+    bytes: Uint8Array, format: SpreadsheetFormat, kind: ImportKind, maxRows: number, signal?: AbortSignal
+  ): Promise<ReadSheet> {
+    const { zipLimits, workbookLimits } = this.#options
+    const task: ReadTask = { bytes, format, kind, maxRows, zipLimits, workbookLimits }
+    if (signal?.aborted === true) throw new ClientGoneError()
+    const result = this.#options.inline
+      ? await (await import('./read.js')).readSpreadsheet(task) // SheetJS loads only where parsing happens
+      : await this.#inChild(task, signal)
     if (result.status === 'corrupt') throw new CorruptSpreadsheetError(result.reason)
     if (result.status === 'tooManyRows') throw new TooManyRowsError(maxRows)
     if (result.status === 'rowsPastLimit') throw new RowsPastLimitError(result.lastRow, result.allowed)
+    if (result.status === 'overBounds') throw new WorkbookTooLargeError(result.message)
     return result
   }
 
-  /**
-   * Runs a read in a worker with a deadline that starts when a worker takes it (the worker says
-   * so on `started`), so time spent waiting behind other uploads never counts against it.
-   */
-  async #runWithDeadline (task: ReadTask): Promise<ReadResult> {
-    const controller = new AbortController()
-    const { port1, port2 } = new MessageChannel()
-    let deadline: NodeJS.Timeout | undefined
-    port1.once('message', () => { deadline = setTimeout(() => controller.abort(), this.#options.timeoutMs) })
+  #inChild (task: ReadTask, signal: AbortSignal | undefined): Promise<ReadResult> {
+    if (this.#closed) return Promise.reject(new ServiceBusyError())
+    const running = [...this.#children].filter((child) => child.job !== undefined).length
+    if (running + this.#queue.length >= this.#options.maxThreads + this.#options.maxQueue) {
+      return Promise.reject(new ServiceBusyError())
+    }
+    return new Promise<ReadResult>((resolve, reject) => {
+      const job: Job = { task, resolve, reject, signal, forget: () => {} }
+      if (signal !== undefined) {
+        const onAbort = (): void => { this.#clientGone(job) }
+        signal.addEventListener('abort', onAbort, { once: true })
+        job.forget = () => { signal.removeEventListener('abort', onAbort) }
+      }
+      if (this.#queue.length === 0) this.#lastProgress = Date.now() // a line starts: its wait counts from now
+      this.#queue.push(job)
+      this.#dispatch()
+    })
+  }
+
+  /** Settles a job once (its abort listener removed). */
+  #settle (job: Job, outcome: { result: ReadResult } | { error: unknown }): void {
+    job.forget()
+    if ('result' in outcome) job.resolve(outcome.result)
+    else job.reject(outcome.error)
+  }
+
+  /** The client of `job` has gone: out of the line, or its child stopped if it had started. */
+  #clientGone (job: Job): void {
+    const at = this.#queue.indexOf(job)
+    if (at >= 0) {
+      this.#queue.splice(at, 1)
+      this.#settle(job, { error: new ClientGoneError() })
+      return
+    }
+    const child = [...this.#children].find((candidate) => candidate.job === job)
+    if (child !== undefined) this.#kill(child, 'client')
+  }
+
+  /** Hands waiting reads to ready idle children, starting children up to maxThreads. */
+  #dispatch (): void {
+    if (this.#closed) return
+    for (const child of this.#children) {
+      if (this.#queue.length === 0) return
+      if (!child.ready || child.job !== undefined) continue
+      const job = this.#queue.shift() as Job
+      clearTimeout(child.idle)
+      child.job = job
+      holdOpen(child.process, true)
+      child.process.send(job.task, (error) => { if (error !== null) this.#kill(child, 'send') })
+    }
+    const starting = [...this.#children].filter((child) => !child.ready).length
+    const wanted = Math.min(this.#queue.length - starting, this.#options.maxThreads - this.#children.size)
+    if (this.#startFailures >= MAX_START_FAILURES) {
+      this.#failQueue(new Error(`spreadsheet reader: ${this.#startFailures} children died before they were ready`))
+      return
+    }
+    for (let i = 0; i < wanted; i++) this.#spawn()
+  }
+
+  #failQueue (error: Error): void {
+    for (const job of this.#queue.splice(0)) this.#settle(job, { error })
+  }
+
+  #spawn (): Child {
+    const script = workerScript(import.meta.url)
+    const handle = fork(script.filename, [], {
+      execArgv: [...script.execArgv, `--max-old-space-size=${this.#options.maxHeapMb}`],
+      serialization: 'advanced', // Uint8Array in, plain data out, without JSON
+      stdio: ['ignore', 'inherit', 'pipe', 'ipc']
+    })
+    const child: Child = { process: handle, ready: false, job: undefined, deadline: undefined, idle: undefined, killedFor: undefined, stderr: '' }
+    this.#children.add(child)
     try {
-      const options = { signal: controller.signal, transferList: [port2] }
-      return await this.#pool.run({ ...task, started: port2 }, options)
-    } finally {
-      clearTimeout(deadline)
-      port1.close()
+      if (handle.pid !== undefined) setPriority(handle.pid, WORKER_NICE) // the event loop first (src/workers.ts)
+    } catch {}
+    handle.stderr?.setEncoding('utf8')
+    handle.stderr?.on('data', (text: string) => { child.stderr = (child.stderr + text).slice(-STDERR_TAIL_CHARS) })
+    handle.on('message', (message: ChildMessage) => { this.#onMessage(child, message) })
+    let ended = false
+    const end = (code: number | null, signal: NodeJS.Signals | null, error?: Error): void => {
+      if (ended) return
+      ended = true
+      this.#onExit(child, code, signal, error)
+    }
+    handle.once('exit', (code, signal) => { end(code, signal) })
+    handle.on('error', (error) => { end(null, null, error) })
+    return child
+  }
+
+  #onMessage (child: Child, message: ChildMessage): void {
+    this.#lastProgress = Date.now()
+    if (message.type === 'ready') {
+      child.ready = true
+      this.#startFailures = 0
+      this.#idle(child)
+      this.#dispatch()
+    } else if (message.type === 'started') {
+      child.deadline = setTimeout(() => { this.#kill(child, 'deadline') }, this.#options.timeoutMs)
+    } else {
+      const job = child.job
+      clearTimeout(child.deadline)
+      child.job = undefined
+      if (job !== undefined) {
+        this.#settle(job, message.type === 'result' ? { result: message.result } : { error: new Error(message.message) })
+      }
+      this.#idle(child)
+      this.#dispatch()
     }
   }
 
-  /** Lets the reads under way finish (each has its deadline), then stops the workers. */
+  /** A child with no read: unreferenced (it does not hold the process open) and on its idle timer. */
+  #idle (child: Child): void {
+    if (child.job !== undefined) return
+    holdOpen(child.process, false)
+    clearTimeout(child.idle)
+    child.idle = setTimeout(() => { this.#kill(child, 'idle') }, this.#options.idleMs)
+    child.idle.unref()
+  }
+
+  #kill (child: Child, reason: NonNullable<Child['killedFor']>): void {
+    child.killedFor ??= reason
+    child.process.kill('SIGKILL')
+  }
+
+  /** Why a child that was reading died, as the corrupt file's `reason` (for the logs). */
+  #deathReason (child: Child, code: number | null, signal: NodeJS.Signals | null, error?: Error): string {
+    if (child.killedFor === 'deadline') return `worker: read aborted at its ${this.#options.timeoutMs} ms deadline`
+    if (/heap out of memory|Reached heap limit/i.test(child.stderr)) {
+      return `worker: out of memory (heap cap ${this.#options.maxHeapMb} MB)`
+    }
+    const last = child.stderr.trim().split('\n').pop() ?? ''
+    return `worker: process ended (${error?.message ?? signal ?? `exit code ${code}`})${last === '' ? '' : `: ${last}`}`
+  }
+
+  #onExit (child: Child, code: number | null, signal: NodeJS.Signals | null, error?: Error): void {
+    this.#children.delete(child)
+    clearTimeout(child.deadline)
+    clearTimeout(child.idle)
+    const job = child.job
+    child.job = undefined
+    const wasReady = child.ready
+    const expected = child.killedFor === 'idle' || child.killedFor === 'close'
+    if (job !== undefined) {
+      this.#settle(job, {
+        error: child.killedFor === 'client'
+          ? new ClientGoneError()
+          : new CorruptSpreadsheetError(this.#deathReason(child, code, signal, error))
+      })
+    }
+    if (this.#closed) return
+    if (!wasReady) this.#startFailures++
+    if (!expected && child.killedFor !== 'client') {
+      this.#options.onWorkerError(new Error(this.#deathReason(child, code, signal, error)))
+    }
+    this.#lastProgress = Date.now()
+    // replaced at once: a child that died reading (not one that was idle) is started again even
+    // with nothing waiting, so the next upload does not pay for the start
+    if (!expected && this.#startFailures < MAX_START_FAILURES && this.#children.size < this.#options.maxThreads) {
+      this.#spawn()
+    }
+    this.#dispatch()
+  }
+
+  /** Stops the children; reads in flight or waiting are refused (503). */
   async close (): Promise<void> {
-    await this.#pool.close()
+    this.#closed = true
+    this.#failQueue(new ServiceBusyError())
+    const exits = [...this.#children].map((child) => new Promise<void>((resolve) => {
+      if (child.process.exitCode !== null || child.process.signalCode !== null) return resolve()
+      child.process.once('exit', () => { resolve() })
+      holdOpen(child.process, true) // an idle child is unreferenced: its exit would not be awaited
+      this.#kill(child, 'close')
+    }))
+    for (const child of this.#children) {
+      if (child.job !== undefined) this.#settle(child.job, { error: new ServiceBusyError() })
+      child.job = undefined
+    }
+    await Promise.all(exits)
   }
 }

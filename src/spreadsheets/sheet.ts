@@ -4,12 +4,17 @@
  * rows are read, so an oversized sheet stops early.
  */
 import { matchHeaders, type ColumnTable } from './columns.js'
+import { MAX_HEADER_UNITS, type CellCap } from './cell-caps.js'
 
-/** One cell as the file holds it, before D12 field conversion. Dates are already `DD/MM/YYYY`. */
+/**
+ * One cell as the file holds it, before D12 field conversion. Dates are already `DD/MM/YYYY`.
+ * `overCap`: a text longer than its field's cap (cell-caps.ts), replaced by the row error's message.
+ */
 export type Cell =
   | { kind: 'text', value: string }
   | { kind: 'number', value: number }
   | { kind: 'date', value: string }
+  | { kind: 'overCap', value: string }
 
 /** One row of the file: its spreadsheet row number (header = 1) and its cells by column index. */
 export interface RawRow {
@@ -36,9 +41,13 @@ export function isBlank (cell: Cell | undefined): boolean {
   return cell === undefined || (cell.kind === 'text' && cell.value.trim() === '')
 }
 
-/** The text of a header cell (headers typed as numbers or dates still match by their text). */
+/**
+ * The text of a header cell (headers typed as numbers or dates still match by their text); none for
+ * a text longer than MAX_HEADER_UNITS, which no header is (not normalised: issue 23 item 4).
+ */
 function headerText (cell: Cell | undefined): string | undefined {
-  return cell === undefined ? undefined : String(cell.value)
+  if (cell === undefined || (typeof cell.value === 'string' && cell.value.length > MAX_HEADER_UNITS)) return undefined
+  return String(cell.value)
 }
 
 /**
@@ -47,9 +56,12 @@ function headerText (cell: Cell | undefined): string | undefined {
  * are ignored.
  * @param rows the file's rows in order; rows with no cell at all may be absent
  * @param maxRows D5 limit of data rows; reading stops at the first row over it
+ * @param caps per field: a text cell longer than its cap is not read (not even trimmed) but becomes
+ *   an `overCap` cell holding the cap's message (cell-caps.ts)
  */
 export async function extractRows (
-  rows: Iterable<RawRow> | AsyncIterable<RawRow>, table: ColumnTable, maxRows: number
+  rows: Iterable<RawRow> | AsyncIterable<RawRow>, table: ColumnTable, maxRows: number,
+  caps: ReadonlyMap<string, CellCap> = new Map()
 ): Promise<SheetContent> {
   let columns: ReturnType<typeof matchHeaders> | undefined
   const out: SheetRow[] = []
@@ -62,7 +74,9 @@ export async function extractRows (
     const cells: Record<string, Cell> = {}
     let blank = true
     for (const [index, spec] of columns.fields) {
-      const cell = raw.cells[index]
+      let cell = raw.cells[index]
+      const cap = caps.get(spec.field)
+      if (cell?.kind === 'text' && cap !== undefined && cell.value.length > cap.maxUnits) cell = { kind: 'overCap', value: cap.message }
       if (isBlank(cell)) continue
       cells[spec.field] = cell as Cell
       blank = false

@@ -45,9 +45,26 @@ function toCell (cell: XLSX.CellObject | undefined): Cell | undefined {
 }
 
 /**
+ * The cells of one SheetJS dense row up to column `width` (exclusive), as a sparse array: only the
+ * cells present are visited (a row whose one cell is in column XFD is an array 16 384 long).
+ */
+function rowCells (row: XLSX.CellObject[], width: number): (Cell | undefined)[] {
+  const cells: (Cell | undefined)[] = []
+  for (const key of Object.keys(row)) {
+    const column = Number(key)
+    if (!(column < width)) continue // also drops non-index keys
+    const cell = toCell(row[column])
+    if (cell !== undefined) cells[column] = cell
+  }
+  return cells
+}
+
+/**
  * Parses the first sheet of a workbook. Rows are found by their indexes, never by walking the
  * row array: a sheet whose one extra row is numbered 1 000 000 000 is a sparse array of that
- * length, which a loop over it would take half a minute to cross.
+ * length, which a loop over it would take half a minute to cross. Likewise only the cells present
+ * in a row are converted, and none right of the header row's last cell (no header names them):
+ * memory and time follow the cells a file holds, not the width of the sheet.
  * @param bytes an .xlsx that passed checkZipArchive, or an OLE2 .xls
  * @param sheetRows when > 0, rows past this many are not parsed (SheetJS `sheetRows`)
  * @param maxRow when the last row holding a cell is past this number, no cell is converted and
@@ -62,7 +79,12 @@ export function parseFirstSheet (bytes: Uint8Array, sheetRows = 0, maxRow = Infi
   if (sheet === undefined) throw new Error('workbook without sheets')
   const data = sheet['!data'] ?? []
   const indexes = Object.keys(data).map(Number).filter((index) => Number.isInteger(index) && data[index] !== undefined)
-  const lastRow = indexes.length === 0 ? 0 : Math.max(...indexes) + 1
+  // no Math.max(...indexes): a million arguments overflow the stack
+  const lastRow = indexes.reduce((last, index) => Math.max(last, index + 1), 0)
   if (lastRow > maxRow) return { rows: [], lastRow }
-  return { rows: indexes.map((index) => ({ row: index + 1, cells: Array.from(data[index], toCell) })), lastRow }
+  // the header row (row 1) bounds the columns read; without it no column is named (missing headers)
+  const header = data[0] === undefined ? [] : rowCells(data[0], Infinity)
+  const width = header.length
+  const rows = indexes.map((index) => ({ row: index + 1, cells: index === 0 ? header : rowCells(data[index], width) }))
+  return { rows, lastRow }
 }

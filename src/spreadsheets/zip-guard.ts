@@ -9,6 +9,9 @@
  * the limits. A general ZIP reader would check a slightly different archive than the one SheetJS
  * then parses; mirroring its reader closes that gap. Inflated bytes are counted as they stream
  * out and dropped, so measuring a bomb costs one 256 KiB chunk of memory, not the budget.
+ * As they stream out, the elements SheetJS would turn into objects are counted too (sheets listed
+ * in the workbook, shared strings, cells), so read.ts can refuse a small file that would cost
+ * seconds and gigabytes (issue 23) before SheetJS sees it.
  */
 import { createInflateRaw } from 'node:zlib'
 import type { ErrorCode } from '../errors.js'
@@ -44,6 +47,47 @@ export interface ZipSummary {
   inflatedBytes: number
   /** Entry names as SheetJS reads them (local headers), lower case, `/`-separated. */
   names: string[]
+  /** The SpreadsheetML elements SheetJS would build objects for (XmlCounts). */
+  counts: XmlCounts
+}
+
+/** SpreadsheetML elements counted over the archive's inflated entries. */
+export interface XmlCounts {
+  /** `<sheet>` elements (the sheets xl/workbook.xml lists), all entries together. */
+  sheets: number
+  /** Shared strings (`</si>` ends one: SheetJS splits the table there), all entries together. */
+  sharedStrings: number
+  /** `<c>` elements (cells) of the entry that has the most. */
+  cells: number
+}
+
+/**
+ * The elements XmlCounts counts, as SheetJS's readers match them: with or without a namespace
+ * prefix; `<sheet` not `<sheets`/`<sheetView`, `<c` not `<cols`/`<c:chart`.
+ */
+const COUNTED_ELEMENTS = /<(?:\w{1,32}:)?(sheet|c)[\s/>]|<\/(?:\w{1,32}:)?(?:si|sstItem)>/g
+/** Longer than any match of COUNTED_ELEMENTS: what is kept of a chunk to see a match that spans two. */
+const CARRY_CHARS = 64
+
+/** Counts COUNTED_ELEMENTS in one entry's bytes as they stream in, chunk by chunk. */
+class ElementCounter {
+  sheets = 0
+  sharedStrings = 0
+  cells = 0
+  #carry = ''
+
+  add (chunk: Buffer): void {
+    const text = this.#carry + chunk.toString('latin1')
+    const fresh = this.#carry.length // a match is counted in the chunk where it ends
+    COUNTED_ELEMENTS.lastIndex = 0
+    for (let match = COUNTED_ELEMENTS.exec(text); match !== null; match = COUNTED_ELEMENTS.exec(text)) {
+      if (match.index + match[0].length <= fresh) continue
+      if (match[1] === 'sheet') this.sheets++
+      else if (match[1] === 'c') this.cells++
+      else this.sharedStrings++
+    }
+    this.#carry = text.slice(-CARRY_CHARS)
+  }
 }
 
 const EOCD = Buffer.from([0x50, 0x4b, 0x05, 0x06])
@@ -82,12 +126,13 @@ const INFLATE_CHUNK_BYTES = 256 * 1024
  * count passes `budget`. Data after the end of the stream is ignored (as SheetJS does).
  * @throws ZipRejectedError past the budget or on a broken stream
  */
-async function inflatedSize (data: Buffer, budget: number, entry: number): Promise<number> {
+async function inflatedSize (data: Buffer, budget: number, entry: number, counter: ElementCounter): Promise<number> {
   const inflater = createInflateRaw({ chunkSize: INFLATE_CHUNK_BYTES })
   let total = 0
   try {
     inflater.end(data)
     for await (const chunk of inflater as AsyncIterable<Buffer>) {
+      counter.add(chunk)
       total += chunk.length
       if (total > budget) throw new ZipRejectedError(`entry ${entry} inflates past the budget`)
     }
@@ -120,6 +165,7 @@ export async function checkZipArchive (bytes: Uint8Array, limits: ZipLimits = ZI
   let record = buf.readUInt32LE(eocd + 16)
   let total = 0
   const names: string[] = []
+  const counts: XmlCounts = { sheets: 0, sharedStrings: 0, cells: 0 }
   for (let i = 0; i < count; i++) {
     need(buf, record + 46, 'central directory record')
     let usz = buf.readUInt32LE(record + 24)
@@ -153,21 +199,30 @@ export async function checkZipArchive (bytes: Uint8Array, limits: ZipLimits = ZI
     if ((flags & ENCRYPTED_FLAGS) !== 0) throw new ZipRejectedError('encrypted entry')
 
     let actual: number
+    const counter = new ElementCounter()
     if (method === 0) {
       need(buf, dataStart + localCsz, 'stored entry')
       actual = localCsz
+      if (total + actual <= limits.maxTotalBytes) {
+        for (let at = 0; at < actual; at += INFLATE_CHUNK_BYTES) {
+          counter.add(buf.subarray(dataStart + at, dataStart + Math.min(actual, at + INFLATE_CHUNK_BYTES)))
+        }
+      }
     } else if (method === 8) {
       const budget = limits.maxTotalBytes - total
       if (Math.max(usz, localUsz) > budget) throw new ZipRejectedError(`entry ${i} declares ${Math.max(usz, localUsz)} bytes`)
-      actual = await inflatedSize(buf.subarray(dataStart), budget, i)
+      actual = await inflatedSize(buf.subarray(dataStart), budget, i, counter)
     } else {
       throw new ZipRejectedError(`compression method ${method}`)
     }
     total += Math.max(usz, localUsz, actual)
     if (total > limits.maxTotalBytes) throw new ZipRejectedError(`${total} bytes inflated`)
+    counts.sheets += counter.sheets
+    counts.sharedStrings += counter.sharedStrings
+    counts.cells = Math.max(counts.cells, counter.cells)
   }
   if (!names.includes('[content_types].xml')) throw new ZipRejectedError('not an Office Open XML package')
   const foreign = names.find((name) => FOREIGN_ENTRIES.includes(name))
   if (foreign !== undefined) throw new ZipRejectedError(`foreign entry ${foreign}`)
-  return { entries: count, inflatedBytes: total, names }
+  return { entries: count, inflatedBytes: total, names, counts }
 }

@@ -6,12 +6,30 @@
 import type { ContractType } from '../../schemas/employee.js'
 
 const MAX_NAME_LENGTH = 120
+/**
+ * UTF-8 bytes of a safe name: file systems and `unzip` refuse a path component over 255 bytes, and
+ * the callers append at most 15 (`.pdf`, `-adenda.pdf`), so a whole file name stays within 255.
+ */
+export const MAX_NAME_BYTES = 240
+
+/** The longest prefix of `chars` within `maxBytes` UTF-8 bytes (whole characters only). */
+function withinBytes (chars: readonly string[], maxBytes: number): string {
+  let bytes = 0
+  let end = 0
+  for (; end < chars.length; end++) {
+    const size = Buffer.byteLength(chars[end], 'utf8')
+    if (bytes + size > maxBytes) break
+    bytes += size
+  }
+  return chars.slice(0, end).join('')
+}
 
 /**
  * One path segment made safe (D18): `/` and `\` become `-`; control and format characters, and
  * lone UTF-16 surrogates (valid in JSON, not encodable in UTF-8 or RFC 5987), become spaces;
  * `< > : " | ? *` become `_`; `..` runs collapse to `.`; no leading or trailing dots or spaces;
- * at most 120 characters. Never empty (`documento`).
+ * at most 120 characters and MAX_NAME_BYTES UTF-8 bytes, cut on a character boundary (issue 23
+ * item 10: 82 CJK characters made a 313-byte entry `unzip` could not extract). Never empty (`documento`).
  */
 export function safeFileName (text: string): string {
   const safe = text.normalize('NFC')
@@ -21,7 +39,7 @@ export function safeFileName (text: string): string {
     .replace(/\.{2,}/g, '.')
     .replace(/\s+/g, ' ')
     .replace(/^[\s.]+|[\s.]+$/g, '')
-  return Array.from(safe).slice(0, MAX_NAME_LENGTH).join('').replace(/[\s.]+$/, '') || 'documento'
+  return withinBytes(Array.from(safe).slice(0, MAX_NAME_LENGTH), MAX_NAME_BYTES).replace(/[\s.]+$/, '') || 'documento'
 }
 
 /** `Part Time` → `parttime` (spec endpoint 4: contractType lower case, spaces removed). */

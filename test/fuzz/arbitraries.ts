@@ -25,7 +25,9 @@ const freeText = (min: number, max: number) => fc.oneof(
   fc.string({ unit: 'binary', minLength: min, maxLength: max }),
   fc.constantFrom('../../etc/passwd', 'a/b\\c', '"; rm -rf /', 'línea 1\r\nlínea 2', '✓ 完成 — 100°', 'Ñandú\u0000\u0007', '=HYPERLINK("x")', '\t+cmd')
 ).filter((text) => {
-  const trimmed = text.normalize('NFC').trim()
+  if (/\p{Cs}|(?![\t\n\r])\p{Cc}/u.test(text)) return false // refused on the field (issue 23 items 6-7)
+  // invisible format characters are removed before trimming (issue 23 item 5)
+  const trimmed = text.replace(/\p{Default_Ignorable_Code_Point}/gu, '').normalize('NFC').trim()
   return [...trimmed].length >= min && trimmed.length >= min && trimmed.length <= max
 })
 
@@ -140,7 +142,7 @@ export const invalidEmployee = fc.tuple(validEmployee, fc.constantFrom(...BREAKS
 export const validAddendum = fc.record({
   division: freeText(1, 100),
   documentNumber: fc.stringMatching(/^[0-9]{8}$/),
-  worker: freeText(2, 150),
+  worker: personName, // the contract names' letter rule (issue 23 item 12)
   endInDays: fc.integer({ min: 0, max: 60 }),
   served: fc.integer({ min: 0, max: 1500 }),
   startShare: fc.integer({ min: 0, max: 100 }),

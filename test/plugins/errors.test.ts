@@ -26,7 +26,7 @@ test('malformed JSON, text/plain, an unsupported content type and a too-large bo
   const app = await build(t, {}, faulty)
   const cases = [
     { headers: { 'content-type': 'application/json' }, payload: '{"name": ', message: 'El cuerpo JSON no es válido' },
-    { headers: { 'content-type': 'application/json' }, payload: '{"__proto__": {"x": 1}}', message: 'El cuerpo JSON no es válido' },
+    { headers: { 'content-type': 'application/json' }, payload: '{"__proto__": {"x": 1}}', message: 'El cuerpo JSON contiene una clave prohibida: body.__proto__' },
     { headers: { 'content-type': 'text/plain' }, payload: '[]', message: 'Tipo de contenido no soportado' },
     { headers: { 'content-type': 'application/x-unknown' }, payload: 'x', message: 'Tipo de contenido no soportado' },
     { headers: { 'content-type': 'application/json' }, payload: JSON.stringify({ pad: 'x'.repeat(2 * 1024 * 1024) }), message: 'El cuerpo de la solicitud supera el tamaño máximo permitido' }

@@ -128,7 +128,7 @@ t.test('the ZIP on a real server: bare and wrapped bodies, adendas/<documentNumb
   const records = [
     sampleAddendum(),
     sampleAddendum({ documentNumber: '45678912', worker: 'Luis Ángel Ñahui Pérez', salary: 1250, salaryInWords: undefined, division: 'Playas Sur', ...sampleAddendumTerm(3, 90) }),
-    sampleAddendum({ worker: 'Rosa María Quispe Mamani (repetida)', ...sampleAddendumTerm(7) })
+    sampleAddendum({ worker: 'Rosa María Quispe Mamani Repetida', ...sampleAddendumTerm(7) })
   ]
   for (const body of [records, { employees: records }, { body: records }]) {
     const res = await postJson(port, ZIP, body)

@@ -39,7 +39,8 @@ const ROSA = {
 }
 
 function addendumRow (index: number): unknown[] {
-  return [`División ${index}`, String(20000000 + index), `Trabajador ${index}`, '01/03/2030', '01/06/2031', '30/11/2031', '01/12/2031',
+  const worker = `Trabajador ${String(index).replace(/\d/g, (digit) => 'abcdefghij'[Number(digit)])}` // letters only: the names rule
+  return [`División ${index}`, String(20000000 + index), worker, '01/03/2030', '01/06/2031', '30/11/2031', '01/12/2031',
     '31/05/2032', `Av. Lima ${index}`, 'Lima', 'Lima', 'Lima', '1500', 'MIL QUINIENTOS SOLES']
 }
 

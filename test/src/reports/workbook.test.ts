@@ -1,6 +1,8 @@
 import { test } from 'tap'
 import fc from 'fast-check'
 import { DATE_FORMAT, SOLES_FORMAT, excelDateSerial, sexCell, writeReportWorkbook } from '../../../src/reports/workbook.js'
+import * as XLSX from 'xlsx'
+import { escapeOoxmlText, writeXlsx } from '../../../src/reports/xlsx.js'
 import { cellXmlStyle, columnWidths, frozenRows, readWorkbook, serialToDayMonthYear } from './read-workbook.js'
 
 test('excelDateSerial gives Excel 1900-system serials, phantom 29/02/1900 included', async (t) => {
@@ -60,4 +62,12 @@ test('writeReportWorkbook writes header style, frozen header, cell types and rea
   t.equal(widths.get(4), 13, 'minWidth plus margin')
   t.equal(widths.get(3), 8, 'header length plus margin')
   t.equal(await frozenRows(bytes), 1, 'the header row stays in view')
+})
+
+test('text that looks like an OOXML escape reads back as written, in SheetJS (issue 23 item 11)', async (t) => {
+  const texts = ['Jefe_x0041_B', '_x000D__x000A_', 'a_x005F_b', '_x00e9_', 'a_b', '_x', 'x_x12_']
+  const bytes = writeXlsx({ name: 'Hoja', rows: [texts] })
+  const sheet = XLSX.read(bytes).Sheets.Hoja
+  t.same(texts.map((_, c) => sheet[XLSX.utils.encode_cell({ r: 0, c })]?.v), texts)
+  t.equal(escapeOoxmlText('a_b_x'), 'a_b_x', 'an underscore that starts no escape stays')
 })
