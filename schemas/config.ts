@@ -22,6 +22,8 @@ export const ConfigSchema = Type.Object({
   PDF_THREADS: Type.Integer({ minimum: 0, maximum: 64, default: 0, description: 'PDF worker threads; 0 = one per core' }),
   PDF_MAX_QUEUE: Type.Integer({ minimum: 1, default: 256, description: 'tasks waiting for a PDF thread (a preview, an adenda, or up to four employees of a contracts ZIP) before new work is refused (503)' }),
   SESSION_STORE: Type.String({ minLength: 1, default: 'file', description: 'upload sessions: `file` (under TEMP_DIR) or a redis:// or rediss:// URL shared by every instance' }),
+  SESSION_STORE_TIMEOUT_MS: Type.Integer({ minimum: 50, maximum: 60000, default: 2000, description: 'ms a Redis command (and the connection at start-up) may take; one timeout opens the breaker' }),
+  READY_REQUIRES_SESSION_STORE: Type.Boolean({ default: true, description: 'false: readiness stays 200 while the session store fails (the failure is still reported), for pods that serve the routes needing no session' }),
   METRICS: Type.Boolean({ default: true, description: 'serve GET /metrics (Prometheus text format)' }),
   SHUTDOWN_DRAIN_MS: Type.Integer({ minimum: 0, default: 0, description: 'ms after SIGTERM/SIGINT during which /api/health/ready answers 503 while requests are still served' }),
   LOG_LEVEL: stringEnum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'], { default: 'info' })
