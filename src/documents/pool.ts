@@ -3,7 +3,7 @@
  * cores, each holding the compiled templates, and a bounded queue, so that overload is refused
  * (ServiceBusyError, 503) instead of queued without bound. The worker file: src/workers.ts.
  */
-import { availableParallelism } from 'node:os'
+import { cpuCount } from '../cpus.js'
 import { setTimeout as delay } from 'node:timers/promises'
 import { Piscina } from 'piscina'
 import type { ImportedEmployee } from '../../schemas/employee.js'
@@ -26,7 +26,7 @@ export const EMPLOYEES_PER_ZIP_TASK = 4
 const YOUNG_GENERATION_MB = 4
 
 export interface PoolOptions {
-  /** Worker threads; 0 = one per core (os.availableParallelism()). */
+  /** Worker threads; 0 = one per CPU (src/cpus.ts: the cgroup quota, else the cores). */
   threads: number
   /** Tasks (a preview, an adenda, or a few employees of a ZIP) waiting for a thread before new work is refused. */
   maxQueue: number
@@ -75,7 +75,7 @@ export class ContractPool {
   #pending = 0
 
   constructor (data: EngineData, options: PoolOptions) {
-    this.threads = options.threads > 0 ? options.threads : availableParallelism()
+    this.threads = options.threads > 0 ? options.threads : cpuCount()
     this.maxQueue = options.maxQueue
     this.#data = data
     this.#onWorkerError = options.onWorkerError ?? (() => {})

@@ -6,7 +6,7 @@
  * validated records and receives the bytes (moved, not copied). The line is bounded: past it an
  * export is refused with ServiceBusyError (503 with Retry-After) instead of queued without bound.
  */
-import { availableParallelism } from 'node:os'
+import { cpuCount } from '../cpus.js'
 import { Piscina } from 'piscina'
 import type { LawLifeEmployee, SctrEmployee } from '../../schemas/reports.js'
 import { ServiceBusyError } from '../errors.js'
@@ -16,7 +16,7 @@ import type { ReportTask } from './worker.js'
 const WORKER = workerScript(import.meta.url)
 
 export interface ReportPoolOptions {
-  /** Worker threads at most (default: one per core); one stays started once the first export came. */
+  /** Worker threads at most (default: one per CPU, src/cpus.ts); one stays started after warm() or the first export. */
   maxThreads?: number
   /** Exports that may wait for a thread (default 64); one more is refused with a 503. */
   maxQueue?: number
@@ -33,7 +33,7 @@ export class ReportPool {
   #inFlight = 0
 
   constructor (options: ReportPoolOptions = {}) {
-    this.maxThreads = options.maxThreads ?? Math.max(1, availableParallelism())
+    this.maxThreads = options.maxThreads ?? cpuCount()
     this.maxQueue = options.maxQueue ?? 64
     this.#onWorkerError = options.onWorkerError ?? (() => {})
   }
@@ -51,6 +51,19 @@ export class ReportPool {
       this.#piscina.on('error', this.#onWorkerError)
     }
     return this.#piscina
+  }
+
+  /**
+   * Starts the first thread now (before listen), so that the first export finds a warm worker.
+   * @returns threads started
+   */
+  warm (): number {
+    return this.#pool.threads.length // creating the pool starts its first thread
+  }
+
+  /** Threads started now. */
+  get threads (): number {
+    return this.#piscina?.threads.length ?? 0
   }
 
   /** Exports running or waiting now (tests and the load scripts check that none is left). */

@@ -5,7 +5,7 @@
  * refused as corrupt and the worker is replaced, so a hostile file costs one worker, never the
  * process.
  */
-import { availableParallelism } from 'node:os'
+import { cpuCount } from '../cpus.js'
 import { MessageChannel } from 'node:worker_threads'
 import { Piscina } from 'piscina'
 import type { ImportKind } from './columns.js'
@@ -18,7 +18,7 @@ import { ServiceBusyError } from '../errors.js'
 import { FROM_SOURCE, UNDER_TSX, workerScript } from '../workers.js'
 
 export interface ReaderOptions {
-  /** Worker threads (default: half the cores, at least 1, at most 4). */
+  /** Worker threads (default: half the CPUs of src/cpus.ts, at least 1, at most 4). */
   maxThreads?: number
   /**
    * Reads that may wait for a worker (default 16); one more is refused with a 503 rather than
@@ -65,12 +65,13 @@ export class SpreadsheetReader {
   readonly #options: Required<Omit<ReaderOptions, 'zipLimits'>> & Pick<ReaderOptions, 'zipLimits'>
   #pool: Piscina<ReadTask, ReadResult> | undefined
   #closed = false
+  #warm = false
   /** Reads running or waiting, counted here: piscina's maxQueue is not reached when its balancer queues on workers. */
   #inFlight = 0
 
   constructor (options: ReaderOptions = {}) {
     this.#options = {
-      maxThreads: options.maxThreads ?? Math.min(4, Math.max(1, Math.floor(availableParallelism() / 2))),
+      maxThreads: options.maxThreads ?? Math.min(4, Math.max(1, Math.floor(cpuCount() / 2))),
       maxQueue: options.maxQueue ?? 16,
       timeoutMs: options.timeoutMs ?? 30_000,
       maxHeapMb: options.maxHeapMb ?? 1024,
@@ -91,12 +92,32 @@ export class SpreadsheetReader {
     return this.#options.inline
   }
 
-  /** Started on first use, so an app that never imports starts no thread. */
+  /**
+   * Starts one thread now (before listen) and keeps it (the others retire when idle), so that the
+   * first upload finds a warm worker. Nothing when reads run inline.
+   */
+  warm (): void {
+    if (this.#options.inline || this.#closed) return
+    this.#warm = true
+    this.#workers()
+  }
+
+  /** Threads started now. */
+  get threads (): number {
+    return this.#pool?.threads.length ?? 0
+  }
+
+  /** Threads at most. */
+  get maxThreads (): number {
+    return this.#options.maxThreads
+  }
+
+  /** Started on first use (or warm()), so an app that never imports starts no thread. */
   #workers (): Piscina<ReadTask, ReadResult> {
     if (this.#pool === undefined) {
       this.#pool = new Piscina<ReadTask, ReadResult>({
         filename: WORKER,
-        minThreads: 0,
+        minThreads: this.#warm ? 1 : 0,
         maxThreads: this.#options.maxThreads,
         idleTimeout: 5 * 60_000, // a cold worker costs ~0.2 s; HR re-uploads a corrected file within minutes
         resourceLimits: { maxOldGenerationSizeMb: this.#options.maxHeapMb }
