@@ -14,6 +14,7 @@ declare module 'fastify' {
 export default fp(async (app) => {
   const pool = new ReportPool({
     maxThreads: app.config.REPORT_THREADS > 0 ? app.config.REPORT_THREADS : undefined,
+    maxWaitMs: app.config.QUEUE_MAX_WAIT_MS,
     onWorkerError: (err) => { app.log.error({ err }, 'report worker lost; piscina replaces it') }
   })
   if (app.config.NODE_ENV !== 'test') pool.warm() // tests start threads on first use, as most never export

@@ -13,6 +13,7 @@ import { asBusyError, workerScript } from '../workers.js'
 import type { EngineData } from './engine-data.js'
 import { CONTRACT_DOCUMENT, type TemplateId } from './fields.js'
 import type { PdfTask, WorkerDocument, WorkerEmployeeResult } from './worker.js'
+import { checkDeadline, expectedWaitMs } from '../queue-deadline.js'
 
 const WORKER = workerScript(import.meta.url)
 
@@ -34,6 +35,8 @@ export interface PoolOptions {
   onWorkerError?: (error: Error) => void
   /** Called with the templates of the PDFs each successful task rendered (the documents counter). */
   onRendered?: (templates: readonly TemplateId[]) => void
+  /** QUEUE_MAX_WAIT_MS: a new request expected to wait longer for a thread is refused (503); 0 = no deadline. */
+  maxWaitMs?: number
 }
 
 /**
@@ -73,10 +76,14 @@ export class ContractPool {
   #piscina: Piscina | undefined
   #closed = false
   #pending = 0
+  readonly #maxWaitMs: number
+  /** Set only while whenFree() hands a task over: an admitted ZIP's tasks are never refused by the deadline. */
+  #admitted = false
 
   constructor (data: EngineData, options: PoolOptions) {
     this.threads = options.threads > 0 ? options.threads : cpuCount()
     this.maxQueue = options.maxQueue
+    this.#maxWaitMs = options.maxWaitMs ?? 0
     this.#data = data
     this.#onWorkerError = options.onWorkerError ?? (() => {})
     this.#onRendered = options.onRendered ?? (() => {})
@@ -121,6 +128,22 @@ export class ContractPool {
   /** Free queue slots: the ZIP route refuses a batch up front (503) when the pool is saturated. */
   get capacity (): number {
     return this.maxQueue - (this.#piscina?.queueSize ?? 0)
+  }
+
+  /** Expected wait (ms) of a task handed over now (src/queue-deadline.ts). */
+  get expectedWaitMs (): number {
+    const pool = this.#piscina
+    if (pool === undefined || pool.completed === 0) return 0
+    return expectedWaitMs(pool.queueSize, this.threads, pool.histogram.runTime.p50)
+  }
+
+  /**
+   * Refuses a new request, before any work, when its expected wait exceeds QUEUE_MAX_WAIT_MS (the
+   * single-document methods call it; the ZIP route calls it once, up front).
+   * @throws ServiceBusyError (503) with Retry-After
+   */
+  checkDeadline (): void {
+    checkDeadline(this.expectedWaitMs, this.#maxWaitMs)
   }
 
   get stats (): PoolStats {
@@ -182,7 +205,14 @@ export class ContractPool {
   async whenFree<T> (render: () => Promise<T>, signal: AbortSignal, attempts = 200, delayMs = 10): Promise<T> {
     for (let attempt = 1; ; attempt++) {
       try {
-        return await render()
+        let rendering: Promise<T>
+        this.#admitted = true // read by #run, synchronously, within render()
+        try {
+          rendering = render()
+        } finally {
+          this.#admitted = false
+        }
+        return await rendering
       } catch (error) {
         if (!(error instanceof ServiceBusyError) || attempt >= attempts || signal.aborted) throw error
         await delay(delayMs)
@@ -196,6 +226,7 @@ export class ContractPool {
   }
 
   async #run (task: PdfTask): Promise<unknown> {
+    if (!this.#admitted) this.checkDeadline()
     this.#pending++
     try {
       return await this.#pool.run(task)

@@ -11,6 +11,7 @@ import { Piscina } from 'piscina'
 import type { LawLifeEmployee, SctrEmployee } from '../../schemas/reports.js'
 import { ServiceBusyError } from '../errors.js'
 import { asBusyError, workerScript } from '../workers.js'
+import { checkDeadline, expectedWaitMs } from '../queue-deadline.js'
 import type { ReportTask } from './worker.js'
 
 const WORKER = workerScript(import.meta.url)
@@ -18,6 +19,8 @@ const WORKER = workerScript(import.meta.url)
 export interface ReportPoolOptions {
   /** Worker threads at most (default: one per CPU, src/cpus.ts); one stays started after warm() or the first export. */
   maxThreads?: number
+  /** QUEUE_MAX_WAIT_MS: an export expected to wait longer for a thread is refused (503); 0 (default) = no deadline. */
+  maxWaitMs?: number
   /** Exports that may wait for a thread (default 64); one more is refused with a 503. */
   maxQueue?: number
   /** Told of a worker lost between tasks (piscina replaces it); without it 'error' would crash the process. */
@@ -31,10 +34,12 @@ export class ReportPool {
   #piscina: Piscina<ReportTask, unknown> | undefined
   /** Exports running or waiting (piscina's own count misses tasks its balancer queues on a worker). */
   #inFlight = 0
+  readonly #maxWaitMs: number
 
   constructor (options: ReportPoolOptions = {}) {
     this.maxThreads = options.maxThreads ?? cpuCount()
     this.maxQueue = options.maxQueue ?? 64
+    this.#maxWaitMs = options.maxWaitMs ?? 0
     this.#onWorkerError = options.onWorkerError ?? (() => {})
   }
 
@@ -61,6 +66,13 @@ export class ReportPool {
     return this.#pool.threads.length // creating the pool starts its first thread
   }
 
+  /** Expected wait (ms) of an export handed over now (src/queue-deadline.ts). */
+  get expectedWaitMs (): number {
+    const pool = this.#piscina
+    if (pool === undefined || pool.completed === 0) return 0
+    return expectedWaitMs(this.#inFlight - this.maxThreads, this.maxThreads, pool.histogram.runTime.p50)
+  }
+
   /** Threads started now. */
   get threads (): number {
     return this.#piscina?.threads.length ?? 0
@@ -80,6 +92,7 @@ export class ReportPool {
   async workbook (kind: 'lawLife', employees: readonly LawLifeEmployee[]): Promise<Buffer>
   async workbook (kind: 'sctr' | 'lawLife', employees: readonly (SctrEmployee | LawLifeEmployee)[]): Promise<Buffer> {
     if (this.#inFlight >= this.maxThreads + this.maxQueue) throw new ServiceBusyError()
+    checkDeadline(this.expectedWaitMs, this.#maxWaitMs)
     this.#inFlight++
     try {
       const bytes = await this.#pool.run({ kind, employees } as ReportTask) as Uint8Array
