@@ -22,6 +22,7 @@ export const ConfigSchema = Type.Object({
   PDF_THREADS: Type.Integer({ minimum: 0, maximum: 64, default: 0, description: 'PDF worker threads; 0 = one per CPU (cgroup quota, else cores)' }),
   REPORT_THREADS: Type.Integer({ minimum: 0, maximum: 64, default: 0, description: 'report workbook threads at most; 0 = one per CPU' }),
   SPREADSHEET_THREADS: Type.Integer({ minimum: 0, maximum: 64, default: 0, description: 'upload reader threads at most; 0 = half the CPUs, 1 to 4' }),
+  UPLOAD_STALL_TIMEOUT_MS: Type.Integer({ minimum: 0, default: 15000, description: 'ms without body bytes after which an upload\'s connection is closed (logged with the request id); 0 = off' }),
   QUEUE_MAX_WAIT_MS: Type.Integer({ minimum: 0, default: 5000, description: 'ms; a request expected to wait longer for a PDF or report thread gets 503 + Retry-After before any work; 0 = off' }),
   PDF_MAX_QUEUE: Type.Integer({ minimum: 1, default: 256, description: 'tasks waiting for a PDF thread (a preview, an adenda, or up to four employees of a contracts ZIP) before new work is refused (503)' }),
   SESSION_STORE: Type.String({ minLength: 1, default: 'file', description: 'upload sessions: `file` (under TEMP_DIR) or a redis:// or rediss:// URL shared by every instance' }),
