@@ -104,7 +104,7 @@ export async function buildApp (options: BuildAppOptions = {}): Promise<FastifyI
     const bytes = body as Buffer
     const charset = /;\s*charset\s*=\s*"?([^";\s]+)/i.exec(request.headers['content-type'] ?? '')?.[1].toLowerCase()
     if ((charset !== undefined && charset !== 'utf-8' && charset !== 'utf8') || !isUtf8(bytes)) {
-      done(new AppError(400, BODY_MESSAGES.notUtf8), undefined)
+      done(new AppError(400, BODY_MESSAGES.notUtf8, { code: 'CONTRATOS_BODY_NOT_UTF8' }), undefined)
       return
     }
     const text = bytes.toString('utf8').replace(/^\uFEFF/, '')

@@ -1,5 +1,5 @@
 /**
- * `npm run aborts`: rounds of 100 download-zip requests abandoned at random points
+ * `npm run test:aborts`: rounds of 100 download-zip requests abandoned at random points
  * (half a body sent, before the headers, at the headers, mid-stream) against the app built in this
  * process and listening on loopback, so that the process can be looked into afterwards. After each
  * round: the PDF pool's pending and queued tasks, open connections, `process.getActiveResourcesInfo()`,
@@ -23,7 +23,7 @@ const PARALLEL = Number(process.env.ABORTS_PARALLEL ?? 8)
 const SEED = Number(process.env.ABORTS_SEED ?? Math.floor(Math.random() * 2 ** 31))
 
 const gc = (globalThis as { gc?: () => void }).gc
-if (gc === undefined) throw new Error('run with node --expose-gc (npm run aborts does)')
+if (gc === undefined) throw new Error('run with node --expose-gc (npm run test:aborts does)')
 
 const mb = (bytes: number) => Number((bytes / 1048576).toFixed(1))
 
@@ -44,7 +44,7 @@ const app = await buildApp({
 await app.listen({ port: 0, host: '127.0.0.1' })
 const { port } = app.server.address() as AddressInfo
 
-// warm up: threads, JIT, archiver; then the baseline
+// warm up: threads, JIT, the ZIP writer; then the baseline
 for (let i = 0; i < 3; i++) await completeZip(port)
 const baseline = { memoryMb: await settledMemory(), activeResources: activeResources(), pool: app.contractPool.stats }
 console.log(JSON.stringify({ seed: SEED, abortsPerRound: COUNT, rounds: ROUNDS, parallel: PARALLEL, pdfThreads: app.contractPool.threads, baseline }))

@@ -3,7 +3,7 @@
  * built code (dist/, so run `npm run build` first) while the server is idle:
  * - the engine alone: the PDF worker pool rendering a batch's documents, with as many employees
  *   in flight as the ZIP route keeps (two per thread), no HTTP and no ZIP;
- * - archiver alone: the same PDFs framed into a stored ZIP and read out, nothing else;
+ * - the ZIP writer alone: the same PDFs framed into a stored ZIP and read out, nothing else;
  * - the workbook builders alone, on one thread.
  * What a figure spends above its floor is the HTTP, streaming and scheduling around it.
  */
@@ -20,7 +20,8 @@ type EngineModule = typeof import('../src/documents/engine-data.js')
 type NormalizeModule = typeof import('../src/employees/normalize.js')
 type SctrModule = typeof import('../src/reports/sctr.js')
 type LawLifeModule = typeof import('../src/reports/law-life.js')
-type StoredArchiveModule = typeof import('../src/zip/stored-archive.js')
+type StoredZipModule = typeof import('../src/zip/stored-zip.js')
+type TuningModule = typeof import('../src/zip/tuning.js')
 
 /** A module of the build (dist/src/...), typed as its source. */
 async function built<T> (path: string): Promise<T> {
@@ -31,13 +32,14 @@ export interface EngineFloor {
   /** Median wall time of rendering every batch once, all batches at once, ms. */
   wallMs: number
   pdfsPerSec: number
-  /** The documents of the first batch (last run), for the archiver floor and the sizes. */
+  /** The documents of the first batch (last run), for the ZIP writer floor and the sizes. */
   documents: EmployeeDocumentParts[]
 }
 
-/** Runs the engine floor and the archiver floor; the pool is closed afterwards. */
-export async function measureFloors (employees: readonly Record<string, unknown>[], runs: number): Promise<{ w50: EngineFloor, c4: EngineFloor, archiverMs: number }> {
-  const { ContractPool, EMPLOYEES_PER_ZIP_TASK } = await built<PoolModule>('src/documents/pool.js')
+/** Runs the engine floor and the ZIP writer floor; the pool is closed afterwards. */
+export async function measureFloors (employees: readonly Record<string, unknown>[], runs: number): Promise<{ w50: EngineFloor, c4: EngineFloor, zipWriterMs: number }> {
+  const { ContractPool } = await built<PoolModule>('src/documents/pool.js')
+  const { ZIP_TUNING } = await built<TuningModule>('src/zip/tuning.js')
   const { loadEngineData } = await built<EngineModule>('src/documents/engine-data.js')
   const { normalizeRecord } = await built<NormalizeModule>('src/employees/normalize.js')
   const { data } = await loadEngineData({
@@ -48,7 +50,7 @@ export async function measureFloors (employees: readonly Record<string, unknown>
   const pool = new ContractPool(data, { threads: 0, maxQueue: 1024 })
   await pool.ready()
   const batch = employees.map((employee) => normalizeRecord(employee) as Employee)
-  const inFlight = 2 * pool.threads // tasks under way, as the ZIP route
+  const inFlight = ZIP_TUNING.inFlightPerThread * pool.threads // tasks under way, as the ZIP route
 
   /** One batch rendered as the ZIP route does: tasks of one, then four employees, `inFlight` tasks under way. */
   const renderBatch = async (): Promise<EmployeeDocumentParts[]> => {
@@ -57,7 +59,7 @@ export async function measureFloors (employees: readonly Record<string, unknown>
     const lane = async () => {
       while (next < batch.length) {
         const start = next
-        next += start === 0 ? 1 : EMPLOYEES_PER_ZIP_TASK
+        next += start === 0 ? 1 : ZIP_TUNING.employeesPerTask
         const results = await pool.documentsBatch(batch.slice(start, next))
         results.forEach((result, index) => {
           if (result instanceof Error) throw result
@@ -84,29 +86,28 @@ export async function measureFloors (employees: readonly Record<string, unknown>
   try {
     const w50 = await engine(1)
     const c4 = await engine(4)
-    const archiverMs = await archiverFloor(w50.documents, runs)
-    return { w50, c4, archiverMs }
+    const zipWriterMs = await zipWriterFloor(w50.documents, runs)
+    return { w50, c4, zipWriterMs }
   } finally {
     await pool.close()
   }
 }
 
 /**
- * archiver alone: the PDFs appended as stored entries with their CRCs (as the ZIP route does,
- * src/zip/stored-archive.ts), the archive read to its end; median ms.
+ * The ZIP writer alone: the PDFs appended as stored entries with their CRCs (as the ZIP route does,
+ * src/zip/stored-zip.ts), the archive read to its end; median ms.
  */
-async function archiverFloor (documents: readonly EmployeeDocumentParts[], runs: number): Promise<number> {
-  const { StoredZipArchive } = await built<StoredArchiveModule>('src/zip/stored-archive.js')
+async function zipWriterFloor (documents: readonly EmployeeDocumentParts[], runs: number): Promise<number> {
+  const { StoredZip } = await built<StoredZipModule>('src/zip/stored-zip.js')
   const once = async (): Promise<number> => {
     const started = performance.now()
-    const archive = new StoredZipArchive()
+    const archive = new StoredZip()
     const sink = new Writable({ write: (_chunk, _encoding, callback) => { callback() } })
     const finished = new Promise((resolve, reject) => { sink.on('finish', resolve); archive.on('error', reject) })
     archive.pipe(sink)
     documents.forEach((docs, index) => {
       [docs.contract, docs.consent, docs.annex].forEach((document, kind) => {
-        const parts = document.parts.map((bytes) => Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength))
-        archive.appendStored(parts, `${kind}/${index}.pdf`, document.crc32)
+        archive.add(document.parts, `${kind}/${index}.pdf`, document.crc32)
       })
     })
     await archive.finalize()

@@ -1,5 +1,5 @@
 /**
- * `npm run load`: a mixed load at saturation against the built server on loopback for
+ * `npm run bench:load`: a mixed load at saturation against the built server on loopback for
  * LOAD_SECONDS (default 60): preview, download-zip (50 employees), the three exports and
  * spreadsheet uploads at once, with GET /api/health probed throughout and the server's RSS sampled.
  * The load generator runs on the same machine (2 cores shared with the server), so this measures

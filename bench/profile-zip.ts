@@ -1,5 +1,5 @@
 /**
- * `npm run profile:zip`: what the server does per 50-employee ZIP. Starts the built server, sends
+ * `npm run bench:profile-zip`: what the server does per 50-employee ZIP. Starts the built server, sends
  * PROFILE_RUNS (20) W50 download-zips one after another (after 3 warm-ups) and reads the CPU time
  * of each thread from /proc (main thread, PDF workers, the rest); then does it again under
  * `--cpu-prof` and sums the main thread's profile over those requests: the costliest packages and

@@ -10,6 +10,7 @@ import fp from 'fastify-plugin'
 import fastifyEnv from '@fastify/env'
 import { ConfigSchema, type Config } from '../schemas/config.js'
 import { projectPath } from '../src/paths.js'
+import type { ErrorCode } from '../src/errors.js'
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -44,6 +45,7 @@ export function parseSessionStore (value: string): SessionStoreConfig {
 
 /** A configuration that cannot run; its message is the single line printed at start-up. */
 export class ConfigError extends Error {
+  readonly code = 'CONTRATOS_CONFIG' satisfies ErrorCode
   constructor (message: string) {
     super(`Configuración inválida: ${message}`)
     this.name = 'ConfigError'

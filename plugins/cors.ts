@@ -14,7 +14,7 @@ export default fp(async (app) => {
   app.addHook('onRequest', async (request) => {
     const origin = request.headers.origin
     if (request.method === 'OPTIONS' && origin !== undefined && request.headers['access-control-request-method'] !== undefined && !allowed.has(origin)) {
-      throw new AppError(403, HTTP_MESSAGES.corsOrigin(origin))
+      throw new AppError(403, HTTP_MESSAGES.corsOrigin(origin), { code: 'CONTRATOS_CORS_ORIGIN' })
     }
   })
   await app.register(cors, {

@@ -4,17 +4,13 @@
  * with a 503 before any header goes out; otherwise the headers go out at once, records are rendered
  * in batches, two batches per PDF thread, a client that goes away stops the rendering, and the outcome is logged.
  */
-import { pipeline } from 'node:stream'
 import fp from 'fastify-plugin'
 import type { FastifyReply } from 'fastify'
 import { ServiceBusyError } from '../src/errors.js'
 import { CONTRACT_MESSAGES } from '../schemas/messages.js'
 import { contentDisposition } from '../src/zip/names.js'
 import { streamDocumentsZip, type RecordEntries } from '../src/zip/documents-zip.js'
-import { CoalescingStream } from '../src/zip/coalesce.js'
-
-/** Render calls under way per ZIP, per worker thread: enough to keep every thread busy. */
-const IN_FLIGHT_PER_THREAD = 2
+import { ZIP_TUNING } from '../src/zip/tuning.js'
 
 export interface DocumentsZipReply<T> {
   /** The download's file name (already safe), e.g. `contratos-22-11-2026.zip`. */
@@ -50,7 +46,7 @@ export default fp(async (app) => {
     const reply = this
     const { log } = reply.request
     const pool = app.contractPool
-    const concurrency = IN_FLIGHT_PER_THREAD * pool.threads
+    const concurrency = ZIP_TUNING.inFlightPerThread * pool.threads
     // Refuse up front, before any header goes out, when the pool cannot take this batch's first wave.
     if (pool.capacity < Math.min(records.length, concurrency)) throw new ServiceBusyError()
     pool.checkDeadline() // QUEUE_MAX_WAIT_MS: once, up front; the admitted ZIP's own tasks are never refused
@@ -75,11 +71,9 @@ export default fp(async (app) => {
     })
     // Headers go out at once, before the first document is rendered (the client sees progress).
     reply.raw.once('pipe', () => { reply.raw.flushHeaders() })
-    const output = new CoalescingStream(64 * 1024, true) // fewer, larger socket writes; the first at once (first byte)
-    pipeline(archive, output, () => {}) // either one closing early destroys the other
     return reply
       .type('application/zip')
       .header('content-disposition', contentDisposition('attachment', options.fileName))
-      .send(output)
+      .send(archive)
   })
 }, { name: 'document-zips', dependencies: ['config', 'contract-pool', 'metrics'] })

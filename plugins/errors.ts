@@ -14,7 +14,7 @@ import type { ErrorEnvelope } from '../schemas/envelope.js'
 
 declare module 'fastify' {
   interface FastifyContextConfig {
-    /** Envelope message of a request validation error on this route (default: contracts' text). */
+    /** Envelope message of a request validation error on this route (default: VALIDATION_MESSAGE.default). */
     validationMessage?: string
   }
 }
@@ -43,7 +43,7 @@ const FRAMEWORK_ERRORS: Record<string, string> = {
  */
 export function frameworkErrorReply (error: FastifyError, request: FastifyRequest, reply: FastifyReply): void {
   reply.header('x-request-id', request.id) // no hook runs before routing (plugins/request-id.ts)
-  const message = FRAMEWORK_ERRORS[error.code] ?? VALIDATION_MESSAGE.contracts
+  const message = FRAMEWORK_ERRORS[error.code] ?? VALIDATION_MESSAGE.default
   send(reply, error.statusCode ?? 400, { success: false, message, data: null })
 }
 
@@ -85,7 +85,7 @@ export default fp(async (app) => {
     if (error.validation !== undefined) {
       return send(reply, 400, {
         success: false,
-        message: routeConfig.validationMessage ?? VALIDATION_MESSAGE.contracts,
+        message: routeConfig.validationMessage ?? VALIDATION_MESSAGE.default,
         data: null,
         errors: toValidationIssues(error.validation as unknown as ErrorObject[], error.validationContext ?? 'body')
       })
@@ -106,7 +106,7 @@ export default fp(async (app) => {
     if (clientMessage !== undefined) return send(reply, 400, { success: false, message: clientMessage, data: null })
     const status = error.statusCode ?? 500
     if (status >= 400 && status < 500) {
-      return send(reply, status, { success: false, message: VALIDATION_MESSAGE.contracts, data: null })
+      return send(reply, status, { success: false, message: VALIDATION_MESSAGE.default, data: null })
     }
     request.log.error({ err: error }, 'unexpected failure')
     return send(reply, status >= 500 && status < 600 ? status : 500, {

@@ -5,7 +5,7 @@
  */
 import fp from 'fastify-plugin'
 import multipart from '@fastify/multipart'
-import type { FastifyRequest } from 'fastify'
+import type { FastifyInstance, FastifyRequest } from 'fastify'
 import { UploadError } from '../src/errors.js'
 import { formatByteSize } from '../src/units.js'
 import { IMPORT_MESSAGES } from '../schemas/messages.js'
@@ -35,10 +35,12 @@ declare module 'fastify' {
 /** The field every upload uses (spec Endpoints). */
 export const UPLOAD_FIELD = 'excel'
 
-const MULTIPART_ERRORS: Record<string, keyof UploadMessages | undefined> = {
-  FST_REQ_FILE_TOO_LARGE: 'tooLarge',
-  FST_FILES_LIMIT: 'tooMany',
-  FST_INVALID_MULTIPART_CONTENT_TYPE: 'noFile'
+/** Which of our texts answers each of @fastify/multipart's errors, matched by class (its `multipartErrors`). */
+function uploadMessageKey (errors: FastifyInstance['multipartErrors'], error: unknown): keyof UploadMessages | undefined {
+  if (error instanceof errors.RequestFileTooLargeError) return 'tooLarge'
+  if (error instanceof errors.FilesLimitError) return 'tooMany'
+  if (error instanceof errors.InvalidMultipartContentTypeError) return 'noFile'
+  return undefined
 }
 
 async function readExcelUpload (request: FastifyRequest, messages: UploadMessages): Promise<ExcelUpload> {
@@ -55,7 +57,7 @@ async function readExcelUpload (request: FastifyRequest, messages: UploadMessage
     }
   } catch (error) {
     if (error instanceof UploadError) throw error
-    const key = MULTIPART_ERRORS[(error as { code?: string }).code ?? '']
+    const key = uploadMessageKey(request.server.multipartErrors, error)
     if (key !== undefined) throw new UploadError(messages[key])
     // parts/fields limits, prototype keys, a truncated body: the request is not a usable upload
     throw new UploadError(IMPORT_MESSAGES.upload.invalidMultipart, { data: null })

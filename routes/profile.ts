@@ -23,7 +23,9 @@ const profile: FastifyPluginAsyncTypebox = async (app) => {
           data: Type.Object({
             positions: Type.Array(Type.Object({ key: Text, name: Text, aliases: Type.Array(Text) })),
             modalities: Type.Array(Type.Object({ code: Text, name: Text, maxMonths: Type.Integer() })),
-            sites: Type.Array(Type.Object({ name: Text, modalities: Type.Array(Text) })),
+            sites: Type.Array(Type.Object({
+              name: Text, modalities: Type.Array(Text), causes: Type.Record(Text, Text)
+            })),
             workWeekDays: Type.Integer(),
             contractDefaults: Type.Record(Text, Type.Object({
               modality: Type.Optional(Text),

@@ -1,6 +1,7 @@
-import { Type, type Static } from '@sinclair/typebox'
+import { Type, type Static, type TOptional } from '@sinclair/typebox'
 import { dayMonthYearSchema, dniSchema, textSchema } from './common.js'
 import { MESSAGES } from './messages.js'
+import { SHARED_CONTRACT_FIELDS } from './employee.js'
 
 const addendumProperties = {
   division: textSchema(MESSAGES.division, 1, 100),
@@ -19,17 +20,46 @@ const addendumProperties = {
   salaryInWords: textSchema(MESSAGES.salaryInWords, 5, 100)
 }
 
-/** One addendum row (spec "Addendum employee record"): changes dates, salary, position or location. */
-export const AddendumSchema = Type.Object(addendumProperties, { $id: 'Addendum' })
+/**
+ * Fields beyond the spec's addendum record (issue 22, D22's rule: additive), with the employee
+ * record's rules and messages: who (sex: the feminine variant), which contract is extended
+ * (type, modality, position, its signing date) and why the need continues.
+ */
+const contractFields = {
+  sex: SHARED_CONTRACT_FIELDS.sex,
+  contractType: SHARED_CONTRACT_FIELDS.contractType,
+  weeklyHours: SHARED_CONTRACT_FIELDS.weeklyHours,
+  workDays: SHARED_CONTRACT_FIELDS.workDays,
+  workSchedule: SHARED_CONTRACT_FIELDS.workSchedule,
+  modality: SHARED_CONTRACT_FIELDS.modality,
+  position: SHARED_CONTRACT_FIELDS.position,
+  originalSigningDate: dayMonthYearSchema(MESSAGES.originalSigningDate),
+  objectiveCause: SHARED_CONTRACT_FIELDS.objectiveCause
+}
+const optionalContractFields = Object.fromEntries(
+  Object.entries(contractFields).map(([key, schema]) => [key, Type.Optional(schema)])
+) as { [K in keyof typeof contractFields]: TOptional<typeof contractFields[K]> }
+
+/**
+ * One addendum row (spec "Addendum employee record"): changes dates, salary, position or location;
+ * the contract fields of issue 22 are optional on the upload.
+ */
+export const AddendumSchema = Type.Object({ ...addendumProperties, ...optionalContractFields }, { $id: 'Addendum' })
 export type Addendum = Static<typeof AddendumSchema>
 
 /**
  * The addendum record of the document routes (`POST /api/addendum/preview` and `/download-zip`,
  * D22): the same fields and messages as the import, `salaryInWords` optional (written from
- * `salary` when absent; when present it must state the same amount, src/employees/rules.ts).
+ * `salary` when absent; when present it must state the same amount, src/employees/rules.ts); the
+ * adenda prints the extended contract's modality, position and updated cause, so those are required
+ * (issue 22, DOCUMENT-REQUIREMENTS §17).
  */
 export const AddendumRequestSchema = Type.Object({
   ...addendumProperties,
-  salaryInWords: Type.Optional(addendumProperties.salaryInWords)
+  salaryInWords: Type.Optional(addendumProperties.salaryInWords),
+  ...optionalContractFields,
+  modality: contractFields.modality,
+  position: contractFields.position,
+  objectiveCause: contractFields.objectiveCause
 })
 export type AddendumRequest = Static<typeof AddendumRequestSchema>

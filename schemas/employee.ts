@@ -60,14 +60,19 @@ const employeeProperties = {
   probationaryPeriod: optionalText(MESSAGES.probationaryPeriod, 100)
 }
 
+const weeklyHoursSchema = Type.Number({
+  exclusiveMinimum: 0, maximum: 48, multipleOf: 0.01, description: 'horas por semana', 'x-messages': MESSAGES.weeklyHours
+})
+
 /**
  * Fields beyond the spec's record (D22), all optional: a client that sends only the spec's fields
- * keeps working. What each prints when absent: README "Contracts" (src/documents/contract-terms.ts).
+ * keeps working. What each prints when absent: docs/documents.md, "New record fields (D22)"
+ * (src/documents/contract-terms.ts).
  */
 const additionalProperties = {
   salaryInWords: Type.Optional(textSchema(MESSAGES.salaryInWords, 5, 100)), // written from salary when absent (D22)
   signingDate: Type.Optional(dayMonthYearSchema(MESSAGES.signingDate)),
-  weeklyHours: Type.Optional(Type.Number({ exclusiveMinimum: 0, maximum: 48, multipleOf: 0.01, description: 'horas por semana', 'x-messages': MESSAGES.weeklyHours })),
+  weeklyHours: Type.Optional(weeklyHoursSchema),
   workDays: optionalText(MESSAGES.workDays, 100),
   workSchedule: optionalText(MESSAGES.workSchedule, 100),
   objectiveCause: Type.Optional(textSchema(MESSAGES.objectiveCause, 30, 1000)),
@@ -76,7 +81,9 @@ const additionalProperties = {
   // the contract's modality: 57, 58, 60, 61, 63 or its legal name (src/employees/modality.ts)
   modality: optionalText(MESSAGES.modality, 60),
   // `calificado` or `confianza`: what allows a probation over three months (LPCL art. 10)
-  probationReason: optionalText(MESSAGES.probationReason, 20)
+  probationReason: optionalText(MESSAGES.probationReason, 20),
+  // the key of the profile's position catalogue whose annex applies (src/employer/catalogue.ts)
+  positionProfile: optionalText(MESSAGES.positionProfile, 60)
 }
 
 /** JSON Schema `if/then` making fields required when contractType is Subsidio (rules 1-3, D11). */
@@ -87,6 +94,21 @@ function whenSubsidio (required: (keyof typeof subsidioFields)[]) {
 
 /** The spec's record and the optional fields beyond it (D22). */
 const allProperties = { ...employeeProperties, ...additionalProperties }
+
+/**
+ * The field schemas an addendum record shares with an employee's (issue 22: the same rules and
+ * messages), as required properties; schemas/addendum.ts makes them optional where it needs.
+ */
+export const SHARED_CONTRACT_FIELDS = {
+  sex: employeeProperties.sex,
+  contractType: employeeProperties.contractType,
+  position: employeeProperties.position,
+  weeklyHours: weeklyHoursSchema,
+  workDays: textSchema(MESSAGES.workDays, 1, 100),
+  workSchedule: textSchema(MESSAGES.workSchedule, 1, 100),
+  modality: textSchema(MESSAGES.modality, 1, 60),
+  objectiveCause: textSchema(MESSAGES.objectiveCause, 30, 1000)
+}
 
 /** Subsidio fields every record needs (rules 1-2, D11). */
 const SUBSIDIO_REQUIRED = ['replacementFor', 'reasonForSubstitution'] as const

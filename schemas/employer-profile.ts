@@ -49,11 +49,38 @@ const contractDefaults = (label: string) => object(label, {
   }))
 })
 
-/** One position of the catalogue: what the annex prints for it (LSST art. 35; Ley 30102). */
+/**
+ * One position of the catalogue: what the annex prints for it (LSST art. 35; Ley 30102;
+ * DOCUMENT-REQUIREMENTS §7, §16).
+ */
 const PositionSchema = object('el puesto', {
+  /** The position's name as the annex prints it when a record names it by key. */
+  name: text('el nombre del puesto', 1, 100),
+  /** Other names a record's `position` may use for it (case and accents ignored), e.g. the feminine form. */
+  aliases: Type.Optional(Type.Array(text('cada alias del puesto', 1, 100), {
+    maxItems: 20,
+    'x-messages': { required: 'falta aliases', invalid: 'aliases debe ser una lista de hasta 20 nombres' }
+  })),
+  /** The risk assessment the functions and risks come from: its code and date (DD/MM/YYYY). */
+  iperc: object('la evaluación de riesgos del puesto (IPERC)', {
+    code: text('el código del IPERC', 2, 60),
+    date: Type.String({
+      pattern: '^(0[1-9]|[12][0-9]|3[01])/(0[1-9]|1[0-2])/[0-9]{4}$',
+      'x-messages': { required: 'falta la fecha del IPERC', invalid: 'la fecha del IPERC debe ser DD/MM/YYYY' }
+    })
+  }),
   functions: list('functions', 12, 300),
   risks: list('risks', 12, 300),
-  equipment: list('equipment', 12, 200),
+  /** Personal protective equipment only (EPP); may be empty when the IPERC requires none. */
+  equipment: Type.Array(text('cada elemento de equipment', 2, 200), {
+    maxItems: 12,
+    'x-messages': { required: 'falta equipment (los EPP del puesto; [] si no requiere)', invalid: 'equipment debe ser una lista de hasta 12 textos' }
+  }),
+  /** Workstation equipment (a chair, a footrest): printed apart, never as protective equipment (§16). */
+  workstation: Type.Optional(Type.Array(text('cada elemento de workstation', 2, 200), {
+    maxItems: 12,
+    'x-messages': { required: 'falta workstation', invalid: 'workstation debe ser una lista de hasta 12 textos' }
+  })),
   sunExposure: Type.Optional(Type.Boolean({ 'x-messages': { required: 'falta sunExposure', invalid: 'sunExposure debe ser true o false' } }))
 })
 export type PositionEntry = Static<typeof PositionSchema>
@@ -86,6 +113,22 @@ export const EmployerProfileSchema = Type.Object({
     officer: Type.Optional(text('el oficial de datos (dataProtection.officer)', 3, 150)),
     recipients: list('dataProtection.recipients', 12, 200),
     transfers: text('las transferencias internacionales (dataProtection.transfers)', 5, 400),
+    /** Each processor (encargado del tratamiento) with its address and role (§18). */
+    processors: Type.Array(object('un encargado (dataProtection.processors)', {
+      name: text('el nombre del encargado', 2, 120),
+      address: text('el domicilio del encargado', 5, 200),
+      role: text('el servicio que presta el encargado', 5, 200)
+    }), {
+      maxItems: 12,
+      'x-messages': { required: 'falta dataProtection.processors (los encargados; [] si no hay)', invalid: 'dataProtection.processors debe ser una lista de hasta 12 encargados' }
+    }),
+    /** Video surveillance at the workplace, disclosed with its purpose and retention, or its absence (§18). */
+    videoSurveillance: object('la videovigilancia (dataProtection.videoSurveillance)', {
+      cameras: Type.Boolean({ 'x-messages': { required: 'falta videoSurveillance.cameras', invalid: 'videoSurveillance.cameras debe ser true o false' } }),
+      areas: Type.Optional(text('las zonas con cámaras (videoSurveillance.areas)', 5, 200)),
+      purpose: Type.Optional(text('la finalidad de la videovigilancia (videoSurveillance.purpose)', 5, 200)),
+      retention: Type.Optional(text('el plazo de conservación de las imágenes (videoSurveillance.retention)', 5, 200))
+    }),
     retention: text('los plazos de conservación (dataProtection.retention)', 10, 500)
   }),
   internalRules: object('las normas internas (internalRules)', {
@@ -110,9 +153,16 @@ export const EmployerProfileSchema = Type.Object({
       { 'x-messages': { required: 'falta causes.bySite', invalid: 'causes.bySite debe asociar sedes a causas por modalidad de 30 a 1000 caracteres' } }
     )
   })),
-  positions: object('el catálogo de puestos (positions)', {
-    default: PositionSchema,
-    byPosition: Type.Optional(Type.Record(Type.String({ minLength: 1, maxLength: 100 }), PositionSchema, { 'x-messages': { required: 'falta positions.byPosition', invalid: 'positions.byPosition debe asociar cargos a puestos' } }))
+  /**
+   * The position catalogue, by key (what a record's `positionProfile` takes): no default entry, a
+   * position outside it gets no annex (§16).
+   */
+  positions: Type.Record(Type.String({ pattern: '^[a-z0-9][a-z0-9-]{0,59}$' }), PositionSchema, {
+    minProperties: 1,
+    'x-messages': {
+      required: 'falta el catálogo de puestos (positions)',
+      invalid: 'positions debe asociar claves (minúsculas, dígitos y guiones) a puestos, al menos uno'
+    }
   }),
   fictitious: Type.Optional(Type.Boolean({ 'x-messages': { required: 'falta fictitious', invalid: 'fictitious debe ser true o false' } }))
 }, { 'x-messages': { required: 'falta el perfil', invalid: 'el perfil debe ser un objeto JSON' } })

@@ -88,10 +88,15 @@ export const MESSAGES = {
   replacedWorkerDni: { required: 'El DNI del suplido es requerido', invalid: 'El DNI del suplido debe tener exactamente 8 dígitos numéricos.' },
   replacedWorkerPosition: { required: 'El cargo del suplido es requerido', invalid: 'El cargo del suplido debe tener entre 1 y 100 caracteres' },
   modality: { required: 'La modalidad es requerida', invalid: 'La modalidad debe tener entre 1 y 60 caracteres' },
+  positionProfile: {
+    required: 'El perfil de puesto es requerido',
+    invalid: 'El perfil de puesto debe tener entre 1 y 60 caracteres'
+  },
   probationReason: {
     required: 'El motivo del periodo de prueba es requerido',
     invalid: 'El motivo del periodo de prueba debe tener entre 1 y 20 caracteres'
   },
+  originalSigningDate: { required: 'La fecha de suscripción del contrato es requerida', invalid: dateInvalid },
   // addendum record (spec "Addendum employee record")
   division: { required: 'Division es requerido.', invalid: 'Division no puede superar 100 caracteres' },
   documentNumber: { required: 'Numero de documento es requerido.', invalid: 'DNI debe tener exactamente 8 dígitos.' },
@@ -180,14 +185,25 @@ export const LAWFUL_CONTRACT_MESSAGES = {
   modalityRequired: 'La modalidad es requerida: el perfil del empleador no define una para este tipo de contrato',
   titularNotStable: 'La condición laboral de la persona suplida debe ser estable, a plazo indeterminado (por ejemplo ' +
     '"plazo indeterminado"); no se puede suplir a un titular con contrato a plazo fijo',
+  positionOutsideCatalogue: (names: string[]) =>
+    'El cargo no está en el catálogo de puestos del empleador, que define las funciones, los riesgos y los equipos ' +
+    `del anexo; use uno de estos: ${names.join(', ')}, o indique el puesto del catálogo en PERFIL DE PUESTO`,
+  unknownPositionProfile: (keys: string[]) =>
+    `El perfil de puesto no existe en el catálogo del empleador; use una de estas claves: ${keys.join(', ')}`,
   minor: (entryDate: string) =>
     `La persona tendría menos de 18 años en la fecha de ingreso (${entryDate}); la contratación de menores requiere ` +
     'autorización y no se genera aquí'
 } as const
 
+const REQUEST_NOT_PROCESSED = 'La solicitud no se pudo procesar'
+
 /** Envelope messages of request validation (spec Errors rule 4). */
 export const VALIDATION_MESSAGE = {
-  contracts: 'La solicitud no se pudo procesar',
+  /** Any 4xx of a route that names no message of its own, and Fastify's own 4xx (plugins/errors.ts). */
+  default: REQUEST_NOT_PROCESSED,
+  /** The contract and adenda routes (spec endpoints 2-4). */
+  contracts: REQUEST_NOT_PROCESSED,
+  /** The exports (spec endpoints 6-8). */
   reports: 'Validation error'
 } as const
 
@@ -271,7 +287,23 @@ export const ADDENDUM_DOCUMENT_MESSAGES = {
   /** The amount in words must be the salary's (legal requirements, section 9). */
   salaryInWordsMismatch: 'El sueldo en letras no coincide con el sueldo',
   /** LPCL art. 74: successive fixed-term contracts total at most five years. */
-  beyondFiveYears: 'La adenda no puede extender la contratación sujeta a modalidad más allá de cinco años desde la fecha de ingreso (art. 74 LPCL)'
+  beyondFiveYears: 'La adenda no puede extender la contratación sujeta a modalidad más allá de cinco años desde la fecha de ingreso (art. 74 LPCL)',
+  /** DOCUMENT-REQUIREMENTS §17: an adenda made after the end records a contract already indefinite. */
+  expired: (end: string, today: string) =>
+    `El contrato venció el ${end} y hoy es ${today}: una prórroga escrita después del vencimiento no lo regulariza; ` +
+    'si la persona siguió trabajando, su contrato es de duración indeterminada (art. 77 a de la LPCL)',
+  notContiguous: (nextDay: string) =>
+    `La prórroga debe empezar el día siguiente al fin del contrato (${nextDay}), sin días sin contrato ni superpuestos`,
+  termTooLong: (modality: string, months: number, lastDay: string) =>
+    `Con la prórroga, la contratación supera el máximo de ${months} meses de la modalidad ${modality} desde la fecha de ` +
+    `ingreso: el fin de la adenda debe ser como máximo ${lastDay}`,
+  belowMinimum: (minimum: string) =>
+    `El sueldo no puede ser menor a ${minimum}, la remuneración mínima vital`,
+  belowPartTimeShare: (minimum: string, hours: string) =>
+    `El sueldo no puede ser menor a ${minimum}: la parte de la remuneración mínima vital que corresponde a ${hours} ` +
+    'horas semanales de un contrato a tiempo parcial',
+  partTimeNeedsWorkingTime: 'Una adenda de un contrato a tiempo parcial debe indicar sus días de trabajo y su horario',
+  signingAfterStart: 'La fecha de suscripción del contrato no puede ser posterior a su fecha de inicio'
 } as const
 
 /** Endpoints 6-8 (Vida Ley, SCTR, photocheck exports), routes/excel/reports.ts. */

@@ -6,7 +6,7 @@
  * WinAnsiEncoding, so that each embeds whole in about 12 KB and its (3,1) cmap maps every WinAnsi
  * character (src/pdf/embedded-font.ts). The Unicode fallback assets/fonts/DejaVuSans.ttf stays the
  * original: fontkit's per-document subsets of a harfbuzz-unhinted copy lost glyphs in poppler.
- * Run with `npm run fonts` (needs the Debian fonts) and commit the result; CI never runs it.
+ * Run with `npm run make:fonts` (needs the Debian fonts) and commit the result; CI never runs it.
  */
 import { readFileSync, writeFileSync } from 'node:fs'
 import { pathToFileURL } from 'node:url'

@@ -1,6 +1,6 @@
 /**
  * Builds the eleven AcroForm templates of assets/templates/ from their six readable sources in
- * assets/templates/source/ (syntax in that folder's README). Run with `npm run templates`, then
+ * assets/templates/source/ (syntax in that folder's README). Run with `npm run make:templates`, then
  * commit the sources and the PDFs together.
  *
  * Each source gives two templates: `<output>` with the worker in the masculine ("EL TRABAJADOR")
@@ -545,7 +545,7 @@ export async function buildTemplate (source: Source): Promise<Uint8Array> {
   doc.setTitle(source.title)
   doc.setSubject(source.footer)
   doc.setLanguage('es-PE')
-  doc.setCreator('contratos: npm run templates')
+  doc.setCreator('contratos: npm run templates') // the script's old name, kept: the committed PDFs carry it
   doc.setProducer('pdf-lib')
   doc.setCreationDate(BUILD_DATE)
   doc.setModificationDate(BUILD_DATE)

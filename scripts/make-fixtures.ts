@@ -3,7 +3,7 @@
  * each sheet below is written as a flat OpenDocument spreadsheet (test/fixtures/source/*.fods,
  * readable XML with typed cells: dates, currency, numbers formatted 00000000), then LibreOffice
  * Calc converts it to .xlsx, .xls and .csv. Run once after changing a sheet (needs `soffice`;
- * the tests do not): `npm run fixtures`. The outputs are committed.
+ * the tests do not): `npm run make:fixtures`. The outputs are committed.
  */
 import { execFileSync } from 'node:child_process'
 import { mkdirSync, mkdtempSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs'
@@ -31,6 +31,10 @@ const none = [null, null, null, null, null] as const
 
 const ADDENDUM_HEADERS = ['División', 'Número de Documento', 'Trabajador', 'Fecha Ingreso', 'Inicio', 'Fecha Fin', 'Inicio Adenda',
   'Fin Adenda', 'Dirección', 'Provincia', 'Distrito', 'Departamento', 'Sueldo', 'Sueldo en Letras']
+
+/** The adenda's own columns (issue 22): who, which contract, why the need continues. */
+const ADDENDUM_CONTRACT_HEADERS = ['Sexo', 'Modalidad', 'Cargo', 'Causa objetiva']
+const CAUSE = 'Continúan las obras del centro comercial vecino que trasladan su estacionamiento a esta sede'
 
 const SHEETS: SheetSource[] = [
   {
@@ -102,15 +106,17 @@ const SHEETS: SheetSource[] = [
     name: 'adendas',
     formats: ['xlsx', 'xls', 'csv', 'csv-semicolon'],
     rows: [
-      ADDENDUM_HEADERS,
-      ['Playas Lima', { dni: 1234567 }, 'Rosa María Quispe Mamani', { date: '2024-03-01' }, { date: '2025-06-01' }, { date: '2025-11-30' },
-        { date: '2025-12-01' }, { date: '2026-05-31' }, 'Av. Los Álamos 123, Miraflores', 'Lima', 'Miraflores', 'Lima', { money: 1650 },
-        'MIL SEISCIENTOS CINCUENTA CON 00/100 SOLES'],
+      [...ADDENDUM_HEADERS, ...ADDENDUM_CONTRACT_HEADERS],
+      ['Playas Lima', { dni: 1234567 }, 'Rosa María Quispe Mamani', { date: '2030-03-01' }, { date: '2031-06-01' }, { date: '2031-11-30' },
+        { date: '2031-12-01' }, { date: '2032-05-31' }, 'Av. Los Álamos 123, Miraflores', 'Lima', 'Miraflores', 'Lima', { money: 1650 },
+        'MIL SEISCIENTOS CINCUENTA CON 00/100 SOLES', 'F', '58', 'Operaria de playa', CAUSE],
       [],
-      ['Playas Sur', { dni: 45678912 }, 'Luis Ángel Ñahui Pérez', { date: '2023-08-15' }, { date: '2025-02-15' }, { date: '2025-08-14' },
-        { date: '2025-08-15' }, { date: '2026-02-14' }, 'Jr. Huallaga 456', 'Arequipa', 'Cayma', 'Arequipa', '1,250.00', 'MIL DOSCIENTOS CINCUENTA CON 00/100 SOLES'],
-      ['Estacionamientos', { dni: 87654321 }, 'Carmen Huamán Torres', { date: '2022-01-10' }, { date: '2025-01-10' }, { date: '2025-12-31' },
-        { date: '2026-01-01' }, { date: '2026-12-31' }, 'Calle Las Flores 789', 'Lima', 'San Isidro', 'Lima', 'S/. 2,100.50', 'DOS MIL CIEN CON 50/100 SOLES']
+      ['Playas Sur', { dni: 45678912 }, 'Luis Ángel Ñahui Pérez', { date: '2029-08-15' }, { date: '2031-02-15' }, { date: '2031-08-14' },
+        { date: '2031-08-15' }, { date: '2032-02-14' }, 'Jr. Huallaga 456', 'Arequipa', 'Cayma', 'Arequipa', '1,250.00', 'MIL DOSCIENTOS CINCUENTA CON 00/100 SOLES',
+        'M', 'necesidades del mercado', 'Cajero', CAUSE],
+      ['Estacionamientos', { dni: 87654321 }, 'Carmen Huamán Torres', { date: '2028-01-10' }, { date: '2031-01-10' }, { date: '2031-12-31' },
+        { date: '2032-01-01' }, { date: '2032-12-31' }, 'Calle Las Flores 789', 'Lima', 'San Isidro', 'Lima', 'S/. 2,100.50', 'DOS MIL CIEN CON 50/100 SOLES',
+        'Femenino', '58', 'Supervisora', CAUSE]
     ]
   },
   {
@@ -119,24 +125,26 @@ const SHEETS: SheetSource[] = [
     rows: [
       ['area', 'dni', 'colaborador', 'fecha_de_ingreso', 'inicio', 'termino', 'vigencia desde', 'vigencia hasta', 'direccion completa',
         'province', 'district', 'department', 'remuneración', 'salary_in_words'],
-      ['Playas Norte', 7654321, 'Ana Flores Rojas', { date: '2024-05-02' }, { date: '2025-05-02' }, { date: '2025-11-01' },
-        { date: '2025-11-02' }, { date: '2026-05-01' }, 'Av. Arequipa 2050, Lince', 'Lima', 'Lince', 'Lima', 1400, 'MIL CUATROCIENTOS CON 00/100 SOLES']
+      ['Playas Norte', 7654321, 'Ana Flores Rojas', { date: '2030-05-02' }, { date: '2031-05-02' }, { date: '2031-11-01' },
+        { date: '2031-11-02' }, { date: '2032-05-01' }, 'Av. Arequipa 2050, Lince', 'Lima', 'Lince', 'Lima', 1400, 'MIL CUATROCIENTOS CON 00/100 SOLES']
     ]
   },
   {
     name: 'adendas-mixtas',
     formats: ['xlsx', 'csv'],
     rows: [
-      ADDENDUM_HEADERS,
-      ['Playas Lima', { dni: 11111111 }, 'Mario Rojas Díaz', { date: '2024-03-01' }, { date: '2025-06-01' }, { date: '2025-11-30' },
-        { date: '2025-12-01' }, { date: '2026-05-31' }, 'Av. Lima 200, Lima', 'Lima', 'Lima', 'Lima', { money: 1500 }, 'MIL QUINIENTOS CON 00/100 SOLES'],
-      ['Playas Lima', '123', 'Lucía Vargas Ramos', { date: '2024-03-01' }, { date: '2025-06-01' }, { date: '2025-11-30' },
-        { date: '2025-12-01' }, { date: '2026-05-31' }, 'Av. Lima 300, Lima', 'Lima', 'Lima', 'Lima', 0, 'CERO SOLES'],
+      [...ADDENDUM_HEADERS, ...ADDENDUM_CONTRACT_HEADERS],
+      ['Playas Lima', { dni: 11111111 }, 'Mario Rojas Díaz', { date: '2030-03-01' }, { date: '2031-06-01' }, { date: '2031-11-30' },
+        { date: '2031-12-01' }, { date: '2032-05-31' }, 'Av. Lima 200, Lima', 'Lima', 'Lima', 'Lima', { money: 1500 }, 'MIL QUINIENTOS CON 00/100 SOLES',
+        'M', '58', 'Operario de playa', CAUSE],
+      ['Playas Lima', '123', 'Lucía Vargas Ramos', { date: '2030-03-01' }, { date: '2031-06-01' }, { date: '2031-11-30' },
+        { date: '2031-12-01' }, { date: '2032-05-31' }, 'Av. Lima 300, Lima', 'Lima', 'Lima', 'Lima', 0, 'CERO SOLES'],
       [],
-      ['Playas Sur', { dni: 22222222 }, 'Jorge Paredes Luna', { date: '2024-03-01' }, { date: '2025-06-01' }, { date: '2025-11-30' },
-        { date: '2026-05-31' }, { date: '2025-12-01' }, 'Av. Lima 400, Lima', 'Lima', 'Lima', 'Lima', { money: 1500 }, 'MIL QUINIENTOS CON 00/100 SOLES'],
-      ['Playas Sur', { dni: 33333333 }, 'Elena Soto Cruz', { date: '2024-03-01' }, { date: '2025-06-01' }, { date: '2025-11-30' },
-        { date: '2025-12-01' }, { date: '2026-05-31' }, 'Av. Lima 500, Lima', 'Lima', 'Lima', 'Lima', '1,800.00', 'MIL OCHOCIENTOS CON 00/100 SOLES']
+      ['Playas Sur', { dni: 22222222 }, 'Jorge Paredes Luna', { date: '2030-03-01' }, { date: '2031-06-01' }, { date: '2031-11-30' },
+        { date: '2032-05-31' }, { date: '2031-12-01' }, 'Av. Lima 400, Lima', 'Lima', 'Lima', 'Lima', { money: 1500 }, 'MIL QUINIENTOS CON 00/100 SOLES'],
+      ['Playas Sur', { dni: 33333333 }, 'Elena Soto Cruz', { date: '2030-03-01' }, { date: '2031-06-01' }, { date: '2031-11-30' },
+        { date: '2031-12-01' }, { date: '2032-05-31' }, 'Av. Lima 500, Lima', 'Lima', 'Lima', 'Lima', '1,800.00', 'MIL OCHOCIENTOS CON 00/100 SOLES',
+        'F', '58', 'Cajera', CAUSE]
     ]
   },
   {
@@ -144,8 +152,8 @@ const SHEETS: SheetSource[] = [
     formats: ['xlsx'],
     rows: [
       ADDENDUM_HEADERS.slice(1),
-      [{ dni: 11111111 }, 'Mario Rojas Díaz', { date: '2024-03-01' }, { date: '2025-06-01' }, { date: '2025-11-30' },
-        { date: '2025-12-01' }, { date: '2026-05-31' }, 'Av. Lima 200, Lima', 'Lima', 'Lima', 'Lima', { money: 1500 }, 'MIL QUINIENTOS CON 00/100 SOLES']
+      [{ dni: 11111111 }, 'Mario Rojas Díaz', { date: '2030-03-01' }, { date: '2031-06-01' }, { date: '2031-11-30' },
+        { date: '2031-12-01' }, { date: '2032-05-31' }, 'Av. Lima 200, Lima', 'Lima', 'Lima', 'Lima', { money: 1500 }, 'MIL QUINIENTOS CON 00/100 SOLES']
     ]
   }
 ]

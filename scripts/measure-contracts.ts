@@ -1,5 +1,5 @@
 /**
- * Measures the contracts engine (`npm run measure:contracts`, after `npm run build`):
+ * Measures the contracts engine (`npm run bench:contracts`, after `npm run build`):
  * 1. the size of each of the five filled PDFs;
  * 2. ms per document of the fill engine alone, on this thread (no pool, no HTTP);
  * 3. the wall time of a 50-employee ZIP (mixed Planilla, Part Time, Subsidio) through the built

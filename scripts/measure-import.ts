@@ -3,7 +3,7 @@
  * of one read on the calling thread, each case in a fresh process, and the longest event-loop
  * stall while the same read runs in the worker pool of the compiled service (dist/).
  *
- *   npm run measure:import            (builds first; prints a table)
+ *   npm run bench:import            (builds first; prints a table)
  *
  * Cases: a ~10 MB .xlsx, .xls and .csv of employee rows (far over the batch limit: the reply is
  * `Máximo 50 empleados por lote`), and a ~1 MB zip bomb that inflates past 1 GB.

@@ -1,10 +1,10 @@
 /**
- * Writes the PNG renders of the filled sample documents shown in README (docs/*.png): every page
+ * Writes the PNG renders of the filled sample documents shown in docs/documents.md (docs/*.png): every page
  * of the five documents for a sample worker (feminine variant) and of the three contracts at the
  * longest values the validation allows (docs/longest-*.png), and both pages of the adenda filled
  * with every value at the longest its schema allows (docs/adenda-1.png, docs/adenda-2.png), so a
  * reviewer sees the worst case; rendered with poppler's `pdftoppm` (not a project dependency:
- * install poppler-utils to run this). `npm run docs:samples`; with `--keep DIR` the PDFs are kept
+ * install poppler-utils to run this). `npm run make:samples`; with `--keep DIR` the PDFs are kept
  * in DIR too.
  */
 import { execFileSync } from 'node:child_process'
@@ -13,7 +13,8 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import type { Employee } from '../schemas/employee.js'
 import type { AddendumRequest } from '../schemas/addendum.js'
-import { longestEmployee, sampleAddendum, sampleEmployee, samplePartTime, sampleSubsidio } from '../test/support/samples.js'
+import { longestEmployee, sampleAddendum, sampleAddendumTerm, sampleEmployee, samplePartTime, sampleSubsidio } from '../test/support/samples.js'
+import { addDays, termEnd, todayInLima } from '../src/employees/dates.js'
 import { assetPath, PROJECT_ROOT } from '../src/paths.js'
 import { loadEngineData } from '../src/documents/engine-data.js'
 import { createRenderer } from '../src/documents/renderer.js'
@@ -33,10 +34,26 @@ const documents: [string, Uint8Array][] = [
   }) as unknown as Employee)],
   ['contrato-subsidio', await renderer.contract(sampleSubsidio({ replacedWorkerDni: '44556677', replacedWorkerPosition: 'Supervisora de playa' }) as unknown as Employee)],
   ['tratamiento-datos', planilla.consent],
-  ['anexo', planilla.annex]
+  ['anexo', planilla.annex],
+  // a position with workstation equipment and no protective equipment (§16)
+  ['anexo-cajera', (await renderer.documents(sampleEmployee({ position: 'Cajera' }) as unknown as Employee)).annex]
 ]
 /** `text` repeated (space-separated) and cut to exactly `length` characters, without a trailing space. */
 const longestText = (text: string, length: number) => `${Array.from({ length }, () => text).join(' ').slice(0, length - 1).trimEnd()}X`.padEnd(length, 'X')
+const term = sampleAddendumTerm()
+// a part-time adenda for a man, with the original contract's signing date; a full-time one for a woman
+documents.push(['adenda', await renderer.addendum(sampleAddendum({
+  sex: 'M',
+  worker: 'Luis Ángel Ñahui Pérez',
+  position: 'Cajero',
+  contractType: 'Part Time',
+  workDays: 'lunes a viernes',
+  workSchedule: 'de 18:00 a 21:45 horas',
+  salary: 650,
+  salaryInWords: undefined,
+  originalSigningDate: addDays(term.start, -3)
+}) as unknown as AddendumRequest, todayInLima())])
+documents.push(['adenda-f', await renderer.addendum(sampleAddendum({ sex: 'F' }) as unknown as AddendumRequest, todayInLima())])
 const adenda = await renderer.addendum(sampleAddendum({
   division: longestText('GERENCIA DE OPERACIONES DE PLAYAS Y ESTACIONAMIENTOS', 100),
   worker: longestText('MARÍA DEL PILAR WENCESLAA HUAMÁN', 150),
@@ -44,14 +61,19 @@ const adenda = await renderer.addendum(sampleAddendum({
   district: longestText('SAN MARTÍN DE PORRES', 100),
   province: longestText('MARISCAL RAMÓN CASTILLA', 100),
   department: longestText('MADRE DE DIOS', 100),
-  entryDate: '30/09/2024',
-  start: '30/09/2025',
-  end: '29/11/2025',
-  startAddendum: '30/11/2025',
-  endAddendum: '29/09/2029', // the last day within five years of the entry date (LPCL art. 74)
+  ...term,
+  endAddendum: termEnd(term.entryDate, 60), // the last day within five years of the entry date (LPCL art. 74)
+  sex: 'F',
+  position: longestText('SUPERVISORA GENERAL DE OPERACIONES DE PLAYA', 100),
+  modality: '63',
+  originalSigningDate: term.start,
+  contractType: 'Part Time',
+  workDays: 'lunes, martes, miércoles, jueves y viernes',
+  workSchedule: 'de 18:00 a 21:54 horas, sin refrigerio',
+  objectiveCause: longestText('LA OBRA DE AMPLIACIÓN DEL ESTACIONAMIENTO SUBTERRÁNEO SIGUE EN CURSO', 1000),
   salary: 777777777.77,
   salaryInWords: undefined // written from the salary: 110 characters, longer than the 100 a client may send
-}) as unknown as AddendumRequest, '30/12/2026')
+}) as unknown as AddendumRequest, todayInLima())
 for (const type of ['Planilla', 'Part Time', 'Subsidio'] as const) {
   const longest = await renderer.documents(longestEmployee(type) as unknown as Employee)
   const name = type.toLowerCase().replace(' ', '-')
@@ -70,10 +92,10 @@ try {
     execFileSync('pdftoppm', ['-r', '60', '-gray', '-png', pdf, join(docs, name)])
     console.log(`docs/${name}-*.png (${bytes.length} bytes PDF)`)
   }
-  const pdf = join(dir, 'adenda.pdf')
+  const pdf = join(dir, 'longest-adenda.pdf')
   writeFileSync(pdf, adenda)
-  execFileSync('pdftoppm', ['-r', '60', '-gray', '-png', pdf, join(PROJECT_ROOT, 'docs', 'adenda')])
-  console.log(`docs/adenda-1.png, docs/adenda-2.png (${adenda.length} bytes PDF, longest values)`)
+  execFileSync('pdftoppm', ['-r', '60', '-gray', '-png', pdf, join(PROJECT_ROOT, 'docs', 'longest-adenda')])
+  console.log(`docs/longest-adenda-*.png (${adenda.length} bytes PDF, longest values)`)
 } finally {
   if (keep < 0) rmSync(dir, { recursive: true, force: true })
 }

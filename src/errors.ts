@@ -1,9 +1,40 @@
 import { CONTRACT_MESSAGES, HTTP_MESSAGES } from '../schemas/messages.js'
 
 /**
- * Application errors: each carries its HTTP status, the Spanish message of the spec and optional
- * `data`/`errors`, and is written into the spec's envelope by plugins/errors.ts (spec "Errors").
+ * Application errors: each carries its HTTP status, the Spanish message of the spec, optional
+ * `data`/`errors` and a stable `code` (as @fastify/multipart's and undici's errors do), and is
+ * written into the spec's envelope by plugins/errors.ts (spec "Errors"). The code is for programs
+ * and logs (pino writes it with the error); the envelope stays the spec's, without it.
  */
+
+/**
+ * Every code an error of ours carries, with what it means (docs/endpoints.md, "Error codes").
+ * A code never changes meaning; a new kind of error gets a new code.
+ */
+export const ERROR_CODES = {
+  CONTRATOS_ERROR: 'an AppError raised without a more specific code',
+  CONTRATOS_VALIDATION: '400: fields of the request are invalid (spec Errors rule 4)',
+  CONTRATOS_BATCH_LIMIT: '400: no records, or more than the endpoint\'s batch limit (D5)',
+  CONTRATOS_BODY_NOT_UTF8: '400: a JSON body that is not UTF-8',
+  CONTRATOS_UPLOAD: '400: the multipart upload is not one usable file (spec Errors rule 3, D6)',
+  CONTRATOS_SPREADSHEET_CORRUPT: '400: the bytes are not a readable file of their format (D20)',
+  CONTRATOS_SPREADSHEET_EMPTY: '400: a header row and no data (D5)',
+  CONTRATOS_SPREADSHEET_TOO_MANY_ROWS: '400: more data rows than the batch limit (D5)',
+  CONTRATOS_SPREADSHEET_ROWS_PAST_LIMIT: '400: a workbook cell far below what the batch limit allows',
+  CONTRATOS_SPREADSHEET_INVALID: '400: missing headers or invalid rows (D13)',
+  CONTRATOS_CORS_ORIGIN: '403: a preflight from an origin not in CORS_ORIGINS',
+  CONTRATOS_SESSION_NOT_FOUND: '404: an upload session that does not exist or has expired (D3)',
+  CONTRATOS_EMPLOYEE_NOT_IN_SESSION: '404: a DNI the upload session does not hold (D3)',
+  CONTRATOS_PDF_GENERATION: '500: a contract PDF could not be generated (spec endpoint 3)',
+  CONTRATOS_BUSY: '503: load shed or a worker pool\'s line full; Retry-After',
+  CONTRATOS_SESSION_STORE_UNAVAILABLE: '503: the session store (Redis) does not answer; Retry-After',
+  CONTRATOS_CONFIG: 'start-up: an environment variable is invalid',
+  CONTRATOS_EMPLOYER_PROFILE: 'start-up: the employer profile is invalid',
+  CONTRATOS_TEMPLATE: 'start-up: a document template is missing, unreadable or lacks a field',
+  CONTRATOS_ZIP_REJECTED: 'inside the import: the zip guard refused an .xlsx (answered as CONTRATOS_SPREADSHEET_CORRUPT)'
+} as const
+
+export type ErrorCode = keyof typeof ERROR_CODES
 
 /** One field-level problem (spec "Validation error item"); `row` only for spreadsheet errors. */
 export interface ValidationIssue {
@@ -19,14 +50,18 @@ export class AppError extends Error {
   readonly errors: ValidationIssue[] | undefined
   /** Extra top-level keys of the envelope (D13's `context`). */
   readonly extra: Record<string, unknown> | undefined
+  /** Stable code of this kind of error (ERROR_CODES). */
+  readonly code: ErrorCode
 
   constructor (statusCode: number, message: string, options: {
     data?: Record<string, unknown> | null
     errors?: ValidationIssue[]
     extra?: Record<string, unknown>
+    code?: ErrorCode
   } = {}) {
     super(message)
     this.name = new.target.name
+    this.code = options.code ?? 'CONTRATOS_ERROR'
     this.statusCode = statusCode
     this.data = options.data ?? null
     this.errors = options.errors
@@ -37,35 +72,35 @@ export class AppError extends Error {
 /** 400 with a list of field problems (spec Errors rule 4). */
 export class RequestValidationError extends AppError {
   constructor (message: string, errors: ValidationIssue[]) {
-    super(400, message, { errors })
+    super(400, message, { errors, code: 'CONTRATOS_VALIDATION' })
   }
 }
 
 /** 400 raised by the upload layer (spec Errors rule 3, D6). */
 export class UploadError extends AppError {
   constructor (message: string, options: ConstructorParameters<typeof AppError>[2] = {}) {
-    super(400, message, options)
+    super(400, message, { code: 'CONTRATOS_UPLOAD', ...options })
   }
 }
 
 /** 404 for a session that does not exist or has expired (D3). */
 export class SessionNotFoundError extends AppError {
   constructor (sessionId: string) {
-    super(404, CONTRACT_MESSAGES.sessionNotFound(sessionId))
+    super(404, CONTRACT_MESSAGES.sessionNotFound(sessionId), { code: 'CONTRATOS_SESSION_NOT_FOUND' })
   }
 }
 
 /** 404 for a DNI that the upload session does not hold (D3). */
 export class EmployeeNotInSessionError extends AppError {
   constructor (dni: string) {
-    super(404, CONTRACT_MESSAGES.employeeNotInSession(dni))
+    super(404, CONTRACT_MESSAGES.employeeNotInSession(dni), { code: 'CONTRATOS_EMPLOYEE_NOT_IN_SESSION' })
   }
 }
 
 /** 500 when a contract PDF cannot be generated (spec endpoint 3). */
 export class PdfGenerationError extends AppError {
   constructor (cause: unknown) {
-    super(500, HTTP_MESSAGES.internalError)
+    super(500, HTTP_MESSAGES.internalError, { code: 'CONTRATOS_PDF_GENERATION' })
     this.cause = cause
   }
 }
@@ -81,7 +116,7 @@ export const RETRY_AFTER_SECONDS = 2
 export class ServiceBusyError extends AppError {
   readonly retryAfterSeconds: number
   constructor (retryAfterSeconds = RETRY_AFTER_SECONDS) {
-    super(503, HTTP_MESSAGES.busy)
+    super(503, HTTP_MESSAGES.busy, { code: 'CONTRATOS_BUSY' })
     this.retryAfterSeconds = retryAfterSeconds
   }
 }
@@ -95,7 +130,7 @@ export class ServiceBusyError extends AppError {
 export class SessionStoreUnavailableError extends AppError {
   readonly retryAfterSeconds = RETRY_AFTER_SECONDS
   constructor (cause: unknown) {
-    super(503, HTTP_MESSAGES.sessionStoreUnavailable)
+    super(503, HTTP_MESSAGES.sessionStoreUnavailable, { code: 'CONTRATOS_SESSION_STORE_UNAVAILABLE' })
     this.cause = cause
   }
 }

@@ -1,7 +1,8 @@
 /**
- * What the worker pools share (src/documents/pool.ts renders PDFs, src/spreadsheets/reader.ts reads
+ * What the worker threads share (src/documents/pool.ts renders PDFs, src/spreadsheets/reader.ts reads
  * uploads, src/reports/pool.ts builds the export workbooks): where a pool's worker file is, how a
- * thread started from source loads it, and the busy answer when the pool's line is full.
+ * thread started from source loads it, and the threads' lower priority. The pool itself (start-up,
+ * line limit, busy answer, closing) is src/worker-pool.ts.
  *
  * From source (tests, `npm run dev`) the worker is the `worker.ts` beside the pool's module; from
  * the build in dist/ it is the compiled `worker.js`. A thread started from source runs under tsx
@@ -14,7 +15,6 @@ import { readlinkSync } from 'node:fs'
 import { setPriority } from 'node:os'
 import { fileURLToPath } from 'node:url'
 import { isMainThread } from 'node:worker_threads'
-import { ServiceBusyError } from './errors.js'
 
 /** Whether the service runs from TypeScript source rather than from dist/. */
 export const FROM_SOURCE = import.meta.url.endsWith('.ts')
@@ -28,17 +28,6 @@ export function workerScript (moduleUrl: string): { filename: string, execArgv: 
     filename: fileURLToPath(new URL(FROM_SOURCE ? './worker.ts' : './worker.js', moduleUrl)),
     execArgv: FROM_SOURCE ? ['--import', 'tsx', '--enable-source-maps'] : []
   }
-}
-
-/** piscina's refusal when its queue is at maxQueue. */
-const PISCINA_QUEUE_FULL = 'Task queue is at limit'
-
-/**
- * The pools' busy answer: piscina's full-queue refusal becomes ServiceBusyError (503 with
- * Retry-After); any other error is returned unchanged, for the caller to rethrow.
- */
-export function asBusyError (error: unknown): unknown {
-  return (error as Error | undefined)?.message === PISCINA_QUEUE_FULL ? new ServiceBusyError() : error
 }
 
 /**

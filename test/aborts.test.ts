@@ -1,7 +1,7 @@
 /**
  * Client aborts, bounded for `npm test`: 20 download-zips abandoned at random points
  * leave no pending PDF work and no open connection, and the next ZIP is complete. The long run
- * with a memory and handle report is `npm run aborts` (bench/aborts.ts).
+ * with a memory and handle report is `npm run test:aborts` (bench/aborts.ts).
  */
 import { test } from 'tap'
 import type { AddressInfo } from 'node:net'

@@ -23,7 +23,8 @@ function batch (r: number): Record<string, unknown>[] {
       name: NAMES[r],
       lastNameFather: SURNAMES[r],
       lastNameMother: SURNAMES[(r + i) % SURNAMES.length],
-      position: `Operario del lote ${r}`
+      position: `Operario del lote ${r}`,
+      positionProfile: 'operario-de-playa'
     }
     if (i % 3 === 0) return sampleEmployee(person)
     if (i % 3 === 1) return samplePartTime({ ...person, contractType: 'Part Time' })

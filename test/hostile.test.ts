@@ -258,7 +258,7 @@ function safeDisposition (t: Test, header: string | undefined, what: string): st
 
 t.test('hostile positions in the preview Content-Disposition, record mode (D18)', async (t) => {
   for (const position of HOSTILE_POSITIONS) {
-    const res = await app.inject({ method: 'POST', url: '/api/contracts/preview', payload: sampleEmployee({ position }) })
+    const res = await app.inject({ method: 'POST', url: '/api/contracts/preview', payload: sampleEmployee({ position, positionProfile: 'cajero' }) })
     t.equal(res.statusCode, 200, label(position))
     const name = safeDisposition(t, res.headers['content-disposition'] as string, label(position))
     t.match(name, /^12345678-.*\.pdf$/)
@@ -270,7 +270,7 @@ t.test('hostile positions in the preview Content-Disposition, record mode (D18)'
 t.test('hostile positions imported from a spreadsheet reach the session preview safely, as file and base64 (D3, D18)', async (t) => {
   // CSV cannot carry NUL (it reads as binary) nor lone surrogates (UTF-8 decoding replaces them)
   const positions = HOSTILE_POSITIONS.filter((position) => !/[\p{Cs}\0]/u.test(position))
-  const rows = [EMPLOYEE_HEADERS, ...positions.map((position, index) => employeeCells(numberedEmployee(index, { position })))]
+  const rows = [EMPLOYEE_HEADERS, ...positions.map((position, index) => employeeCells(numberedEmployee(index, { position, positionProfile: 'cajero' })))]
   const imported = await upload(UPLOADS[0], [{ name: 'cargos.csv', type: 'text/csv', bytes: csvText(rows) }])
   t.equal(imported.statusCode, 200, imported.body.slice(0, 200))
   const { sessionId, employees } = imported.json().data
@@ -287,7 +287,7 @@ t.test('hostile positions imported from a spreadsheet reach the session preview 
 
 t.test('hostile positions never escape their folder in ZIP entry names, read back with yauzl (D18)', async (t) => {
   const types = [sampleEmployee, (o: Record<string, unknown>) => samplePartTime({ contractType: 'part time', ...o }), sampleSubsidio]
-  const batch = HOSTILE_POSITIONS.map((position, index) => types[index % 3]({ position, dni: String(30000000 + index) }))
+  const batch = HOSTILE_POSITIONS.map((position, index) => types[index % 3]({ position, positionProfile: 'cajero', dni: String(30000000 + index) }))
   const res = await app.inject({ method: 'POST', url: '/api/contracts/download-zip', payload: batch })
   t.equal(res.statusCode, 200)
   safeDisposition(t, res.headers['content-disposition'] as string, 'zip')

@@ -21,8 +21,8 @@ const csv = (rows: unknown[][]) => ({ name: 'empleados.csv', type: 'text/csv', b
 const xlsx = (rows: unknown[][]) => ({ name: 'empleados.xlsx', bytes: workbook([[EMPLOYEE_HEADERS, ...rows]]) })
 const column = (header: string) => EMPLOYEE_HEADERS.indexOf(header)
 
-const ROSA = ['Planillas', '01234567', 'Rosa María Quispe Mamani', '01/03/2024', '01/06/2025', '30/11/2025', '01/12/2025',
-  '31/05/2026', 'Av. Los Álamos 123', 'Lima', 'Miraflores', 'Lima', '1650', 'MIL SEISCIENTOS CINCUENTA SOLES']
+const ROSA = ['Planillas', '01234567', 'Rosa María Quispe Mamani', '01/03/2030', '01/06/2031', '30/11/2031', '01/12/2031',
+  '31/05/2032', 'Av. Los Álamos 123', 'Lima', 'Miraflores', 'Lima', '1650', 'MIL SEISCIENTOS CINCUENTA SOLES']
 const addenda = (rows: unknown[][]) => ({ name: 'adendas.csv', type: 'text/csv', bytes: csvText([ADDENDUM_HEADERS, ...rows]) })
 
 t.test('a salary text with a lone dot then three digits is ambiguous: a row error showing both readings', async (t) => {

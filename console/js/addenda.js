@@ -42,6 +42,7 @@ export function setupAddenda (limits) {
       el('td', { class: 'nowrap' }, record.documentNumber),
       el('td', {}, record.worker),
       el('td', {}, String(record.division ?? '')),
+      el('td', {}, TEXT.extendedContract(record.modality, record.position)),
       el('td', { class: 'nowrap' }, `${record.start ?? ''} – ${record.end ?? ''}`),
       el('td', { class: 'nowrap' }, `${record.startAddendum ?? ''} – ${record.endAddendum ?? ''}`),
       el('td', { class: 'num' }, typeof record.salary === 'number' ? money.format(record.salary) : String(record.salary ?? '')),

@@ -67,6 +67,19 @@ export async function getLimits () {
 }
 
 /**
+ * @typedef {{ positions: { key: string, name: string, aliases: string[] }[],
+ *   modalities: { code: string, name: string, maxMonths: number }[],
+ *   sites: { name: string, modalities: string[], causes: Record<string, string> }[],
+ *   contractDefaults: Record<string, { modality?: string }> }} Profile
+ */
+
+/** @returns {Promise<Profile>} the catalogue, modalities and reviewed causes (`GET /api/profile`) */
+export async function getProfile () {
+  const body = await (await call('/api/profile')).json()
+  return body.data
+}
+
+/**
  * Uploads one spreadsheet in the multipart field `excel`.
  * @param {string} path `/api/excel/upload` or `/api/addendum/upload?partial=true`
  * @param {File} file

@@ -1,7 +1,8 @@
 /**
  * Contracts tab: upload employees (`POST /api/excel/upload`), show them or the file's errors beside
- * its rows, preview each person's three documents, download the contracts ZIP and the three
- * reports for the selection.
+ * its rows, choose each contract's modality and catalogue position and see the cause it will print
+ * (issue 21: `GET /api/profile`), preview each person's three documents, download the contracts
+ * ZIP and the three reports for the selection.
  */
 import { ApiError, postForFile, uploadSheet } from './api.js'
 import { alertBox, byId, el, issuesTable, saveFile, setStatus } from './dom.js'
@@ -16,7 +17,7 @@ import { TEXT } from './texts.js'
  */
 
 /**
- * The fields each report prints (README "Reports"), all required there. An upload always brings
+ * The fields each report prints (docs/reports.md), all required there. An upload always brings
  * the contract's fields; `sex` and `birthDate` are optional columns (D21), so they are the ones
  * that can be missing.
  * @type {Record<'lawlife' | 'sctr' | 'photocheck', { path: string, fields: string[] }>}
@@ -33,8 +34,11 @@ const fullName = (employee) => `${employee.lastNameFather} ${employee.lastNameMo
 /** @param {unknown} value */
 const isMissing = (value) => value === undefined || value === null || String(value).trim() === ''
 
-/** @param {import('./api.js').Limits | undefined} limits */
-export function setupEmployees (limits) {
+/**
+ * @param {import('./api.js').Limits | undefined} limits
+ * @param {import('./api.js').Profile | undefined} profile the catalogue and modalities; no pickers without it
+ */
+export function setupEmployees (limits, profile) {
   const form = /** @type {HTMLFormElement} */ (byId('employees-form'))
   const input = /** @type {HTMLInputElement} */ (byId('employees-file'))
   const status = byId('employees-status')
@@ -59,6 +63,8 @@ export function setupEmployees (limits) {
   let blocked = new Map()
   /** @type {HTMLInputElement[]} */
   let boxes = []
+  /** DNIs whose modality or position was chosen here: their preview sends the record, not the session's. */
+  let edited = new Set()
 
   const selected = () => employees.filter((_, index) => boxes[index]?.checked)
 
@@ -103,8 +109,9 @@ export function setupEmployees (limits) {
 
   /** @param {Employee} employee */
   function preview (employee) {
+    const request = edited.has(employee.dni) ? employee : { sessionId, dni: employee.dni, format: 'file' }
     openPreview(TEXT.previewTitle(`${employee.name} ${employee.lastNameFather} ${employee.lastNameMother}`), [
-      { label: TEXT.documents.contract, load: async () => (await postForFile('/api/contracts/preview', { sessionId, dni: employee.dni, format: 'file' })).blob },
+      { label: TEXT.documents.contract, load: async () => (await postForFile('/api/contracts/preview', request)).blob },
       { label: TEXT.documents.consent, load: async () => await zipDocument(employee, /\/Tratamiento de datos\/[^/]+\.pdf$/) },
       { label: TEXT.documents.annex, load: async () => await zipDocument(employee, /\/Anexos\/[^/]+\.pdf$/) }
     ])
@@ -117,9 +124,96 @@ export function setupEmployees (limits) {
     return el('td', {}, fullName(employee), el('p', { class: 'blocked' }, `${TEXT.cannotMakeContract}: ${reasons.join('; ')}`))
   }
 
-  function renderEmployees () {
+  /**
+   * The cause the contract will print: the record's, the site's reviewed one for the modality, or the
+   * suplencia's reason (DOCUMENT-REQUIREMENTS §13).
+   * @param {Employee} employee
+   */
+  function causeText (employee) {
+    if (String(employee.contractType).toLowerCase() === 'subsidio') return TEXT.suplenciaLine(String(employee.reasonForSubstitution ?? ''))
+    if (!isMissing(employee.objectiveCause)) return TEXT.causeLine(String(employee.objectiveCause))
+    const code = modalityCode(employee)
+    const site = profile?.sites.find((entry) => entry.name === employee.subDivisionOrParking)
+    const cause = code === undefined ? undefined : site?.causes[code]
+    return cause === undefined ? TEXT.noReviewedCause : TEXT.causeLine(cause)
+  }
+
+  /**
+   * The modality's code the contract takes: the record's (code or name), else the profile's.
+   * @param {Employee} employee
+   */
+  function modalityCode (employee) {
+    const given = employee.modality === undefined ? undefined : String(employee.modality)
+    if (given === undefined) return profile?.contractDefaults[String(employee.contractType)]?.modality
+    const fold = (/** @type {string} */ text) => text.normalize('NFD').replace(/\p{M}/gu, '').toLowerCase().trim()
+    return profile?.modalities.find((entry) => entry.code === given.trim() || fold(entry.name) === fold(given))?.code
+  }
+
+  /**
+   * The contract's pickers: modality and catalogue position; a change is checked by the service at
+   * once (a record-mode preview) and the row says whether the contract can now be made.
+   * @param {Employee} employee
+   */
+  function contractCell (employee) {
+    if (profile === undefined) return el('td', {})
+    const subsidio = String(employee.contractType).toLowerCase() === 'subsidio'
+    const defaultCode = profile.contractDefaults[String(employee.contractType)]?.modality
+    const defaultName = profile.modalities.find((entry) => entry.code === defaultCode)?.name
+    const modality = /** @type {HTMLSelectElement} */ (el('select', {
+      'aria-label': TEXT.modalityPickerOf(fullName(employee)),
+      disabled: subsidio,
+      onchange: () => choose(employee, 'modality', modality.value)
+    },
+    el('option', { value: '' }, TEXT.modalityDefault(defaultCode === undefined ? '—' : `${defaultCode}, ${defaultName}`)),
+    ...profile.modalities.filter((entry) => (entry.code === '61') === subsidio)
+      .map((entry) => el('option', { value: entry.code }, TEXT.modalityOption(entry.code, entry.name)))))
+    modality.value = subsidio ? '' : String(employee.modality ?? '')
+    const position = /** @type {HTMLSelectElement} */ (el('select', {
+      'aria-label': TEXT.positionPickerOf(fullName(employee)),
+      onchange: () => choose(employee, 'positionProfile', position.value)
+    },
+    el('option', { value: '' }, TEXT.positionByName),
+    ...profile.positions.map((entry) => el('option', { value: entry.key }, TEXT.positionOption(entry.name)))))
+    position.value = String(employee.positionProfile ?? '')
+    return el('td', { class: 'contract' }, modality, position, el('p', { class: 'cause' }, causeText(employee)))
+  }
+
+  /**
+   * Sets (or clears) a contract field of one employee and asks the service whether the contract
+   * can now be made: a record-mode preview answers the PDF, or the refusals on its fields.
+   * @param {Employee} employee
+   * @param {'modality' | 'positionProfile'} field
+   * @param {string} value '' to take the profile's modality or the position by its name
+   */
+  async function choose (employee, field, value) {
+    if (value === '') delete employee[field]
+    else employee[field] = value
+    edited.add(employee.dni)
+    documentZips.delete(employee.dni)
+    setStatus(status, TEXT.checking, 'busy')
+    try {
+      await postForFile('/api/contracts/preview', employee)
+      blocked.delete(employee.dni)
+      setStatus(status, `${fullName(employee)}: ${TEXT.contractReady}`)
+    } catch (error) {
+      if (!(error instanceof ApiError)) throw error
+      const reasons = error.issues.map((issue) => issue.message)
+      blocked.set(employee.dni, reasons.length > 0 ? reasons : [error.message])
+      setStatus(status, `${fullName(employee)}: ${TEXT.cannotMakeContract}.`, 'error')
+    }
+    const checked = new Map(employees.map((other, index) => [other.dni, boxes[index]?.checked ?? false]))
+    // a contract that can now be made joins the selection; one that cannot leaves it
+    checked.set(employee.dni, !blocked.has(employee.dni))
+    renderEmployees(checked)
+  }
+
+  /** @param {Map<string, boolean>} [checked] the selection to keep after a choice; default: every lawful contract */
+  function renderEmployees (checked) {
     boxes = employees.map((employee) => el('input', {
-      type: 'checkbox', checked: !blocked.has(employee.dni), 'aria-label': TEXT.selectEmployee(fullName(employee)), onchange: updateSelection
+      type: 'checkbox',
+      checked: blocked.has(employee.dni) ? false : (checked?.get(employee.dni) ?? true),
+      'aria-label': TEXT.selectEmployee(fullName(employee)),
+      onchange: updateSelection
     }))
     tbody.replaceChildren(...employees.map((employee, index) => el('tr', blocked.has(employee.dni) ? { class: 'blocked' } : {},
       el('td', {}, boxes[index]),
@@ -128,6 +222,7 @@ export function setupEmployees (limits) {
       el('td', {}, String(employee.position ?? '')),
       el('td', { class: 'nowrap' }, String(employee.contractType ?? '')),
       el('td', { class: 'nowrap' }, `${employee.entryDate ?? ''} – ${employee.endDate ?? ''}`),
+      contractCell(employee),
       optionalCell(employee.sex),
       optionalCell(employee.birthDate),
       el('td', {}, el('button', {
@@ -152,6 +247,7 @@ export function setupEmployees (limits) {
       employees = reply.data.employees
       sessionId = reply.data.sessionId
       blocked = new Map()
+      edited = new Set()
       for (const issue of reply.data.contractIssues ?? []) {
         blocked.set(issue.dni, [...(blocked.get(issue.dni) ?? []), issue.message])
       }

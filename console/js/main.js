@@ -1,8 +1,9 @@
 /**
  * Entry point of the HR console: reads the service's limits (`GET /api/limits`) and shows them
- * before any upload, wires the two tabs, file drop on the upload boxes, and the two flows.
+ * before any upload, reads the employer's catalogue and modalities (`GET /api/profile`),
+ * wires the two tabs, file drop on the upload boxes, and the two flows.
  */
-import { getLimits } from './api.js'
+import { getLimits, getProfile } from './api.js'
 import { setupAddenda } from './addenda.js'
 import { byId, setStatus } from './dom.js'
 import { setupEmployees } from './employees.js'
@@ -74,7 +75,9 @@ async function start () {
   } catch (error) {
     setStatus(line, `${TEXT.limitsUnavailable} ${error instanceof Error ? error.message : ''}`, 'error')
   }
-  setupEmployees(limits)
+  // the catalogue and modalities for the contract pickers; without them the console still works
+  const profile = await getProfile().catch(() => undefined)
+  setupEmployees(limits, profile)
   setupAddenda(limits)
   document.body.dataset.ready = 'true'
 }

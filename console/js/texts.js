@@ -79,6 +79,24 @@ export const TEXT = {
   /** @param {string} report @param {number} n */
   skippedTitle: (report, n) => `${report}: ${plural(n, 'empleado no se incluye', 'empleados no se incluyen')} porque faltan datos que este reporte necesita:`,
   cannotMakeContract: 'No se puede generar el contrato',
+  /** @param {string} name */
+  positionPickerOf: (name) => `Puesto del catálogo para el contrato de ${name}`,
+  /** @param {string} name */
+  modalityPickerOf: (name) => `Modalidad del contrato de ${name}`,
+  positionByName: 'Puesto: según el cargo',
+  /** @param {string} name */
+  positionOption: (name) => `Puesto: ${name}`,
+  /** @param {string} code @param {string} name */
+  modalityOption: (code, name) => `Art. ${code}: ${name}`,
+  /** @param {string} label */
+  modalityDefault: (label) => `Modalidad del perfil (${label})`,
+  /** @param {string} cause */
+  causeLine: (cause) => `Causa: ${cause}`,
+  noReviewedCause: 'Causa: la sede no tiene una causa revisada para esta modalidad',
+  /** @param {string} reason */
+  suplenciaLine: (reason) => `Suplencia: ${reason}`,
+  checking: 'Comprobando el contrato…',
+  contractReady: 'El contrato se puede generar.',
   /** @param {number} n */
   contractsSkippedTitle: (n) => `Contratos: ${plural(n, 'empleado no se incluye', 'empleados no se incluyen')} porque su contrato no se puede generar:`,
   noContractToMake: 'Ningún empleado seleccionado puede generar su contrato; no se descargó nada.',
@@ -90,6 +108,13 @@ export const TEXT = {
   reports: { lawlife: 'Vida Ley', sctr: 'SCTR', photocheck: 'Fotocheck' },
   /** @param {number} total @param {number} valid @param {number} invalid */
   addendaLoaded: (total, valid, invalid) => `${plural(total, 'fila leída', 'filas leídas')}: ${plural(valid, 'válida', 'válidas')}, ${plural(invalid, 'con errores', 'con errores')}.`,
+  /**
+   * The contract an adenda extends (issue 22), or what is missing for the adenda to name it.
+   * @param {unknown} modality @param {unknown} position
+   */
+  extendedContract: (modality, position) => modality === undefined || position === undefined
+    ? `Falta ${[modality === undefined ? 'MODALIDAD' : '', position === undefined ? 'CARGO' : ''].filter(Boolean).join(' y ')}: la adenda debe nombrar el contrato que prorroga`
+    : `${/^\d+$/.test(String(modality)) ? `Art. ${modality}` : String(modality)}, ${position}`,
   noValidAddenda: 'Ninguna adenda del archivo es válida: corrige los errores y vuelve a cargarlo.',
   preview: 'Vista previa',
   /** @param {string} name */

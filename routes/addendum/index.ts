@@ -9,6 +9,8 @@ import { formatByteSize } from '../../src/units.js'
 import { uploadFormat } from '../../src/spreadsheets/file-type.js'
 import { importAddenda } from '../../src/spreadsheets/import.js'
 import { addendumIssues } from '../../src/employees/rules.js'
+import { lawfulAddendumIssues } from '../../src/employees/lawful-addendum.js'
+import { lawfulContractPolicy } from '../../src/employees/lawful-contract.js'
 import { AppError, PdfGenerationError } from '../../src/errors.js'
 import { todayInLima } from '../../src/employees/dates.js'
 import { addendumEntryName, addendumFileName, contentDisposition, safeFileName } from '../../src/zip/names.js'
@@ -41,12 +43,20 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
     const upload = await request.excelUpload(uploadMessages)
     const format = uploadFormat(upload.filename, upload.mimetype, messages)
     const sheet = await app.spreadsheets.read(upload.bytes, format, 'addendum', app.config.ADDENDUM_BATCH_MAX)
-    const { errors, ...result } = importAddenda(sheet, { partial: request.query.partial === 'true' })
+    const policy = lawfulContractPolicy(app.employerProfile)
+    const { errors, ...result } = importAddenda(sheet, {
+      partial: request.query.partial === 'true',
+      rules: (record, prefix) => lawfulAddendumIssues(record, prefix, policy, { document: false })
+    })
     if (errors.length === 0) return { success: true as const, message: messages.processed, data: result }
     return { success: true as const, message: messages.processedWithErrors, data: { ...result, errors } }
   })
 
-  const rules = addendumIssues
+  /** The adenda's rules (D22) and those that make it one that can be signed (issue 22, §17). */
+  const rules = (record: unknown, prefix: string) => [
+    ...addendumIssues(record, prefix),
+    ...lawfulAddendumIssues(record, prefix, lawfulContractPolicy(app.employerProfile), { document: true })
+  ]
   const single = app.employeeBodies.singleRouteOptions(AddendumRequestSchema, {
     validationMessage: VALIDATION_MESSAGE.contracts, rules
   })

@@ -12,8 +12,8 @@ import { fullName } from '../../src/employees/format.js'
 import { todayInLima } from '../../src/employees/dates.js'
 import { lawfulContractIssues, lawfulContractPolicy } from '../../src/employees/lawful-contract.js'
 import { mergeIssues } from '../../src/employees/rules.js'
-import { contentDisposition, contractEntryNames, contractFileName, safeFileName } from '../../src/zip/names.js'
-import { EMPLOYEES_PER_ZIP_TASK } from '../../src/documents/pool.js'
+import { contentDisposition, contractFileName, safeFileName } from '../../src/zip/names.js'
+import { ZIP_TUNING } from '../../src/zip/tuning.js'
 
 /**
  * D3: the preview body is a record or a session reference. The mode is chosen by the presence of
@@ -142,17 +142,8 @@ const contracts: FastifyPluginAsyncTypebox = async (app) => {
     return reply.sendDocumentsZip(employees, {
       fileName: `contratos-${todayInLima().replaceAll('/', '-')}.zip`,
       // a few employees per worker task: one message each way for all of them (src/documents/pool.ts)
-      batchSize: EMPLOYEES_PER_ZIP_TASK,
-      render: async (batch, signal) => (await pool.whenFree(async () => await pool.documentsBatch(batch), signal))
-        .map((docs, index) => {
-          if (docs instanceof Error) return docs
-          const [contract, consent, annex] = contractEntryNames(batch[index])
-          return [
-            { name: contract, parts: docs.contract.parts, crc32: docs.contract.crc32 },
-            { name: consent, parts: docs.consent.parts, crc32: docs.consent.crc32 },
-            { name: annex, parts: docs.annex.parts, crc32: docs.annex.crc32 }
-          ]
-        }),
+      batchSize: ZIP_TUNING.employeesPerTask,
+      render: async (batch, signal) => await pool.whenFree(async () => await pool.zipEntries(batch), signal),
       describe: (employee) => `${safeFileName(employee.dni)} (${fullName(employee)})`,
       logFields: (employee) => ({ dni: employee.dni }),
       kind: 'contracts'

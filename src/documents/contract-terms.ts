@@ -9,7 +9,7 @@
 import type { Employee, ImportedEmployee } from '../../schemas/employee.js'
 import type { EmployerProfile, LaborRegime, PositionEntry } from '../../schemas/employer-profile.js'
 import { dayMonthYearKey, termEnd } from '../employees/dates.js'
-import { dateInWords, foldText } from '../employees/format.js'
+import { dateInWords } from '../employees/format.js'
 import { parseModality, type ModalityCode } from '../employees/modality.js'
 import { parseProbationMonths } from '../employees/lawful-contract.js'
 import type { WorkingWeek } from '../employees/working-time.js'
@@ -160,27 +160,34 @@ export function benefitsText (contractType: Employee['contractType'], regime: La
   return `${list}.${exclusion}`
 }
 
-/** The catalogue entry of a position: exact name, then ignoring case and accents, else the default (§7). */
-export function positionEntry (position: string, profile: EmployerProfile): PositionEntry {
-  const entries = profile.positions.byPosition ?? {}
-  // own keys only: `toString` is a position name, not a lookup
-  if (Object.hasOwn(entries, position)) return entries[position]
-  const found = Object.entries(entries).find(([name]) => foldText(name) === foldText(position))
-  return found?.[1] ?? profile.positions.default
-}
-
 /** A list as one flowing text: `a) first; b) second.` */
 export function lettered (items: readonly string[]): string {
   return items.map((item, index) => `${String.fromCharCode(97 + index)}) ${item.trim().replace(/[.;]+$/, '')}`).join('; ') + '.'
 }
 
-/** Protective equipment, with sunscreen for sun exposure (Ley 30102). */
+/**
+ * Personal protective equipment (EPP) the IPERC requires, with sunscreen for sun exposure (Ley 30102);
+ * a position that needs none says so (§7, §16).
+ */
 export function equipmentText (entry: PositionEntry): string {
   const items = [...entry.equipment]
   if (entry.sunExposure === true && !items.some((item) => /protector solar|bloqueador/i.test(item))) {
     items.push('protector solar, por la exposición a la radiación solar (Ley N.º 30102)')
   }
-  return lettered(items)
+  return items.length === 0
+    ? 'Según la evaluación de riesgos, el puesto no requiere equipos de protección personal.'
+    : lettered(items)
+}
+
+/** Workstation equipment (a chair, a footrest), which is not protective equipment (§16); a sentence when none. */
+export function workstationText (entry: PositionEntry): string {
+  const items = entry.workstation ?? []
+  return items.length === 0 ? 'El puesto no tiene equipos de trabajo asignados además de los de protección.' : lettered(items)
+}
+
+/** The IPERC the annex refers to: `IPERC-OP-01, del 15 de enero de 2026` (§16). */
+export function ipercText (entry: PositionEntry): string {
+  return `${entry.iperc.code}, del ${dateInWords(entry.iperc.date)}`
 }
 
 /** The internal rules that the employer has and hands over (§7: cited only when they exist). */
@@ -194,4 +201,21 @@ export function internalRulesText (profile: EmployerProfile): string {
   if (names.length === 0) return 'EL EMPLEADOR no cuenta por ahora con reglamentos internos escritos; cuando los apruebe, entregará un ejemplar y su cumplimiento será obligatorio desde su entrega.'
   const joined = names.length === 1 ? names[0] : `${names.slice(0, -1).join(', ')} y ${names.at(-1) as string}`
   return `Se entrega un ejemplar de ${joined}, de cumplimiento obligatorio.`.replace('de el ', 'del ')
+}
+
+/** The processors (encargados) with their address and role, or a sentence when there is none (§18). */
+export function processorsText (processors: EmployerProfile['dataProtection']['processors']): string {
+  if (processors.length === 0) return 'EL EMPLEADOR no encarga a terceros el tratamiento de estos datos.'
+  return lettered(processors.map(({ name, address, role }) => `${name}, con domicilio en ${address}: ${role}`))
+}
+
+/**
+ * Video surveillance at the workplace, with where, what for and how long the images are kept; or
+ * its absence, stated (§18; ANPD's directive on video surveillance).
+ */
+export function videoSurveillanceText (video: EmployerProfile['dataProtection']['videoSurveillance']): string {
+  if (!video.cameras) return 'EL EMPLEADOR no realiza videovigilancia en el centro de trabajo.'
+  return `EL EMPLEADOR capta imágenes con cámaras de videovigilancia en ${video.areas ?? ''}, para ${video.purpose ?? ''}; ` +
+    `las imágenes se conservan ${video.retention ?? ''} y luego se eliminan. Las zonas vigiladas están señalizadas, y no ` +
+    'hay cámaras en vestuarios, servicios higiénicos ni zonas de descanso.'
 }

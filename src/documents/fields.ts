@@ -1,6 +1,6 @@
 /**
  * The AcroForm field names our templates use, which of them each template must have (checked at
- * start-up), and the value of every field for one employee (README "Contracts").
+ * start-up), and the value of every field for one employee (docs/documents.md, "Fields").
  */
 import type { Employee, ImportedEmployee } from '../../schemas/employee.js'
 import type { EmployerProfile, PositionEntry } from '../../schemas/employer-profile.js'
@@ -8,12 +8,13 @@ import { cleanText, dateInWords, formatSoles, fullName } from '../employees/form
 import type { AddendumRequest } from '../../schemas/addendum.js'
 import { amountInWords } from '../employees/salary-words.js'
 import {
-  REGIME_NAMES, benefitsText, equipmentText, internalRulesText, lettered, modalityText, objectiveCauseText,
-  positionEntry,
-  nightWorkText, probationText, signingDate, weeklyHoursText
+  MODALITY_NAMES, REGIME_NAMES, benefitsText, recordModality, equipmentText, internalRulesText, ipercText, lettered,
+  modalityText, objectiveCauseText,
+  nightWorkText, processorsText, videoSurveillanceText, workstationText, probationText, signingDate, weeklyHoursText
 } from './contract-terms.js'
 import { todayInLima } from '../employees/dates.js'
 import { workingWeek } from '../employees/working-time.js'
+import { recordPosition } from '../employer/catalogue.js'
 
 /**
  * The contract documents, by id; each id is also the template's file name without `.pdf`. Every
@@ -24,11 +25,11 @@ import { workingWeek } from '../employees/working-time.js'
 export const DOCUMENT_IDS = ['contrato-planilla', 'contrato-part-time', 'contrato-subsidio', 'tratamiento-datos', 'anexo'] as const
 export type DocumentId = typeof DOCUMENT_IDS[number]
 /**
- * Every template: the ten contract documents and the adenda (one variant only: an addendum record
- * carries no sex, spec "Addendum employee record").
+ * Every template: the ten contract documents and the adenda's two variants (the feminine one when
+ * the addendum record says `sex`: F, issue 22).
  */
-export const TEMPLATE_IDS = [...DOCUMENT_IDS.flatMap((id) => [id, `${id}-f`] as const), 'adenda'] as const
-export type TemplateId = DocumentId | `${DocumentId}-f` | 'adenda'
+export const TEMPLATE_IDS = [...DOCUMENT_IDS.flatMap((id) => [id, `${id}-f`] as const), 'adenda', 'adenda-f'] as const
+export type TemplateId = DocumentId | `${DocumentId}-f` | 'adenda' | 'adenda-f'
 
 /** Every field a contract, consent or annex template may hold. */
 const CONTRACT_FIELD_NAMES = [
@@ -45,14 +46,16 @@ const CONTRACT_FIELD_NAMES = [
   'replacementFor', 'replacedWorkerDni', 'replacedWorkerPosition', 'reasonForSubstitution', 'timeForCompany', 'workingCondition',
   // personal data notice (§6)
   'dataBankName', 'dataBankCode', 'dataArcoEmail', 'dataOfficer', 'dataRecipients', 'dataTransfers', 'dataRetention',
-  // annex (§7)
-  'positionFunctions', 'positionRisks', 'positionEquipment', 'internalRules',
+  'dataProcessors', 'dataVideo',
+  // annex (§7, §16)
+  'positionFunctions', 'positionRisks', 'positionEquipment', 'positionWorkstation', 'iperc', 'internalRules',
   // place and date of signing (§3)
   'signingCity', 'signingDate', 'signingDateWords'
 ] as const
 /** Fields only the adenda holds: its division, the original contract's term and the extension. */
 const ADDENDUM_FIELD_NAMES = [
-  'division', 'start', 'startWords', 'end', 'endWords', 'startAddendum', 'startAddendumWords', 'endAddendum', 'endAddendumWords'
+  'division', 'start', 'startWords', 'end', 'endWords', 'startAddendum', 'startAddendumWords', 'endAddendum', 'endAddendumWords',
+  'originalSigningDateWords', 'workingTime'
 ] as const
 /** Every field a template may hold. */
 export const FIELD_NAMES = [...CONTRACT_FIELD_NAMES, ...ADDENDUM_FIELD_NAMES] as const
@@ -67,7 +70,9 @@ export const SHARED_FIELDS: ReadonlySet<FieldName> = new Set<FieldName>([
   'employerRepresentativePowers', 'employerActivity', 'employerRegime',
   'position', 'subDivisionOrParking', 'contractType', 'modality', 'weeklyHours', 'workDays', 'workSchedule', 'probationaryPeriod', 'benefits',
   'dataBankName', 'dataBankCode', 'dataArcoEmail', 'dataOfficer', 'dataRecipients', 'dataTransfers', 'dataRetention',
-  'positionFunctions', 'positionRisks', 'positionEquipment', 'internalRules', 'signingCity', 'signingDate', 'signingDateWords'
+  'dataProcessors', 'dataVideo',
+  'positionFunctions', 'positionRisks', 'positionEquipment', 'positionWorkstation', 'iperc', 'internalRules',
+  'signingCity', 'signingDate', 'signingDateWords'
 ])
 
 /** The values of one employee's contract documents. */
@@ -78,24 +83,29 @@ const WORKER_BLOCK: FieldName[] = ['fullName', 'dni', 'address', 'district', 'pr
 const SIGNING: FieldName[] = ['signingCity', 'signingDateWords']
 const CONDITIONS: FieldName[] = ['modality', 'position', 'subDivisionOrParking', 'entryDateWords', 'endDateWords', 'salary', 'salaryInWords', 'weeklyHours', 'workDays', 'workSchedule', 'benefits']
 const SUBSIDIO: FieldName[] = ['replacementFor', 'replacedWorkerDni', 'replacedWorkerPosition', 'reasonForSubstitution', 'probationaryPeriod']
-const NOTICE: FieldName[] = ['dataBankName', 'dataBankCode', 'dataArcoEmail', 'dataRecipients', 'dataRetention']
+const NOTICE: FieldName[] = ['dataBankName', 'dataBankCode', 'dataArcoEmail', 'dataRecipients', 'dataRetention', 'dataProcessors', 'dataVideo']
 
 const REQUIRED_BY_DOCUMENT: Record<DocumentId, readonly FieldName[]> = {
   'contrato-planilla': [...EMPLOYER_BLOCK, ...WORKER_BLOCK, ...CONDITIONS, 'objectiveCause', 'probationaryPeriod', ...SIGNING],
   'contrato-part-time': [...EMPLOYER_BLOCK, ...WORKER_BLOCK, ...CONDITIONS, 'objectiveCause', ...SIGNING],
   'contrato-subsidio': [...EMPLOYER_BLOCK, ...WORKER_BLOCK, ...CONDITIONS, ...SUBSIDIO, ...SIGNING],
   'tratamiento-datos': [...EMPLOYER_BLOCK, ...WORKER_BLOCK, ...NOTICE, ...SIGNING],
-  anexo: [...EMPLOYER_BLOCK, ...WORKER_BLOCK, 'position', 'subDivisionOrParking', 'positionFunctions', 'positionRisks', 'positionEquipment', 'internalRules', ...SIGNING]
+  anexo: [
+    ...EMPLOYER_BLOCK, ...WORKER_BLOCK, 'position', 'subDivisionOrParking', 'iperc',
+    'positionFunctions', 'positionRisks', 'positionEquipment', 'positionWorkstation', 'internalRules', ...SIGNING
+  ]
 }
 const ADDENDUM_REQUIRED: readonly FieldName[] = [
   ...EMPLOYER_BLOCK, 'fullName', 'dni', 'address', 'district', 'province', 'department',
-  'entryDate', 'start', 'end', 'startAddendum', 'endAddendum', 'division', 'salary', 'salaryInWords', ...SIGNING
+  'entryDate', 'start', 'end', 'startAddendum', 'endAddendum', 'division', 'salary', 'salaryInWords', ...SIGNING,
+  'modality', 'position', 'originalSigningDateWords', 'workingTime', 'objectiveCause'
 ]
 
 /** Fields each template must have; a template without one of them stops start-up. */
 export const REQUIRED_FIELDS = Object.fromEntries([
   ...DOCUMENT_IDS.flatMap((id) => [[id, REQUIRED_BY_DOCUMENT[id]], [`${id}-f`, REQUIRED_BY_DOCUMENT[id]]]),
-  ['adenda', ADDENDUM_REQUIRED]
+  ['adenda', ADDENDUM_REQUIRED],
+  ['adenda-f', ADDENDUM_REQUIRED]
 ]) as Record<TemplateId, readonly FieldName[]>
 
 /** The contract document of a contract type (spec: three contract types). */
@@ -146,26 +156,26 @@ function profileFieldValues (employer: EmployerProfile) {
     dataRecipients: cleanText(lettered(data.recipients)),
     dataTransfers: text(data.transfers),
     dataRetention: text(data.retention),
+    dataProcessors: cleanText(processorsText(data.processors)),
+    dataVideo: cleanText(videoSurveillanceText(data.videoSurveillance)),
     internalRules: internalRulesText(employer),
     signingCity: text(employer.signingCity)
   }
 }
 
-/** The annex's fields of one position of the profile (§7). */
+/** The annex's fields of one catalogue position (§7, §16). */
 function positionFieldValues (entry: PositionEntry) {
   return {
     positionFunctions: cleanText(lettered(entry.functions)),
     positionRisks: cleanText(lettered(entry.risks)),
-    positionEquipment: cleanText(equipmentText(entry))
+    positionEquipment: cleanText(equipmentText(entry)),
+    positionWorkstation: cleanText(workstationText(entry)),
+    iperc: cleanText(ipercText(entry))
   }
 }
 
-/** Positions looked up per profile; bounded (a position is any text a record sends). */
-const POSITIONS_PER_PROFILE = 512
-
 interface ProfileCache {
   values: ReturnType<typeof profileFieldValues>
-  byPosition: Map<string, ReturnType<typeof positionFieldValues>>
   byEntry: WeakMap<PositionEntry, ReturnType<typeof positionFieldValues>>
 }
 
@@ -175,23 +185,24 @@ const profiles = new WeakMap<EmployerProfile, ProfileCache>()
 function profileCache (employer: EmployerProfile): ProfileCache {
   let cache = profiles.get(employer)
   if (cache === undefined) {
-    cache = { values: profileFieldValues(employer), byPosition: new Map(), byEntry: new WeakMap() }
+    cache = { values: profileFieldValues(employer), byEntry: new WeakMap() }
     profiles.set(employer, cache)
   }
   return cache
 }
 
-/** The annex's fields for a position (its entry in the profile, else the default entry). */
-function positionValues (position: string, employer: EmployerProfile): ReturnType<typeof positionFieldValues> {
+/**
+ * The annex's fields for a record's catalogue position (by `positionProfile`, else by `position`).
+ * @throws Error when the catalogue has none: every route refuses such a record first (§16)
+ */
+function positionValues (
+  employee: Pick<ImportedEmployee, 'position' | 'positionProfile'>, employer: EmployerProfile
+): ReturnType<typeof positionFieldValues> {
+  const found = recordPosition(employee, employer)
+  if (found === undefined) throw new Error('El cargo no está en el catálogo de puestos del empleador')
   const cache = profileCache(employer)
-  let values = cache.byPosition.get(position)
-  if (values === undefined) {
-    const entry = positionEntry(position, employer)
-    values = cache.byEntry.get(entry)
-    if (values === undefined) cache.byEntry.set(entry, values = positionFieldValues(entry))
-    if (cache.byPosition.size >= POSITIONS_PER_PROFILE) cache.byPosition.clear()
-    cache.byPosition.set(position, values)
-  }
+  let values = cache.byEntry.get(found.entry)
+  if (values === undefined) cache.byEntry.set(found.entry, values = positionFieldValues(found.entry))
   return values
 }
 
@@ -215,7 +226,7 @@ export function fieldValues (
   const position = cleanText(employee.position)
   return {
     ...profileCache(employer).values,
-    ...positionValues(position, employer),
+    ...positionValues(employee, employer),
     fullName: fullName(employee),
     name: text(employee.name),
     lastNameFather: text(employee.lastNameFather),
@@ -258,7 +269,28 @@ export function fieldValues (
 
 /** The values of an adenda: its fields plus the shared ones it prints (employer, worker, salary, signing). */
 export type AddendumFieldValues = Record<typeof ADDENDUM_FIELD_NAMES[number] | 'fullName' | 'dni' | 'address' | 'district' | 'province' | 'department' |
-  'salary' | 'salaryInWords' | 'entryDate' | 'entryDateWords' | 'signingCity' | 'signingDate' | 'signingDateWords' | keyof ReturnType<typeof employerFieldValues>, string>
+  'modality' | 'position' | 'objectiveCause' | 'salary' | 'salaryInWords' | 'entryDate' | 'entryDateWords' | 'signingCity' | 'signingDate' | 'signingDateWords' | keyof ReturnType<typeof employerFieldValues>, string>
+
+/**
+ * The working time an adenda states (issue 22): a part-time one restates its hours, days and
+ * schedule (Reglamento arts. 11-13); any other states the record's days and schedule when given,
+ * else keeps the contract's.
+ */
+function addendumWorkingTimeText (addendum: AddendumRequest): string {
+  const { workDays, workSchedule } = addendum
+  const week = workDays === undefined || workSchedule === undefined ? undefined : workingWeek(workDays, workSchedule)
+  const hours = addendum.weeklyHours ?? week?.weeklyHours
+  const parts = [
+    hours === undefined ? undefined : weeklyHoursText(hours),
+    workDays,
+    workSchedule?.replace(/\.$/, '')
+  ].filter((part): part is string => part !== undefined)
+  if (parts.length === 0) return 'La pactada en EL CONTRATO.'
+  const partTime = addendum.contractType === 'Part Time'
+    ? ' A tiempo parcial: menos de cuatro horas diarias en promedio (artículo 4 de la LPCL y artículo 11 del D.S. 001-96-TR).'
+    : ''
+  return [`${parts.join(', ')}.${partTime}`, nightWorkText(week)].filter(Boolean).join(' ')
+}
 
 /**
  * The text of every field of one adenda. The worker is `worker` and `documentNumber` (printed in
@@ -289,6 +321,13 @@ export function addendumFieldValues (
     startAddendumWords: dateInWords(addendum.startAddendum),
     endAddendum: addendum.endAddendum,
     endAddendumWords: dateInWords(addendum.endAddendum),
+    modality: MODALITY_NAMES[recordModality({ contractType: addendum.contractType ?? 'Planilla', modality: addendum.modality }, employer)],
+    position: cleanText(addendum.position),
+    originalSigningDateWords: addendum.originalSigningDate === undefined
+      ? 'la que consta en EL CONTRATO'
+      : dateInWords(addendum.originalSigningDate),
+    workingTime: cleanText(addendumWorkingTimeText(addendum)),
+    objectiveCause: cleanText(addendum.objectiveCause),
     salary: formatSoles(addendum.salary),
     salaryInWords: cleanText(addendum.salaryInWords ?? amountInWords(addendum.salary)),
     signingCity: cleanText(employer.signingCity),

@@ -1,27 +1,24 @@
 /**
  * The PDF worker pool (generation never runs on the event loop): piscina threads sized to the
  * cores, each holding the compiled templates, and a bounded queue, so that overload is refused
- * (ServiceBusyError, 503) instead of queued without bound. The worker file: src/workers.ts.
+ * (ServiceBusyError, 503) instead of queued without bound (src/worker-pool.ts). The worker file:
+ * src/workers.ts.
  */
-import { cpuCount } from '../cpus.js'
 import { setTimeout as delay } from 'node:timers/promises'
-import { Piscina } from 'piscina'
 import type { ImportedEmployee } from '../../schemas/employee.js'
 import type { AddendumRequest } from '../../schemas/addendum.js'
 import { ServiceBusyError } from '../errors.js'
-import { asBusyError, workerScript } from '../workers.js'
+import { workerScript } from '../workers.js'
+import { cpuCount } from '../cpus.js'
+import { WorkerPool, type PoolStats } from '../worker-pool.js'
+import { ZIP_TUNING } from '../zip/tuning.js'
+import { contractEntryNames } from '../zip/names.js'
+import type { RecordEntries } from '../zip/documents-zip.js'
 import type { EngineData } from './engine-data.js'
 import { CONTRACT_DOCUMENT, type TemplateId } from './fields.js'
 import type { PdfTask, WorkerDocument, WorkerEmployeeResult } from './worker.js'
-import { checkDeadline, expectedWaitMs } from '../queue-deadline.js'
 
 const WORKER = workerScript(import.meta.url)
-
-/**
- * Employees per documentsBatch() task in the contracts ZIP (after the first task, which has one so
- * that the first entry goes out at once): fewer messages between threads, less idle time in the workers.
- */
-export const EMPLOYEES_PER_ZIP_TASK = 4
 
 /** Young-generation cap of each PDF worker, MB. */
 const YOUNG_GENERATION_MB = 4
@@ -52,41 +49,35 @@ export interface DocumentParts {
 /** The three documents of one employee, for the ZIP. */
 export interface EmployeeDocumentParts { contract: DocumentParts, consent: DocumentParts, annex: DocumentParts }
 
-/** The bytes of a document given in parts (a copy). */
-export function wholeDocument (document: DocumentParts): Uint8Array {
-  return Buffer.concat(document.parts)
-}
-
-/** What the pool holds right now (read-only; tests and bench/aborts.ts check that nothing is left behind). */
-export interface PoolStats {
-  /** Tasks handed to the threads and not settled yet (running + queued). */
-  pending: number
-  /** Of those, tasks waiting for a thread. */
-  queued: number
-  /** Tasks settled since start. */
-  completed: number
-}
+export type { PoolStats }
 
 export class ContractPool {
   readonly threads: number
   readonly maxQueue: number
   readonly #data: EngineData
-  readonly #onWorkerError: (error: Error) => void
   readonly #onRendered: (templates: readonly TemplateId[]) => void
-  #piscina: Piscina | undefined
-  #closed = false
-  #pending = 0
-  readonly #maxWaitMs: number
+  readonly #pool: WorkerPool<PdfTask, unknown>
   /** Set only while whenFree() hands a task over: an admitted ZIP's tasks are never refused by the deadline. */
   #admitted = false
 
   constructor (data: EngineData, options: PoolOptions) {
     this.threads = options.threads > 0 ? options.threads : cpuCount()
     this.maxQueue = options.maxQueue
-    this.#maxWaitMs = options.maxWaitMs ?? 0
     this.#data = data
-    this.#onWorkerError = options.onWorkerError ?? (() => {})
     this.#onRendered = options.onRendered ?? (() => {})
+    this.#pool = new WorkerPool({
+      worker: WORKER,
+      workerData: data,
+      minThreads: this.threads,
+      maxThreads: this.threads,
+      maxQueue: options.maxQueue,
+      maxWaitMs: options.maxWaitMs,
+      // A task leaves a few hundred KB of garbage; without a cap the young generation of each
+      // worker grows through a long batch and stays grown (a 1000-employee ZIP measured about
+      // 20 MB more peak RSS than with it), so memory would not stay flat in the batch size.
+      resourceLimits: { maxYoungGenerationSizeMb: YOUNG_GENERATION_MB },
+      onWorkerError: options.onWorkerError
+    })
   }
 
   /** Templates compiled at start-up, by id. */
@@ -96,58 +87,38 @@ export class ContractPool {
 
   /** False once close() has begun: no task is accepted any more (readiness). */
   get open (): boolean {
-    return !this.#closed
+    return this.#pool.open
   }
 
-  /** The threads start on first use, or at start-up through ready(). */
-  get #pool (): Piscina {
-    if (this.#piscina !== undefined) return this.#piscina
-    this.#piscina = new Piscina({
-      filename: WORKER.filename,
-      execArgv: WORKER.execArgv,
-      workerData: this.#data,
-      minThreads: this.threads,
-      maxThreads: this.threads,
-      maxQueue: this.maxQueue,
-      idleTimeout: Number.POSITIVE_INFINITY,
-      concurrentTasksPerWorker: 1,
-      // A task leaves a few hundred KB of garbage; without a cap the young generation of each
-      // worker grows through a long batch and stays grown (a 1000-employee ZIP measured about
-      // 20 MB more peak RSS than with it), so memory would not stay flat in the batch size.
-      resourceLimits: { maxYoungGenerationSizeMb: YOUNG_GENERATION_MB }
-    })
-    this.#piscina.on('error', this.#onWorkerError)
-    return this.#piscina
-  }
-
-  /** Starts every thread and waits for each to answer: a broken worker file stops start-up. */
+  /**
+   * Starts every thread and waits for each to answer: a broken worker file stops start-up.
+   * Otherwise the threads start on first use.
+   */
   async ready (): Promise<void> {
     await Promise.all(Array.from({ length: this.threads }, () => this.#run({ kind: 'ping' })))
   }
 
   /** Free queue slots: the ZIP route refuses a batch up front (503) when the pool is saturated. */
-  get capacity (): number {
-    return this.maxQueue - (this.#piscina?.queueSize ?? 0)
-  }
-
-  /** Expected wait (ms) of a task handed over now (src/queue-deadline.ts). */
+  /** Expected wait (ms) of a task given now (src/queue-deadline.ts). */
   get expectedWaitMs (): number {
-    const pool = this.#piscina
-    if (pool === undefined || pool.completed === 0) return 0
-    return expectedWaitMs(pool.queueSize, this.threads, pool.histogram.runTime.p50)
+    return this.#pool.expectedWaitMs
   }
 
   /**
    * Refuses a new request, before any work, when its expected wait exceeds QUEUE_MAX_WAIT_MS (the
-   * single-document methods call it; the ZIP route calls it once, up front).
+   * single-document methods do it themselves; the ZIP route calls it once, up front).
    * @throws ServiceBusyError (503) with Retry-After
    */
   checkDeadline (): void {
-    checkDeadline(this.expectedWaitMs, this.#maxWaitMs)
+    this.#pool.checkDeadline()
+  }
+
+  get capacity (): number {
+    return this.#pool.capacity
   }
 
   get stats (): PoolStats {
-    return { pending: this.#pending, queued: this.#piscina?.queueSize ?? 0, completed: this.#piscina?.completed ?? 0 }
+    return this.#pool.stats
   }
 
   /** The contract PDF of one employee (preview). @throws ServiceBusyError when the queue is full */
@@ -181,13 +152,21 @@ export class ContractPool {
   }
 
   /**
-   * The documents of one employee (documentsBatch of one).
-   * @throws ServiceBusyError when the queue is full; the render's error
+   * The contracts ZIP's entries of each employee (documentsBatch with the entry names of
+   * src/zip/names.ts, D18): contract, consent and annex under the contract type's folder, ready
+   * for src/zip/documents-zip.ts; an Error in place of an employee whose documents failed.
+   * @throws ServiceBusyError when the queue is full
    */
-  async documents (employee: ImportedEmployee): Promise<EmployeeDocumentParts> {
-    const [result] = await this.documentsBatch([employee])
-    if (result instanceof Error) throw result
-    return result
+  async zipEntries (employees: readonly ImportedEmployee[]): Promise<RecordEntries[]> {
+    return (await this.documentsBatch(employees)).map((documents, index) => {
+      if (documents instanceof Error) return documents
+      const [contract, consent, annex] = contractEntryNames(employees[index])
+      return [
+        { name: contract, parts: documents.contract.parts, crc32: documents.contract.crc32 },
+        { name: consent, parts: documents.consent.parts, crc32: documents.consent.crc32 },
+        { name: annex, parts: documents.annex.parts, crc32: documents.annex.crc32 }
+      ]
+    })
   }
 
   /** The adenda of one addendum record (preview and ZIP). @throws ServiceBusyError when the queue is full */
@@ -202,7 +181,12 @@ export class ContractPool {
    * that was already admitted (its headers are out), slowing down beats losing a record to errores.txt.
    * @throws ServiceBusyError after `attempts` tries; whatever the render throws
    */
-  async whenFree<T> (render: () => Promise<T>, signal: AbortSignal, attempts = 200, delayMs = 10): Promise<T> {
+  async whenFree<T> (
+    render: () => Promise<T>,
+    signal: AbortSignal,
+    attempts: number = ZIP_TUNING.busyRetries,
+    delayMs: number = ZIP_TUNING.busyRetryDelayMs
+  ): Promise<T> {
     for (let attempt = 1; ; attempt++) {
       try {
         let rendering: Promise<T>
@@ -220,20 +204,12 @@ export class ContractPool {
     }
   }
 
+  /** Lets the tasks already taken finish, then stops the threads (src/worker-pool.ts). */
   async close (): Promise<void> {
-    this.#closed = true
-    await this.#piscina?.close()
+    await this.#pool.close()
   }
 
   async #run (task: PdfTask): Promise<unknown> {
-    if (!this.#admitted) this.checkDeadline()
-    this.#pending++
-    try {
-      return await this.#pool.run(task)
-    } catch (error) {
-      throw asBusyError(error)
-    } finally {
-      this.#pending--
-    }
+    return await this.#pool.run(task, { deadline: !this.#admitted })
   }
 }

@@ -65,6 +65,7 @@ export function createRenderer (data: EngineData): ContractRenderer {
       await fill(templateFor(CONTRACT_DOCUMENT[employee.contractType], employee), fieldValues(employee, data.employer)),
     documents: async (employee) => await threeDocuments(employee, fill),
     documentUpdates: async (employee) => await threeDocuments(employee, updateOf),
-    addendum: async (addendum, signingDate) => await fill('adenda', addendumFieldValues(addendum, data.employer, signingDate))
+    addendum: async (addendum, signingDate) =>
+      await fill(addendum.sex === 'F' || addendum.sex === 'Femenino' ? 'adenda-f' : 'adenda', addendumFieldValues(addendum, data.employer, signingDate))
   }
 }

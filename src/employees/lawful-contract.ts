@@ -9,7 +9,8 @@
  * - working time read from the days and schedule: the weekly total agrees, at most 48 hours, part
  *   time under four hours a day over the workplace's week, night work at RMV + 35 % (§12);
  * - probation in whole months, longer ones only with their reason, shorter than the term (§14);
- * - a suplencia names the stable titular it replaces (§15); no minors (§20).
+ * - a suplencia names the stable titular it replaces (§15); no minors (§20);
+ * - the position is one of the catalogue, whose annex applies (§16).
  * Each rule reads only fields the schema already typed, so a schema error is never doubled.
  */
 import type { ContractType } from '../../schemas/employee.js'
@@ -17,6 +18,7 @@ import type { EmployerProfile } from '../../schemas/employer-profile.js'
 import { LAWFUL_CONTRACT_MESSAGES as M } from '../../schemas/messages.js'
 import type { ValidationIssue } from '../errors.js'
 import { DEFAULT_MINIMUM_WAGE } from '../employer/profile.js'
+import { positionCatalogue, type PositionCatalogue } from '../employer/catalogue.js'
 import { ageOn, dayMonthYearKey, isDayMonthYear, termEnd, todayInLima } from './dates.js'
 import { foldText, formatSoles } from './format.js'
 import { MODALITIES, parseModality, type ModalityCode } from './modality.js'
@@ -36,6 +38,8 @@ export interface LawfulContractPolicy {
   }>
   /** The cause HR reviewed for a site and modality, if any. */
   siteCause: (site: string, modality: ModalityCode) => string | undefined
+  /** The position catalogue the annex is printed from (§16). */
+  catalogue: PositionCatalogue
 }
 
 /** Months of probation the profile uses when a record says none (art. 10: three). */
@@ -68,6 +72,7 @@ export function lawfulContractPolicy (profile: EmployerProfile, today: string = 
     minimumWage: profile.minimumWage ?? DEFAULT_MINIMUM_WAGE,
     workWeekDays: profile.workWeekDays ?? 5,
     defaults,
+    catalogue: positionCatalogue(profile),
     siteCause: (site, modality) => {
       // own keys only: a site named `constructor` is not a lookup into Object.prototype
       const causes = Object.hasOwn(bySite, site) ? bySite[site] : undefined
@@ -165,6 +170,18 @@ export function lawfulContractIssues (
   }
   if (entryDate !== undefined && dayMonthYearKey(entryDate) < dayMonthYearKey(today)) add('entryDate', M.entryBeforeToday(today))
 
+  // §16: the annex of a known position
+  const positionProfile = text('positionProfile')
+  const position = text('position')
+  const { catalogue } = policy
+  if (positionProfile !== undefined) {
+    if (catalogue.byKey(positionProfile.trim()) === undefined) {
+      add('positionProfile', M.unknownPositionProfile(catalogue.positions.map(({ key }) => key)))
+    }
+  } else if (position !== undefined && catalogue.byName(position) === undefined) {
+    add('position', M.positionOutsideCatalogue(catalogue.positions.map(({ name }) => name)))
+  }
+
   // §20: no minors
   const birthDate = date('birthDate')
   if (birthDate !== undefined && entryDate !== undefined && ageOn(birthDate, entryDate) < 18) add('birthDate', M.minor(entryDate))
@@ -193,30 +210,7 @@ export function lawfulContractIssues (
   }
 
   // §12: working time
-  const workDays = text('workDays')
-  const workSchedule = text('workSchedule')
-  if (type === 'Part Time') {
-    if (workDays === undefined) add('workDays', M.partTimeNeedsWorkingTime)
-    if (workSchedule === undefined) add('workSchedule', M.partTimeNeedsWorkingTime)
-  }
-  if (workDays !== undefined && workingWeek(workDays, '00:00-01:00') === undefined) add('workDays', M.workDaysUnreadable)
-  if (workSchedule !== undefined && workingWeek('lunes', workSchedule) === undefined) add('workSchedule', M.workScheduleUnreadable)
-  const week = recordWorkingWeek({ contractType: type, workDays, workSchedule }, policy)
-  const declared = typeof fields.weeklyHours === 'number' ? fields.weeklyHours : undefined
-  const weeklyHours = declared ?? week?.weeklyHours
-  const hours = (value: number) => String(Math.round(value * 100) / 100)
-  if (week !== undefined && declared !== undefined && Math.abs(declared - week.weeklyHours) > 0.25) {
-    add('weeklyHours', M.hoursMismatch(hours(week.weeklyHours)))
-  } else if (weeklyHours !== undefined && weeklyHours > FULL_WEEK_HOURS) {
-    add(declared === undefined ? 'workSchedule' : 'weeklyHours', M.weeklyMaximum)
-  } else if (type === 'Part Time' && weeklyHours !== undefined && weeklyHours / policy.workWeekDays >= 4) {
-    add('weeklyHours', M.partTimeFourHours(hours(weeklyHours), policy.workWeekDays, hours(weeklyHours / policy.workWeekDays)))
-  }
-  const salary = typeof fields.salary === 'number' && fields.salary > 0 ? fields.salary : undefined
-  if (week !== undefined && week.nightShare > 0 && salary !== undefined && weeklyHours !== undefined) {
-    const minimum = minimumSalaryWith(type, weeklyHours, week.nightShare, policy.minimumWage)
-    if (salary < minimum) add('salary', M.belowNightMinimum(formatSoles(minimum)))
-  }
+  issues.push(...workingTimeIssues(fields, type, policy, at))
 
   // §14: probation
   const probationText = text('probationaryPeriod')
@@ -241,6 +235,49 @@ export function lawfulContractIssues (
     const condition = text('workingCondition')
     if (condition !== undefined && !STABLE.test(foldText(condition))) add('workingCondition', M.titularNotStable)
   }
+  return issues
+}
+
+/**
+ * The working time of a record (§12), shared by contracts and adendas: part time states its days and
+ * schedule; both can be read; the weekly total agrees with them within 15 minutes and is at most 48;
+ * part time averages under four hours a day over the workplace's week; night work is paid at
+ * least the RMV (or its share) plus 35 % on the night share (D.S. 007-2002-TR art. 8).
+ * @param at the field path of a field name
+ * @param partTimeMessage the refusal of a part-time record without days or schedule; null to accept it
+ */
+export function workingTimeIssues (
+  fields: Record<string, unknown>, type: ContractType, policy: LawfulContractPolicy, at: (field: string) => string,
+  partTimeMessage: string | null = M.partTimeNeedsWorkingTime
+): ValidationIssue[] {
+  const issues: ValidationIssue[] = []
+  const add = (field: string, message: string) => issues.push({ field: at(field), message })
+  const text = (field: string) => (typeof fields[field] === 'string' ? fields[field] : undefined)
+  const workDays = text('workDays')
+  const workSchedule = text('workSchedule')
+  if (type === 'Part Time' && partTimeMessage !== null) {
+    if (workDays === undefined) add('workDays', partTimeMessage)
+    if (workSchedule === undefined) add('workSchedule', partTimeMessage)
+  }
+  if (workDays !== undefined && workingWeek(workDays, '00:00-01:00') === undefined) add('workDays', M.workDaysUnreadable)
+  if (workSchedule !== undefined && workingWeek('lunes', workSchedule) === undefined) add('workSchedule', M.workScheduleUnreadable)
+  const week = recordWorkingWeek({ contractType: type, workDays, workSchedule }, policy)
+  const declared = typeof fields.weeklyHours === 'number' ? fields.weeklyHours : undefined
+  const weeklyHours = declared ?? week?.weeklyHours
+  const hours = (value: number) => String(Math.round(value * 100) / 100)
+  if (week !== undefined && declared !== undefined && Math.abs(declared - week.weeklyHours) > 0.25) {
+    add('weeklyHours', M.hoursMismatch(hours(week.weeklyHours)))
+  } else if (weeklyHours !== undefined && weeklyHours > FULL_WEEK_HOURS) {
+    add(declared === undefined ? 'workSchedule' : 'weeklyHours', M.weeklyMaximum)
+  } else if (type === 'Part Time' && weeklyHours !== undefined && weeklyHours / policy.workWeekDays >= 4) {
+    add('weeklyHours', M.partTimeFourHours(hours(weeklyHours), policy.workWeekDays, hours(weeklyHours / policy.workWeekDays)))
+  }
+  const salary = typeof fields.salary === 'number' && fields.salary > 0 ? fields.salary : undefined
+  if (week !== undefined && week.nightShare > 0 && salary !== undefined && weeklyHours !== undefined) {
+    const minimum = minimumSalaryWith(type, weeklyHours, week.nightShare, policy.minimumWage)
+    if (salary < minimum) add('salary', M.belowNightMinimum(formatSoles(minimum)))
+  }
+
   return issues
 }
 

@@ -83,7 +83,10 @@ export function prepareBatchBody (body: unknown, maxItems: number): unknown {
   }
   if (!Array.isArray(list)) return list
   if (list.length > maxItems) {
-    throw new AppError(400, batchLimitMessage(maxItems), { errors: [{ field: 'body', message: batchLimitMessage(maxItems) }] })
+    throw new AppError(400, batchLimitMessage(maxItems), {
+      errors: [{ field: 'body', message: batchLimitMessage(maxItems) }],
+      code: 'CONTRATOS_BATCH_LIMIT'
+    })
   }
   return list.map(normalizeRecord)
 }

@@ -74,7 +74,9 @@ export function mergeIssues (
   schemaIssues: readonly ValidationIssue[], ruleIssues: readonly ValidationIssue[]
 ): ValidationIssue[] {
   const taken = new Set(schemaIssues.map((issue) => issue.field))
-  const merged = [...schemaIssues, ...ruleIssues.filter((issue) => !taken.has(issue.field))]
+  // the first rule to speak of a field wins too: one item per field
+  const rules = ruleIssues.filter((issue) => !taken.has(issue.field) && (taken.add(issue.field), true))
+  const merged = [...schemaIssues, ...rules]
   return merged
     .map((issue, position) => ({ issue, position }))
     .sort((a, b) => elementIndex(a.issue.field) - elementIndex(b.issue.field) || a.position - b.position)

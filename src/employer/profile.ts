@@ -8,10 +8,13 @@ import { EmployerProfileSchema, type EmployerProfile } from '../../schemas/emplo
 import { compileValidator } from '../validation.js'
 import { parseModality } from '../employees/modality.js'
 import { workingWeek } from '../employees/working-time.js'
+import { catalogueProblems } from './catalogue.js'
+import type { ErrorCode } from '../errors.js'
 
 /** A profile that cannot be used; its message names the file, then one line per problem. Stops start-up. */
 export class EmployerProfileError extends Error {
   readonly problems: string[]
+  readonly code = 'CONTRATOS_EMPLOYER_PROFILE' satisfies ErrorCode
   constructor (path: string, problems: string[]) {
     super(`Perfil del empleador ${path}: ${problems.length === 1 ? problems[0] : `${problems.length} problemas\n${problems.map((problem) => `  - ${problem}`).join('\n')}`}`)
     this.name = 'EmployerProfileError'
@@ -58,7 +61,10 @@ export async function loadEmployerProfile (
   if (typeof record?.ruc === 'string' && /^\d{11}$/.test(record.ruc) && !isValidRuc(record.ruc)) {
     problems.push(`ruc: el RUC ${record.ruc} no es válido (prefijo o dígito verificador)`)
   }
-  if (result.ok) problems.push(...contractDefaultProblems(result.value))
+  if (result.ok) {
+    const profile = result.value
+    problems.push(...contractDefaultProblems(profile), ...catalogueProblems(profile), ...videoProblems(profile))
+  }
   if (options.production === true && record?.fictitious === true) {
     problems.push('es el perfil ficticio de demostración: en producción indique su propio perfil con EMPLOYER_PROFILE')
   }
@@ -104,4 +110,13 @@ export function contractDefaultProblems (profile: EmployerProfile): string[] {
     }
   }
   return problems
+}
+
+/** Cameras are disclosed with their areas, purpose and retention (DOCUMENT-REQUIREMENTS §18). */
+function videoProblems (profile: EmployerProfile): string[] {
+  const video = profile.dataProtection.videoSurveillance
+  if (!video.cameras) return []
+  return (['areas', 'purpose', 'retention'] as const)
+    .filter((key) => video[key] === undefined)
+    .map((key) => `dataProtection.videoSurveillance.${key}: falta (hay cámaras: el aviso de datos debe decir dónde, para qué y por cuánto tiempo)`)
 }

@@ -1,19 +1,21 @@
 /**
  * The part of the employer profile a client may read (`GET /api/profile`, issue 21 item 10): what
- * it needs to fill a lawful record and nothing beyond what the documents print.
+ * it needs to fill a lawful record and nothing beyond what the documents print (a site's cause is
+ * printed in its contracts; the risk assessments' codes and the employer's identity are not here).
  */
 import type { EmployerProfile } from '../../schemas/employer-profile.js'
 import { MODALITIES, MODALITY_CODES, parseModality } from '../employees/modality.js'
 import { DEFAULT_MINIMUM_WAGE } from './profile.js'
+import { positionCatalogue } from './catalogue.js'
 
 /** The profile's public view. */
 export interface EmployerPublicProfile {
-  /** Positions with an entry of their own in the annex catalogue (`key` is the name a record gives). */
+  /** The annex's position catalogue: `key` is what `positionProfile` takes; `position` may be the name or an alias. */
   positions: Array<{ key: string, name: string, aliases: string[] }>
   /** Modalities the service prints, with their maximum term in months (LPCL arts. 57-63, 74). */
   modalities: Array<{ code: string, name: string, maxMonths: number }>
-  /** Sites with a cause HR reviewed, and for which modalities (codes). */
-  sites: Array<{ name: string, modalities: string[] }>
+  /** Sites with a cause HR reviewed: for which modalities (codes), and the cause each prints. */
+  sites: Array<{ name: string, modalities: string[], causes: Record<string, string> }>
   /** Working days of the workplace's week (5 or 6). */
   workWeekDays: number
   /** Per contract type: modality code, working time and probation used when a record omits them. */
@@ -38,12 +40,15 @@ export function employerPublicProfile (profile: EmployerProfile): EmployerPublic
     }
   }
   return {
-    positions: Object.keys(profile.positions.byPosition ?? {}).map((name) => ({ key: name, name, aliases: [] })),
+    positions: positionCatalogue(profile).positions.map(({ key, name, aliases }) => ({ key, name, aliases })),
     modalities: MODALITY_CODES.map((code) => ({ ...MODALITIES[code] })),
-    sites: Object.entries(profile.causes?.bySite ?? {}).map(([name, causes]) => ({
-      name,
-      modalities: Object.keys(causes).map((key) => parseModality(key)).filter((code) => code !== undefined)
-    })),
+    sites: Object.entries(profile.causes?.bySite ?? {}).map(([name, causes]) => {
+      const byCode = Object.entries(causes).flatMap(([key, cause]) => {
+        const code = parseModality(key)
+        return code === undefined ? [] : [[code, cause] as const]
+      })
+      return { name, modalities: byCode.map(([code]) => code), causes: Object.fromEntries(byCode) }
+    }),
     workWeekDays: profile.workWeekDays ?? 5,
     contractDefaults,
     minimumWage: profile.minimumWage ?? DEFAULT_MINIMUM_WAGE

@@ -38,7 +38,7 @@ const cache = new Map<string, WinAnsiFont>()
 
 /**
  * Reads one of the WinAnsi fonts and its metrics (widths by WinAnsi byte, 1/1000 em).
- * @throws Error when the file is missing or lacks a glyph of WinAnsi (then rebuild it: `npm run fonts`)
+ * @throws Error when the file is missing or lacks a glyph of WinAnsi (then rebuild it: `npm run make:fonts`)
  */
 export function loadWinAnsiFont (style: keyof typeof EMBEDDED_FONT_FILES): WinAnsiFont {
   const path = assetPath('fonts', EMBEDDED_FONT_FILES[style])

@@ -17,6 +17,8 @@ import { writeUpdate } from './update.js'
 
 /** A template that cannot be used; the message names the template (and the field). Stops start-up. */
 export class TemplateError extends Error {
+  /** Stable code (src/errors.ts ERROR_CODES; not imported: the engine knows nothing of the service). */
+  readonly code = 'CONTRATOS_TEMPLATE'
   constructor (template: string, detail: string) {
     super(`Plantilla ${template}: ${detail}`)
     this.name = 'TemplateError'

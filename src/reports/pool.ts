@@ -6,12 +6,10 @@
  * validated records and receives the bytes (moved, not copied). The line is bounded: past it an
  * export is refused with ServiceBusyError (503 with Retry-After) instead of queued without bound.
  */
-import { cpuCount } from '../cpus.js'
-import { Piscina } from 'piscina'
 import type { LawLifeEmployee, SctrEmployee } from '../../schemas/reports.js'
-import { ServiceBusyError } from '../errors.js'
-import { asBusyError, workerScript } from '../workers.js'
-import { checkDeadline, expectedWaitMs } from '../queue-deadline.js'
+import { workerScript } from '../workers.js'
+import { cpuCount } from '../cpus.js'
+import { WorkerPool } from '../worker-pool.js'
 import type { ReportTask } from './worker.js'
 
 const WORKER = workerScript(import.meta.url)
@@ -30,57 +28,36 @@ export interface ReportPoolOptions {
 export class ReportPool {
   readonly maxThreads: number
   readonly maxQueue: number
-  readonly #onWorkerError: (error: Error) => void
-  #piscina: Piscina<ReportTask, unknown> | undefined
-  /** Exports running or waiting (piscina's own count misses tasks its balancer queues on a worker). */
-  #inFlight = 0
-  readonly #maxWaitMs: number
+  readonly #pool: WorkerPool<ReportTask, Uint8Array>
 
   constructor (options: ReportPoolOptions = {}) {
     this.maxThreads = options.maxThreads ?? cpuCount()
     this.maxQueue = options.maxQueue ?? 64
-    this.#maxWaitMs = options.maxWaitMs ?? 0
-    this.#onWorkerError = options.onWorkerError ?? (() => {})
+    // Started on first use: an instance that never exports starts no thread.
+    this.#pool = new WorkerPool({
+      worker: WORKER,
+      minThreads: 1,
+      maxThreads: this.maxThreads,
+      maxQueue: this.maxQueue,
+      idleTimeoutMs: 60_000, // threads past the first retire after a minute without exports
+      maxWaitMs: options.maxWaitMs,
+      onWorkerError: options.onWorkerError
+    })
   }
 
-  /** Started on first use: an instance that never exports starts no thread. */
-  get #pool (): Piscina<ReportTask, unknown> {
-    if (this.#piscina === undefined) {
-      this.#piscina = new Piscina<ReportTask, unknown>({
-        filename: WORKER.filename,
-        execArgv: WORKER.execArgv,
-        minThreads: 1,
-        maxThreads: this.maxThreads,
-        idleTimeout: 60_000 // threads past the first retire after a minute without exports
-      })
-      this.#piscina.on('error', this.#onWorkerError)
-    }
-    return this.#piscina
-  }
-
-  /**
-   * Starts the first thread now (before listen), so that the first export finds a warm worker.
-   * @returns threads started
-   */
+  /** Starts the first thread now (before listen), so that the first export finds a warm worker; returns them. */
   warm (): number {
-    return this.#pool.threads.length // creating the pool starts its first thread
-  }
-
-  /** Expected wait (ms) of an export handed over now (src/queue-deadline.ts). */
-  get expectedWaitMs (): number {
-    const pool = this.#piscina
-    if (pool === undefined || pool.completed === 0) return 0
-    return expectedWaitMs(this.#inFlight - this.maxThreads, this.maxThreads, pool.histogram.runTime.p50)
+    return this.#pool.warm()
   }
 
   /** Threads started now. */
   get threads (): number {
-    return this.#piscina?.threads.length ?? 0
+    return this.#pool.threads
   }
 
   /** Exports running or waiting now (tests and the load scripts check that none is left). */
   get pending (): number {
-    return this.#inFlight
+    return this.#pool.stats.pending
   }
 
   /**
@@ -91,23 +68,12 @@ export class ReportPool {
   async workbook (kind: 'sctr', employees: readonly SctrEmployee[]): Promise<Buffer>
   async workbook (kind: 'lawLife', employees: readonly LawLifeEmployee[]): Promise<Buffer>
   async workbook (kind: 'sctr' | 'lawLife', employees: readonly (SctrEmployee | LawLifeEmployee)[]): Promise<Buffer> {
-    if (this.#inFlight >= this.maxThreads + this.maxQueue) throw new ServiceBusyError()
-    checkDeadline(this.expectedWaitMs, this.#maxWaitMs)
-    this.#inFlight++
-    try {
-      const bytes = await this.#pool.run({ kind, employees } as ReportTask) as Uint8Array
-      return Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength)
-    } catch (error) {
-      throw asBusyError(error)
-    } finally {
-      this.#inFlight--
-    }
+    const bytes = await this.#pool.run({ kind, employees } as ReportTask)
+    return Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength)
   }
 
-  /** Stops the workers; exports in flight are rejected. */
+  /** Lets the exports under way finish, then stops the workers; the next export starts them again. */
   async close (): Promise<void> {
-    const pool = this.#piscina
-    this.#piscina = undefined
-    await pool?.destroy()
+    await this.#pool.close()
   }
 }

@@ -63,7 +63,8 @@ export const EMPLOYEE_COLUMNS: ColumnTable = [
   column('replacedWorkerDni', ['DNI DEL SUPLIDO'], 'dni', false),
   column('replacedWorkerPosition', ['CARGO DEL SUPLIDO'], 'text', false),
   column('modality', ['MODALIDAD'], 'text', false),
-  column('probationReason', ['MOTIVO DEL PERIODO DE PRUEBA'], 'text', false)
+  column('probationReason', ['MOTIVO DEL PERIODO DE PRUEBA'], 'text', false),
+  column('positionProfile', ['PERFIL DE PUESTO'], 'text', false)
 ]
 
 /**
@@ -87,7 +88,17 @@ export const ADDENDUM_COLUMNS: ColumnTable = [
   column('salary', ['salario', 'salary', 'sueldo', 'remuneracion', 'remuneración', 'Sueldo', 'SUELDO'], 'salary'),
   column('salaryInWords', [
     'salario en letras', 'salarioenletras', 'salario_en_letras', 'salaryinwords', 'salary_in_words', 'sueldo en letras', 'Sueldo en Letras'
-  ])
+  ]),
+  // issue 22: optional columns naming the contract the adenda extends (the preview and ZIP need some)
+  column('sex', ['SEXO', 'GENERO'], 'text', false),
+  column('contractType', ['TIPO DE CONTRATO'], 'text', false),
+  column('weeklyHours', ['HORAS SEMANALES'], 'salary', false),
+  column('workDays', ['DÍAS DE TRABAJO', 'DÍAS LABORABLES'], 'text', false),
+  column('workSchedule', ['HORARIO'], 'text', false),
+  column('modality', ['MODALIDAD'], 'text', false),
+  column('position', ['CARGO'], 'text', false),
+  column('originalSigningDate', ['FECHA DE SUSCRIPCIÓN', 'FECHA DE FIRMA'], 'date', false),
+  column('objectiveCause', ['CAUSA OBJETIVA'], 'text', false)
 ]
 
 /** The column tables by import kind; the worker receives the kind, not the table. */

@@ -8,7 +8,7 @@ export class CorruptSpreadsheetError extends UploadError {
   /** Why, for the log; never sent to the client. */
   readonly reason: string
   constructor (reason: string) {
-    super(IMPORT_MESSAGES.corrupt)
+    super(IMPORT_MESSAGES.corrupt, { code: 'CONTRATOS_SPREADSHEET_CORRUPT' })
     this.reason = reason
   }
 }
@@ -16,21 +16,21 @@ export class CorruptSpreadsheetError extends UploadError {
 /** More data rows than the endpoint's batch limit (D5). */
 export class TooManyRowsError extends AppError {
   constructor (limit: number) {
-    super(400, batchLimitMessage(limit))
+    super(400, batchLimitMessage(limit), { code: 'CONTRATOS_SPREADSHEET_TOO_MANY_ROWS' })
   }
 }
 
 /** A workbook with a cell far below what the batch limit allows (a row numbered 1 000 000 000). */
 export class RowsPastLimitError extends AppError {
   constructor (lastRow: number, allowed: number) {
-    super(400, IMPORT_MESSAGES.rowsPastLimit(lastRow, allowed))
+    super(400, IMPORT_MESSAGES.rowsPastLimit(lastRow, allowed), { code: 'CONTRATOS_SPREADSHEET_ROWS_PAST_LIMIT' })
   }
 }
 
 /** A header row and no data (D5: at least one record). */
 export class EmptySpreadsheetError extends AppError {
   constructor () {
-    super(400, IMPORT_MESSAGES.noRows)
+    super(400, IMPORT_MESSAGES.noRows, { code: 'CONTRATOS_SPREADSHEET_EMPTY' })
   }
 }
 
@@ -41,6 +41,6 @@ export class EmptySpreadsheetError extends AppError {
 export class SpreadsheetValidationError extends AppError {
   constructor (message: string, issues: ValidationIssue[]) {
     const data = { validationErrors: issues }
-    super(400, message, { data, errors: issues, extra: { context: data } })
+    super(400, message, { data, errors: issues, extra: { context: data }, code: 'CONTRATOS_SPREADSHEET_INVALID' })
   }
 }

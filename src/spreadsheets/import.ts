@@ -11,7 +11,7 @@ import type { FieldMessages } from '../../schemas/messages.js'
 import type { ValidationIssue } from '../errors.js'
 import { compileValidator } from '../validation.js'
 import { normalizeRecord } from '../employees/normalize.js'
-import { crossFieldIssues, mergeIssues } from '../employees/rules.js'
+import { crossFieldIssues, mergeIssues, type RecordRules } from '../employees/rules.js'
 import { contractIssues, type ContractPolicy } from '../employees/contract-rules.js'
 import { lawfulContractIssues, type LawfulContractPolicy } from '../employees/lawful-contract.js'
 import { cellValue, type CellProblem } from './cells.js'
@@ -42,7 +42,9 @@ function rowValidator<T extends TSchema> (schema: T, table: ColumnTable, uniqueF
   const kinds = new Map(table.map((spec) => [spec.field, spec.kind]))
   const order = new Map(table.map((spec, index) => [spec.field, index]))
   const byColumn = (a: ValidationIssue, b: ValidationIssue) => (order.get(a.field) ?? 0) - (order.get(b.field) ?? 0)
-  return (sheet: { rows: readonly SheetRow[], untyped?: boolean }, policy?: ContractPolicy): RowsOutcome<Static<T>> => {
+  return (
+    sheet: { rows: readonly SheetRow[], untyped?: boolean }, policy?: ContractPolicy, extraRules?: RecordRules
+  ): RowsOutcome<Static<T>> => {
     const outcome: RowsOutcome<Static<T>> = { valid: [], validRows: [], issues: [], invalidRows: 0 }
     const firstRowOf = new Map<unknown, number>()
     for (const { row, cells } of sheet.rows) {
@@ -58,6 +60,7 @@ function rowValidator<T extends TSchema> (schema: T, table: ColumnTable, uniqueF
       // every problem of the row at once: the cells', the schema's and the D10 date order
       const rules = crossFieldIssues(normalized, '')
       if (policy !== undefined) rules.push(...contractIssues(normalized, '', policy))
+      if (extraRules !== undefined) rules.push(...extraRules(normalized, ''))
       const issues = mergeIssues(cellIssues, mergeIssues(result.ok ? [] : result.issues, rules))
       const key = normalized[uniqueField]
       if (typeof key === 'string' && !issues.some((issue) => issue.field === uniqueField)) {
@@ -141,21 +144,21 @@ const addendumMessages = (field: string): FieldMessages | undefined =>
   (AddendumSchema.properties as Record<string, { 'x-messages'?: FieldMessages }>)[field]?.['x-messages']
 
 /**
- * Endpoint 9. A row is invalid for its schema, its dates, or a documentNumber an earlier row
- * has. Invalid rows refuse the file unless `partial` (D14: then the valid rows and the
- * errors are returned together).
+ * Endpoint 9. A row is invalid for its schema, its dates, `options.rules` (the adenda rules of
+ * src/employees/lawful-addendum.ts, issue 22), or a documentNumber an earlier row has. Invalid rows
+ * refuse the file unless `partial` (D14: then the valid rows and the errors are returned together).
  * @throws SpreadsheetValidationError `Campo requerido faltante: <fields>` (items `{row: 1, field,
  *   message: <field> es requerido.}`) or `Error de validación en los datos`
  * @throws EmptySpreadsheetError when no data row is left
  */
-export function importAddenda (sheet: ReadSheet, options: { partial: boolean }): AddendumImport {
+export function importAddenda (sheet: ReadSheet, options: { partial: boolean, rules?: RecordRules }): AddendumImport {
   if (sheet.status === 'missingHeaders') {
     const issues = sheet.missing
       .map((field) => ({ row: 1, field, message: addendumMessages(field)?.required ?? field }))
     throw new SpreadsheetValidationError(IMPORT_MESSAGES.addenda.missingField(sheet.missing.join(', ')), issues)
   }
   requireRows(sheet)
-  const outcome = validateAddenda(sheet)
+  const outcome = validateAddenda(sheet, undefined, options.rules)
   if (outcome.issues.length > 0 && !options.partial) {
     throw new SpreadsheetValidationError(IMPORT_MESSAGES.addenda.invalidRows, outcome.issues)
   }

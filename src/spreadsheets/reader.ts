@@ -3,11 +3,9 @@
  * to about a second (scripts/measure-import.ts), which must not stall health checks and other
  * requests. Each worker has a heap cap and each read a deadline; a file that exhausts either is
  * refused as corrupt and the worker is replaced, so a hostile file costs one worker, never the
- * process.
+ * process. The pool's start-up, line limit, busy answer and closing: src/worker-pool.ts.
  */
-import { cpuCount } from '../cpus.js'
 import { MessageChannel } from 'node:worker_threads'
-import { Piscina } from 'piscina'
 import type { ImportKind } from './columns.js'
 import { CorruptSpreadsheetError, RowsPastLimitError, TooManyRowsError } from './errors.js'
 import type { ReadSheet } from './import.js'
@@ -16,6 +14,8 @@ import type { SpreadsheetFormat } from './formats.js'
 import type { ZipLimits } from './zip-guard.js'
 import { ServiceBusyError } from '../errors.js'
 import { FROM_SOURCE, UNDER_TSX, workerScript } from '../workers.js'
+import { WorkerPool } from '../worker-pool.js'
+import { cpuCount } from '../cpus.js'
 
 export interface ReaderOptions {
   /** Worker threads (default: half the CPUs of src/cpus.ts, at least 1, at most 4). */
@@ -63,11 +63,7 @@ function isResourceFailure (error: unknown): boolean {
 
 export class SpreadsheetReader {
   readonly #options: Required<Omit<ReaderOptions, 'zipLimits'>> & Pick<ReaderOptions, 'zipLimits'>
-  #pool: Piscina<ReadTask, ReadResult> | undefined
-  #closed = false
-  #warm = false
-  /** Reads running or waiting, counted here: piscina's maxQueue is not reached when its balancer queues on workers. */
-  #inFlight = 0
+  readonly #pool: WorkerPool<ReadTask, ReadResult>
 
   constructor (options: ReaderOptions = {}) {
     this.#options = {
@@ -80,16 +76,16 @@ export class SpreadsheetReader {
       onWorkerError: options.onWorkerError ?? (() => {}),
       onRead: options.onRead ?? (() => {})
     }
-  }
-
-  /** False once close() has begun (readiness). */
-  get open (): boolean {
-    return !this.#closed
-  }
-
-  /** Whether reads run on the calling thread (see ReaderOptions.inline). */
-  get inline (): boolean {
-    return this.#options.inline
+    // Started on first use, so an app that never imports starts no thread.
+    this.#pool = new WorkerPool({
+      worker: { filename: WORKER },
+      minThreads: 0,
+      maxThreads: this.#options.maxThreads,
+      maxQueue: this.#options.maxQueue,
+      idleTimeoutMs: 5 * 60_000, // a cold worker costs ~0.2 s; HR re-uploads a corrected file within minutes
+      resourceLimits: { maxOldGenerationSizeMb: this.#options.maxHeapMb },
+      onWorkerError: this.#options.onWorkerError
+    })
   }
 
   /**
@@ -97,14 +93,7 @@ export class SpreadsheetReader {
    * first upload finds a warm worker. Nothing when reads run inline.
    */
   warm (): void {
-    if (this.#options.inline || this.#closed) return
-    this.#warm = true
-    this.#workers()
-  }
-
-  /** Threads started now. */
-  get threads (): number {
-    return this.#pool?.threads.length ?? 0
+    if (!this.#options.inline) this.#pool.warm()
   }
 
   /** Threads at most. */
@@ -112,20 +101,9 @@ export class SpreadsheetReader {
     return this.#options.maxThreads
   }
 
-  /** Started on first use (or warm()), so an app that never imports starts no thread. */
-  #workers (): Piscina<ReadTask, ReadResult> {
-    if (this.#pool === undefined) {
-      this.#pool = new Piscina<ReadTask, ReadResult>({
-        filename: WORKER,
-        minThreads: this.#warm ? 1 : 0,
-        maxThreads: this.#options.maxThreads,
-        idleTimeout: 5 * 60_000, // a cold worker costs ~0.2 s; HR re-uploads a corrected file within minutes
-        resourceLimits: { maxOldGenerationSizeMb: this.#options.maxHeapMb }
-      })
-      // a worker lost between reads: without a listener it would crash the process (once per pool)
-      this.#pool.on('error', this.#options.onWorkerError)
-    }
-    return this.#pool
+  /** False once close() has begun (readiness). */
+  get open (): boolean {
+    return this.#pool.open
   }
 
   /**
@@ -150,10 +128,6 @@ export class SpreadsheetReader {
 
   async #read (bytes: Uint8Array, format: SpreadsheetFormat, kind: ImportKind, maxRows: number): Promise<ReadSheet> {
     const task: ReadTask = { bytes, format, kind, maxRows, zipLimits: this.#options.zipLimits }
-    if (!this.#options.inline && this.#inFlight >= this.#options.maxThreads + this.#options.maxQueue) {
-      throw new ServiceBusyError()
-    }
-    this.#inFlight++
     let result: ReadResult
     try {
       result = this.#options.inline
@@ -162,8 +136,6 @@ export class SpreadsheetReader {
     } catch (error) {
       if (isResourceFailure(error)) throw new CorruptSpreadsheetError(`worker: ${(error as Error).message}`)
       throw error
-    } finally {
-      this.#inFlight--
     }
     if (result.status === 'corrupt') throw new CorruptSpreadsheetError(result.reason)
     if (result.status === 'tooManyRows') throw new TooManyRowsError(maxRows)
@@ -182,18 +154,15 @@ export class SpreadsheetReader {
     port1.once('message', () => { deadline = setTimeout(() => controller.abort(), this.#options.timeoutMs) })
     try {
       const options = { signal: controller.signal, transferList: [port2] }
-      return await this.#workers().run({ ...task, started: port2 }, options)
+      return await this.#pool.run({ ...task, started: port2 }, options)
     } finally {
       clearTimeout(deadline)
       port1.close()
     }
   }
 
-  /** Stops the workers; reads in flight are rejected. */
+  /** Lets the reads under way finish (each has its deadline), then stops the workers. */
   async close (): Promise<void> {
-    this.#closed = true
-    const pool = this.#pool
-    this.#pool = undefined
-    await pool?.destroy()
+    await this.#pool.close()
   }
 }

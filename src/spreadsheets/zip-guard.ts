@@ -11,6 +11,7 @@
  * out and dropped, so measuring a bomb costs one 256 KiB chunk of memory, not the budget.
  */
 import { createInflateRaw } from 'node:zlib'
+import type { ErrorCode } from '../errors.js'
 
 /** Bounds of an archive we agree to parse. */
 export interface ZipLimits {
@@ -29,6 +30,7 @@ export const ZIP_LIMITS: ZipLimits = { maxEntries: 1000, maxTotalBytes: 100 * 10
 
 /** The archive is not one we parse; `message` says why (for logs, never for clients). */
 export class ZipRejectedError extends Error {
+  readonly code = 'CONTRATOS_ZIP_REJECTED' satisfies ErrorCode
   constructor (reason: string) {
     super(reason)
     this.name = 'ZipRejectedError'

@@ -6,34 +6,19 @@
  * the batch size. A record is written whole (all its entries) or not at all; failures are listed
  * in `errores.txt`. Aborting the signal stops rendering and destroys the archive.
  */
-import { once, type EventEmitter } from 'node:events'
 import { setTimeout as delay } from 'node:timers/promises'
-import { StoredZipArchive } from './stored-archive.js'
+import { StoredZip } from './stored-zip.js'
+import { ZIP_TUNING } from './tuning.js'
 import { CONTRACT_MESSAGES } from '../../schemas/messages.js'
 
 export const ERRORS_ENTRY = 'errores.txt'
-/** How often a backpressured ZIP looks whether the client has read (ms). */
-const POLL_MS = 5
-
-/** Resolves on the first of `events` (or the signal's abort), leaving no listener behind. */
-function nextEvent (emitter: EventEmitter, events: string[], signal: AbortSignal): Promise<void> {
-  return new Promise((resolve) => {
-    const done = () => {
-      for (const event of events) emitter.off(event, done)
-      signal.removeEventListener('abort', done)
-      resolve()
-    }
-    for (const event of events) emitter.on(event, done)
-    signal.addEventListener('abort', done)
-  })
-}
 
 /** One entry of a record: its path in the ZIP (already safe, D18; before numbering) and its bytes. */
 export interface ZipDocument {
   name: string
   /** The entry's bytes, in order: the document, or its template's bytes then its update (src/documents/pool.ts). */
   parts: readonly Uint8Array[]
-  /** CRC-32 of the whole entry when the PDF worker computed it (src/zip/stored-archive.ts); computed here otherwise. */
+  /** CRC-32 of the whole entry when the PDF worker computed it (src/zip/stored-zip.ts); computed there otherwise. */
   crc32?: number
 }
 
@@ -56,7 +41,7 @@ export interface DocumentsZipOptions<T> {
   signal: AbortSignal
   /** Called for each failed record; returns the reason written to errores.txt (D19). */
   onFailure: (record: T, error: unknown) => string
-  /** Unread archive output above which rendering waits; default 512 KiB. */
+  /** Unread archive output above which rendering waits; default ZIP_TUNING.maxBufferedBytes (src/zip/tuning.ts). */
   maxBufferedBytes?: number
 }
 
@@ -94,37 +79,28 @@ const asError = (error: unknown): Error => (error instanceof Error ? error : new
 /** Records handed to one render call, and what it will give for each. */
 interface Batch<T> { records: readonly T[], results: Promise<RecordEntries[]> }
 
-const buffer = (bytes: Uint8Array) => Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength)
-
 /**
  * Starts writing the ZIP of `records`; read (pipe) `archive` to get it.
  * @returns the archive stream and a promise of what was written (never rejects)
  */
 export function streamDocumentsZip<T> (
   records: readonly T[], options: DocumentsZipOptions<T>
-): { archive: StoredZipArchive, done: Promise<DocumentsZipResult> } {
+): { archive: StoredZip, done: Promise<DocumentsZipResult> } {
   // Stored, not deflated: the PDFs' streams are already compressed (src/pdf/), so deflating them
   // again would cost the main thread most of a ZIP's time for a few per cent of size.
-  const archive = new StoredZipArchive()
-  const maxBuffered = options.maxBufferedBytes ?? 512 * 1024
+  const archive = new StoredZip()
+  const maxBuffered = options.maxBufferedBytes ?? ZIP_TUNING.maxBufferedBytes
   const { signal } = options
   const stopped = () => signal.aborted || archive.destroyed
 
-  let appended = 0
-  let processed = 0
-  archive.on('entry', () => { processed++ })
-
   /**
-   * Backpressure: waits until archiver has taken in what was appended (its 'entry' events), then
-   * while the archive holds more unread output than `maxBuffered`. archiver buffers its output
-   * without limit, so the producer has to look; polling readableLength adds no 'data' listener
-   * (which would switch the stream to flowing and lose data before it is piped).
+   * Backpressure: waits while the archive holds more unread output than `maxBuffered`. The writer
+   * takes whatever is added, so the producer has to look; polling readableLength adds no 'data'
+   * listener (which would switch the stream to flowing and lose data before it is piped).
    */
   const drained = async (): Promise<void> => {
-    const unprocessed = () => appended - processed
-    while (unprocessed() > 0 && !stopped()) await nextEvent(archive, ['entry', 'close'], signal)
     while (archive.readableLength > maxBuffered && !stopped()) {
-      await delay(POLL_MS, undefined, { signal }).catch(() => {})
+      await delay(ZIP_TUNING.backpressurePollMs, undefined, { signal }).catch(() => {})
     }
   }
 
@@ -154,8 +130,7 @@ export function streamDocumentsZip<T> (
           return
         }
         const claimed = names.claim(result.map((entry) => entry.name))
-        result.forEach((entry, at) => archive.appendStored(entry.parts.map(buffer), claimed[at], entry.crc32))
-        appended += result.length
+        result.forEach((entry, at) => archive.add(entry.parts, claimed[at], entry.crc32))
         written++
       })
       await drained()
@@ -167,10 +142,10 @@ export function streamDocumentsZip<T> (
     }
     if (failures.length > 0) {
       const text = [CONTRACT_MESSAGES.zipFailures(failures.length, records.length), ...failures, ''].join('\r\n')
-      archive.append(Buffer.from(text, 'utf8'), { name: ERRORS_ENTRY })
+      archive.add([Buffer.from(text, 'utf8')], ERRORS_ENTRY)
     }
-    // finalize() settles when the archive ends; a client leaving at the very end destroys it instead
-    await Promise.race([archive.finalize(), once(archive, 'close')])
+    // finalize() settles when the reader has the whole archive, or when a client leaving at the very end destroys it
+    await archive.finalize()
     return { written, failed: failures.length, aborted: archive.destroyed && !archive.readableEnded }
   }
 

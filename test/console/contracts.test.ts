@@ -254,6 +254,45 @@ t.test('a row that cannot become a contract: marked with its reason, left out of
   t.same(records.map((record) => record.DNI), ['12345678', '33334444'], 'the reports take every imported row')
 })
 
+t.test('the contract pickers: a position outside the catalogue is given its entry in the page, a modality without a cause is refused at once', async (t) => {
+  const sheet = join(sheets, 'empleados-cargo-nuevo.xlsx')
+  writeFileSync(sheet, workbook([[EMPLOYEE_HEADERS, employeeCells(sampleEmployee()),
+    employeeCells(sampleEmployee({ dni: '55556666', name: 'Jorge', position: 'Técnico de línea' }))]]))
+  const input = await page.$('input#employees-file')
+  await input?.uploadFile(sheet)
+  await page.waitForFunction(() => document.querySelector('#employees-file-name')?.textContent === 'empleados-cargo-nuevo.xlsx')
+  await page.click('#employees-form button[type="submit"]')
+  await page.waitForFunction(() => document.querySelector('#employees-table tbody tr:nth-child(2)')?.textContent?.includes('55556666') === true &&
+    document.querySelector('#employees-table tbody tr:nth-child(2) p.blocked') !== null)
+  const row = '#employees-table tbody tr:nth-child(2)'
+  t.match(await text(`${row} p.blocked`), /El cargo no está en el catálogo de puestos del empleador/)
+  t.match(await text(`${row} p.cause`), /^Causa: Incremento temporal e imprevisible de vehículos/, 'the site\'s reviewed cause for the profile\'s modality (58)')
+  const positionPicker = `${row} select[aria-label^="Puesto del catálogo"]`
+  await page.select(positionPicker, 'operario-de-playa')
+  await page.waitForFunction((selector) => document.querySelector(selector) === null, {}, `${row} p.blocked`)
+  t.match(await text('#employees-status'), 'Jorge: El contrato se puede generar.')
+  t.equal(await page.$eval(`${row} input[type="checkbox"]`, (box) => (box as HTMLInputElement).checked), true, 'selected once it can be made')
+  await page.select(`${row} select[aria-label^="Modalidad"]`, '60')
+  await page.waitForSelector(`${row} p.blocked`)
+  t.match(await text(`${row} p.blocked`), /no tiene una causa revisada para la sede Playa Larcomar y la modalidad 60/)
+  t.equal(await text(`${row} p.cause`), 'Causa: la sede no tiene una causa revisada para esta modalidad')
+  await page.select(`${row} select[aria-label^="Modalidad"]`, '57')
+  await page.waitForFunction((selector) => document.querySelector(selector) === null, {}, `${row} p.blocked`)
+  t.match(await text(`${row} p.cause`), /^Causa: Inicio de la atención nocturna/)
+  t.same(await axeViolations(page), [])
+  await watched.screenshot('console-11-contrato', true)
+  const download = watched.nextDownload()
+  await page.click('#download-contracts')
+  const entries = await zipEntries((await download).bytes)
+  t.equal(entries.length, 6, 'both people\'s documents')
+  const annex = entries.find((entry) => entry.name.includes('/Anexos/55556666')) as { bytes: Buffer }
+  const annexText = await pdfText(annex.bytes)
+  t.match(annexText, 'Técnico de línea')
+  t.match(annexText, 'IPERC-OP-01', 'the chosen catalogue entry\'s annex')
+  const contract = entries.find((entry) => entry.name.includes('55556666-')) as { bytes: Buffer }
+  t.match(await pdfText(contract.bytes), /inicio o incremento de\s+actividad/, 'the chosen modality')
+})
+
 t.test('keyboard: the tabs switch with the arrow keys and the upload is reachable', async (t) => {
   await page.focus('#tab-employees')
   await page.keyboard.press('ArrowRight')

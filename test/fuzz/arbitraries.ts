@@ -63,6 +63,8 @@ export const validEmployee = fc.record({
   salary: fc.integer({ min: 113_000, max: 99_999_999_999 }).map((cents) => cents / 100),
   words: fc.constantFrom('written', 'lower case', 'omitted'),
   position: freeText(1, 100),
+  // any position text, given its annex by a catalogue key (§16)
+  positionProfile: fc.constantFrom('operario-de-playa', 'cajero', 'supervisor', 'vigilante', 'asistente-administrativo'),
   entryInDays: fc.integer({ min: 0, max: 365 }),
   lengthDays: fc.integer({ min: 125, max: 1460 }),
   subDivisionOrParking: freeText(1, 100),
@@ -115,7 +117,7 @@ const CONTRACT_BREAKS: [string, unknown][] = [
   // the signing date is after any start generated here; the start of 2020 is long past
   ['salaryInWords', 'MIL Y 00/100 SOLES'], ['weeklyHours', 0], ['signingDate', '31/12/2099'], ['objectiveCause', 'corta'],
   ['entryDate', '01/01/2020'], ['modality', '59'], ['probationaryPeriod', 'noventa días'], ['workSchedule', 'por las noches'],
-  ['birthDate', addDays(TODAY, -365 * 10)]
+  ['birthDate', addDays(TODAY, -365 * 10)], ['positionProfile', 'gerente-general'], ['positionProfile', undefined]
 ]
 
 /**

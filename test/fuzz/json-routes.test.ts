@@ -2,7 +2,7 @@
  * Property-based fuzzing of every JSON endpoint from the schemas' rules: valid records
  * must succeed, records with one rule broken must get a 400 in the envelope, and nothing may ever
  * be a 500. FUZZ_RUNS sets the cases per property (default small for `npm test`;
- * `npm run fuzz` runs 10 000+).
+ * `npm run test:fuzz` runs 10 000+).
  */
 import { test } from 'tap'
 import fc from 'fast-check'

@@ -6,7 +6,7 @@ import type { Employee } from '../../schemas/employee.js'
 import { buildApp } from '../../app/app.js'
 import { assetPath } from '../../src/paths.js'
 import { TEMPLATE_IDS } from '../../src/documents/fields.js'
-import { wholeDocument } from '../../src/documents/pool.js'
+import { employeeDocuments, wholeDocument } from '../support/documents.js'
 import { PRODUCTION_PROFILE, build, pdfText, sampleEmployee } from '../support/helper.js'
 import { planillaWithout } from '../src/pdf/engine-fixture.js'
 
@@ -88,7 +88,14 @@ test('start-up stops on a missing, malformed or invalid employer profile, one li
     'roto.json': '{ no',
     'malo.json': JSON.stringify({ legalName: 'X', ruc: '123', address: 'Calle 1 2 3', representative: { name: 'Ana', dni: '1', role: 'GG' } }),
     'ruc.json': profile({ ruc: '20999999991' }),
-    'puestos.json': profile({ positions: { default: { functions: [], risks: ['caídas'], equipment: ['casco'] } }, contractDefaults: { Planilla: {} } })
+    'puestos.json': profile({ positions: { default: { functions: [], risks: ['caídas'], equipment: ['casco'] } }, contractDefaults: { Planilla: {} } }),
+    'camaras.json': profile({ dataProtection: { ...JSON.parse(profile({})).dataProtection, videoSurveillance: { cameras: true, areas: 'los accesos de cada sede' } } }),
+    'alias.json': profile({
+      positions: {
+        cajero: { name: 'Cajero', aliases: ['Cajera'], iperc: { code: 'IPERC-1', date: '01/02/2026' }, functions: ['cobrar'], risks: ['asaltos'], equipment: [] },
+        cajera: { name: 'Cajera', iperc: { code: 'IPERC-2', date: '01/02/2026' }, functions: ['cobrar'], risks: ['asaltos'], equipment: [] }
+      }
+    })
   })
   await t.rejects(start(t, { EMPLOYER_PROFILE: join(dir, 'falta.json') }), { message: `Perfil del empleador ${join(dir, 'falta.json')}: no existe` })
   await t.rejects(start(t, { EMPLOYER_PROFILE: join(dir, 'roto.json') }), { message: /^Perfil del empleador .*roto\.json: no es JSON válido/ })
@@ -110,7 +117,15 @@ test('start-up stops on a missing, malformed or invalid employer profile, one li
   await t.rejects(start(t, { EMPLOYER_PROFILE: join(dir, 'ruc.json') }), {
     message: `Perfil del empleador ${join(dir, 'ruc.json')}: ruc: el RUC 20999999991 no es válido (prefijo o dígito verificador)`
   })
-  await t.rejects(start(t, { EMPLOYER_PROFILE: join(dir, 'puestos.json') }), { message: /contractDefaults\.Part Time: falta contractDefaults\.Part Time[\s\S]*positions\.default\.functions: functions debe ser una lista de 1 a 12 textos/ })
+  await t.rejects(start(t, { EMPLOYER_PROFILE: join(dir, 'puestos.json') }), {
+    message: /contractDefaults\.Part Time: falta contractDefaults\.Part Time[\s\S]*positions\.default\.name: falta el nombre del puesto\n[\s\S]*positions\.default\.iperc: falta la evaluación de riesgos[\s\S]*positions\.default\.functions: functions debe ser una lista de 1 a 12 textos/
+  })
+  await t.rejects(start(t, { EMPLOYER_PROFILE: join(dir, 'camaras.json') }), {
+    message: /videoSurveillance\.purpose: falta \(hay cámaras[\s\S]*videoSurveillance\.retention: falta/
+  })
+  await t.rejects(start(t, { EMPLOYER_PROFILE: join(dir, 'alias.json') }), {
+    message: `Perfil del empleador ${join(dir, 'alias.json')}: positions.cajera: el nombre "cajera" ya es de positions.cajero`
+  })
 })
 
 test('with NODE_ENV=production the service refuses the fictitious demo profile', async (t) => {
@@ -133,11 +148,11 @@ test('an admitted ZIP waits for room in a full queue instead of failing its empl
   const pool = app.contractPool
   const signal = new AbortController().signal
   const employees = Array.from({ length: 5 }, (_, index) => sampleEmployee({ dni: String(60000000 + index) }) as Employee)
-  await t.rejects(Promise.all(employees.map(async (employee) => await pool.documents(employee))), { name: 'ServiceBusyError' }, 'without waiting, some are refused')
+  await t.rejects(Promise.all(employees.map(async (employee) => await employeeDocuments(pool, employee))), { name: 'ServiceBusyError' }, 'without waiting, some are refused')
   // up to 10 s of retries (the default is 2 s): on a loaded machine the one thread may take longer to start
-  const docs = await Promise.all(employees.map(async (employee) => await pool.whenFree(async () => await pool.documents(employee), signal, 1000)))
+  const docs = await Promise.all(employees.map(async (employee) => await pool.whenFree(async () => await employeeDocuments(pool, employee), signal, 1000)))
   t.equal(docs.length, 5)
   t.match(await pdfText(wholeDocument(docs[4].annex)), '60000004')
   const aborted = AbortSignal.abort()
-  await t.rejects(Promise.all(employees.map(async (employee) => await pool.whenFree(async () => await pool.documents(employee), aborted))), { name: 'ServiceBusyError' }, 'an aborted request does not wait')
+  await t.rejects(Promise.all(employees.map(async (employee) => await pool.whenFree(async () => await employeeDocuments(pool, employee), aborted))), { name: 'ServiceBusyError' }, 'an aborted request does not wait')
 })

@@ -54,16 +54,21 @@ test('GET /api/profile answers what a client needs to fill a lawful record, and 
   const { data } = res.json()
   t.same(data.modalities.map((modality: { code: string }) => modality.code), ['57', '58', '60', '61', '63'])
   t.match(data.modalities[1], { code: '58', name: 'necesidades del mercado', maxMonths: 60 })
-  t.same(data.sites, [
+  t.same(data.sites.map(({ name, modalities }: { name: string, modalities: string[] }) => ({ name, modalities })), [
     { name: 'Playa Larcomar', modalities: ['57', '58'] }, { name: 'Playa Lince', modalities: ['58'] }, { name: 'Playa Mall Aventura', modalities: ['57'] }
   ])
+  t.match(data.sites[0].causes, { 58: /^Incremento temporal e imprevisible de vehículos/, 57: /^Inicio de la atención nocturna/ }, 'the cause each prints')
   t.equal(data.workWeekDays, 5)
   t.equal(data.minimumWage, 1130)
   t.match(data.contractDefaults, { Planilla: { modality: '58', weeklyHours: 48, workDays: 'lunes a sábado' }, Subsidio: { modality: '61' } })
   t.same(data.contractDefaults['Part Time'], { modality: '58' }, 'part time has no default working time')
-  t.match(data.positions, [{ key: 'Cajero', name: 'Cajero' }])
+  t.same(data.positions.map((position: { key: string }) => position.key),
+    ['operario-de-playa', 'cajero', 'supervisor', 'vigilante', 'asistente-administrativo'], 'the catalogue, by key')
+  t.same(data.positions[0], { key: 'operario-de-playa', name: 'Operario de playa', aliases: ['Operador de playa', 'Operaria de playa', 'Operadora de playa'] })
+  t.match(data.positions[1], { key: 'cajero', name: 'Cajero', aliases: ['Cajera'] })
+  t.notMatch(res.body, 'IPERC', 'not the risk assessments')
   const text = res.body
-  for (const privateValue of ['20999999990', 'María Ejemplo Ficticio', 'datospersonales@example.com', 'Incremento temporal']) {
+  for (const privateValue of ['20999999990', 'María Ejemplo Ficticio', 'datospersonales@example.com']) {
     t.notMatch(text, privateValue, `not the employer's data: ${privateValue}`)
   }
   t.equal((await app.inject({ method: 'GET', url: '/' })).json().endpoints.profile, '/api/profile')

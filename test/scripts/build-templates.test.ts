@@ -5,7 +5,7 @@ import { assetPath } from '../../src/paths.js'
 import { TEMPLATE_IDS } from '../../src/documents/fields.js'
 import { pdfText } from '../support/helper.js'
 
-test('every committed template is exactly what its source builds (run `npm run templates` after editing a source)', async (t) => {
+test('every committed template is exactly what its source builds (run `npm run make:templates` after editing a source)', async (t) => {
   const outputs = sourceFiles().flatMap((file) => readSource(file).genders.map((gender) => readSource(file, gender).output)).sort()
   t.same(outputs, TEMPLATE_IDS.map((id) => `${id}.pdf`).sort(), 'one source per document, in both genders (the adenda in one)')
   for (const file of sourceFiles()) {

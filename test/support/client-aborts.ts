@@ -1,6 +1,6 @@
 /**
  * Clients that give up on a ZIP, shared by test/aborts.test.ts (20 aborts in `npm test`)
- * and bench/aborts.ts (`npm run aborts`, 100 and a report): download-zip requests aborted at
+ * and bench/aborts.ts (`npm run test:aborts`, 100 and a report): download-zip requests aborted at
  * random points, from half a body sent to the middle of the stream, then what the process holds
  * once they have settled.
  */

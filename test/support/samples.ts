@@ -11,6 +11,17 @@ export function sampleTerm (months = 6, daysAhead = 7): { entryDate: string, end
   return { entryDate, endDate: termEnd(entryDate, months) }
 }
 
+/**
+ * An adenda made in time (issue 22): a contract that began `ago` days before today after an entry
+ * 400 days ago and ends in ten days, extended from the next day for `months` months.
+ */
+export function sampleAddendumTerm (months = 6, ago = 170): Record<'entryDate' | 'start' | 'end' | 'startAddendum' | 'endAddendum', string> {
+  const today = todayInLima()
+  const end = addDays(today, 10)
+  const startAddendum = addDays(end, 1)
+  return { entryDate: addDays(today, -400), start: addDays(today, -ago), end, startAddendum, endAddendum: termEnd(startAddendum, months) }
+}
+
 /** A valid Planilla employee (spec Employee record), with optional overrides. */
 export function sampleEmployee (overrides: Record<string, unknown> = {}): Record<string, unknown> {
   return {
@@ -69,11 +80,10 @@ export function sampleAddendum (overrides: Record<string, unknown> = {}): Record
     division: 'Playas Lima',
     documentNumber: '01234567',
     worker: 'Rosa María Quispe Mamani',
-    entryDate: '01/03/2024',
-    start: '01/06/2025',
-    end: '30/11/2025',
-    startAddendum: '01/12/2025',
-    endAddendum: '31/05/2026',
+    ...sampleAddendumTerm(),
+    modality: '58',
+    position: 'Operaria de playa',
+    objectiveCause: 'Las obras del centro comercial vecino siguen trasladando su estacionamiento a esta sede hasta mediados de año',
     address: 'Av. Los Álamos 123, Miraflores',
     province: 'Lima',
     district: 'Miraflores',
@@ -105,6 +115,7 @@ export function longestEmployee (contractType: 'Planilla' | 'Part Time' | 'Subsi
     department: repeat('Departamento de Huancavelica ', 100),
     salary: 999999999.99,
     position: repeat('Supervisora general de operaciones de playa ', 100),
+    positionProfile: 'supervisor', // a position the catalogue does not name, given its entry by key (§16)
     ...sampleTerm(14),
     subDivisionOrParking: repeat('Playa de estacionamiento Centro Comercial ', 100),
     contractType,

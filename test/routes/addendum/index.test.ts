@@ -1,6 +1,6 @@
 import t from 'tap'
 import type { FastifyInstance } from 'fastify'
-import { build, formPayload, sampleAddendum, type FormFile } from '../../support/helper.js'
+import { build, formPayload, type FormFile } from '../../support/helper.js'
 import { ADDENDUM_HEADERS, csvText, fixture } from '../../support/spreadsheets.js'
 import { zipBomb } from '../../support/zip-tools.js'
 
@@ -15,11 +15,32 @@ function upload (files: FormFile[], url = URL, fields: Record<string, string> = 
 }
 
 /** What the upload answers for the fixtures' first row (the shared sample addendum record). */
-const ROSA = sampleAddendum()
+/** Rosa's row of the fixtures, as the import returns it (dates years ahead: an adenda made in time). */
+const ROSA = {
+  division: 'Playas Lima',
+  documentNumber: '01234567',
+  worker: 'Rosa María Quispe Mamani',
+  entryDate: '01/03/2030',
+  start: '01/06/2031',
+  end: '30/11/2031',
+  startAddendum: '01/12/2031',
+  endAddendum: '31/05/2032',
+  address: 'Av. Los Álamos 123, Miraflores',
+  province: 'Lima',
+  district: 'Miraflores',
+  department: 'Lima',
+  salary: 1650,
+  salaryInWords: 'MIL SEISCIENTOS CINCUENTA CON 00/100 SOLES',
+  // the adenda's own columns (issue 22)
+  sex: 'F',
+  modality: '58',
+  position: 'Operaria de playa',
+  objectiveCause: 'Continúan las obras del centro comercial vecino que trasladan su estacionamiento a esta sede'
+}
 
 function addendumRow (index: number): unknown[] {
-  return [`División ${index}`, String(20000000 + index), `Trabajador ${index}`, '01/03/2024', '01/06/2025', '30/11/2025', '01/12/2025',
-    '31/05/2026', `Av. Lima ${index}`, 'Lima', 'Lima', 'Lima', '1500', 'MIL QUINIENTOS SOLES']
+  return [`División ${index}`, String(20000000 + index), `Trabajador ${index}`, '01/03/2030', '01/06/2031', '30/11/2031', '01/12/2031',
+    '31/05/2032', `Av. Lima ${index}`, 'Lima', 'Lima', 'Lima', '1500', 'MIL QUINIENTOS SOLES']
 }
 
 t.test('addenda from LibreOffice .xlsx, .xls, .csv and ;-.csv import alike, with the D14 counts', async (t) => {
@@ -33,7 +54,7 @@ t.test('addenda from LibreOffice .xlsx, .xls, .csv and ;-.csv import alike, with
     t.match(body, { success: true, message: 'Adendas procesadas correctamente', data: { totalRecords: 3, validRecords: 3, invalidRecords: 0 } })
     t.same(body.data.employees[0], ROSA, `${name}: a numeric DNI cell padded, date cells, S/. amounts`)
     t.match(body.data.employees[1], { documentNumber: '45678912', salary: 1250, worker: 'Luis Ángel Ñahui Pérez' })
-    t.match(body.data.employees[2], { salary: 2100.5, endAddendum: '31/12/2026' })
+    t.match(body.data.employees[2], { salary: 2100.5, endAddendum: '31/12/2032' })
     t.notOk('errors' in body.data)
   }
 })
@@ -45,11 +66,11 @@ t.test('the other aliases (area, dni, colaborador, fecha_de_ingreso, termino, vi
     division: 'Playas Norte',
     documentNumber: '07654321',
     worker: 'Ana Flores Rojas',
-    entryDate: '02/05/2024',
-    start: '02/05/2025',
-    end: '01/11/2025',
-    startAddendum: '02/11/2025',
-    endAddendum: '01/05/2026',
+    entryDate: '02/05/2030',
+    start: '02/05/2031',
+    end: '01/11/2031',
+    startAddendum: '02/11/2031',
+    endAddendum: '01/05/2032',
     address: 'Av. Arequipa 2050, Lince',
     province: 'Lima',
     district: 'Lince',
@@ -64,6 +85,8 @@ const mixedErrors = (name: string) => MIXED_ERRORS.filter((issue) => !(name.ends
 const MIXED_ERRORS = [
   { row: 3, field: 'documentNumber', message: 'DNI debe tener exactamente 8 dígitos.' },
   { row: 3, field: 'salary', message: 'El sueldo debe ser mayor a 0' },
+  // its extension dates are swapped: the extension ends before it starts, and does not start the day after the end (§17)
+  { row: 5, field: 'startAddendum', message: 'La prórroga debe empezar el día siguiente al fin del contrato (01/12/2031), sin días sin contrato ni superpuestos' },
   { row: 5, field: 'endAddendum', message: 'La fecha de fin de adenda no puede ser anterior a la fecha de inicio de adenda' }
 ]
 
@@ -161,7 +184,7 @@ t.test('?partial takes only true or false', async (t) => {
 
 t.test('an extension starting before the contract it extends is a row error on startAddendum', async (t) => {
   const row = addendumRow(1)
-  row[6] = '31/05/2025' // INICIO ADENDA before INICIO (01/06/2025)
+  row[6] = '31/05/2031' // INICIO ADENDA before INICIO (01/06/2031)
   const res = await upload([{ name: 'antes.csv', bytes: csvText([ADDENDUM_HEADERS, addendumRow(0), row]) }], `${URL}?partial=true`)
   t.equal(res.statusCode, 200)
   t.match(res.json().data, { validRecords: 1, invalidRecords: 1 })

@@ -5,7 +5,8 @@
  */
 import tap, { test, type Test } from 'tap'
 import { execFileSync } from 'node:child_process'
-import { mkdtempSync, writeFileSync } from 'node:fs'
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs'
+import { assetPath } from '../../../src/paths.js'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { build, pdfText, sampleEmployee, samplePartTime, sampleSubsidio, zipEntries } from '../../support/helper.js'
@@ -13,7 +14,7 @@ import { longestEmployee, sampleTerm } from '../../support/samples.js'
 import type { ImportedEmployee } from '../../../schemas/employee.js'
 import { dateInWords } from '../../../src/employees/format.js'
 import { addDays, todayInLima } from '../../../src/employees/dates.js'
-import { wholeDocument } from '../../../src/documents/pool.js'
+import { employeeDocuments, wholeDocument } from '../../support/documents.js'
 
 const INVALID = 'La solicitud no se pudo procesar'
 /** pdfjs joins lines with spaces and keeps the no-break space of `N.º 728`: compare on single spaces. */
@@ -88,7 +89,7 @@ test('a female worker reads LA TRABAJADORA in every document; a record without s
   }
   t.match(female.consent, 'declara haber sido informada')
   // a record without sex (a spreadsheet row, D21), rendered by the pool as the routes do
-  const unknown = await app.contractPool.documents(sampleEmployee({ sex: undefined, birthDate: undefined }) as unknown as ImportedEmployee)
+  const unknown = await employeeDocuments(app.contractPool, sampleEmployee({ sex: undefined, birthDate: undefined }) as unknown as ImportedEmployee)
   const unknownContract = flat(await pdfText(wholeDocument(unknown.contract)))
   t.match(unknownContract, 'EL TRABAJADOR')
   t.notMatch(unknownContract, 'LA TRABAJADORA')
@@ -191,6 +192,31 @@ test('the data notice names the bank, its code, the ARCO e-mail, recipients and 
   const cashier = await documentsText(t, sampleEmployee({ position: 'cajero' }))
   t.match(cashier.annex, 'a) realizar los cobros y emitir los comprobantes de pago', "the catalogue's entry for the position")
   t.notMatch(cashier.annex, 'protector solar')
+})
+
+test('the data notice: art. 14.5 and the statutory duties, sensitive data and safeguards, processors, cameras, ARCO times', async (t) => {
+  const { consent } = await documentsText(t, sampleEmployee())
+  t.match(consent, 'artículo 14, numeral 5, de la LPDP')
+  t.notMatch(consent, 'numerales 1 y 5', 'not numeral 1 (public entities)')
+  t.match(consent, 'planilla electrónica, D.S. N.º 018-2007-TR', 'the laws imposing statutory duties')
+  t.match(consent, /los de salud, los biométricos y los de ingresos económicos .*cifrado en su transmisión y almacenamiento/)
+  t.match(consent, 'a) Proveedor Nube Ejemplo Inc. (dato ficticio), con domicilio en 100 Example Street, Seattle, Estados Unidos de América: alojamiento en la nube')
+  t.match(consent, 'Seguridad Ejemplo S.A.C. (dato ficticio), con domicilio en Jr. Vigía 789')
+  t.match(consent, /cámaras de videovigilancia en los accesos, las zonas de cobro .* se conservan treinta \(30\) días/)
+  t.match(consent, 'veinte (20) días hábiles para el de acceso')
+  t.match(consent, 'previo, informado, expreso e inequívoco')
+  // a profile without cameras nor processors says so
+  const dir = mkdtempSync(join(tmpdir(), 'contratos-perfil-'))
+  const profile = JSON.parse(readFileSync(assetPath('employer-profile.json'), 'utf8'))
+  profile.dataProtection.videoSurveillance = { cameras: false }
+  profile.dataProtection.processors = []
+  writeFileSync(join(dir, 'perfil.json'), JSON.stringify(profile))
+  const plain = await build(t, { EMPLOYER_PROFILE: join(dir, 'perfil.json') })
+  const res = await plain.inject({ method: 'POST', url: '/api/contracts/download-zip', payload: [sampleEmployee()] })
+  const notice = flat(await pdfText((await zipEntries(res.rawPayload)).find((entry) => entry.name.includes('Tratamiento'))?.bytes ?? Buffer.alloc(0)))
+  t.match(notice, 'EL EMPLEADOR no realiza videovigilancia en el centro de trabajo.')
+  t.match(notice, 'EL EMPLEADOR no encarga a terceros el tratamiento de estos datos.')
+  t.notMatch(notice, 'treinta (30) días')
 })
 
 test('at the longest allowed values every document renders, keeps its fonts embedded and stays under 60 KB', async (t) => {

@@ -101,7 +101,7 @@ test('validation errors of the ZIP endpoint (spec endpoint 4)', async (t) => {
 test('hostile positions never escape their folder in entry names (D18)', async (t) => {
   const app = await build(t)
   const positions = ['../x', '../../etc/passwd', 'Jefe "A"', 'Jefe\nde turno', 'Cajero ✓', 'a/b', 'a\\b', '..', 'C:\\Windows']
-  const payload = positions.map((position, index) => sampleEmployee({ position, dni: String(10000000 + index) }))
+  const payload = positions.map((position, index) => sampleEmployee({ position, positionProfile: 'cajero', dni: String(10000000 + index) }))
   const res = await app.inject({ method: 'POST', url: '/api/contracts/download-zip', payload })
   t.equal(res.statusCode, 200)
   const names = (await zipEntries(res.rawPayload)).map((entry) => entry.name).filter((name) => name.split('/').length === 2)

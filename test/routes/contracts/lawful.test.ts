@@ -2,7 +2,7 @@
  * Issue 21: a contract the service cannot make lawful is refused with a 400 on the field, the same
  * way on the preview (record and session modes), the ZIP and, as `data.contractIssues`, the import;
  * its lawful neighbour passes and its PDF, read with pdfjs, prints what the rule decided.
- * DOCUMENT-REQUIREMENTS §11-15, §20.
+ * DOCUMENT-REQUIREMENTS §11-16, §20.
  */
 import t from 'tap'
 import { build, formPayload, pdfText, sampleEmployee, sampleSubsidio, zipEntries } from '../../support/helper.js'
@@ -126,6 +126,40 @@ t.test('a minor is refused on birthDate', async (t) => {
   t.match(await refusals(sampleEmployee({ birthDate: `${day}/${month}/${Number(year) - 17}` })), [['birthDate', /menos de 18 años/]])
 })
 
+/** The annex of `record` from a one-person ZIP, flattened. */
+async function annexText (record: Record<string, unknown>): Promise<string> {
+  const res = await app.inject({ method: 'POST', url: '/api/contracts/download-zip', payload: [record] })
+  t.equal(res.statusCode, 200, res.statusCode === 200 ? 'lawful: zipped' : res.body)
+  const annex = (await zipEntries(res.rawPayload)).find((entry) => entry.name.includes('/Anexos/'))
+  return flat(await pdfText((annex as { bytes: Buffer }).bytes))
+}
+
+t.test('a position outside the catalogue is refused naming its positions; by alias or by positionProfile it gets its own annex', async (t) => {
+  const names = 'Operario de playa, Cajero, Supervisor, Vigilante, Asistente administrativo'
+  t.same(await refusals(sampleEmployee({ position: 'Técnico de línea' })), [[
+    'position',
+    'El cargo no está en el catálogo de puestos del empleador, que define las funciones, los riesgos y los equipos del anexo; ' +
+      `use uno de estos: ${names}, o indique el puesto del catálogo en PERFIL DE PUESTO`
+  ]])
+  t.same(await refusals(sampleEmployee({ position: 'Cajero', positionProfile: 'gerente' })), [[
+    'positionProfile',
+    'El perfil de puesto no existe en el catálogo del empleador; use una de estas claves: ' +
+      'operario-de-playa, cajero, supervisor, vigilante, asistente-administrativo'
+  ]])
+  const cashier = await annexText(sampleEmployee({ position: 'CAJERA' }))
+  t.match(cashier, 'CAJERA', 'the record\'s own position is printed')
+  t.match(cashier, 'IPERC-CA-01, del 15 de enero de 2026', 'the IPERC is identified')
+  t.match(cashier, 'realizar los cobros y emitir los comprobantes de pago', 'the cashier\'s functions')
+  t.match(cashier, 'no requiere equipos de protección personal', 'a chair is no PPE')
+  t.match(cashier, /a\) silla ergonómica regulable; b\) apoyapiés/)
+  t.notMatch(cashier, 'chaleco', 'never another position\'s equipment')
+  const technician = await annexText(sampleEmployee({ position: 'Técnico de línea', positionProfile: 'operario-de-playa' }))
+  t.match(technician, 'Técnico de línea')
+  t.match(technician, 'IPERC-OP-01')
+  t.match(technician, /a\) chaleco con cinta reflectiva; .* protector solar/)
+  t.match(technician, 'Se entrega un ejemplar del Reglamento Interno de Trabajo', 'the internal rules')
+})
+
 t.test('the import keeps the rows the spec accepts and lists those that cannot become a contract; their preview is refused', async (t) => {
   const header = [...EMPLOYEE_HEADERS]
   const cells = (record: Record<string, unknown>) => employeeCells(record)
@@ -133,19 +167,22 @@ t.test('the import keeps the rows the spec accepts and lists those that cannot b
     header,
     cells(sampleEmployee({ dni: '10000001' })),
     cells(sampleEmployee({ dni: '10000002', entryDate: '01/03/2020', endDate: '31/12/2020' })),
-    cells(sampleSubsidio({ dni: '10000003', workingCondition: 'Contrato temporal' }))
+    cells(sampleSubsidio({ dni: '10000003', workingCondition: 'Contrato temporal' })),
+    cells(sampleEmployee({ dni: '10000004', position: 'Gerente' })),
+    cells(sampleEmployee({ dni: '10000005', position: 'Gerente', positionProfile: 'supervisor' }))
   ]
   t.equal(header.length, EMPLOYEE_COLUMNS.length)
   const form = await formPayload([{ name: 'empleados.xlsx', bytes: workbook([rows]) }])
   const res = await app.inject({ method: 'POST', url: '/api/excel/upload', ...form })
   t.equal(res.statusCode, 200)
   const data = res.json().data
-  t.equal(data.totalRecords, 3, 'every row the spec accepts is imported (the exports take them)')
+  t.equal(data.totalRecords, 5, 'every row the spec accepts is imported (the exports take them)')
   t.match(data.contractIssues, [
     { row: 3, field: 'entryDate', message: /no puede ser anterior a hoy/ },
-    { row: 4, field: 'workingCondition', message: /debe ser estable/ }
+    { row: 4, field: 'workingCondition', message: /debe ser estable/ },
+    { row: 5, dni: '10000004', field: 'position', message: /no está en el catálogo de puestos/ }
   ])
-  t.equal(data.contractIssues.length, 2)
+  t.equal(data.contractIssues.length, 3, 'a position given its catalogue entry by PERFIL DE PUESTO is no issue')
   const preview = await app.inject({ method: 'POST', url: '/api/contracts/preview', payload: { sessionId: data.sessionId, dni: '10000002', format: 'file' } })
   t.equal(preview.statusCode, 400)
   t.match(preview.json().errors, [{ field: 'entryDate', message: /no puede ser anterior a hoy/ }], 'session mode names the bare field, as its other errors')

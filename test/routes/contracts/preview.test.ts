@@ -2,6 +2,8 @@ import { test } from 'tap'
 import { randomUUID } from 'node:crypto'
 import type { Employee } from '../../../schemas/employee.js'
 import { build, pdfText, sampleEmployee, samplePartTime, sampleSubsidio } from '../../support/helper.js'
+import { sampleTerm } from '../../support/samples.js'
+import { dateInWords } from '../../../src/employees/format.js'
 
 const INVALID = 'La solicitud no se pudo procesar'
 
@@ -14,7 +16,8 @@ test('preview answers the contract PDF inline with the spec headers', async (t) 
   t.equal(Number(res.headers['content-length']), res.rawPayload.length)
   const text = await pdfText(res.rawPayload)
   t.match(text, /por necesidades del\s+mercado/)
-  for (const value of ['Rosa María Quispe Mamani', '12345678', 'Operario de playa', 'Playa Larcomar', 'S/ 1,500.00', '1 de diciembre de 2026', '31 de mayo de 2027']) {
+  const { entryDate, endDate } = sampleTerm() // the sample's term, relative to today in Lima
+  for (const value of ['Rosa María Quispe Mamani', '12345678', 'Operario de playa', 'Playa Larcomar', 'S/ 1,500.00', dateInWords(entryDate), dateInWords(endDate)]) {
     t.match(text, value)
   }
 })
@@ -38,7 +41,7 @@ test('a Subsidio preview prints the replacement data', async (t) => {
 
 test('characters outside WinAnsi render and read back', async (t) => {
   const app = await build(t)
-  const res = await app.inject({ method: 'POST', url: '/api/contracts/preview', payload: sampleEmployee({ name: 'Zoltán Erdős', position: 'Supervisor ✓' }) })
+  const res = await app.inject({ method: 'POST', url: '/api/contracts/preview', payload: sampleEmployee({ name: 'Zoltán Erdős', position: 'Supervisor ✓', positionProfile: 'supervisor' }) })
   t.equal(res.statusCode, 200)
   const text = await pdfText(res.rawPayload)
   t.match(text, 'Zoltán Erdős Quispe Mamani')
@@ -119,7 +122,7 @@ test('hostile positions are made safe in Content-Disposition (D18)', async (t) =
     ['Técnico', 'inline; filename="12345678-Tecnico.pdf"', '12345678-T%C3%A9cnico.pdf']
   ]
   for (const [position, ascii, utf8] of cases) {
-    const res = await app.inject({ method: 'POST', url: '/api/contracts/preview', payload: sampleEmployee({ position }) })
+    const res = await app.inject({ method: 'POST', url: '/api/contracts/preview', payload: sampleEmployee({ position, positionProfile: 'cajero' }) })
     t.equal(res.statusCode, 200, JSON.stringify(position))
     const header = res.headers['content-disposition'] as string
     t.equal(header, utf8 === undefined ? ascii : `${ascii}; filename*=UTF-8''${utf8}`)

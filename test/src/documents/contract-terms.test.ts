@@ -4,10 +4,11 @@ import type { ImportedEmployee } from '../../../schemas/employee.js'
 import type { EmployerProfile } from '../../../schemas/employer-profile.js'
 import { assetPath } from '../../../src/paths.js'
 import {
-  benefitsText, equipmentText, internalRulesText, modalityText, objectiveCauseText, positionEntry, probationText, signingDate
+  benefitsText, equipmentText, internalRulesText, ipercText, workstationText, modalityText, objectiveCauseText, probationText, signingDate
 } from '../../../src/documents/contract-terms.js'
 import { sampleEmployee, sampleTerm } from '../../support/samples.js'
 import { dateInWords } from '../../../src/employees/format.js'
+import { catalogueProblems, recordPosition } from '../../../src/employer/catalogue.js'
 
 const demo = JSON.parse(readFileSync(assetPath('employer-profile.json'), 'utf8')) as EmployerProfile
 const employee = (overrides: Record<string, unknown> = {}) => sampleEmployee(overrides) as unknown as ImportedEmployee
@@ -69,17 +70,27 @@ test('benefits follow the labour regime and the working time', async (t) => {
   t.notMatch(benefitsText('Part Time', 'pequena-empresa'), 'compensación por tiempo de servicios de quince')
 })
 
-test('the position catalogue: exact name, then ignoring case and accents, else the default entry', async (t) => {
-  t.equal(positionEntry('Cajero', demo), demo.positions.byPosition?.Cajero)
-  t.equal(positionEntry('  CÁJERO ', demo), demo.positions.byPosition?.Cajero)
-  t.equal(positionEntry('Operario de playa', demo), demo.positions.default)
-  t.equal(positionEntry('Cajero', { ...demo, positions: { default: demo.positions.default } }), demo.positions.default)
+test('the position catalogue: by key, by name or alias ignoring case and accents, and no default entry', async (t) => {
+  const cashier = demo.positions.cajero
+  t.equal(recordPosition({ position: 'Cajero' }, demo)?.entry, cashier)
+  t.equal(recordPosition({ position: '  CÁJERA ' }, demo)?.entry, cashier, 'an alias, folded')
+  t.equal(recordPosition({ position: 'Jefa de cajas', positionProfile: 'cajero' }, demo)?.entry, cashier, 'the key wins')
+  t.equal(recordPosition({ position: 'Cajero', positionProfile: 'caja' }, demo), undefined, 'an unknown key is no match')
+  t.equal(recordPosition({ position: 'Técnico de línea' }, demo), undefined, 'no default entry')
+  t.same(catalogueProblems(demo), [])
+  const clash = { ...demo, positions: { ...demo.positions, cajera: { ...cashier, name: 'Cajera', aliases: [] } } }
+  t.same(catalogueProblems(clash), ['positions.cajera: el nombre "cajera" ya es de positions.cajero'])
 })
 
-test('equipment gains sunscreen for sun exposure (Ley 30102) unless listed', async (t) => {
-  t.equal(equipmentText({ functions: ['x'], risks: ['y'], equipment: ['casco'], sunExposure: true }), 'a) casco; b) protector solar, por la exposición a la radiación solar (Ley N.º 30102).')
-  t.equal(equipmentText({ functions: ['x'], risks: ['y'], equipment: ['bloqueador solar FPS 50'], sunExposure: true }), 'a) bloqueador solar FPS 50.')
-  t.equal(equipmentText({ functions: ['x'], risks: ['y'], equipment: ['casco.'] }), 'a) casco.')
+test('equipment: protective equipment with sunscreen for sun exposure (Ley 30102); workstation equipment apart', async (t) => {
+  const entry = { name: 'x', iperc: { code: 'IPERC-01', date: '15/01/2026' }, functions: ['x'], risks: ['y'] }
+  t.equal(equipmentText({ ...entry, equipment: ['casco'], sunExposure: true }), 'a) casco; b) protector solar, por la exposición a la radiación solar (Ley N.º 30102).')
+  t.equal(equipmentText({ ...entry, equipment: ['bloqueador solar FPS 50'], sunExposure: true }), 'a) bloqueador solar FPS 50.')
+  t.equal(equipmentText({ ...entry, equipment: ['casco.'] }), 'a) casco.')
+  t.equal(equipmentText({ ...entry, equipment: [] }), 'Según la evaluación de riesgos, el puesto no requiere equipos de protección personal.')
+  t.equal(workstationText({ ...entry, equipment: [], workstation: ['silla ergonómica', 'apoyapiés'] }), 'a) silla ergonómica; b) apoyapiés.')
+  t.match(workstationText({ ...entry, equipment: [] }), /no tiene equipos de trabajo asignados/)
+  t.equal(ipercText({ ...entry, equipment: [] }), 'IPERC-01, del 15 de enero de 2026')
 })
 
 test('internal rules are cited only when the employer has them', async (t) => {
@@ -90,11 +101,12 @@ test('internal rules are cited only when the employer has them', async (t) => {
   t.match(rules(false, false, false), /^EL EMPLEADOR no cuenta por ahora con reglamentos internos escritos/)
 })
 
-test('a site or position named like an Object.prototype key is no lookup into it: the record\'s cause, the default entry', async (t) => {
+test('a site or position named like an Object.prototype key is no lookup into it', async (t) => {
   const cause = 'Campaña de verano con más usuarios de lo habitual'
   for (const name of ['constructor', '__proto__', 'toString', 'hasOwnProperty']) {
     t.match(objectiveCauseText(employee({ subDivisionOrParking: name, objectiveCause: cause }), demo), /^Campaña de verano/, `site ${name}`)
     t.throws(() => objectiveCauseText(employee({ subDivisionOrParking: name }), demo), `site ${name} has no reviewed cause`)
-    t.equal(positionEntry(name, demo), demo.positions.default, `position ${name}`)
+    t.equal(recordPosition({ position: name }, demo), undefined, `position ${name}`)
+    t.equal(recordPosition({ position: 'Cajero', positionProfile: name }, demo), undefined, `positionProfile ${name}`)
   }
 })

@@ -78,7 +78,7 @@ test('a document is the template bytes unchanged plus an incremental update', as
 test('qpdf finds no error or warning in any document, with and without the Unicode font', async (t) => {
   const data = await engineData()
   const renderer = createRenderer(data)
-  for (const employee of [sampleSubsidio(), samplePartTime({ contractType: 'Part Time', name: 'Zoltán Erdős', position: 'Supervisor ✓' })]) {
+  for (const employee of [sampleSubsidio(), samplePartTime({ contractType: 'Part Time', name: 'Zoltán Erdős', position: 'Supervisor ✓', positionProfile: 'supervisor' })]) {
     for (const [kind, bytes] of Object.entries(await renderer.documents(employee as Employee))) {
       t.match(await qpdfCheck(bytes), /No syntax or stream encoding errors found/, `${employee.contractType as string} ${kind}`)
     }
@@ -102,7 +102,7 @@ test('Subsidio optional fields left blank print nothing in their boxes (D11); pr
 test('WinAnsi punctuation, parentheses and backslashes survive the round trip', async (t) => {
   const data = await engineData()
   const position = 'Jefe — turno N.° 2 (noche) \\ «playa» ¿sí? 100% €'
-  const bytes = await createRenderer(data).contract(sampleEmployee({ position }) as Employee)
+  const bytes = await createRenderer(data).contract(sampleEmployee({ position, positionProfile: 'supervisor' }) as Employee)
   t.match(await pdfText(bytes), position)
 })
 
@@ -110,7 +110,7 @@ test('characters outside WinAnsi render with the embedded Unicode font and read 
   const data = await engineData()
   const renderer = createRenderer(data)
   const employee = sampleEmployee({
-    name: 'Zoltán Erdős', position: 'Supervisor ✓ Δ zona 3', subDivisionOrParking: 'Playa 漢', objectiveCause: 'Campaña de verano con más usuarios'
+    name: 'Zoltán Erdős', position: 'Supervisor ✓ Δ zona 3', positionProfile: 'supervisor', subDivisionOrParking: 'Playa 漢', objectiveCause: 'Campaña de verano con más usuarios'
   }) as Employee
   const docs = await renderer.documents(employee)
   const text = await pdfText(docs.contract)

@@ -83,6 +83,7 @@ const longest = {
   salary: 999999999.99,
   salaryInWords: W(100),
   position: W(100),
+  positionProfile: 'supervisor',
   entryDate: '30/09/2026',
   endDate: '30/09/2027',
   subDivisionOrParking: W(100),
@@ -136,6 +137,7 @@ test('Unicode values are laid out with the Unicode font metrics and stay inside 
     contractType: 'Planilla',
     objectiveCause: 'Campaña de verano con más usuarios de lo habitual',
     position: '✓'.repeat(100),
+    positionProfile: 'supervisor',
     address: 'ő'.repeat(200)
   } as unknown as Employee
   await fillTemplate(data.templates['contrato-planilla'], fieldValues(employee, data.employer), fonts, { drawn })

@@ -15,11 +15,11 @@ const addendum = (overrides: Record<string, unknown> = {}) => ({
   division: 'Playas Lima',
   documentNumber: '12345678',
   worker: 'Rosa Quispe Mamani',
-  entryDate: '01/03/2024',
-  start: '01/06/2025',
-  end: '30/11/2025',
-  startAddendum: '01/12/2025',
-  endAddendum: '31/05/2026',
+  entryDate: '01/03/2030',
+  start: '01/06/2031',
+  end: '30/11/2031',
+  startAddendum: '01/12/2031',
+  endAddendum: '31/05/2032',
   address: 'Av. Lima 123',
   province: 'Lima',
   district: 'Miraflores',
@@ -97,8 +97,8 @@ test('addenda with invalid rows: a 400 unless partial, then valid rows, errors a
   const rows = [
     row(2, addendum()),
     row(3, addendum({ documentNumber: '123', salary: '0' })),
-    row(5, addendum({ documentNumber: '23456789', startAddendum: '31/05/2026', endAddendum: '01/12/2025' })),
-    row(6, addendum({ documentNumber: '34567890', startAddendum: '31/02/2026' }))
+    row(5, addendum({ documentNumber: '23456789', startAddendum: '31/05/2032', endAddendum: '01/12/2031' })),
+    row(6, addendum({ documentNumber: '34567890', startAddendum: '31/02/2032' }))
   ]
   const issues = [
     { row: 3, field: 'documentNumber', message: 'DNI debe tener exactamente 8 dígitos.' },
