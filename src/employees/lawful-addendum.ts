@@ -8,11 +8,11 @@
 import type { ContractType } from '../../schemas/employee.js'
 import { ADDENDUM_DOCUMENT_MESSAGES as A, LAWFUL_CONTRACT_MESSAGES as M } from '../../schemas/messages.js'
 import type { ValidationIssue } from '../errors.js'
-import { addDays, dayMonthYearKey, isDayMonthYear, termEnd } from './dates.js'
+import { addDays, dayMonthYearKey, termEnd } from './dates.js'
 import { formatSoles } from './format.js'
 import { MODALITIES, parseModality } from './modality.js'
 import {
-  minimumSalaryWith, recordWorkingWeek, workingTimeIssues, type LawfulContractPolicy
+  minimumSalaryWith, recordReader, recordWorkingWeek, workingTimeIssues, type LawfulContractPolicy
 } from './lawful-contract.js'
 
 const isContractType = (value: unknown): value is ContractType =>
@@ -27,12 +27,8 @@ const isContractType = (value: unknown): value is ContractType =>
 export function lawfulAddendumIssues (
   record: unknown, prefix: string, policy: LawfulContractPolicy, options: { document: boolean }
 ): ValidationIssue[] {
-  const issues: ValidationIssue[] = []
-  if (record === null || typeof record !== 'object') return issues
-  const fields = record as Record<string, unknown>
-  const at = (field: string) => (prefix === '' ? field : `${prefix}.${field}`)
-  const add = (field: string, message: string) => issues.push({ field: at(field), message })
-  const date = (field: string) => (typeof fields[field] === 'string' && isDayMonthYear(fields[field]) ? fields[field] : undefined)
+  if (record === null || typeof record !== 'object') return []
+  const { fields, issues, at, add, date } = recordReader(record, prefix)
   const { today } = policy
   const [entryDate, start, end, startAddendum, endAddendum] =
     (['entryDate', 'start', 'end', 'startAddendum', 'endAddendum'] as const).map(date)

@@ -144,19 +144,33 @@ export function minimumSalaryWith (
 }
 
 /**
+ * What a rule reads of a record that the schema already typed, and where it writes: the issues list,
+ * the path of a field (`body.3.salary`, or the bare field for a spreadsheet row), a valid
+ * `DD/MM/YYYY` date or text field (undefined otherwise).
+ */
+export function recordReader (record: object, prefix: string) {
+  const fields = record as Record<string, unknown>
+  const issues: ValidationIssue[] = []
+  const at = (field: string) => (prefix === '' ? field : `${prefix}.${field}`)
+  return {
+    fields,
+    issues,
+    at,
+    add: (field: string, message: string) => { issues.push({ field: at(field), message }) },
+    date: (field: string) => (typeof fields[field] === 'string' && isDayMonthYear(fields[field]) ? fields[field] : undefined),
+    text: (field: string) => (typeof fields[field] === 'string' ? fields[field] : undefined)
+  }
+}
+
+/**
  * The rules above for one record (already normalised and typed by the schema where it passed).
  * @param prefix field path prefix: `body.3`, `body`, or '' for a spreadsheet row
  */
 export function lawfulContractIssues (
   record: unknown, prefix: string, policy: LawfulContractPolicy
 ): ValidationIssue[] {
-  const issues: ValidationIssue[] = []
-  if (record === null || typeof record !== 'object') return issues
-  const fields = record as Record<string, unknown>
-  const at = (field: string) => (prefix === '' ? field : `${prefix}.${field}`)
-  const add = (field: string, message: string) => issues.push({ field: at(field), message })
-  const date = (field: string) => (typeof fields[field] === 'string' && isDayMonthYear(fields[field]) ? fields[field] : undefined)
-  const text = (field: string) => (typeof fields[field] === 'string' ? fields[field] : undefined)
+  if (record === null || typeof record !== 'object') return []
+  const { fields, issues, at, add, date, text } = recordReader(record, prefix)
   const today = policy.today
   const entryDate = date('entryDate')
   const endDate = date('endDate')
