@@ -35,7 +35,7 @@ export interface WorkerPoolOptions {
   resourceLimits?: ResourceLimits
   /** Told of a worker lost between tasks (piscina replaces it); without it 'error' would crash the process. */
   onWorkerError?: (error: Error) => void
-  /** QUEUE_MAX_WAIT_MS: a task expected to wait longer for a thread is refused (503, src/queue-deadline.ts); 0: none. */
+  /** QUEUE_MAX_WAIT_MS: a task expected to wait longer for a thread is refused (503, src/queue-deadline.ts). */
   maxWaitMs?: number
 }
 
@@ -94,7 +94,7 @@ export class WorkerPool<Task, Result> {
     checkDeadline(this.expectedWaitMs, this.#options.maxWaitMs ?? 0)
   }
 
-  /** Starts the threads now (at least one, kept), before listen, so the first task finds a warm worker; returns them. */
+  /** Starts the threads now (at least one, kept) before listen, so the first task finds a warm worker; returns them. */
   warm (): number {
     this.#warm = true
     return this.#workers().threads.length
