@@ -19,6 +19,7 @@ import documentZips from '../plugins/document-zips.js'
 import requestIds, { requestId } from '../plugins/request-id.js'
 import metrics from '../plugins/metrics.js'
 import readiness from '../plugins/readiness.js'
+import stalledUploads from '../plugins/stalled-uploads.js'
 import root from '../routes/root.js'
 import health from '../routes/health.js'
 import contracts from '../routes/contracts/index.js'
@@ -134,6 +135,7 @@ export async function buildApp (options: BuildAppOptions = {}): Promise<FastifyI
   await app.register(metrics) // before the pools and the store, which report to it
   await app.register(cors)
   await app.register(multipart)
+  await app.register(stalledUploads)
   await app.register(loadShedding)
   await app.register(contractPool)
   await app.register(docs)

@@ -27,9 +27,15 @@ export default fp(async (app) => {
     production: app.config.NODE_ENV === 'production'
   })
   for (const warning of warnings) app.log.warn(warning)
+  if (data.employer.fictitious === true) {
+    // production refuses it; anywhere else it would print a made-up employer in every document, silently
+    app.log.warn({ employerProfile: app.config.EMPLOYER_PROFILE },
+      'demo employer profile loaded: every document names a fictitious employer; set EMPLOYER_PROFILE to your own')
+  }
   const pool = new ContractPool(data, {
     threads: app.config.PDF_THREADS,
     maxQueue: app.config.PDF_MAX_QUEUE,
+    maxWaitMs: app.config.QUEUE_MAX_WAIT_MS,
     onWorkerError: (err) => { app.log.error({ err }, 'PDF worker lost; piscina replaces it') },
     onRendered: (templates) => { for (const template of templates) app.metrics.pdfDocuments.inc({ template }) }
   })

@@ -49,6 +49,7 @@ export default fp(async (app) => {
     const concurrency = ZIP_TUNING.inFlightPerThread * pool.threads
     // Refuse up front, before any header goes out, when the pool cannot take this batch's first wave.
     if (pool.capacity < Math.min(records.length, concurrency)) throw new ServiceBusyError()
+    pool.checkDeadline() // QUEUE_MAX_WAIT_MS: once, up front; the admitted ZIP's own tasks are never refused
     const controller = new AbortController()
     reply.raw.on('close', () => { if (!reply.raw.writableFinished) controller.abort() })
     const { archive, done } = streamDocumentsZip(records, {

@@ -10,6 +10,8 @@
  * - `contratos_zip_failed_employees_total` employees listed in a ZIP's errores.txt (D19);
  * - `contratos_requests_shed_total` 503s from load shedding or a full PDF/spreadsheet queue, by route;
  * - `contratos_spreadsheet_reads_total` uploads read, by format and outcome;
+ * - `contratos_session_store_up` 1 while the session store takes a probe write, 0 after a fault until one succeeds;
+ * - `contratos_session_store_errors_total` store faults met by requests and probes, by reason (src/sessions/faults.ts);
  * - `contratos_sessions` upload sessions stored, by store (the file store counts in memory, Redis with one ZCARD);
  * - prom-client's default process metrics (CPU, memory, event-loop lag, GC, handles).
  */
@@ -25,6 +27,7 @@ export interface AppMetrics {
   readonly zipFailedEmployees: Counter
   readonly requestsShed: Counter<'route'>
   readonly spreadsheetReads: Counter<'format' | 'outcome'>
+  readonly sessionStoreErrors: Counter<'reason'>
 }
 
 declare module 'fastify' {
@@ -65,7 +68,13 @@ export default fp(async (app) => {
     pdfDocuments: new Counter({ name: 'contratos_pdf_documents_total', help: 'PDF documents rendered, by template', labelNames: ['template'], registers: [registry] }),
     zipFailedEmployees: new Counter({ name: 'contratos_zip_failed_employees_total', help: 'Employees left out of a contracts ZIP and listed in errores.txt (D19)', registers: [registry] }),
     requestsShed: new Counter({ name: 'contratos_requests_shed_total', help: '503 replies from load shedding or a full PDF or spreadsheet queue, by route pattern', labelNames: ['route'], registers: [registry] }),
-    spreadsheetReads: new Counter({ name: 'contratos_spreadsheet_reads_total', help: 'Uploaded spreadsheets read, by format and outcome', labelNames: ['format', 'outcome'], registers: [registry] })
+    spreadsheetReads: new Counter({ name: 'contratos_spreadsheet_reads_total', help: 'Uploaded spreadsheets read, by format and outcome', labelNames: ['format', 'outcome'], registers: [registry] }),
+    sessionStoreErrors: new Counter({
+      name: 'contratos_session_store_errors_total',
+      help: 'Session store faults met by requests and readiness probes, by reason (ENOSPC, EROFS, READONLY, OOM, timeout…)',
+      labelNames: ['reason'],
+      registers: [registry]
+    })
   }
   // read at scrape time: the pool and the store are decorated by plugins registered after this one
   new Gauge({ // eslint-disable-line no-new
@@ -73,6 +82,12 @@ export default fp(async (app) => {
     help: 'Tasks waiting for a PDF worker thread (a contracts ZIP task holds up to four employees)',
     registers: [registry],
     collect () { this.set(app.contractPool.stats.queued) }
+  })
+  new Gauge({ // eslint-disable-line no-new
+    name: 'contratos_session_store_up',
+    help: '1 while the session store takes a probe write (at most 5 s old), 0 after a fault until a probe succeeds',
+    registers: [registry],
+    async collect () { this.set(await app.sessionStoreHealth.fresh() ? 1 : 0) }
   })
   const store = app.config.sessionStore.kind
   new Gauge({ // eslint-disable-line no-new

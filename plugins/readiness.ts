@@ -1,8 +1,10 @@
 /**
  * Readiness for load balancers and orchestrators (D22, `GET /api/health/ready`): the templates are
  * compiled, the PDF pool is open, the spreadsheet reader is open and not stuck (src/spreadsheets/
- * reader.ts `healthy`), the session store answers, and shutdown has not begun. Shutdown begins at
- * the signal (app/server.ts calls `beginShutdown`) or, for an app closed in-process, at `close()`;
+ * reader.ts `healthy`), the session store takes a probe write (not required with
+ * READY_REQUIRES_SESSION_STORE=false: on Kubernetes a Redis outage then keeps pods in the Service
+ * for the routes that need no session), and shutdown has not begun. Shutdown begins at the signal
+ * (app/server.ts calls `beginShutdown`) or, for an app closed in-process, at `close()`;
  * from then on the instance reads as not ready, so a load balancer drains it (SHUTDOWN_DRAIN_MS)
  * before it stops accepting connections.
  */
@@ -17,8 +19,15 @@ export interface Readiness {
   beginShutdown: () => void
   readonly shuttingDown: boolean
   /** Runs every check; the session store's is bounded by its own timeout (2 s for Redis). */
-  checks: () => Promise<Record<'templates' | 'pdfPool' | 'spreadsheetPool' | 'sessionStore' | 'running', CheckState>>
+  checks: () => Promise<Checks>
+  /**
+   * Whether the checks let the instance take traffic: all of them, or all but the session store's
+   * when READY_REQUIRES_SESSION_STORE=false (its failure is still reported).
+   */
+  ready: (checks: Checks) => boolean
 }
+
+export type Checks = Record<'templates' | 'pdfPool' | 'spreadsheetPool' | 'sessionStore' | 'running', CheckState>
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -31,13 +40,12 @@ export default fp(async (app) => {
   const state = (ok: boolean): CheckState => (ok ? 'ok' : 'fail')
   const readiness: Readiness = {
     beginShutdown: () => { shuttingDown = true },
+    ready: (checks) => Object.entries(checks)
+      .every(([name, check]) => check === 'ok' || (name === 'sessionStore' && !app.config.READY_REQUIRES_SESSION_STORE)),
     get shuttingDown () { return shuttingDown },
     checks: async () => {
       const compiled = app.contractPool.templates
-      const sessionStore = await app.sessions.check().then(() => true, (err: unknown) => {
-        app.log.debug({ err }, 'readiness: session store does not answer')
-        return false
-      })
+      const sessionStore = await app.sessionStoreHealth.probe() // a write, logged and counted when it fails
       return {
         templates: state(TEMPLATE_IDS.every((id) => compiled.includes(id))),
         pdfPool: state(app.contractPool.open),

@@ -1,7 +1,8 @@
 /**
- * The spreadsheet reader of the import routes (child processes, started on first use), closed with
- * the app. Logs why a file was refused as corrupt: the client only gets the spec's message.
- * `reply.clientGone()` is the signal that drops a read whose client has left (issue 23 item 2).
+ * The spreadsheet reader of the import routes (SPREADSHEET_THREADS child processes at most; one
+ * starts before listen outside tests), closed with the app. Logs why a file was refused as corrupt:
+ * the client only gets the spec's message. `reply.clientGone()` is the signal that drops a read
+ * whose client has left (issue 23 item 2).
  */
 import fp from 'fastify-plugin'
 import type { FastifyReply } from 'fastify'
@@ -20,9 +21,11 @@ declare module 'fastify' {
 
 export default fp(async (app) => {
   const reader = new SpreadsheetReader({
+    maxThreads: app.config.SPREADSHEET_THREADS > 0 ? app.config.SPREADSHEET_THREADS : undefined,
     onWorkerError: (err) => { app.log.error({ err }, 'spreadsheet reader process died; replaced') },
     onRead: (format, outcome) => { app.metrics.spreadsheetReads.inc({ format, outcome }) }
   })
+  if (app.config.NODE_ENV !== 'test') reader.warm() // tests start threads on first use, as most never upload
   app.decorate('spreadsheets', reader)
   app.decorateReply('clientGone', function (this: FastifyReply): AbortSignal {
     const controller = new AbortController()
@@ -34,4 +37,4 @@ export default fp(async (app) => {
     if (error instanceof CorruptSpreadsheetError) request.log.info({ reason: error.reason }, 'spreadsheet refused as corrupt')
   })
   app.addHook('onClose', async () => { await reader.close() })
-}, { name: 'spreadsheets', dependencies: ['metrics'] })
+}, { name: 'spreadsheets', dependencies: ['config', 'metrics'] })

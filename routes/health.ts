@@ -43,7 +43,7 @@ const health: FastifyPluginAsyncTypebox = async (app) => {
     }
   }, async (_request, reply) => {
     const checks = await app.readiness.checks()
-    if (Object.values(checks).every((state) => state === 'ok')) return { success: true as const, checks }
+    if (app.readiness.ready(checks)) return { success: true as const, checks }
     const body = { success: false as const, message: SERVICE_MESSAGES.notReady, data: null, checks }
     return await reply.code(503).send(body)
   })

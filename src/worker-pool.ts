@@ -17,6 +17,7 @@
 import { Piscina } from 'piscina'
 import type { ResourceLimits, Transferable } from 'node:worker_threads'
 import { ServiceBusyError } from './errors.js'
+import { checkDeadline, expectedWaitMs } from './queue-deadline.js'
 
 export interface WorkerPoolOptions {
   /** The worker file and its threads' Node options (src/workers.ts workerScript); without options, the process's. */
@@ -34,6 +35,8 @@ export interface WorkerPoolOptions {
   resourceLimits?: ResourceLimits
   /** Told of a worker lost between tasks (piscina replaces it); without it 'error' would crash the process. */
   onWorkerError?: (error: Error) => void
+  /** QUEUE_MAX_WAIT_MS: a task expected to wait longer for a thread is refused (503, src/queue-deadline.ts). */
+  maxWaitMs?: number
 }
 
 /** What the pool holds right now (read-only; tests and bench/aborts.ts check that nothing is left behind). */
@@ -54,6 +57,8 @@ export class WorkerPool<Task, Result> {
   #piscina: Piscina<Task, Result> | undefined
   #closed = false
   #inFlight = 0
+  /** Set by warm(): at least one thread stays started. */
+  #warm = false
   /** The tasks taken and not settled, for close() to wait for. */
   readonly #tasks = new Set<Promise<unknown>>()
 
@@ -74,6 +79,32 @@ export class WorkerPool<Task, Result> {
     return this.maxQueue - Math.max(0, this.#inFlight - this.maxThreads)
   }
 
+  /**
+   * Expected wait (ms) of a task given now: the tasks waiting for a thread shared by the threads,
+   * times the median task time piscina measured (src/queue-deadline.ts); 0 before any completed.
+   */
+  get expectedWaitMs (): number {
+    const pool = this.#piscina
+    if (pool === undefined || pool.completed === 0) return 0
+    return expectedWaitMs(this.#inFlight - this.maxThreads, this.maxThreads, pool.histogram.runTime.p50)
+  }
+
+  /** @throws ServiceBusyError (503 with Retry-After) when the expected wait exceeds `maxWaitMs` */
+  checkDeadline (): void {
+    checkDeadline(this.expectedWaitMs, this.#options.maxWaitMs ?? 0)
+  }
+
+  /** Starts the threads now (at least one, kept) before listen, so the first task finds a warm worker; returns them. */
+  warm (): number {
+    this.#warm = true
+    return this.#workers().threads.length
+  }
+
+  /** Threads started now. */
+  get threads (): number {
+    return this.#piscina?.threads.length ?? 0
+  }
+
   get stats (): PoolStats {
     return { pending: this.#inFlight, queued: this.#piscina?.queueSize ?? 0, completed: this.#piscina?.completed ?? 0 }
   }
@@ -82,12 +113,17 @@ export class WorkerPool<Task, Result> {
    * Runs one task in a thread.
    * @param options.signal aborts the task (its promise rejects with an AbortError)
    * @param options.transferList moved to the thread rather than copied
-   * @throws ServiceBusyError (503) when `maxThreads + maxQueue` tasks are already under way
+   * @param options.deadline false: not refused by `maxWaitMs` (the later tasks of an admitted ZIP)
+   * @throws ServiceBusyError (503) when `maxThreads + maxQueue` tasks are already under way, or
+   *   the expected wait exceeds `maxWaitMs`
    * @throws whatever the task throws in the thread
    */
-  async run (task: Task, options: { signal?: AbortSignal, transferList?: Transferable[] } = {}): Promise<Result> {
+  async run (
+    task: Task, options: { signal?: AbortSignal, transferList?: Transferable[], deadline?: boolean } = {}
+  ): Promise<Result> {
     if (this.#inFlight >= this.maxThreads + this.maxQueue) throw new ServiceBusyError()
-    const running = this.#workers().run(task, options)
+    if (options.deadline !== false) this.checkDeadline()
+    const running = this.#workers().run(task, { signal: options.signal, transferList: options.transferList })
     this.#inFlight++
     this.#tasks.add(running)
     try {
@@ -114,7 +150,7 @@ export class WorkerPool<Task, Result> {
     this.#piscina = new Piscina<Task, Result>({
       filename: worker.filename,
       execArgv: worker.execArgv, // absent: the thread inherits the process's options (its loader)
-      minThreads: Math.min(this.minThreads, this.maxThreads),
+      minThreads: Math.min(Math.max(this.minThreads, this.#warm ? 1 : 0), this.maxThreads),
       maxThreads: this.maxThreads,
       idleTimeout: idleTimeoutMs ?? Number.POSITIVE_INFINITY,
       concurrentTasksPerWorker: 1,

@@ -4,12 +4,12 @@
  * (ServiceBusyError, 503) instead of queued without bound (src/worker-pool.ts). The worker file:
  * src/workers.ts.
  */
-import { availableParallelism } from 'node:os'
 import { setTimeout as delay } from 'node:timers/promises'
 import type { ImportedEmployee } from '../../schemas/employee.js'
 import type { AddendumRequest } from '../../schemas/addendum.js'
 import { ServiceBusyError } from '../errors.js'
 import { workerScript } from '../workers.js'
+import { cpuCount } from '../cpus.js'
 import { WorkerPool, type PoolStats } from '../worker-pool.js'
 import { ZIP_TUNING } from '../zip/tuning.js'
 import { contractEntryNames } from '../zip/names.js'
@@ -24,7 +24,7 @@ const WORKER = workerScript(import.meta.url)
 const YOUNG_GENERATION_MB = 4
 
 export interface PoolOptions {
-  /** Worker threads; 0 = one per core (os.availableParallelism()). */
+  /** Worker threads; 0 = one per CPU (src/cpus.ts: the cgroup quota, else the cores). */
   threads: number
   /** Tasks (a preview, an adenda, or a few employees of a ZIP) waiting for a thread before new work is refused. */
   maxQueue: number
@@ -32,6 +32,8 @@ export interface PoolOptions {
   onWorkerError?: (error: Error) => void
   /** Called with the templates of the PDFs each successful task rendered (the documents counter). */
   onRendered?: (templates: readonly TemplateId[]) => void
+  /** QUEUE_MAX_WAIT_MS: a new request expected to wait longer for a thread is refused (503); 0 = no deadline. */
+  maxWaitMs?: number
 }
 
 /**
@@ -55,9 +57,11 @@ export class ContractPool {
   readonly #data: EngineData
   readonly #onRendered: (templates: readonly TemplateId[]) => void
   readonly #pool: WorkerPool<PdfTask, unknown>
+  /** Set only while whenFree() hands a task over: an admitted ZIP's tasks are never refused by the deadline. */
+  #admitted = false
 
   constructor (data: EngineData, options: PoolOptions) {
-    this.threads = options.threads > 0 ? options.threads : availableParallelism()
+    this.threads = options.threads > 0 ? options.threads : cpuCount()
     this.maxQueue = options.maxQueue
     this.#data = data
     this.#onRendered = options.onRendered ?? (() => {})
@@ -67,6 +71,7 @@ export class ContractPool {
       minThreads: this.threads,
       maxThreads: this.threads,
       maxQueue: options.maxQueue,
+      maxWaitMs: options.maxWaitMs,
       // A task leaves a few hundred KB of garbage; without a cap the young generation of each
       // worker grows through a long batch and stays grown (a 1000-employee ZIP measured about
       // 20 MB more peak RSS than with it), so memory would not stay flat in the batch size.
@@ -94,6 +99,20 @@ export class ContractPool {
   }
 
   /** Free queue slots: the ZIP route refuses a batch up front (503) when the pool is saturated. */
+  /** Expected wait (ms) of a task given now (src/queue-deadline.ts). */
+  get expectedWaitMs (): number {
+    return this.#pool.expectedWaitMs
+  }
+
+  /**
+   * Refuses a new request, before any work, when its expected wait exceeds QUEUE_MAX_WAIT_MS (the
+   * single-document methods do it themselves; the ZIP route calls it once, up front).
+   * @throws ServiceBusyError (503) with Retry-After
+   */
+  checkDeadline (): void {
+    this.#pool.checkDeadline()
+  }
+
   get capacity (): number {
     return this.#pool.capacity
   }
@@ -170,7 +189,14 @@ export class ContractPool {
   ): Promise<T> {
     for (let attempt = 1; ; attempt++) {
       try {
-        return await render()
+        let rendering: Promise<T>
+        this.#admitted = true // read by #run, synchronously, within render()
+        try {
+          rendering = render()
+        } finally {
+          this.#admitted = false
+        }
+        return await rendering
       } catch (error) {
         if (!(error instanceof ServiceBusyError) || attempt >= attempts || signal.aborted) throw error
         await delay(delayMs)
@@ -184,6 +210,6 @@ export class ContractPool {
   }
 
   async #run (task: PdfTask): Promise<unknown> {
-    return await this.#pool.run(task)
+    return await this.#pool.run(task, { deadline: !this.#admitted })
   }
 }

@@ -6,17 +6,19 @@
  * validated records and receives the bytes (moved, not copied). The line is bounded: past it an
  * export is refused with ServiceBusyError (503 with Retry-After) instead of queued without bound.
  */
-import { availableParallelism } from 'node:os'
 import type { LawLifeEmployee, SctrEmployee } from '../../schemas/reports.js'
 import { workerScript } from '../workers.js'
+import { cpuCount } from '../cpus.js'
 import { WorkerPool } from '../worker-pool.js'
 import type { ReportTask } from './worker.js'
 
 const WORKER = workerScript(import.meta.url)
 
 export interface ReportPoolOptions {
-  /** Worker threads at most (default: one per core); one stays started once the first export came. */
+  /** Worker threads at most (default: one per CPU, src/cpus.ts); one stays started after warm() or the first export. */
   maxThreads?: number
+  /** QUEUE_MAX_WAIT_MS: an export expected to wait longer for a thread is refused (503); 0 (default) = no deadline. */
+  maxWaitMs?: number
   /** Exports that may wait for a thread (default 64); one more is refused with a 503. */
   maxQueue?: number
   /** Told of a worker lost between tasks (piscina replaces it); without it 'error' would crash the process. */
@@ -29,7 +31,7 @@ export class ReportPool {
   readonly #pool: WorkerPool<ReportTask, Uint8Array>
 
   constructor (options: ReportPoolOptions = {}) {
-    this.maxThreads = options.maxThreads ?? Math.max(1, availableParallelism())
+    this.maxThreads = options.maxThreads ?? cpuCount()
     this.maxQueue = options.maxQueue ?? 64
     // Started on first use: an instance that never exports starts no thread.
     this.#pool = new WorkerPool({
@@ -38,8 +40,19 @@ export class ReportPool {
       maxThreads: this.maxThreads,
       maxQueue: this.maxQueue,
       idleTimeoutMs: 60_000, // threads past the first retire after a minute without exports
+      maxWaitMs: options.maxWaitMs,
       onWorkerError: options.onWorkerError
     })
+  }
+
+  /** Starts the first thread now (before listen), so that the first export finds a warm worker; returns them. */
+  warm (): number {
+    return this.#pool.warm()
+  }
+
+  /** Threads started now. */
+  get threads (): number {
+    return this.#pool.threads
   }
 
   /** Exports running or waiting now (tests and the load scripts check that none is left). */

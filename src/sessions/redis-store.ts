@@ -5,19 +5,22 @@
  * `{"employees": [...]}` and expiring by itself after `ttlMs` (FILE_CLEANUP_TIMEOUT); a sorted
  * set `contratos:sessions` orders them by creation (Redis server time) so that one more than
  * `maxSessions` (SESSION_MAX) evicts the oldest and the count is cheap. Both steps run in one Lua
- * script, atomic across instances. A single Redis server (or a Sentinel-managed primary); the
- * keys are not spread over a Redis Cluster.
+ * script, atomic across instances. A single Redis server (or a primary behind a proxy that keeps its
+ * address); neither Sentinel nor Redis Cluster is supported.
  *
  * Redis going away never hangs a request: commands are not queued while disconnected and each
  * gets `timeoutMs`, so a request that needs a session fails fast with SessionStoreUnavailableError
  * (503 + Retry-After) while everything else keeps working; the client reconnects on its own (at
- * most a second between tries) and the store works again as soon as Redis answers.
+ * most a second between tries) and the store works again as soon as Redis answers. A Redis that
+ * keeps the connection but stops answering (SIGSTOP, swap) opens a circuit breaker after one
+ * timeout: calls fail at once until a background PING answers.
  */
 import { randomUUID } from 'node:crypto'
 import { Redis, type RedisOptions } from 'ioredis'
 import type { ImportedEmployee } from '../../schemas/employee.js'
 import { SessionStoreUnavailableError } from '../errors.js'
 import { UUID_V4, type SessionStore } from './store.js'
+import { storeFaultReason } from './faults.js'
 
 /** Key of one session; the id is always a lower-case UUID v4 (D3). */
 export const SESSION_KEY_PREFIX = 'contratos:session:'
@@ -25,6 +28,10 @@ export const SESSION_KEY_PREFIX = 'contratos:session:'
 export const SESSION_INDEX_KEY = 'contratos:sessions'
 /** Counter that orders sessions created within the same millisecond. */
 const SEQUENCE_KEY = 'contratos:sessions:seq'
+
+/** Prefix of the readiness probe keys, and their lifetime (ms): they expire by themselves. */
+export const PROBE_KEY_PREFIX = 'contratos:probe:'
+const PROBE_TTL_MS = 10_000
 
 /** Default per-command and connect timeout, ms: a request that needs a session waits at most this long. */
 export const REDIS_TIMEOUT_MS = 2000
@@ -77,6 +84,17 @@ export interface RedisStoreOptions {
   timeoutMs?: number
   /** Told when the connection comes up or goes down (logs); each change once. */
   onStateChange?: (state: 'up' | 'down', error?: Error) => void
+  /** Told when the circuit breaker opens (a command timed out) or closes (a background PING answered). */
+  onBreaker?: (state: 'open' | 'closed', error?: Error) => void
+}
+
+/** The cause of a 503 while the breaker is open: no command was sent. */
+export class CircuitOpenError extends Error {
+  readonly code = 'CIRCUIT_OPEN'
+  constructor () {
+    super('circuit open: Redis timed out and has not answered a PING since')
+    this.name = 'CircuitOpenError'
+  }
 }
 
 /** ioredis options for a store that must fail fast and heal by itself (see the module comment). */
@@ -98,13 +116,21 @@ export class RedisSessionStore implements SessionStore {
   /** Last state told to onStateChange; none before the first connection attempt settles. */
   #state: 'up' | 'down' | undefined
   #closed = false
+  /** One probe key per store instance, so that instances never contend on it. */
+  readonly #probeKey = `${PROBE_KEY_PREFIX}${randomUUID()}`
+  readonly #timeoutMs: number
+  readonly #onBreaker: NonNullable<RedisStoreOptions['onBreaker']>
+  /** Set while the breaker is open: the background PING loop's timer. */
+  #breaker: NodeJS.Timeout | undefined
 
   /** Connects to `url` (redis:// or rediss://); resolves at once, connected or not. */
   constructor (url: string, options: RedisStoreOptions) {
     this.ttlMs = options.ttlMs
     this.maxSessions = options.maxSessions
     const notify = options.onStateChange ?? (() => {})
-    this.client = new Redis(url, redisClientOptions(options.timeoutMs ?? REDIS_TIMEOUT_MS))
+    this.#timeoutMs = options.timeoutMs ?? REDIS_TIMEOUT_MS
+    this.#onBreaker = options.onBreaker ?? (() => {})
+    this.client = new Redis(url, redisClientOptions(this.#timeoutMs))
     this.client.defineCommand('contratosCreateSession', { numberOfKeys: 3, lua: CREATE_SCRIPT })
     this.client.defineCommand('contratosCountSessions', { numberOfKeys: 1, lua: COUNT_SCRIPT })
     const change = (state: 'up' | 'down', error?: Error): void => {
@@ -157,22 +183,56 @@ export class RedisSessionStore implements SessionStore {
     return await this.#call(async () => await this.#commands.contratosCountSessions(SESSION_INDEX_KEY, this.ttlMs))
   }
 
+  /**
+   * Writes a short-lived probe key (SET … PX), so that a read-only replica (READONLY), maxmemory
+   * (OOM) or an ACL denial (NOPERM) fail here as they would fail an upload; a PING would pass.
+   * @throws SessionStoreUnavailableError with the Redis error as its cause
+   */
   async check (): Promise<void> {
-    await this.#call(async () => await this.client.ping())
+    await this.#call(async () => await this.client.set(this.#probeKey, '1', 'PX', PROBE_TTL_MS))
+  }
+
+  /** True while the circuit breaker is open: every call fails at once, without reaching Redis. */
+  get breakerOpen (): boolean {
+    return this.#breaker !== undefined
   }
 
   async close (): Promise<void> {
     this.#closed = true
+    clearTimeout(this.#breaker)
+    this.#breaker = undefined
     if (this.client.status === 'ready') await this.client.quit().catch(() => this.client.disconnect())
     else this.client.disconnect()
   }
 
-  /** Runs one Redis call; any Redis failure (down, timeout, refused) becomes a 503. */
+  /**
+   * Runs one Redis call; any Redis failure (down, timeout, refused) becomes a 503. A timeout opens
+   * the breaker: a frozen Redis (stopped, swapping, a long blocking command) keeps the connection
+   * open, so without it every request would wait the whole timeout.
+   */
   async #call<T> (run: () => Promise<T>): Promise<T> {
+    if (this.#breaker !== undefined) throw new SessionStoreUnavailableError(new CircuitOpenError())
     try {
       return await run()
     } catch (error) {
+      if (storeFaultReason(error) === 'timeout') this.#openBreaker(error as Error)
       throw new SessionStoreUnavailableError(error)
     }
+  }
+
+  /** Opens the breaker and PINGs in the background (each PING bounded by the timeout) until one answers. */
+  #openBreaker (error: Error): void {
+    if (this.#breaker !== undefined || this.#closed) return
+    const retryMs = Math.min(this.#timeoutMs, 1000)
+    const ping = (): void => {
+      this.client.ping().then(() => {
+        this.#breaker = undefined
+        if (!this.#closed) this.#onBreaker('closed')
+      }, () => {
+        if (!this.#closed) this.#breaker = setTimeout(ping, retryMs).unref()
+      })
+    }
+    this.#breaker = setTimeout(ping, retryMs).unref()
+    this.#onBreaker('open', error)
   }
 }

@@ -6,12 +6,37 @@
  * instance; RedisSessionStore (redis-store.ts), shared by every instance behind a load balancer.
  */
 import { randomUUID } from 'node:crypto'
-import { access, constants, mkdir, readFile, readdir, rename, rm, stat, writeFile } from 'node:fs/promises'
+import { mkdir, readFile, readdir, rename, rm, stat, statfs, writeFile } from 'node:fs/promises'
 import { join } from 'node:path'
 import type { ImportedEmployee } from '../../schemas/employee.js'
+import { SessionStoreUnavailableError } from '../errors.js'
+import { isOutOfSpace, isStoreFault } from './faults.js'
 
 /** UUID v4, the only shape of id ever joined to a path or a key (D3). */
 export const UUID_V4 = /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/i
+
+/**
+ * Disk a session may take per employee, bytes: a stored employee measures about 510 bytes as JSON
+ * (test/fixtures/empleados.xlsx); twice that leaves room for long names, addresses and positions.
+ */
+export const SESSION_BYTES_PER_EMPLOYEE = 1024
+
+/**
+ * Free space under `dir` plus what the sessions already stored there take (they are reused or
+ * swept), bytes: the room the file store has for sessions.
+ */
+export async function sessionRoomBytes (dir: string): Promise<number> {
+  const { bavail, bsize } = await statfs(dir)
+  let stored = 0
+  const sessions = join(dir, 'sessions')
+  for (const name of await readdir(sessions).catch(() => [] as string[])) {
+    stored += (await stat(join(sessions, name)).catch(() => ({ size: 0 }))).size
+  }
+  return bavail * bsize + stored
+}
+
+/** Size of the readiness probe file: a block or more, as a small session needs. */
+const PROBE_BYTES = Buffer.alloc(4096, 0x20)
 
 /** What the routes need of a session store, whichever SESSION_STORE chose. */
 export interface SessionStore {
@@ -28,7 +53,10 @@ export interface SessionStore {
   get: (id: string) => Promise<ImportedEmployee[] | undefined>
   /** Sessions stored now (the `contratos_sessions` gauge). @throws when the store does not answer */
   count: () => Promise<number>
-  /** Resolves when the store can take a session now (readiness); rejects with the reason otherwise. */
+  /**
+   * Resolves when the store can take a session now (readiness): it writes and removes a probe, so
+   * it fails as an upload would. Rejects with the store's error otherwise.
+   */
   check: () => Promise<void>
   /** Stops timers and connections; the store is not used afterwards. */
   close: () => Promise<void>
@@ -90,17 +118,31 @@ export class FileSessionStore implements SessionStore {
     return this.#ids.size
   }
 
-  /** The sessions folder exists (or can be made again) and is writable. */
+  /**
+   * Writes and removes a probe file in the sessions folder (made again if missing), so that a
+   * full disk (ENOSPC), a read-only mount (EROFS) or lost permissions fail here as they would fail
+   * an upload. Rejects with the filesystem error.
+   */
   async check (): Promise<void> {
     await mkdir(this.dir, { recursive: true })
-    await access(this.dir, constants.W_OK)
+    const probe = join(this.dir, `.probe-${randomUUID()}`)
+    try {
+      await writeFile(probe, PROBE_BYTES)
+    } finally {
+      await rm(probe, { force: true }).catch(() => {})
+    }
   }
 
   async close (): Promise<void> {
     this.stop()
   }
 
-  /** Stores the employees of one upload, evicting the oldest session past maxSessions; returns the new id (UUID v4). */
+  /**
+   * Stores the employees of one upload, evicting the oldest session past maxSessions; returns the
+   * new id (UUID v4). A full disk or quota (ENOSPC, EDQUOT) evicts the oldest other session and
+   * retries once (issue 25).
+   * @throws SessionStoreUnavailableError (503) on a store fault (faults.ts): full, read-only, denied
+   */
   async create (employees: readonly ImportedEmployee[]): Promise<string> {
     const id = randomUUID()
     const path = this.#path(id)
@@ -109,21 +151,43 @@ export class FileSessionStore implements SessionStore {
       await this.#evictOverflow()
       const json = JSON.stringify({ employees })
       try {
-        await writeFile(`${path}.tmp`, json)
+        await this.#write(path, json)
       } catch (error) {
-        if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error
-        await mkdir(this.dir, { recursive: true }) // the folder was removed under us (a /tmp cleaner, an operator)
-        await writeFile(`${path}.tmp`, json)
+        if (!isOutOfSpace(error) || !await this.#evictOldest(id)) throw error
+        await this.#write(path, json)
       }
-      await rename(`${path}.tmp`, path) // a reader never sees half a file
       // evicted by a later create while this one was being written: nothing must stay on disk
       if (!this.#ids.has(id)) await rm(path, { force: true })
     } catch (error) {
       this.#ids.delete(id)
-      await rm(`${path}.tmp`, { force: true })
-      throw error
+      await rm(`${path}.tmp`, { force: true }).catch(() => {})
+      throw isStoreFault(error) ? new SessionStoreUnavailableError(error) : error
     }
     return id
+  }
+
+  /** Writes a session through a temporary file, so that a reader never sees half of one. */
+  async #write (path: string, json: string): Promise<void> {
+    try {
+      await writeFile(`${path}.tmp`, json)
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error
+      await mkdir(this.dir, { recursive: true }) // the folder was removed under us (a /tmp cleaner, an operator)
+      await writeFile(`${path}.tmp`, json)
+    }
+    await rename(`${path}.tmp`, path)
+  }
+
+  /** Frees room by removing the oldest session other than `keep`; false when there is none. */
+  async #evictOldest (keep: string): Promise<boolean> {
+    await rm(`${this.#path(keep)}.tmp`, { force: true }) // the partial write holds blocks too
+    for (const id of this.#ids) {
+      if (id === keep) continue
+      this.#ids.delete(id)
+      await rm(this.#path(id), { force: true })
+      return true
+    }
+    return false
   }
 
   /** Removes the oldest sessions while more than maxSessions are counted. */
@@ -151,7 +215,7 @@ export class FileSessionStore implements SessionStore {
       return (JSON.parse(await readFile(path, 'utf8')) as { employees: ImportedEmployee[] }).employees
     } catch (error) {
       if ((error as NodeJS.ErrnoException).code === 'ENOENT') return undefined // never stored, swept or evicted
-      throw error
+      throw isStoreFault(error) ? new SessionStoreUnavailableError(error) : error
     }
   }
 

@@ -12,7 +12,8 @@
  */
 import { fork, type ChildProcess } from 'node:child_process'
 import type { Socket } from 'node:net'
-import { availableParallelism, setPriority } from 'node:os'
+import { setPriority } from 'node:os'
+import { cpuCount } from '../cpus.js'
 import type { ImportKind } from './columns.js'
 import { CorruptSpreadsheetError, RowsPastLimitError, TooManyRowsError, WorkbookTooLargeError } from './errors.js'
 import type { WorkbookCounts } from './bounds.js'
@@ -25,7 +26,7 @@ import { ClientGoneError, ServiceBusyError } from '../errors.js'
 import { WORKER_NICE, workerScript } from '../workers.js'
 
 export interface ReaderOptions {
-  /** Child processes (default: half the cores, at least 1, at most 4). */
+  /** Child processes (default: half the CPUs of src/cpus.ts, at least 1, at most 4). */
   maxThreads?: number
   /**
    * Reads that may wait for a child (default 16); one more is refused with a 503 rather than
@@ -123,7 +124,7 @@ export class SpreadsheetReader {
 
   constructor (options: ReaderOptions = {}) {
     this.#options = {
-      maxThreads: options.maxThreads ?? Math.min(4, Math.max(1, Math.floor(availableParallelism() / 2))),
+      maxThreads: options.maxThreads ?? Math.min(4, Math.max(1, Math.floor(cpuCount() / 2))),
       maxQueue: options.maxQueue ?? 16,
       timeoutMs: options.timeoutMs ?? 30_000,
       maxHeapMb: options.maxHeapMb ?? 1024,
@@ -135,6 +136,19 @@ export class SpreadsheetReader {
       onWorkerError: options.onWorkerError ?? (() => {}),
       onRead: options.onRead ?? (() => {})
     }
+  }
+
+  /**
+   * Starts one child now (before listen), so that the first upload after a start finds it ready
+   * (issue 25: cold workers); it exits after `idleMs` unused, like any other. Nothing inline.
+   */
+  warm (): void {
+    if (!this.#options.inline && !this.#closed && this.#children.size === 0) this.#spawn()
+  }
+
+  /** Threads at most. */
+  get maxThreads (): number {
+    return this.#options.maxThreads
   }
 
   /** False once close() has begun (readiness). */

@@ -7,6 +7,9 @@ import { setTimeout as sleep } from 'node:timers/promises'
 import { build, formPayload, sampleEmployee, samplePartTime, sampleSubsidio } from '../support/helper.js'
 import { EMPLOYEE_HEADERS, employeeCells, workbook } from '../support/spreadsheets.js'
 import { freePort, startRedis } from '../support/processes.js'
+import { Redis } from 'ioredis'
+import { buildApp } from '../../app/app.js'
+import type { RedisSessionStore } from '../../src/sessions/redis-store.js'
 import type { FastifyInstance } from 'fastify'
 
 /** A sheet of three lawful contracts and one that is not (a start in the past), made as HR makes it. */
@@ -67,4 +70,68 @@ test('Redis down: the app starts, what needs a session answers 503 with Retry-Af
   t.equal(status, 200, 'uploads work again, no restart')
   t.equal((await app.inject({ method: 'GET', url: '/api/health/ready' })).statusCode, 200)
   t.match((await app.inject({ method: 'GET', url: '/metrics' })).body, /^contratos_sessions\{store="redis"\} 1$/m)
+})
+
+test('a read-only replica or a full Redis: readiness 503 naming the store, uploads 503, faults counted by reason; healed with no restart', async (t) => {
+  const redis = await startRedis(t)
+  const app = await build(t, { SESSION_STORE: redis.url })
+  const admin = new Redis(redis.url)
+  t.teardown(() => { admin.disconnect() })
+  const ready = async () => (await app.inject({ method: 'GET', url: '/api/health/ready' })).statusCode
+  const metrics = async () => (await app.inject({ method: 'GET', url: '/metrics' })).body
+  t.equal(await ready(), 200)
+
+  // a replica of a primary that is not there: PING answers, every write is refused with READONLY
+  await admin.call('REPLICAOF', '127.0.0.1', String(await freePort()))
+  t.equal(await admin.ping(), 'PONG', 'a PING alone would say all is well')
+  t.equal(await ready(), 503, 'the probe write meets READONLY')
+  t.equal((await upload(app)).statusCode, 503)
+  t.match(await metrics(), /^contratos_session_store_errors_total\{reason="READONLY"\} [1-9]/m)
+  t.match(await metrics(), /^contratos_session_store_up 0$/m)
+  await admin.call('REPLICAOF', 'NO', 'ONE')
+  t.equal(await ready(), 200, 'a primary again')
+
+  await admin.config('SET', 'maxmemory', '1')
+  t.equal(await ready(), 503, 'maxmemory reached: OOM')
+  t.equal((await upload(app)).statusCode, 503)
+  t.match(await metrics(), /^contratos_session_store_errors_total\{reason="OOM"\} [1-9]/m)
+  await admin.config('SET', 'maxmemory', '0')
+  t.equal(await ready(), 200)
+  t.equal((await upload(app)).statusCode, 200)
+  t.match(await metrics(), /^contratos_session_store_up 1$/m)
+})
+
+test('a frozen Redis (SIGSTOP): one timeout opens the breaker, later session requests 503 at once, logged; SIGCONT: closed, healed', async (t) => {
+  const redis = await startRedis(t)
+  const lines: { msg: string, level: number }[] = []
+  const stream = { write: (line: string) => { lines.push(JSON.parse(line)) } }
+  const app = await buildApp({
+    env: { NODE_ENV: 'test', TEMP_DIR: t.testdir({}), SHED_MAX_EVENT_LOOP_DELAY_MS: 0, SESSION_STORE: redis.url, SESSION_STORE_TIMEOUT_MS: 300 },
+    logger: { stream }
+  })
+  t.teardown(() => app.close())
+  const store = app.sessions as RedisSessionStore
+  const metric = async (reason: string) => Number(new RegExp(`^contratos_session_store_errors_total\\{reason="${reason}"\\} (\\d+)$`, 'm')
+    .exec((await app.inject({ method: 'GET', url: '/metrics' })).body)?.[1] ?? 0)
+  t.equal((await upload(app)).statusCode, 200)
+
+  redis.signal('SIGSTOP')
+  const first = await upload(app)
+  t.equal(first.statusCode, 503, 'the first request waits out the timeout')
+  t.equal(first.headers['retry-after'], '2')
+  t.equal(store.breakerOpen, true, 'and opens the breaker')
+  t.equal(await metric('timeout'), 1)
+  const before = await metric('circuit_open') // the scrape's own probe may have met the open breaker too
+  for (let i = 0; i < 3; i++) t.equal((await upload(app)).statusCode, 503)
+  t.equal(await metric('circuit_open'), before + 3, 'the next ones never reached Redis')
+  t.equal(await metric('timeout'), 1, 'no further timeouts waited')
+  t.equal((await app.inject({ method: 'GET', url: '/api/health/ready' })).statusCode, 503)
+  t.ok(lines.some((line) => line.level === 40 && line.msg.startsWith('session store breaker open')), 'the opening is logged')
+
+  redis.signal('SIGCONT')
+  for (let attempt = 0; attempt < 100 && store.breakerOpen; attempt++) await sleep(100)
+  t.equal(store.breakerOpen, false, 'a background PING closed it')
+  t.ok(lines.some((line) => line.msg === 'session store breaker closed: Redis answers again'), 'the closing is logged')
+  t.equal((await upload(app)).statusCode, 200)
+  t.equal((await app.inject({ method: 'GET', url: '/api/health/ready' })).statusCode, 200)
 })

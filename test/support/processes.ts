@@ -5,7 +5,9 @@
 import type { Test } from 'tap'
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process'
 import { once } from 'node:events'
-import { existsSync } from 'node:fs'
+import { closeSync, existsSync, mkdtempSync, openSync, rmSync, writeSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
 import { connect, createServer } from 'node:net'
 import { setTimeout as sleep } from 'node:timers/promises'
 
@@ -47,6 +49,8 @@ export interface RedisServer {
   start: () => Promise<void>
   /** SIGTERM to its PID; resolves once the process has exited. */
   stop: () => Promise<void>
+  /** Sends `signal` to its PID (SIGSTOP freezes it with its connections open, SIGCONT thaws it). */
+  signal: (signal: NodeJS.Signals) => void
 }
 
 /** A throwaway redis-server on `port` or a free loopback port (no persistence), stopped at teardown. */
@@ -56,6 +60,7 @@ export async function startRedis (t: Test, port?: number): Promise<RedisServer> 
   const dir = t.testdir({})
   let child: ChildProcess | undefined
   const server: RedisServer = {
+    signal: () => {},
     port,
     url: `redis://127.0.0.1:${port}`,
     start: async () => {
@@ -75,7 +80,59 @@ export async function startRedis (t: Test, port?: number): Promise<RedisServer> 
       await exited
     }
   }
-  t.teardown(async () => { await server.stop() })
+  server.signal = (signal) => { child?.kill(signal) }
+  t.teardown(async () => {
+    child?.kill('SIGCONT') // a frozen server does not act on SIGTERM
+    await server.stop()
+  })
   await server.start()
   return server
+}
+
+/** A small filesystem of its own (tmpfs), to fill up or turn read-only under a running app. */
+export interface TinyFilesystem {
+  dir: string
+  /** Remounts it read-only (EROFS on every write) or writable again. */
+  readOnly: (on: boolean) => void
+  /** Writes a filler file until the filesystem is full; returns its path (remove it to free the room). */
+  fill: () => string
+}
+
+/**
+ * Mounts a tmpfs of `sizeBytes` on a fresh test folder, unmounted at teardown; undefined where
+ * the machine does not allow mounting (not root, no CAP_SYS_ADMIN), for the caller to skip.
+ */
+export function tinyFilesystem (t: Test, sizeBytes: number): TinyFilesystem | undefined {
+  const dir = mkdtempSync(join(tmpdir(), 'contratos-tiny-')) // not a testdir: removed only after unmounting
+  const mount = (options: string): boolean =>
+    spawnSync('mount', ['-t', 'tmpfs', '-o', options, 'tmpfs', dir], { stdio: 'ignore' }).status === 0
+  if (!mount(`size=${sizeBytes},mode=0700`)) {
+    rmSync(dir, { recursive: true, force: true })
+    return undefined
+  }
+  t.teardown(() => {
+    spawnSync('umount', ['-l', dir], { stdio: 'ignore' })
+    rmSync(dir, { recursive: true, force: true })
+  })
+  let filler = 0
+  return {
+    dir,
+    readOnly: (on) => {
+      const done = spawnSync('mount', ['-o', `remount,${on ? 'ro' : 'rw'}`, dir], { stdio: 'ignore' }).status === 0
+      if (!done) throw new Error(`could not remount ${dir} ${on ? 'read-only' : 'writable'}`)
+    },
+    fill: () => {
+      const path = `${dir}/filler-${filler++}`
+      const fd = openSync(path, 'w')
+      const block = Buffer.alloc(1024)
+      try {
+        for (;;) writeSync(fd, block)
+      } catch (error) {
+        if ((error as NodeJS.ErrnoException).code !== 'ENOSPC') throw error
+      } finally {
+        closeSync(fd)
+      }
+      return path
+    }
+  }
 }

@@ -1,0 +1,69 @@
+/**
+ * deploy/haproxy.cfg against a stub instance whose readiness answer the test sets: the upload rate
+ * limit (429 in the envelope with Retry-After) and the fallback backend draining an instance that
+ * began shutting down while its session store is down. The service itself behind HAProxy is
+ * test/cluster.test.ts.
+ */
+import { test } from 'tap'
+import { spawn } from 'node:child_process'
+import { once } from 'node:events'
+import { createServer } from 'node:http'
+import { join } from 'node:path'
+import { setTimeout as sleep } from 'node:timers/promises'
+import { PROJECT_ROOT } from '../../src/paths.js'
+import { freePort, program } from '../support/processes.js'
+
+test('HAProxy: uploads past CONTRATOS_UPLOAD_RATE get 429; the fallback backend drains an instance that is shutting down', async (t) => {
+  let running = 'ok'
+  const stub = createServer((request, response) => {
+    if (request.url === '/api/health/ready') {
+      // the session store is down: 503, which the main backend reads as not ready
+      response.writeHead(503, { 'content-type': 'application/json' })
+      response.end(JSON.stringify({ success: false, checks: { sessionStore: 'fail', running } }))
+      return
+    }
+    request.resume()
+    request.on('end', () => { response.writeHead(200, { 'content-type': 'text/plain' }).end('stub') })
+  })
+  stub.listen(0, '127.0.0.1')
+  await once(stub, 'listening')
+  t.teardown(() => { stub.close() })
+  const appPort = (stub.address() as { port: number }).port
+  const lbPort = await freePort()
+  const haproxy = spawn(program('haproxy'), ['-db', '-f', join(PROJECT_ROOT, 'deploy', 'haproxy.cfg')], {
+    env: {
+      PATH: process.env.PATH,
+      CONTRATOS_BIND: `127.0.0.1:${lbPort}`,
+      CONTRATOS_APP1: `127.0.0.1:${appPort}`,
+      CONTRATOS_APP2: `127.0.0.1:${await freePort()}`, // down
+      CONTRATOS_CHECK_INTER: '100ms',
+      CONTRATOS_UPLOAD_RATE: '2'
+    },
+    stdio: 'ignore'
+  })
+  t.teardown(() => { haproxy.kill('SIGTERM') })
+  const send = async (method: string, path: string) => {
+    const response = await fetch(`http://127.0.0.1:${lbPort}${path}`, { method, body: method === 'POST' ? 'x' : undefined })
+    return { status: response.status, servedBy: response.headers.get('x-served-by'), retryAfter: response.headers.get('retry-after'), body: await response.text() }
+  }
+  const until = async (what: string, check: () => Promise<boolean>) => {
+    for (let attempt = 0; attempt < 100; attempt++) {
+      if (await check().catch(() => false)) return
+      await sleep(100)
+    }
+    throw new Error(`HAProxy never got to: ${what}`)
+  }
+
+  await until('the live backend serves', async () => (await send('GET', '/api/health')).servedBy === 'app1-live')
+  t.equal((await send('POST', '/api/excel/upload')).status, 200)
+  t.equal((await send('POST', '/api/addendum/upload')).status, 200)
+  const limited = await send('POST', '/api/excel/upload')
+  t.equal(limited.status, 429, 'the third upload within 10 s')
+  t.equal(limited.retryAfter, '10')
+  t.same(JSON.parse(limited.body), { success: false, message: 'Demasiadas cargas. Intenta nuevamente en unos segundos.', data: null })
+  t.equal((await send('GET', '/api/health')).status, 200, 'other routes are not limited')
+
+  running = 'fail' // SIGTERM: ready says so while the instance still serves (SHUTDOWN_DRAIN_MS)
+  await until('the stopping instance leaves the live backend', async () => (await send('GET', '/api/health')).status === 503)
+  t.pass('drained: HAProxy sends it nothing new')
+})
