@@ -109,14 +109,24 @@ const longestAddendum = {
   district: W(100),
   department: W(100),
   salary: 999999999.99,
-  salaryInWords: W(100)
+  salaryInWords: W(100),
+  // issue 22: the contract it extends, at their longest; part time restates its working time
+  sex: 'F',
+  contractType: 'Part Time',
+  weeklyHours: 19.5,
+  workDays: 'lunes, martes, miércoles, jueves y viernes',
+  workSchedule: 'de 18:00 a 21:54 horas, sin refrigerio',
+  modality: '63',
+  position: W(100),
+  originalSigningDate: '28/09/2025',
+  objectiveCause: W(1000)
 }
 
 test('the longest values the validation allows fit every field of every template', async (t) => {
   const data = await engineData()
   for (const id of TEMPLATE_IDS) {
     const drawn: DrawnField[] = []
-    const values = id === 'adenda'
+    const values = id === 'adenda' || id === 'adenda-f'
       ? addendumFieldValues(longestAddendum as AddendumRequest, data.employer, '30/09/2026')
       : fieldValues(longest as unknown as Employee, data.employer)
     const bytes = await fillTemplate(data.templates[id], values, fonts, { drawn })
