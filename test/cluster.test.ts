@@ -108,7 +108,8 @@ test('two instances behind HAProxy share sessions through Redis, survive a Redis
     GRACE_DELAY_MS: '30000',
     // Load shedding answers a deliberate 503 when the event loop lags past 1 s, which a machine
     // shared with other work can cause at any time; it is tested on its own (plugins/load-shedding).
-    SHED_MAX_EVENT_LOOP_DELAY_MS: '0'
+    SHED_MAX_EVENT_LOOP_DELAY_MS: '0',
+    QUEUE_MAX_WAIT_MS: '0'
   }
   const instances = await Promise.all([1, 2].map(async (n) => await startInstance(t, { ...common, TEMP_DIR: t.testdir({ [`app${n}`]: {} }) })))
   const lbPort = await freePort()

@@ -19,7 +19,7 @@ export const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium'
 /** Starts the app on a loopback port; closed at teardown. */
 export async function startServer (t: Test, env: Record<string, string | number> = {}, extend?: FastifyPluginAsync): Promise<{ app: FastifyInstance, origin: string }> {
   // one PDF thread: a worker starts in a few seconds under the test runner's TypeScript loader
-  const app = await buildApp({ env: { NODE_ENV: 'test', TEMP_DIR: t.testdir({}), SHED_MAX_EVENT_LOOP_DELAY_MS: 0, PDF_THREADS: 1, ...env }, extend })
+  const app = await buildApp({ env: { NODE_ENV: 'test', TEMP_DIR: t.testdir({}), SHED_MAX_EVENT_LOOP_DELAY_MS: 0, QUEUE_MAX_WAIT_MS: 0, PDF_THREADS: 1, ...env }, extend })
   t.teardown(() => app.close())
   await app.listen({ port: 0, host: '127.0.0.1' })
   const address = app.server.address()

@@ -17,8 +17,10 @@ export async function build (t: Test, env: Record<string, string | number> = {},
   const dir = t.testdir({})
   // production refuses the fictitious demo profile: tests of production behaviour use a real-looking one
   if (env.NODE_ENV === 'production' && env.EMPLOYER_PROFILE === undefined) env = { ...env, EMPLOYER_PROFILE: PRODUCTION_PROFILE }
-  // shedding off: inject loops run on microtasks and starve timers, which reads as event-loop lag
-  const app = await buildApp({ env: { NODE_ENV: 'test', TEMP_DIR: dir, SHED_MAX_EVENT_LOOP_DELAY_MS: 0, ...env }, extend })
+  // shedding off: inject loops run on microtasks and starve timers, which reads as event-loop lag;
+  // the queue deadline off too: on a loaded machine it would refuse a test's deliberate bursts (its
+  // own tests set it, test/src/queue-deadline.test.ts)
+  const app = await buildApp({ env: { NODE_ENV: 'test', TEMP_DIR: dir, SHED_MAX_EVENT_LOOP_DELAY_MS: 0, QUEUE_MAX_WAIT_MS: 0, ...env }, extend })
   t.teardown(() => app.close())
   return app
 }
