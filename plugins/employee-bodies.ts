@@ -1,19 +1,16 @@
 /**
- * Decorates `app.employeeBodies`: route options for JSON bodies of employee records, shared by the contract and
- * report routes:
- * D2 unwrapping and the D5 limit before validation (no per-element work on an oversized list),
- * D7/D8 normalisation, the TypeBox schema, then the D10 cross-field rules.
+ * Decorates `app.employeeBodies`: route options for JSON bodies of records, shared by the contract,
+ * adenda and report routes: D2 unwrapping and the D5 limit before validation (no per-element work on
+ * an oversized list), D7/D8 normalisation, the TypeBox schema, then the rules of the route's record
+ * kind (src/employees/record-kinds.ts), all reported together.
  */
 import fp from 'fastify-plugin'
 import type { FastifyRequest } from 'fastify'
 import type { TSchema } from '@sinclair/typebox'
 import { employeeBatchSchema } from '../schemas/employee.js'
 import { normalizeRecord, prepareBatchBody } from '../src/employees/normalize.js'
-import { batchCrossFieldIssues, crossFieldIssues, mergeIssues, type RecordRules } from '../src/employees/rules.js'
-import { batchContractIssues, contractIssues, contractPolicy } from '../src/employees/contract-rules.js'
-import {
-  batchLawfulContractIssues, lawfulContractIssues, lawfulContractPolicy
-} from '../src/employees/lawful-contract.js'
+import { mergeIssues } from '../src/employees/rules.js'
+import { batchIssues, recordValidation, type RecordKind } from '../src/employees/record-kinds.js'
 import type { EmployerProfile } from '../schemas/employer-profile.js'
 import { toValidationIssues } from '../src/validation.js'
 import type { ErrorObject } from 'ajv'
@@ -23,10 +20,8 @@ import { HTTP_MESSAGES } from '../schemas/messages.js'
 export interface BodyOptions {
   /** Envelope message of a validation error (spec Errors rule 4). */
   validationMessage: string
-  /** Cross-field rules run after the schema; default crossFieldIssues (D10). */
-  rules?: RecordRules
-  /** Also apply the contract rules: src/employees/contract-rules.ts and lawful-contract.ts. */
-  contractRules?: boolean
+  /** The record kind whose rules run after the schema: every rule, `accept` and `print`. */
+  kind: RecordKind
 }
 
 export interface BatchBodyOptions extends BodyOptions {
@@ -62,7 +57,7 @@ function refuseMultipart (request: FastifyRequest): void {
   if (request.isMultipart()) throw new AppError(400, HTTP_MESSAGES.unsupportedMediaType)
 }
 
-/** The contract rules' issues when the route asks for them (the profile is read when the request comes). */
+/** The employer profile, read when the request comes. */
 type ProfileSource = () => EmployerProfile
 
 function batchOptions<T extends TSchema> (
@@ -78,11 +73,7 @@ function batchOptions<T extends TSchema> (
     },
     attachValidation: true, // the preHandler reports schema and cross-field issues together
     preHandler: async (request: FastifyRequest) => {
-      const rules = batchCrossFieldIssues(request.body, options.rules)
-      if (options.contractRules === true) {
-        rules.push(...batchContractIssues(request.body, contractPolicy(profile())))
-        rules.push(...batchLawfulContractIssues(request.body, lawfulContractPolicy(profile())))
-      }
+      const rules = batchIssues(request.body, recordValidation(options.kind, profile()).all)
       const issues = mergeIssues(schemaIssues(request), rules)
       if (issues.length > 0) throw new RequestValidationError(options.validationMessage, issues)
     }
@@ -99,11 +90,7 @@ function singleOptions<T extends TSchema> (item: T, options: BodyOptions, profil
     },
     attachValidation: true,
     preHandler: async (request: FastifyRequest) => {
-      const rules = (options.rules ?? crossFieldIssues)(request.body, 'body')
-      if (options.contractRules === true) {
-        rules.push(...contractIssues(request.body, 'body', contractPolicy(profile())))
-        rules.push(...lawfulContractIssues(request.body, 'body', lawfulContractPolicy(profile())))
-      }
+      const rules = recordValidation(options.kind, profile()).all(request.body, 'body')
       const issues = mergeIssues(schemaIssues(request), rules)
       if (issues.length > 0) throw new RequestValidationError(options.validationMessage, issues)
     }

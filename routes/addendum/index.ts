@@ -8,9 +8,7 @@ import { fileResponse } from '../../schemas/reports.js'
 import { formatByteSize } from '../../src/units.js'
 import { uploadFormat } from '../../src/spreadsheets/file-type.js'
 import { importAddenda } from '../../src/spreadsheets/import.js'
-import { addendumIssues } from '../../src/employees/rules.js'
-import { lawfulAddendumIssues } from '../../src/employees/lawful-addendum.js'
-import { lawfulContractPolicy } from '../../src/employees/lawful-contract.js'
+import { recordValidation } from '../../src/employees/record-kinds.js'
 import { AppError, PdfGenerationError } from '../../src/errors.js'
 import { todayInLima } from '../../src/employees/dates.js'
 import { addendumEntryName, addendumFileName, contentDisposition, safeFileName } from '../../src/zip/names.js'
@@ -20,7 +18,8 @@ const messages = IMPORT_MESSAGES.addenda
 
 /**
  * Endpoint 9 (upload; `?partial=true` per D14) and the adenda documents (D22): preview of one
- * record and a streamed ZIP of many, validated with the import's rules plus addendumIssues.
+ * record and a streamed ZIP of many: upload rows are `addendum` records, the documents' bodies
+ * `adendaDocument` ones (src/employees/record-kinds.ts).
  */
 const routes: FastifyPluginAsyncTypebox = async (app) => {
   const uploadMessages = { noFile: messages.noFile, tooLarge: messages.tooLarge(formatByteSize(app.config.MAX_FILE_SIZE).replace(' ', '')) }
@@ -43,22 +42,16 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
     const upload = await request.excelUpload(uploadMessages)
     const format = uploadFormat(upload.filename, upload.mimetype, messages)
     const sheet = await app.spreadsheets.read(upload.bytes, format, 'addendum', app.config.ADDENDUM_BATCH_MAX, reply.clientGone())
-    const policy = lawfulContractPolicy(app.employerProfile)
     const { errors, ...result } = importAddenda(sheet, {
       partial: request.query.partial === 'true',
-      rules: (record, prefix) => lawfulAddendumIssues(record, prefix, policy, { document: false })
+      validation: recordValidation('addendum', app.employerProfile)
     })
     if (errors.length === 0) return { success: true as const, message: messages.processed, data: result }
     return { success: true as const, message: messages.processedWithErrors, data: { ...result, errors } }
   })
 
-  /** The adenda's rules (D22) and those that make it one that can be signed (issue 22, §17). */
-  const rules = (record: unknown, prefix: string) => [
-    ...addendumIssues(record, prefix),
-    ...lawfulAddendumIssues(record, prefix, lawfulContractPolicy(app.employerProfile), { document: true })
-  ]
   const single = app.employeeBodies.singleRouteOptions(AddendumRequestSchema, {
-    validationMessage: VALIDATION_MESSAGE.contracts, rules
+    validationMessage: VALIDATION_MESSAGE.contracts, kind: 'adendaDocument'
   })
   app.post('/preview', {
     ...single,
@@ -94,7 +87,7 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
     emptyMessage: ADDENDUM_DOCUMENT_MESSAGES.emptyBatch,
     validationMessage: VALIDATION_MESSAGE.contracts,
     maxItems: app.config.ADDENDUM_BATCH_MAX,
-    rules
+    kind: 'adendaDocument'
   })
   app.post('/download-zip', {
     ...batch,

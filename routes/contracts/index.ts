@@ -10,7 +10,7 @@ import { AppError, EmployeeNotInSessionError, PdfGenerationError, RequestValidat
 import { compileAjvValidator, compileValidator } from '../../src/validation.js'
 import { fullName } from '../../src/employees/format.js'
 import { todayInLima } from '../../src/employees/dates.js'
-import { lawfulContractIssues, lawfulContractPolicy } from '../../src/employees/lawful-contract.js'
+import { recordValidation } from '../../src/employees/record-kinds.js'
 import { mergeIssues } from '../../src/employees/rules.js'
 import { contentDisposition, contractFileName, safeFileName } from '../../src/zip/names.js'
 import { ZIP_TUNING } from '../../src/zip/tuning.js'
@@ -68,7 +68,7 @@ const contracts: FastifyPluginAsyncTypebox = async (app) => {
   }
 
   const single = app.employeeBodies.singleRouteOptions(PreviewEmployeeSchema, {
-    validationMessage: VALIDATION_MESSAGE.contracts, contractRules: true
+    validationMessage: VALIDATION_MESSAGE.contracts, kind: 'contract'
   })
   app.post('/preview', {
     ...single,
@@ -103,8 +103,8 @@ const contracts: FastifyPluginAsyncTypebox = async (app) => {
       const found = employees.find((candidate) => candidate.dni === body.dni)
       if (found === undefined) throw new EmployeeNotInSessionError(body.dni)
       const checked = validateSessionEmployee(found)
-      // an imported record may not make a lawful contract (its contractIssues): refused as on every contract route
-      const lawful = lawfulContractIssues(found, '', lawfulContractPolicy(app.employerProfile))
+      // an imported record passed `accept` but may not make a lawful contract (its contractIssues): refused here
+      const lawful = recordValidation('contract', app.employerProfile).print(found, '')
       if (!checked.ok || lawful.length > 0) {
         const issues = mergeIssues(checked.ok ? [] : checked.issues, lawful)
         throw new RequestValidationError(VALIDATION_MESSAGE.contracts, issues)
@@ -127,7 +127,7 @@ const contracts: FastifyPluginAsyncTypebox = async (app) => {
   const batch = app.employeeBodies.batchRouteOptions(EmployeeSchema, {
     emptyMessage: CONTRACT_MESSAGES.emptyBatch,
     validationMessage: VALIDATION_MESSAGE.contracts,
-    contractRules: true
+    kind: 'contract'
   })
   app.post('/download-zip', {
     ...batch,

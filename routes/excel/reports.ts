@@ -36,7 +36,7 @@ function sendFile (reply: FastifyReply, mediaType: string, filename: string, byt
 const reports: FastifyPluginAsyncTypebox = async (app) => {
   const bodyOptions = <T extends TSchema>(item: T, summary: string, mediaType: string, description: string) => {
     const options = app.employeeBodies.batchRouteOptions(item, {
-      emptyMessage: REPORT_MESSAGES.emptyBatch, validationMessage: VALIDATION_MESSAGE.reports
+      emptyMessage: REPORT_MESSAGES.emptyBatch, validationMessage: VALIDATION_MESSAGE.reports, kind: 'employee'
     })
     return {
       ...options,

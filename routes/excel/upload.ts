@@ -4,8 +4,7 @@ import { EmployeeImportReplySchema, UploadBodySchema } from '../../schemas/impor
 import { IMPORT_MESSAGES } from '../../schemas/messages.js'
 import { uploadFormat } from '../../src/spreadsheets/file-type.js'
 import { importEmployeeSheet } from '../../src/spreadsheets/import.js'
-import { contractPolicy } from '../../src/employees/contract-rules.js'
-import { lawfulContractPolicy } from '../../src/employees/lawful-contract.js'
+import { recordValidation } from '../../src/employees/record-kinds.js'
 
 const messages = IMPORT_MESSAGES.employees
 const typeMessages = { badExtension: () => messages.badType, badMime: () => messages.badType } // spec Errors rule 3
@@ -27,9 +26,7 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
     const upload = await request.excelUpload()
     const format = uploadFormat(upload.filename, upload.mimetype, typeMessages)
     const sheet = await app.spreadsheets.read(upload.bytes, format, 'employee', app.config.BATCH_MAX, reply.clientGone())
-    const profile = app.employerProfile
-    const { employees, contractIssues } =
-      importEmployeeSheet(sheet, contractPolicy(profile), lawfulContractPolicy(profile))
+    const { employees, contractIssues } = importEmployeeSheet(sheet, recordValidation('contract', app.employerProfile))
     const sessionId = await app.sessions.create(employees)
     return {
       success: true as const,

@@ -98,8 +98,3 @@ export function contractIssues (record: unknown, prefix: string, policy: Contrac
   }
   return issues
 }
-
-/** Issues of every element of a batch, with `body.<index>` paths; none for a non-list. */
-export function batchContractIssues (records: unknown, policy: ContractPolicy): ValidationIssue[] {
-  return Array.isArray(records) ? records.flatMap((record, index) => contractIssues(record, `body.${index}`, policy)) : []
-}

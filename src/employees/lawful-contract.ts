@@ -294,8 +294,3 @@ export function workingTimeIssues (
 
   return issues
 }
-
-/** Issues of every element of a batch, with `body.<index>` paths; none for a non-list. */
-export function batchLawfulContractIssues (records: unknown, policy: LawfulContractPolicy): ValidationIssue[] {
-  return Array.isArray(records) ? records.flatMap((record, index) => lawfulContractIssues(record, `body.${index}`, policy)) : []
-}

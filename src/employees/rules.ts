@@ -86,11 +86,6 @@ export function addendumIssues (record: unknown, prefix: string): ValidationIssu
 /** A record's cross-field rules: crossFieldIssues, or a stricter set such as addendumIssues. */
 export type RecordRules = (record: unknown, prefix: string) => ValidationIssue[]
 
-/** Cross-field issues of every element of a batch, with `body.<index>` paths; none for a non-list. */
-export function batchCrossFieldIssues (records: unknown, rules: RecordRules = crossFieldIssues): ValidationIssue[] {
-  return Array.isArray(records) ? records.flatMap((record, index) => rules(record, `body.${index}`)) : []
-}
-
 const elementIndex = (field: string) => Number(/^body\.(\d+)(\.|$)/.exec(field)?.[1] ?? -1)
 
 /**

@@ -1,7 +1,7 @@
 /**
  * Rows of an uploaded sheet → validated records, with the same TypeBox schemas, Spanish messages
- * and cross-field rules as the JSON routes (spec endpoints 5 and 9, D10, D12-D14). Errors carry
- * the spreadsheet row (header = 1).
+ * and record-kind rules as the JSON routes (spec endpoints 5 and 9, D10, D12-D14,
+ * src/employees/record-kinds.ts). Errors carry the spreadsheet row (header = 1).
  */
 import type { TSchema, Static } from '@sinclair/typebox'
 import { ImportedEmployeeSchema, type ImportedEmployee } from '../../schemas/employee.js'
@@ -11,9 +11,8 @@ import type { FieldMessages } from '../../schemas/messages.js'
 import type { ValidationIssue } from '../errors.js'
 import { compileValidator } from '../validation.js'
 import { normalizeRecord } from '../employees/normalize.js'
-import { crossFieldIssues, mergeIssues, type RecordRules } from '../employees/rules.js'
-import { contractIssues, type ContractPolicy } from '../employees/contract-rules.js'
-import { lawfulContractIssues, type LawfulContractPolicy } from '../employees/lawful-contract.js'
+import { mergeIssues, type RecordRules } from '../employees/rules.js'
+import { EMPLOYEE_VALIDATION, type RecordValidation } from '../employees/record-kinds.js'
 import { cellValue, type CellProblem } from './cells.js'
 import { CELL_MESSAGES } from '../../schemas/messages.js'
 import { ADDENDUM_COLUMNS, EMPLOYEE_COLUMNS, type ColumnTable } from './columns.js'
@@ -42,9 +41,7 @@ function rowValidator<T extends TSchema> (schema: T, table: ColumnTable, uniqueF
   const kinds = new Map(table.map((spec) => [spec.field, spec.kind]))
   const order = new Map(table.map((spec, index) => [spec.field, index]))
   const byColumn = (a: ValidationIssue, b: ValidationIssue) => (order.get(a.field) ?? 0) - (order.get(b.field) ?? 0)
-  return (
-    sheet: { rows: readonly SheetRow[], untyped?: boolean }, policy?: ContractPolicy, extraRules?: RecordRules
-  ): RowsOutcome<Static<T>> => {
+  return (sheet: { rows: readonly SheetRow[], untyped?: boolean }, rules: RecordRules): RowsOutcome<Static<T>> => {
     const outcome: RowsOutcome<Static<T>> = { valid: [], validRows: [], issues: [], invalidRows: 0 }
     const firstRowOf = new Map<unknown, number>()
     for (const { row, cells } of sheet.rows) {
@@ -57,11 +54,8 @@ function rowValidator<T extends TSchema> (schema: T, table: ColumnTable, uniqueF
       }
       const normalized = normalizeRecord(record) as Record<string, unknown>
       const result = validate(normalized)
-      // every problem of the row at once: the cells', the schema's and the D10 date order
-      const rules = crossFieldIssues(normalized, '')
-      if (policy !== undefined) rules.push(...contractIssues(normalized, '', policy))
-      if (extraRules !== undefined) rules.push(...extraRules(normalized, ''))
-      const issues = mergeIssues(cellIssues, mergeIssues(result.ok ? [] : result.issues, rules))
+      // every problem of the row at once: the cells', the schema's and the record kind's rules
+      const issues = mergeIssues(cellIssues, mergeIssues(result.ok ? [] : result.issues, rules(normalized, '')))
       const key = normalized[uniqueField]
       if (typeof key === 'string' && !issues.some((issue) => issue.field === uniqueField)) {
         const first = firstRowOf.get(key)
@@ -91,24 +85,28 @@ function requireRows (sheet: { rows: SheetRow[] }): void {
 
 /**
  * Endpoint 5: every row must be a valid employee (ImportedEmployeeSchema: sex and birthDate
- * optional) that meets the contract rules (src/employees/contract-rules.ts), with a DNI no earlier
- * row has, or the whole file is refused.
+ * optional) that meets `validation.accept` (for the route, the `contract` kind's: D10 and
+ * src/employees/contract-rules.ts), with a DNI no earlier row has, or the whole file is refused.
+ * @param validation default: the `employee` kind (D10 only)
  * @throws SpreadsheetValidationError missing headers (items `{row: 1, field: <header>}`) or
  *   invalid rows (`No se pudo procesar el archivo. Se encontraron <n> errores.`, n = items)
  * @throws EmptySpreadsheetError when no data row is left
  */
-export function importEmployees (sheet: ReadSheet, policy?: ContractPolicy): ImportedEmployee[] {
-  return importEmployeeSheet(sheet, policy).employees
+export function importEmployees (
+  sheet: ReadSheet, validation: RecordValidation = EMPLOYEE_VALIDATION
+): ImportedEmployee[] {
+  return importEmployeeSheet(sheet, validation).employees
 }
 
 /**
- * importEmployees, and the records that could not become a contract that can be signed
- * (src/employees/lawful-contract.ts), as `{row, dni, field, message}` items: the import keeps them
- * (the insurance exports take them), the contract routes refuse them (additive `data.contractIssues`).
+ * importEmployees, and the records that fail `validation.print` (they could not become a contract
+ * that can be signed: src/employees/lawful-contract.ts), as `{row, dni, field, message}` items: the
+ * import keeps them (the insurance exports take them), the contract routes refuse them (additive
+ * `data.contractIssues`).
  * @throws as importEmployees
  */
 export function importEmployeeSheet (
-  sheet: ReadSheet, policy?: ContractPolicy, lawfulPolicy?: LawfulContractPolicy
+  sheet: ReadSheet, validation: RecordValidation = EMPLOYEE_VALIDATION
 ): { employees: ImportedEmployee[], contractIssues: Array<ValidationIssue & { row: number, dni: string }> } {
   if (sheet.status === 'missingHeaders') {
     const issues = sheet.missing.map((field) => ({
@@ -119,15 +117,12 @@ export function importEmployeeSheet (
     throw new SpreadsheetValidationError(IMPORT_MESSAGES.employees.missingHeaders, issues)
   }
   requireRows(sheet)
-  const outcome = validateEmployees(sheet, policy)
+  const outcome = validateEmployees(sheet, validation.accept)
   if (outcome.issues.length > 0) {
     throw new SpreadsheetValidationError(IMPORT_MESSAGES.employees.invalidRows(outcome.issues.length), outcome.issues)
   }
-  const contractIssues = lawfulPolicy === undefined
-    ? []
-    : outcome.valid.flatMap((employee, index) =>
-      lawfulContractIssues(employee, '', lawfulPolicy)
-        .map((issue) => ({ row: outcome.validRows[index], dni: employee.dni, ...issue })))
+  const contractIssues = outcome.valid.flatMap((employee, index) =>
+    validation.print(employee, '').map((issue) => ({ row: outcome.validRows[index], dni: employee.dni, ...issue })))
   return { employees: outcome.valid, contractIssues }
 }
 
@@ -144,21 +139,24 @@ const addendumMessages = (field: string): FieldMessages | undefined =>
   (AddendumSchema.properties as Record<string, { 'x-messages'?: FieldMessages }>)[field]?.['x-messages']
 
 /**
- * Endpoint 9. A row is invalid for its schema, its dates, `options.rules` (the adenda rules of
- * src/employees/lawful-addendum.ts, issue 22), or a documentNumber an earlier row has. Invalid rows
+ * Endpoint 9. A row is invalid for its schema, `options.validation.accept` (for the route, the
+ * `addendum` kind's: D10 and src/employees/lawful-addendum.ts, issue 22; default D10 only), or a
+ * documentNumber an earlier row has. Invalid rows
  * refuse the file unless `partial` (D14: then the valid rows and the errors are returned together).
  * @throws SpreadsheetValidationError `Campo requerido faltante: <fields>` (items `{row: 1, field,
  *   message: <field> es requerido.}`) or `Error de validación en los datos`
  * @throws EmptySpreadsheetError when no data row is left
  */
-export function importAddenda (sheet: ReadSheet, options: { partial: boolean, rules?: RecordRules }): AddendumImport {
+export function importAddenda (
+  sheet: ReadSheet, options: { partial: boolean, validation?: RecordValidation }
+): AddendumImport {
   if (sheet.status === 'missingHeaders') {
     const issues = sheet.missing
       .map((field) => ({ row: 1, field, message: addendumMessages(field)?.required ?? field }))
     throw new SpreadsheetValidationError(IMPORT_MESSAGES.addenda.missingField(sheet.missing.join(', ')), issues)
   }
   requireRows(sheet)
-  const outcome = validateAddenda(sheet, undefined, options.rules)
+  const outcome = validateAddenda(sheet, (options.validation ?? EMPLOYEE_VALIDATION).accept)
   if (outcome.issues.length > 0 && !options.partial) {
     throw new SpreadsheetValidationError(IMPORT_MESSAGES.addenda.invalidRows, outcome.issues)
   }

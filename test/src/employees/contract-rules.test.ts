@@ -1,5 +1,6 @@
 import { test } from 'tap'
-import { batchContractIssues, contractIssues, minimumSalary, type ContractPolicy } from '../../../src/employees/contract-rules.js'
+import { batchIssues } from '../../../src/employees/record-kinds.js'
+import { contractIssues, minimumSalary, type ContractPolicy } from '../../../src/employees/contract-rules.js'
 import { sampleEmployee, sampleSubsidio } from '../../support/samples.js'
 
 const policy: ContractPolicy = { minimumWage: 1130, weeklyHours: { Planilla: 48, 'Part Time': 20, Subsidio: 48 } }
@@ -17,13 +18,14 @@ test('a valid record has no issues; records that are not objects are left to the
   t.same(contractIssues(sampleSubsidio({ replacedWorkerDni: '44556677', replacedWorkerPosition: 'Cajera' }), '', policy), [])
   t.same(contractIssues(null, 'body', policy), [])
   t.same(contractIssues('x', 'body', policy), [])
-  t.same(batchContractIssues({ not: 'a list' }, policy), [])
+  t.same(batchIssues({ not: 'a list' }, (record, prefix) => contractIssues(record, prefix, policy)), [])
   t.same(contractIssues(sampleEmployee({ salary: 'mil', weeklyHours: -1, contractType: 'Otro', signingDate: 3 }), '', policy), [], 'wrong types are the schema\'s')
 })
 
 test('issues carry the row or body path', async (t) => {
-  t.same(batchContractIssues([sampleEmployee(), sampleEmployee({ salary: 1000, salaryInWords: undefined })], policy),
-    [{ field: 'body.1.salary', message: 'El sueldo no puede ser menor a la remuneración mínima vital (S/ 1,130.00)' }])
+  t.same(batchIssues([sampleEmployee(), sampleEmployee({ salary: 1000, salaryInWords: undefined })],
+    (record, prefix) => contractIssues(record, prefix, policy)),
+  [{ field: 'body.1.salary', message: 'El sueldo no puede ser menor a la remuneración mínima vital (S/ 1,130.00)' }])
   t.same(contractIssues(sampleEmployee({ replacedWorkerPosition: 'Cajera' }), '', policy),
     [{ field: 'replacedWorkerPosition', message: 'El cargo del suplido solo corresponde a contratos de Subsidio' }])
 })

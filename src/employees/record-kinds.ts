@@ -1,0 +1,75 @@
+/**
+ * The one record validation of the service, named by kind (issue 20 item 3). Every route body,
+ * spreadsheet row and console question about a record runs the same chain: normalise (D7, D8,
+ * src/employees/normalize.ts) → the kind's TypeBox schema → the kind's rules below → one issue per
+ * field (mergeIssues). Fastify runs the schema of a body (plugins/employee-bodies.ts), the import
+ * its own compiled copy (src/spreadsheets/import.ts); both take the rules from here.
+ *
+ * | kind             | where                                          | rules                                       |
+ * |------------------|------------------------------------------------|---------------------------------------------|
+ * | `employee`       | the exports (spec endpoints 6-8)               | D10 cross-field                             |
+ * | `contract`       | employee upload (endpoint 5), contract preview | D10 + contract-rules (RMV, §9) to be taken; |
+ * |                  | and ZIP (endpoints 3-4)                        | lawful-contract (§11-16, §20) to be printed |
+ * | `addendum`       | addendum upload (endpoint 9)                   | D10 + lawful-addendum for an upload row     |
+ * | `adendaDocument` | adenda preview and ZIP (D22)                   | D22 (words, five years) + lawful-addendum   |
+ *
+ * A kind's `accept` rules decide whether a record is taken at all; its `print` rules whether the
+ * document made from it can be signed. The contract routes apply both; the employee upload keeps a
+ * row that fails only `print` and lists it in `data.contractIssues` (the same sheet feeds the
+ * insurance exports).
+ */
+import type { EmployerProfile } from '../../schemas/employer-profile.js'
+import type { ValidationIssue } from '../errors.js'
+import { addendumIssues, crossFieldIssues, type RecordRules } from './rules.js'
+import { contractIssues, contractPolicy } from './contract-rules.js'
+import { lawfulContractIssues, lawfulContractPolicy } from './lawful-contract.js'
+import { lawfulAddendumIssues } from './lawful-addendum.js'
+
+/** The kinds of record the service validates. */
+export type RecordKind = 'employee' | 'contract' | 'addendum' | 'adendaDocument'
+
+/** A kind's rules for one employer profile on one day (both `(record, prefix) => issues`). */
+export interface RecordValidation {
+  /** Rules a record must meet to be taken (a route body, an upload row). */
+  accept: RecordRules
+  /** Rules the document made from the record must meet to be printed; none for `employee` and `addendum`. */
+  print: RecordRules
+  /** accept then print: every rule of a route that prints the document. */
+  all: RecordRules
+}
+
+const none: RecordRules = () => []
+
+/** The `employee` kind, the only one that needs no profile: D10 cross-field rules. */
+export const EMPLOYEE_VALIDATION: RecordValidation = { accept: crossFieldIssues, print: none, all: crossFieldIssues }
+
+/**
+ * The rules of `kind` under `profile`, with Lima's today read now: build one per request or per
+ * upload, never once at start-up (the date rules would keep the day the service started).
+ */
+export function recordValidation (kind: RecordKind, profile: EmployerProfile): RecordValidation {
+  if (kind === 'employee') return EMPLOYEE_VALIDATION
+  let accept: RecordRules = crossFieldIssues
+  let print: RecordRules = none
+  if (kind === 'contract') {
+    const money = contractPolicy(profile)
+    const lawful = lawfulContractPolicy(profile)
+    accept = (record, prefix) => [...crossFieldIssues(record, prefix), ...contractIssues(record, prefix, money)]
+    print = (record, prefix) => lawfulContractIssues(record, prefix, lawful)
+  } else if (kind === 'addendum' || kind === 'adendaDocument') {
+    const lawful = lawfulContractPolicy(profile)
+    const document = kind === 'adendaDocument'
+    const base = document ? addendumIssues : crossFieldIssues
+    accept = (record, prefix) =>
+      [...base(record, prefix), ...lawfulAddendumIssues(record, prefix, lawful, { document })]
+  }
+  const all: RecordRules = print === none
+    ? accept
+    : (record, prefix) => [...accept(record, prefix), ...print(record, prefix)]
+  return { accept, print, all }
+}
+
+/** `rules` over every element of a batch, with `body.<index>` paths; none for a non-list. */
+export function batchIssues (records: unknown, rules: RecordRules): ValidationIssue[] {
+  return Array.isArray(records) ? records.flatMap((record, index) => rules(record, `body.${index}`)) : []
+}
