@@ -8,11 +8,11 @@ import config, { type ConfigPluginOptions } from '../plugins/config.js'
 import cors from '../plugins/cors.js'
 import multipart from '../plugins/multipart.js'
 import errors, { clientErrorReply, frameworkErrorReply } from '../plugins/errors.js'
-import contractPool from '../plugins/contract-pool.js'
+import pdfPool from '../plugins/pdf-pool.js'
 import docs from '../plugins/docs.js'
 import sessions from '../plugins/sessions.js'
 import loadShedding from '../plugins/load-shedding.js'
-import spreadsheets from '../plugins/spreadsheets.js'
+import spreadsheetPool from '../plugins/spreadsheet-pool.js'
 import reportPool from '../plugins/report-pool.js'
 import employeeBodies from '../plugins/employee-bodies.js'
 import documentZips from '../plugins/document-zips.js'
@@ -137,10 +137,10 @@ export async function buildApp (options: BuildAppOptions = {}): Promise<FastifyI
   await app.register(multipart)
   await app.register(stalledUploads)
   await app.register(loadShedding)
-  await app.register(contractPool)
+  await app.register(pdfPool)
   await app.register(docs)
   await app.register(sessions)
-  await app.register(spreadsheets)
+  await app.register(spreadsheetPool)
   await app.register(reportPool)
   await app.register(employeeBodies)
   await app.register(documentZips)

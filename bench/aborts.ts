@@ -46,8 +46,8 @@ const { port } = app.server.address() as AddressInfo
 
 // warm up: threads, JIT, the ZIP writer; then the baseline
 for (let i = 0; i < 3; i++) await completeZip(port)
-const baseline = { memoryMb: await settledMemory(), activeResources: activeResources(), pool: app.contractPool.stats }
-console.log(JSON.stringify({ seed: SEED, abortsPerRound: COUNT, rounds: ROUNDS, parallel: PARALLEL, pdfThreads: app.contractPool.threads, baseline }))
+const baseline = { memoryMb: await settledMemory(), activeResources: activeResources(), pool: app.pdfPool.stats }
+console.log(JSON.stringify({ seed: SEED, abortsPerRound: COUNT, rounds: ROUNDS, parallel: PARALLEL, pdfThreads: app.pdfPool.threads, baseline }))
 
 const random = seededRandom(SEED)
 let clean = true

@@ -45,7 +45,7 @@ export default fp(async (app) => {
   app.decorateReply('sendDocumentsZip', function <T> (this: FastifyReply, records: readonly T[], options: DocumentsZipReply<T>): FastifyReply {
     const reply = this
     const { log } = reply.request
-    const pool = app.contractPool
+    const pool = app.pdfPool
     const concurrency = ZIP_TUNING.inFlightPerThread * pool.threads
     // Refuse up front, before any header goes out, when the pool cannot take this batch's first wave.
     if (pool.capacity < Math.min(records.length, concurrency)) throw new ServiceBusyError()
@@ -76,4 +76,4 @@ export default fp(async (app) => {
       .header('content-disposition', contentDisposition('attachment', options.fileName))
       .send(archive)
   })
-}, { name: 'document-zips', dependencies: ['config', 'contract-pool', 'metrics'] })
+}, { name: 'document-zips', dependencies: ['config', 'pdf-pool', 'metrics'] })

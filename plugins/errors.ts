@@ -6,7 +6,6 @@
 import fp from 'fastify-plugin'
 import type { Duplex } from 'node:stream'
 import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify'
-import type { ErrorObject } from 'ajv'
 import { AppError, ServiceBusyError, SessionStoreUnavailableError } from '../src/errors.js'
 import { toValidationIssues } from '../src/validation.js'
 import { HTTP_MESSAGES, VALIDATION_MESSAGE } from '../schemas/messages.js'
@@ -87,7 +86,7 @@ export default fp(async (app) => {
         success: false,
         message: routeConfig.validationMessage ?? VALIDATION_MESSAGE.default,
         data: null,
-        errors: toValidationIssues(error.validation as unknown as ErrorObject[], error.validationContext ?? 'body')
+        errors: toValidationIssues(error.validation, error.validationContext ?? 'body')
       })
     }
     if (error instanceof AppError) {

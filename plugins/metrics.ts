@@ -81,7 +81,7 @@ export default fp(async (app) => {
     name: 'contratos_pdf_queue_depth',
     help: 'Tasks waiting for a PDF worker thread (a contracts ZIP task holds up to four employees)',
     registers: [registry],
-    collect () { this.set(app.contractPool.stats.queued) }
+    collect () { this.set(app.pdfPool.stats.queued) }
   })
   new Gauge({ // eslint-disable-line no-new
     name: 'contratos_session_store_up',

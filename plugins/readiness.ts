@@ -44,12 +44,12 @@ export default fp(async (app) => {
       .every(([name, check]) => check === 'ok' || (name === 'sessionStore' && !app.config.READY_REQUIRES_SESSION_STORE)),
     get shuttingDown () { return shuttingDown },
     checks: async () => {
-      const compiled = app.contractPool.templates
+      const compiled = app.pdfPool.templates
       const sessionStore = await app.sessionStoreHealth.probe() // a write, logged and counted when it fails
       return {
         templates: state(TEMPLATE_IDS.every((id) => compiled.includes(id))),
-        pdfPool: state(app.contractPool.open),
-        spreadsheetPool: state(app.spreadsheets.healthy),
+        pdfPool: state(app.pdfPool.open),
+        spreadsheetPool: state(app.spreadsheetPool.healthy),
         sessionStore: state(sessionStore),
         running: state(!shuttingDown)
       }
@@ -57,4 +57,4 @@ export default fp(async (app) => {
   }
   app.decorate('readiness', readiness)
   app.addHook('preClose', async () => { shuttingDown = true })
-}, { name: 'readiness', dependencies: ['contract-pool', 'spreadsheets', 'sessions'] })
+}, { name: 'readiness', dependencies: ['pdf-pool', 'spreadsheet-pool', 'sessions'] })

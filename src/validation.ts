@@ -102,7 +102,7 @@ export function compileAjvValidator<T extends TSchema> (schema: T) {
 export function compileValidator<T extends TSchema> (schema: T) {
   const validate = compileAjvValidator(schema)
   return (value: unknown): { ok: true, value: Static<T> } | { ok: false, issues: ValidationIssue[] } => {
-    if (validate(value)) return { ok: true, value: value as Static<T> }
+    if (validate(value)) return { ok: true, value }
     return { ok: false, issues: toValidationIssues(validate.errors ?? [], '') }
   }
 }

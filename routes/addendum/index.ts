@@ -23,7 +23,7 @@ const messages = IMPORT_MESSAGES.addenda
  */
 const routes: FastifyPluginAsyncTypebox = async (app) => {
   const uploadMessages = { noFile: messages.noFile, tooLarge: messages.tooLarge(formatByteSize(app.config.MAX_FILE_SIZE).replace(' ', '')) }
-  const pool = app.contractPool
+  const pool = app.pdfPool
   /** The real day of signature: the day the adenda is generated, server time (legal requirements, section 3). */
   const today = () => todayInLima()
 
@@ -41,7 +41,7 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
   }, async function (request, reply) {
     const upload = await request.excelUpload(uploadMessages)
     const format = uploadFormat(upload.filename, upload.mimetype, messages)
-    const sheet = await app.spreadsheets.read(upload.bytes, format, 'addendum', app.config.ADDENDUM_BATCH_MAX, reply.clientGone())
+    const sheet = await app.spreadsheetPool.read(upload.bytes, format, 'addendum', app.config.ADDENDUM_BATCH_MAX, reply.clientGone())
     const { errors, ...result } = importAddenda(sheet, {
       partial: request.query.partial === 'true',
       validation: recordValidation('addendum', app.employerProfile)
@@ -68,7 +68,7 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
       }
     }
   }, async function (request, reply) {
-    const addendum = request.body as AddendumRequest
+    const addendum = request.body
     let bytes: Buffer
     try {
       bytes = Buffer.from(await pool.addendum(addendum, today()))
@@ -100,7 +100,7 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
       response: { 200: fileResponse('application/zip', 'adendas-DD-MM-YYYY.zip'), ...ERROR_RESPONSES, 503: ErrorEnvelopeSchema }
     }
   }, async function (request, reply) {
-    const addenda = request.body as AddendumRequest[]
+    const addenda = request.body
     const signingDate = today()
     return (reply as FastifyReply).sendDocumentsZip(addenda, {
       fileName: `adendas-${signingDate.replaceAll('/', '-')}.zip`,

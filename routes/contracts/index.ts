@@ -56,7 +56,7 @@ const validateSessionEmployee = compileValidator(PreviewImportedEmployeeSchema)
 
 /** Spec endpoints 3 and 4; registered under /api/contracts and again under /api/contract (D1). */
 const contracts: FastifyPluginAsyncTypebox = async (app) => {
-  const pool = app.contractPool
+  const pool = app.pdfPool
 
   async function renderContract (employee: ImportedEmployee): Promise<Uint8Array> {
     try {

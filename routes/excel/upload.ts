@@ -25,7 +25,7 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
   }, async function (request, reply) {
     const upload = await request.excelUpload()
     const format = uploadFormat(upload.filename, upload.mimetype, typeMessages)
-    const sheet = await app.spreadsheets.read(upload.bytes, format, 'employee', app.config.BATCH_MAX, reply.clientGone())
+    const sheet = await app.spreadsheetPool.read(upload.bytes, format, 'employee', app.config.BATCH_MAX, reply.clientGone())
     const { employees, contractIssues } = importEmployeeSheet(sheet, recordValidation('contract', app.employerProfile))
     const sessionId = await app.sessions.create(employees)
     return {

@@ -161,7 +161,7 @@ export function importAddenda (
     throw new SpreadsheetValidationError(IMPORT_MESSAGES.addenda.invalidRows, outcome.issues)
   }
   return {
-    employees: outcome.valid as Addendum[],
+    employees: outcome.valid,
     errors: outcome.issues,
     totalRecords: sheet.rows.length,
     validRecords: outcome.valid.length,

@@ -19,9 +19,9 @@ test('thread defaults follow a faked cgroup cpu.max: the quota rounded up, never
 
 test('PDF_THREADS, REPORT_THREADS and SPREADSHEET_THREADS size their pools', async (t) => {
   const app = await build(t, { PDF_THREADS: 1, REPORT_THREADS: 3, SPREADSHEET_THREADS: 2 })
-  t.equal(app.contractPool.threads, 1)
+  t.equal(app.pdfPool.threads, 1)
   t.equal(app.reportPool.maxThreads, 3)
-  t.equal(app.spreadsheets.maxThreads, 2)
+  t.equal(app.spreadsheetPool.maxThreads, 2)
   const defaults = await build(t)
   t.equal(defaults.reportPool.maxThreads, cpuCount(), 'by default one per CPU')
   t.equal(defaults.reportPool.threads, 0, 'tests start no thread before use')

@@ -31,7 +31,7 @@ test('previews queued past QUEUE_MAX_WAIT_MS answer 503 with Retry-After before 
   t.match(refused[0].headers['retry-after'], /^\d+$/, 'Retry-After: the expected wait in whole seconds')
   t.ok(Number(refused[0].headers['retry-after']) >= 2, 'at least 2')
   t.same(refused[0].json(), { success: false, message: 'El servicio está ocupado. Intenta nuevamente en unos segundos.', data: null })
-  t.equal(app.contractPool.stats.completed, 1 + rendered.length, 'a refused preview never reached a thread')
+  t.equal(app.pdfPool.stats.completed, 1 + rendered.length, 'a refused preview never reached a thread')
 })
 
 test('with the default deadline (5 s) the same burst renders whole', async (t) => {

@@ -115,7 +115,7 @@ function leftovers (app: FastifyInstance): Promise<Leftovers> {
   return new Promise((resolve, reject) => {
     app.server.getConnections((error, connections) => {
       if (error !== null) reject(error)
-      else resolve({ pool: app.contractPool.stats, connections })
+      else resolve({ pool: app.pdfPool.stats, connections })
     })
   })
 }

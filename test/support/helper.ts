@@ -30,7 +30,7 @@ export { sampleAddendum, sampleEmployee, samplePartTime, sampleSubsidio } from '
 /** An `extend` for build(): the PDF pool fails the documents of one DNI with `message` (D19 cases). */
 export function failDocumentsOf (dni: string, message = 'plantilla ilegible'): FastifyPluginAsync {
   return async (instance) => {
-    const pool = instance.contractPool
+    const pool = instance.pdfPool
     const documentsBatch = pool.documentsBatch.bind(pool)
     pool.documentsBatch = async (employees) => {
       // the others are rendered (and counted by the metrics) as usual; that DNI never reaches a thread

@@ -177,7 +177,7 @@ t.test('headers go out before the first adenda is rendered; an abort mid-ZIP lea
   const gate = new Promise<void>((resolve) => { release = resolve })
   let rendered = 0
   const slow = await build(t, {}, async (instance) => {
-    const pool = instance.contractPool
+    const pool = instance.pdfPool
     const addendum = pool.addendum.bind(pool)
     pool.addendum = async (record, signingDate) => {
       await gate
@@ -199,14 +199,14 @@ t.test('headers go out before the first adenda is rendered; an abort mid-ZIP lea
   await new Promise((resolve) => setTimeout(resolve, 300))
   t.ok(afterAbort < 80, `stopped after ${afterAbort} of 80 adendas`)
   t.equal(rendered, afterAbort, 'nothing rendered after the abort settled')
-  t.match(slow.contractPool.stats, { pending: 0, queued: 0 }, 'no PDF task left in the pool')
+  t.match(slow.pdfPool.stats, { pending: 0, queued: 0 }, 'no PDF task left in the pool')
   const again = await slow.inject({ method: 'POST', url: ZIP, payload: [sampleAddendum()] })
   t.same((await zipEntries(again.rawPayload)).map((entry) => entry.name), ['adendas/01234567.pdf'], 'the next ZIP is complete')
 })
 
 t.test('a failed adenda is listed in errores.txt and the others are written (D19); a failed preview is a 500', async (t) => {
   const faulty = await build(t, {}, async (instance) => {
-    const pool = instance.contractPool
+    const pool = instance.pdfPool
     const addendum = pool.addendum.bind(pool)
     pool.addendum = async (record, signingDate) => {
       if (record.documentNumber === '66666666') throw new Error('plantilla dañada')

@@ -89,7 +89,7 @@ test('a female worker reads LA TRABAJADORA in every document; a record without s
   }
   t.match(female.consent, 'declara haber sido informada')
   // a record without sex (a spreadsheet row, D21), rendered by the pool as the routes do
-  const unknown = await employeeDocuments(app.contractPool, sampleEmployee({ sex: undefined, birthDate: undefined }) as unknown as ImportedEmployee)
+  const unknown = await employeeDocuments(app.pdfPool, sampleEmployee({ sex: undefined, birthDate: undefined }) as unknown as ImportedEmployee)
   const unknownContract = flat(await pdfText(wholeDocument(unknown.contract)))
   t.match(unknownContract, 'EL TRABAJADOR')
   t.notMatch(unknownContract, 'LA TRABAJADORA')

@@ -143,7 +143,7 @@ test('a failure for one employee is listed in errores.txt and the others are wri
 
 test('in production errores.txt gives a generic reason', async (t) => {
   const app = await build(t, { NODE_ENV: 'production', LOG_LEVEL: 'silent' }, async (instance) => {
-    instance.contractPool.documentsBatch = async () => { throw new Error('/ruta/secreta') } // the whole task fails: each of its employees is listed
+    instance.pdfPool.documentsBatch = async () => { throw new Error('/ruta/secreta') } // the whole task fails: each of its employees is listed
   })
   const res = await app.inject({ method: 'POST', url: '/api/contracts/download-zip', payload: [sampleEmployee()] })
   const entries = await zipEntries(res.rawPayload)
@@ -162,7 +162,7 @@ test('on a real server the headers go out before the first document is done', as
   let release!: () => void
   const gate = new Promise<void>((resolve) => { release = resolve })
   const app = await build(t, {}, async (instance) => {
-    const pool = instance.contractPool
+    const pool = instance.pdfPool
     const documentsBatch = pool.documentsBatch.bind(pool)
     pool.documentsBatch = async (employees: readonly Employee[]) => {
       await gate
@@ -183,7 +183,7 @@ test('on a real server the headers go out before the first document is done', as
 test('a client that goes away stops the generation; the server stays healthy', async (t) => {
   let rendered = 0
   const app = await build(t, {}, async (instance) => {
-    const pool = instance.contractPool
+    const pool = instance.pdfPool
     const documentsBatch = pool.documentsBatch.bind(pool)
     pool.documentsBatch = async (employees: readonly Employee[]) => {
       await new Promise((resolve) => setTimeout(resolve, 25 * employees.length)) // slow enough that 50 employees take a while

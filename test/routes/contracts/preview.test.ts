@@ -182,7 +182,7 @@ test('session mode errors: bad id 400, unknown session 404, DNI not in session 4
 
 test('a PDF generation failure is a 500 with the spec message', async (t) => {
   const app = await build(t, {}, async (instance) => {
-    instance.contractPool.contract = async () => { throw new Error('plantilla dañada') }
+    instance.pdfPool.contract = async () => { throw new Error('plantilla dañada') }
   })
   const res = await app.inject({ method: 'POST', url: '/api/contracts/preview', payload: sampleEmployee() })
   t.equal(res.statusCode, 500)

@@ -30,7 +30,7 @@ const start = async (t: Test, env: Record<string, string>) => await buildApp({ e
 
 test('the pool renders a contract in a worker thread', async (t) => {
   const app = await build(t)
-  const bytes = await app.contractPool.contract(sampleEmployee() as Employee)
+  const bytes = await app.pdfPool.contract(sampleEmployee() as Employee)
   t.match(await pdfText(bytes), 'Rosa María Quispe Mamani')
 })
 
@@ -77,7 +77,7 @@ test('EMPLOYER_PROFILE replaces the demo employer in every document', async (t) 
   }))
   const app = await start(t, { EMPLOYER_PROFILE: path, NODE_ENV: 'production', PDF_THREADS: '1' })
   t.teardown(() => app.close())
-  const text = (await pdfText(await app.contractPool.contract(sampleEmployee() as Employee))).replace(/[\s\u00a0]+/g, ' ')
+  const text = (await pdfText(await app.pdfPool.contract(sampleEmployee() as Employee))).replace(/[\s\u00a0]+/g, ' ')
   for (const value of ['PLAYAS DEL SUR E.I.R.L.', '20123456786', 'Jr. Las Flores 456, Arequipa', 'Carlos Pérez Ríos', '40404040', 'Arequipa',
     'la operación de playas de estacionamiento en Arequipa', 'partida N.º 11111111', 'Régimen laboral especial de la pequeña empresa', 'media remuneración']) t.match(text, value)
 })
@@ -138,14 +138,14 @@ test('with NODE_ENV=production the service refuses the fictitious demo profile',
 test('outside tests the worker threads start with the app (a broken worker stops start-up)', async (t) => {
   const app = await buildApp({ env: { NODE_ENV: 'production', EMPLOYER_PROFILE: PRODUCTION_PROFILE, TEMP_DIR: t.testdir({}), PDF_THREADS: 1 } })
   t.teardown(() => app.close())
-  t.equal(app.contractPool.threads, 1)
-  t.equal(app.contractPool.capacity, app.config.PDF_MAX_QUEUE)
-  t.match(await pdfText(await app.contractPool.contract(sampleEmployee() as Employee)), '12345678')
+  t.equal(app.pdfPool.threads, 1)
+  t.equal(app.pdfPool.capacity, app.config.PDF_MAX_QUEUE)
+  t.match(await pdfText(await app.pdfPool.contract(sampleEmployee() as Employee)), '12345678')
 })
 
 test('an admitted ZIP waits for room in a full queue instead of failing its employees', async (t) => {
   const app = await build(t, { PDF_THREADS: 1, PDF_MAX_QUEUE: 1 })
-  const pool = app.contractPool
+  const pool = app.pdfPool
   const signal = new AbortController().signal
   const employees = Array.from({ length: 5 }, (_, index) => sampleEmployee({ dni: String(60000000 + index) }) as Employee)
   await t.rejects(Promise.all(employees.map(async (employee) => await employeeDocuments(pool, employee))), { name: 'ServiceBusyError' }, 'without waiting, some are refused')

@@ -11,7 +11,7 @@ import { CorruptSpreadsheetError } from '../src/spreadsheets/errors.js'
 
 declare module 'fastify' {
   interface FastifyInstance {
-    spreadsheets: SpreadsheetReader
+    spreadsheetPool: SpreadsheetReader
   }
   interface FastifyReply {
     /** An AbortSignal that aborts if the client closes the connection before this reply is sent. */
@@ -26,7 +26,7 @@ export default fp(async (app) => {
     onRead: (format, outcome) => { app.metrics.spreadsheetReads.inc({ format, outcome }) }
   })
   if (app.config.NODE_ENV !== 'test') reader.warm() // tests start threads on first use, as most never upload
-  app.decorate('spreadsheets', reader)
+  app.decorate('spreadsheetPool', reader)
   app.decorateReply('clientGone', function (this: FastifyReply): AbortSignal {
     const controller = new AbortController()
     const raw = this.raw
@@ -37,4 +37,4 @@ export default fp(async (app) => {
     if (error instanceof CorruptSpreadsheetError) request.log.info({ reason: error.reason }, 'spreadsheet refused as corrupt')
   })
   app.addHook('onClose', async () => { await reader.close() })
-}, { name: 'spreadsheets', dependencies: ['config', 'metrics'] })
+}, { name: 'spreadsheet-pool', dependencies: ['config', 'metrics'] })

@@ -1,5 +1,5 @@
 /**
- * Decorates `app.contractPool`: the compiled contract templates in the PDF worker pool. At start-up every template in
+ * Decorates `app.pdfPool`: the compiled contract templates in the PDF worker pool. At start-up every template in
  * TEMPLATES_DIR is compiled and checked for the fields it needs, and the employer profile
  * (EMPLOYER_PROFILE) is validated: a problem stops start-up with a message naming the template
  * and the field. Then one worker thread per core starts with the compiled templates; the pool
@@ -13,7 +13,7 @@ import type { EmployerProfile } from '../schemas/employer-profile.js'
 
 declare module 'fastify' {
   interface FastifyInstance {
-    contractPool: ContractPool
+    pdfPool: ContractPool
     /** The employer profile checked at start-up (schemas/employer-profile.ts). */
     employerProfile: EmployerProfile
   }
@@ -49,7 +49,7 @@ export default fp(async (app) => {
       throw error
     }
   }
-  app.decorate('contractPool', pool)
+  app.decorate('pdfPool', pool)
   app.decorate('employerProfile', data.employer)
   app.addHook('onClose', async () => { await pool.close() })
-}, { name: 'contract-pool', dependencies: ['config', 'metrics'] })
+}, { name: 'pdf-pool', dependencies: ['config', 'metrics'] })
