@@ -83,7 +83,7 @@ export async function buildApp (options: BuildAppOptions = {}): Promise<FastifyI
     logger: options.logger ?? false,
     ajv: { customOptions: AJV_OPTIONS, plugins: [addAppFormats] },
     return503OnClosing: true,
-    // start-up compiles the eleven templates (src/documents/engine-data.ts): seconds on a busy machine
+    // start-up compiles every template of TEMPLATE_IDS (src/documents/engine-data.ts): seconds on a busy machine
     pluginTimeout: PLUGIN_TIMEOUT_MS,
     genReqId: requestId, // X-Request-Id when well-formed (plugins/request-id.ts)
     requestIdHeader: false,

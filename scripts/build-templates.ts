@@ -1,6 +1,6 @@
 /**
- * Builds the eleven AcroForm templates of assets/templates/ from their six readable sources in
- * assets/templates/source/ (syntax in that folder's README). Run with `npm run make:templates`, then
+ * Builds the AcroForm templates of assets/templates/ (two per source, see below) from the readable
+ * sources in assets/templates/source/ (syntax in that folder's README). Run with `npm run make:templates`, then
  * commit the sources and the PDFs together.
  *
  * Each source gives two templates: `<output>` with the worker in the masculine ("EL TRABAJADOR")

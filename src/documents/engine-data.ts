@@ -22,7 +22,7 @@ export interface EngineData {
 }
 
 export interface EngineSources {
-  /** Folder with the eleven `<id>.pdf` templates (TEMPLATES_DIR). */
+  /** Folder with a `<id>.pdf` template per id of TEMPLATE_IDS (TEMPLATES_DIR). */
   templatesDir: string
   /** Employer profile JSON (EMPLOYER_PROFILE). */
   employerProfilePath: string
@@ -34,7 +34,7 @@ export interface EngineSources {
 
 /**
  * Compiled templates by file name and content: an app built again in the same process (tests,
- * several apps) does not compile the eleven templates again. A failed compile is not kept.
+ * several apps) does not compile the templates again. A failed compile is not kept.
  */
 const compiledCache = new Map<string, Promise<Awaited<ReturnType<typeof compileTemplate>>>>()
 
