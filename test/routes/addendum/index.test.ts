@@ -3,6 +3,7 @@ import type { FastifyInstance } from 'fastify'
 import { build, formPayload, type FormFile } from '../../support/helper.js'
 import { ADDENDUM_HEADERS, csvText, fixture } from '../../support/spreadsheets.js'
 import { zipBomb } from '../../support/zip-tools.js'
+import { sampleAddendum } from '../../support/samples.js'
 
 const URL = '/api/addendum/upload'
 const CORRUPT = 'El archivo Excel está corrupto o no es un archivo válido'
@@ -14,29 +15,17 @@ function upload (files: FormFile[], url = URL, fields: Record<string, string> = 
   return formPayload(files, fields).then((form) => app.inject({ method: 'POST', url, ...form }))
 }
 
-/** What the upload answers for the fixtures' first row (the shared sample addendum record). */
-/** Rosa's row of the fixtures, as the import returns it (dates years ahead: an adenda made in time). */
-const ROSA = {
-  division: 'Playas Lima',
-  documentNumber: '01234567',
-  worker: 'Rosa María Quispe Mamani',
+/** Rosa's row of the fixtures, as the import returns it: the shared sample with the fixtures' own
+ * dates (years ahead: an adenda made in time), sex and cause (issue 22's columns). */
+const ROSA = sampleAddendum({
   entryDate: '01/03/2030',
   start: '01/06/2031',
   end: '30/11/2031',
   startAddendum: '01/12/2031',
   endAddendum: '31/05/2032',
-  address: 'Av. Los Álamos 123, Miraflores',
-  province: 'Lima',
-  district: 'Miraflores',
-  department: 'Lima',
-  salary: 1650,
-  salaryInWords: 'MIL SEISCIENTOS CINCUENTA CON 00/100 SOLES',
-  // the adenda's own columns (issue 22)
   sex: 'F',
-  modality: '58',
-  position: 'Operaria de playa',
   objectiveCause: 'Continúan las obras del centro comercial vecino que trasladan su estacionamiento a esta sede'
-}
+})
 
 function addendumRow (index: number): unknown[] {
   const worker = `Trabajador ${String(index).replace(/\d/g, (digit) => 'abcdefghij'[Number(digit)])}` // letters only: the names rule
