@@ -340,11 +340,18 @@ export const IMPORT_MESSAGES = {
   },
   /** Endpoint 5 */
   employees: {
-    imported: (count: number) => `Se importaron ${count} empleados correctamente.`,
+    // the spec's texts; the singular agrees in number (issue 26 item 5)
+    imported: (count: number) => count === 1 ? 'Se importó 1 empleado correctamente.' : `Se importaron ${count} empleados correctamente.`,
     missingHeaders: 'La estructura del archivo es incorrecta. Faltan columnas obligatorias.',
     headerNotFound: 'Encabezado requerido no encontrado en el archivo.',
-    invalidRows: (count: number) => `No se pudo procesar el archivo. Se encontraron ${count} errores.`,
-    badType: 'Tipo de archivo no permitido' // Errors rule 3, for extension and MIME type alike
+    invalidRows: (count: number) => count === 1
+      ? 'No se pudo procesar el archivo. Se encontró 1 error.'
+      : `No se pudo procesar el archivo. Se encontraron ${count} errores.`,
+    badType: 'Tipo de archivo no permitido', // Errors rule 3, for extension and MIME type alike
+    /** `?partial=true` with refused rows (issue 26 item 2). */
+    importedWithErrors: (valid: number, invalid: number) =>
+      `Se ${valid === 1 ? 'importó 1 empleado' : `importaron ${valid} empleados`}; ` +
+      `${invalid === 1 ? '1 fila tiene errores y no se importó' : `${invalid} filas tienen errores y no se importaron`}.`
   },
   /** Endpoint 9, D14 */
   addenda: {
@@ -379,6 +386,18 @@ export function batchLimitMessage (limit: number): string {
 }
 
 /**
+ * Uploads over the D5 limit: the spec fixes the envelope message (batchLimitMessage), so how many
+ * rows came and how to split goes in `data.hint` (issue 26 item 5). `received` undefined: not counted.
+ */
+export function batchSplitHint (limit: number, received: number | undefined): string {
+  if (received === undefined) {
+    return `El archivo tiene más de ${limit} filas con datos. Divídelo en archivos de hasta ${limit} filas, cada uno con la fila de encabezados.`
+  }
+  return `El archivo tiene ${received} filas con datos y se admiten hasta ${limit} por lote. ` +
+    `Divídelo en ${Math.ceil(received / limit)} archivos de hasta ${limit} filas, cada uno con la fila de encabezados.`
+}
+
+/**
  * Spreadsheet cells that cannot be read into a value without guessing (D12): row errors of both
  * imports, on the field of the cell.
  */
@@ -388,6 +407,15 @@ export const CELL_MESSAGES = {
   /** `1.500`: a lone dot then exactly three digits reads as 1.5 or as 1500. */
   ambiguousAmount: (text: string, decimal: string, thousands: string) =>
     `El sueldo "${text}" es ambiguo: puede leerse como ${decimal} o como ${thousands}. Escríbelo como ${thousands} o ${Number(thousands).toLocaleString('en-US', { minimumFractionDigits: 2 })}`,
+  /** A date cell of the right shape that no calendar has (31/11/2026), instead of D10's format text (issue 26). */
+  impossibleDate: (text: string, monthName: string | undefined, days: number | undefined) => monthName === undefined
+    ? `La fecha ${text} no existe: el mes debe estar entre 01 y 12.`
+    : `La fecha ${text} no existe: ${monthName} de ${text.slice(6)} tiene ${days} días.`,
+  /** Warnings of an upload (issue 26 item 6): facts the service added to a value it kept. */
+  paddedDni: (read: string, padded: string) =>
+    `El DNI ${read} tenía menos de 8 dígitos (la hoja lo guardó como número y perdió los ceros iniciales): se leyó como ${padded}.`,
+  salaryWritten: (words: string) => `Sin sueldo en letras: los documentos dirán "${words}", escrito a partir del sueldo.`,
+  dateFromText: (text: string) => `La fecha ${text} estaba escrita como texto, no como fecha: se leyó como día/mes/año.`,
   /** The same DNI (or document number) on two rows of one upload. */
   duplicateDni: (firstRow: number) => `DNI duplicado: ya aparece en la fila ${firstRow}`
 } as const

@@ -78,6 +78,7 @@ async function readWorkbook (bytes: Uint8Array, contentBytes: number, task: Read
       // header + maxRows + 1 rows show one row too many when none is blank; blank rows or a
       // sheet that goes on need the whole read (no row may be dropped unseen)
       const first = await extractRows(parseFirstSheet(bytes, task.maxRows + 2).rows, table, task.maxRows, caps)
+      if (first.status === 'tooManyRows') return { status: 'tooManyRows' } // a partial read: its count is not the file's
       if (first.status !== 'ok') return first
     }
     const sheet = parseFirstSheet(bytes, 0, allowed)
