@@ -430,3 +430,76 @@ export const PREVIEW_MODE_MESSAGES = {
   conflict: (fields: string) =>
     `Envía un registro de empleado o una referencia de sesión {sessionId, dni, format}, no ambos: sobran ${fields}`
 } as const
+
+/**
+ * The import templates (`GET /api/templates/employees.xlsx`, `addenda.xlsx`, issue 26 item 1):
+ * the note of each column (the input message a spreadsheet shows on its cells) and the
+ * instructions sheet. Keys are record fields (src/spreadsheets/columns.ts).
+ */
+export const TEMPLATE_MESSAGES = {
+  notes: {
+    name: 'Nombres del trabajador, solo letras y espacios (2 a 50).',
+    lastNameFather: 'Apellido paterno, solo letras y espacios.',
+    lastNameMother: 'Apellido materno, solo letras y espacios.',
+    dni: 'DNI de 8 dígitos. La columna es de texto: escribe los ceros iniciales (01234567).',
+    email: 'Correo del trabajador (nombre@dominio.pe).',
+    address: 'Domicilio del trabajador, como figurará en el contrato.',
+    province: 'Provincia del domicilio.',
+    district: 'Distrito del domicilio.',
+    department: 'Departamento del domicilio.',
+    position: 'Cargo: elige uno del catálogo del empleador.',
+    subDivisionOrParking: 'Playa o estacionamiento donde trabajará.',
+    salary: 'Sueldo mensual en soles, número (1500 o 1500.50).',
+    salaryInWords: 'Opcional: si lo dejas vacío, el servicio lo escribe a partir del sueldo. Si lo escribes, debe decir el mismo monto.',
+    entryDate: 'Fecha de inicio, DD/MM/AAAA (por ejemplo 01/12/2026).',
+    endDate: 'Fecha de término, DD/MM/AAAA; no antes del inicio.',
+    contractType: 'Planilla, Part Time o Subsidio.',
+    sex: 'Opcional: M, F, Masculino o Femenino. Define el género gramatical del contrato.',
+    birthDate: 'Opcional (la piden Vida Ley y SCTR): DD/MM/AAAA.',
+    replacementFor: 'Solo Subsidio (obligatorio): nombre de la persona a quien se suple.',
+    reasonForSubstitution: 'Solo Subsidio (obligatorio): motivo de la suplencia (descanso médico, licencia…).',
+    timeForCompany: 'Opcional: tiempo de servicio en la empresa.',
+    workingCondition: 'Opcional: condición laboral.',
+    probationaryPeriod: 'Opcional: período de prueba.',
+    signingDate: 'Opcional: fecha de suscripción, DD/MM/AAAA.',
+    weeklyHours: 'Opcional: horas semanales de la jornada.',
+    workDays: 'Opcional: días de trabajo (por ejemplo, lunes a sábado).',
+    workSchedule: 'Opcional: horario (por ejemplo, 08:00 a 16:00).',
+    objectiveCause: 'Opcional: causa objetiva del contrato sujeto a modalidad.',
+    replacedWorkerDni: 'Opcional, Subsidio: DNI de 8 dígitos de la persona suplida.',
+    replacedWorkerPosition: 'Opcional, Subsidio: cargo de la persona suplida.',
+    modality: 'Opcional: modalidad del contrato; elige una de la lista.',
+    probationReason: 'Opcional: motivo del período de prueba.',
+    positionProfile: 'Opcional: perfil del puesto.',
+    division: 'División o área.',
+    documentNumber: 'DNI de 8 dígitos. La columna es de texto: escribe los ceros iniciales.',
+    worker: 'Nombres y apellidos del trabajador.',
+    start: 'Inicio del contrato que se prorroga, DD/MM/AAAA.',
+    end: 'Fin del contrato que se prorroga, DD/MM/AAAA.',
+    startAddendum: 'Inicio de la adenda: el día siguiente al fin del contrato, DD/MM/AAAA.',
+    endAddendum: 'Fin de la adenda, DD/MM/AAAA.',
+    originalSigningDate: 'Opcional: fecha de suscripción del contrato original, DD/MM/AAAA.',
+    // the addendum table's own meaning of a shared field
+    'addendum.salaryInWords': 'Sueldo en letras (MIL QUINIENTOS Y 00/100 SOLES): debe decir el mismo monto que el sueldo.',
+    'addendum.entryDate': 'Fecha de ingreso del trabajador a la empresa, DD/MM/AAAA.',
+    'addendum.department': 'Departamento del domicilio.'
+  } as Record<string, string>,
+  required: 'Obligatoria',
+  optional: 'Opcional',
+  listError: 'Elige un valor de la lista.',
+  instructionsTitle: (what: string) => `Cómo llenar la plantilla de ${what}`,
+  instructions: (sheet: string, maxRows: number) => [
+    `Escribe los datos en la hoja "${sheet}", una fila por persona, debajo de los encabezados de la fila 1.`,
+    'El servicio lee solo la primera hoja: no cambies el orden de las hojas ni borres la fila de encabezados.',
+    'Las columnas en amarillo son obligatorias; las demás pueden quedar vacías o borrarse.',
+    'Al seleccionar una celda verás la nota de su columna; donde hay una lista, elige un valor de ella.',
+    'Fechas: DD/MM/AAAA (día/mes/año). DNI: 8 dígitos, con sus ceros iniciales.',
+    `Hasta ${maxRows} filas por archivo; si tienes más, divídelas en varios archivos con la misma fila de encabezados.`,
+    'Guarda como .xlsx (también se aceptan .xls y .csv).'
+  ],
+  columnsHeader: ['Columna', '¿Obligatoria?', 'Qué escribir', 'Valores de la lista'] as const,
+  /** The first sheet has no known header but another sheet has them (the reader reads only the first). */
+  headersInOtherSheet: (first: string, other: string) =>
+    `Solo se lee la primera hoja del archivo ("${first}") y no tiene los encabezados; están en la hoja "${other}". ` +
+    'Mueve esa hoja al primer lugar o copia sus datos a la primera hoja.'
+}

@@ -55,8 +55,9 @@ export class EmptySpreadsheetError extends AppError {
  * and `context.validationErrors` (endpoint 5, D13), the same list in the three places.
  */
 export class SpreadsheetValidationError extends AppError {
-  constructor (message: string, issues: ValidationIssue[]) {
-    const data = { validationErrors: issues }
+  /** @param extra additive members of `data` (issue 26: `hint`) */
+  constructor (message: string, issues: ValidationIssue[], extra: Record<string, unknown> = {}) {
+    const data = { validationErrors: issues, ...extra }
     super(400, message, { data, errors: issues, extra: { context: data }, code: 'CONTRATOS_SPREADSHEET_INVALID' })
   }
 }

@@ -14,7 +14,7 @@ import { normalizeRecord } from '../employees/normalize.js'
 import { mergeIssues, type RecordRules } from '../employees/rules.js'
 import { EMPLOYEE_VALIDATION, type RecordValidation } from '../employees/record-kinds.js'
 import { cellValue, type CellProblem } from './cells.js'
-import { CELL_MESSAGES, MESSAGES } from '../../schemas/messages.js'
+import { CELL_MESSAGES, MESSAGES, TEMPLATE_MESSAGES } from '../../schemas/messages.js'
 import { ADDENDUM_COLUMNS, EMPLOYEE_COLUMNS, type ColumnKind, type ColumnTable } from './columns.js'
 import { isDayMonthYear } from '../employees/dates.js'
 import { MONTHS } from '../employees/format.js'
@@ -147,6 +147,12 @@ function rowValidator<T extends TSchema> (schema: T, table: ColumnTable, uniqueF
   }
 }
 
+/** `data.hint` when the headers are on a sheet other than the first, the only one read (issue 26 item 1). */
+function sheetsHint (sheet: { sheets?: { first: string, other: string } }): Record<string, string> {
+  if (sheet.sheets === undefined) return {}
+  return { hint: TEMPLATE_MESSAGES.headersInOtherSheet(sheet.sheets.first, sheet.sheets.other) }
+}
+
 /** The item with its column's header (additive member), when the field is a column. */
 function withHeader<T extends { field: string }> (issue: T, header: string | undefined): T {
   return header === undefined ? issue : { ...issue, header }
@@ -223,7 +229,8 @@ export function importEmployeeRows (
       const header = EMPLOYEE_COLUMNS.find((spec) => spec.field === field)?.headers[0] ?? field
       return { row: 1, field: header, message: IMPORT_MESSAGES.employees.headerNotFound, header }
     })
-    throw new SpreadsheetValidationError(IMPORT_MESSAGES.employees.missingHeaders, issues)
+    throw new SpreadsheetValidationError(
+      IMPORT_MESSAGES.employees.missingHeaders, issues, sheetsHint(sheet))
   }
   requireRows(sheet)
   const validation = options.validation ?? EMPLOYEE_VALIDATION
@@ -277,7 +284,7 @@ export function importAddenda (
     const issues = sheet.missing.map((field) => withHeader(
       { row: 1, field, message: addendumMessages(field)?.required ?? field },
       ADDENDUM_COLUMNS.find((spec) => spec.field === field)?.headers[0]))
-    throw new SpreadsheetValidationError(IMPORT_MESSAGES.addenda.missingField(sheet.missing.join(', ')), issues)
+    throw new SpreadsheetValidationError(IMPORT_MESSAGES.addenda.missingField(sheet.missing.join(', ')), issues, sheetsHint(sheet))
   }
   requireRows(sheet)
   const outcome = validateAddenda(sheet, (options.validation ?? EMPLOYEE_VALIDATION).accept)

@@ -33,8 +33,11 @@ export type SheetContent =
   /** `untyped`: every cell is text with no type (a CSV), so a DNI's lost zeros are restored (D12). */
   /** `headers`: by field, the header text the file had (trimmed), to name the column in row errors. */
   | { status: 'ok', rows: SheetRow[], untyped?: boolean, headers?: Record<string, string> }
-  /** Required fields whose header is not in row 1, in table order. */
-  | { status: 'missingHeaders', missing: string[] }
+  /**
+   * Required fields whose header is not in row 1, in table order. `sheets`: the first sheet has no
+   * known header and the sheet named `other` has some (a workbook's first sheet is the only one read).
+   */
+  | { status: 'missingHeaders', missing: string[], sheets?: { first: string, other: string } }
   /** `rows`: the non-empty data rows the sheet holds, when they were all counted (issue 26 item 5). */
   | { status: 'tooManyRows', rows?: number }
 
