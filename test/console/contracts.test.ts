@@ -82,7 +82,8 @@ t.test('a refused sheet: the API message and every {row, field, message} beside 
   await page.waitForSelector('#employees-errors table')
   t.equal(await text('#employees-status'), api.body.message)
   const shown = await shownIssues(page)
-  const expected = api.body.errors.map((issue: { row: number, field: string, message: string }) => `${issue.row}|${issue.field}|${issue.message}`)
+  // the column as the sheet names it (issue 26), the API field where there is no column
+  const expected = api.body.errors.map((issue: { row: number, field: string, header?: string, message: string }) => `${issue.row}|${issue.header ?? issue.field}|${issue.message}`)
   t.same([...shown.issues].sort(), [...expected].sort(), 'exactly the items of the API, none lost, none made up')
   t.ok(expected.length > 1)
   // the row content is the sheet's own row, read in the browser
@@ -102,7 +103,7 @@ t.test('a sheet without the required columns: the structure message and the miss
   await page.waitForSelector('#employees-errors table')
   t.equal(await text('#employees-status'), api.body.message)
   const shown = await shownIssues(page)
-  t.same(shown.issues.sort(), api.body.errors.map((issue: { row: number, field: string, message: string }) => `${issue.row}|${issue.field}|${issue.message}`).sort())
+  t.same(shown.issues.sort(), api.body.errors.map((issue: { row: number, field: string, header?: string, message: string }) => `${issue.row}|${issue.header ?? issue.field}|${issue.message}`).sort())
   t.match(await text('#employees-errors tbody th'), '1 (encabezados)')
 })
 
