@@ -66,7 +66,7 @@ const reports: FastifyPluginAsyncTypebox = async (app) => {
     ...photocheck,
     schema: {
       ...photocheck.schema,
-      description: 'CSV UTF-8 con BOM (D15). Con `?format=xlsx`, la misma lista en `Fotocheck.xlsx` con el DNI como texto.',
+      description: 'CSV UTF-8 con BOM (D23). Con `?format=xlsx`, la misma lista en `Fotocheck.xlsx` con el DNI como texto.',
       querystring: PhotocheckQuerySchema,
       response: {
         ...photocheck.schema.response,

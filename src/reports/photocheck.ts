@@ -9,13 +9,13 @@ export const PHOTOCHECK_FILENAME = 'Fotocheck.csv'
 /** File name of the same list as a workbook (`?format=xlsx`, issue 26). */
 export const PHOTOCHECK_XLSX_FILENAME = 'Fotocheck.xlsx'
 
-/** D15: the CSV is served as CSV (the spec's xlsx type is wrong for it), UTF-8 with a BOM. */
+/** D15: the CSV is served as CSV (the spec's xlsx type is wrong for it); D23: UTF-8 with a BOM. */
 export const CSV_MEDIA_TYPE = 'text/csv; charset=utf-8'
 
 /** The header row, in the spec's order. */
 export const PHOTOCHECK_HEADER = ['CARGO', 'DIVISION', 'DNI', 'APELLIDO', 'NOMBRE'] as const
 
-/** The UTF-8 byte order mark that opens the CSV (D15, issue 26). */
+/** The UTF-8 byte order mark that opens the CSV (D23, issue 26). */
 export const UTF8_BOM = '\uFEFF'
 
 const photocheckRow = (e: PhotocheckEmployee): string[] =>
@@ -27,8 +27,8 @@ const photocheckRow = (e: PhotocheckEmployee): string[] =>
  * name. RFC 4180: comma delimiter, CRLF line ends, fields holding a comma, a quote or a line break
  * quoted with doubled inner quotes. A field a spreadsheet would run as a formula (first character
  * `=`, `+`, `-`, `@`, tab or CR, or a full-width `＝＋－＠`) gets a leading `'` (OWASP CSV
- * injection guidance, csv-stringify's `escape_formulas`). UTF-8 opened by a BOM (D15 as amended by
- * issue 26): without it Excel and LibreOffice read the bytes as Windows-1252 (`JosÃ©`).
+ * injection guidance, csv-stringify's `escape_formulas`). UTF-8 opened by a BOM (D23, issue 26,
+ * amending D15): without it Excel and LibreOffice read the bytes as Windows-1252 (`JosÃ©`).
  * @param employees validated records (schemas/reports.ts), 1 to BATCH_MAX of them (D5)
  * @returns the CSV bytes
  */
