@@ -275,6 +275,7 @@ const scenarios: Record<string, () => Promise<string>> = {
   'Redis a read-only replica': async () => {
     const primary = await redisServer()
     const replica = await redisServer(['--replicaof', '127.0.0.1', String(primary.port)])
+    await until(10, async () => (await redisCommand(replica.port, 'INFO replication')).includes('master_link_status:up'))
     const instance = await started({ TEMP_DIR: scratch(), SESSION_STORE: `redis://127.0.0.1:${replica.port}` })
     try {
       const readyStatus = await ready(instance.port)

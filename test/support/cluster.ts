@@ -12,6 +12,7 @@ import { request, type Agent } from 'node:http'
 import { setTimeout as sleep } from 'node:timers/promises'
 import { PROJECT_ROOT } from '../../src/paths.js'
 import { freePort, program } from './processes.js'
+import { PRODUCTION_PROFILE } from './helper.js'
 
 export const SERVER = join(PROJECT_ROOT, 'dist', 'app', 'server.js')
 
@@ -155,4 +156,20 @@ export async function startHaproxy (t: Test, instances: Instance[]): Promise<Bal
       })
     }
   }
+}
+
+/**
+ * The environment of a production instance in the cluster tests: the tests' employer profile (production
+ * refuses the demo one), warnings only, one thread per pool, and no load shedding (a machine shared
+ * with other work can lag the event loop at any time; shedding has its own tests).
+ */
+export const CLUSTER_ENV: Record<string, string> = {
+  NODE_ENV: 'production',
+  EMPLOYER_PROFILE: PRODUCTION_PROFILE,
+  HOST: '127.0.0.1',
+  LOG_LEVEL: 'warn',
+  PDF_THREADS: '1',
+  REPORT_THREADS: '1',
+  SPREADSHEET_THREADS: '1',
+  SHED_MAX_EVENT_LOOP_DELAY_MS: '0'
 }
