@@ -31,6 +31,8 @@ const UPLOAD = Buffer.concat([
 ])
 const UPLOAD_HEADERS = { 'content-type': `multipart/form-data; boundary=${BOUNDARY}` }
 const IS_ROOT = process.getuid?.() === 0
+/** Length of each saturation run, s. */
+const SATURATION_SECONDS = 20
 
 async function freePort (): Promise<number> {
   const server = createServer().listen(0, '127.0.0.1')
@@ -381,7 +383,7 @@ const scenarios: Record<string, () => Promise<string>> = {
 }
 
 /**
- * 32 connections asking for 50-employee ZIPs and 4 for previews for 10 s, health probed every
+ * 32 connections asking for 50-employee ZIPs and 4 for previews for 20 s, health probed every
  * 50 ms: p99 of each and their status counts.
  */
 async function saturation (env: Record<string, string>): Promise<string> {
@@ -402,13 +404,13 @@ async function saturation (env: Record<string, string>): Promise<string> {
       }
     })()
     const run = async (path: string, body: string, connections: number) => await autocannon({
-      url: `http://127.0.0.1:${instance.port}${path}`, method: 'POST', headers: { 'content-type': 'application/json' }, body, connections, duration: 10, timeout: 30
+      url: `http://127.0.0.1:${instance.port}${path}`, method: 'POST', headers: { 'content-type': 'application/json' }, body, connections, duration: SATURATION_SECONDS, timeout: 30
     })
     const [zips, previews] = await Promise.all([run('/api/contracts/download-zip', zip, 32), run('/api/contracts/preview', preview, 4)])
     state.probing = false
     await probe
     const codes = (result: autocannon.Result) => Object.entries(result.statusCodeStats ?? {}).map(([code, stat]) => `${(stat as { count: number }).count} × ${code}`).join(', ')
-    return `10 s, 32 ZIP (50 employees) + 4 preview connections: ZIP p99 ${zips.latency.p99} ms (${codes(zips)}); ` +
+    return `${SATURATION_SECONDS} s, 32 ZIP (50 employees) + 4 preview connections: ZIP p99 ${zips.latency.p99} ms (${codes(zips)}); ` +
       `preview p99 ${previews.latency.p99} ms (${codes(previews)}); health p99 ${quantile(health, 0.99).toFixed(0)} ms (${health.length} probes)`
   } finally {
     await instance.stop()
