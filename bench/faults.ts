@@ -222,7 +222,7 @@ const scenarios: Record<string, () => Promise<string>> = {
   'full TEMP_DIR': async () => {
     const fs = tmpfs(512 * 1024)
     if (fs === undefined) return 'skipped: needs root to mount a tmpfs'
-    const instance = await started({ ...SMALL, TEMP_DIR: fs.dir })
+    const instance = await started({ ...SMALL, TEMP_DIR: fs.dir }).catch((error: Error) => { fs.unmount(); throw error })
     try {
       for (let i = 0; i < 2; i++) await upload(instance.port) // sessions the full disk may evict
       const filler = fs.fill()
@@ -240,7 +240,7 @@ const scenarios: Record<string, () => Promise<string>> = {
   'read-only TEMP_DIR': async () => {
     const fs = tmpfs(512 * 1024)
     if (fs === undefined) return 'skipped: needs root to mount a tmpfs'
-    const instance = await started({ ...SMALL, TEMP_DIR: fs.dir })
+    const instance = await started({ ...SMALL, TEMP_DIR: fs.dir }).catch((error: Error) => { fs.unmount(); throw error })
     try {
       await upload(instance.port)
       fs.remount('ro')
