@@ -279,6 +279,7 @@ const scenarios: Record<string, () => Promise<string>> = {
     const replica = await redisServer(['--replicaof', '127.0.0.1', String(primary.port)])
     await until(10, async () => (await redisCommand(replica.port, 'INFO replication')).includes('master_link_status:up'))
     const instance = await started({ TEMP_DIR: scratch(), SESSION_STORE: `redis://127.0.0.1:${replica.port}` })
+      .catch(async (error: Error) => { await replica.stop(); await primary.stop(); throw error })
     try {
       const readyStatus = await ready(instance.port)
       const { counts } = await uploads(instance.port, 2)
@@ -295,6 +296,7 @@ const scenarios: Record<string, () => Promise<string>> = {
   'frozen Redis (SIGSTOP)': async () => {
     const redis = await redisServer()
     const instance = await started({ TEMP_DIR: scratch(), SESSION_STORE: `redis://127.0.0.1:${redis.port}` })
+      .catch(async (error: Error) => { await redis.stop(); throw error })
     try {
       await upload(instance.port)
       redis.child.kill('SIGSTOP')
