@@ -124,6 +124,20 @@ export const RULE_MESSAGES = {
 } as const
 
 /**
+ * Text the documents cannot draw as written (issue 23 items 9 and 17, src/documents/printable.ts,
+ * docs/documents.md "Text the documents can print").
+ */
+export const PRINTABLE_MESSAGES = {
+  /** Right-to-left or shaped scripts, and characters the documents' fonts lack (named: `hebreo`, `chino (han)`). */
+  unsupportedScript: (scripts: string) =>
+    `Los documentos no pueden imprimir correctamente la escritura de este texto: ${scripts}. ` +
+    'Se imprimen las escrituras de izquierda a derecha sin formas contextuales (latina, griega, cirílica, armenia, georgiana); escríbelo con letras latinas.',
+  /** A value that would not fit whole in its box of the document even at the smallest size. */
+  doesNotFit: (document: string) =>
+    `El texto no cabe entero en su espacio del documento (${document}), ni con la letra más pequeña: acórtalo o usa caracteres más estrechos.`
+} as const
+
+/**
  * Rules of a contract that need the employer profile or several fields (contract routes and the
  * employee import; DOCUMENT-REQUIREMENTS §2, §3, §4, §9; D22).
  */

@@ -26,7 +26,7 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
     const upload = await request.excelUpload()
     const format = uploadFormat(upload.filename, upload.mimetype, typeMessages)
     const sheet = await app.spreadsheetPool.read(upload.bytes, format, 'employee', app.config.BATCH_MAX, reply.clientGone())
-    const { employees, contractIssues } = importEmployeeSheet(sheet, recordValidation('contract', app.employerProfile))
+    const { employees, contractIssues } = importEmployeeSheet(sheet, recordValidation('contract', app.employerProfile, app.printableRules))
     const sessionId = await app.sessions.create(employees)
     return {
       success: true as const,
