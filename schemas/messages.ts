@@ -416,3 +416,25 @@ export const PREVIEW_MODE_MESSAGES = {
   conflict: (fields: string) =>
     `Envía un registro de empleado o una referencia de sesión {sessionId, dni, format}, no ambos: sobran ${fields}`
 } as const
+
+/**
+ * Start-up refusals outside the config schema (issue 23 item 14): one line naming the variable and
+ * the fix, then exit 1 (app/server.ts, plugins/config.ts; docs/configuration.md).
+ */
+export const STARTUP_MESSAGES = {
+  portInUse: (port: number, host: string) =>
+    `No se puede iniciar: PORT=${port} ya está en uso en ${host}. Detén el otro proceso o elige otro PORT.`,
+  portDenied: (port: number) =>
+    `No se puede iniciar: PORT=${port} necesita privilegios en esta máquina. Usa un PORT de 1024 o más.`,
+  badHost: (host: string, code: string) =>
+    `No se puede iniciar: HOST=${host} no es una dirección de esta máquina (${code}). Usa 0.0.0.0, 127.0.0.1 o una IP o nombre de esta máquina.`,
+  listenFailed: (host: string, port: number, code: string) =>
+    `No se puede iniciar en HOST=${host} PORT=${port} (${code}). Revisa HOST y PORT.`,
+  tempDirNotFolder: (dir: string) =>
+    `TEMP_DIR=${dir} es un archivo, no una carpeta. Indica una carpeta (se crea si no existe).`,
+  corsWildcard: 'CORS_ORIGINS=* no se admite (las cabeceras CORS solo se dan a orígenes concretos). ' +
+    'Indica los orígenes permitidos separados por comas, p. ej. CORS_ORIGINS=https://rrhh.empresa.pe,http://localhost:5173',
+  corsOrigin: (origin: string) =>
+    `CORS_ORIGINS contiene "${origin}", que no es un origen. Escribe cada origen como esquema://host[:puerto], ` +
+    'p. ej. https://rrhh.empresa.pe, separados por comas'
+} as const
