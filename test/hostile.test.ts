@@ -257,11 +257,14 @@ t.test('session ids with ../, absolute paths, NUL bytes or URL-encoding are a 40
 const HOSTILE_POSITIONS = [
   '../../etc/passwd', '..\\..\\boot.ini', '/abs/path', 'C:\\Windows\\System32', 'Jefe "A" y \'B\'', 'Jefe\r\nSet-Cookie: x=1',
   'Jefe\nde turno', 'Cajero\u0000nulo', 'Tab\there', 'ESC\u001b[31mrojo', 'DEL\u007f', 'NEL\u0085x', 'Línea\u2028sep', '\u202Efdp.exe',
-  'Técnico ñandú', 'Cajero ✓', '收银员', 'Кассир', '\u{1F697} Valet', 'Solo\ud800surrogate', '..', '.', 'a:b*c?d<e>f|g', 'con', '  ..oculto..  '
+  'Técnico ñandú', 'Cajero ✓', '收银员', 'მოლარე', 'Кассир', '\u{1F697} Valet', '\u{1F600} Valet', 'Solo\ud800surrogate', '..', '.', 'a:b*c?d<e>f|g', 'con', '  ..oculto..  '
 ]
 
-/** Positions refused with a 400 on the field (issue 23 items 6-7): a lone surrogate or a control character but tab and line breaks. */
-const REFUSED = /\p{Cs}|(?![\t\n\r])\p{Cc}/u
+/**
+ * Positions refused with a 400 on the field: a lone surrogate or a control character but tab and line
+ * breaks (issue 23 items 6-7); CJK and U+1F697, which the documents' fonts lack (item 17).
+ */
+const REFUSED = /\p{Cs}|(?![\t\n\r])\p{Cc}|\p{Script=Han}|\u{1F697}/u
 const ACCEPTED_POSITIONS = HOSTILE_POSITIONS.filter((position) => !REFUSED.test(position))
 
 /** A Content-Disposition value is visible ASCII, its filename has no separator, quote or `..`, and filename* decodes. */
