@@ -89,23 +89,23 @@ function makeDirectory (path: string): void {
 }
 
 /**
- * CORS_ORIGINS as a list of origins (`scheme://host[:port]`, comma-separated). `*` is refused rather
+ * CORS_ORIGINS as a list of origins (`scheme://host[:port]`, comma-separated), written as browsers send them. `*` is refused rather
  * than read as an origin that never matches (issue 23 item 14: it started and allowed nothing).
  * @throws ConfigError on `*` or an entry that is no origin
  */
 export function parseCorsOrigins (value: string): string[] {
   const origins = value.split(',').map((origin) => origin.trim()).filter((origin) => origin !== '')
-  for (const origin of origins) {
+  return origins.map((origin) => {
     if (origin.includes('*')) throw new ConfigError(STARTUP_MESSAGES.corsWildcard)
     let parsed: URL | undefined
     try {
       parsed = new URL(origin)
     } catch {}
-    if (parsed === undefined || parsed.origin === 'null' || parsed.origin !== origin.replace(/\/$/, '')) {
+    if (parsed === undefined || parsed.origin === 'null' || parsed.origin !== origin.replace(/\/$/, '').toLowerCase()) {
       throw new ConfigError(STARTUP_MESSAGES.corsOrigin(origin))
     }
-  }
-  return origins
+    return parsed.origin // as a browser sends it: no trailing slash
+  })
 }
 
 /** Creates TEMP_DIR when missing and checks that it is writable; returns its absolute path. */

@@ -67,7 +67,7 @@ test('each start-up failure is exit 1 and one line naming the variable and the f
 
 test('CORS_ORIGINS: each entry must be an origin; a list of origins starts', async (t) => {
   const { parseCorsOrigins } = await import('../plugins/config.js')
-  t.same(parseCorsOrigins('http://localhost:5173, https://rrhh.example.pe/'), ['http://localhost:5173', 'https://rrhh.example.pe/'])
+  t.same(parseCorsOrigins('http://localhost:5173, https://RRHH.example.pe/'), ['http://localhost:5173', 'https://rrhh.example.pe'], 'as a browser sends them')
   t.same(parseCorsOrigins(''), [], 'none: no browser origin is allowed (the documented default is one)')
   t.throws(() => parseCorsOrigins('https://*.example.pe'), { message: `Configuración inválida: ${STARTUP_MESSAGES.corsWildcard}` })
   t.throws(() => parseCorsOrigins('rrhh.example.pe'), { message: `Configuración inválida: ${STARTUP_MESSAGES.corsOrigin('rrhh.example.pe')}` })
