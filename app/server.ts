@@ -8,6 +8,7 @@ import type { ServerResponse } from 'node:http'
 import { setTimeout as sleep } from 'node:timers/promises'
 import closeWithGrace from 'close-with-grace'
 import { buildApp } from './app.js'
+import { STARTUP_MESSAGES } from '../schemas/messages.js'
 
 async function main (): Promise<void> {
   let app
@@ -37,7 +38,21 @@ async function main (): Promise<void> {
     closing = true
     await app.close()
   })
-  await app.listen({ port: app.config.PORT, host: app.config.HOST })
+  try {
+    await app.listen({ port: app.config.PORT, host: app.config.HOST })
+  } catch (error) {
+    process.stderr.write(`${listenFailure(error as NodeJS.ErrnoException, app.config.HOST, app.config.PORT)}\n`)
+    process.exit(1)
+  }
+}
+
+/** One Spanish line for a failed listen (issue 23 item 14): the variable to change and how. */
+function listenFailure (error: NodeJS.ErrnoException, host: string, port: number): string {
+  const code = error.code ?? error.message
+  if (code === 'EADDRINUSE') return STARTUP_MESSAGES.portInUse(port, host)
+  if (code === 'EACCES') return STARTUP_MESSAGES.portDenied(port)
+  if (['ENOTFOUND', 'EADDRNOTAVAIL', 'EAI_AGAIN', 'EAI_NONAME', 'EAI_FAIL', 'EINVAL'].includes(code)) return STARTUP_MESSAGES.badHost(host, code)
+  return STARTUP_MESSAGES.listenFailed(host, port, code)
 }
 
 await main()

@@ -4,11 +4,12 @@
  * naming the variable, on a bad value, on a batch limit above MAX_EMPLOYEES, or on an
  * unwritable TEMP_DIR.
  */
-import { accessSync, constants, existsSync, mkdirSync } from 'node:fs'
+import { accessSync, constants, existsSync, mkdirSync, statSync } from 'node:fs'
 import { dirname } from 'node:path'
 import fp from 'fastify-plugin'
 import fastifyEnv from '@fastify/env'
 import { ConfigSchema, type Config } from '../schemas/config.js'
+import { STARTUP_MESSAGES } from '../schemas/messages.js'
 import { projectPath } from '../src/paths.js'
 import type { ErrorCode } from '../src/errors.js'
 
@@ -87,9 +88,30 @@ function makeDirectory (path: string): void {
   for (const dir of missing.reverse()) mkdirSync(dir)
 }
 
+/**
+ * CORS_ORIGINS as a list of origins (`scheme://host[:port]`, comma-separated), written as browsers send them. `*` is refused rather
+ * than read as an origin that never matches (issue 23 item 14: it started and allowed nothing).
+ * @throws ConfigError on `*` or an entry that is no origin
+ */
+export function parseCorsOrigins (value: string): string[] {
+  const origins = value.split(',').map((origin) => origin.trim()).filter((origin) => origin !== '')
+  return origins.map((origin) => {
+    if (origin.includes('*')) throw new ConfigError(STARTUP_MESSAGES.corsWildcard)
+    let parsed: URL | undefined
+    try {
+      parsed = new URL(origin)
+    } catch {}
+    if (parsed === undefined || parsed.origin === 'null' || parsed.origin !== origin.replace(/\/$/, '').toLowerCase()) {
+      throw new ConfigError(STARTUP_MESSAGES.corsOrigin(origin))
+    }
+    return parsed.origin // as a browser sends it: no trailing slash
+  })
+}
+
 /** Creates TEMP_DIR when missing and checks that it is writable; returns its absolute path. */
 function prepareTempDir (dir: string): string {
   const path = projectPath(dir)
+  if (existsSync(path) && !statSync(path).isDirectory()) throw new ConfigError(STARTUP_MESSAGES.tempDirNotFolder(dir))
   try {
     makeDirectory(path)
     accessSync(path, constants.W_OK)
@@ -120,5 +142,5 @@ export default fp<ConfigPluginOptions>(async (app, options) => {
   config.sessionStore = parseSessionStore(config.SESSION_STORE)
   app.log.level = config.LOG_LEVEL
   config.tempDir = prepareTempDir(config.TEMP_DIR)
-  config.corsOrigins = config.CORS_ORIGINS.split(',').map((origin) => origin.trim()).filter((origin) => origin !== '')
+  config.corsOrigins = parseCorsOrigins(config.CORS_ORIGINS)
 }, { name: 'config' })

@@ -10,7 +10,7 @@ import type { TSchema } from '@sinclair/typebox'
 import { employeeBatchSchema } from '../schemas/employee.js'
 import { normalizeRecord, prepareBatchBody } from '../src/employees/normalize.js'
 import { mergeIssues } from '../src/employees/rules.js'
-import { batchIssues, recordValidation, type RecordKind } from '../src/employees/record-kinds.js'
+import { batchIssues, recordValidation, type PrintableRules, type RecordKind } from '../src/employees/record-kinds.js'
 import type { EmployerProfile } from '../schemas/employer-profile.js'
 import { toValidationIssues } from '../src/validation.js'
 import type { ErrorObject } from 'ajv'
@@ -57,8 +57,8 @@ function refuseMultipart (request: FastifyRequest): void {
   if (request.isMultipart()) throw new AppError(400, HTTP_MESSAGES.unsupportedMediaType)
 }
 
-/** The employer profile, read when the request comes. */
-type ProfileSource = () => EmployerProfile
+/** The employer profile and the documents' text rules, read when the request comes. */
+type ProfileSource = () => { profile: EmployerProfile, printable?: PrintableRules }
 
 function batchOptions<T extends TSchema> (
   item: T, maxItems: number, options: BatchBodyOptions, profile: ProfileSource
@@ -73,7 +73,8 @@ function batchOptions<T extends TSchema> (
     },
     attachValidation: true, // the preHandler reports schema and cross-field issues together
     preHandler: async (request: FastifyRequest) => {
-      const rules = batchIssues(request.body, recordValidation(options.kind, profile()).all)
+      const { profile: employer, printable } = profile()
+      const rules = batchIssues(request.body, recordValidation(options.kind, employer, printable).all)
       const issues = mergeIssues(schemaIssues(request), rules)
       if (issues.length > 0) throw new RequestValidationError(options.validationMessage, issues)
     }
@@ -90,7 +91,8 @@ function singleOptions<T extends TSchema> (item: T, options: BodyOptions, profil
     },
     attachValidation: true,
     preHandler: async (request: FastifyRequest) => {
-      const rules = recordValidation(options.kind, profile()).all(request.body, 'body')
+      const { profile: employer, printable } = profile()
+      const rules = recordValidation(options.kind, employer, printable).all(request.body, 'body')
       const issues = mergeIssues(schemaIssues(request), rules)
       if (issues.length > 0) throw new RequestValidationError(options.validationMessage, issues)
     }
@@ -98,9 +100,10 @@ function singleOptions<T extends TSchema> (item: T, options: BodyOptions, profil
 }
 
 export default fp(async (app) => {
+  const source: ProfileSource = () => ({ profile: app.employerProfile, printable: app.printableRules })
   app.decorate('employeeBodies', {
     batchRouteOptions: (item, options) =>
-      batchOptions(item, options.maxItems ?? app.config.BATCH_MAX, options, () => app.employerProfile),
-    singleRouteOptions: (item, options) => singleOptions(item, options, () => app.employerProfile)
+      batchOptions(item, options.maxItems ?? app.config.BATCH_MAX, options, source),
+    singleRouteOptions: (item, options) => singleOptions(item, options, source)
   } satisfies EmployeeBodies)
 }, { name: 'employee-bodies', dependencies: ['config'] })

@@ -9,6 +9,9 @@ import fp from 'fastify-plugin'
 import { assetPath, projectPath } from '../src/paths.js'
 import { loadEngineData } from '../src/documents/engine-data.js'
 import { ContractPool } from '../src/documents/pool.js'
+import { printableRules } from '../src/documents/printable.js'
+import { loadUnicodeFont } from '../src/pdf/unicode-font.js'
+import type { PrintableRules } from '../src/employees/record-kinds.js'
 import type { EmployerProfile } from '../schemas/employer-profile.js'
 
 declare module 'fastify' {
@@ -16,6 +19,8 @@ declare module 'fastify' {
     pdfPool: ContractPool
     /** The employer profile checked at start-up (schemas/employer-profile.ts). */
     employerProfile: EmployerProfile
+    /** Whether the documents can draw a record's texts (issue 23 items 9, 17): give it to recordValidation. */
+    printableRules: PrintableRules
   }
 }
 
@@ -51,5 +56,7 @@ export default fp(async (app) => {
   }
   app.decorate('pdfPool', pool)
   app.decorate('employerProfile', data.employer)
+  const unicode = await loadUnicodeFont(data.unicodeFontPath)
+  app.decorate('printableRules', printableRules({ templates: data.templates, text: data.textFont, unicode }, data.employer))
   app.addHook('onClose', async () => { await pool.close() })
 }, { name: 'pdf-pool', dependencies: ['config', 'metrics'] })

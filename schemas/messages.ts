@@ -124,6 +124,20 @@ export const RULE_MESSAGES = {
 } as const
 
 /**
+ * Text the documents cannot draw as written (issue 23 items 9 and 17, src/documents/printable.ts,
+ * docs/documents.md "Text the documents can print").
+ */
+export const PRINTABLE_MESSAGES = {
+  /** Right-to-left or shaped scripts, and characters the documents' fonts lack (named: `hebreo`, `chino (han)`). */
+  unsupportedScript: (scripts: string) =>
+    `Los documentos no pueden imprimir correctamente la escritura de este texto: ${scripts}. ` +
+    'Se imprimen las escrituras de izquierda a derecha sin formas contextuales (latina, griega, cirílica, armenia, georgiana); escríbelo con letras latinas.',
+  /** A value that would not fit whole in its box of the document even at the smallest size. */
+  doesNotFit: (document: string) =>
+    `El texto no cabe entero en su espacio del documento (${document}), ni con la letra más pequeña: acórtalo o usa caracteres más estrechos.`
+} as const
+
+/**
  * Rules of a contract that need the employer profile or several fields (contract routes and the
  * employee import; DOCUMENT-REQUIREMENTS §2, §3, §4, §9; D22).
  */
@@ -503,3 +517,25 @@ export const TEMPLATE_MESSAGES = {
     `Solo se lee la primera hoja del archivo ("${first}") y no tiene los encabezados; están en la hoja "${other}". ` +
     'Mueve esa hoja al primer lugar o copia sus datos a la primera hoja.'
 }
+
+/**
+ * Start-up refusals outside the config schema (issue 23 item 14): one line naming the variable and
+ * the fix, then exit 1 (app/server.ts, plugins/config.ts; docs/configuration.md).
+ */
+export const STARTUP_MESSAGES = {
+  portInUse: (port: number, host: string) =>
+    `No se puede iniciar: PORT=${port} ya está en uso en ${host}. Detén el otro proceso o elige otro PORT.`,
+  portDenied: (port: number) =>
+    `No se puede iniciar: PORT=${port} necesita privilegios en esta máquina. Usa un PORT de 1024 o más.`,
+  badHost: (host: string, code: string) =>
+    `No se puede iniciar: HOST=${host} no es una dirección de esta máquina (${code}). Usa 0.0.0.0, 127.0.0.1 o una IP o nombre de esta máquina.`,
+  listenFailed: (host: string, port: number, code: string) =>
+    `No se puede iniciar en HOST=${host} PORT=${port} (${code}). Revisa HOST y PORT.`,
+  tempDirNotFolder: (dir: string) =>
+    `TEMP_DIR=${dir} es un archivo, no una carpeta. Indica una carpeta (se crea si no existe).`,
+  corsWildcard: 'CORS_ORIGINS=* no se admite (las cabeceras CORS solo se dan a orígenes concretos). ' +
+    'Indica los orígenes permitidos separados por comas, p. ej. CORS_ORIGINS=https://rrhh.empresa.pe,http://localhost:5173',
+  corsOrigin: (origin: string) =>
+    `CORS_ORIGINS contiene "${origin}", que no es un origen. Escribe cada origen como esquema://host[:puerto], ` +
+    'p. ej. https://rrhh.empresa.pe, separados por comas'
+} as const

@@ -44,7 +44,7 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
     const sheet = await app.spreadsheetPool.read(upload.bytes, format, 'addendum', app.config.ADDENDUM_BATCH_MAX, reply.clientGone())
     const { errors, ...result } = importAddenda(sheet, {
       partial: request.query.partial === 'true',
-      validation: recordValidation('addendum', app.employerProfile)
+      validation: recordValidation('addendum', app.employerProfile, app.printableRules)
     })
     if (errors.length === 0) return { success: true as const, message: messages.processed, data: result }
     return { success: true as const, message: messages.processedWithErrors, data: { ...result, errors } }

@@ -104,7 +104,7 @@ const contracts: FastifyPluginAsyncTypebox = async (app) => {
       if (found === undefined) throw new EmployeeNotInSessionError(body.dni)
       const checked = validateSessionEmployee(found)
       // an imported record passed `accept` but may not make a lawful contract (its contractIssues): refused here
-      const lawful = recordValidation('contract', app.employerProfile).print(found, '')
+      const lawful = recordValidation('contract', app.employerProfile, app.printableRules).print(found, '')
       if (!checked.ok || lawful.length > 0) {
         const issues = mergeIssues(checked.ok ? [] : checked.issues, lawful)
         throw new RequestValidationError(VALIDATION_MESSAGE.contracts, issues)

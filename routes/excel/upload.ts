@@ -33,7 +33,8 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
     const format = uploadFormat(upload.filename, upload.mimetype, typeMessages)
     const sheet = await app.spreadsheetPool.read(upload.bytes, format, 'employee', app.config.BATCH_MAX, reply.clientGone())
     const partial = request.query.partial === 'true'
-    const result = importEmployeeRows(sheet, { partial, validation: recordValidation('contract', app.employerProfile) })
+    const validation = recordValidation('contract', app.employerProfile, app.printableRules)
+    const result = importEmployeeRows(sheet, { partial, validation })
     const { employees, contractIssues, warnings } = result
     const sessionId = await app.sessions.create(employees)
     if (!partial) {

@@ -29,9 +29,16 @@ export function fullName (person: { name: string, lastNameFather: string, lastNa
 // C0/C1 controls, line and paragraph separators, and runs of whitespace become one space.
 const CONTROLS_AND_SPACES = /[\s\u0000-\u001f\u007f-\u009f\u2028\u2029]+/gu // eslint-disable-line no-control-regex
 
-/** A value as it is drawn on one logical line: NFC, controls and line breaks as single spaces, trimmed. */
+/** Characters that draw nothing (U+00AD soft hyphen, zero-width spaces…), as normalize.ts removes at input. */
+const INVISIBLE = /\p{Default_Ignorable_Code_Point}/gu
+
+/**
+ * A value as it is drawn on one logical line: NFC, invisible format characters removed (a soft
+ * hyphen would print as `-`, also from the employer profile: issue 23 item 17), controls and line
+ * breaks as single spaces, trimmed.
+ */
 export function cleanText (value: string): string {
-  return value.normalize('NFC').replace(CONTROLS_AND_SPACES, ' ').trim()
+  return value.normalize('NFC').replace(INVISIBLE, '').replace(CONTROLS_AND_SPACES, ' ').trim()
 }
 
 /** Text as it is compared, not printed: accents and case dropped, runs of whitespace as one space, trimmed. */

@@ -44,10 +44,24 @@ const none: RecordRules = () => []
 export const EMPLOYEE_VALIDATION: RecordValidation = { accept: crossFieldIssues, print: none, all: crossFieldIssues }
 
 /**
+ * Whether the documents can draw a record's texts whole and right (issue 23 items 9 and 17): built
+ * by src/documents/printable.ts from the compiled templates and fonts, and given by the caller (the
+ * app decorates `printableRules`), as the employees never import the documents.
+ */
+export interface PrintableRules {
+  contract: RecordRules
+  addendum: RecordRules
+}
+
+/**
  * The rules of `kind` under `profile`, with Lima's today read now: build one per request or per
  * upload, never once at start-up (the date rules would keep the day the service started).
+ * @param printable the documents' text rules: `print` rules of a contract, `accept` rules of an
+ *   addendum (an upload row whose adenda cannot be drawn is refused, as the adenda's other rules)
  */
-export function recordValidation (kind: RecordKind, profile: EmployerProfile): RecordValidation {
+export function recordValidation (
+  kind: RecordKind, profile: EmployerProfile, printable?: PrintableRules
+): RecordValidation {
   if (kind === 'employee') return EMPLOYEE_VALIDATION
   let accept: RecordRules = crossFieldIssues
   let print: RecordRules = none
@@ -55,13 +69,16 @@ export function recordValidation (kind: RecordKind, profile: EmployerProfile): R
     const money = contractPolicy(profile)
     const lawful = lawfulContractPolicy(profile)
     accept = (record, prefix) => [...crossFieldIssues(record, prefix), ...contractIssues(record, prefix, money)]
-    print = (record, prefix) => lawfulContractIssues(record, prefix, lawful)
+    print = (record, prefix) =>
+      [...lawfulContractIssues(record, prefix, lawful), ...(printable?.contract(record, prefix) ?? [])]
   } else if (kind === 'addendum' || kind === 'adendaDocument') {
     const lawful = lawfulContractPolicy(profile)
     const document = kind === 'adendaDocument'
     const base = document ? addendumIssues : crossFieldIssues
-    accept = (record, prefix) =>
-      [...base(record, prefix), ...lawfulAddendumIssues(record, prefix, lawful, { document })]
+    accept = (record, prefix) => [
+      ...base(record, prefix), ...lawfulAddendumIssues(record, prefix, lawful, { document }),
+      ...(printable?.addendum(record, prefix) ?? [])
+    ]
   }
   const all: RecordRules = print === none
     ? accept

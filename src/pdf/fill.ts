@@ -81,6 +81,35 @@ function drawValue (widget: CompiledWidget, value: string, encoder: Encoder): { 
   return { ops: `${ops}ET\nQ\n`, layout }
 }
 
+/** The fonts a value is measured with: the same metrics as the drawing (no subset is built). */
+export interface MeasureFonts {
+  text: FontMetrics
+  unicode: UnicodeFont
+}
+
+/**
+ * How `value` would be laid out in `widget` by fillTemplate: the WinAnsi font when every character has
+ * a WinAnsi byte, else the Unicode font (a missing glyph measured as `�`, as it would be drawn).
+ * Lets validation refuse a value whose layout is not `complete` before any document is made.
+ */
+export function measureValue (widget: CompiledWidget, value: string, fonts: MeasureFonts): Layout {
+  const codePoints = Array.from(value, (char) => char.codePointAt(0) as number)
+  const winAnsi = isWinAnsi(value)
+  const { font, scale } = fonts.unicode
+  const advances = winAnsi
+    ? codePoints.map((cp) => fonts.text.widths[winAnsiCode(cp)])
+    : codePoints.map((cp) => {
+      const glyph = font.glyphForCodePoint(cp)
+      return (glyph.id === 0 ? font.glyphForCodePoint(0xfffd) : glyph).advanceWidth * scale
+    })
+  return layoutText(codePoints, advances, widget.rect, {
+    fontSize: widget.fontSize,
+    align: widget.align,
+    ascent: winAnsi ? fonts.text.ascent : fonts.unicode.ascent,
+    descent: winAnsi ? fonts.text.descent : fonts.unicode.descent
+  })
+}
+
 /**
  * Drawings of WinAnsi values already laid out, for the fields named `shared` (FillOptions): values
  * that repeat from document to document (the employer block, the contract type's terms), whose

@@ -64,11 +64,13 @@ function parseDefaultAppearance (da: string | undefined): { fontSize: number, co
 
 async function load (name: string, bytes: Uint8Array): Promise<PDFDocument> {
   try {
-    return await PDFDocument.load(bytes, { updateMetadata: false })
+    // throwOnInvalidObject: a truncated or corrupt file stops here, before pdf-lib's parser writes its
+    // own warnings to the console (issue 23 item 14: one line at start-up)
+    return await PDFDocument.load(bytes, { updateMetadata: false, throwOnInvalidObject: true })
   } catch (error) {
     // pdf-lib's errors are ES5 classes: `instanceof EncryptedPDFError` does not hold, its message does
     if (/is encrypted/.test((error as Error).message)) throw new TemplateError(name, 'está cifrada; guárdela sin contraseña')
-    throw new TemplateError(name, `no es un PDF válido (${(error as Error).message})`)
+    throw new TemplateError(name, `no es un PDF válido o está incompleta (${(error as Error).message}); cópiela de nuevo en TEMPLATES_DIR`)
   }
 }
 

@@ -112,31 +112,59 @@ export function detectDelimiter (text: string): string {
 /**
  * Bounds of a CSV we agree to parse (hostile input), checked in one pass before csv-parse runs. csv-parse
  * builds an error object, with a JSON copy of the record, for every record whose length differs
- * from the header's (kept and ignored under relax_column_count): ~15 µs each, so 10 MB of short
- * ragged lines kept an import worker busy past its 30 s deadline, and a 10 MB line of commas
- * (ten million fields) took ~1 GB. Measured by test/src/spreadsheets/read.test.ts.
+ * from the header's (kept and ignored under relax_column_count): ~15 µs each, so a 10 MB line of
+ * commas (ten million fields) took ~1 GB. Rows are bounded as a workbook's are (read.ts
+ * lastAllowedRow): csv-parse stops at the first record past them. A long field is no bound of its
+ * own: the reader caps it as a workbook cell (cell-caps.ts; 10 MB in one field parses in ~0.3 s).
+ * Measured by test/src/spreadsheets/read.test.ts.
  */
 export const CSV_LIMITS = {
-  /** Line breaks: the .xls row limit, far above BATCH_MAX rows and the blank rows a program pads with. */
-  maxLines: 65_536,
-  /** Delimiters in the whole file (bounds the fields built): a padded 65 536 × 23 sheet has 1.4 M. */
-  maxDelimiters: 2 ** 21,
-  /** Characters of one record's fields (csv-parse max_record_size): 32 767 per cell × 23 columns, rounded up. */
-  maxRecordChars: 2 ** 20
+  /** Fields (delimiters + lines) in the file: a padded 65 536 × 23 sheet has 1.5 M. */
+  maxFields: 2 ** 21
 } as const
 
-/** Counts line breaks and delimiters. @throws Error past CSV_LIMITS (the caller answers corrupt-file) */
-function checkCsvSize (text: string, delimiter: string): void {
+/** A CSV text ready to parse: without its `sep=` line and its blank tail, measured. */
+export interface CsvText {
+  body: string
+  delimiter: string
+  /** Line number of the body's last line (1 for a one-line file): the last row it may use. */
+  lines: number
+  /** Delimiters plus lines: at least the fields csv-parse would build. */
+  fields: number
+}
+
+const LF = 10
+const CR = 13
+const SPACE = 32
+const TAB = 9
+
+/**
+ * Reads the delimiter (Excel's `sep=;` first line names it and is not a row of the sheet, else
+ * detectDelimiter), drops the blank tail (lines holding only delimiters and whitespace, which
+ * spreadsheet programs pad a sheet with: an .xlsx stores no such rows) and counts lines and fields
+ * in one pass. The tail holds no quote, so dropping it never changes how the rest parses.
+ */
+export function prepareCsv (text: string): CsvText {
+  const hint = /^sep=([^\r\n])\r?\n/i.exec(text)
+  let body = hint === null ? text : text.slice(hint[0].length)
+  const delimiter = hint?.[1] ?? detectDelimiter(body)
   const delimiterCode = delimiter.charCodeAt(0)
-  let lines = 0
+  let last = body.length - 1
+  for (; last >= 0; last--) {
+    const code = body.charCodeAt(last)
+    if (code !== LF && code !== CR && code !== SPACE && code !== TAB && code !== delimiterCode) break
+  }
+  let end = last + 1
+  while (end < body.length && body.charCodeAt(end) !== LF && body.charCodeAt(end) !== CR) end++
+  body = body.slice(0, end)
+  let lines = 1
   let delimiters = 0
-  for (let at = 0; at < text.length; at++) {
-    const code = text.charCodeAt(at)
-    if (code === 10 || (code === 13 && text.charCodeAt(at + 1) !== 10)) lines++
+  for (let at = 0; at < body.length; at++) {
+    const code = body.charCodeAt(at)
+    if (code === LF || (code === CR && body.charCodeAt(at + 1) !== LF)) lines++
     else if (code === delimiterCode) delimiters++
   }
-  if (lines > CSV_LIMITS.maxLines) throw new Error(`${lines} lines, over ${CSV_LIMITS.maxLines}`)
-  if (delimiters > CSV_LIMITS.maxDelimiters) throw new Error(`${delimiters} delimiters, over ${CSV_LIMITS.maxDelimiters}`)
+  return { body, delimiter, lines, fields: delimiters + lines }
 }
 
 /** 64 KiB pieces, so that the parser (and a reader that stops early) works a piece at a time. */
@@ -145,23 +173,17 @@ function * chunks (text: string): Generator<string> {
 }
 
 /**
- * The records of a CSV text as rows; the row number is the record's position, as a spreadsheet
- * program shows it (an empty line is a row; a quoted line break is not).
- * @throws CsvError (csv-parse) on an unclosed quote or a record over CSV_LIMITS.maxRecordChars, Error
- *   past the other CSV_LIMITS: the caller answers corrupt-file
+ * The records of a prepared CSV as rows; the row number is the record's position, as a spreadsheet
+ * program shows it (an empty line is a row; a quoted line break is not). A reader that stops
+ * early stops the parser.
+ * @throws CsvError (csv-parse) on an unclosed quote: the caller answers corrupt-file
  */
-export async function * csvRows (text: string): AsyncGenerator<RawRow> {
-  // Excel's `sep=;` first line names the delimiter and is not a row of the sheet
-  const hint = /^sep=([^\r\n])\r?\n/i.exec(text)
-  const body = hint === null ? text : text.slice(hint[0].length)
-  const delimiter = hint?.[1] ?? detectDelimiter(body)
-  checkCsvSize(body, delimiter)
-  const parser = Readable.from(chunks(body)).pipe(parse({
-    delimiter,
+export async function * csvRows (csv: Pick<CsvText, 'body' | 'delimiter'>): AsyncGenerator<RawRow> {
+  const parser = Readable.from(chunks(csv.body)).pipe(parse({
+    delimiter: csv.delimiter,
     relax_column_count: true,
     relax_quotes: true,
-    skip_empty_lines: false,
-    max_record_size: CSV_LIMITS.maxRecordChars
+    skip_empty_lines: false
   }))
   let row = 0
   for await (const record of parser as AsyncIterable<string[]>) {

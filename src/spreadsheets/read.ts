@@ -8,7 +8,9 @@
  * and deadline (reader.ts). Runs in the reader's child process (worker.ts); plain data in, plain data out.
  */
 import { COLUMN_TABLES, type ImportKind } from './columns.js'
-import { csvRows, decodeCsv } from './csv.js'
+import { CSV_LIMITS, csvRows, decodeCsv, prepareCsv } from './csv.js'
+import type { RawRow } from './sheet.js'
+import { IMPORT_MESSAGES } from '../../schemas/messages.js'
 import { extractRows, type SheetContent } from './sheet.js'
 import { parseFirstSheet, sheetHeaderRows } from './workbook.js'
 import { matchHeaders, type ColumnTable } from './columns.js'
@@ -42,7 +44,7 @@ export type ReadResult =
 
 /**
  * Rows a sheet may use beyond the header and the batch limit: blank or note rows below the data
- * (the .xls row limit, as CSV_LIMITS.maxLines for a CSV). A cell further down refuses the file
+ * (the .xls row limit; a CSV's blank tail is not counted). A cell further down refuses the file
  * before any cell is read.
  */
 export const ROW_HEADROOM = 65_536
@@ -141,8 +143,36 @@ export async function readSpreadsheet (task: ReadTask): Promise<ReadResult> {
   }
   const text = decodeCsv(bytes)
   if (text === undefined) return corrupt('a .csv with binary content')
+  return await readCsv(text, task)
+}
+
+/**
+ * A CSV's rows, bounded as a workbook's (issue 23 item 13): the same refusals as an .xlsx in the
+ * same case (too many cells, data rows past the batch limit, a row past lastAllowedRow, a cell over
+ * its field's cap), never corrupt-file for a file that only is too big. As in a big workbook's
+ * first pass, the headers and the batch limit are read first, then the rows past the limit. Its blank tail is ignored,
+ * as an .xlsx stores no blank rows. `rowsPastLimit` names the last line, which is the last row
+ * unless quoted fields hold line breaks.
+ */
+async function readCsv (text: string, task: ReadTask): Promise<ReadResult> {
+  const csv = prepareCsv(text)
+  if (csv.fields > CSV_LIMITS.maxFields) {
+    return { status: 'overBounds', message: IMPORT_MESSAGES.tooManyCells(csv.fields, CSV_LIMITS.maxFields) }
+  }
+  const allowed = lastAllowedRow(task.maxRows)
+  let past = false
+  async function * upToAllowed (): AsyncGenerator<RawRow> {
+    for await (const row of csvRows(csv)) {
+      if (row.row > allowed) {
+        past = true
+        return
+      }
+      yield row
+    }
+  }
   try {
-    const content = await extractRows(csvRows(text), COLUMN_TABLES[task.kind], task.maxRows, CELL_CAPS[task.kind])
+    const content = await extractRows(upToAllowed(), COLUMN_TABLES[task.kind], task.maxRows, CELL_CAPS[task.kind])
+    if (content.status === 'ok' && past) return { status: 'rowsPastLimit', lastRow: csv.lines, allowed }
     return content.status === 'ok' ? { ...content, untyped: true } : content
   } catch (error) {
     return corrupt(`csv-parse: ${(error as Error).message}`)

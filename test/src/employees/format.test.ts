@@ -23,4 +23,5 @@ test('full name is name, father surname, mother surname', async (t) => {
 test('line breaks, tabs and control characters become single spaces', async (t) => {
   t.equal(cleanText(' Jefe\nde\r\nturno\t\u0007 A\u2028B '), 'Jefe de turno A B')
   t.equal(cleanText('Jose\u0301'), 'José', 'NFC')
+  t.equal(cleanText('Ála\u00admos\u200b 123\u2060'), 'Álamos 123', 'invisible characters (a soft hyphen would print as -) removed')
 })

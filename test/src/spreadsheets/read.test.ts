@@ -163,18 +163,41 @@ test('big workbooks: a long sheet is refused from its first rows, a sparse one i
 test('CSVs shaped to exhaust the parser are refused before csv-parse runs, within CSV_LIMITS', async (t) => {
   const header = EMPLOYEE_HEADERS.join(',') + '\n'
   const cases: [string, string, RegExp][] = [
-    ['10 MB of blank lines after the header', header + '\n'.repeat(10 * 1024 * 1024), /^csv-parse: \d+ lines, over 65536$/],
-    ['ragged short lines past the line limit', header + ',\n'.repeat(CSV_LIMITS.maxLines), /^csv-parse: \d+ lines, over 65536$/],
-    ['a header line of ten million commas', ','.repeat(10 * 1024 * 1024), /^csv-parse: \d+ delimiters, over 2097152$/],
-    ['wide rows past the delimiter limit', header + (','.repeat(16_383) + '\n').repeat(130), /^csv-parse: \d+ delimiters, over 2097152$/],
-    ['one 2 MB cell', header + 'x'.repeat(2 * 1024 * 1024), /Max Record Size/]
+    ['a header line of ten million commas', ','.repeat(10 * 1024 * 1024), /^La hoja tiene demasiadas celdas: \d+; se admiten hasta 2097152\./],
+    ['wide rows past the field limit', header + ('x' + ','.repeat(16_383) + '\n').repeat(130), /^La hoja tiene demasiadas celdas: \d+; se admiten hasta 2097152\./]
   ]
-  for (const [what, text, reason] of cases) {
+  for (const [what, text, message] of cases) {
     const result = await read(Buffer.from(text), 'csv')
-    t.equal(result.status, 'corrupt', what)
-    t.match((result as { reason: string }).reason, reason, what)
+    t.equal(result.status, 'overBounds', what)
+    t.match((result as { message: string }).message, message, what)
   }
+  t.equal(CSV_LIMITS.maxFields, 2 ** 21)
   const padded = csvText([EMPLOYEE_HEADERS, employeeCells(numberedEmployee(1)), ...Array.from({ length: 60_000 }, () => []), employeeCells(numberedEmployee(2))])
   const rows = await rowsOf(Buffer.from(padded), 'csv')
   t.same(rows.map((row) => row.row), [2, 60_003], 'blank padding within the limits is still read, rows numbered as before')
+})
+
+test('a CSV too big in rows or cells gets what the same .xlsx gets, never corrupt-file; its blank tail is ignored (issue 23 item 13)', async (t) => {
+  const three = [EMPLOYEE_HEADERS, ...[1, 2, 3].map((i) => employeeCells(numberedEmployee(i)))]
+  const same = async (what: string, rows: unknown[][], csv: string = csvText(rows)) => {
+    const fromCsv = await read(Buffer.from(csv), 'csv')
+    const fromXlsx = await read(workbook([rows]), 'xlsx')
+    t.same({ ...fromCsv, untyped: undefined, rows: undefined }, { ...fromXlsx, rows: undefined }, `${what}: the .xlsx answer`)
+    return fromCsv
+  }
+  const tail = await same('3 rows + 70 000 blank lines', three, csvText(three) + '\r\n'.repeat(70_000))
+  t.same((tail as { rows: SheetRow[] }).rows.map((row) => row.row), [2, 3, 4], 'the blank tail is ignored')
+  const commas = await read(Buffer.from(csvText(three) + (','.repeat(40) + '\n').repeat(70_000)), 'csv')
+  t.equal(commas.status, 'ok', 'a tail of empty cells (what a program pads with) is blank too')
+  t.same(await read(Buffer.from('\n'.repeat(10 * 1024 * 1024)), 'csv'), await read(workbook([[]]), 'xlsx'), 'only blank lines: no header, as an empty sheet')
+  const past = await same('3 rows, 70 000 blank lines, one more row', [...three, ...Array.from({ length: 70_000 }, () => []), employeeCells(numberedEmployee(4))])
+  t.same(past, { status: 'rowsPastLimit', lastRow: 70_005, allowed: 65_587 })
+  const many = Array.from({ length: 1_000_000 }, () => ['x'])
+  const million = await read(Buffer.from([EMPLOYEE_HEADERS.join(','), ...many.map((row) => row[0])].join('\n')), 'csv')
+  t.same(million, { status: 'tooManyRows' }, '1 M rows: the batch limit, as from an .xlsx')
+  t.same(await read(workbook([[EMPLOYEE_HEADERS, ...many.slice(0, 3000)]]), 'xlsx'), { status: 'tooManyRows' })
+  // SheetJS writes no cell over 32 767 characters: test/src/spreadsheets/cell-caps.test.ts reads such an .xlsx
+  const huge = await read(Buffer.from(csvText([EMPLOYEE_HEADERS, employeeCells(numberedEmployee(1, { name: 'x'.repeat(1024 * 1024) }))])), 'csv')
+  t.same((huge as { rows: SheetRow[] }).rows[0].cells.name, { kind: 'overCap', value: 'Nombre no puede superar 50 caracteres' },
+    'a 1 MB name: the field\'s length message, as from an .xlsx')
 })
