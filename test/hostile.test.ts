@@ -14,6 +14,11 @@ import { build, formPayload, pdfText, sampleEmployee, samplePartTime, sampleSubs
 import { ADDENDUM_HEADERS, EMPLOYEE_HEADERS, csvText, employeeCells, fixture, numberedEmployee, workbook } from './support/spreadsheets.js'
 import { buildZip, zipBomb } from './support/zip-tools.js'
 
+// The CSV floods send 2 MB files of 900 000 lines to both uploads, each twice (CSV and .xlsx): about
+// 40 s alone on a quiet 2-core machine, 90 s while the rest of the suite runs; the whole file
+// needs more than the 120 s .taprc gives every file
+t.setTimeout(300_000)
+
 const MAX_FILE_SIZE = 2 * 1024 * 1024
 const XLSX_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet'
 const CORRUPT = 'El archivo Excel está corrupto o no es un archivo válido'
@@ -141,8 +146,15 @@ t.test('CSV floods (blank lines, ragged lines, a huge cell, rows past the limits
       const fromCsv = await upload(url, [{ name: 'inundado.csv', type: 'text/csv', bytes: text }])
       const fromXlsx = await upload(url, [{ name: 'inundado.xlsx', bytes: xlsx }])
       t.equal(fromCsv.statusCode, fromXlsx.statusCode, `${what} on ${url}: status`)
-      const { sessionId: _csv, ...csvData } = fromCsv.json().data ?? {}
-      const { sessionId: _xlsx, ...xlsxData } = fromXlsx.json().data ?? {}
+      // a workbook's text cell read as a date is a warning (issue 26 item 6); in a CSV every cell is text
+      const { sessionId: _csv, warnings: _csvWarnings, ...csvData } = fromCsv.json().data ?? {}
+      const { sessionId: _xlsx, warnings: _xlsxWarnings, ...xlsxData } = fromXlsx.json().data ?? {}
+      if (what === '600 000 rows') {
+        // the workbook holds 3 000 rows (SheetJS would take minutes to write 600 000): its count differs
+        t.equal(csvData.received, undefined, 'the CSV was not read to its end: no count is claimed')
+        t.match(csvData.hint, /más de/, 'the hint says "more than"')
+        for (const data of [csvData, xlsxData]) { delete data.received; delete data.hint }
+      }
       t.same({ ...fromCsv.json(), data: csvData }, { ...fromXlsx.json(), data: xlsxData }, `${what} on ${url}: the .xlsx answer`)
       t.not(fromCsv.json().message, CORRUPT, `${what} on ${url}: not the corrupt-file message`)
       t.same(corruptReasons, [], `${what} on ${url}: nothing read as corrupt`)

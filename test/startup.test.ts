@@ -4,7 +4,7 @@
  * (app/server.ts) with exit 1 and one Spanish line naming the variable and the fix: no stack, no
  * JSON error log, no library message before it.
  */
-import { test } from 'tap'
+import t, { test } from 'tap'
 import { spawn } from 'node:child_process'
 import { once } from 'node:events'
 import { createServer } from 'node:net'
@@ -13,6 +13,10 @@ import { join } from 'node:path'
 import { PROJECT_ROOT, assetPath } from '../src/paths.js'
 import { STARTUP_MESSAGES } from '../schemas/messages.js'
 import { PRODUCTION_PROFILE } from './support/helper.js'
+
+// five instances start (under the TypeScript loader, seconds each on a busy machine): more than the
+// 120 s .taprc gives every file when the rest of the suite runs beside it
+t.setTimeout(300_000)
 
 /** As test/server.test.ts: tap's own TypeScript loader under tap, else tsx. */
 const LOADER = process.execArgv.some((arg) => arg.includes('@tapjs/typescript')) ? process.execArgv : ['--import', 'tsx']
@@ -54,8 +58,10 @@ test('each start-up failure is exit 1 and one line naming the variable and the f
     ['a truncated template', { TEMPLATES_DIR: templates },
       /^Plantilla anexo\.pdf: no es un PDF válido o está incompleta \(.*\); cópiela de nuevo en TEMPLATES_DIR$/]
   ]
-  for (const [what, env, message] of cases) {
-    const { code, stderr, errorLogs } = await run({ TEMP_DIR: join(temp, 'temp'), ...env })
+  // side by side: each waits mostly on its own start-up
+  const outcomes = await Promise.all(cases.map(async ([, env]) => await run({ TEMP_DIR: join(temp, 'temp'), ...env })))
+  for (const [index, [what, , message]] of cases.entries()) {
+    const { code, stderr, errorLogs } = outcomes[index]
     t.equal(code, 1, `${what}: exit 1`)
     const lines = stderr.split('\n').filter((line) => line !== '')
     t.equal(lines.length, 1, `${what}: one line on stderr`)

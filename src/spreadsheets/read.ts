@@ -173,6 +173,8 @@ async function readCsv (text: string, task: ReadTask): Promise<ReadResult> {
   try {
     const content = await extractRows(upToAllowed(), COLUMN_TABLES[task.kind], task.maxRows, CELL_CAPS[task.kind])
     if (content.status === 'ok' && past) return { status: 'rowsPastLimit', lastRow: csv.lines, allowed }
+    // rows past lastAllowedRow were not read: a count would be the reader's, not the file's
+    if (content.status === 'tooManyRows' && past) return { status: 'tooManyRows' }
     return content.status === 'ok' ? { ...content, untyped: true } : content
   } catch (error) {
     return corrupt(`csv-parse: ${(error as Error).message}`)
