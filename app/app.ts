@@ -17,6 +17,7 @@ import reportPool from '../plugins/report-pool.js'
 import employeeBodies from '../plugins/employee-bodies.js'
 import documentZips from '../plugins/document-zips.js'
 import requestIds, { requestId } from '../plugins/request-id.js'
+import securityHeaders from '../plugins/security-headers.js'
 import metrics from '../plugins/metrics.js'
 import readiness from '../plugins/readiness.js'
 import stalledUploads from '../plugins/stalled-uploads.js'
@@ -132,6 +133,7 @@ export async function buildApp (options: BuildAppOptions = {}): Promise<FastifyI
   // before any plugin that adds routes (cors' preflight route): a route keeps the handler in force at its creation
   await app.register(errors)
   await app.register(requestIds)
+  await app.register(securityHeaders)
   await app.register(metrics) // before the pools and the store, which report to it
   await app.register(cors)
   await app.register(multipart)

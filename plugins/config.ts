@@ -40,7 +40,8 @@ export function parseSessionStore (value: string): SessionStoreConfig {
   if (url === undefined || !['redis:', 'rediss:'].includes(url.protocol) || url.hostname === '' || !/^(\/\d*)?$/.test(url.pathname)) {
     throw new ConfigError(`SESSION_STORE=${JSON.stringify(redactUrl(value))} no es válido (file, o una URL redis://host:puerto o rediss://host:puerto)`)
   }
-  return { kind: 'redis', url: value }
+  // URL schemes are case-insensitive (RFC 3986): `REDISS://` is TLS too, never plain text (issue 24)
+  return { kind: 'redis', url: `${url.protocol}${value.slice(url.protocol.length)}` }
 }
 
 /** A configuration that cannot run; its message is the single line printed at start-up. */

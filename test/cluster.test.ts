@@ -119,7 +119,8 @@ test('two instances behind HAProxy share sessions through Redis, survive a Redis
       CONTRATOS_APP1: `127.0.0.1:${instances[0].port}`,
       CONTRATOS_APP2: `127.0.0.1:${instances[1].port}`,
       CONTRATOS_CHECK_INTER: '200ms',
-      CONTRATOS_UPLOAD_RATE: '100000' // the load below is one client address; the limit is test/deploy/haproxy.test.ts
+      CONTRATOS_UPLOAD_RATE: '100000', // the load below is one client address; the limit is test/deploy/haproxy.test.ts
+      CONTRATOS_DEBUG_SERVED_BY: '1' // X-Served-By names the instance: off by default (test/deploy/haproxy.test.ts)
     }),
     stdio: ['ignore', 'ignore', 'pipe']
   })

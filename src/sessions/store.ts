@@ -6,7 +6,7 @@
  * instance; RedisSessionStore (redis-store.ts), shared by every instance behind a load balancer.
  */
 import { randomUUID } from 'node:crypto'
-import { mkdir, readFile, readdir, rename, rm, stat, statfs, writeFile } from 'node:fs/promises'
+import { chmod, mkdir, readFile, readdir, rename, rm, stat, statfs, writeFile } from 'node:fs/promises'
 import { join } from 'node:path'
 import type { ImportedEmployee } from '../../schemas/employee.js'
 import { SessionStoreUnavailableError } from '../errors.js'
@@ -37,6 +37,9 @@ export async function sessionRoomBytes (dir: string): Promise<number> {
 
 /** Size of the readiness probe file: a block or more, as a small session needs. */
 const PROBE_BYTES = Buffer.alloc(4096, 0x20)
+/** Sessions hold workers' personal data (Ley 29733): only the service's user reads them (issue 24 item 7). */
+const DIR_MODE = 0o700
+const FILE_MODE = 0o600
 
 /** What the routes need of a session store, whichever SESSION_STORE chose. */
 export interface SessionStore {
@@ -96,7 +99,8 @@ export class FileSessionStore implements SessionStore {
    * counts the sessions left, oldest first, evicting any beyond maxSessions.
    */
   async init (): Promise<void> {
-    await mkdir(this.dir, { recursive: true })
+    await mkdir(this.dir, { recursive: true, mode: DIR_MODE })
+    await chmod(this.dir, DIR_MODE) // a folder left by an older version may be 0755
     await this.sweep()
     const found: { id: string, mtimeMs: number }[] = []
     for (const name of await readdir(this.dir)) {
@@ -124,7 +128,7 @@ export class FileSessionStore implements SessionStore {
    * an upload. Rejects with the filesystem error.
    */
   async check (): Promise<void> {
-    await mkdir(this.dir, { recursive: true })
+    await mkdir(this.dir, { recursive: true, mode: DIR_MODE })
     const probe = join(this.dir, `.probe-${randomUUID()}`)
     try {
       await writeFile(probe, PROBE_BYTES)
@@ -169,11 +173,12 @@ export class FileSessionStore implements SessionStore {
   /** Writes a session through a temporary file, so that a reader never sees half of one. */
   async #write (path: string, json: string): Promise<void> {
     try {
-      await writeFile(`${path}.tmp`, json)
+      await writeFile(`${path}.tmp`, json, { mode: FILE_MODE })
     } catch (error) {
       if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error
-      await mkdir(this.dir, { recursive: true }) // the folder was removed under us (a /tmp cleaner, an operator)
-      await writeFile(`${path}.tmp`, json)
+      // the folder was removed under us (a /tmp cleaner, an operator)
+      await mkdir(this.dir, { recursive: true, mode: DIR_MODE })
+      await writeFile(`${path}.tmp`, json, { mode: FILE_MODE })
     }
     await rename(`${path}.tmp`, path)
   }

@@ -1,5 +1,5 @@
 import { test } from 'tap'
-import { readdir, rm, utimes, writeFile } from 'node:fs/promises'
+import { chmod, mkdir, readdir, rm, stat, utimes, writeFile } from 'node:fs/promises'
 import { join } from 'node:path'
 import { FileSessionStore, UUID_V4 } from '../../../src/sessions/store.js'
 import { sampleEmployee } from '../../support/helper.js'
@@ -25,6 +25,22 @@ test('a session round-trips its employees under TEMP_DIR/sessions', async (t) =>
   t.match(id, UUID_V4)
   t.same(await store.get(id), employees)
   t.same(await readdir(join(dir, 'sessions')), [`${id}.json`])
+})
+
+test('session files are 0600 in a 0700 folder, even a folder an older run left 0755 (issue 24)', async (t) => {
+  const dir = t.testdir({})
+  await mkdir(join(dir, 'sessions'), { mode: 0o755 })
+  await chmod(join(dir, 'sessions'), 0o755)
+  const store = new FileSessionStore(dir, 60_000)
+  await store.init()
+  t.teardown(async () => { await store.close() })
+  const id = await store.create(employees)
+  t.equal((await stat(join(dir, 'sessions'))).mode & 0o777, 0o700)
+  t.equal((await stat(join(dir, 'sessions', `${id}.json`))).mode & 0o777, 0o600)
+  await rm(join(dir, 'sessions'), { recursive: true })
+  const again = await store.create(employees) // the folder removed under the running service is made 0700 again
+  t.equal((await stat(join(dir, 'sessions'))).mode & 0o777, 0o700)
+  t.equal((await stat(join(dir, 'sessions', `${again}.json`))).mode & 0o777, 0o600)
 })
 
 test('an expired session is gone on read, and sweeps remove expired files', async (t) => {
