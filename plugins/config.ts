@@ -14,12 +14,27 @@ import type { ErrorCode } from '../src/errors.js'
 
 declare module 'fastify' {
   interface FastifyInstance {
-    config: Config & { tempDir: string, corsOrigins: string[], sessionStore: SessionStoreConfig }
+    config: Config & { tempDir: string, corsOrigins: string[], sessionStore: SessionStoreConfig, authMode: AuthMode }
   }
 }
 
 /** Where upload sessions live (SESSION_STORE): TEMP_DIR, or a Redis server every instance shares. */
 export type SessionStoreConfig = { kind: 'file' } | { kind: 'redis', url: string }
+
+/** Who may call the API (issue 24): anyone (the spec's internal network), or bearer tokens only. */
+export type AuthMode = 'none' | 'oidc'
+
+/**
+ * AUTH_MODE, which production must state (issue 24 item 1): a production start that forgot it
+ * would otherwise serve personal data to anyone who reaches it. Elsewhere it defaults to `none`.
+ * @throws ConfigError with NODE_ENV=production and no AUTH_MODE
+ */
+export function resolveAuthMode (config: Pick<Config, 'NODE_ENV' | 'AUTH_MODE'>): AuthMode {
+  if (config.AUTH_MODE !== undefined) return config.AUTH_MODE
+  if (config.NODE_ENV !== 'production') return 'none'
+  throw new ConfigError('con NODE_ENV=production AUTH_MODE es obligatorio: AUTH_MODE=oidc (identidad y roles, docs/security.md) ' +
+    'o AUTH_MODE=none (sin autenticación, solo en una red interna de confianza)')
+}
 
 /** A URL with its password (and user) hidden, for messages and logs. */
 export function redactUrl (url: string): string {
@@ -119,6 +134,7 @@ export default fp<ConfigPluginOptions>(async (app, options) => {
     throw new ConfigError(`SHUTDOWN_DRAIN_MS=${config.SHUTDOWN_DRAIN_MS} debe ser menor que GRACE_DELAY_MS=${config.GRACE_DELAY_MS}`)
   }
   config.sessionStore = parseSessionStore(config.SESSION_STORE)
+  config.authMode = resolveAuthMode(config)
   app.log.level = config.LOG_LEVEL
   config.tempDir = prepareTempDir(config.TEMP_DIR)
   config.corsOrigins = config.CORS_ORIGINS.split(',').map((origin) => origin.trim()).filter((origin) => origin !== '')

@@ -30,6 +30,7 @@ export const ConfigSchema = Type.Object({
   READY_REQUIRES_SESSION_STORE: Type.Boolean({ default: true, description: 'false: readiness stays 200 while the session store fails (the failure is still reported), for pods that serve the routes needing no session' }),
   METRICS: Type.Boolean({ default: true, description: 'serve GET /metrics (Prometheus text format)' }),
   SHUTDOWN_DRAIN_MS: Type.Integer({ minimum: 0, default: 0, description: 'ms after SIGTERM/SIGINT during which /api/health/ready answers 503 while requests are still served' }),
+  AUTH_MODE: Type.Optional(stringEnum(['none', 'oidc'], { description: 'none: no authentication (the spec; default outside production); oidc: bearer tokens from OIDC_ISSUER and API_KEYS_FILE. Required with NODE_ENV=production' })),
   LOG_LEVEL: stringEnum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'], { default: 'info' })
 })
 export type Config = Static<typeof ConfigSchema>

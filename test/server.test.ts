@@ -32,7 +32,7 @@ const LOADER = process.execArgv.some((arg) => arg.includes('@tapjs/typescript'))
 async function startServer (t: Test, env: Record<string, string> = {}): Promise<Server> {
   const child = spawn(process.execPath, [...LOADER, 'app/server.ts'], {
     cwd: PROJECT_ROOT,
-    env: { ...process.env, NODE_ENV: 'production', EMPLOYER_PROFILE: PRODUCTION_PROFILE, HOST: '127.0.0.1', PORT: '0', LOG_LEVEL: 'info', TEMP_DIR: t.testdir({}), PDF_THREADS: '2', ...env },
+    env: { ...process.env, NODE_ENV: 'production', AUTH_MODE: 'none', EMPLOYER_PROFILE: PRODUCTION_PROFILE, HOST: '127.0.0.1', PORT: '0', LOG_LEVEL: 'info', TEMP_DIR: t.testdir({}), PDF_THREADS: '2', ...env },
     stdio: ['ignore', 'pipe', 'pipe']
   })
   let output = ''
