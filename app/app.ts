@@ -18,6 +18,7 @@ import employeeBodies from '../plugins/employee-bodies.js'
 import documentZips from '../plugins/document-zips.js'
 import requestIds, { requestId } from '../plugins/request-id.js'
 import securityHeaders from '../plugins/security-headers.js'
+import auth from '../plugins/auth.js'
 import metrics from '../plugins/metrics.js'
 import readiness from '../plugins/readiness.js'
 import stalledUploads from '../plugins/stalled-uploads.js'
@@ -134,6 +135,7 @@ export async function buildApp (options: BuildAppOptions = {}): Promise<FastifyI
   await app.register(errors)
   await app.register(requestIds)
   await app.register(securityHeaders)
+  await app.register(auth) // before any plugin that adds routes: its onRoute hook gives each its access
   await app.register(metrics) // before the pools and the store, which report to it
   await app.register(cors)
   await app.register(multipart)

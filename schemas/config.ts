@@ -31,6 +31,10 @@ export const ConfigSchema = Type.Object({
   METRICS: Type.Boolean({ default: true, description: 'serve GET /metrics (Prometheus text format)' }),
   SHUTDOWN_DRAIN_MS: Type.Integer({ minimum: 0, default: 0, description: 'ms after SIGTERM/SIGINT during which /api/health/ready answers 503 while requests are still served' }),
   AUTH_MODE: Type.Optional(stringEnum(['none', 'oidc'], { description: 'none: no authentication (the spec; default outside production); oidc: bearer tokens from OIDC_ISSUER and API_KEYS_FILE. Required with NODE_ENV=production' })),
+  API_KEYS_FILE: Type.Optional(Type.String({ minLength: 1, description: 'AUTH_MODE=oidc: file of API keys for machines, one per line: <sha256 hex of the key> <role> <label>' })),
+  OIDC_ISSUER: Type.Optional(Type.String({ minLength: 1, description: 'AUTH_MODE=oidc: the identity provider\'s issuer URL (its discovery document and JWKS)' })),
+  OIDC_AUDIENCE: Type.Optional(Type.String({ minLength: 1, description: 'AUTH_MODE=oidc: the `aud` every access token must carry' })),
+  OIDC_ROLES_CLAIM: Type.String({ minLength: 1, default: 'roles', description: 'claim of the access token holding the roles (hr, exports, operator); dots reach into objects (realm_access.roles)' }),
   LOG_LEVEL: stringEnum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'], { default: 'info' })
 })
 export type Config = Static<typeof ConfigSchema>
