@@ -13,7 +13,9 @@ import { readFileSync } from 'node:fs'
 import fp from 'fastify-plugin'
 import { ApiKeyRing, ApiKeysFileError } from '../src/auth/api-keys.js'
 import { decideAccess, type Access, type Identity } from '../src/auth/roles.js'
-import { AuthError } from '../src/errors.js'
+import { OidcVerifier } from '../src/auth/oidc.js'
+import { AppError, AuthError } from '../src/errors.js'
+import { AUTH_MESSAGES } from '../schemas/messages.js'
 import { ConfigError } from './config.js'
 
 declare module 'fastify' {
@@ -71,11 +73,25 @@ export default fp(async (app) => {
   })
   if (app.config.authMode === 'none') return
 
-  const { API_KEYS_FILE, OIDC_ISSUER } = app.config
+  const { API_KEYS_FILE, OIDC_ISSUER, OIDC_AUDIENCE, OIDC_ROLES_CLAIM } = app.config
   if (API_KEYS_FILE === undefined && OIDC_ISSUER === undefined) {
     throw new ConfigError('AUTH_MODE=oidc necesita OIDC_ISSUER y OIDC_AUDIENCE, o API_KEYS_FILE')
   }
+  if ((OIDC_ISSUER === undefined) !== (OIDC_AUDIENCE === undefined)) {
+    throw new ConfigError('OIDC_ISSUER y OIDC_AUDIENCE van juntos: indique ambos o ninguno')
+  }
   const keys = API_KEYS_FILE === undefined ? undefined : loadApiKeys(API_KEYS_FILE)
+  if (OIDC_ISSUER !== undefined && OIDC_AUDIENCE !== undefined && app.tokenVerifier === undefined) {
+    const oidc = new OidcVerifier({ issuer: OIDC_ISSUER, audience: OIDC_AUDIENCE, rolesClaim: OIDC_ROLES_CLAIM })
+    app.decorate('tokenVerifier', async (token: string) => {
+      try {
+        return await oidc.verify(token)
+      } catch (err) {
+        app.log.warn({ err, issuer: OIDC_ISSUER }, 'identity provider unreachable: bearer tokens answer 503')
+        throw new AppError(503, AUTH_MESSAGES.issuerUnreachable, { code: 'CONTRATOS_IDP_UNAVAILABLE' })
+      }
+    })
+  }
 
   async function identify (token: string): Promise<Identity | undefined> {
     return keys?.identify(token) ?? await app.tokenVerifier?.(token)

@@ -233,6 +233,7 @@ export const SERVICE_MESSAGES = {
 export const AUTH_MESSAGES = {
   missing: 'Se requiere autenticación: envíe un token en el encabezado Authorization: Bearer',
   invalid: 'El token no es válido o ha expirado: inicie sesión nuevamente',
+  issuerUnreachable: 'No se puede verificar el token: el proveedor de identidad no responde. Intenta nuevamente en unos segundos.',
   forbidden: (roles: readonly string[]) => `Su rol no permite esta operación (requiere el rol ${roles.join(' o ')})`
 } as const
 

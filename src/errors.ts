@@ -24,6 +24,7 @@ export const ERROR_CODES = {
   CONTRATOS_SPREADSHEET_INVALID: '400: missing headers or invalid rows (D13)',
   CONTRATOS_UNAUTHENTICATED: '401: no credentials, or a token or API key that is not valid (AUTH_MODE=oidc); WWW-Authenticate',
   CONTRATOS_FORBIDDEN: '403: valid credentials whose roles do not include one the route allows; WWW-Authenticate',
+  CONTRATOS_IDP_UNAVAILABLE: '503: the identity provider\'s discovery document or keys cannot be fetched to check a token',
   CONTRATOS_CORS_ORIGIN: '403: a preflight from an origin not in CORS_ORIGINS',
   CONTRATOS_SESSION_NOT_FOUND: '404: an upload session that does not exist or has expired (D3)',
   CONTRATOS_EMPLOYEE_NOT_IN_SESSION: '404: a DNI the upload session does not hold (D3)',

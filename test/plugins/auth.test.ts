@@ -1,7 +1,7 @@
 /**
  * AUTH_MODE=oidc with API keys (issue 24 items 3-4): each role against each route, 401 and 403 in
- * the spec's envelope with WWW-Authenticate, the key file's refusals. Tokens from an identity
- * provider are test/plugins/oidc.test.ts.
+ * the spec's envelope with WWW-Authenticate, the key file's refusals, and access tokens of a real
+ * OpenID provider (its verification in detail: test/src/auth/oidc.test.ts).
  */
 import { test, type Test } from 'tap'
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs'
@@ -11,6 +11,7 @@ import type { FastifyInstance, InjectOptions } from 'fastify'
 import { build, formPayload, sampleAddendum, sampleEmployee } from '../support/helper.js'
 import { fixture, lawfulEmployeeFixture } from '../support/spreadsheets.js'
 import { hashApiKey } from '../../src/auth/api-keys.js'
+import { AUDIENCE, startIssuer } from '../support/oidc.js'
 
 export const KEYS = { hr: 'clave-rrhh-0123456789abcdef', exports: 'clave-exportes-0123456789abcdef', operator: 'clave-operador-0123456789abcdef' } as const
 
@@ -132,4 +133,29 @@ test('start-up refuses a key file it cannot use, and oidc with nothing to check 
   for (const [env, message] of refusals) {
     await t.rejects(build(t, { AUTH_MODE: 'oidc', ...env }), { name: 'ConfigError', message })
   }
+})
+
+test('OIDC access tokens from a real provider: roles from the claim, 401 for another audience, 503 while the issuer is down', async (t) => {
+  const idp = await startIssuer(t)
+  const app = await oidcApp(t, { OIDC_ISSUER: idp.issuer, OIDC_AUDIENCE: AUDIENCE })
+  const send = async (url: string, token: string, payload: unknown = [sampleEmployee()]) =>
+    await app.inject({ method: 'POST', url, payload: payload as InjectOptions['payload'], headers: { authorization: `Bearer ${token}` } })
+  const hr = await idp.token('rrhh-app')
+  t.equal((await send('/api/contracts/preview', hr, sampleEmployee())).statusCode, 200, 'hr previews')
+  const exports = await idp.token('exportes-app')
+  t.equal((await send('/api/excel/download-sctr', exports)).statusCode, 200, 'exports exports')
+  t.equal((await send('/api/contracts/download-zip', exports)).statusCode, 403, 'but gets no contracts')
+  const none = await idp.token('sin-roles-app')
+  t.equal((await app.inject({ method: 'GET', url: '/api/limits', headers: { authorization: `Bearer ${none}` } })).statusCode, 200, 'no role: signed in')
+  t.equal((await send('/api/excel/download-sctr', none)).statusCode, 403, 'but no export')
+  const otherAudience = await send('/api/contracts/preview', await idp.token('rrhh-app', 'https://otra-api.example.pe'), sampleEmployee())
+  t.equal(otherAudience.statusCode, 401)
+  t.equal(otherAudience.headers['www-authenticate'], 'Bearer realm="contratos", error="invalid_token"')
+  t.equal((await send('/api/excel/download-sctr', KEYS.exports)).statusCode, 200, 'API keys still work beside OIDC')
+
+  const down = await oidcApp(t, { OIDC_ISSUER: 'http://127.0.0.1:9/', OIDC_AUDIENCE: AUDIENCE })
+  const unreachable = await down.inject({ method: 'POST', url: '/api/contracts/preview', payload: sampleEmployee(), headers: { authorization: `Bearer ${hr}` } })
+  t.equal(unreachable.statusCode, 503)
+  t.equal(unreachable.json().message, 'No se puede verificar el token: el proveedor de identidad no responde. Intenta nuevamente en unos segundos.')
+  await t.rejects(oidcApp(t, { OIDC_ISSUER: idp.issuer }), { message: 'Configuración inválida: OIDC_ISSUER y OIDC_AUDIENCE van juntos: indique ambos o ninguno' })
 })
