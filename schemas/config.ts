@@ -14,6 +14,7 @@ export const ConfigSchema = Type.Object({
   FILE_CLEANUP_TIMEOUT: Type.Integer({ minimum: 1000, default: 3600000, description: 'ms' }),
   TEMP_DIR: Type.String({ minLength: 1, default: './temp' }),
   SESSION_MAX: Type.Integer({ minimum: 1, default: 1000, description: 'upload sessions kept in TEMP_DIR; one more evicts the oldest' }),
+  SESSION_MAX_PER_USER: Type.Integer({ minimum: 1, default: 20, description: 'AUTH_MODE=oidc: upload sessions one identity keeps; one more evicts that identity\'s oldest' }),
   GRACE_DELAY_MS: Type.Integer({ minimum: 0, default: 10000, description: 'ms in-flight requests get after SIGTERM/SIGINT' }),
   SHED_MAX_EVENT_LOOP_DELAY_MS: Type.Integer({ minimum: 0, default: 1000, description: 'ms; 0: off' }),
   SHED_MAX_RSS_BYTES: Type.Integer({ minimum: 0, default: 0, description: 'bytes; 0: off' }),

@@ -14,7 +14,7 @@ import { recordValidation } from '../../src/employees/record-kinds.js'
 import { mergeIssues } from '../../src/employees/rules.js'
 import { contentDisposition, contractFileName, safeFileName } from '../../src/zip/names.js'
 import { ZIP_TUNING } from '../../src/zip/tuning.js'
-import { ROUTE_ACCESS } from '../../src/auth/roles.js'
+import { ROUTE_ACCESS, ownerOf } from '../../src/auth/roles.js'
 
 /**
  * D3: the preview body is a record or a session reference. The mode is chosen by the presence of
@@ -100,7 +100,7 @@ const contracts: FastifyPluginAsyncTypebox = async (app) => {
     let employee: ImportedEmployee
     let format: 'file' | 'base64' = 'file'
     if ('sessionId' in body) {
-      const employees = await app.sessions.get(body.sessionId)
+      const employees = await app.sessions.get(body.sessionId, ownerOf(request.identity))
       if (employees === undefined) throw new SessionNotFoundError(body.sessionId)
       const found = employees.find((candidate) => candidate.dni === body.dni)
       if (found === undefined) throw new EmployeeNotInSessionError(body.dni)

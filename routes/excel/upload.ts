@@ -5,7 +5,7 @@ import { IMPORT_MESSAGES } from '../../schemas/messages.js'
 import { uploadFormat } from '../../src/spreadsheets/file-type.js'
 import { importEmployeeSheet } from '../../src/spreadsheets/import.js'
 import { recordValidation } from '../../src/employees/record-kinds.js'
-import { ROUTE_ACCESS } from '../../src/auth/roles.js'
+import { ROUTE_ACCESS, ownerOf } from '../../src/auth/roles.js'
 
 const messages = IMPORT_MESSAGES.employees
 const typeMessages = { badExtension: () => messages.badType, badMime: () => messages.badType } // spec Errors rule 3
@@ -28,7 +28,7 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
     const format = uploadFormat(upload.filename, upload.mimetype, typeMessages)
     const sheet = await app.spreadsheetPool.read(upload.bytes, format, 'employee', app.config.BATCH_MAX, reply.clientGone())
     const { employees, contractIssues } = importEmployeeSheet(sheet, recordValidation('contract', app.employerProfile))
-    const sessionId = await app.sessions.create(employees)
+    const sessionId = await app.sessions.create(employees, ownerOf(request.identity))
     return {
       success: true as const,
       message: messages.imported(employees.length),

@@ -22,9 +22,12 @@ export interface Identity {
   roles: readonly Role[]
 }
 
-/** The owner key of an identity, stable across requests: `user:<sub>` or `key:<label>`. */
-export function ownerOf (identity: Identity): string {
-  return `${identity.kind}:${identity.subject}`
+/**
+ * The owner of what an identity stores (upload sessions, issue 24 item 5), stable across requests:
+ * `user:<sub>` or `key:<label>`; undefined without an identity (AUTH_MODE=none: shared, as the spec).
+ */
+export function ownerOf (identity: Identity | undefined): string | undefined {
+  return identity === undefined ? undefined : `${identity.kind}:${identity.subject}`
 }
 
 export function isRole (value: unknown): value is Role {

@@ -14,6 +14,8 @@ import { hashApiKey } from '../../src/auth/api-keys.js'
 import { AUDIENCE, startIssuer } from '../support/oidc.js'
 
 export const KEYS = { hr: 'clave-rrhh-0123456789abcdef', exports: 'clave-exportes-0123456789abcdef', operator: 'clave-operador-0123456789abcdef' } as const
+/** A second `hr` identity (label `hr-otra-sede`), for owned sessions. */
+export const OTHER_HR_KEY = 'clave-rrhh-otra-sede-0123456789'
 
 /** A folder of files for the test, outside its testdir (build() makes that one anew), removed at teardown. */
 export function scratchDir (t: Test, files: Record<string, string> = {}): string {
@@ -26,7 +28,8 @@ export function scratchDir (t: Test, files: Record<string, string> = {}): string
 /** An API_KEYS_FILE with one key per role, labelled `<role>-job`. */
 export function writeKeysFile (t: Test): string {
   const path = join(scratchDir(t), 'api-keys')
-  writeFileSync(path, '# contratos API keys\n\n' + Object.entries(KEYS).map(([role, key]) => `${hashApiKey(key)} ${role} ${role}-job`).join('\n') + '\n')
+  writeFileSync(path, '# contratos API keys\n\n' + Object.entries(KEYS).map(([role, key]) => `${hashApiKey(key)} ${role} ${role}-job`).join('\n') +
+    `\n${hashApiKey(OTHER_HR_KEY)} hr hr-otra-sede\n`)
   return path
 }
 
@@ -158,4 +161,32 @@ test('OIDC access tokens from a real provider: roles from the claim, 401 for ano
   t.equal(unreachable.statusCode, 503)
   t.equal(unreachable.json().message, 'No se puede verificar el token: el proveedor de identidad no responde. Intenta nuevamente en unos segundos.')
   await t.rejects(oidcApp(t, { OIDC_ISSUER: idp.issuer }), { message: 'Configuración inválida: OIDC_ISSUER y OIDC_AUDIENCE van juntos: indique ambos o ninguno' })
+})
+
+test('owned sessions: another identity gets the 404 of an unknown id; one identity\'s quota never evicts another\'s', async (t) => {
+  const app = await oidcApp(t, { SESSION_MAX_PER_USER: '2' })
+  const as = (key: string) => ({ authorization: `Bearer ${key}` })
+  const uploadAs = async (key: string) => {
+    const form = await formPayload([{ name: 'empleados.xlsx', bytes: lawfulEmployeeFixture('empleados.xlsx') }])
+    const res = await app.inject({ method: 'POST', url: '/api/excel/upload', payload: form.payload, headers: { ...form.headers, ...as(key) } })
+    t.equal(res.statusCode, 200)
+    return res.json().data as { sessionId: string, employees: { dni: string }[] }
+  }
+  const previewAs = async (key: string, sessionId: string, dni: string) =>
+    await app.inject({ method: 'POST', url: '/api/contracts/preview', payload: { sessionId, dni }, headers: as(key) })
+
+  const mine = await uploadAs(KEYS.hr)
+  const dni = mine.employees[0].dni
+  t.equal((await previewAs(KEYS.hr, mine.sessionId, dni)).statusCode, 200, 'the owner previews')
+  const theirs = await previewAs(OTHER_HR_KEY, mine.sessionId, dni)
+  const unknownId = '00000000-0000-4000-8000-000000000000'
+  const unknown = await previewAs(OTHER_HR_KEY, unknownId, dni)
+  t.equal(theirs.statusCode, 404)
+  t.same(theirs.json(), JSON.parse(unknown.body.replace(unknownId, mine.sessionId)), 'the same answer as an unknown id')
+
+  const others: string[] = []
+  for (let i = 0; i < 4; i++) others.push((await uploadAs(OTHER_HR_KEY)).sessionId)
+  t.equal((await previewAs(KEYS.hr, mine.sessionId, dni)).statusCode, 200, 'four uploads of another identity leave mine')
+  t.equal((await previewAs(OTHER_HR_KEY, others[0], dni)).statusCode, 404, 'its own oldest is evicted')
+  t.equal((await previewAs(OTHER_HR_KEY, others[3], dni)).statusCode, 200)
 })

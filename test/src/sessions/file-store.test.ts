@@ -9,8 +9,8 @@ import { sessionStoreContract } from './store-contract.js'
 const employees = [sampleEmployee() as unknown as Employee]
 
 test('the file store keeps the session store contract', async (t) => {
-  sessionStoreContract(t, async (t, { ttlMs, maxSessions }) => {
-    const store = new FileSessionStore(t.testdir({}), ttlMs, maxSessions)
+  sessionStoreContract(t, async (t, { ttlMs, maxSessions, maxPerOwner }) => {
+    const store = new FileSessionStore(t.testdir({}), ttlMs, maxSessions, Date.now, maxPerOwner)
     await store.init()
     t.teardown(async () => { await store.close() })
     return store
@@ -140,4 +140,23 @@ test('a create that cannot write leaves no count and no file behind', async (t) 
   await t.rejects(store.create(employees), { code: 'ENOTDIR' })
   t.equal(store.size, 0)
   await t.rejects(store.check(), 'and readiness says so')
+})
+
+test('after a restart each owner\'s sessions are counted again: the quota still evicts that owner\'s oldest', async (t) => {
+  const dir = t.testdir({})
+  const before = new FileSessionStore(dir, 60_000, 100, Date.now, 2)
+  await before.init()
+  const first = await before.create(employees, 'user:ana')
+  await utimes(join(dir, 'sessions', `${first}.json`), new Date(Date.now() - 2000), new Date(Date.now() - 2000))
+  const second = await before.create(employees, 'user:ana')
+  const other = await before.create(employees, 'key:nocturno')
+  await before.close()
+  const after = new FileSessionStore(dir, 60_000, 100, Date.now, 2)
+  await after.init()
+  t.teardown(async () => { await after.close() })
+  const third = await after.create(employees, 'user:ana')
+  t.equal(await after.get(first, 'user:ana'), undefined, 'ana\'s oldest, from before the restart, evicted')
+  t.same(await after.get(second, 'user:ana'), employees)
+  t.same(await after.get(third, 'user:ana'), employees)
+  t.same(await after.get(other, 'key:nocturno'), employees, 'the other owner\'s session stays')
 })
