@@ -36,6 +36,20 @@ export function resolveAuthMode (config: Pick<Config, 'NODE_ENV' | 'AUTH_MODE'>)
     'o AUTH_MODE=none (sin autenticación, solo en una red interna de confianza)')
 }
 
+/**
+ * TRUST_PROXY, as Fastify's `trustProxy`: `false` (the socket's address), `true` (the first
+ * X-Forwarded-For entry: only when every client comes through the proxy), a number of proxy hops,
+ * or comma-separated proxy addresses or CIDRs (`127.0.0.1,10.0.0.0/8`). Read before the app is
+ * built (Fastify takes it at construction), so from the given env or process.env, not `.env`.
+ */
+export function parseTrustProxy (value: string): boolean | string[] | ((address: string, hop: number) => boolean) {
+  const text = value.trim()
+  if (text === '' || text === 'false') return false
+  if (text === 'true') return true
+  if (/^\d+$/.test(text)) return (_address, hop) => hop < Number(text) // as Fastify's number: trust that many hops
+  return text.split(',').map((entry) => entry.trim()).filter((entry) => entry !== '')
+}
+
 /** A URL with its password (and user) hidden, for messages and logs. */
 export function redactUrl (url: string): string {
   return url.replace(/^([a-z][a-z0-9+.-]*:\/\/)[^@/]*@/i, '$1***@')

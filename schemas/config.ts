@@ -36,6 +36,8 @@ export const ConfigSchema = Type.Object({
   OIDC_ISSUER: Type.Optional(Type.String({ minLength: 1, description: 'AUTH_MODE=oidc: the identity provider\'s issuer URL (its discovery document and JWKS)' })),
   OIDC_AUDIENCE: Type.Optional(Type.String({ minLength: 1, description: 'AUTH_MODE=oidc: the `aud` every access token must carry' })),
   OIDC_ROLES_CLAIM: Type.String({ minLength: 1, default: 'roles', description: 'claim of the access token holding the roles (hr, exports, operator); dots reach into objects (realm_access.roles)' }),
+  AUDIT_LOG: Type.Optional(Type.String({ minLength: 1, description: 'audit trail of requests with personal data: a file (JSON lines, appended) or `stdout`; unset: none' })),
+  TRUST_PROXY: Type.String({ default: 'false', description: 'whose X-Forwarded-For gives the client address: false, true, a number of hops, or comma-separated addresses/CIDRs of the proxies' }),
   LOG_LEVEL: stringEnum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'], { default: 'info' })
 })
 export type Config = Static<typeof ConfigSchema>

@@ -4,34 +4,13 @@
  * OpenID provider (its verification in detail: test/src/auth/oidc.test.ts).
  */
 import { test, type Test } from 'tap'
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs'
-import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import type { FastifyInstance, InjectOptions } from 'fastify'
 import { build, formPayload, sampleAddendum, sampleEmployee } from '../support/helper.js'
 import { fixture, lawfulEmployeeFixture } from '../support/spreadsheets.js'
 import { hashApiKey } from '../../src/auth/api-keys.js'
+import { KEYS, OTHER_HR_KEY, scratchDir, writeKeysFile } from '../support/auth.js'
 import { AUDIENCE, startIssuer } from '../support/oidc.js'
-
-export const KEYS = { hr: 'clave-rrhh-0123456789abcdef', exports: 'clave-exportes-0123456789abcdef', operator: 'clave-operador-0123456789abcdef' } as const
-/** A second `hr` identity (label `hr-otra-sede`), for owned sessions. */
-export const OTHER_HR_KEY = 'clave-rrhh-otra-sede-0123456789'
-
-/** A folder of files for the test, outside its testdir (build() makes that one anew), removed at teardown. */
-export function scratchDir (t: Test, files: Record<string, string> = {}): string {
-  const dir = mkdtempSync(join(tmpdir(), 'contratos-auth-'))
-  t.teardown(() => { rmSync(dir, { recursive: true, force: true }) })
-  for (const [name, text] of Object.entries(files)) writeFileSync(join(dir, name), text)
-  return dir
-}
-
-/** An API_KEYS_FILE with one key per role, labelled `<role>-job`. */
-export function writeKeysFile (t: Test): string {
-  const path = join(scratchDir(t), 'api-keys')
-  writeFileSync(path, '# contratos API keys\n\n' + Object.entries(KEYS).map(([role, key]) => `${hashApiKey(key)} ${role} ${role}-job`).join('\n') +
-    `\n${hashApiKey(OTHER_HR_KEY)} hr hr-otra-sede\n`)
-  return path
-}
 
 type Row = [string, () => Promise<InjectOptions>, 'public' | 'signed-in' | readonly string[]]
 const json = (method: 'GET' | 'POST', url: string, payload?: unknown) => async (): Promise<InjectOptions> => ({ method, url, payload: payload as InjectOptions['payload'] })
