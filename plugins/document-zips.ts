@@ -49,12 +49,18 @@ export default fp(async (app) => {
     const concurrency = ZIP_TUNING.inFlightPerThread * pool.threads
     // Refuse up front, before any header goes out, when the pool cannot take this batch's first wave.
     if (pool.capacity < Math.min(records.length, concurrency)) throw new ServiceBusyError()
-    pool.checkDeadline() // QUEUE_MAX_WAIT_MS: once, up front; the admitted ZIP's own tasks are never refused
+    // QUEUE_MAX_WAIT_MS: once, up front, against the work already admitted; then this ZIP's render
+    // calls count as work ahead of later requests until each is given or the ZIP ends
+    const batchSize = Math.max(1, options.batchSize ?? 1)
+    const reservation = pool.reserve(records.length === 0 ? 0 : 1 + Math.ceil((records.length - 1) / batchSize))
     const controller = new AbortController()
     reply.raw.on('close', () => { if (!reply.raw.writableFinished) controller.abort() })
     const { archive, done } = streamDocumentsZip(records, {
-      render: async (batch) => await options.render(batch, controller.signal),
-      batchSize: options.batchSize,
+      render: async (batch) => {
+        reservation.take()
+        return await options.render(batch, controller.signal)
+      },
+      batchSize,
       describe: options.describe,
       concurrency,
       signal: controller.signal,
@@ -66,6 +72,7 @@ export default fp(async (app) => {
           : CONTRACT_MESSAGES.zipFailureDetail((error as Error).message)
       }
     })
+    done.finally(reservation.release).catch(() => {})
     done.then((result) => {
       log.info({ records: records.length, ...result }, result.aborted ? `${options.kind} ZIP aborted by the client` : `${options.kind} ZIP written`)
     })

@@ -4,8 +4,17 @@ import { Type, type Static } from '@sinclair/typebox'
 export const ValidationIssueSchema = Type.Object({
   row: Type.Optional(Type.Integer({ minimum: 1 })),
   field: Type.String(),
-  message: Type.String()
+  message: Type.String(),
+  header: Type.Optional(Type.String({ description: 'errores de una hoja: el encabezado de la columna en el archivo' }))
 }, { $id: 'ValidationIssue' })
+
+/** A note on a value an upload read or completed without refusing the row (issue 26 item 6). */
+export const ImportWarningSchema = Type.Object({
+  row: Type.Integer({ minimum: 2 }),
+  field: Type.String(),
+  header: Type.Optional(Type.String()),
+  message: Type.String()
+})
 
 /** The error envelope of every non-2xx JSON reply (spec "Errors", D13, D16, D17). */
 export const ErrorEnvelopeSchema = Type.Object({

@@ -6,12 +6,15 @@ import { Type, type Static } from '@sinclair/typebox'
 import { stringEnum } from './common.js'
 import { ImportedEmployeeSchema } from './employee.js'
 import { AddendumSchema } from './addendum.js'
-import { ValidationIssueSchema } from './envelope.js'
+import { ImportWarningSchema, ValidationIssueSchema } from './envelope.js'
 
 /** An imported employee as returned (spec endpoint 5): sex and birthDate only when the sheet had them. */
 const ImportedEmployeeReplySchema = Type.Object(ImportedEmployeeSchema.properties)
 
-/** 200 of `POST /api/excel/upload` (endpoint 5; D4 adds the session id). */
+const WARNINGS_DESCRIPTION = 'Valores que el servicio completó o interpretó sin rechazar la fila: un DNI con ceros añadidos (D12), ' +
+  'una fecha leída de una celda de texto, un sueldo en letras escrito por el servicio'
+
+/** 200 of `POST /api/excel/upload` (endpoint 5; D4 adds the session id; issue 26 the warnings and partial mode). */
 export const EmployeeImportReplySchema = Type.Object({
   success: Type.Literal(true),
   message: Type.String(),
@@ -23,11 +26,16 @@ export const EmployeeImportReplySchema = Type.Object({
       row: Type.Integer({ minimum: 2 }),
       dni: Type.String({ description: 'el DNI de la fila, para ubicar al empleado' }),
       field: Type.String(),
+      header: Type.Optional(Type.String({ description: 'el encabezado de la columna en el archivo' })),
       message: Type.String()
     }), {
       description: 'Filas importadas que no pueden generar un contrato (fecha, modalidad, jornada…): las rutas de ' +
         'contratos las rechazan con el mismo mensaje'
-    })
+    }),
+    warnings: Type.Array(ImportWarningSchema, { description: WARNINGS_DESCRIPTION }),
+    validRecords: Type.Optional(Type.Integer({ description: 'Con `?partial=true`: filas importadas' })),
+    invalidRecords: Type.Optional(Type.Integer({ description: 'Con `?partial=true`: filas rechazadas' })),
+    errors: Type.Optional(Type.Array(ValidationIssueSchema, { description: 'Con `?partial=true`: los errores de las filas rechazadas' }))
   })
 })
 export type EmployeeImportReply = Static<typeof EmployeeImportReplySchema>
@@ -43,7 +51,8 @@ export const AddendumImportReplySchema = Type.Object({
     validRecords: Type.Integer(),
     invalidRecords: Type.Integer(),
     employees: Type.Array(AddendumReplySchema),
-    errors: Type.Optional(Type.Array(ValidationIssueSchema))
+    errors: Type.Optional(Type.Array(ValidationIssueSchema)),
+    warnings: Type.Array(ImportWarningSchema, { description: WARNINGS_DESCRIPTION })
   })
 })
 export type AddendumImportReply = Static<typeof AddendumImportReplySchema>
@@ -52,6 +61,14 @@ export type AddendumImportReply = Static<typeof AddendumImportReplySchema>
 export const AddendumQuerySchema = Type.Object({
   partial: Type.Optional(stringEnum(['true', 'false'], {
     description: 'D14: devolver las filas válidas y los errores con estado 200',
+    'x-messages': { required: "partial debe ser 'true' o 'false'", invalid: "partial debe ser 'true' o 'false'" }
+  }))
+})
+
+/** `?partial=true` on the employee upload (issue 26 item 2): the valid rows kept, the others listed. */
+export const EmployeeUploadQuerySchema = Type.Object({
+  partial: Type.Optional(stringEnum(['true', 'false'], {
+    description: 'Conservar las filas válidas y listar las rechazadas, con estado 200 (como D14 en las adendas)',
     'x-messages': { required: "partial debe ser 'true' o 'false'", invalid: "partial debe ser 'true' o 'false'" }
   }))
 })

@@ -348,11 +348,18 @@ export const IMPORT_MESSAGES = {
   },
   /** Endpoint 5 */
   employees: {
-    imported: (count: number) => `Se importaron ${count} empleados correctamente.`,
+    // the spec's texts; the singular agrees in number (issue 26 item 5)
+    imported: (count: number) => count === 1 ? 'Se importó 1 empleado correctamente.' : `Se importaron ${count} empleados correctamente.`,
     missingHeaders: 'La estructura del archivo es incorrecta. Faltan columnas obligatorias.',
     headerNotFound: 'Encabezado requerido no encontrado en el archivo.',
-    invalidRows: (count: number) => `No se pudo procesar el archivo. Se encontraron ${count} errores.`,
-    badType: 'Tipo de archivo no permitido' // Errors rule 3, for extension and MIME type alike
+    invalidRows: (count: number) => count === 1
+      ? 'No se pudo procesar el archivo. Se encontró 1 error.'
+      : `No se pudo procesar el archivo. Se encontraron ${count} errores.`,
+    badType: 'Tipo de archivo no permitido', // Errors rule 3, for extension and MIME type alike
+    /** `?partial=true` with refused rows (issue 26 item 2). */
+    importedWithErrors: (valid: number, invalid: number) =>
+      `Se ${valid === 1 ? 'importó 1 empleado' : `importaron ${valid} empleados`}; ` +
+      `${invalid === 1 ? '1 fila tiene errores y no se importó' : `${invalid} filas tienen errores y no se importaron`}.`
   },
   /** Endpoint 9, D14 */
   addenda: {
@@ -387,6 +394,18 @@ export function batchLimitMessage (limit: number): string {
 }
 
 /**
+ * Uploads over the D5 limit: the spec fixes the envelope message (batchLimitMessage), so how many
+ * rows came and how to split goes in `data.hint` (issue 26 item 5). `received` undefined: not counted.
+ */
+export function batchSplitHint (limit: number, received: number | undefined): string {
+  if (received === undefined) {
+    return `El archivo tiene más de ${limit} filas con datos. Divídelo en archivos de hasta ${limit} filas, cada uno con la fila de encabezados.`
+  }
+  return `El archivo tiene ${received} filas con datos y se admiten hasta ${limit} por lote. ` +
+    `Divídelo en ${Math.ceil(received / limit)} archivos de hasta ${limit} filas, cada uno con la fila de encabezados.`
+}
+
+/**
  * Spreadsheet cells that cannot be read into a value without guessing (D12): row errors of both
  * imports, on the field of the cell.
  */
@@ -396,6 +415,15 @@ export const CELL_MESSAGES = {
   /** `1.500`: a lone dot then exactly three digits reads as 1.5 or as 1500. */
   ambiguousAmount: (text: string, decimal: string, thousands: string) =>
     `El sueldo "${text}" es ambiguo: puede leerse como ${decimal} o como ${thousands}. Escríbelo como ${thousands} o ${Number(thousands).toLocaleString('en-US', { minimumFractionDigits: 2 })}`,
+  /** A date cell of the right shape that no calendar has (31/11/2026), instead of D10's format text (issue 26). */
+  impossibleDate: (text: string, monthName: string | undefined, days: number | undefined) => monthName === undefined
+    ? `La fecha ${text} no existe: el mes debe estar entre 01 y 12.`
+    : `La fecha ${text} no existe: ${monthName} de ${text.slice(6)} tiene ${days} días.`,
+  /** Warnings of an upload (issue 26 item 6): facts the service added to a value it kept. */
+  paddedDni: (read: string, padded: string) =>
+    `El DNI ${read} tenía menos de 8 dígitos (la hoja lo guardó como número y perdió los ceros iniciales): se leyó como ${padded}.`,
+  salaryWritten: (words: string) => `Sin sueldo en letras: los documentos dirán "${words}", escrito a partir del sueldo.`,
+  dateFromText: (text: string) => `La fecha ${text} estaba escrita como texto, no como fecha: se leyó como día/mes/año.`,
   /** The same DNI (or document number) on two rows of one upload. */
   duplicateDni: (firstRow: number) => `DNI duplicado: ya aparece en la fila ${firstRow}`
 } as const
@@ -410,3 +438,76 @@ export const PREVIEW_MODE_MESSAGES = {
   conflict: (fields: string) =>
     `Envía un registro de empleado o una referencia de sesión {sessionId, dni, format}, no ambos: sobran ${fields}`
 } as const
+
+/**
+ * The import templates (`GET /api/templates/employees.xlsx`, `addenda.xlsx`, issue 26 item 1):
+ * the note of each column (the input message a spreadsheet shows on its cells) and the
+ * instructions sheet. Keys are record fields (src/spreadsheets/columns.ts).
+ */
+export const TEMPLATE_MESSAGES = {
+  notes: {
+    name: 'Nombres del trabajador, solo letras y espacios (2 a 50).',
+    lastNameFather: 'Apellido paterno, solo letras y espacios.',
+    lastNameMother: 'Apellido materno, solo letras y espacios.',
+    dni: 'DNI de 8 dígitos. La columna es de texto: escribe los ceros iniciales (01234567).',
+    email: 'Correo del trabajador (nombre@dominio.pe).',
+    address: 'Domicilio del trabajador, como figurará en el contrato.',
+    province: 'Provincia del domicilio.',
+    district: 'Distrito del domicilio.',
+    department: 'Departamento del domicilio.',
+    position: 'Cargo: elige uno del catálogo del empleador.',
+    subDivisionOrParking: 'Playa o estacionamiento donde trabajará.',
+    salary: 'Sueldo mensual en soles, número (1500 o 1500.50).',
+    salaryInWords: 'Opcional: si lo dejas vacío, el servicio lo escribe a partir del sueldo. Si lo escribes, debe decir el mismo monto.',
+    entryDate: 'Fecha de inicio, DD/MM/AAAA (por ejemplo 01/12/2026).',
+    endDate: 'Fecha de término, DD/MM/AAAA; no antes del inicio.',
+    contractType: 'Planilla, Part Time o Subsidio.',
+    sex: 'Opcional: M, F, Masculino o Femenino. Define el género gramatical del contrato.',
+    birthDate: 'Opcional (la piden Vida Ley y SCTR): DD/MM/AAAA.',
+    replacementFor: 'Solo Subsidio (obligatorio): nombre de la persona a quien se suple.',
+    reasonForSubstitution: 'Solo Subsidio (obligatorio): motivo de la suplencia (descanso médico, licencia…).',
+    timeForCompany: 'Opcional: tiempo de servicio en la empresa.',
+    workingCondition: 'Opcional: condición laboral.',
+    probationaryPeriod: 'Opcional: período de prueba.',
+    signingDate: 'Opcional: fecha de suscripción, DD/MM/AAAA.',
+    weeklyHours: 'Opcional: horas semanales de la jornada.',
+    workDays: 'Opcional: días de trabajo (por ejemplo, lunes a sábado).',
+    workSchedule: 'Opcional: horario (por ejemplo, 08:00 a 16:00).',
+    objectiveCause: 'Opcional: causa objetiva del contrato sujeto a modalidad.',
+    replacedWorkerDni: 'Opcional, Subsidio: DNI de 8 dígitos de la persona suplida.',
+    replacedWorkerPosition: 'Opcional, Subsidio: cargo de la persona suplida.',
+    modality: 'Opcional: modalidad del contrato; elige una de la lista.',
+    probationReason: 'Opcional: motivo del período de prueba.',
+    positionProfile: 'Opcional: perfil del puesto.',
+    division: 'División o área.',
+    documentNumber: 'DNI de 8 dígitos. La columna es de texto: escribe los ceros iniciales.',
+    worker: 'Nombres y apellidos del trabajador.',
+    start: 'Inicio del contrato que se prorroga, DD/MM/AAAA.',
+    end: 'Fin del contrato que se prorroga, DD/MM/AAAA.',
+    startAddendum: 'Inicio de la adenda: el día siguiente al fin del contrato, DD/MM/AAAA.',
+    endAddendum: 'Fin de la adenda, DD/MM/AAAA.',
+    originalSigningDate: 'Opcional: fecha de suscripción del contrato original, DD/MM/AAAA.',
+    // the addendum table's own meaning of a shared field
+    'addendum.salaryInWords': 'Sueldo en letras (MIL QUINIENTOS Y 00/100 SOLES): debe decir el mismo monto que el sueldo.',
+    'addendum.entryDate': 'Fecha de ingreso del trabajador a la empresa, DD/MM/AAAA.',
+    'addendum.department': 'Departamento del domicilio.'
+  } as Record<string, string>,
+  required: 'Obligatoria',
+  optional: 'Opcional',
+  listError: 'Elige un valor de la lista.',
+  instructionsTitle: (what: string) => `Cómo llenar la plantilla de ${what}`,
+  instructions: (sheet: string, maxRows: number) => [
+    `Escribe los datos en la hoja "${sheet}", una fila por persona, debajo de los encabezados de la fila 1.`,
+    'El servicio lee solo la primera hoja: no cambies el orden de las hojas ni borres la fila de encabezados.',
+    'Las columnas en amarillo son obligatorias; las demás pueden quedar vacías o borrarse.',
+    'Al seleccionar una celda verás la nota de su columna; donde hay una lista, elige un valor de ella.',
+    'Fechas: DD/MM/AAAA (día/mes/año). DNI: 8 dígitos, con sus ceros iniciales.',
+    `Hasta ${maxRows} filas por archivo; si tienes más, divídelas en varios archivos con la misma fila de encabezados.`,
+    'Guarda como .xlsx (también se aceptan .xls y .csv).'
+  ],
+  columnsHeader: ['Columna', '¿Obligatoria?', 'Qué escribir', 'Valores de la lista'] as const,
+  /** The first sheet has no known header but another sheet has them (the reader reads only the first). */
+  headersInOtherSheet: (first: string, other: string) =>
+    `Solo se lee la primera hoja del archivo ("${first}") y no tiene los encabezados; están en la hoja "${other}". ` +
+    'Mueve esa hoja al primer lugar o copia sus datos a la primera hoja.'
+}

@@ -1,5 +1,6 @@
 import { Type, type Static } from '@sinclair/typebox'
 import { EmployeeSchema } from './employee.js'
+import { stringEnum } from './common.js'
 
 /**
  * Employee records as the report exports take them (spec endpoints 6-8, "fields used: …"): each
@@ -35,3 +36,11 @@ export function fileResponse (mediaType: string, description: string) {
     content: { [mediaType]: { schema: Type.String({ format: 'binary' }) } }
   }
 }
+
+/** `?format=xlsx` on endpoint 8: the same list as `Fotocheck.xlsx`, the DNI a text cell (issue 26). */
+export const PhotocheckQuerySchema = Type.Object({
+  format: Type.Optional(stringEnum(['csv', 'xlsx'], {
+    description: '`csv` (por defecto, el de la especificación) o `xlsx` (la misma lista, el DNI como texto)',
+    'x-messages': { required: "format debe ser 'csv' o 'xlsx'", invalid: "format debe ser 'csv' o 'xlsx'" }
+  }))
+})

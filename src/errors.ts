@@ -44,6 +44,8 @@ export interface ValidationIssue {
   row?: number
   field: string
   message: string
+  /** Spreadsheet errors: the column's header as the file had it (issue 26 item 5, additive). */
+  header?: string
 }
 
 /** Base of every error the service answers on purpose; anything else is a 500 (D17). */

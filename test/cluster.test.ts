@@ -6,96 +6,21 @@
  * an instance under load with no failed request at the client. Counts, not timings, are asserted;
  * the figures are printed as comments.
  */
-import { test, type Test } from 'tap'
-import { spawn, spawnSync, type ChildProcess } from 'node:child_process'
-import { once } from 'node:events'
-import { readdirSync, statSync } from 'node:fs'
-import { join } from 'node:path'
-import { Agent, request } from 'node:http'
-import { setTimeout as sleep } from 'node:timers/promises'
-import { PROJECT_ROOT } from '../src/paths.js'
+import { test } from 'tap'
+import { Agent } from 'node:http'
 import { PRODUCTION_PROFILE, formPayload, sampleEmployee, samplePartTime, sampleSubsidio } from './support/helper.js'
 import { fixture, lawfulEmployeeFixture } from './support/spreadsheets.js'
-import { freePort, program, startRedis } from './support/processes.js'
+import { startRedis } from './support/processes.js'
+import { ensureBuilt, send, startHaproxy, startInstance, until, type Reply } from './support/cluster.js'
 
-const SERVER = join(PROJECT_ROOT, 'dist', 'app', 'server.js')
 /** Requests of the load during which one instance is stopped, and how many run at once. */
 const LOAD_REQUESTS = 300
 const LOAD_CONCURRENCY = 8
 /** Completed requests after which SIGTERM goes to the first instance. */
 const SIGTERM_AFTER = 60
 
-/** The environment of a child: ours without tap's loaders and coverage hooks. */
-function childEnv (extra: Record<string, string>): NodeJS.ProcessEnv {
-  const env: NodeJS.ProcessEnv = {}
-  for (const [key, value] of Object.entries(process.env)) {
-    if (key === 'NODE_OPTIONS' || key === 'NODE_V8_COVERAGE' || key.startsWith('TAP') || key.startsWith('_TAPJS')) continue
-    env[key] = value
-  }
-  return { ...env, ...extra }
-}
-
-/** Builds dist/ (npm run build) unless it is newer than every source file; `npm test` builds it first. */
-function ensureBuilt (t: Test): void {
-  const built = statSync(SERVER, { throwIfNoEntry: false })?.mtimeMs ?? 0
-  const newest = Math.max(...['src', 'plugins', 'routes', 'schemas'].flatMap((dir) =>
-    readdirSync(join(PROJECT_ROOT, dir), { recursive: true, encoding: 'utf8' }).map((name) => statSync(join(PROJECT_ROOT, dir, name)).mtimeMs)))
-  if (built > newest) return
-  t.comment('dist/ is older than the sources: npm run build')
-  const result = spawnSync('npm', ['run', 'build'], { cwd: PROJECT_ROOT, env: childEnv({}), encoding: 'utf8' })
-  if (result.status !== 0) throw new Error(`npm run build failed:\n${result.stdout}\n${result.stderr}`)
-}
-
-interface Instance { child: ChildProcess, port: number, output: () => string, exited: Promise<number | null> }
-
-/** One built instance on a free loopback port, up once its liveness answers; killed at teardown if still running. */
-async function startInstance (t: Test, env: Record<string, string>): Promise<Instance> {
-  const port = await freePort()
-  const child = spawn(process.execPath, [SERVER], { cwd: PROJECT_ROOT, env: childEnv({ ...env, PORT: String(port) }), stdio: ['ignore', 'pipe', 'pipe'] })
-  let output = ''
-  child.stdout?.on('data', (chunk: Buffer) => { output += chunk.toString() })
-  child.stderr?.on('data', (chunk: Buffer) => { output += chunk.toString() })
-  const exited = once(child, 'exit').then(([code]) => code as number | null)
-  t.teardown(() => { if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL') })
-  for (const started = Date.now(); ; await sleep(100)) {
-    if (child.exitCode !== null || Date.now() - started > 120_000) throw new Error(`instance on ${port} did not start:\n${output}`)
-    if ((await send(port, 'GET', '/api/health').catch(() => undefined))?.status === 200) break
-  }
-  return { child, port, output: () => output, exited }
-}
-
-interface Reply { status: number, headers: Record<string, string | string[] | undefined>, body: Buffer }
-
-/** One HTTP request on loopback; rejects on a network error or after 60 s. */
-async function send (port: number, method: string, path: string, options: { json?: unknown, form?: { payload: Buffer, headers: Record<string, string> }, agent?: Agent } = {}): Promise<Reply> {
-  const body = options.json !== undefined ? Buffer.from(JSON.stringify(options.json)) : options.form?.payload
-  const headers = options.json !== undefined ? { 'content-type': 'application/json' } : options.form?.headers ?? {}
-  return await new Promise((resolve, reject) => {
-    const req = request({ host: '127.0.0.1', port, method, path, agent: options.agent ?? false, timeout: 60_000, headers: { ...headers, ...(body === undefined ? {} : { 'content-length': body.length }) } }, (res) => {
-      const chunks: Buffer[] = []
-      res.on('data', (chunk: Buffer) => chunks.push(chunk))
-      res.on('error', reject)
-      res.on('end', () => resolve({ status: res.statusCode ?? 0, headers: res.headers, body: Buffer.concat(chunks) }))
-    })
-    req.on('timeout', () => req.destroy(new Error(`${method} ${path}: no answer in 60 s`)))
-    req.on('error', reject)
-    req.end(body)
-  })
-}
-
-/** Polls `probe` every 100 ms until it returns true; fails after `seconds`. */
-async function until (what: string, seconds: number, probe: () => Promise<boolean>): Promise<number> {
-  const started = Date.now()
-  while (!(await probe().catch(() => false))) {
-    if (Date.now() - started > seconds * 1000) throw new Error(`${what}: not within ${seconds} s`)
-    await sleep(100)
-  }
-  return Date.now() - started
-}
-
 test('two instances behind HAProxy share sessions through Redis, survive a Redis outage and drain on SIGTERM', async (t) => {
   ensureBuilt(t)
-  const haproxyBinary = program('haproxy')
   const redis = await startRedis(t)
   const common = {
     NODE_ENV: 'production',
@@ -113,35 +38,10 @@ test('two instances behind HAProxy share sessions through Redis, survive a Redis
     QUEUE_MAX_WAIT_MS: '0'
   }
   const instances = await Promise.all([1, 2].map(async (n) => await startInstance(t, { ...common, TEMP_DIR: t.testdir({ [`app${n}`]: {} }) })))
-  const lbPort = await freePort()
-  const haproxy = spawn(haproxyBinary, ['-db', '-f', join(PROJECT_ROOT, 'deploy', 'haproxy.cfg')], {
-    env: childEnv({
-      CONTRATOS_BIND: `127.0.0.1:${lbPort}`,
-      CONTRATOS_APP1: `127.0.0.1:${instances[0].port}`,
-      CONTRATOS_APP2: `127.0.0.1:${instances[1].port}`,
-      CONTRATOS_CHECK_INTER: '200ms',
-      CONTRATOS_UPLOAD_RATE: '100000', // the load below is one client address; the limit is test/deploy/haproxy.test.ts
-      CONTRATOS_DEBUG_SERVED_BY: '1' // X-Served-By names the instance: off by default (test/deploy/haproxy.test.ts)
-    }),
-    stdio: ['ignore', 'ignore', 'pipe']
-  })
-  let haproxyErrors = ''
-  haproxy.stderr?.on('data', (chunk: Buffer) => { haproxyErrors += chunk.toString() })
-  t.teardown(() => { if (haproxy.exitCode === null) haproxy.kill('SIGTERM') })
-  const lb = async (method: string, path: string, options: Parameters<typeof send>[3] = {}) => await send(lbPort, method, path, options)
-
-  /** Until HAProxy has routed to each of `servers` at least once. */
-  const servedBy = async (servers: string[], seconds: number) => {
-    const seen = new Set<string>()
-    return await until(`HAProxy routes to ${servers.join(', ')}`, seconds, async () => {
-      const reply = await lb('GET', '/api/health')
-      if (reply.status === 200) seen.add(String(reply.headers['x-served-by']))
-      return servers.every((server) => seen.has(server))
-    })
-  }
+  const { lb, servedBy } = await startHaproxy(t, instances)
 
   await t.test('both instances in rotation, upload then a preview of every employee through HAProxy', async (t) => {
-    await servedBy(['app1', 'app2'], 60).catch((error: Error) => { throw new Error(`${error.message}\n${haproxyErrors}`) })
+    await servedBy(['app1', 'app2'], 60)
     const upload = await lb('POST', '/api/excel/upload', { form: await formPayload([{ name: 'empleados.xlsx', bytes: lawfulEmployeeFixture('empleados.xlsx') }]) })
     t.equal(upload.status, 200)
     const { sessionId, employees } = JSON.parse(upload.body.toString()).data as { sessionId: string, employees: { dni: string }[] }

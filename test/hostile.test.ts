@@ -345,7 +345,7 @@ t.test('CSV-formula cells come out of the photocheck neutralised, also after a s
   for (const [what, employees] of [['JSON', direct], ['imported', importedEmployees]] as const) {
     const res = await app.inject({ method: 'POST', url: '/api/excel/download-photocheck', payload: employees })
     t.equal(res.statusCode, 200)
-    const [header, ...records] = parse(res.rawPayload.toString('utf8')) as string[][]
+    const [header, ...records] = parse(res.rawPayload, { bom: true }) as string[][]
     t.same(header, ['CARGO', 'DIVISION', 'DNI', 'APELLIDO', 'NOMBRE'])
     t.equal(records.length, formulas.length)
     for (const [index, record] of records.entries()) {

@@ -32,13 +32,13 @@ t.test('a salary text with a lone dot then three digits is ambiguous: a row erro
   ] as const) {
     const res = await upload([file])
     t.equal(res.statusCode, 400, file.name)
-    t.same(res.json().errors, [{ row: 2, field: 'salary', message: `El sueldo "${text}" es ambiguo: puede leerse como ${decimal} o como ${thousands}. Escríbelo como ${thousands} o ${thousands.slice(0, 1)},${thousands.slice(1)}.00` }])
+    t.same(res.json().errors, [{ row: 2, field: 'salary', header: 'SUELDO', message: `El sueldo "${text}" es ambiguo: puede leerse como ${decimal} o como ${thousands}. Escríbelo como ${thousands} o ${thousands.slice(0, 1)},${thousands.slice(1)}.00` }])
   }
   const fine = await upload([csv([employeeCells(numberedEmployee(1, { salary: '1,500.00' })), employeeCells(numberedEmployee(2, { salary: '1500' })), employeeCells(numberedEmployee(3, { salary: '1.500,00' })), employeeCells(numberedEmployee(4, { salary: '1500.5', salaryInWords: 'MIL QUINIENTOS Y 50/100 SOLES' }))])])
   t.same(fine.json().data.employees.map((e: { salary: number }) => e.salary), [1500, 1500, 1500, 1500.5], 'the unambiguous forms read as before')
   const addendum = await upload([addenda([ROSA.map((cell, index) => (index === 12 ? '1.650' : cell))])], '/api/addendum/upload')
   t.equal(addendum.statusCode, 400)
-  t.same(addendum.json().errors, [{ row: 2, field: 'salary', message: 'El sueldo "1.650" es ambiguo: puede leerse como 1.65 o como 1650. Escríbelo como 1650 o 1,650.00' }])
+  t.same(addendum.json().errors, [{ row: 2, field: 'salary', header: 'salario', message: 'El sueldo "1.650" es ambiguo: puede leerse como 1.65 o como 1650. Escríbelo como 1650 o 1,650.00' }])
 })
 
 t.test('a CSV DNI of 1 to 7 digits lost its zeros and is padded (D12); longer or non-digit values stay errors', async (t) => {
@@ -63,8 +63,8 @@ t.test('Excel error values (#N/A, #REF!…) are a row error on their field, neve
     const res = await upload([{ name: `empleados.${bookType}`, bytes: XLSX.write(book, { type: 'buffer', bookType }) as Buffer }])
     t.equal(res.statusCode, 400, bookType)
     t.same(res.json().errors, [
-      { row: 2, field: 'position', message: 'Celda con error de Excel (#N/A)' },
-      { row: 2, field: 'subDivisionOrParking', message: 'Celda con error de Excel (#REF!)' }
+      { row: 2, field: 'position', header: 'CARGO', message: 'Celda con error de Excel (#N/A)' },
+      { row: 2, field: 'subDivisionOrParking', header: 'PLAYA', message: 'Celda con error de Excel (#REF!)' }
     ], bookType)
   }
   // a CSV export carries the error as text
@@ -79,10 +79,10 @@ t.test('Excel error values (#N/A, #REF!…) are a row error on their field, neve
 t.test('a DNI twice in one upload is a row error on the later row (employees and addenda)', async (t) => {
   const res = await upload([xlsx([employeeCells(numberedEmployee(1)), employeeCells(numberedEmployee(2)), employeeCells(numberedEmployee(1, { name: 'Otra Persona' }))])])
   t.equal(res.statusCode, 400)
-  t.same(res.json().errors, [{ row: 4, field: 'dni', message: 'DNI duplicado: ya aparece en la fila 2' }])
+  t.same(res.json().errors, [{ row: 4, field: 'dni', header: 'DNI', message: 'DNI duplicado: ya aparece en la fila 2' }])
   // a numeric 1234567 and a text 01234567 are the same DNI once read
   const padded = await upload([csv([employeeCells(numberedEmployee(1, { dni: '01234567' })), employeeCells(numberedEmployee(2, { dni: '1234567' }))])])
-  t.same(padded.json().errors, [{ row: 3, field: 'dni', message: 'DNI duplicado: ya aparece en la fila 2' }])
+  t.same(padded.json().errors, [{ row: 3, field: 'dni', header: 'DNI', message: 'DNI duplicado: ya aparece en la fila 2' }])
   const addendum = await upload([addenda([ROSA, ROSA])], '/api/addendum/upload?partial=true')
   t.equal(addendum.statusCode, 200)
   t.match(addendum.json().data, { validRecords: 1, invalidRecords: 1, errors: [{ row: 3, field: 'documentNumber', message: 'DNI duplicado: ya aparece en la fila 2' }] })

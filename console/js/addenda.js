@@ -4,7 +4,7 @@
  * (`POST /api/addendum/preview`) and download the valid ones as a ZIP (`POST /api/addendum/download-zip`).
  */
 import { ApiError, postForFile, uploadSheet } from './api.js'
-import { alertBox, byId, el, issuesTable, setStatus } from './dom.js'
+import { alertBox, byId, el, issuesTable, setStatus, showUploadNotes } from './dom.js'
 import { downloadZip, showFailure } from './downloads.js'
 import { readSheetRows } from './files.js'
 import { openPreview } from './preview.js'
@@ -65,6 +65,7 @@ export function setupAddenda (limits) {
       const errors = /** @type {import('./api.js').Issue[]} */ (data.errors ?? [])
       setStatus(status, `${reply.message}. ${TEXT.addendaLoaded(data.totalRecords, data.validRecords, data.invalidRecords)}`, errors.length > 0 ? 'warn' : 'ok')
       if (errors.length > 0) errorsBox.append(el('h3', {}, `${TEXT.errorsTitle} (${TEXT.errorsCount(errors.length)})`), issuesTable(errors, await readSheetRows(file)))
+      showUploadNotes(errorsBox, data.warnings)
       render()
       report.replaceChildren()
       setStatus(downloadStatus, '')
@@ -73,6 +74,7 @@ export function setupAddenda (limits) {
     } catch (error) {
       if (!(error instanceof ApiError)) throw error
       setStatus(status, error.message, 'error')
+      showUploadNotes(errorsBox, undefined, error.hint)
       if (error.issues.length > 0) errorsBox.append(el('h3', {}, `${TEXT.errorsTitle} (${TEXT.errorsCount(error.issues.length)})`), issuesTable(error.issues, await readSheetRows(file)))
       else if (error.detail !== undefined) errorsBox.append(alertBox('error', error.detail))
     }

@@ -5,7 +5,8 @@
  */
 import { TEXT } from './texts.js'
 
-/** @typedef {{ row?: number, field: string, message: string }} Issue */
+/** @typedef {{ row?: number, field: string, message: string, header?: string }} Issue */
+/** @typedef {{ row: number, field: string, header?: string, message: string }} Warning */
 /** @typedef {{ batchMax: number, addendumBatchMax: number, maxFileSize: number }} Limits */
 
 export class ApiError extends Error {
@@ -14,12 +15,14 @@ export class ApiError extends Error {
    * @param {string} message the envelope's `message` (Spanish, from the service)
    * @param {Issue[]} issues the envelope's `errors` when it is a list
    * @param {string | undefined} detail the envelope's `errors` when it is a text
+   * @param {string | undefined} hint the envelope's `data.hint` (what to do: split the file, move a sheet)
    */
-  constructor (status, message, issues = [], detail = undefined) {
+  constructor (status, message, issues = [], detail = undefined, hint = undefined) {
     super(message)
     this.status = status
     this.issues = issues
     this.detail = detail
+    this.hint = hint
   }
 }
 
@@ -37,7 +40,8 @@ async function errorOf (response) {
       const detail = typeof body.errors === 'string' ? body.errors : undefined
       const retry = response.headers.get('retry-after')
       const message = retry !== null ? `${body.message} ${TEXT.retryAfter(retry)}` : body.message
-      return new ApiError(response.status, message, issues, detail)
+      const hint = typeof body.data?.hint === 'string' ? body.data.hint : undefined
+      return new ApiError(response.status, message, issues, detail, hint)
     }
   } catch {}
   return new ApiError(response.status, TEXT.httpStatus(response.status))

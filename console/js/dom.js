@@ -100,7 +100,7 @@ export function issuesTable (issues, rows) {
     body.append(el('tr', { class: 'row-error' },
       el('th', { scope: 'row', class: 'num' }, row === 0 ? '–' : row === 1 ? `1 (${TEXT.headerRow})` : row),
       el('td', { class: 'row-cells' }, content),
-      el('td', { class: 'problems' }, el('ul', {}, ...items.map((item) => el('li', {}, el('code', {}, item.field), ': ', item.message))))))
+      el('td', { class: 'problems' }, el('ul', {}, ...items.map((item) => el('li', {}, el('code', {}, item.header ?? item.field), ': ', item.message))))))
   }
   return el('div', { class: 'table-wrap' },
     el('table', { class: 'issues' },
@@ -110,4 +110,18 @@ export function issuesTable (issues, rows) {
         el('th', { scope: 'col' }, TEXT.rowContentColumn),
         el('th', { scope: 'col' }, TEXT.problemsColumn))),
       body))
+}
+
+/**
+ * What an upload answer or refusal adds to its errors (issue 26): the service's `data.warnings`
+ * on the rows it kept, or the `data.hint` of a refusal.
+ * @param {HTMLElement} box
+ * @param {import('./api.js').Warning[] | undefined} warnings
+ * @param {string | undefined} [hint]
+ */
+export function showUploadNotes (box, warnings, hint) {
+  if (hint !== undefined) box.append(alertBox('error', hint))
+  if (warnings !== undefined && warnings.length > 0) {
+    box.append(alertBox('warn', TEXT.warningsTitle(warnings.length), warnings.map(TEXT.warningItem)))
+  }
 }

@@ -5,7 +5,7 @@
  * ZIP and the three reports for the selection.
  */
 import { ApiError, postForFile, uploadSheet } from './api.js'
-import { alertBox, byId, el, issuesTable, saveFile, setStatus } from './dom.js'
+import { alertBox, byId, el, issuesTable, saveFile, setStatus, showUploadNotes } from './dom.js'
 import { downloadZip, showFailure } from './downloads.js'
 import { readSheetRows, readZip } from './files.js'
 import { openPreview } from './preview.js'
@@ -258,9 +258,11 @@ export function setupEmployees (limits, profile) {
       report.replaceChildren()
       setStatus(downloadStatus, '')
       setStatus(status, `${reply.message} ${TEXT.employeesLoaded(employees.length, blocked.size)}`)
+      showUploadNotes(errorsBox, reply.data.warnings)
     } catch (error) {
       if (!(error instanceof ApiError)) throw error
       setStatus(status, error.message, 'error')
+      showUploadNotes(errorsBox, undefined, error.hint)
       if (error.issues.length > 0) errorsBox.append(el('h3', {}, `${TEXT.errorsTitle} (${TEXT.errorsCount(error.issues.length)})`), issuesTable(error.issues, await readSheetRows(file)))
       else if (error.detail !== undefined) errorsBox.append(alertBox('error', error.detail))
     }

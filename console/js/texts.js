@@ -44,6 +44,10 @@ export const TEXT = {
     ? `${plural(blocked, 'no puede generar su contrato y queda', 'no pueden generar su contrato y quedan')} sin seleccionar (motivo en su fila).`
     : total === 1 ? 'Queda seleccionado para descargar.' : 'Todos quedan seleccionados para descargar.',
   errorsTitle: 'Errores por fila del archivo',
+  /** @param {number} n */
+  warningsTitle: (n) => `${plural(n, 'aviso', 'avisos')} sobre valores que el servicio completó o interpretó (revísalos):`,
+  /** @param {import('./api.js').Warning} warning */
+  warningItem: (warning) => `Fila ${warning.row}, ${warning.header ?? warning.field}: ${warning.message}`,
   rowColumn: 'Fila',
   rowContentColumn: 'Contenido de la fila',
   problemsColumn: 'Problemas',

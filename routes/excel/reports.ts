@@ -3,10 +3,14 @@ import type { FastifyReply, FastifyRequest } from 'fastify'
 import type { TSchema } from '@sinclair/typebox'
 import { ERROR_RESPONSES, ErrorEnvelopeSchema } from '../../schemas/envelope.js'
 import { REPORT_MESSAGES, VALIDATION_MESSAGE } from '../../schemas/messages.js'
-import { LawLifeEmployeeSchema, PhotocheckEmployeeSchema, SctrEmployeeSchema, fileResponse } from '../../schemas/reports.js'
+import {
+  LawLifeEmployeeSchema, PhotocheckEmployeeSchema, PhotocheckQuerySchema, SctrEmployeeSchema, fileResponse
+} from '../../schemas/reports.js'
 import { LAW_LIFE_FILENAME } from '../../src/reports/law-life.js'
 import { SCTR_FILENAME } from '../../src/reports/sctr.js'
-import { CSV_MEDIA_TYPE, PHOTOCHECK_FILENAME, buildPhotocheckCsv } from '../../src/reports/photocheck.js'
+import {
+  CSV_MEDIA_TYPE, PHOTOCHECK_FILENAME, PHOTOCHECK_XLSX_FILENAME, buildPhotocheckCsv
+} from '../../src/reports/photocheck.js'
 import { XLSX_MEDIA_TYPE } from '../../src/reports/workbook.js'
 import { RequestValidationError } from '../../src/errors.js'
 import { ROUTE_ACCESS } from '../../src/auth/roles.js'
@@ -58,8 +62,28 @@ const reports: FastifyPluginAsyncTypebox = async (app) => {
   app.post('/download-sctr', bodyOptions(SctrEmployeeSchema, 'Formato SCTR (XLSX)', XLSX_MEDIA_TYPE, SCTR_FILENAME),
     async (request, reply) => sendFile(reply, XLSX_MEDIA_TYPE, SCTR_FILENAME, await app.reportPool.workbook('sctr', request.body)))
 
-  // D15: served as text/csv, not the xlsx type the spec documents for it.
-  app.post('/download-photocheck', bodyOptions(PhotocheckEmployeeSchema, 'Lista de fotochecks (CSV)', CSV_MEDIA_TYPE, PHOTOCHECK_FILENAME),
-    async (request, reply) => sendFile(reply, CSV_MEDIA_TYPE, PHOTOCHECK_FILENAME, buildPhotocheckCsv(request.body)))
+  // D15: served as text/csv, not the xlsx type the spec documents for it; `?format=xlsx` the same list as a workbook.
+  const photocheck = bodyOptions(PhotocheckEmployeeSchema, 'Lista de fotochecks (CSV o XLSX)', CSV_MEDIA_TYPE, PHOTOCHECK_FILENAME)
+  app.post('/download-photocheck', {
+    ...photocheck,
+    schema: {
+      ...photocheck.schema,
+      description: 'CSV UTF-8 con BOM (D23). Con `?format=xlsx`, la misma lista en `Fotocheck.xlsx` con el DNI como texto.',
+      querystring: PhotocheckQuerySchema,
+      response: {
+        ...photocheck.schema.response,
+        200: {
+          description: 'Fotocheck.csv, o Fotocheck.xlsx con `?format=xlsx`',
+          content: { ...fileResponse(CSV_MEDIA_TYPE, '').content, ...fileResponse(XLSX_MEDIA_TYPE, '').content }
+        }
+      }
+    }
+  }, async (request, reply) => {
+    const { format } = request.query as { format?: 'csv' | 'xlsx' }
+    if (format === 'xlsx') {
+      return sendFile(reply, XLSX_MEDIA_TYPE, PHOTOCHECK_XLSX_FILENAME, await app.reportPool.workbook('photocheck', request.body))
+    }
+    return sendFile(reply, CSV_MEDIA_TYPE, PHOTOCHECK_FILENAME, buildPhotocheckCsv(request.body))
+  })
 }
 export default reports

@@ -1,24 +1,30 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
 import { ERROR_RESPONSES } from '../../schemas/envelope.js'
-import { EmployeeImportReplySchema, UploadBodySchema } from '../../schemas/import.js'
+import { EmployeeImportReplySchema, EmployeeUploadQuerySchema, UploadBodySchema } from '../../schemas/import.js'
 import { IMPORT_MESSAGES } from '../../schemas/messages.js'
 import { uploadFormat } from '../../src/spreadsheets/file-type.js'
-import { importEmployeeSheet } from '../../src/spreadsheets/import.js'
+import { importEmployeeRows } from '../../src/spreadsheets/import.js'
 import { recordValidation } from '../../src/employees/record-kinds.js'
 import { ROUTE_ACCESS, ownerOf } from '../../src/auth/roles.js'
 
 const messages = IMPORT_MESSAGES.employees
 const typeMessages = { badExtension: () => messages.badType, badMime: () => messages.badType } // spec Errors rule 3
 
-/** Endpoint 5: employees from an .xlsx, .xls or .csv (D20), kept in a session for the preview (D4). */
+/**
+ * Endpoint 5: employees from an .xlsx, .xls or .csv (D20), kept in a session for the preview (D4).
+ * All or nothing (the spec) unless `?partial=true` (issue 26 item 2): then the valid rows are kept
+ * and the refused ones listed in `errors`, with `validRecords` and `invalidRecords`.
+ */
 const routes: FastifyPluginAsyncTypebox = async (app) => {
   app.post('/upload', {
     schema: {
       tags: ['import'],
       summary: 'Importa empleados desde una hoja de cálculo',
       description: 'Archivo .xlsx, .xls o .csv en el campo `excel` (máximo MAX_FILE_SIZE bytes y BATCH_MAX empleados). ' +
-        'Primera hoja, encabezados en la fila 1. Devuelve los empleados validados y un `sessionId` para la vista previa.',
+        'Primera hoja, encabezados en la fila 1. Devuelve los empleados validados y un `sessionId` para la vista previa. ' +
+        'Con `?partial=true` conserva las filas válidas y lista las rechazadas en `errors` (estado 200).',
       consumes: ['multipart/form-data'],
+      querystring: EmployeeUploadQuerySchema,
       body: UploadBodySchema,
       response: { 200: EmployeeImportReplySchema, ...ERROR_RESPONSES }
     },
@@ -27,12 +33,24 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
     const upload = await request.excelUpload()
     const format = uploadFormat(upload.filename, upload.mimetype, typeMessages)
     const sheet = await app.spreadsheetPool.read(upload.bytes, format, 'employee', app.config.BATCH_MAX, reply.clientGone())
-    const { employees, contractIssues } = importEmployeeSheet(sheet, recordValidation('contract', app.employerProfile))
+    const partial = request.query.partial === 'true'
+    const result = importEmployeeRows(sheet, { partial, validation: recordValidation('contract', app.employerProfile) })
+    const { employees, contractIssues, warnings } = result
     const sessionId = await app.sessions.create(employees, ownerOf(request.identity))
+    if (!partial) {
+      return {
+        success: true as const,
+        message: messages.imported(employees.length),
+        data: { totalRecords: employees.length, employees, sessionId, contractIssues, warnings }
+      }
+    }
+    const { errors, totalRecords, validRecords, invalidRecords } = result
     return {
       success: true as const,
-      message: messages.imported(employees.length),
-      data: { totalRecords: employees.length, employees, sessionId, contractIssues }
+      message: errors.length === 0
+        ? messages.imported(validRecords)
+        : messages.importedWithErrors(validRecords, invalidRecords),
+      data: { totalRecords, validRecords, invalidRecords, employees, sessionId, contractIssues, warnings, errors }
     }
   })
 }

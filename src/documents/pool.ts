@@ -10,7 +10,7 @@ import type { AddendumRequest } from '../../schemas/addendum.js'
 import { ServiceBusyError } from '../errors.js'
 import { workerScript } from '../workers.js'
 import { cpuCount } from '../cpus.js'
-import { WorkerPool, type PoolStats } from '../worker-pool.js'
+import { WorkerPool, type PoolStats, type Reservation } from '../worker-pool.js'
 import { ZIP_TUNING } from '../zip/tuning.js'
 import { contractEntryNames } from '../zip/names.js'
 import type { RecordEntries } from '../zip/documents-zip.js'
@@ -105,12 +105,14 @@ export class ContractPool {
   }
 
   /**
-   * Refuses a new request, before any work, when its expected wait exceeds QUEUE_MAX_WAIT_MS (the
-   * single-document methods do it themselves; the ZIP route calls it once, up front).
+   * Admits a ZIP of `tasks` render calls (QUEUE_MAX_WAIT_MS, src/worker-pool.ts reserve()): refused
+   * before any work when the work already admitted would keep it waiting too long; otherwise its
+   * tasks count as work ahead of later requests until given or released. The single-document
+   * methods check the deadline themselves.
    * @throws ServiceBusyError (503) with Retry-After
    */
-  checkDeadline (): void {
-    this.#pool.checkDeadline()
+  reserve (tasks: number): Reservation {
+    return this.#pool.reserve(tasks)
   }
 
   get capacity (): number {

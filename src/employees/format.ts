@@ -4,7 +4,8 @@
  */
 import { parseDayMonthYear } from './dates.js'
 
-const MONTHS = ['enero', 'febrero', 'marzo', 'abril', 'mayo', 'junio', 'julio', 'agosto', 'septiembre', 'octubre', 'noviembre', 'diciembre']
+/** Month names as documents write them, January first. */
+export const MONTHS = ['enero', 'febrero', 'marzo', 'abril', 'mayo', 'junio', 'julio', 'agosto', 'septiembre', 'octubre', 'noviembre', 'diciembre']
 
 /** `01/12/2026` → `1 de diciembre de 2026`; the input unchanged when it is not a real date. */
 export function dateInWords (dayMonthYear: string): string {

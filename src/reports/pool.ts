@@ -1,12 +1,12 @@
 /**
- * Builds the insurance workbooks (Vida Ley, SCTR) in worker threads: even our own writer
+ * Builds the report workbooks (Vida Ley, SCTR, the photocheck's .xlsx) in worker threads: even our own writer
  * (src/reports/xlsx.ts) spends about 1.5 ms of CPU on a 50-row workbook, which on the event loop
  * would delay every other request (health checks, the ZIPs being streamed) by as much per export.
  * The main thread only sends the
  * validated records and receives the bytes (moved, not copied). The line is bounded: past it an
  * export is refused with ServiceBusyError (503 with Retry-After) instead of queued without bound.
  */
-import type { LawLifeEmployee, SctrEmployee } from '../../schemas/reports.js'
+import type { LawLifeEmployee, PhotocheckEmployee, SctrEmployee } from '../../schemas/reports.js'
 import { workerScript } from '../workers.js'
 import { cpuCount } from '../cpus.js'
 import { WorkerPool } from '../worker-pool.js'
@@ -61,13 +61,14 @@ export class ReportPool {
   }
 
   /**
-   * The .xlsx bytes of one report (src/reports/law-life.ts, src/reports/sctr.ts), built in a worker.
+   * The .xlsx bytes of one report (src/reports/law-life.ts, sctr.ts, photocheck.ts), built in a worker.
    * @throws ServiceBusyError when maxThreads + maxQueue exports are already under way
    * @throws whatever the builder throws (a TypeError for a record the schema should have refused)
    */
   async workbook (kind: 'sctr', employees: readonly SctrEmployee[]): Promise<Buffer>
   async workbook (kind: 'lawLife', employees: readonly LawLifeEmployee[]): Promise<Buffer>
-  async workbook (kind: 'sctr' | 'lawLife', employees: readonly (SctrEmployee | LawLifeEmployee)[]): Promise<Buffer> {
+  async workbook (kind: 'photocheck', employees: readonly PhotocheckEmployee[]): Promise<Buffer>
+  async workbook (kind: ReportTask['kind'], employees: readonly (SctrEmployee | LawLifeEmployee | PhotocheckEmployee)[]): Promise<Buffer> {
     const bytes = await this.#pool.run({ kind, employees } as ReportTask)
     return Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength)
   }

@@ -3,9 +3,10 @@
  * event loop and hands its bytes back without a copy.
  */
 import { move } from 'piscina'
-import type { LawLifeEmployee, SctrEmployee } from '../../schemas/reports.js'
+import type { LawLifeEmployee, PhotocheckEmployee, SctrEmployee } from '../../schemas/reports.js'
 import { buildLawLifeWorkbook } from './law-life.js'
 import { buildSctrWorkbook } from './sctr.js'
+import { buildPhotocheckWorkbook } from './photocheck.js'
 import { lowerThreadPriority } from '../workers.js'
 
 lowerThreadPriority() // the event loop first when the cores are short (src/workers.ts)
@@ -14,6 +15,7 @@ lowerThreadPriority() // the event loop first when the cores are short (src/work
 export type ReportTask =
   | { kind: 'sctr', employees: SctrEmployee[] }
   | { kind: 'lawLife', employees: LawLifeEmployee[] }
+  | { kind: 'photocheck', employees: PhotocheckEmployee[] }
 
 /** The bytes copied into an ArrayBuffer of their own (a Buffer may share one): transferring it moves nothing else. */
 const own = (bytes: Buffer) => new Uint8Array(bytes)
@@ -24,5 +26,7 @@ export default async function build (task: ReportTask): Promise<unknown> {
       return move(own(await buildSctrWorkbook(task.employees)))
     case 'lawLife':
       return move(own(await buildLawLifeWorkbook(task.employees)))
+    case 'photocheck':
+      return move(own(await buildPhotocheckWorkbook(task.employees)))
   }
 }

@@ -27,14 +27,38 @@ export interface StyledCell extends CellStyle { value: CellValue }
 
 export type XlsxCell = CellValue | StyledCell
 
+/**
+ * A data validation (ECMA-376 §18.3.1.32): a drop-down `list` of values (inline, or a range such as
+ * `Listas!$A$2:$A$9`), or `any` value with only an input message (the note a spreadsheet shows when
+ * the cell is selected). `strict: false` lets another value in after a warning.
+ */
+export interface DataValidation {
+  /** Cells it applies to, e.g. `D2:D1000`. */
+  sqref: string
+  type: 'list' | 'any'
+  /** `list`: the values (inline, at most 255 characters together, none holding a comma) or a range. */
+  values?: readonly string[] | { range: string }
+  /** The input message: a title (at most 32 characters) and text (at most 255). */
+  promptTitle?: string
+  prompt?: string
+  /** The refusal shown for a value outside the list. */
+  error?: string
+  strict?: boolean
+}
+
 export interface XlsxSheet {
   /** Sheet name: at most 31 characters, none of `[]:*?/\`. */
   name: string
   rows: readonly (readonly XlsxCell[])[]
   /** Width of each column, in characters. */
   widths?: readonly number[]
+  /** Style of each column's empty cells, kept for what the user types (e.g. `@` for text). */
+  columnStyles?: readonly (CellStyle | undefined)[]
   /** Rows kept in view at the top (0: none). */
   frozenRows?: number
+  validations?: readonly DataValidation[]
+  /** Hidden sheets hold the drop-down lists. */
+  hidden?: boolean
 }
 
 /** Built-in number formats of Excel that need no <numFmt> (ECMA-376 §18.8.30). */
@@ -125,13 +149,50 @@ class StyleTable {
   }
 }
 
-/** xl/worksheets/sheet1.xml */
+/** `<dataValidations>`; prompt and error texts cut to the lengths Excel accepts. */
+function validationsXml (validations: readonly DataValidation[]): string {
+  if (validations.length === 0) return ''
+  const items = validations.map((v) => {
+    const attributes = [
+      v.type === 'list' ? 'type="list"' : '',
+      v.type === 'list' && v.strict === false ? 'errorStyle="warning"' : '',
+      'allowBlank="1"',
+      v.prompt === undefined ? '' : 'showInputMessage="1"',
+      v.type === 'list' ? 'showErrorMessage="1"' : '',
+      v.error === undefined ? '' : `error="${xml(v.error.slice(0, 225))}"`,
+      v.promptTitle === undefined ? '' : `promptTitle="${xml(v.promptTitle.slice(0, 32))}"`,
+      v.prompt === undefined ? '' : `prompt="${xml(v.prompt.slice(0, 255))}"`,
+      `sqref="${xml(v.sqref)}"`
+    ].filter((a) => a !== '').join(' ')
+    let formula = ''
+    if (v.type === 'list' && v.values !== undefined) {
+      if ('range' in v.values) formula = v.values.range
+      else {
+        const inline = v.values.join(',')
+        if (inline.length > 255 || v.values.some((value) => value.includes(','))) {
+          throw new TypeError(`Lista de validación inválida para ${v.sqref}: usa un rango`)
+        }
+        formula = `"${inline.replace(/"/g, '""')}"`
+      }
+    }
+    return `<dataValidation ${attributes}>${formula === '' ? '' : `<formula1>${xml(formula)}</formula1>`}</dataValidation>`
+  })
+  return `<dataValidations count="${items.length}">${items.join('')}</dataValidations>`
+}
+
+/** xl/worksheets/sheetN.xml */
 function sheetXml (sheet: XlsxSheet, styles: StyleTable): string {
   const frozen = sheet.frozenRows ?? 0
   const pane = frozen > 0
     ? `<pane ySplit="${frozen}" topLeftCell="A${frozen + 1}" activePane="bottomLeft" state="frozen"/><selection pane="bottomLeft" activeCell="A${frozen + 1}" sqref="A${frozen + 1}"/>`
     : ''
-  const cols = (sheet.widths ?? []).map((width, index) => `<col min="${index + 1}" max="${index + 1}" width="${width}" customWidth="1"/>`).join('')
+  const columnCount = Math.max(sheet.widths?.length ?? 0, sheet.columnStyles?.length ?? 0)
+  const cols = Array.from({ length: columnCount }, (_, index) => {
+    const width = sheet.widths?.[index]
+    const style = sheet.columnStyles?.[index]
+    const s = style === undefined ? 0 : styles.index(style)
+    return `<col min="${index + 1}" max="${index + 1}" width="${width ?? 12}"${width === undefined ? '' : ' customWidth="1"'}${s === 0 ? '' : ` style="${s}"`}/>`
+  }).join('')
   const width = Math.max(0, ...sheet.rows.map((row) => row.length))
   const names = Array.from({ length: width }, (_, index) => columnName(index))
   const rows: string[] = []
@@ -159,16 +220,18 @@ function sheetXml (sheet: XlsxSheet, styles: StyleTable): string {
     '<sheetFormatPr defaultRowHeight="15"/>' +
     (cols === '' ? '' : `<cols>${cols}</cols>`) +
     `<sheetData>${rows.join('')}</sheetData>` +
+    validationsXml(sheet.validations ?? []) +
     '<pageMargins left="0.7" right="0.7" top="0.75" bottom="0.75" header="0.3" footer="0.3"/>' +
     '</worksheet>'
 }
 
-const CONTENT_TYPES = '<?xml version="1.0" encoding="UTF-8" standalone="yes"?>\n' +
+const contentTypes = (sheets: number) => '<?xml version="1.0" encoding="UTF-8" standalone="yes"?>\n' +
   '<Types xmlns="http://schemas.openxmlformats.org/package/2006/content-types">' +
   '<Default Extension="rels" ContentType="application/vnd.openxmlformats-package.relationships+xml"/>' +
   '<Default Extension="xml" ContentType="application/xml"/>' +
   '<Override PartName="/xl/workbook.xml" ContentType="application/vnd.openxmlformats-officedocument.spreadsheetml.sheet.main+xml"/>' +
-  '<Override PartName="/xl/worksheets/sheet1.xml" ContentType="application/vnd.openxmlformats-officedocument.spreadsheetml.worksheet+xml"/>' +
+  Array.from({ length: sheets }, (_, i) => `<Override PartName="/xl/worksheets/sheet${i + 1}.xml" ` +
+    'ContentType="application/vnd.openxmlformats-officedocument.spreadsheetml.worksheet+xml"/>').join('') +
   '<Override PartName="/xl/styles.xml" ContentType="application/vnd.openxmlformats-officedocument.spreadsheetml.styles+xml"/>' +
   '</Types>'
 
@@ -177,19 +240,24 @@ const PACKAGE_RELS = '<?xml version="1.0" encoding="UTF-8" standalone="yes"?>\n'
   '<Relationship Id="rId1" Type="http://schemas.openxmlformats.org/officeDocument/2006/relationships/officeDocument" Target="xl/workbook.xml"/>' +
   '</Relationships>'
 
-const WORKBOOK_RELS = '<?xml version="1.0" encoding="UTF-8" standalone="yes"?>\n' +
+const workbookRels = (sheets: number) => '<?xml version="1.0" encoding="UTF-8" standalone="yes"?>\n' +
   '<Relationships xmlns="http://schemas.openxmlformats.org/package/2006/relationships">' +
-  '<Relationship Id="rId1" Type="http://schemas.openxmlformats.org/officeDocument/2006/relationships/worksheet" Target="worksheets/sheet1.xml"/>' +
-  '<Relationship Id="rId2" Type="http://schemas.openxmlformats.org/officeDocument/2006/relationships/styles" Target="styles.xml"/>' +
+  Array.from({ length: sheets }, (_, i) => `<Relationship Id="rId${i + 1}" ` +
+    `Type="http://schemas.openxmlformats.org/officeDocument/2006/relationships/worksheet" Target="worksheets/sheet${i + 1}.xml"/>`).join('') +
+  `<Relationship Id="rId${sheets + 1}" Type="http://schemas.openxmlformats.org/officeDocument/2006/relationships/styles" Target="styles.xml"/>` +
   '</Relationships>'
 
 /** xl/workbook.xml */
-function workbookXml (sheetName: string): string {
-  if (sheetName.length === 0 || sheetName.length > 31 || /[[\]:*?/\\]/.test(sheetName)) throw new TypeError(`Nombre de hoja inválido: ${sheetName}`)
+function workbookXml (sheets: readonly XlsxSheet[]): string {
+  for (const { name } of sheets) {
+    if (name.length === 0 || name.length > 31 || /[[\]:*?/\\]/.test(name)) throw new TypeError(`Nombre de hoja inválido: ${name}`)
+  }
+  const entries = sheets.map((sheet, i) =>
+    `<sheet name="${xml(sheet.name)}" sheetId="${i + 1}"${sheet.hidden === true ? ' state="hidden"' : ''} r:id="rId${i + 1}"/>`)
   return '<?xml version="1.0" encoding="UTF-8" standalone="yes"?>\n' +
     '<workbook xmlns="http://schemas.openxmlformats.org/spreadsheetml/2006/main" xmlns:r="http://schemas.openxmlformats.org/officeDocument/2006/relationships">' +
     '<bookViews><workbookView/></bookViews>' +
-    `<sheets><sheet name="${xml(sheetName)}" sheetId="1" r:id="rId1"/></sheets>` +
+    `<sheets>${entries.join('')}</sheets>` +
     '</workbook>'
 }
 
@@ -206,16 +274,27 @@ const SHEET_LEVEL = 1
  * @throws TypeError on a sheet name Excel refuses, a fill that is not `#RRGGBB`, or a number that is not finite
  */
 export function writeXlsx (sheet: XlsxSheet): Uint8Array {
+  return writeXlsxSheets([sheet])
+}
+
+/**
+ * Writes an .xlsx workbook of several sheets, in order (the first one opens; hidden ones stay
+ * out of view), with their column styles and data validations (the import templates, issue 26).
+ * @returns the file's bytes
+ * @throws TypeError as writeXlsx, and for an inline validation list Excel could not hold
+ */
+export function writeXlsxSheets (sheets: readonly XlsxSheet[]): Uint8Array {
+  if (sheets.length === 0) throw new TypeError('Un libro necesita al menos una hoja')
   const styles = new StyleTable()
-  const worksheet = sheetXml(sheet, styles) // first: it registers the styles in use
+  const worksheets = sheets.map((sheet) => sheetXml(sheet, styles)) // first: they register the styles in use
   return zipSync({
-    '[Content_Types].xml': strToU8(CONTENT_TYPES),
+    '[Content_Types].xml': strToU8(contentTypes(sheets.length)),
     _rels: { '.rels': strToU8(PACKAGE_RELS) },
     xl: {
-      'workbook.xml': strToU8(workbookXml(sheet.name)),
-      _rels: { 'workbook.xml.rels': strToU8(WORKBOOK_RELS) },
+      'workbook.xml': strToU8(workbookXml(sheets)),
+      _rels: { 'workbook.xml.rels': strToU8(workbookRels(sheets.length)) },
       'styles.xml': strToU8(styles.toXml()),
-      worksheets: { 'sheet1.xml': [strToU8(worksheet), { level: SHEET_LEVEL }] }
+      worksheets: Object.fromEntries(worksheets.map((xmlText, i) => [`sheet${i + 1}.xml`, [strToU8(xmlText), { level: SHEET_LEVEL }]]))
     }
   }, { level: 0 })
 }

@@ -1,7 +1,7 @@
 /** The 400s of the spreadsheet import (spec endpoints 5 and 9, D5, D13, D20). */
 import { AppError, UploadError, type ValidationIssue } from '../errors.js'
 import { IMPORT_MESSAGES } from '../../schemas/messages.js'
-import { batchLimitMessage } from '../../schemas/messages.js'
+import { batchLimitMessage, batchSplitHint } from '../../schemas/messages.js'
 
 /** The bytes are not a readable file of its format: bytes not of the extension, a zip bomb, a parse failure (D20). */
 export class CorruptSpreadsheetError extends UploadError {
@@ -13,10 +13,16 @@ export class CorruptSpreadsheetError extends UploadError {
   }
 }
 
-/** More data rows than the endpoint's batch limit (D5). */
+/**
+ * More data rows than the endpoint's batch limit (D5: the spec's message); `data` adds the limit,
+ * the rows received (when counted) and a Spanish `hint` on how to split the file (issue 26 item 5).
+ */
 export class TooManyRowsError extends AppError {
-  constructor (limit: number) {
-    super(400, batchLimitMessage(limit), { code: 'CONTRATOS_SPREADSHEET_TOO_MANY_ROWS' })
+  constructor (limit: number, received?: number) {
+    super(400, batchLimitMessage(limit), {
+      code: 'CONTRATOS_SPREADSHEET_TOO_MANY_ROWS',
+      data: { limit, ...(received === undefined ? {} : { received }), hint: batchSplitHint(limit, received) }
+    })
   }
 }
 
@@ -49,8 +55,9 @@ export class EmptySpreadsheetError extends AppError {
  * and `context.validationErrors` (endpoint 5, D13), the same list in the three places.
  */
 export class SpreadsheetValidationError extends AppError {
-  constructor (message: string, issues: ValidationIssue[]) {
-    const data = { validationErrors: issues }
+  /** @param extra additive members of `data` (issue 26: `hint`) */
+  constructor (message: string, issues: ValidationIssue[], extra: Record<string, unknown> = {}) {
+    const data = { validationErrors: issues, ...extra }
     super(400, message, { data, errors: issues, extra: { context: data }, code: 'CONTRATOS_SPREADSHEET_INVALID' })
   }
 }

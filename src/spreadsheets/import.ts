@@ -14,13 +14,24 @@ import { normalizeRecord } from '../employees/normalize.js'
 import { mergeIssues, type RecordRules } from '../employees/rules.js'
 import { EMPLOYEE_VALIDATION, type RecordValidation } from '../employees/record-kinds.js'
 import { cellValue, type CellProblem } from './cells.js'
-import { CELL_MESSAGES } from '../../schemas/messages.js'
-import { ADDENDUM_COLUMNS, EMPLOYEE_COLUMNS, type ColumnTable } from './columns.js'
+import { CELL_MESSAGES, MESSAGES, TEMPLATE_MESSAGES } from '../../schemas/messages.js'
+import { ADDENDUM_COLUMNS, EMPLOYEE_COLUMNS, type ColumnKind, type ColumnTable } from './columns.js'
+import { isDayMonthYear } from '../employees/dates.js'
+import { MONTHS } from '../employees/format.js'
+import { AMOUNT_IN_WORDS_RANGE, amountInWords } from '../employees/salary-words.js'
 import { EmptySpreadsheetError, SpreadsheetValidationError } from './errors.js'
 import type { SheetContent, SheetRow } from './sheet.js'
 
 /** A read sheet that was not refused for its length. */
 export type ReadSheet = Exclude<SheetContent, { status: 'tooManyRows' }>
+
+/** A fact about a value an upload kept (issue 26 item 6): `{row, field, header, message}`. */
+export interface ImportWarning {
+  row: number
+  field: string
+  header?: string
+  message: string
+}
 
 interface RowsOutcome<T> {
   valid: T[]
@@ -28,9 +39,60 @@ interface RowsOutcome<T> {
   validRows: number[]
   issues: ValidationIssue[]
   invalidRows: number
+  /** Warnings of the valid rows only (a refused row's values are not kept). */
+  warnings: ImportWarning[]
 }
 
 const isProblem = (value: unknown): value is CellProblem => typeof value === 'object' && value !== null && 'problem' in value
+
+/** D10's text for a date that is not DD/MM/YYYY (every date field has the same `invalid`). */
+const DATE_FORMAT_MESSAGE = MESSAGES.birthDate.invalid
+
+/**
+ * A date of the right shape that no calendar has (31/11/2026, 29/02/2027, 01/13/2026): the row
+ * error says it does not exist, not that its format is wrong (issue 26 item 5). Undefined otherwise.
+ */
+export function impossibleDateMessage (value: unknown): string | undefined {
+  if (typeof value !== 'string') return undefined
+  const match = /^(\d{2})\/(\d{2})\/(\d{4})$/.exec(value)
+  if (match === null || isDayMonthYear(value)) return undefined
+  const month = Number(match[2])
+  if (month < 1 || month > 12) return CELL_MESSAGES.impossibleDate(value, undefined, undefined)
+  const days = new Date(Date.UTC(Number(match[3]), month, 0)).getUTCDate()
+  return CELL_MESSAGES.impossibleDate(value, MONTHS[month - 1], days)
+}
+
+/**
+ * The warnings of one kept row (issue 26 item 6): a DNI padded with zeros (D12), a date read from a
+ * text cell of a workbook (in a CSV every cell is text), and, where the table has the column and the
+ * row left it empty, the salary in words the documents will write (D22). The record is unchanged.
+ */
+function rowWarnings (
+  row: SheetRow, record: Record<string, unknown>, kinds: ReadonlyMap<string, ColumnKind>,
+  header: (field: string) => string | undefined, untyped: boolean
+): ImportWarning[] {
+  const warnings: ImportWarning[] = []
+  const warn = (field: string, message: string) => {
+    warnings.push(withHeader({ row: row.row, field, message }, header(field)))
+  }
+  for (const [field, cell] of Object.entries(row.cells)) {
+    const value = record[field]
+    if (typeof value !== 'string') continue
+    const kind = kinds.get(field)
+    if (kind === 'dni') {
+      const read = cell.kind === 'number' ? String(cell.value) : String(cell.value).trim()
+      if (read !== value && value.endsWith(read)) warn(field, CELL_MESSAGES.paddedDni(read, value))
+    } else if (kind === 'date' && cell.kind === 'text' && !untyped) { // in a CSV every cell is text
+      warn(field, CELL_MESSAGES.dateFromText(value))
+    }
+  }
+  const salary = record.salary
+  if (kinds.has('salaryInWords') && record.salaryInWords === undefined && typeof salary === 'number' &&
+    salary >= AMOUNT_IN_WORDS_RANGE.min && salary <= AMOUNT_IN_WORDS_RANGE.max) {
+    warn('salaryInWords', CELL_MESSAGES.salaryWritten(amountInWords(salary)))
+  }
+  return warnings
+}
 
 /**
  * @param uniqueField the field that identifies a person (DNI): a value already seen on an earlier
@@ -40,11 +102,15 @@ function rowValidator<T extends TSchema> (schema: T, table: ColumnTable, uniqueF
   const validate = compileValidator(schema)
   const kinds = new Map(table.map((spec) => [spec.field, spec.kind]))
   const order = new Map(table.map((spec, index) => [spec.field, index]))
-  const byColumn = (a: ValidationIssue, b: ValidationIssue) => (order.get(a.field) ?? 0) - (order.get(b.field) ?? 0)
-  return (sheet: { rows: readonly SheetRow[], untyped?: boolean }, rules: RecordRules): RowsOutcome<Static<T>> => {
-    const outcome: RowsOutcome<Static<T>> = { valid: [], validRows: [], issues: [], invalidRows: 0 }
+  const firstHeaders = new Map(table.map((spec) => [spec.field, spec.headers[0]]))
+  const byColumn = (a: { field: string }, b: { field: string }) => (order.get(a.field) ?? 0) - (order.get(b.field) ?? 0)
+  return (sheet: ReadSheetRows, rules: RecordRules): RowsOutcome<Static<T>> => {
+    const outcome: RowsOutcome<Static<T>> = { valid: [], validRows: [], issues: [], invalidRows: 0, warnings: [] }
+    // the header the user's file had, else the table's first one (issue 26 item 5)
+    const header = (field: string): string | undefined => sheet.headers?.[field] ?? firstHeaders.get(field)
     const firstRowOf = new Map<unknown, number>()
-    for (const { row, cells } of sheet.rows) {
+    for (const sheetRow of sheet.rows) {
+      const { row, cells } = sheetRow
       const record: Record<string, unknown> = {}
       const cellIssues: ValidationIssue[] = []
       for (const [field, cell] of Object.entries(cells)) {
@@ -65,15 +131,38 @@ function rowValidator<T extends TSchema> (schema: T, table: ColumnTable, uniqueF
       if (result.ok && issues.length === 0) {
         outcome.valid.push(result.value)
         outcome.validRows.push(row)
+        const warnings = rowWarnings(sheetRow, normalized, kinds, header, sheet.untyped === true)
+        outcome.warnings.push(...warnings.sort(byColumn))
         continue
       }
       outcome.invalidRows++
       for (const issue of issues.sort(byColumn)) {
-        outcome.issues.push({ row, field: issue.field, message: issue.message })
+        const message = kinds.get(issue.field) === 'date' && issue.message === DATE_FORMAT_MESSAGE
+          ? impossibleDateMessage(normalized[issue.field]) ?? issue.message
+          : issue.message
+        outcome.issues.push(withHeader({ row, field: issue.field, message }, header(issue.field)))
       }
     }
     return outcome
   }
+}
+
+/** `data.hint` when the headers are on a sheet other than the first, the only one read (issue 26 item 1). */
+function sheetsHint (sheet: { sheets?: { first: string, other: string } }): Record<string, string> {
+  if (sheet.sheets === undefined) return {}
+  return { hint: TEMPLATE_MESSAGES.headersInOtherSheet(sheet.sheets.first, sheet.sheets.other) }
+}
+
+/** The item with its column's header (additive member), when the field is a column. */
+function withHeader<T extends { field: string }> (issue: T, header: string | undefined): T {
+  return header === undefined ? issue : { ...issue, header }
+}
+
+/** What rowValidator reads of a sheet. */
+interface ReadSheetRows {
+  rows: readonly SheetRow[]
+  untyped?: boolean
+  headers?: Record<string, string>
 }
 
 const validateEmployees = rowValidator(ImportedEmployeeSchema, EMPLOYEE_COLUMNS, 'dni')
@@ -107,29 +196,70 @@ export function importEmployees (
  */
 export function importEmployeeSheet (
   sheet: ReadSheet, validation: RecordValidation = EMPLOYEE_VALIDATION
-): { employees: ImportedEmployee[], contractIssues: Array<ValidationIssue & { row: number, dni: string }> } {
+): EmployeeImport {
+  return importEmployeeRows(sheet, { partial: false, validation })
+}
+
+/** The employees of an upload (endpoint 5), what the contract routes will refuse, and warnings. */
+export interface EmployeeImport {
+  employees: ImportedEmployee[]
+  contractIssues: Array<ValidationIssue & { row: number, dni: string }>
+  /** Issue 26 item 6: values kept but read or completed by the service. */
+  warnings: ImportWarning[]
+  /** Partial mode: the refused rows' errors (always empty otherwise: they throw). */
+  errors: ValidationIssue[]
+  totalRecords: number
+  validRecords: number
+  invalidRecords: number
+}
+
+/**
+ * importEmployeeSheet with the partial mode of issue 26 item 2 (`?partial=true`, as D14 gives the
+ * addendum upload): invalid rows are returned as `errors` with the counts instead of refusing the
+ * file; with `partial: false` (the spec's default) any invalid row refuses the whole file.
+ * @throws SpreadsheetValidationError missing headers (always), invalid rows (not partial), or, in
+ *   partial mode, a sheet where no row is valid (nothing to continue with)
+ * @throws EmptySpreadsheetError when no data row is left
+ */
+export function importEmployeeRows (
+  sheet: ReadSheet, options: { partial: boolean, validation?: RecordValidation }
+): EmployeeImport {
   if (sheet.status === 'missingHeaders') {
-    const issues = sheet.missing.map((field) => ({
-      row: 1,
-      field: EMPLOYEE_COLUMNS.find((spec) => spec.field === field)?.headers[0] ?? field,
-      message: IMPORT_MESSAGES.employees.headerNotFound
-    }))
-    throw new SpreadsheetValidationError(IMPORT_MESSAGES.employees.missingHeaders, issues)
+    const issues = sheet.missing.map((field) => {
+      const header = EMPLOYEE_COLUMNS.find((spec) => spec.field === field)?.headers[0] ?? field
+      return { row: 1, field: header, message: IMPORT_MESSAGES.employees.headerNotFound, header }
+    })
+    throw new SpreadsheetValidationError(
+      IMPORT_MESSAGES.employees.missingHeaders, issues, sheetsHint(sheet))
   }
   requireRows(sheet)
+  const validation = options.validation ?? EMPLOYEE_VALIDATION
   const outcome = validateEmployees(sheet, validation.accept)
-  if (outcome.issues.length > 0) {
+  if (outcome.issues.length > 0 && (!options.partial || outcome.valid.length === 0)) {
     throw new SpreadsheetValidationError(IMPORT_MESSAGES.employees.invalidRows(outcome.issues.length), outcome.issues)
   }
+  const header = (field: string) =>
+    sheet.headers?.[field] ?? EMPLOYEE_COLUMNS.find((spec) => spec.field === field)?.headers[0]
   const contractIssues = outcome.valid.flatMap((employee, index) =>
-    validation.print(employee, '').map((issue) => ({ row: outcome.validRows[index], dni: employee.dni, ...issue })))
-  return { employees: outcome.valid, contractIssues }
+    validation.print(employee, '').map((issue) =>
+      withHeader({ row: outcome.validRows[index], dni: employee.dni, ...issue }, header(issue.field))))
+  return {
+    employees: outcome.valid,
+    contractIssues,
+    warnings: outcome.warnings,
+    errors: outcome.issues,
+    totalRecords: sheet.rows.length,
+    validRecords: outcome.valid.length,
+    invalidRecords: outcome.invalidRows
+  }
 }
 
 /** The addenda of an upload with the D14 counts; `errors` is empty unless in partial mode. */
 export interface AddendumImport {
   employees: Addendum[]
   errors: ValidationIssue[]
+  /** Issue 26 item 6: values kept but read or completed by the service. */
+  warnings: ImportWarning[]
   totalRecords: number
   validRecords: number
   invalidRecords: number
@@ -151,9 +281,10 @@ export function importAddenda (
   sheet: ReadSheet, options: { partial: boolean, validation?: RecordValidation }
 ): AddendumImport {
   if (sheet.status === 'missingHeaders') {
-    const issues = sheet.missing
-      .map((field) => ({ row: 1, field, message: addendumMessages(field)?.required ?? field }))
-    throw new SpreadsheetValidationError(IMPORT_MESSAGES.addenda.missingField(sheet.missing.join(', ')), issues)
+    const issues = sheet.missing.map((field) => withHeader(
+      { row: 1, field, message: addendumMessages(field)?.required ?? field },
+      ADDENDUM_COLUMNS.find((spec) => spec.field === field)?.headers[0]))
+    throw new SpreadsheetValidationError(IMPORT_MESSAGES.addenda.missingField(sheet.missing.join(', ')), issues, sheetsHint(sheet))
   }
   requireRows(sheet)
   const outcome = validateAddenda(sheet, (options.validation ?? EMPLOYEE_VALIDATION).accept)
@@ -163,6 +294,7 @@ export function importAddenda (
   return {
     employees: outcome.valid,
     errors: outcome.issues,
+    warnings: outcome.warnings,
     totalRecords: sheet.rows.length,
     validRecords: outcome.valid.length,
     invalidRecords: outcome.invalidRows

@@ -10,7 +10,8 @@
 import { COLUMN_TABLES, type ImportKind } from './columns.js'
 import { csvRows, decodeCsv } from './csv.js'
 import { extractRows, type SheetContent } from './sheet.js'
-import { parseFirstSheet } from './workbook.js'
+import { parseFirstSheet, sheetHeaderRows } from './workbook.js'
+import { matchHeaders, type ColumnTable } from './columns.js'
 import { checkZipArchive, ZipRejectedError, ZIP_LIMITS, type ZipLimits } from './zip-guard.js'
 import { CELL_CAPS } from './cell-caps.js'
 import { WORKBOOK_LIMITS, workbookRefusal, XLS_LIMITS, xlsCounts, type WorkbookCounts } from './bounds.js'
@@ -69,6 +70,17 @@ function corrupt (reason: string): ReadResult {
   return { status: 'corrupt', reason }
 }
 
+/**
+ * When the first sheet has no known header and a later sheet has some: both names (issue 26: an
+ * "Instrucciones" sheet put first). Undefined otherwise.
+ */
+function headersElsewhere (bytes: Uint8Array, table: ColumnTable): { first: string, other: string } | undefined {
+  const [first, ...others] = sheetHeaderRows(bytes)
+  if (first === undefined || matchHeaders(first.headers, table).fields.size > 0) return undefined
+  const other = others.find((sheet) => matchHeaders(sheet.headers, table).fields.size > 0)
+  return other === undefined ? undefined : { first: first.name, other: other.name }
+}
+
 async function readWorkbook (bytes: Uint8Array, contentBytes: number, task: ReadTask): Promise<ReadResult> {
   const table = COLUMN_TABLES[task.kind]
   const caps = CELL_CAPS[task.kind]
@@ -78,11 +90,15 @@ async function readWorkbook (bytes: Uint8Array, contentBytes: number, task: Read
       // header + maxRows + 1 rows show one row too many when none is blank; blank rows or a
       // sheet that goes on need the whole read (no row may be dropped unseen)
       const first = await extractRows(parseFirstSheet(bytes, task.maxRows + 2).rows, table, task.maxRows, caps)
+      if (first.status === 'tooManyRows') return { status: 'tooManyRows' } // a partial read: its count is not the file's
       if (first.status !== 'ok') return first
     }
     const sheet = parseFirstSheet(bytes, 0, allowed)
     if (sheet.lastRow > allowed) return { status: 'rowsPastLimit', lastRow: sheet.lastRow, allowed }
-    return await extractRows(sheet.rows, table, task.maxRows, caps)
+    const content = await extractRows(sheet.rows, table, task.maxRows, caps)
+    if (content.status !== 'missingHeaders') return content
+    const sheets = headersElsewhere(bytes, table)
+    return sheets === undefined ? content : { ...content, sheets }
   } catch (error) {
     return corrupt(`SheetJS: ${(error as Error).message}`)
   }

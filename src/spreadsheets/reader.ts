@@ -208,7 +208,7 @@ export class SpreadsheetReader {
       ? await (await import('./read.js')).readSpreadsheet(task) // SheetJS loads only where parsing happens
       : await this.#inChild(task, signal)
     if (result.status === 'corrupt') throw new CorruptSpreadsheetError(result.reason)
-    if (result.status === 'tooManyRows') throw new TooManyRowsError(maxRows)
+    if (result.status === 'tooManyRows') throw new TooManyRowsError(maxRows, result.rows)
     if (result.status === 'rowsPastLimit') throw new RowsPastLimitError(result.lastRow, result.allowed)
     if (result.status === 'overBounds') throw new WorkbookTooLargeError(result.message)
     return result

@@ -31,10 +31,15 @@ export interface SheetRow {
 /** What reading a sheet gives, as plain data (it crosses the worker boundary). */
 export type SheetContent =
   /** `untyped`: every cell is text with no type (a CSV), so a DNI's lost zeros are restored (D12). */
-  | { status: 'ok', rows: SheetRow[], untyped?: boolean }
-  /** Required fields whose header is not in row 1, in table order. */
-  | { status: 'missingHeaders', missing: string[] }
-  | { status: 'tooManyRows' }
+  /** `headers`: by field, the header text the file had (trimmed), to name the column in row errors. */
+  | { status: 'ok', rows: SheetRow[], untyped?: boolean, headers?: Record<string, string> }
+  /**
+   * Required fields whose header is not in row 1, in table order. `sheets`: the first sheet has no
+   * known header and the sheet named `other` has some (a workbook's first sheet is the only one read).
+   */
+  | { status: 'missingHeaders', missing: string[], sheets?: { first: string, other: string } }
+  /** `rows`: the non-empty data rows the sheet holds, when they were all counted (issue 26 item 5). */
+  | { status: 'tooManyRows', rows?: number }
 
 /** True for a cell that holds nothing but whitespace. */
 export function isBlank (cell: Cell | undefined): boolean {
@@ -55,7 +60,7 @@ function headerText (cell: Cell | undefined): string | undefined {
  * recognised column is blank (a note in an unknown column does not make a row). Unknown columns
  * are ignored.
  * @param rows the file's rows in order; rows with no cell at all may be absent
- * @param maxRows D5 limit of data rows; reading stops at the first row over it
+ * @param maxRows D5 limit of data rows; rows past it are only counted (`tooManyRows` with the count)
  * @param caps per field: a text cell longer than its cap is not read (not even trimmed) but becomes
  *   an `overCap` cell holding the cap's message (cell-caps.ts)
  */
@@ -64,11 +69,15 @@ export async function extractRows (
   caps: ReadonlyMap<string, CellCap> = new Map()
 ): Promise<SheetContent> {
   let columns: ReturnType<typeof matchHeaders> | undefined
+  const headers: Record<string, string> = {}
   const out: SheetRow[] = []
+  let over = 0 // non-empty rows past maxRows, only counted
   for await (const raw of rows) {
     if (columns === undefined) {
-      columns = matchHeaders(raw.row === 1 ? raw.cells.map(headerText) : [], table)
+      const texts = raw.row === 1 ? raw.cells.map(headerText) : []
+      columns = matchHeaders(texts, table)
       if (columns.missing.length > 0) return { status: 'missingHeaders', missing: columns.missing.map((spec) => spec.field) }
+      for (const [index, spec] of columns.fields) headers[spec.field] = (texts[index] ?? '').trim()
       if (raw.row === 1) continue
     }
     const cells: Record<string, Cell> = {}
@@ -82,12 +91,16 @@ export async function extractRows (
       blank = false
     }
     if (blank) continue
-    if (out.length === maxRows) return { status: 'tooManyRows' }
+    if (out.length === maxRows) {
+      over++ // go on counting, so the refusal can say how many rows came
+      continue
+    }
     out.push({ row: raw.row, cells })
   }
+  if (over > 0) return { status: 'tooManyRows', rows: maxRows + over }
   if (columns === undefined) {
     const missing = matchHeaders([], table).missing.map((spec) => spec.field)
     if (missing.length > 0) return { status: 'missingHeaders', missing }
   }
-  return { status: 'ok', rows: out }
+  return { status: 'ok', rows: out, headers }
 }

@@ -23,6 +23,21 @@ const READ_OPTIONS: XLSX.ParsingOptions = {
   WTF: false
 }
 
+/**
+ * The first row of every sheet, by sheet, as text (only row 1 is parsed): to tell the user that the
+ * headers are on another sheet when the first one has none (issue 26 item 1).
+ * @throws Error from SheetJS when the file does not parse
+ */
+export function sheetHeaderRows (bytes: Uint8Array): Array<{ name: string, headers: (string | undefined)[] }> {
+  const view = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength)
+  const workbook = XLSX.read(view, { ...READ_OPTIONS, sheets: undefined, sheetRows: 1 })
+  return workbook.SheetNames.map((name) => {
+    const first = workbook.Sheets[name]?.['!data']?.[0]
+    const cells = first === undefined ? [] : rowCells(first, Infinity)
+    return { name, headers: Array.from(cells, (cell) => cell === undefined ? undefined : String(cell.value)) }
+  })
+}
+
 /** A parsed first sheet: the rows that hold at least one cell, and the number of the last one (0: none). */
 export interface ParsedSheet {
   rows: RawRow[]

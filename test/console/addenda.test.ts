@@ -15,7 +15,7 @@ const { page } = watched
 
 const text = async (selector: string): Promise<string> => await page.$eval(selector, (node) => node.textContent ?? '')
 
-interface Issue { row: number, field: string, message: string }
+interface Issue { row: number, field: string, header?: string, message: string }
 
 async function apiUpload (name: string): Promise<{ statusCode: number, body: any }> {
   const form = await formPayload([{ name, bytes: readFileSync(fixture(name)) }])
@@ -50,7 +50,7 @@ t.test('partial upload: the valid adendas listed, the errors beside the sheet ro
   await upload('adendas-mixtas.xlsx')
   await page.waitForSelector('#addenda-errors table')
   t.equal(await text('#addenda-status'), `${api.body.message}. ${api.body.data.totalRecords} filas leídas: ${api.body.data.validRecords} válidas, ${api.body.data.invalidRecords} con errores.`)
-  t.same((await shownIssues()).sort(), api.body.data.errors.map((issue: Issue) => `${issue.row}|${issue.field}|${issue.message}`).sort())
+  t.same((await shownIssues()).sort(), api.body.data.errors.map((issue: Issue) => `${issue.row}|${issue.header ?? issue.field}|${issue.message}`).sort())
   const contents = await page.$$eval('#addenda-errors td.row-cells', (cells) => cells.map((cell) => cell.textContent ?? ''))
   t.ok(contents.every((content) => /Playas (Lima|Sur)/.test(content)), 'each error row shows the sheet row it is about')
   const documents = await page.$$eval('#addenda-table tbody tr td:first-child', (cells) => cells.map((cell) => cell.textContent))
@@ -95,7 +95,7 @@ t.test('a sheet missing a column is refused whole, with the missing headers on r
   await upload('adendas-sin-division.xlsx')
   await page.waitForSelector('#addenda-errors table')
   t.equal(await text('#addenda-status'), api.body.message)
-  t.same((await shownIssues()).sort(), api.body.errors.map((issue: Issue) => `${issue.row}|${issue.field}|${issue.message}`).sort())
+  t.same((await shownIssues()).sort(), api.body.errors.map((issue: Issue) => `${issue.row}|${issue.header ?? issue.field}|${issue.message}`).sort())
   t.equal(await page.$eval('#addenda-result', (node) => (node as HTMLElement).hidden), true, 'no table of adendas for a refused file')
 })
 

@@ -82,7 +82,8 @@ t.test('a refused sheet: the API message and every {row, field, message} beside 
   await page.waitForSelector('#employees-errors table')
   t.equal(await text('#employees-status'), api.body.message)
   const shown = await shownIssues(page)
-  const expected = api.body.errors.map((issue: { row: number, field: string, message: string }) => `${issue.row}|${issue.field}|${issue.message}`)
+  // the column as the sheet names it (issue 26), the API field where there is no column
+  const expected = api.body.errors.map((issue: { row: number, field: string, header?: string, message: string }) => `${issue.row}|${issue.header ?? issue.field}|${issue.message}`)
   t.same([...shown.issues].sort(), [...expected].sort(), 'exactly the items of the API, none lost, none made up')
   t.ok(expected.length > 1)
   // the row content is the sheet's own row, read in the browser
@@ -102,7 +103,7 @@ t.test('a sheet without the required columns: the structure message and the miss
   await page.waitForSelector('#employees-errors table')
   t.equal(await text('#employees-status'), api.body.message)
   const shown = await shownIssues(page)
-  t.same(shown.issues.sort(), api.body.errors.map((issue: { row: number, field: string, message: string }) => `${issue.row}|${issue.field}|${issue.message}`).sort())
+  t.same(shown.issues.sort(), api.body.errors.map((issue: { row: number, field: string, header?: string, message: string }) => `${issue.row}|${issue.header ?? issue.field}|${issue.message}`).sort())
   t.match(await text('#employees-errors tbody th'), '1 (encabezados)')
 })
 
@@ -111,7 +112,12 @@ t.test('a good sheet: the imported employees, all selected', async (t) => {
   t.equal(api.statusCode, 200)
   await upload('empleados.xlsx')
   t.match(await text('#employees-status'), api.body.message)
-  t.equal(await text('#employees-errors'), '', 'the earlier errors are gone')
+  t.equal(await page.$('#employees-errors table'), null, 'the earlier errors are gone')
+  // issue 26: the service's warnings on the kept rows, each with its row and the sheet's column
+  const warnings = api.body.data.warnings as Array<{ row: number, field: string, header?: string, message: string }>
+  t.ok(warnings.length > 0, 'the fixture leaves SUELDO EN LETRAS to the service')
+  const shownWarnings = await page.$$eval('#employees-errors .alert.warn li', (items) => items.map((item) => item.textContent))
+  t.same(shownWarnings, warnings.map((w) => `Fila ${w.row}, ${w.header ?? w.field}: ${w.message}`))
   const dnis = await page.$$eval('#employees-table tbody tr td:nth-child(2)', (cells) => cells.map((cell) => cell.textContent))
   t.same(dnis, api.body.data.employees.map((employee: Employee) => employee.dni))
   t.equal(await page.$$eval('#employees-table tbody input:checked', (boxes) => boxes.length), dnis.length)

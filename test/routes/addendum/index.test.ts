@@ -73,11 +73,12 @@ t.test('the other aliases (area, dni, colaborador, fecha_de_ingreso, termino, vi
 /** The errors of adendas-mixtas; in the CSV, DNI 123 is padded to 00000123 (D12). */
 const mixedErrors = (name: string) => MIXED_ERRORS.filter((issue) => !(name.endsWith('.csv') && issue.field === 'documentNumber'))
 const MIXED_ERRORS = [
-  { row: 3, field: 'documentNumber', message: 'DNI debe tener exactamente 8 dígitos.' },
-  { row: 3, field: 'salary', message: 'El sueldo debe ser mayor a 0' },
+  // `header`: the column's header as the file wrote it (issue 26 item 5)
+  { row: 3, field: 'documentNumber', message: 'DNI debe tener exactamente 8 dígitos.', header: 'Número de Documento' },
+  { row: 3, field: 'salary', message: 'El sueldo debe ser mayor a 0', header: 'Sueldo' },
   // its extension dates are swapped: the extension ends before it starts, and does not start the day after the end (§17)
-  { row: 5, field: 'startAddendum', message: 'La prórroga debe empezar el día siguiente al fin del contrato (01/12/2031), sin días sin contrato ni superpuestos' },
-  { row: 5, field: 'endAddendum', message: 'La fecha de fin de adenda no puede ser anterior a la fecha de inicio de adenda' }
+  { row: 5, field: 'startAddendum', message: 'La prórroga debe empezar el día siguiente al fin del contrato (01/12/2031), sin días sin contrato ni superpuestos', header: 'Inicio Adenda' },
+  { row: 5, field: 'endAddendum', message: 'La fecha de fin de adenda no puede ser anterior a la fecha de inicio de adenda', header: 'Fin Adenda' }
 ]
 
 t.test('invalid rows: 400 Error de validación en los datos with every error and its row', async (t) => {
@@ -114,7 +115,7 @@ t.test('a missing required header: Campo requerido faltante, in both modes', asy
   for (const url of [URL, `${URL}?partial=true`]) {
     const res = await upload([{ name: 'adendas-sin-division.xlsx', bytes: fixture('adendas-sin-division.xlsx') }], url)
     t.equal(res.statusCode, 400)
-    t.match(res.json(), { success: false, message: 'Campo requerido faltante: division', errors: [{ row: 1, field: 'division', message: 'Division es requerido.' }] })
+    t.match(res.json(), { success: false, message: 'Campo requerido faltante: division', errors: [{ row: 1, field: 'division', message: 'Division es requerido.', header: 'DIVISION' }] })
   }
 })
 
@@ -125,7 +126,7 @@ t.test('more than ADDENDUM_BATCH_MAX rows: Máximo 80 empleados por lote (D5)', 
   t.equal(eighty.json().data.totalRecords, 80)
   const res = await upload([{ name: 'muchos.csv', bytes: csvText(rows(81)) }], `${URL}?partial=true`)
   t.equal(res.statusCode, 400)
-  t.same(res.json(), { success: false, message: 'Máximo 80 empleados por lote', data: null })
+  t.match(res.json(), { success: false, message: 'Máximo 80 empleados por lote', data: { limit: 80, received: 81, hint: /81 filas con datos/ } })
 })
 
 t.test('corrupt files: zip bomb, truncated, renamed text', async (t) => {
@@ -178,5 +179,5 @@ t.test('an extension starting before the contract it extends is a row error on s
   const res = await upload([{ name: 'antes.csv', bytes: csvText([ADDENDUM_HEADERS, addendumRow(0), row]) }], `${URL}?partial=true`)
   t.equal(res.statusCode, 200)
   t.match(res.json().data, { validRecords: 1, invalidRecords: 1 })
-  t.same(res.json().data.errors, [{ row: 3, field: 'startAddendum', message: 'La fecha de inicio de adenda no puede ser anterior a la fecha de inicio del contrato' }])
+  t.same(res.json().data.errors, [{ row: 3, field: 'startAddendum', message: 'La fecha de inicio de adenda no puede ser anterior a la fecha de inicio del contrato', header: 'INICIO ADENDA' }])
 })

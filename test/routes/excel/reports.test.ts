@@ -1,5 +1,6 @@
 import { test } from 'tap'
 import { parse } from 'csv-parse/sync'
+import * as XLSX from 'xlsx'
 import { build, sampleEmployee } from '../../support/helper.js'
 import { readWorkbook } from '../../src/reports/read-workbook.js'
 
@@ -22,7 +23,7 @@ const workbookRows = (bytes: Buffer) => {
   for (let r = 1; r <= book.dataRows + 1; r++) rows.push(book.header.map((_, c) => book.cell(r, c)?.v ?? null))
   return rows
 }
-const csvRows = (bytes: Buffer): unknown[][] => parse(bytes.toString('utf8'))
+const csvRows = (bytes: Buffer): unknown[][] => parse(bytes, { bom: true }) // D15: the file opens with a UTF-8 BOM
 
 const PERSON = ['name', 'lastNameFather', 'lastNameMother', 'dni', 'position']
 const ENDPOINTS: Endpoint[] = [
@@ -163,11 +164,36 @@ test('download-photocheck: spec row values, and a formula-like cell arrives neut
   const app = await build(t)
   const res = await app.inject({ method: 'POST', url: '/api/excel/download-photocheck', payload: [sampleEmployee({ position: '=HYPERLINK("http://x.example")', subDivisionOrParking: '+Playa, Sur' })] })
   t.equal(res.statusCode, 200)
-  t.not(res.rawPayload[0], 0xEF, 'no BOM (D15)')
+  t.same([...res.rawPayload.subarray(0, 3)], [0xEF, 0xBB, 0xBF], 'UTF-8 BOM first, so Excel reads the accents (D15, issue 26)')
   t.same(csvRows(res.rawPayload), [
     ['CARGO', 'DIVISION', 'DNI', 'APELLIDO', 'NOMBRE'],
     ['\'=HYPERLINK("http://x.example")', '\'+Playa, Sur', '12345678', 'Quispe Mamani', 'Rosa María']
   ])
+})
+
+test('download-photocheck?format=xlsx: Fotocheck.xlsx with the CSV\'s rows, the DNI a text cell keeping its zero', async (t) => {
+  const app = await build(t)
+  const payload = [sampleEmployee({ position: '=HYPERLINK("http://x.example")' }), team()[1]]
+  const csv = await app.inject({ method: 'POST', url: '/api/excel/download-photocheck?format=csv', payload })
+  const res = await app.inject({ method: 'POST', url: '/api/excel/download-photocheck?format=xlsx', payload })
+  t.equal(res.statusCode, 200)
+  t.equal(res.headers['content-type'], XLSX_TYPE)
+  t.equal(res.headers['content-disposition'], 'attachment; filename=Fotocheck.xlsx')
+  t.equal(Number(res.headers['content-length']), res.rawPayload.length)
+  const book = XLSX.read(res.rawPayload, { cellStyles: true, cellNF: true })
+  t.same(book.SheetNames, ['Fotocheck'])
+  const sheet = book.Sheets.Fotocheck
+  const rows = XLSX.utils.sheet_to_json<string[]>(sheet, { header: 1, raw: true })
+  t.same(rows[0], ['CARGO', 'DIVISION', 'DNI', 'APELLIDO', 'NOMBRE'])
+  t.same(rows[2], ['Cajero', 'Playa Surco', '01234567', 'Peña Ñahui', 'José'])
+  t.equal(rows[1][0], '=HYPERLINK("http://x.example")', 'a typed text cell, not a formula: no quote needed')
+  t.equal(sheet.A2.f, undefined, 'no formula')
+  t.equal(sheet.C3.t, 's', 'DNI is a string cell')
+  t.equal(sheet.C3.z, '@', 'formatted as Text, so an edit keeps the zero')
+  t.same(csvRows(csv.rawPayload).slice(1).map((row) => row.slice(1)), rows.slice(1).map((row) => row.slice(1)), 'same data as the CSV')
+  const bad = await app.inject({ method: 'POST', url: '/api/excel/download-photocheck?format=pdf', payload })
+  t.equal(bad.statusCode, 400)
+  t.match(bad.json(), { success: false, errors: [{ field: 'querystring.format', message: "format debe ser 'csv' o 'xlsx'" }] })
 })
 
 test('download-lawlife and download-sctr: sex spellings map to M/F and values are normalised first (D8)', async (t) => {

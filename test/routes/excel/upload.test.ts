@@ -68,15 +68,16 @@ t.test('invalid rows: every error with its spreadsheet row, under data and conte
     const res = await upload([{ name, bytes: fixture(name) }])
     t.equal(res.statusCode, 400, name)
     const body = res.json()
-    const issues = [
-      { row: 2, field: 'dni', message: 'DNI debe tener exactamente 8 dígitos numéricos.' },
-      { row: 3, field: 'email', message: 'El correo es requerido' },
-      { row: 5, field: 'salary', message: 'El sueldo debe ser mayor a 0' },
-      { row: 6, field: 'entryDate', message: 'Fecha debe estar en formato DD/MM/YYYY' },
-      { row: 7, field: 'endDate', message: 'La fecha de término no puede ser anterior a la fecha de ingreso' },
-      { row: 8, field: 'replacementFor', message: "El campo 'SUPLENCIA DE' es obligatorio para contratos de Subsidio" },
-      { row: 8, field: 'reasonForSubstitution', message: "El campo 'MOTIVO DE SUPLENCIA' es obligatorio para contratos de Subsidio" },
-      { row: 9, field: 'contractType', message: 'El tipo de contrato debe ser: Planilla, Subsidio, Part Time' }
+    const issues = [ // `header`: the column's header as the file wrote it (issue 26 item 5)
+      { row: 2, field: 'dni', message: 'DNI debe tener exactamente 8 dígitos numéricos.', header: 'DNI' },
+      { row: 3, field: 'email', message: 'El correo es requerido', header: 'Correo' },
+      { row: 5, field: 'salary', message: 'El sueldo debe ser mayor a 0', header: 'Sueldo' },
+      // issue 26: a date of the right form that does not exist says so (D10's text stays for a wrong form)
+      { row: 6, field: 'entryDate', message: 'La fecha 31/02/2025 no existe: febrero de 2025 tiene 28 días.', header: 'Fecha de Ingreso' },
+      { row: 7, field: 'endDate', message: 'La fecha de término no puede ser anterior a la fecha de ingreso', header: 'Fecha de Término' },
+      { row: 8, field: 'replacementFor', message: "El campo 'SUPLENCIA DE' es obligatorio para contratos de Subsidio", header: 'Suplencia de' },
+      { row: 8, field: 'reasonForSubstitution', message: "El campo 'MOTIVO DE SUPLENCIA' es obligatorio para contratos de Subsidio", header: 'Motivo de Suplencia' },
+      { row: 9, field: 'contractType', message: 'El tipo de contrato debe ser: Planilla, Subsidio, Part Time', header: 'Tipo de Contrato' }
     ].filter((issue) => !(name.endsWith('.csv') && issue.field === 'dni')) // D12: in a CSV, DNI 1234 is 00001234
     t.equal(body.success, false)
     t.equal(body.message, `No se pudo procesar el archivo. Se encontraron ${issues.length} errores.`)
@@ -92,8 +93,8 @@ t.test('missing headers: the structure message, one item per header at row 1', a
   const body = res.json()
   t.equal(body.message, 'La estructura del archivo es incorrecta. Faltan columnas obligatorias.')
   const issues = [
-    { row: 1, field: 'DNI', message: 'Encabezado requerido no encontrado en el archivo.' },
-    { row: 1, field: 'EMAIL', message: 'Encabezado requerido no encontrado en el archivo.' }
+    { row: 1, field: 'DNI', message: 'Encabezado requerido no encontrado en el archivo.', header: 'DNI' },
+    { row: 1, field: 'EMAIL', message: 'Encabezado requerido no encontrado en el archivo.', header: 'EMAIL' }
   ]
   t.same(body.data.validationErrors, issues)
   t.same(body.context.validationErrors, issues)
@@ -107,8 +108,18 @@ t.test('more than BATCH_MAX employees is refused (D5); blank rows do not count',
   for (const [name, bytes] of [['muchos.csv', csvText(rows(51))], ['muchos.xlsx', workbook([rows(51)])], ['muchos.xls', workbook([rows(51)], 'xls')]] as const) {
     const res = await upload([{ name, bytes }])
     t.equal(res.statusCode, 400, name)
-    t.same(res.json(), { success: false, message: 'Máximo 50 empleados por lote', data: null })
+    t.same(res.json(), {
+      success: false,
+      message: 'Máximo 50 empleados por lote',
+      data: {
+        limit: 50,
+        received: 51,
+        hint: 'El archivo tiene 51 filas con datos y se admiten hasta 50 por lote. Divídelo en 2 archivos de hasta 50 filas, cada uno con la fila de encabezados.'
+      }
+    }, `${name}: the spec's message, the count and how to split in data (issue 26)`)
   }
+  const many = await upload([{ name: 'sesenta-y-dos.xlsx', bytes: workbook([rows(62)]) }])
+  t.equal(many.json().data.hint, 'El archivo tiene 62 filas con datos y se admiten hasta 50 por lote. Divídelo en 2 archivos de hasta 50 filas, cada uno con la fila de encabezados.')
 })
 
 t.test('a header row without data is refused', async (t) => {
@@ -197,4 +208,51 @@ t.test('a row with a schema error and an end date before its start lists both pr
   t.equal(res.statusCode, 400)
   t.equal(res.json().message, 'No se pudo procesar el archivo. Se encontraron 2 errores.')
   t.same(res.json().data.validationErrors.map((issue: { field: string }) => issue.field).sort(), ['endDate', 'salary'])
+})
+
+t.test('?partial=true keeps the valid rows in the session and lists the refused ones (issue 26 item 2)', async (t) => {
+  const rows = [EMPLOYEE_HEADERS, ...[0, 1, 2, 3, 4].map((i) => employeeCells(numberedEmployee(i, i === 1 ? { email: 'no-es-correo' } : i === 3 ? { entryDate: '31/11/2030' } : {})))]
+  const bytes = workbook([rows])
+  const strict = await upload([{ name: 'empleados.xlsx', bytes }])
+  t.equal(strict.statusCode, 400, 'the spec\'s all or nothing stays the default')
+  t.equal(strict.json().message, 'No se pudo procesar el archivo. Se encontraron 2 errores.')
+  const res = await upload([{ name: 'empleados.xlsx', bytes }], `${URL}?partial=true`)
+  t.equal(res.statusCode, 200)
+  const body = res.json()
+  t.equal(body.message, 'Se importaron 3 empleados; 2 filas tienen errores y no se importaron.')
+  t.match(body.data, { totalRecords: 5, validRecords: 3, invalidRecords: 2 })
+  t.same(body.data.employees.map((e: { dni: string }) => e.dni), ['10000000', '10000002', '10000004'])
+  t.same(body.data.errors, [
+    { row: 3, field: 'email', header: 'EMAIL', message: 'El correo no tiene un formato válido' },
+    { row: 5, field: 'entryDate', header: 'INICIO', message: 'La fecha 31/11/2030 no existe: noviembre de 2030 tiene 30 días.' }
+  ])
+  const session = await app.sessions.get(body.data.sessionId)
+  t.same(session?.map((e) => e.dni), ['10000000', '10000002', '10000004'], 'the session holds the valid rows only')
+  const preview = await app.inject({ method: 'POST', url: '/api/contracts/preview', payload: { sessionId: body.data.sessionId, dni: '10000002', format: 'base64' } })
+  t.equal(preview.statusCode, 200, 'a kept row previews')
+  const one = await upload([{ name: 'uno.csv', bytes: csvText([EMPLOYEE_HEADERS, employeeCells(numberedEmployee(7)), employeeCells(numberedEmployee(8, { email: 'x' }))]) }], `${URL}?partial=true`)
+  t.equal(one.json().message, 'Se importó 1 empleado; 1 fila tiene errores y no se importó.', 'singular agrees in number')
+  const allBad = await upload([{ name: 'malo.csv', bytes: csvText([EMPLOYEE_HEADERS, employeeCells(numberedEmployee(8, { email: 'x' }))]) }], `${URL}?partial=true`)
+  t.equal(allBad.statusCode, 400, 'no valid row: nothing to continue with')
+  t.equal(allBad.json().message, 'No se pudo procesar el archivo. Se encontró 1 error.')
+  const bad = await upload([{ name: 'uno.csv', bytes: csvText([EMPLOYEE_HEADERS, employeeCells()]) }], `${URL}?partial=si`)
+  t.same(bad.json().errors, [{ field: 'querystring.partial', message: "partial debe ser 'true' o 'false'" }])
+})
+
+t.test('data.warnings: a padded DNI, a date typed as text, a salary in words left to the service (issue 26 item 6)', async (t) => {
+  const record = numberedEmployee(0, { dni: 7654321 })
+  delete record.salaryInWords
+  const cells = employeeCells(record)
+  const rows = [EMPLOYEE_HEADERS, cells, employeeCells(numberedEmployee(1))]
+  const res = await upload([{ name: 'avisos.xlsx', bytes: workbook([rows]) }])
+  t.equal(res.statusCode, 200)
+  const body = res.json()
+  t.equal(body.data.employees[0].dni, '07654321', 'records unchanged by the warnings: D12 padding as before')
+  t.notOk('salaryInWords' in body.data.employees[0], 'the words are not written into the record')
+  t.same(body.data.warnings.filter((w: { row: number }) => w.row === 2).map((w: { field: string }) => w.field).slice(0, 2), ['dni', 'salaryInWords'])
+  t.match(body.data.warnings[0], { row: 2, field: 'dni', header: 'DNI', message: /se leyó como 07654321/ })
+  t.ok(body.data.warnings.some((w: { row: number, field: string }) => w.row === 3 && w.field === 'entryDate'), 'workbook dates written as text')
+  const single = await upload([{ name: 'uno.csv', bytes: csvText([EMPLOYEE_HEADERS, employeeCells(numberedEmployee(3))]) }])
+  t.equal(single.json().message, 'Se importó 1 empleado correctamente.', 'singular agrees in number')
+  t.same(single.json().data.warnings, [], 'a CSV\'s dates are text by nature: no warning')
 })

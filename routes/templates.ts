@@ -1,0 +1,47 @@
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
+import type { FastifyReply } from 'fastify'
+import { CONTRACT_TYPES, SEX_VALUES } from '../schemas/employee.js'
+import { fileResponse } from '../schemas/reports.js'
+import { employerPublicProfile } from '../src/employer/public-profile.js'
+import { XLSX_MEDIA_TYPE } from '../src/reports/workbook.js'
+import { TEMPLATES, buildImportTemplate, type TemplateLists } from '../src/spreadsheets/template.js'
+
+/**
+ * `GET /api/templates/employees.xlsx` and `/addenda.xlsx` (issue 26 item 1, additive like D22): the
+ * import templates, with the closed values of the employer profile (positions, modalities, sites)
+ * as drop-down lists. Built once at start-up: the profile is read once too.
+ */
+const templates: FastifyPluginAsyncTypebox = async (app) => {
+  const profile = employerPublicProfile(app.employerProfile)
+  const lists: TemplateLists = {
+    contractType: CONTRACT_TYPES,
+    sex: SEX_VALUES,
+    modality: profile.modalities.map((modality) => modality.name),
+    position: profile.positions.map((position) => position.name),
+    subDivisionOrParking: profile.sites.map((site) => site.name)
+  }
+  const files = {
+    employee: Buffer.from(buildImportTemplate('employee', lists, app.config.BATCH_MAX)),
+    addendum: Buffer.from(buildImportTemplate('addendum', lists, app.config.ADDENDUM_BATCH_MAX))
+  }
+  const send = (reply: FastifyReply, kind: keyof typeof files) => reply
+    .type(XLSX_MEDIA_TYPE)
+    .header('content-disposition', `attachment; filename=${TEMPLATES[kind].fileName}`)
+    .send(files[kind])
+
+  for (const [path, kind, upload] of [
+    ['/employees.xlsx', 'employee', 'POST /api/excel/upload'],
+    ['/addenda.xlsx', 'addendum', 'POST /api/addendum/upload']
+  ] as const) {
+    app.get(path, {
+      schema: {
+        tags: ['import'],
+        summary: `Plantilla .xlsx para ${upload}`,
+        description: 'Encabezados aceptados en orden, una nota por columna, listas desplegables donde los valores son ' +
+          'cerrados y una hoja "Instrucciones". Se lee solo la primera hoja.',
+        response: { 200: fileResponse(XLSX_MEDIA_TYPE, TEMPLATES[kind].fileName) }
+      }
+    }, async (_request, reply) => send(reply, kind))
+  }
+}
+export default templates
