@@ -27,6 +27,8 @@ const TABLE: Row[] = [
   ['GET /docs/json', json('GET', '/docs/json'), 'signed-in'],
   ['GET /api/limits', json('GET', '/api/limits'), 'signed-in'],
   ['GET /api/profile', json('GET', '/api/profile'), 'signed-in'],
+  ['GET /api/templates/employees.xlsx', json('GET', '/api/templates/employees.xlsx'), 'signed-in'],
+  ['GET /api/templates/addenda.xlsx', json('GET', '/api/templates/addenda.xlsx'), 'signed-in'],
   ['GET /api/health/ready', json('GET', '/api/health/ready'), ['operator']],
   ['GET /metrics', json('GET', '/metrics'), ['operator']],
   ['POST /api/excel/upload', upload('/api/excel/upload', 'empleados.xlsx', lawfulEmployeeFixture('empleados.xlsx')), ['hr']],
