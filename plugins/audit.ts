@@ -25,6 +25,7 @@ export default fp(async (app) => {
     return
   }
   let out: Writable
+  /* c8 ignore next: tap reads a test's stdout as its report, so no test writes the trail there */
   if (target === 'stdout') out = process.stdout
   else {
     const file: WriteStream = createWriteStream(target, { flags: 'a', mode: 0o600 })

@@ -50,10 +50,6 @@ export class ApiKeyRing {
     })
   }
 
-  get size (): number {
-    return this.#entries.length
-  }
-
   /** The identity of `key` (`kind: 'key'`, its label and role), or undefined when no stored hash matches. */
   identify (key: string): Identity | undefined {
     const presented = createHash('sha256').update(key, 'utf8').digest()

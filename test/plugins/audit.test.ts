@@ -66,3 +66,9 @@ test('a ZIP the client abandons mid-stream is recorded as abandoned', async (t) 
   t.match(event, { route: '/api/contracts/download-zip', identity: null, outcome: 'abandoned', status: 200, client: '127.0.0.1' })
   t.equal((event?.dnis as string[]).length, 50, 'the DNIs asked for')
 })
+
+test('an AUDIT_LOG that cannot be opened stops start-up with one line', async (t) => {
+  await t.rejects(build(t, { AUDIT_LOG: '/dev/null/audit.log' }), {
+    name: 'ConfigError', message: 'Configuración inválida: AUDIT_LOG=/dev/null/audit.log no se puede abrir para escribir (ENOTDIR)'
+  })
+})

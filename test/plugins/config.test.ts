@@ -69,3 +69,13 @@ test('SESSION_STORE: file by default, or a redis:// or rediss:// URL', async (t)
   t.equal(app.config.METRICS, true)
   t.equal(app.config.SHUTDOWN_DRAIN_MS, 0)
 })
+
+test('TRUST_PROXY: false, true, a number of hops, or the proxies\' addresses', async (t) => {
+  const { parseTrustProxy } = await import('../../plugins/config.js')
+  t.equal(parseTrustProxy('false'), false)
+  t.equal(parseTrustProxy(' '), false)
+  t.equal(parseTrustProxy('true'), true)
+  t.same(parseTrustProxy('127.0.0.1, 10.0.0.0/8,'), ['127.0.0.1', '10.0.0.0/8'])
+  const hops = parseTrustProxy('1') as (address: string, hop: number) => boolean
+  t.same([hops('10.0.0.1', 0), hops('10.0.0.2', 1)], [true, false], 'one hop: the nearest proxy only')
+})

@@ -3,6 +3,8 @@
  * audience, wrong issuer, unknown key, and a rotated key accepted after the key set is fetched again.
  */
 import { test } from 'tap'
+import { createServer } from 'node:http'
+import { once } from 'node:events'
 import { SignJWT, decodeJwt, decodeProtectedHeader, importJWK } from 'jose'
 import { OidcDiscoveryError, OidcVerifier, rolesFrom } from '../../../src/auth/oidc.js'
 import { AUDIENCE, signingKey, startIssuer } from '../../support/oidc.js'
@@ -73,4 +75,16 @@ test('roles from a claim: an array, a space-separated string, or nested with dot
   t.same(rolesFrom({ realm_access: { roles: ['operator'] } }, 'realm_access.roles'), ['operator'])
   t.same(rolesFrom({ roles: 7 }, 'roles'), [])
   t.same(rolesFrom({}, 'a.b.c'), [])
+})
+
+test('a discovery document without jwks_uri is refused', async (t) => {
+  const server = createServer((_request, response) => {
+    response.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify({ issuer }))
+  })
+  server.listen(0, '127.0.0.1')
+  await once(server, 'listening')
+  t.teardown(() => { server.close() })
+  const issuer = `http://127.0.0.1:${(server.address() as { port: number }).port}`
+  const verifier = new OidcVerifier({ issuer, audience: AUDIENCE, rolesClaim: 'roles' })
+  await t.rejects(verifier.verify('x.y.z'), { message: `OIDC_ISSUER=${issuer}: el documento de descubrimiento no tiene jwks_uri` })
 })
