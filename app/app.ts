@@ -4,7 +4,7 @@
  */
 import Fastify, { type FastifyInstance, type FastifyPluginAsync, type FastifyServerOptions } from 'fastify'
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox'
-import config, { type ConfigPluginOptions } from '../plugins/config.js'
+import config, { parseTrustProxy, type ConfigPluginOptions } from '../plugins/config.js'
 import cors from '../plugins/cors.js'
 import multipart from '../plugins/multipart.js'
 import errors, { clientErrorReply, frameworkErrorReply } from '../plugins/errors.js'
@@ -17,6 +17,9 @@ import reportPool from '../plugins/report-pool.js'
 import employeeBodies from '../plugins/employee-bodies.js'
 import documentZips from '../plugins/document-zips.js'
 import requestIds, { requestId } from '../plugins/request-id.js'
+import securityHeaders from '../plugins/security-headers.js'
+import auth from '../plugins/auth.js'
+import audit from '../plugins/audit.js'
 import metrics from '../plugins/metrics.js'
 import readiness from '../plugins/readiness.js'
 import stalledUploads from '../plugins/stalled-uploads.js'
@@ -86,6 +89,7 @@ export async function buildApp (options: BuildAppOptions = {}): Promise<FastifyI
     return503OnClosing: true,
     // start-up compiles every template of TEMPLATE_IDS (src/documents/engine-data.ts): seconds on a busy machine
     pluginTimeout: PLUGIN_TIMEOUT_MS,
+    trustProxy: parseTrustProxy(String((options.env ?? process.env).TRUST_PROXY ?? 'false')), // the audit trail's client address
     genReqId: requestId, // X-Request-Id when well-formed (plugins/request-id.ts)
     requestIdHeader: false,
     frameworkErrors: frameworkErrorReply, // a malformed URL answers the envelope too
@@ -133,6 +137,9 @@ export async function buildApp (options: BuildAppOptions = {}): Promise<FastifyI
   // before any plugin that adds routes (cors' preflight route): a route keeps the handler in force at its creation
   await app.register(errors)
   await app.register(requestIds)
+  await app.register(securityHeaders)
+  await app.register(audit) // before auth: its hook sees refused requests too
+  await app.register(auth) // before any plugin that adds routes: its onRoute hook gives each its access
   await app.register(metrics) // before the pools and the store, which report to it
   await app.register(cors)
   await app.register(multipart)

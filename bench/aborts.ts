@@ -39,7 +39,7 @@ async function settledMemory (): Promise<{ rss: number, heapUsed: number, extern
 
 const tempDir = await mkdtemp(join(tmpdir(), 'contratos-aborts-'))
 const app = await buildApp({
-  env: { NODE_ENV: 'production', EMPLOYER_PROFILE: 'test/fixtures/employer-profile.json', LOG_LEVEL: 'silent', TEMP_DIR: tempDir, PDF_THREADS: process.env.PDF_THREADS ?? 2, SHED_MAX_EVENT_LOOP_DELAY_MS: 0 }
+  env: { NODE_ENV: 'production', AUTH_MODE: 'none', EMPLOYER_PROFILE: 'test/fixtures/employer-profile.json', LOG_LEVEL: 'silent', TEMP_DIR: tempDir, PDF_THREADS: process.env.PDF_THREADS ?? 2, SHED_MAX_EVENT_LOOP_DELAY_MS: 0 }
 })
 await app.listen({ port: 0, host: '127.0.0.1' })
 const { port } = app.server.address() as AddressInfo

@@ -79,6 +79,7 @@ async function start (env: Record<string, string>, wrap: string[] = []): Promise
     env: {
       PATH: process.env.PATH,
       NODE_ENV: 'production',
+      AUTH_MODE: 'none',
       HOST: '127.0.0.1',
       PORT: String(port),
       LOG_LEVEL: 'warn',

@@ -46,6 +46,7 @@ export async function startServer (env: Record<string, string> = {}, nodeArgs: s
     env: {
       ...process.env,
       NODE_ENV: 'production',
+      AUTH_MODE: 'none',
       HOST: '127.0.0.1',
       PORT: String(port),
       LOG_LEVEL: 'warn',

@@ -15,12 +15,41 @@ import type { ErrorCode } from '../src/errors.js'
 
 declare module 'fastify' {
   interface FastifyInstance {
-    config: Config & { tempDir: string, corsOrigins: string[], sessionStore: SessionStoreConfig }
+    config: Config & { tempDir: string, corsOrigins: string[], sessionStore: SessionStoreConfig, authMode: AuthMode }
   }
 }
 
 /** Where upload sessions live (SESSION_STORE): TEMP_DIR, or a Redis server every instance shares. */
 export type SessionStoreConfig = { kind: 'file' } | { kind: 'redis', url: string }
+
+/** Who may call the API (issue 24): anyone (the spec's internal network), or bearer tokens only. */
+export type AuthMode = 'none' | 'oidc'
+
+/**
+ * AUTH_MODE, which production must state (issue 24 item 1): a production start that forgot it
+ * would otherwise serve personal data to anyone who reaches it. Elsewhere it defaults to `none`.
+ * @throws ConfigError with NODE_ENV=production and no AUTH_MODE
+ */
+export function resolveAuthMode (config: Pick<Config, 'NODE_ENV' | 'AUTH_MODE'>): AuthMode {
+  if (config.AUTH_MODE !== undefined) return config.AUTH_MODE
+  if (config.NODE_ENV !== 'production') return 'none'
+  throw new ConfigError('con NODE_ENV=production AUTH_MODE es obligatorio: AUTH_MODE=oidc (identidad y roles, docs/security.md) ' +
+    'o AUTH_MODE=none (sin autenticación, solo en una red interna de confianza)')
+}
+
+/**
+ * TRUST_PROXY, as Fastify's `trustProxy`: `false` (the socket's address), `true` (the first
+ * X-Forwarded-For entry: only when every client comes through the proxy), a number of proxy hops,
+ * or comma-separated proxy addresses or CIDRs (`127.0.0.1,10.0.0.0/8`). Read before the app is
+ * built (Fastify takes it at construction), so from the given env or process.env, not `.env`.
+ */
+export function parseTrustProxy (value: string): boolean | string[] | ((address: string, hop: number) => boolean) {
+  const text = value.trim()
+  if (text === '' || text === 'false') return false
+  if (text === 'true') return true
+  if (/^\d+$/.test(text)) return (_address, hop) => hop < Number(text) // as Fastify's number: trust that many hops
+  return text.split(',').map((entry) => entry.trim()).filter((entry) => entry !== '')
+}
 
 /** A URL with its password (and user) hidden, for messages and logs. */
 export function redactUrl (url: string): string {
@@ -41,7 +70,8 @@ export function parseSessionStore (value: string): SessionStoreConfig {
   if (url === undefined || !['redis:', 'rediss:'].includes(url.protocol) || url.hostname === '' || !/^(\/\d*)?$/.test(url.pathname)) {
     throw new ConfigError(`SESSION_STORE=${JSON.stringify(redactUrl(value))} no es válido (file, o una URL redis://host:puerto o rediss://host:puerto)`)
   }
-  return { kind: 'redis', url: value }
+  // URL schemes are case-insensitive (RFC 3986): `REDISS://` is TLS too, never plain text (issue 24)
+  return { kind: 'redis', url: `${url.protocol}${value.slice(url.protocol.length)}` }
 }
 
 /** A configuration that cannot run; its message is the single line printed at start-up. */
@@ -140,6 +170,7 @@ export default fp<ConfigPluginOptions>(async (app, options) => {
     throw new ConfigError(`SHUTDOWN_DRAIN_MS=${config.SHUTDOWN_DRAIN_MS} debe ser menor que GRACE_DELAY_MS=${config.GRACE_DELAY_MS}`)
   }
   config.sessionStore = parseSessionStore(config.SESSION_STORE)
+  config.authMode = resolveAuthMode(config)
   app.log.level = config.LOG_LEVEL
   config.tempDir = prepareTempDir(config.TEMP_DIR)
   config.corsOrigins = parseCorsOrigins(config.CORS_ORIGINS)

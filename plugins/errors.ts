@@ -6,7 +6,7 @@
 import fp from 'fastify-plugin'
 import type { Duplex } from 'node:stream'
 import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify'
-import { AppError, ServiceBusyError, SessionStoreUnavailableError } from '../src/errors.js'
+import { AppError, AuthError, ServiceBusyError, SessionStoreUnavailableError } from '../src/errors.js'
 import { toValidationIssues } from '../src/validation.js'
 import { HTTP_MESSAGES, VALIDATION_MESSAGE } from '../schemas/messages.js'
 import type { ErrorEnvelope } from '../schemas/envelope.js'
@@ -91,6 +91,7 @@ export default fp(async (app) => {
     }
     if (error instanceof AppError) {
       if (error instanceof ServiceBusyError || error instanceof SessionStoreUnavailableError) reply.header('retry-after', String(error.retryAfterSeconds))
+      else if (error instanceof AuthError) reply.header('www-authenticate', error.challenge)
       else if (error.statusCode >= 500) request.log.error({ err: error }, error.message)
       return send(reply, error.statusCode, {
         success: false,

@@ -19,6 +19,7 @@ import fp from 'fastify-plugin'
 import { Counter, Gauge, Histogram, Registry, collectDefaultMetrics } from 'prom-client'
 import type { FastifyRequest } from 'fastify'
 import { ServiceBusyError } from '../src/errors.js'
+import { ROUTE_ACCESS } from '../src/auth/roles.js'
 
 export interface AppMetrics {
   readonly registry: Registry
@@ -116,7 +117,8 @@ export default fp(async (app) => {
   if (!app.config.METRICS) return
   const defaults = processMetrics()
   app.get('/metrics', {
-    config: { pressureHandler: () => undefined }, // never shed: overload is when operators look
+    // never shed: overload is when operators look
+    config: { access: ROUTE_ACCESS.operator, pressureHandler: () => undefined },
     schema: { tags: ['service'], summary: 'Métricas para Prometheus (formato de texto)', produces: ['text/plain'] }
   }, async (_request, reply) => {
     const text = `${await defaults.metrics()}\n${await registry.metrics()}`

@@ -45,6 +45,7 @@ export default fp(async (app) => {
     const redis = new RedisSessionStore(sessionStore.url, {
       ttlMs,
       maxSessions,
+      maxPerOwner: app.config.SESSION_MAX_PER_USER,
       timeoutMs: app.config.SESSION_STORE_TIMEOUT_MS,
       onBreaker: (state, err) => {
         if (state === 'closed') app.log.info({ sessionStore: where }, 'session store breaker closed: Redis answers again')
@@ -60,7 +61,7 @@ export default fp(async (app) => {
     store = redis
   } else {
     await checkRoom(tempDir, maxSessions, app.config.MAX_EMPLOYEES, app.config.TEMP_DIR)
-    const files = new FileSessionStore(tempDir, ttlMs, maxSessions)
+    const files = new FileSessionStore(tempDir, ttlMs, maxSessions, Date.now, app.config.SESSION_MAX_PER_USER)
     await files.init()
     files.start(Math.min(ttlMs, 60_000))
     store = files

@@ -1,6 +1,7 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
 import { Type } from '@sinclair/typebox'
 import { SERVICE_MESSAGES } from '../schemas/messages.js'
+import { ROUTE_ACCESS } from '../src/auth/roles.js'
 
 /**
  * Endpoint 2, liveness: answers from the event loop alone, so it shows when the loop is starved.
@@ -9,7 +10,7 @@ import { SERVICE_MESSAGES } from '../schemas/messages.js'
  */
 const health: FastifyPluginAsyncTypebox = async (app) => {
   app.get('/health', {
-    config: { endpoint: 'health', pressureHandler: () => undefined }, // never shed (plugins/load-shedding.ts)
+    config: { endpoint: 'health', access: ROUTE_ACCESS.open, pressureHandler: () => undefined }, // never shed (plugins/load-shedding.ts)
     schema: {
       tags: ['service'],
       summary: 'Estado del servicio',
@@ -32,7 +33,7 @@ const health: FastifyPluginAsyncTypebox = async (app) => {
   const Checks = Type.Object(Object.fromEntries(['templates', 'pdfPool', 'spreadsheetPool', 'sessionStore', 'running']
     .map((name) => [name, Type.Union([Type.Literal('ok'), Type.Literal('fail')])])))
   app.get('/health/ready', {
-    config: { endpoint: 'healthReady', pressureHandler: () => undefined }, // never shed: it answers for the whole instance
+    config: { endpoint: 'healthReady', access: ROUTE_ACCESS.operator, pressureHandler: () => undefined }, // never shed: it answers for the whole instance
     schema: {
       tags: ['service'],
       summary: 'Listo para recibir solicitudes (balanceadores de carga): 503 nombra la verificación que falla',

@@ -1,5 +1,6 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
 import { Type } from '@sinclair/typebox'
+import { ROUTE_ACCESS } from '../src/auth/roles.js'
 
 /**
  * The limits a client must respect before it sends anything (D5, D6), as configured on this
@@ -13,7 +14,7 @@ const limits: FastifyPluginAsyncTypebox = async (app) => {
     maxFileSize: app.config.MAX_FILE_SIZE
   }
   app.get('/limits', {
-    config: { endpoint: 'limits' },
+    config: { endpoint: 'limits', access: ROUTE_ACCESS.signedIn },
     schema: {
       tags: ['service'],
       summary: 'Límites de lote y de archivo configurados en esta instancia',

@@ -1,6 +1,7 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
 import { Type } from '@sinclair/typebox'
 import { employerPublicProfile } from '../src/employer/public-profile.js'
+import { ROUTE_ACCESS } from '../src/auth/roles.js'
 
 const Text = Type.String()
 
@@ -13,7 +14,7 @@ const Text = Type.String()
 const profile: FastifyPluginAsyncTypebox = async (app) => {
   const data = employerPublicProfile(app.employerProfile)
   app.get('/profile', {
-    config: { endpoint: 'profile' },
+    config: { endpoint: 'profile', access: ROUTE_ACCESS.signedIn },
     schema: {
       tags: ['service'],
       summary: 'Modalidades, sedes con causa revisada, valores por defecto y RMV del perfil del empleador',

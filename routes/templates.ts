@@ -4,6 +4,7 @@ import { CONTRACT_TYPES, SEX_VALUES } from '../schemas/employee.js'
 import { fileResponse } from '../schemas/reports.js'
 import { employerPublicProfile } from '../src/employer/public-profile.js'
 import { XLSX_MEDIA_TYPE } from '../src/reports/workbook.js'
+import { ROUTE_ACCESS } from '../src/auth/roles.js'
 import { TEMPLATES, buildImportTemplate, type TemplateLists } from '../src/spreadsheets/template.js'
 
 /**
@@ -34,6 +35,7 @@ const templates: FastifyPluginAsyncTypebox = async (app) => {
     ['/addenda.xlsx', 'addendum', 'POST /api/addendum/upload']
   ] as const) {
     app.get(path, {
+      config: { access: ROUTE_ACCESS.signedIn }, // the employer's closed lists, no personal data
       schema: {
         tags: ['import'],
         summary: `Plantilla .xlsx para ${upload}`,

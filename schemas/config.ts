@@ -14,6 +14,7 @@ export const ConfigSchema = Type.Object({
   FILE_CLEANUP_TIMEOUT: Type.Integer({ minimum: 1000, default: 3600000, description: 'ms' }),
   TEMP_DIR: Type.String({ minLength: 1, default: './temp' }),
   SESSION_MAX: Type.Integer({ minimum: 1, default: 1000, description: 'upload sessions kept in TEMP_DIR; one more evicts the oldest' }),
+  SESSION_MAX_PER_USER: Type.Integer({ minimum: 1, default: 20, description: 'AUTH_MODE=oidc: upload sessions one identity keeps; one more evicts that identity\'s oldest' }),
   GRACE_DELAY_MS: Type.Integer({ minimum: 0, default: 10000, description: 'ms in-flight requests get after SIGTERM/SIGINT' }),
   SHED_MAX_EVENT_LOOP_DELAY_MS: Type.Integer({ minimum: 0, default: 1000, description: 'ms; 0: off' }),
   SHED_MAX_RSS_BYTES: Type.Integer({ minimum: 0, default: 0, description: 'bytes; 0: off' }),
@@ -30,6 +31,13 @@ export const ConfigSchema = Type.Object({
   READY_REQUIRES_SESSION_STORE: Type.Boolean({ default: true, description: 'false: readiness stays 200 while the session store fails (the failure is still reported), for pods that serve the routes needing no session' }),
   METRICS: Type.Boolean({ default: true, description: 'serve GET /metrics (Prometheus text format)' }),
   SHUTDOWN_DRAIN_MS: Type.Integer({ minimum: 0, default: 0, description: 'ms after SIGTERM/SIGINT during which /api/health/ready answers 503 while requests are still served' }),
+  AUTH_MODE: Type.Optional(stringEnum(['none', 'oidc'], { description: 'none: no authentication (the spec; default outside production); oidc: bearer tokens from OIDC_ISSUER and API_KEYS_FILE. Required with NODE_ENV=production' })),
+  API_KEYS_FILE: Type.Optional(Type.String({ minLength: 1, description: 'AUTH_MODE=oidc: file of API keys for machines, one per line: <sha256 hex of the key> <role> <label>' })),
+  OIDC_ISSUER: Type.Optional(Type.String({ minLength: 1, description: 'AUTH_MODE=oidc: the identity provider\'s issuer URL (its discovery document and JWKS)' })),
+  OIDC_AUDIENCE: Type.Optional(Type.String({ minLength: 1, description: 'AUTH_MODE=oidc: the `aud` every access token must carry' })),
+  OIDC_ROLES_CLAIM: Type.String({ minLength: 1, default: 'roles', description: 'claim of the access token holding the roles (hr, exports, operator); dots reach into objects (realm_access.roles)' }),
+  AUDIT_LOG: Type.Optional(Type.String({ minLength: 1, description: 'audit trail of requests with personal data: a file (JSON lines, appended) or `stdout`; unset: none' })),
+  TRUST_PROXY: Type.String({ default: 'false', description: 'whose X-Forwarded-For gives the client address: false, true, a number of hops, or comma-separated addresses/CIDRs of the proxies' }),
   LOG_LEVEL: stringEnum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'], { default: 'info' })
 })
 export type Config = Static<typeof ConfigSchema>

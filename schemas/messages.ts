@@ -243,6 +243,14 @@ export const SERVICE_MESSAGES = {
  * Any endpoint: texts of the HTTP layer (plugins/errors.ts, plugins/cors.ts, plugins/employee-bodies.ts,
  * src/validation.ts, src/errors.ts), for requests refused before or outside a route's own rules.
  */
+/** Sign-in and roles (issue 24 items 2-4): 401 and 403 in the spec's envelope. */
+export const AUTH_MESSAGES = {
+  missing: 'Se requiere autenticación: envíe un token en el encabezado Authorization: Bearer',
+  invalid: 'El token no es válido o ha expirado: inicie sesión nuevamente',
+  issuerUnreachable: 'No se puede verificar el token: el proveedor de identidad no responde. Intenta nuevamente en unos segundos.',
+  forbidden: (roles: readonly string[]) => `Su rol no permite esta operación (requiere el rol ${roles.join(' o ')})`
+} as const
+
 export const HTTP_MESSAGES = {
   /** D17: the `errors` text of a 500 in production, and the message of a failed PDF render. */
   internalError: 'Error interno del servidor',

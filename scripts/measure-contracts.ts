@@ -86,7 +86,7 @@ async function measureHttp (): Promise<void> {
   const tempDir = mkdtempSync(join(tmpdir(), 'contratos-measure-'))
   const server = spawn(process.execPath, ['dist/app/server.js'], {
     cwd: PROJECT_ROOT,
-    env: { ...process.env, NODE_ENV: 'production', EMPLOYER_PROFILE: 'test/fixtures/employer-profile.json', PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'warn', TEMP_DIR: tempDir },
+    env: { ...process.env, NODE_ENV: 'production', AUTH_MODE: 'none', EMPLOYER_PROFILE: 'test/fixtures/employer-profile.json', PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'warn', TEMP_DIR: tempDir },
     stdio: ['ignore', 'inherit', 'inherit']
   })
   try {

@@ -51,7 +51,7 @@ async function measure (label: string, run: () => Promise<number>): Promise<void
 }
 
 const tempDir = mkdtempSync(join(tmpdir(), 'measure-reports-'))
-const app = await buildApp({ env: { NODE_ENV: 'production', EMPLOYER_PROFILE: 'test/fixtures/employer-profile.json', TEMP_DIR: tempDir } })
+const app = await buildApp({ env: { NODE_ENV: 'production', AUTH_MODE: 'none', EMPLOYER_PROFILE: 'test/fixtures/employer-profile.json', TEMP_DIR: tempDir } })
 try {
   console.log(`50 employees, ${ITERATIONS} runs each, node ${process.version}`)
   await measure('Vida Ley, builder', async () => (await buildLawLifeWorkbook(employees)).length)

@@ -1,4 +1,4 @@
-import { CONTRACT_MESSAGES, HTTP_MESSAGES } from '../schemas/messages.js'
+import { AUTH_MESSAGES, CONTRACT_MESSAGES, HTTP_MESSAGES } from '../schemas/messages.js'
 
 /**
  * Application errors: each carries its HTTP status, the Spanish message of the spec, optional
@@ -22,6 +22,9 @@ export const ERROR_CODES = {
   CONTRATOS_SPREADSHEET_TOO_MANY_ROWS: '400: more data rows than the batch limit (D5)',
   CONTRATOS_SPREADSHEET_ROWS_PAST_LIMIT: '400: a workbook cell far below what the batch limit allows',
   CONTRATOS_SPREADSHEET_INVALID: '400: missing headers or invalid rows (D13)',
+  CONTRATOS_UNAUTHENTICATED: '401: no credentials, or a token or API key that is not valid (AUTH_MODE=oidc); WWW-Authenticate',
+  CONTRATOS_FORBIDDEN: '403: valid credentials whose roles do not include one the route allows; WWW-Authenticate',
+  CONTRATOS_IDP_UNAVAILABLE: '503: the identity provider\'s discovery document or keys cannot be fetched to check a token',
   CONTRATOS_CORS_ORIGIN: '403: a preflight from an origin not in CORS_ORIGINS',
   CONTRATOS_SESSION_NOT_FOUND: '404: an upload session that does not exist or has expired (D3)',
   CONTRATOS_EMPLOYEE_NOT_IN_SESSION: '404: a DNI the upload session does not hold (D3)',
@@ -145,5 +148,22 @@ export class SessionStoreUnavailableError extends AppError {
 export class ClientGoneError extends AppError {
   constructor () {
     super(499, HTTP_MESSAGES.clientGone)
+  }
+}
+
+/**
+ * 401 or 403 of AUTH_MODE=oidc (issue 24 item 4), with its RFC 6750 challenge for the
+ * `WWW-Authenticate` header: `invalid_token` when a token was sent and refused,
+ * `insufficient_scope` for a valid identity without an allowed role.
+ */
+export class AuthError extends AppError {
+  readonly challenge: string
+  constructor (kind: 'missing' | 'invalid' | 'forbidden', allowedRoles: readonly string[] = []) {
+    const forbidden = kind === 'forbidden'
+    super(forbidden ? 403 : 401, forbidden ? AUTH_MESSAGES.forbidden(allowedRoles) : AUTH_MESSAGES[kind], {
+      code: forbidden ? 'CONTRATOS_FORBIDDEN' : 'CONTRATOS_UNAUTHENTICATED'
+    })
+    this.challenge = 'Bearer realm="contratos"' +
+      (kind === 'invalid' ? ', error="invalid_token"' : kind === 'forbidden' ? ', error="insufficient_scope"' : '')
   }
 }

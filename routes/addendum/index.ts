@@ -13,6 +13,7 @@ import { AppError, PdfGenerationError } from '../../src/errors.js'
 import { todayInLima } from '../../src/employees/dates.js'
 import { addendumEntryName, addendumFileName, contentDisposition, safeFileName } from '../../src/zip/names.js'
 import { eachRecord } from '../../src/zip/documents-zip.js'
+import { ROUTE_ACCESS } from '../../src/auth/roles.js'
 
 const messages = IMPORT_MESSAGES.addenda
 
@@ -28,6 +29,7 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
   const today = () => todayInLima()
 
   app.post('/upload', {
+    config: { access: ROUTE_ACCESS.hr },
     schema: {
       tags: ['import'],
       summary: 'Importa adendas desde una hoja de cálculo',
@@ -55,6 +57,7 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
   })
   app.post('/preview', {
     ...single,
+    config: { ...single.config, access: ROUTE_ACCESS.hr },
     schema: {
       ...single.schema,
       tags: ['addenda'],
@@ -91,6 +94,7 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
   })
   app.post('/download-zip', {
     ...batch,
+    config: { ...batch.config, access: ROUTE_ACCESS.hr },
     schema: {
       ...batch.schema,
       tags: ['addenda'],

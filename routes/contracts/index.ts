@@ -14,6 +14,7 @@ import { recordValidation } from '../../src/employees/record-kinds.js'
 import { mergeIssues } from '../../src/employees/rules.js'
 import { contentDisposition, contractFileName, safeFileName } from '../../src/zip/names.js'
 import { ZIP_TUNING } from '../../src/zip/tuning.js'
+import { ROUTE_ACCESS, ownerOf } from '../../src/auth/roles.js'
 
 /**
  * D3: the preview body is a record or a session reference. The mode is chosen by the presence of
@@ -72,6 +73,7 @@ const contracts: FastifyPluginAsyncTypebox = async (app) => {
   })
   app.post('/preview', {
     ...single,
+    config: { ...single.config, access: ROUTE_ACCESS.hr },
     preValidation: async (request) => {
       refuseMixedModes(request.body)
       await single.preValidation(request)
@@ -98,7 +100,7 @@ const contracts: FastifyPluginAsyncTypebox = async (app) => {
     let employee: ImportedEmployee
     let format: 'file' | 'base64' = 'file'
     if ('sessionId' in body) {
-      const employees = await app.sessions.get(body.sessionId)
+      const employees = await app.sessions.get(body.sessionId, ownerOf(request.identity))
       if (employees === undefined) throw new SessionNotFoundError(body.sessionId)
       const found = employees.find((candidate) => candidate.dni === body.dni)
       if (found === undefined) throw new EmployeeNotInSessionError(body.dni)
@@ -131,6 +133,7 @@ const contracts: FastifyPluginAsyncTypebox = async (app) => {
   })
   app.post('/download-zip', {
     ...batch,
+    config: { ...batch.config, access: ROUTE_ACCESS.hr },
     schema: {
       ...batch.schema,
       tags: ['contracts'],

@@ -13,6 +13,7 @@ import {
 } from '../../src/reports/photocheck.js'
 import { XLSX_MEDIA_TYPE } from '../../src/reports/workbook.js'
 import { RequestValidationError } from '../../src/errors.js'
+import { ROUTE_ACCESS } from '../../src/auth/roles.js'
 
 /**
  * Runs after D2 unwrapping: no list, or an empty one, answers the spec's empty-body text as the
@@ -44,6 +45,7 @@ const reports: FastifyPluginAsyncTypebox = async (app) => {
     })
     return {
       ...options,
+      config: { ...options.config, access: ROUTE_ACCESS.exports },
       preValidation: [options.preValidation, requireEmployees],
       schema: {
         ...options.schema,

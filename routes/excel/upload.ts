@@ -5,6 +5,7 @@ import { IMPORT_MESSAGES } from '../../schemas/messages.js'
 import { uploadFormat } from '../../src/spreadsheets/file-type.js'
 import { importEmployeeRows } from '../../src/spreadsheets/import.js'
 import { recordValidation } from '../../src/employees/record-kinds.js'
+import { ROUTE_ACCESS, ownerOf } from '../../src/auth/roles.js'
 
 const messages = IMPORT_MESSAGES.employees
 const typeMessages = { badExtension: () => messages.badType, badMime: () => messages.badType } // spec Errors rule 3
@@ -27,7 +28,7 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
       body: UploadBodySchema,
       response: { 200: EmployeeImportReplySchema, ...ERROR_RESPONSES }
     },
-    config: { endpoint: 'uploadExcel' } // the name spec endpoint 1 lists
+    config: { endpoint: 'uploadExcel', access: ROUTE_ACCESS.hr } // the name spec endpoint 1 lists
   }, async function (request, reply) {
     const upload = await request.excelUpload()
     const format = uploadFormat(upload.filename, upload.mimetype, typeMessages)
@@ -36,7 +37,7 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
     const validation = recordValidation('contract', app.employerProfile, app.printableRules)
     const result = importEmployeeRows(sheet, { partial, validation })
     const { employees, contractIssues, warnings } = result
-    const sessionId = await app.sessions.create(employees)
+    const sessionId = await app.sessions.create(employees, ownerOf(request.identity))
     if (!partial) {
       return {
         success: true as const,

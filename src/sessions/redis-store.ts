@@ -15,11 +15,11 @@
  * keeps the connection but stops answering (SIGSTOP, swap) opens a circuit breaker after one
  * timeout: calls fail at once until a background PING answers.
  */
-import { randomUUID } from 'node:crypto'
+import { createHash, randomUUID } from 'node:crypto'
 import { Redis, type RedisOptions } from 'ioredis'
 import type { ImportedEmployee } from '../../schemas/employee.js'
 import { SessionStoreUnavailableError } from '../errors.js'
-import { UUID_V4, type SessionStore } from './store.js'
+import { UUID_V4, type SessionStore, type StoredSession } from './store.js'
 import { storeFaultReason } from './faults.js'
 
 /** Key of one session; the id is always a lower-case UUID v4 (D3). */
@@ -28,6 +28,8 @@ export const SESSION_KEY_PREFIX = 'contratos:session:'
 export const SESSION_INDEX_KEY = 'contratos:sessions'
 /** Counter that orders sessions created within the same millisecond. */
 const SEQUENCE_KEY = 'contratos:sessions:seq'
+/** Followed by the SHA-256 of an owner: that owner's session ids by age (SESSION_MAX_PER_USER). */
+export const OWNER_INDEX_PREFIX = 'contratos:owner:'
 
 /** Prefix of the readiness probe keys, and their lifetime (ms): they expire by themselves. */
 export const PROBE_KEY_PREFIX = 'contratos:probe:'
@@ -51,6 +53,23 @@ redis.call('ZREMRANGEBYSCORE', KEYS[1], '-inf', now - ttl)
 redis.call('SET', KEYS[3], ARGV[2], 'PX', ttl)
 redis.call('ZADD', KEYS[1], now + seq / 1000, ARGV[1])
 redis.call('PEXPIRE', KEYS[1], ttl)
+if KEYS[4] ~= '' then
+  redis.call('ZREMRANGEBYSCORE', KEYS[4], '-inf', now - ttl)
+  for _, old in ipairs(redis.call('ZRANGE', KEYS[4], 0, -1)) do
+    if redis.call('EXISTS', ARGV[5] .. old) == 0 then redis.call('ZREM', KEYS[4], old) end
+  end
+  redis.call('ZADD', KEYS[4], now + seq / 1000, ARGV[1])
+  redis.call('PEXPIRE', KEYS[4], ttl)
+  local mine = redis.call('ZCARD', KEYS[4]) - tonumber(ARGV[6])
+  if mine > 0 then
+    local evicted = redis.call('ZRANGE', KEYS[4], 0, mine - 1)
+    redis.call('ZREMRANGEBYRANK', KEYS[4], 0, mine - 1)
+    for _, old in ipairs(evicted) do
+      redis.call('DEL', ARGV[5] .. old)
+      redis.call('ZREM', KEYS[1], old)
+    end
+  end
+end
 local over = redis.call('ZCARD', KEYS[1]) - tonumber(ARGV[4])
 if over > 0 then
   local evicted = redis.call('ZRANGE', KEYS[1], 0, over - 1)
@@ -70,7 +89,8 @@ return redis.call('ZCARD', KEYS[1])
 
 interface SessionCommands {
   contratosCreateSession: (
-    index: string, sequence: string, key: string, id: string, json: string, ttlMs: number, max: number, prefix: string
+    index: string, sequence: string, key: string, ownerIndex: string, id: string, json: string, ttlMs: number,
+    max: number, prefix: string, maxPerOwner: number
   ) => Promise<number>
   contratosCountSessions: (index: string, ttlMs: number) => Promise<number>
 }
@@ -80,6 +100,8 @@ export interface RedisStoreOptions {
   ttlMs: number
   /** SESSION_MAX, sessions kept at most. */
   maxSessions: number
+  /** SESSION_MAX_PER_USER, sessions one owner keeps at most (default: no limit but maxSessions). */
+  maxPerOwner?: number
   /** Connect and per-command timeout, ms (default REDIS_TIMEOUT_MS). */
   timeoutMs?: number
   /** Told when the connection comes up or goes down (logs); each change once. */
@@ -112,6 +134,7 @@ export function redisClientOptions (timeoutMs: number): RedisOptions {
 export class RedisSessionStore implements SessionStore {
   readonly ttlMs: number
   readonly maxSessions: number
+  readonly maxPerOwner: number
   readonly client: Redis
   /** Last state told to onStateChange; none before the first connection attempt settles. */
   #state: 'up' | 'down' | undefined
@@ -127,11 +150,12 @@ export class RedisSessionStore implements SessionStore {
   constructor (url: string, options: RedisStoreOptions) {
     this.ttlMs = options.ttlMs
     this.maxSessions = options.maxSessions
+    this.maxPerOwner = options.maxPerOwner ?? options.maxSessions
     const notify = options.onStateChange ?? (() => {})
     this.#timeoutMs = options.timeoutMs ?? REDIS_TIMEOUT_MS
     this.#onBreaker = options.onBreaker ?? (() => {})
     this.client = new Redis(url, redisClientOptions(this.#timeoutMs))
-    this.client.defineCommand('contratosCreateSession', { numberOfKeys: 3, lua: CREATE_SCRIPT })
+    this.client.defineCommand('contratosCreateSession', { numberOfKeys: 4, lua: CREATE_SCRIPT })
     this.client.defineCommand('contratosCountSessions', { numberOfKeys: 1, lua: COUNT_SCRIPT })
     const change = (state: 'up' | 'down', error?: Error): void => {
       if (this.#state !== state && !this.#closed) notify(state, error)
@@ -165,18 +189,22 @@ export class RedisSessionStore implements SessionStore {
     return this.client as unknown as SessionCommands
   }
 
-  async create (employees: readonly ImportedEmployee[]): Promise<string> {
+  async create (employees: readonly ImportedEmployee[], owner?: string): Promise<string> {
     const id = randomUUID()
+    // the owner's index key is hashed: an identity's name never becomes part of a key
+    const ownerIndex = owner === undefined ? '' : OWNER_INDEX_PREFIX + createHash('sha256').update(owner).digest('hex')
     await this.#call(async () => await this.#commands.contratosCreateSession(
-      SESSION_INDEX_KEY, SEQUENCE_KEY, SESSION_KEY_PREFIX + id, id, JSON.stringify({ employees }), this.ttlMs,
-      this.maxSessions, SESSION_KEY_PREFIX))
+      SESSION_INDEX_KEY, SEQUENCE_KEY, SESSION_KEY_PREFIX + id, ownerIndex, id, JSON.stringify({ employees, owner }),
+      this.ttlMs, this.maxSessions, SESSION_KEY_PREFIX, this.maxPerOwner))
     return id
   }
 
-  async get (id: string): Promise<ImportedEmployee[] | undefined> {
+  async get (id: string, owner?: string): Promise<ImportedEmployee[] | undefined> {
     if (!UUID_V4.test(id)) return undefined // never a key built from anything else (D3)
     const json = await this.#call(async () => await this.client.get(SESSION_KEY_PREFIX + id.toLowerCase()))
-    return json === null ? undefined : (JSON.parse(json) as { employees: ImportedEmployee[] }).employees
+    if (json === null) return undefined
+    const session = JSON.parse(json) as StoredSession
+    return (session.owner ?? null) === (owner ?? null) ? session.employees : undefined // another's: as unknown
   }
 
   async count (): Promise<number> {

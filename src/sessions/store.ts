@@ -6,7 +6,7 @@
  * instance; RedisSessionStore (redis-store.ts), shared by every instance behind a load balancer.
  */
 import { randomUUID } from 'node:crypto'
-import { mkdir, readFile, readdir, rename, rm, stat, statfs, writeFile } from 'node:fs/promises'
+import { chmod, mkdir, readFile, readdir, rename, rm, stat, statfs, writeFile } from 'node:fs/promises'
 import { join } from 'node:path'
 import type { ImportedEmployee } from '../../schemas/employee.js'
 import { SessionStoreUnavailableError } from '../errors.js'
@@ -37,20 +37,29 @@ export async function sessionRoomBytes (dir: string): Promise<number> {
 
 /** Size of the readiness probe file: a block or more, as a small session needs. */
 const PROBE_BYTES = Buffer.alloc(4096, 0x20)
+/** Sessions hold workers' personal data (Ley 29733): only the service's user reads them (issue 24 item 7). */
+const DIR_MODE = 0o700
+const FILE_MODE = 0o600
+
+/** A session as stored: the upload's employees and who made it (absent with AUTH_MODE=none). */
+export interface StoredSession { employees: ImportedEmployee[], owner?: string }
 
 /** What the routes need of a session store, whichever SESSION_STORE chose. */
 export interface SessionStore {
   /**
-   * Stores the employees of one upload, evicting the oldest session past maxSessions.
+   * Stores the employees of one upload, evicting the oldest session past maxSessions, and the
+   * owner's oldest past maxPerOwner (issue 24 item 5: never another owner's for that quota).
+   * @param owner who made it (`user:<sub>`, `key:<label>`); undefined with AUTH_MODE=none
    * @returns the new id (UUID v4)
    * @throws SessionStoreUnavailableError (503) when a shared store does not answer
    */
-  create: (employees: readonly ImportedEmployee[]) => Promise<string>
+  create: (employees: readonly ImportedEmployee[], owner?: string) => Promise<string>
   /**
-   * The session's employees, or undefined when the id is malformed, unknown, evicted or expired.
+   * The session's employees, or undefined when the id is malformed, unknown, evicted or expired,
+   * or belongs to another owner than `owner` (the same answer: issue 24 item 5).
    * @throws SessionStoreUnavailableError (503) when a shared store does not answer
    */
-  get: (id: string) => Promise<ImportedEmployee[] | undefined>
+  get: (id: string, owner?: string) => Promise<ImportedEmployee[] | undefined>
   /** Sessions stored now (the `contratos_sessions` gauge). @throws when the store does not answer */
   count: () => Promise<number>
   /**
@@ -77,6 +86,11 @@ export class FileSessionStore implements SessionStore {
   #timer: NodeJS.Timeout | undefined
   /** Ids of the stored sessions, oldest first (a Set keeps insertion order). */
   readonly #ids = new Set<string>()
+  /** SESSION_MAX_PER_USER: sessions one owner keeps at most. */
+  readonly maxPerOwner: number
+  /** Owner of each stored session that has one, and each owner's sessions, oldest first. */
+  readonly #ownerOf = new Map<string, string>()
+  readonly #byOwner = new Map<string, Set<string>>()
 
   /**
    * @param tempDir absolute TEMP_DIR; sessions live in its `sessions/` folder
@@ -84,10 +98,14 @@ export class FileSessionStore implements SessionStore {
    * @param maxSessions SESSION_MAX, sessions kept at most
    * @param now clock in ms since the epoch (tests move it)
    */
-  constructor (tempDir: string, ttlMs: number, maxSessions = Number.POSITIVE_INFINITY, now: () => number = Date.now) {
+  constructor (
+    tempDir: string, ttlMs: number, maxSessions = Number.POSITIVE_INFINITY, now: () => number = Date.now,
+    maxPerOwner = Number.POSITIVE_INFINITY
+  ) {
     this.dir = join(tempDir, 'sessions')
     this.ttlMs = ttlMs
     this.maxSessions = maxSessions
+    this.maxPerOwner = maxPerOwner
     this.#now = now
   }
 
@@ -96,16 +114,18 @@ export class FileSessionStore implements SessionStore {
    * counts the sessions left, oldest first, evicting any beyond maxSessions.
    */
   async init (): Promise<void> {
-    await mkdir(this.dir, { recursive: true })
+    await mkdir(this.dir, { recursive: true, mode: DIR_MODE })
+    await chmod(this.dir, DIR_MODE) // a folder left by an older version may be 0755
     await this.sweep()
-    const found: { id: string, mtimeMs: number }[] = []
+    const found: { id: string, mtimeMs: number, owner: string | undefined }[] = []
     for (const name of await readdir(this.dir)) {
       const id = name.slice(0, -'.json'.length)
       if (!name.endsWith('.json') || !UUID_V4.test(id)) continue
       const info = await stat(join(this.dir, name)).catch(() => undefined)
-      if (info !== undefined) found.push({ id, mtimeMs: info.mtimeMs })
+      const owner = await readFile(join(this.dir, name), 'utf8').then((json) => (JSON.parse(json) as StoredSession).owner).catch(() => undefined)
+      if (info !== undefined) found.push({ id, mtimeMs: info.mtimeMs, owner })
     }
-    for (const { id } of found.sort((a, b) => a.mtimeMs - b.mtimeMs)) this.#ids.add(id)
+    for (const { id, owner } of found.sort((a, b) => a.mtimeMs - b.mtimeMs)) this.#remember(id, owner)
     await this.#evictOverflow()
   }
 
@@ -124,7 +144,7 @@ export class FileSessionStore implements SessionStore {
    * an upload. Rejects with the filesystem error.
    */
   async check (): Promise<void> {
-    await mkdir(this.dir, { recursive: true })
+    await mkdir(this.dir, { recursive: true, mode: DIR_MODE })
     const probe = join(this.dir, `.probe-${randomUUID()}`)
     try {
       await writeFile(probe, PROBE_BYTES)
@@ -143,13 +163,13 @@ export class FileSessionStore implements SessionStore {
    * retries once (issue 25).
    * @throws SessionStoreUnavailableError (503) on a store fault (faults.ts): full, read-only, denied
    */
-  async create (employees: readonly ImportedEmployee[]): Promise<string> {
+  async create (employees: readonly ImportedEmployee[], owner?: string): Promise<string> {
     const id = randomUUID()
     const path = this.#path(id)
-    this.#ids.add(id) // counted at once, so concurrent creates cannot overshoot the cap
+    this.#remember(id, owner) // counted at once, so concurrent creates cannot overshoot the cap
     try {
-      await this.#evictOverflow()
-      const json = JSON.stringify({ employees })
+      await this.#evictOverflow(owner)
+      const json = JSON.stringify({ employees, owner })
       try {
         await this.#write(path, json)
       } catch (error) {
@@ -159,7 +179,7 @@ export class FileSessionStore implements SessionStore {
       // evicted by a later create while this one was being written: nothing must stay on disk
       if (!this.#ids.has(id)) await rm(path, { force: true })
     } catch (error) {
-      this.#ids.delete(id)
+      this.#forget(id)
       await rm(`${path}.tmp`, { force: true }).catch(() => {})
       throw isStoreFault(error) ? new SessionStoreUnavailableError(error) : error
     }
@@ -169,11 +189,12 @@ export class FileSessionStore implements SessionStore {
   /** Writes a session through a temporary file, so that a reader never sees half of one. */
   async #write (path: string, json: string): Promise<void> {
     try {
-      await writeFile(`${path}.tmp`, json)
+      await writeFile(`${path}.tmp`, json, { mode: FILE_MODE })
     } catch (error) {
       if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error
-      await mkdir(this.dir, { recursive: true }) // the folder was removed under us (a /tmp cleaner, an operator)
-      await writeFile(`${path}.tmp`, json)
+      // the folder was removed under us (a /tmp cleaner, an operator)
+      await mkdir(this.dir, { recursive: true, mode: DIR_MODE })
+      await writeFile(`${path}.tmp`, json, { mode: FILE_MODE })
     }
     await rename(`${path}.tmp`, path)
   }
@@ -183,36 +204,43 @@ export class FileSessionStore implements SessionStore {
     await rm(`${this.#path(keep)}.tmp`, { force: true }) // the partial write holds blocks too
     for (const id of this.#ids) {
       if (id === keep) continue
-      this.#ids.delete(id)
+      this.#forget(id)
       await rm(this.#path(id), { force: true })
       return true
     }
     return false
   }
 
-  /** Removes the oldest sessions while more than maxSessions are counted. */
-  async #evictOverflow (): Promise<void> {
+  /** Removes `owner`'s oldest sessions past maxPerOwner, then the oldest while more than maxSessions are counted. */
+  async #evictOverflow (owner?: string): Promise<void> {
     const evicted: string[] = []
-    for (const id of this.#ids) {
-      if (this.#ids.size - evicted.length <= this.maxSessions) break
+    const owned = owner === undefined ? undefined : this.#byOwner.get(owner)
+    for (const id of owned ?? []) {
+      if (owned !== undefined && owned.size - evicted.length <= this.maxPerOwner) break
       evicted.push(id)
     }
-    for (const id of evicted) this.#ids.delete(id)
+    for (const id of evicted) this.#forget(id)
+    for (const id of this.#ids) {
+      if (this.#ids.size <= this.maxSessions) break
+      this.#forget(id)
+      evicted.push(id)
+    }
     await Promise.all(evicted.map((id) => rm(this.#path(id), { force: true })))
   }
 
   /** The session's employees, or undefined when the id is malformed, unknown or expired. */
-  async get (id: string): Promise<ImportedEmployee[] | undefined> {
+  async get (id: string, owner?: string): Promise<ImportedEmployee[] | undefined> {
     if (!UUID_V4.test(id)) return undefined
     const path = this.#path(id)
     try {
       const { mtimeMs } = await stat(path)
       if (this.#expired(mtimeMs)) {
-        this.#ids.delete(id.toLowerCase())
+        this.#forget(id.toLowerCase())
         await rm(path, { force: true })
         return undefined
       }
-      return (JSON.parse(await readFile(path, 'utf8')) as { employees: ImportedEmployee[] }).employees
+      const session = JSON.parse(await readFile(path, 'utf8')) as StoredSession
+      return (session.owner ?? null) === (owner ?? null) ? session.employees : undefined
     } catch (error) {
       if ((error as NodeJS.ErrnoException).code === 'ENOENT') return undefined // never stored, swept or evicted
       throw isStoreFault(error) ? new SessionStoreUnavailableError(error) : error
@@ -228,7 +256,7 @@ export class FileSessionStore implements SessionStore {
       const info = await stat(path).catch(() => undefined)
       if (info === undefined || !this.#expired(info.mtimeMs)) continue
       await rm(path, { force: true })
-      if (name.endsWith('.json')) this.#ids.delete(name.slice(0, -'.json'.length))
+      if (name.endsWith('.json')) this.#forget(name.slice(0, -'.json'.length))
       removed++
     }
     return removed
@@ -243,6 +271,25 @@ export class FileSessionStore implements SessionStore {
   stop (): void {
     clearInterval(this.#timer)
     this.#timer = undefined
+  }
+
+  #remember (id: string, owner: string | undefined): void {
+    this.#ids.add(id)
+    if (owner === undefined) return
+    this.#ownerOf.set(id, owner)
+    const owned = this.#byOwner.get(owner) ?? new Set<string>()
+    owned.add(id)
+    this.#byOwner.set(owner, owned)
+  }
+
+  #forget (id: string): void {
+    this.#ids.delete(id)
+    const owner = this.#ownerOf.get(id)
+    if (owner === undefined) return
+    this.#ownerOf.delete(id)
+    const owned = this.#byOwner.get(owner)
+    owned?.delete(id)
+    if (owned?.size === 0) this.#byOwner.delete(owner)
   }
 
   #expired (mtimeMs: number): boolean {

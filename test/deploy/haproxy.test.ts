@@ -1,7 +1,8 @@
 /**
  * deploy/haproxy.cfg against a stub instance whose readiness answer the test sets: the upload rate
  * limit (429 in the envelope with Retry-After) and the fallback backend draining an instance that
- * began shutting down while its session store is down. The service itself behind HAProxy is
+ * began shutting down while its session store is down; /metrics never answered through the public
+ * frontend and no X-Served-By naming the instances (issue 24). The service itself behind HAProxy is
  * test/cluster.test.ts.
  */
 import { test } from 'tap'
@@ -13,7 +14,7 @@ import { setTimeout as sleep } from 'node:timers/promises'
 import { PROJECT_ROOT } from '../../src/paths.js'
 import { freePort, program } from '../support/processes.js'
 
-test('HAProxy: uploads past CONTRATOS_UPLOAD_RATE get 429; the fallback backend drains an instance that is shutting down', async (t) => {
+test('HAProxy: uploads past CONTRATOS_UPLOAD_RATE get 429; /metrics is 404; the fallback backend drains an instance that is shutting down', async (t) => {
   let running = 'ok'
   const stub = createServer((request, response) => {
     if (request.url === '/api/health/ready') {
@@ -54,7 +55,14 @@ test('HAProxy: uploads past CONTRATOS_UPLOAD_RATE get 429; the fallback backend 
     throw new Error(`HAProxy never got to: ${what}`)
   }
 
-  await until('the live backend serves', async () => (await send('GET', '/api/health')).servedBy === 'app1-live')
+  // only the live backend can answer 200: the main one has no ready instance
+  await until('the live backend serves', async () => (await send('GET', '/api/health')).body === 'stub')
+  t.equal((await send('GET', '/api/health')).servedBy, null, 'no X-Served-By unless CONTRATOS_DEBUG_SERVED_BY=1')
+  for (const path of ['/metrics', '/metrics?format=text', '/metrics/']) {
+    const metrics = await send('GET', path)
+    t.equal(metrics.status, 404, `${path}: answered by HAProxy, never the instance`)
+    t.same(JSON.parse(metrics.body), { success: false, message: 'Ruta no encontrada', data: null })
+  }
   t.equal((await send('POST', '/api/excel/upload')).status, 200)
   t.equal((await send('POST', '/api/addendum/upload')).status, 200)
   const limited = await send('POST', '/api/excel/upload')

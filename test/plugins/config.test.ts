@@ -2,7 +2,7 @@ import { test } from 'tap'
 import { existsSync } from 'node:fs'
 import { join } from 'node:path'
 import { buildApp } from '../../app/app.js'
-import { build } from '../support/helper.js'
+import { PRODUCTION_PROFILE, build } from '../support/helper.js'
 
 test('config has the spec defaults when nothing is set', async (t) => {
   const app = await build(t)
@@ -35,6 +35,9 @@ const refusals: [string, Record<string, string>, RegExp][] = [
   ['a SESSION_STORE that is neither file nor a redis URL', { SESSION_STORE: 'memcached://10.0.0.5:11211' }, /^Configuración inválida: SESSION_STORE="memcached:\/\/10\.0\.0\.5:11211" no es válido \(file, o una URL redis:\/\/host:puerto o rediss:\/\/host:puerto\)$/],
   ['a SESSION_STORE that is no URL at all', { SESSION_STORE: 'redis' }, /^Configuración inválida: SESSION_STORE="redis" no es válido/],
   ['a redis URL with a path that is not a database number, its password hidden', { SESSION_STORE: 'redis://:s3cr3t@10.0.0.5:6379/sesiones' }, /^Configuración inválida: SESSION_STORE="redis:\/\/\*\*\*@10\.0\.0\.5:6379\/sesiones" no es válido/],
+  ['production without an explicit AUTH_MODE (issue 24)', { NODE_ENV: 'production', EMPLOYER_PROFILE: PRODUCTION_PROFILE },
+    /^Configuración inválida: con NODE_ENV=production AUTH_MODE es obligatorio: AUTH_MODE=oidc \(identidad y roles, docs\/security\.md\) o AUTH_MODE=none \(sin autenticación, solo en una red interna de confianza\)$/],
+  ['an unknown AUTH_MODE', { AUTH_MODE: 'basic' }, /^Configuración inválida: AUTH_MODE="basic" no es válido/],
   ['a METRICS that is not a boolean', { METRICS: 'maybe' }, /^Configuración inválida: METRICS="maybe" no es válido/],
   ['a SHUTDOWN_DRAIN_MS that leaves no time within GRACE_DELAY_MS', { SHUTDOWN_DRAIN_MS: '10000', GRACE_DELAY_MS: '10000' }, /^Configuración inválida: SHUTDOWN_DRAIN_MS=10000 debe ser menor que GRACE_DELAY_MS=10000$/]
 ]
@@ -44,13 +47,35 @@ for (const [what, env, message] of refusals) {
   })
 }
 
+test('AUTH_MODE: none by default outside production; production starts once it is stated, none included', async (t) => {
+  t.equal((await build(t)).config.authMode, 'none')
+  t.equal((await build(t, { NODE_ENV: 'development' })).config.authMode, 'none')
+  const production = await buildApp({ env: { NODE_ENV: 'production', AUTH_MODE: 'none', EMPLOYER_PROFILE: PRODUCTION_PROFILE, TEMP_DIR: t.testdir({}), PDF_THREADS: 1 } })
+  t.teardown(() => production.close())
+  t.equal(production.config.authMode, 'none')
+  t.equal((await production.inject({ method: 'GET', url: '/api/health' })).statusCode, 200)
+})
+
 test('SESSION_STORE: file by default, or a redis:// or rediss:// URL', async (t) => {
   const { parseSessionStore } = await import('../../plugins/config.js')
   t.same(parseSessionStore('file'), { kind: 'file' })
   t.same(parseSessionStore('redis://127.0.0.1:6379'), { kind: 'redis', url: 'redis://127.0.0.1:6379' })
   t.same(parseSessionStore('rediss://:clave@redis.interno:6380/2'), { kind: 'redis', url: 'rediss://:clave@redis.interno:6380/2' })
+  // the scheme is case-insensitive: capitals reach the Redis client as rediss://, so TLS (issue 24)
+  t.same(parseSessionStore('REDISS://:Clave@Redis.interno:6380/2'), { kind: 'redis', url: 'rediss://:Clave@Redis.interno:6380/2' })
+  t.same(parseSessionStore('Redis://10.0.0.5:6379'), { kind: 'redis', url: 'redis://10.0.0.5:6379' })
   const app = await build(t)
   t.same(app.config.sessionStore, { kind: 'file' })
   t.equal(app.config.METRICS, true)
   t.equal(app.config.SHUTDOWN_DRAIN_MS, 0)
+})
+
+test('TRUST_PROXY: false, true, a number of hops, or the proxies\' addresses', async (t) => {
+  const { parseTrustProxy } = await import('../../plugins/config.js')
+  t.equal(parseTrustProxy('false'), false)
+  t.equal(parseTrustProxy(' '), false)
+  t.equal(parseTrustProxy('true'), true)
+  t.same(parseTrustProxy('127.0.0.1, 10.0.0.0/8,'), ['127.0.0.1', '10.0.0.0/8'])
+  const hops = parseTrustProxy('1') as (address: string, hop: number) => boolean
+  t.same([hops('10.0.0.1', 0), hops('10.0.0.2', 1)], [true, false], 'one hop: the nearest proxy only')
 })

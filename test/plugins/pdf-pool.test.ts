@@ -26,7 +26,7 @@ async function templatesDir (t: Test, replace: Record<string, Uint8Array | undef
 }
 
 /** Builds an app whose TEMP_DIR sits next to the test's other files (t.testdir() would wipe them). */
-const start = async (t: Test, env: Record<string, string>) => await buildApp({ env: { NODE_ENV: 'test', TEMP_DIR: join(t.testdirName, 'temp'), ...env } })
+const start = async (t: Test, env: Record<string, string>) => await buildApp({ env: { NODE_ENV: 'test', AUTH_MODE: 'none', TEMP_DIR: join(t.testdirName, 'temp'), ...env } })
 
 test('the pool renders a contract in a worker thread', async (t) => {
   const app = await build(t)
@@ -136,7 +136,7 @@ test('with NODE_ENV=production the service refuses the fictitious demo profile',
 })
 
 test('outside tests the worker threads start with the app (a broken worker stops start-up)', async (t) => {
-  const app = await buildApp({ env: { NODE_ENV: 'production', EMPLOYER_PROFILE: PRODUCTION_PROFILE, TEMP_DIR: t.testdir({}), PDF_THREADS: 1 } })
+  const app = await buildApp({ env: { NODE_ENV: 'production', AUTH_MODE: 'none', EMPLOYER_PROFILE: PRODUCTION_PROFILE, TEMP_DIR: t.testdir({}), PDF_THREADS: 1 } })
   t.teardown(() => app.close())
   t.equal(app.pdfPool.threads, 1)
   t.equal(app.pdfPool.capacity, app.config.PDF_MAX_QUEUE)

@@ -5,7 +5,7 @@
 import { test } from 'tap'
 import { readFileSync } from 'node:fs'
 import {
-  AppError, ERROR_CODES, EmployeeNotInSessionError, PdfGenerationError, RequestValidationError, ServiceBusyError,
+  AppError, AuthError, ERROR_CODES, EmployeeNotInSessionError, PdfGenerationError, RequestValidationError, ServiceBusyError,
   SessionNotFoundError, SessionStoreUnavailableError, UploadError
 } from '../../src/errors.js'
 import {
@@ -33,7 +33,10 @@ const errors: Array<[Error & { code: string }, string]> = [
   [new EmployerProfileError('perfil.json', ['x']), 'CONTRATOS_EMPLOYER_PROFILE'],
   [new TemplateError('anexo.pdf', 'x'), 'CONTRATOS_TEMPLATE'],
   [new ZipRejectedError('x'), 'CONTRATOS_ZIP_REJECTED'],
-  [new ConfigError('x'), 'CONTRATOS_CONFIG']
+  [new ConfigError('x'), 'CONTRATOS_CONFIG'],
+  [new AuthError('missing'), 'CONTRATOS_UNAUTHENTICATED'],
+  [new AuthError('invalid'), 'CONTRATOS_UNAUTHENTICATED'],
+  [new AuthError('forbidden', ['hr']), 'CONTRATOS_FORBIDDEN']
 ]
 
 test('each kind of error carries its stable code, one of ERROR_CODES', async (t) => {

@@ -125,7 +125,8 @@ export async function startHaproxy (t: Test, instances: Instance[]): Promise<Bal
       CONTRATOS_APP1: `127.0.0.1:${instances[0].port}`,
       CONTRATOS_APP2: `127.0.0.1:${instances[1].port}`,
       CONTRATOS_CHECK_INTER: '200ms',
-      CONTRATOS_UPLOAD_RATE: '100000'
+      CONTRATOS_UPLOAD_RATE: '100000',
+      CONTRATOS_DEBUG_SERVED_BY: '1' // X-Served-By names the instance: off by default (test/deploy/haproxy.test.ts)
     }),
     stdio: ['ignore', 'ignore', 'pipe']
   })
@@ -165,6 +166,7 @@ export async function startHaproxy (t: Test, instances: Instance[]): Promise<Bal
  */
 export const CLUSTER_ENV: Record<string, string> = {
   NODE_ENV: 'production',
+  AUTH_MODE: 'none', // production must state it (issue 24); auth is not what the cluster tests check
   EMPLOYER_PROFILE: PRODUCTION_PROFILE,
   HOST: '127.0.0.1',
   LOG_LEVEL: 'warn',

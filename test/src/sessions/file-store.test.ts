@@ -1,5 +1,5 @@
 import { test } from 'tap'
-import { readdir, rm, utimes, writeFile } from 'node:fs/promises'
+import { chmod, mkdir, readdir, rm, stat, utimes, writeFile } from 'node:fs/promises'
 import { join } from 'node:path'
 import { FileSessionStore, UUID_V4 } from '../../../src/sessions/store.js'
 import { sampleEmployee } from '../../support/helper.js'
@@ -9,8 +9,8 @@ import { sessionStoreContract } from './store-contract.js'
 const employees = [sampleEmployee() as unknown as Employee]
 
 test('the file store keeps the session store contract', async (t) => {
-  sessionStoreContract(t, async (t, { ttlMs, maxSessions }) => {
-    const store = new FileSessionStore(t.testdir({}), ttlMs, maxSessions)
+  sessionStoreContract(t, async (t, { ttlMs, maxSessions, maxPerOwner }) => {
+    const store = new FileSessionStore(t.testdir({}), ttlMs, maxSessions, Date.now, maxPerOwner)
     await store.init()
     t.teardown(async () => { await store.close() })
     return store
@@ -25,6 +25,22 @@ test('a session round-trips its employees under TEMP_DIR/sessions', async (t) =>
   t.match(id, UUID_V4)
   t.same(await store.get(id), employees)
   t.same(await readdir(join(dir, 'sessions')), [`${id}.json`])
+})
+
+test('session files are 0600 in a 0700 folder, even a folder an older run left 0755 (issue 24)', async (t) => {
+  const dir = t.testdir({})
+  await mkdir(join(dir, 'sessions'), { mode: 0o755 })
+  await chmod(join(dir, 'sessions'), 0o755)
+  const store = new FileSessionStore(dir, 60_000)
+  await store.init()
+  t.teardown(async () => { await store.close() })
+  const id = await store.create(employees)
+  t.equal((await stat(join(dir, 'sessions'))).mode & 0o777, 0o700)
+  t.equal((await stat(join(dir, 'sessions', `${id}.json`))).mode & 0o777, 0o600)
+  await rm(join(dir, 'sessions'), { recursive: true })
+  const again = await store.create(employees) // the folder removed under the running service is made 0700 again
+  t.equal((await stat(join(dir, 'sessions'))).mode & 0o777, 0o700)
+  t.equal((await stat(join(dir, 'sessions', `${again}.json`))).mode & 0o777, 0o600)
 })
 
 test('an expired session is gone on read, and sweeps remove expired files', async (t) => {
@@ -124,4 +140,23 @@ test('a create that cannot write leaves no count and no file behind', async (t) 
   await t.rejects(store.create(employees), { code: 'ENOTDIR' })
   t.equal(store.size, 0)
   await t.rejects(store.check(), 'and readiness says so')
+})
+
+test('after a restart each owner\'s sessions are counted again: the quota still evicts that owner\'s oldest', async (t) => {
+  const dir = t.testdir({})
+  const before = new FileSessionStore(dir, 60_000, 100, Date.now, 2)
+  await before.init()
+  const first = await before.create(employees, 'user:ana')
+  await utimes(join(dir, 'sessions', `${first}.json`), new Date(Date.now() - 2000), new Date(Date.now() - 2000))
+  const second = await before.create(employees, 'user:ana')
+  const other = await before.create(employees, 'key:nocturno')
+  await before.close()
+  const after = new FileSessionStore(dir, 60_000, 100, Date.now, 2)
+  await after.init()
+  t.teardown(async () => { await after.close() })
+  const third = await after.create(employees, 'user:ana')
+  t.equal(await after.get(first, 'user:ana'), undefined, 'ana\'s oldest, from before the restart, evicted')
+  t.same(await after.get(second, 'user:ana'), employees)
+  t.same(await after.get(third, 'user:ana'), employees)
+  t.same(await after.get(other, 'key:nocturno'), employees, 'the other owner\'s session stays')
 })

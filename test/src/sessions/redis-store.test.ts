@@ -10,8 +10,8 @@ const employees = [sampleEmployee() as unknown as Employee]
 
 test('the Redis store keeps the session store contract (a real redis-server)', async (t) => {
   const redis = await startRedis(t)
-  sessionStoreContract(t, async (t, { ttlMs, maxSessions }) => {
-    const store = new RedisSessionStore(redis.url, { ttlMs, maxSessions })
+  sessionStoreContract(t, async (t, { ttlMs, maxSessions, maxPerOwner }) => {
+    const store = new RedisSessionStore(redis.url, { ttlMs, maxSessions, maxPerOwner })
     t.teardown(async () => { await store.close() })
     t.equal(await store.connected(10_000), true)
     await store.client.flushall() // each case starts from an empty server

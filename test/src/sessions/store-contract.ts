@@ -9,7 +9,7 @@ import { sampleEmployee } from '../../support/helper.js'
 import type { Employee } from '../../../schemas/employee.js'
 
 /** Makes an empty store with these limits, closed by the caller's teardown. */
-export type MakeStore = (t: Test, limits: { ttlMs: number, maxSessions: number }) => Promise<SessionStore>
+export type MakeStore = (t: Test, limits: { ttlMs: number, maxSessions: number, maxPerOwner?: number }) => Promise<SessionStore>
 
 const employees = [sampleEmployee() as unknown as Employee, sampleEmployee({ dni: '87654321', name: 'Rosa' }) as unknown as Employee]
 
@@ -22,6 +22,32 @@ export function sessionStoreContract (t: Test, make: MakeStore): void {
     t.same(await store.get(id), employees)
     t.same(await store.get(id.toUpperCase()), employees, 'the id is not case-sensitive')
     t.equal(await store.count(), 1)
+  })
+
+  t.test('an owned session reads only for its owner; anyone else gets the answer of an unknown id (issue 24)', async (t) => {
+    const store = await make(t, { ttlMs: 60_000, maxSessions: 10 })
+    const id = await store.create(employees, 'user:ana')
+    t.same(await store.get(id, 'user:ana'), employees)
+    t.equal(await store.get(id, 'user:beto'), undefined, 'another identity')
+    t.equal(await store.get(id, 'key:ana'), undefined, 'a key labelled as the user')
+    t.equal(await store.get(id), undefined, 'no identity')
+    const shared = await store.create(employees) // AUTH_MODE=none
+    t.same(await store.get(shared), employees)
+    t.equal(await store.get(shared, 'user:ana'), undefined)
+  })
+
+  t.test('the per-owner quota evicts that owner\'s oldest, never another\'s', async (t) => {
+    const store = await make(t, { ttlMs: 60_000, maxSessions: 100, maxPerOwner: 2 })
+    const ana = [await store.create(employees, 'user:ana'), await store.create(employees, 'user:ana')]
+    const beto: string[] = []
+    for (let i = 0; i < 5; i++) beto.push(await store.create(employees, 'user:beto'))
+    for (const id of ana) t.same(await store.get(id, 'user:ana'), employees, 'ana keeps both of hers')
+    t.same((await Promise.all(beto.map(async (id) => await store.get(id, 'user:beto')))).map((found) => found !== undefined),
+      [false, false, false, true, true], 'beto keeps his two newest')
+    t.equal(await store.count(), 4)
+    ana.push(await store.create(employees, 'user:ana'))
+    t.equal(await store.get(ana[0], 'user:ana'), undefined, 'ana\'s third evicts her oldest')
+    t.equal(await store.count(), 4)
   })
 
   t.test('unknown, malformed and path-like ids read as no session', async (t) => {

@@ -1,0 +1,110 @@
+/**
+ * Sign-in and roles (issue 24 items 1-4). With AUTH_MODE=none nothing is checked (the spec). With
+ * AUTH_MODE=oidc every request needs `Authorization: Bearer <token>`, where the token is an API key
+ * of API_KEYS_FILE or an access token of OIDC_ISSUER, unless its route is public; 401 without valid
+ * credentials, 403 when no role of the identity is allowed, both with `WWW-Authenticate`.
+ *
+ * Each route declares its `access` in its config (the role table lives with the routes); routes
+ * that plugins add get theirs here: CORS preflights and the console's static files are public,
+ * `/docs` and everything else outside `/api/` and `/metrics` needs a signed-in identity. An `/api/`
+ * route that declares nothing stops start-up, so no route is ever open by omission.
+ */
+import { readFileSync } from 'node:fs'
+import fp from 'fastify-plugin'
+import { ApiKeyRing, ApiKeysFileError } from '../src/auth/api-keys.js'
+import { decideAccess, type Access, type Identity } from '../src/auth/roles.js'
+import { OidcVerifier } from '../src/auth/oidc.js'
+import { AppError, AuthError } from '../src/errors.js'
+import { AUTH_MESSAGES } from '../schemas/messages.js'
+import { ConfigError } from './config.js'
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /** Who may call this route (src/auth/roles.ts); required on every `/api/` route and `/metrics`. */
+    access?: Access
+  }
+  interface FastifyRequest {
+    /** Who made the request (AUTH_MODE=oidc), once authenticated; undefined in AUTH_MODE=none and on public routes. */
+    identity: Identity | undefined
+  }
+  interface FastifyInstance {
+    /** Checks a bearer token that is not an API key (plugins/oidc.ts adds one); undefined: not valid. */
+    tokenVerifier?: (token: string) => Promise<Identity | undefined>
+  }
+}
+
+/** The access of a route that does not declare one, or undefined when it must declare it. */
+function defaultAccess (url: string, methods: readonly string[]): Access | undefined {
+  if (methods.every((method) => method === 'OPTIONS')) return 'public' // browsers send preflights without credentials
+  if (url === '/app' || url.startsWith('/app/')) return 'public' // the console's page and scripts hold no data
+  if (url.startsWith('/api/') || url === '/metrics') return undefined
+  return 'signed-in'
+}
+
+/** The token of `Authorization: Bearer <token>`, or undefined when the header is absent or another scheme. */
+export function bearerToken (header: string | undefined): string | undefined {
+  const match = /^Bearer +([^\s]+) *$/i.exec(header ?? '')
+  return match?.[1]
+}
+
+function loadApiKeys (path: string): ApiKeyRing {
+  let text: string
+  try {
+    text = readFileSync(path, 'utf8')
+  } catch (error) {
+    throw new ConfigError(`API_KEYS_FILE=${path} no se puede leer (${(error as NodeJS.ErrnoException).code ?? 'error'})`)
+  }
+  try {
+    return new ApiKeyRing(text)
+  } catch (error) {
+    if (error instanceof ApiKeysFileError) throw new ConfigError(`API_KEYS_FILE=${path}: ${error.message}`)
+    /* c8 ignore next */
+    throw error
+  }
+}
+
+export default fp(async (app) => {
+  app.decorateRequest('identity', undefined)
+  app.addHook('onRoute', (route) => {
+    const methods = Array.isArray(route.method) ? route.method : [route.method]
+    const access = route.config?.access ?? defaultAccess(route.url, methods)
+    if (access === undefined) throw new Error(`${methods.join(',')} ${route.url} declares no access (config.access, plugins/auth.ts)`)
+    route.config = { ...route.config, access }
+  })
+  if (app.config.authMode === 'none') return
+
+  const { API_KEYS_FILE, OIDC_ISSUER, OIDC_AUDIENCE, OIDC_ROLES_CLAIM } = app.config
+  if (API_KEYS_FILE === undefined && OIDC_ISSUER === undefined) {
+    throw new ConfigError('AUTH_MODE=oidc necesita OIDC_ISSUER y OIDC_AUDIENCE, o API_KEYS_FILE')
+  }
+  if ((OIDC_ISSUER === undefined) !== (OIDC_AUDIENCE === undefined)) {
+    throw new ConfigError('OIDC_ISSUER y OIDC_AUDIENCE van juntos: indique ambos o ninguno')
+  }
+  const keys = API_KEYS_FILE === undefined ? undefined : loadApiKeys(API_KEYS_FILE)
+  if (OIDC_ISSUER !== undefined && OIDC_AUDIENCE !== undefined && app.tokenVerifier === undefined) {
+    const oidc = new OidcVerifier({ issuer: OIDC_ISSUER, audience: OIDC_AUDIENCE, rolesClaim: OIDC_ROLES_CLAIM })
+    app.decorate('tokenVerifier', async (token: string) => {
+      try {
+        return await oidc.verify(token)
+      } catch (err) {
+        app.log.warn({ err, issuer: OIDC_ISSUER }, 'identity provider unreachable: bearer tokens answer 503')
+        throw new AppError(503, AUTH_MESSAGES.issuerUnreachable, { code: 'CONTRATOS_IDP_UNAVAILABLE' })
+      }
+    })
+  }
+
+  async function identify (token: string): Promise<Identity | undefined> {
+    return keys?.identify(token) ?? await app.tokenVerifier?.(token)
+  }
+
+  app.addHook('onRequest', async (request) => {
+    const access = request.routeOptions.config.access ?? 'signed-in' // the 404 handler: nothing for strangers
+    if (access === 'public') return
+    const token = bearerToken(request.headers.authorization)
+    if (token === undefined) throw new AuthError('missing')
+    const identity = await identify(token)
+    if (identity === undefined) throw new AuthError('invalid')
+    request.identity = identity
+    if (decideAccess(access, identity) === 'forbidden') throw new AuthError('forbidden', access as readonly string[])
+  })
+}, { name: 'auth', dependencies: ['config', 'errors'] })

@@ -1,0 +1,173 @@
+/**
+ * AUTH_MODE=oidc with API keys (issue 24 items 3-4): each role against each route, 401 and 403 in
+ * the spec's envelope with WWW-Authenticate, the key file's refusals, and access tokens of a real
+ * OpenID provider (its verification in detail: test/src/auth/oidc.test.ts).
+ */
+import { test, type Test } from 'tap'
+import { join } from 'node:path'
+import type { FastifyInstance, InjectOptions } from 'fastify'
+import { build, formPayload, sampleAddendum, sampleEmployee } from '../support/helper.js'
+import { fixture, lawfulEmployeeFixture } from '../support/spreadsheets.js'
+import { hashApiKey } from '../../src/auth/api-keys.js'
+import { KEYS, OTHER_HR_KEY, scratchDir, writeKeysFile } from '../support/auth.js'
+import { AUDIENCE, startIssuer } from '../support/oidc.js'
+
+type Row = [string, () => Promise<InjectOptions>, 'public' | 'signed-in' | readonly string[]]
+const json = (method: 'GET' | 'POST', url: string, payload?: unknown) => async (): Promise<InjectOptions> => ({ method, url, payload: payload as InjectOptions['payload'] })
+const upload = (url: string, name: string, bytes: Buffer) => async (): Promise<InjectOptions> => {
+  const form = await formPayload([{ name, bytes }])
+  return { method: 'POST', url, payload: form.payload, headers: form.headers }
+}
+
+/** The role table, one request per route. */
+const TABLE: Row[] = [
+  ['GET /api/health', json('GET', '/api/health'), 'public'],
+  ['GET /app/', json('GET', '/app/'), 'public'],
+  ['GET /', json('GET', '/'), 'signed-in'],
+  ['GET /docs/json', json('GET', '/docs/json'), 'signed-in'],
+  ['GET /api/limits', json('GET', '/api/limits'), 'signed-in'],
+  ['GET /api/profile', json('GET', '/api/profile'), 'signed-in'],
+  ['GET /api/templates/employees.xlsx', json('GET', '/api/templates/employees.xlsx'), 'signed-in'],
+  ['GET /api/templates/addenda.xlsx', json('GET', '/api/templates/addenda.xlsx'), 'signed-in'],
+  ['GET /api/health/ready', json('GET', '/api/health/ready'), ['operator']],
+  ['GET /metrics', json('GET', '/metrics'), ['operator']],
+  ['POST /api/excel/upload', upload('/api/excel/upload', 'empleados.xlsx', lawfulEmployeeFixture('empleados.xlsx')), ['hr']],
+  ['POST /api/contracts/preview', json('POST', '/api/contracts/preview', sampleEmployee()), ['hr']],
+  ['POST /api/contract/preview', json('POST', '/api/contract/preview', sampleEmployee()), ['hr']],
+  ['POST /api/contracts/download-zip', json('POST', '/api/contracts/download-zip', [sampleEmployee()]), ['hr']],
+  ['POST /api/contract/download-zip', json('POST', '/api/contract/download-zip', [sampleEmployee()]), ['hr']],
+  ['POST /api/addendum/upload', upload('/api/addendum/upload', 'adendas.xlsx', fixture('adendas.xlsx')), ['hr']],
+  ['POST /api/addendum/preview', json('POST', '/api/addendum/preview', sampleAddendum()), ['hr']],
+  ['POST /api/addendum/download-zip', json('POST', '/api/addendum/download-zip', [sampleAddendum()]), ['hr']],
+  ['POST /api/excel/download-lawlife', json('POST', '/api/excel/download-lawlife', [sampleEmployee()]), ['hr', 'exports']],
+  ['POST /api/excel/download-sctr', json('POST', '/api/excel/download-sctr', [sampleEmployee()]), ['hr', 'exports']],
+  ['POST /api/excel/download-photocheck', json('POST', '/api/excel/download-photocheck', [sampleEmployee()]), ['hr', 'exports']]
+]
+
+async function oidcApp (t: Test, env: Record<string, string> = {}): Promise<FastifyInstance> {
+  return await build(t, { AUTH_MODE: 'oidc', API_KEYS_FILE: writeKeysFile(t), ...env })
+}
+
+test('the role table covers every route GET / lists', async (t) => {
+  const app = await build(t)
+  const covered = new Set(TABLE.map(([name]) => name.split(' ')[1]))
+  for (const path of Object.values(app.endpoints)) t.ok(covered.has(path), `${path} is in the table`)
+})
+
+test('each role against each route: 401 without a key, 403 with the wrong role, served with an allowed one', async (t) => {
+  const app = await oidcApp(t)
+  for (const [name, request, access] of TABLE) {
+    const anonymous = await app.inject(await request())
+    if (access === 'public') {
+      t.equal(anonymous.statusCode, 200, `${name}: open`)
+      continue
+    }
+    t.equal(anonymous.statusCode, 401, `${name}: 401 without credentials`)
+    t.equal(anonymous.headers['www-authenticate'], 'Bearer realm="contratos"')
+    t.same(anonymous.json(), { success: false, message: 'Se requiere autenticación: envíe un token en el encabezado Authorization: Bearer', data: null })
+    for (const [role, key] of Object.entries(KEYS)) {
+      const options = await request()
+      const res = await app.inject({ ...options, headers: { ...options.headers, authorization: `Bearer ${key}` } })
+      if (access === 'signed-in' || access.includes(role)) {
+        t.equal(res.statusCode, 200, `${name} as ${role}: 200`)
+      } else {
+        t.equal(res.statusCode, 403, `${name} as ${role}: 403`)
+        t.equal(res.headers['www-authenticate'], 'Bearer realm="contratos", error="insufficient_scope"')
+        t.same(res.json(), { success: false, message: `Su rol no permite esta operación (requiere el rol ${access.join(' o ')})`, data: null })
+        if (name.includes(' /api/')) t.equal(res.headers['cache-control'], 'no-store')
+      }
+    }
+  }
+})
+
+test('a key not in the file, another scheme or a bare token: 401 invalid_token or no credentials', async (t) => {
+  const app = await oidcApp(t)
+  const send = async (authorization: string) => await app.inject({ method: 'POST', url: '/api/excel/download-sctr', payload: [sampleEmployee()], headers: { authorization } })
+  const unknown = await send('Bearer clave-que-no-existe')
+  t.equal(unknown.statusCode, 401)
+  t.equal(unknown.headers['www-authenticate'], 'Bearer realm="contratos", error="invalid_token"')
+  t.equal(unknown.json().message, 'El token no es válido o ha expirado: inicie sesión nuevamente')
+  t.equal((await send(hashApiKey(KEYS.hr))).statusCode, 401, 'the hash itself is no key')
+  t.equal((await send(`Bearer ${hashApiKey(KEYS.hr)}`)).statusCode, 401, 'nor as a bearer token')
+  t.equal((await send(`Basic ${Buffer.from(`x:${KEYS.hr}`).toString('base64')}`)).statusCode, 401)
+  t.equal((await send(`bearer ${KEYS.exports}`)).statusCode, 200, 'the scheme is case-insensitive (RFC 7235)')
+})
+
+test('AUTH_MODE=none: no credentials needed anywhere, as the spec says', async (t) => {
+  const app = await build(t, { API_KEYS_FILE: '/no/such/file' })
+  t.equal((await app.inject({ method: 'GET', url: '/metrics' })).statusCode, 200)
+  t.equal((await app.inject({ method: 'POST', url: '/api/contracts/preview', payload: sampleEmployee() })).statusCode, 200)
+})
+
+test('start-up refuses a key file it cannot use, and oidc with nothing to check tokens against', async (t) => {
+  const dir = scratchDir(t, {
+    roles: `${hashApiKey('a')} admin nightly\n`,
+    short: 'abc hr nightly\n',
+    twice: `${hashApiKey('a')} hr one\n${hashApiKey('a')} exports two\n`,
+    labels: `${hashApiKey('a')} hr nightly\n${hashApiKey('b')} exports nightly\n`
+  })
+  const refusals: [Record<string, string>, RegExp][] = [
+    [{}, /^Configuración inválida: AUTH_MODE=oidc necesita OIDC_ISSUER y OIDC_AUDIENCE, o API_KEYS_FILE$/],
+    [{ API_KEYS_FILE: join(dir, 'missing') }, /^Configuración inválida: API_KEYS_FILE=.*missing no se puede leer \(ENOENT\)$/],
+    [{ API_KEYS_FILE: join(dir, 'roles') }, /API_KEYS_FILE=.*roles: línea 1: el rol "admin" no existe \(hr, exports u operator\)/],
+    [{ API_KEYS_FILE: join(dir, 'short') }, /short: línea 1: no tiene tres campos \(formato: <sha256 hex> <rol> <etiqueta>\)$/],
+    [{ API_KEYS_FILE: join(dir, 'twice') }, /twice: línea 2: la misma clave aparece dos veces/],
+    [{ API_KEYS_FILE: join(dir, 'labels') }, /labels: línea 2: la etiqueta "nightly" ya está en uso/]
+  ]
+  for (const [env, message] of refusals) {
+    await t.rejects(build(t, { AUTH_MODE: 'oidc', ...env }), { name: 'ConfigError', message })
+  }
+})
+
+test('OIDC access tokens from a real provider: roles from the claim, 401 for another audience, 503 while the issuer is down', async (t) => {
+  const idp = await startIssuer(t)
+  const app = await oidcApp(t, { OIDC_ISSUER: idp.issuer, OIDC_AUDIENCE: AUDIENCE })
+  const send = async (url: string, token: string, payload: unknown = [sampleEmployee()]) =>
+    await app.inject({ method: 'POST', url, payload: payload as InjectOptions['payload'], headers: { authorization: `Bearer ${token}` } })
+  const hr = await idp.token('rrhh-app')
+  t.equal((await send('/api/contracts/preview', hr, sampleEmployee())).statusCode, 200, 'hr previews')
+  const exports = await idp.token('exportes-app')
+  t.equal((await send('/api/excel/download-sctr', exports)).statusCode, 200, 'exports exports')
+  t.equal((await send('/api/contracts/download-zip', exports)).statusCode, 403, 'but gets no contracts')
+  const none = await idp.token('sin-roles-app')
+  t.equal((await app.inject({ method: 'GET', url: '/api/limits', headers: { authorization: `Bearer ${none}` } })).statusCode, 200, 'no role: signed in')
+  t.equal((await send('/api/excel/download-sctr', none)).statusCode, 403, 'but no export')
+  const otherAudience = await send('/api/contracts/preview', await idp.token('rrhh-app', 'https://otra-api.example.pe'), sampleEmployee())
+  t.equal(otherAudience.statusCode, 401)
+  t.equal(otherAudience.headers['www-authenticate'], 'Bearer realm="contratos", error="invalid_token"')
+  t.equal((await send('/api/excel/download-sctr', KEYS.exports)).statusCode, 200, 'API keys still work beside OIDC')
+
+  const down = await oidcApp(t, { OIDC_ISSUER: 'http://127.0.0.1:9/', OIDC_AUDIENCE: AUDIENCE })
+  const unreachable = await down.inject({ method: 'POST', url: '/api/contracts/preview', payload: sampleEmployee(), headers: { authorization: `Bearer ${hr}` } })
+  t.equal(unreachable.statusCode, 503)
+  t.equal(unreachable.json().message, 'No se puede verificar el token: el proveedor de identidad no responde. Intenta nuevamente en unos segundos.')
+  await t.rejects(oidcApp(t, { OIDC_ISSUER: idp.issuer }), { message: 'Configuración inválida: OIDC_ISSUER y OIDC_AUDIENCE van juntos: indique ambos o ninguno' })
+})
+
+test('owned sessions: another identity gets the 404 of an unknown id; one identity\'s quota never evicts another\'s', async (t) => {
+  const app = await oidcApp(t, { SESSION_MAX_PER_USER: '2' })
+  const as = (key: string) => ({ authorization: `Bearer ${key}` })
+  const uploadAs = async (key: string) => {
+    const form = await formPayload([{ name: 'empleados.xlsx', bytes: lawfulEmployeeFixture('empleados.xlsx') }])
+    const res = await app.inject({ method: 'POST', url: '/api/excel/upload', payload: form.payload, headers: { ...form.headers, ...as(key) } })
+    t.equal(res.statusCode, 200)
+    return res.json().data as { sessionId: string, employees: { dni: string }[] }
+  }
+  const previewAs = async (key: string, sessionId: string, dni: string) =>
+    await app.inject({ method: 'POST', url: '/api/contracts/preview', payload: { sessionId, dni }, headers: as(key) })
+
+  const mine = await uploadAs(KEYS.hr)
+  const dni = mine.employees[0].dni
+  t.equal((await previewAs(KEYS.hr, mine.sessionId, dni)).statusCode, 200, 'the owner previews')
+  const theirs = await previewAs(OTHER_HR_KEY, mine.sessionId, dni)
+  const unknownId = '00000000-0000-4000-8000-000000000000'
+  const unknown = await previewAs(OTHER_HR_KEY, unknownId, dni)
+  t.equal(theirs.statusCode, 404)
+  t.same(theirs.json(), JSON.parse(unknown.body.replace(unknownId, mine.sessionId)), 'the same answer as an unknown id')
+
+  const others: string[] = []
+  for (let i = 0; i < 4; i++) others.push((await uploadAs(OTHER_HR_KEY)).sessionId)
+  t.equal((await previewAs(KEYS.hr, mine.sessionId, dni)).statusCode, 200, 'four uploads of another identity leave mine')
+  t.equal((await previewAs(OTHER_HR_KEY, others[0], dni)).statusCode, 404, 'its own oldest is evicted')
+  t.equal((await previewAs(OTHER_HR_KEY, others[3], dni)).statusCode, 200)
+})
