@@ -25,6 +25,8 @@ const messages = IMPORT_MESSAGES.addenda
 const routes: FastifyPluginAsyncTypebox = async (app) => {
   const uploadMessages = { noFile: messages.noFile, tooLarge: messages.tooLarge(formatByteSize(app.config.MAX_FILE_SIZE).replace(' ', '')) }
   const pool = app.pdfPool
+  /** QUEUE_MAX_WAIT_MS before the body is validated: a refused request spends nothing (src/documents/pool.ts). */
+  const refuseWhenLate = async (): Promise<void> => { pool.checkDeadline() }
   /** The real day of signature: the day the adenda is generated, server time (legal requirements, section 3). */
   const today = () => todayInLima()
 
@@ -57,6 +59,7 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
   })
   app.post('/preview', {
     ...single,
+    onRequest: refuseWhenLate,
     config: { ...single.config, access: ROUTE_ACCESS.hr },
     schema: {
       ...single.schema,
@@ -94,6 +97,7 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
   })
   app.post('/download-zip', {
     ...batch,
+    onRequest: refuseWhenLate,
     config: { ...batch.config, access: ROUTE_ACCESS.hr },
     schema: {
       ...batch.schema,

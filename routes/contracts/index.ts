@@ -58,6 +58,8 @@ const validateSessionEmployee = compileValidator(PreviewImportedEmployeeSchema)
 /** Spec endpoints 3 and 4; registered under /api/contracts and again under /api/contract (D1). */
 const contracts: FastifyPluginAsyncTypebox = async (app) => {
   const pool = app.pdfPool
+  /** QUEUE_MAX_WAIT_MS before the body is validated: a refused request spends nothing (src/documents/pool.ts). */
+  const refuseWhenLate = async (): Promise<void> => { pool.checkDeadline() }
 
   async function renderContract (employee: ImportedEmployee): Promise<Uint8Array> {
     try {
@@ -73,6 +75,7 @@ const contracts: FastifyPluginAsyncTypebox = async (app) => {
   })
   app.post('/preview', {
     ...single,
+    onRequest: refuseWhenLate,
     config: { ...single.config, access: ROUTE_ACCESS.hr },
     preValidation: async (request) => {
       refuseMixedModes(request.body)
@@ -133,6 +136,7 @@ const contracts: FastifyPluginAsyncTypebox = async (app) => {
   })
   app.post('/download-zip', {
     ...batch,
+    onRequest: refuseWhenLate,
     config: { ...batch.config, access: ROUTE_ACCESS.hr },
     schema: {
       ...batch.schema,

@@ -115,6 +115,16 @@ export class ContractPool {
     return this.#pool.reserve(tasks)
   }
 
+  /**
+   * The same deadline without reserving anything: the document routes call it when a request
+   * arrives, before its body is validated (50 records cost tens of ms of main-thread work, which a
+   * request that will be refused anyway must not spend while the pool is saturated).
+   * @throws ServiceBusyError (503) with Retry-After
+   */
+  checkDeadline (): void {
+    this.#pool.checkDeadline()
+  }
+
   get capacity (): number {
     return this.#pool.capacity
   }

@@ -41,3 +41,21 @@ test('with the default deadline (5 s) the same burst renders whole', async (t) =
   const replies = await Promise.all(Array.from({ length: 12 }, preview))
   t.same(replies.map((reply) => reply.statusCode), Array(12).fill(200))
 })
+
+test('past the deadline the document routes answer 503 before validating the body; a ZIP admitted holds its work ahead', async (t) => {
+  const app = await build(t, { PDF_THREADS: 1, QUEUE_MAX_WAIT_MS: 1000 })
+  t.equal((await app.inject({ method: 'POST', url: '/api/contracts/preview', payload: sampleEmployee() })).statusCode, 200, 'a task time measured')
+  const invalid = [sampleEmployee({ dni: 'abc' })]
+  const zip = async () => await app.inject({ method: 'POST', url: '/api/contracts/download-zip', payload: invalid })
+  t.equal((await zip()).statusCode, 400, 'idle: the body is validated and refused')
+
+  const admitted = app.pdfPool.reserve(100_000) // as a very large ZIP admitted a moment ago
+  const late = await zip()
+  t.equal(late.statusCode, 503, 'the same body is not even read: the work ahead exceeds QUEUE_MAX_WAIT_MS')
+  t.ok(Number(late.headers['retry-after']) >= 2)
+  const preview = await app.inject({ method: 'POST', url: '/api/addendum/preview', payload: {} })
+  t.equal(preview.statusCode, 503, 'so is an adenda preview')
+
+  admitted.release()
+  t.equal((await zip()).statusCode, 400, 'released: validated again')
+})
