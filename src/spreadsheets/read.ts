@@ -154,26 +154,37 @@ export async function readSpreadsheet (task: ReadTask): Promise<ReadResult> {
  * as an .xlsx stores no blank rows. `rowsPastLimit` names the last line, which is the last row
  * unless quoted fields hold line breaks.
  */
+/**
+ * A CSV with more than this many times the batch limit in rows holding a value is refused as over
+ * the limit without reading further, its row count not stated (the hint says "más de N").
+ */
+export const CSV_COUNT_CAP_FACTOR = 10
+
 async function readCsv (text: string, task: ReadTask): Promise<ReadResult> {
   const csv = prepareCsv(text)
   if (csv.fields > CSV_LIMITS.maxFields) {
     return { status: 'overBounds', message: IMPORT_MESSAGES.tooManyCells(csv.fields, CSV_LIMITS.maxFields) }
   }
   const allowed = lastAllowedRow(task.maxRows)
+  // past this many rows with a value the file is over the batch limit whatever follows: counting
+  // on (csv-parse takes ~15-100 µs a record) would only make the hint's number exact
+  const countCap = CSV_COUNT_CAP_FACTOR * task.maxRows + 1
   let past = false
+  let filled = 0
   async function * upToAllowed (): AsyncGenerator<RawRow> {
     for await (const row of csvRows(csv)) {
-      if (row.row > allowed) {
+      if (row.row > allowed || filled > countCap) {
         past = true
         return
       }
+      if (row.cells.some((cell) => cell !== undefined && String(cell.value).trim() !== '')) filled++
       yield row
     }
   }
   try {
     const content = await extractRows(upToAllowed(), COLUMN_TABLES[task.kind], task.maxRows, CELL_CAPS[task.kind])
     if (content.status === 'ok' && past) return { status: 'rowsPastLimit', lastRow: csv.lines, allowed }
-    // rows past lastAllowedRow were not read: a count would be the reader's, not the file's
+    // rows past lastAllowedRow or the count cap were not read: a count would be the reader's, not the file's
     if (content.status === 'tooManyRows' && past) return { status: 'tooManyRows' }
     return content.status === 'ok' ? { ...content, untyped: true } : content
   } catch (error) {
