@@ -9,7 +9,7 @@ import type { FastifyReply } from 'fastify'
 import { ServiceBusyError } from '../src/errors.js'
 import { CONTRACT_MESSAGES } from '../schemas/messages.js'
 import { contentDisposition } from '../src/zip/names.js'
-import { streamDocumentsZip, type RecordEntries } from '../src/zip/documents-zip.js'
+import { renderCalls, streamDocumentsZip, type RecordEntries } from '../src/zip/documents-zip.js'
 import { ZIP_TUNING } from '../src/zip/tuning.js'
 
 export interface DocumentsZipReply<T> {
@@ -51,8 +51,7 @@ export default fp(async (app) => {
     if (pool.capacity < Math.min(records.length, concurrency)) throw new ServiceBusyError()
     // QUEUE_MAX_WAIT_MS: once, up front, against the work already admitted; then this ZIP's render
     // calls count as work ahead of later requests until each is given or the ZIP ends
-    const batchSize = Math.max(1, options.batchSize ?? 1)
-    const reservation = pool.reserve(records.length === 0 ? 0 : 1 + Math.ceil((records.length - 1) / batchSize))
+    const reservation = pool.reserve(renderCalls(records.length, options.batchSize))
     const controller = new AbortController()
     reply.raw.on('close', () => { if (!reply.raw.writableFinished) controller.abort() })
     const { archive, done } = streamDocumentsZip(records, {
@@ -60,7 +59,7 @@ export default fp(async (app) => {
         reservation.take()
         return await options.render(batch, controller.signal)
       },
-      batchSize,
+      batchSize: options.batchSize,
       describe: options.describe,
       concurrency,
       signal: controller.signal,
