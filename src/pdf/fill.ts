@@ -13,7 +13,7 @@ import { isWinAnsi, winAnsiCode } from './winansi.js'
 import { layoutText, type Layout } from './layout.js'
 import { updateObjectNumbers, type CompiledTemplate, type CompiledWidget } from './compiled.js'
 import type { FontMetrics } from './metrics.js'
-import { UnicodeSubset, type UnicodeFont } from './unicode-font.js'
+import { UnicodeSubset, unicodeAdvance, type UnicodeFont } from './unicode-font.js'
 import { writeUpdate, type RawObject, type UpdateDict, type UpdateOutput, type UpdateStream } from './update.js'
 
 export interface EngineFonts {
@@ -35,6 +35,10 @@ interface Encoder {
   encode: (codePoints: number[], start: number, end: number) => string
 }
 
+/** Advances (1/1000 em) of WinAnsi code points in the embedded text font. */
+const winAnsiAdvances = (metrics: FontMetrics, codePoints: number[]) =>
+  codePoints.map((cp) => metrics.widths[winAnsiCode(cp)])
+
 const num = (value: number) => (Math.round(value * 100) / 100).toString()
 
 function winAnsiEncoder (template: CompiledTemplate, metrics: FontMetrics): Encoder {
@@ -43,7 +47,7 @@ function winAnsiEncoder (template: CompiledTemplate, metrics: FontMetrics): Enco
     fontKey: template.fontKeys.text,
     ascent: metrics.ascent,
     descent: metrics.descent,
-    advances: (codePoints) => codePoints.map((cp) => metrics.widths[winAnsiCode(cp)]),
+    advances: (codePoints) => winAnsiAdvances(metrics, codePoints),
     encode: (codePoints, start, end) => {
       let text = '('
       for (let i = start; i < end; i++) {
@@ -95,13 +99,9 @@ export interface MeasureFonts {
 export function measureValue (widget: CompiledWidget, value: string, fonts: MeasureFonts): Layout {
   const codePoints = Array.from(value, (char) => char.codePointAt(0) as number)
   const winAnsi = isWinAnsi(value)
-  const { font, scale } = fonts.unicode
   const advances = winAnsi
-    ? codePoints.map((cp) => fonts.text.widths[winAnsiCode(cp)])
-    : codePoints.map((cp) => {
-      const glyph = font.glyphForCodePoint(cp)
-      return (glyph.id === 0 ? font.glyphForCodePoint(0xfffd) : glyph).advanceWidth * scale
-    })
+    ? winAnsiAdvances(fonts.text, codePoints)
+    : codePoints.map((cp) => unicodeAdvance(fonts.unicode, cp))
   return layoutText(codePoints, advances, widget.rect, {
     fontSize: widget.fontSize,
     align: widget.align,

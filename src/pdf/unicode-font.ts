@@ -30,6 +30,22 @@ export async function loadUnicodeFont (path: string): Promise<UnicodeFont> {
 
 const hex4 = (n: number) => n.toString(16).padStart(4, '0')
 
+/**
+ * The glyph `codePoint` is drawn with and the code point it stands for: the font's own glyph, or
+ * `�` (U+FFFD) when the font lacks one. The single rule for both drawing (UnicodeSubset) and
+ * measuring (src/pdf/fill.ts measureValue), so a measured value is laid out as it will be drawn.
+ */
+export function drawnGlyph (font: UnicodeFont, codePoint: number): { glyph: Glyph, codePoint: number } {
+  const glyph = font.font.glyphForCodePoint(codePoint)
+  if (glyph.id !== 0) return { glyph, codePoint }
+  return { glyph: font.font.glyphForCodePoint(REPLACEMENT), codePoint: REPLACEMENT }
+}
+
+/** Advance (1/1000 em) of the glyph `codePoint` is drawn with (drawnGlyph). */
+export function unicodeAdvance (font: UnicodeFont, codePoint: number): number {
+  return drawnGlyph(font, codePoint).glyph.advanceWidth * font.scale
+}
+
 /** The glyphs one document draws with the Unicode font, renumbered from 1 in the subset. */
 export class UnicodeSubset {
   readonly font: UnicodeFont
@@ -47,12 +63,7 @@ export class UnicodeSubset {
   glyph (codePoint: number): { id: number, advance: number } {
     let entry = this.#byCodePoint.get(codePoint)
     if (entry === undefined) {
-      let glyph: Glyph = this.font.font.glyphForCodePoint(codePoint)
-      let mapped = codePoint
-      if (glyph.id === 0) {
-        glyph = this.font.font.glyphForCodePoint(REPLACEMENT)
-        mapped = REPLACEMENT
-      }
+      const { glyph, codePoint: mapped } = drawnGlyph(this.font, codePoint)
       const id = this.#subset.includeGlyph(glyph)
       entry = { id, advance: glyph.advanceWidth * this.font.scale }
       this.#glyphs[id] ??= [mapped, entry.advance]
