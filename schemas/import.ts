@@ -21,6 +21,7 @@ export const EmployeeImportReplySchema = Type.Object({
   data: Type.Object({
     totalRecords: Type.Integer(),
     employees: Type.Array(ImportedEmployeeReplySchema),
+    rows: Type.Array(Type.Integer({ minimum: 2 }), { description: 'La fila de la hoja de cada registro de `employees`, en el mismo orden (issue 26)' }),
     sessionId: Type.String({ format: 'uuid', description: 'D4: la sesión que guarda los empleados para la vista previa' }),
     contractIssues: Type.Array(Type.Object({
       row: Type.Integer({ minimum: 2 }),
@@ -51,6 +52,7 @@ export const AddendumImportReplySchema = Type.Object({
     validRecords: Type.Integer(),
     invalidRecords: Type.Integer(),
     employees: Type.Array(AddendumReplySchema),
+    rows: Type.Array(Type.Integer({ minimum: 2 }), { description: 'La fila de la hoja de cada registro de `employees`, en el mismo orden (issue 26)' }),
     errors: Type.Optional(Type.Array(ValidationIssueSchema)),
     warnings: Type.Array(ImportWarningSchema, { description: WARNINGS_DESCRIPTION })
   })

@@ -36,13 +36,13 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
     const partial = request.query.partial === 'true'
     const validation = recordValidation('contract', app.employerProfile, app.printableRules)
     const result = importEmployeeRows(sheet, { partial, validation })
-    const { employees, contractIssues, warnings } = result
+    const { employees, rows, contractIssues, warnings } = result
     const sessionId = await app.sessions.create(employees, ownerOf(request.identity))
     if (!partial) {
       return {
         success: true as const,
         message: messages.imported(employees.length),
-        data: { totalRecords: employees.length, employees, sessionId, contractIssues, warnings }
+        data: { totalRecords: employees.length, employees, rows, sessionId, contractIssues, warnings }
       }
     }
     const { errors, totalRecords, validRecords, invalidRecords } = result
@@ -51,7 +51,7 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
       message: errors.length === 0
         ? messages.imported(validRecords)
         : messages.importedWithErrors(validRecords, invalidRecords),
-      data: { totalRecords, validRecords, invalidRecords, employees, sessionId, contractIssues, warnings, errors }
+      data: { totalRecords, validRecords, invalidRecords, employees, rows, sessionId, contractIssues, warnings, errors }
     }
   })
 }

@@ -203,6 +203,8 @@ export function importEmployeeSheet (
 /** The employees of an upload (endpoint 5), what the contract routes will refuse, and warnings. */
 export interface EmployeeImport {
   employees: ImportedEmployee[]
+  /** Issue 26 item 3: the sheet row of each employee, in the same order (the console fixes rows by number). */
+  rows: number[]
   contractIssues: Array<ValidationIssue & { row: number, dni: string }>
   /** Issue 26 item 6: values kept but read or completed by the service. */
   warnings: ImportWarning[]
@@ -245,6 +247,7 @@ export function importEmployeeRows (
       withHeader({ row: outcome.validRows[index], dni: employee.dni, ...issue }, header(issue.field))))
   return {
     employees: outcome.valid,
+    rows: outcome.validRows,
     contractIssues,
     warnings: outcome.warnings,
     errors: outcome.issues,
@@ -257,6 +260,8 @@ export function importEmployeeRows (
 /** The addenda of an upload with the D14 counts; `errors` is empty unless in partial mode. */
 export interface AddendumImport {
   employees: Addendum[]
+  /** Issue 26 item 3: the sheet row of each addendum, in the same order. */
+  rows: number[]
   errors: ValidationIssue[]
   /** Issue 26 item 6: values kept but read or completed by the service. */
   warnings: ImportWarning[]
@@ -293,6 +298,7 @@ export function importAddenda (
   }
   return {
     employees: outcome.valid,
+    rows: outcome.validRows,
     errors: outcome.issues,
     warnings: outcome.warnings,
     totalRecords: sheet.rows.length,

@@ -101,6 +101,7 @@ t.test('?partial=true answers 200 with the valid rows, the errors and the counts
     t.match(body, { success: true, message: 'Adendas procesadas con errores', data: { totalRecords: 4, validRecords: 2, invalidRecords: 2 } })
     t.same(body.data.errors, mixedErrors(name))
     t.same(body.data.employees.map((employee: { documentNumber: string }) => employee.documentNumber), ['11111111', '33333333'])
+    t.same(body.data.rows, [2, 6], 'each kept addendum\'s sheet row (row 4 is empty)')
   }
   const valid = await upload([{ name: 'adendas.xlsx', bytes: fixture('adendas.xlsx') }], `${URL}?partial=true`)
   t.match(valid.json(), { message: 'Adendas procesadas correctamente', data: { validRecords: 3, invalidRecords: 0 } })

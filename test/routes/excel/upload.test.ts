@@ -216,12 +216,15 @@ t.test('?partial=true keeps the valid rows in the session and lists the refused 
   const strict = await upload([{ name: 'empleados.xlsx', bytes }])
   t.equal(strict.statusCode, 400, 'the spec\'s all or nothing stays the default')
   t.equal(strict.json().message, 'No se pudo procesar el archivo. Se encontraron 2 errores.')
+  t.same((await upload([{ name: 'empleados.xlsx', bytes: workbook([[EMPLOYEE_HEADERS, employeeCells(numberedEmployee(0)), [], employeeCells(numberedEmployee(2))]]) }])).json().data.rows, [2, 4],
+    'rows in the default mode too; an empty row keeps its number')
   const res = await upload([{ name: 'empleados.xlsx', bytes }], `${URL}?partial=true`)
   t.equal(res.statusCode, 200)
   const body = res.json()
   t.equal(body.message, 'Se importaron 3 empleados; 2 filas tienen errores y no se importaron.')
   t.match(body.data, { totalRecords: 5, validRecords: 3, invalidRecords: 2 })
   t.same(body.data.employees.map((e: { dni: string }) => e.dni), ['10000000', '10000002', '10000004'])
+  t.same(body.data.rows, [2, 4, 6], 'each kept employee\'s sheet row, so the console can fix and rewrite rows')
   t.same(body.data.errors, [
     { row: 3, field: 'email', header: 'EMAIL', message: 'El correo no tiene un formato válido' },
     { row: 5, field: 'entryDate', header: 'INICIO', message: 'La fecha 31/11/2030 no existe: noviembre de 2030 tiene 30 días.' }
