@@ -53,6 +53,16 @@ export const AddendumImportReplySchema = Type.Object({
     invalidRecords: Type.Integer(),
     employees: Type.Array(AddendumReplySchema),
     rows: Type.Array(Type.Integer({ minimum: 2 }), { description: 'La fila de la hoja de cada registro de `employees`, en el mismo orden (issue 26)' }),
+    documentIssues: Type.Array(Type.Object({
+      row: Type.Integer({ minimum: 2 }),
+      documentNumber: Type.String({ description: 'el documento de la fila, para ubicar el registro' }),
+      field: Type.String(),
+      header: Type.Optional(Type.String({ description: 'el encabezado de la columna en el archivo' })),
+      message: Type.String()
+    }), {
+      description: 'Filas importadas cuya adenda no se puede generar (contrato que prorroga, sueldo en letras, cinco años…): ' +
+        'la vista previa y el ZIP las rechazan con el mismo mensaje (issue 26)'
+    }),
     errors: Type.Optional(Type.Array(ValidationIssueSchema)),
     warnings: Type.Array(ImportWarningSchema, { description: WARNINGS_DESCRIPTION })
   })

@@ -1,18 +1,24 @@
 /**
  * Addenda tab: upload an addendum sheet in partial mode (`POST /api/addendum/upload?partial=true`,
- * D14), show its valid rows and its errors beside the sheet's rows, preview one adenda
- * (`POST /api/addendum/preview`) and download the valid ones as a ZIP (`POST /api/addendum/download-zip`).
+ * D14), show its valid rows (each with a checkbox) and its errors beside the sheet's rows, fix a
+ * refused row in the page (fix.js; the service judges the whole sheet again, with the rules the
+ * ZIP applies: issue 26 item 4), preview one adenda (`POST /api/addendum/preview`) and download
+ * the selected ones as a ZIP (`POST /api/addendum/download-zip`). The tab's work survives a reload.
  */
-import { ApiError, postForFile, uploadSheet } from './api.js'
+import { ApiError, postForFile } from './api.js'
 import { alertBox, byId, el, issuesTable, setStatus, showUploadNotes } from './dom.js'
 import { downloadZip, showFailure } from './downloads.js'
-import { readSheetRows } from './files.js'
+import { readSheet } from './files.js'
+import { openFix } from './fix.js'
 import { openPreview } from './preview.js'
+import { SheetImport } from './sheet-import.js'
+import { loadSaved, save } from './storage.js'
 import { TEXT } from './texts.js'
 
 /** @typedef {Record<string, string | number> & { documentNumber: string, worker: string }} Addendum */
 
 const money = new Intl.NumberFormat('es-PE', { style: 'currency', currency: 'PEN' })
+const PATH = '/api/addendum/upload?partial=true'
 
 /** @param {import('./api.js').Limits | undefined} limits */
 export function setupAddenda (limits) {
@@ -23,12 +29,42 @@ export function setupAddenda (limits) {
   const result = byId('addenda-result')
   const summary = byId('addenda-summary')
   const tbody = /** @type {HTMLTableSectionElement} */ (byId('addenda-table').querySelector('tbody'))
+  const all = /** @type {HTMLInputElement} */ (byId('addenda-all'))
+  const selectionLine = byId('addenda-selection')
   const button = /** @type {HTMLButtonElement} */ (byId('download-addenda'))
   const downloadStatus = byId('addenda-download-status')
   const report = byId('addenda-report')
 
-  /** @type {Addendum[]} */
-  let records = []
+  const saved = loadSaved('addenda')
+  let sheet = new SheetImport(PATH, saved?.import)
+  /** Sheet rows left out of the selection. @type {Set<number>} */
+  let unchecked = new Set(saved?.unchecked ?? [])
+  /** @type {HTMLInputElement[]} */
+  let boxes = []
+
+  /** @returns {Addendum[]} */
+  const records = () => /** @type {Addendum[]} */ (sheet.state.records)
+  const selected = () => records().filter((_, index) => boxes[index]?.checked)
+  const persist = () => save('addenda', { import: sheet.state, unchecked: [...unchecked] })
+
+  function updateSelection () {
+    const count = selected().length
+    const total = records().length
+    selectionLine.textContent = total === 0 ? '' : count === 0 ? TEXT.noAddendumSelected : TEXT.addendaSelection(count, total)
+    all.checked = count > 0 && count === total
+    all.indeterminate = count > 0 && count < total
+    button.disabled = count === 0
+  }
+
+  all.addEventListener('change', () => {
+    boxes.forEach((box, index) => {
+      box.checked = all.checked
+      if (all.checked) unchecked.delete(sheet.state.rows[index])
+      else unchecked.add(sheet.state.rows[index])
+    })
+    updateSelection()
+    persist()
+  })
 
   /** @param {Addendum} record */
   function preview (record) {
@@ -37,18 +73,91 @@ export function setupAddenda (limits) {
     ])
   }
 
+  /** @param {number} row */
+  function fix (row) {
+    openFix({
+      row,
+      name: TEXT.rowLabel(row),
+      headers: sheet.headers(),
+      cells: sheet.cells(row),
+      issues: sheet.issuesOf(row),
+      save: async (values) => {
+        const issues = await sheet.saveRow(row, values)
+        unchecked.delete(row)
+        render()
+        persist()
+        return issues
+      },
+      done: () => setStatus(status, TEXT.rowFixed(row))
+    })
+  }
+
+  /**
+   * Why each kept row's adenda cannot be made (the upload's `documentIssues`, the preview's and
+   * the ZIP's own rules), by sheet row: such a row is marked, left unselected and can be fixed.
+   */
+  const blocked = () => {
+    /** @type {Map<number, string[]>} */
+    const reasons = new Map()
+    for (const issue of sheet.state.documentIssues) {
+      const row = Number(issue.row)
+      reasons.set(row, [...(reasons.get(row) ?? []), `${issue.header ?? issue.field}: ${issue.message}`])
+    }
+    return reasons
+  }
+
   function render () {
-    tbody.replaceChildren(...records.map((record) => el('tr', {},
+    const list = records()
+    const reasons = blocked()
+    const rowOf = (/** @type {number} */ index) => sheet.state.rows[index]
+    boxes = list.map((record, index) => el('input', {
+      type: 'checkbox',
+      checked: !reasons.has(rowOf(index)) && !unchecked.has(rowOf(index)),
+      'aria-label': TEXT.selectAddendum(record.worker),
+      onchange: (/** @type {Event} */ event) => {
+        if (/** @type {HTMLInputElement} */ (event.target).checked) unchecked.delete(sheet.state.rows[index])
+        else unchecked.add(sheet.state.rows[index])
+        updateSelection()
+        persist()
+      }
+    }))
+    tbody.replaceChildren(...list.map((record, index) => el('tr', reasons.has(rowOf(index)) ? { class: 'blocked' } : {},
+      el('td', {}, boxes[index]),
       el('td', { class: 'nowrap' }, record.documentNumber),
-      el('td', {}, record.worker),
+      el('td', {}, record.worker, reasons.has(rowOf(index))
+        ? el('p', { class: 'blocked' }, `${TEXT.cannotMakeAddendum}: ${(reasons.get(rowOf(index)) ?? []).join('; ')}`)
+        : null),
       el('td', {}, String(record.division ?? '')),
       el('td', {}, TEXT.extendedContract(record.modality, record.position)),
       el('td', { class: 'nowrap' }, `${record.start ?? ''} – ${record.end ?? ''}`),
       el('td', { class: 'nowrap' }, `${record.startAddendum ?? ''} – ${record.endAddendum ?? ''}`),
       el('td', { class: 'num' }, typeof record.salary === 'number' ? money.format(record.salary) : String(record.salary ?? '')),
-      el('td', {}, el('button', { type: 'button', class: 'secondary small', 'aria-label': TEXT.previewOf(record.worker), onclick: () => preview(record) }, TEXT.preview))
+      el('td', { class: 'row-actions' },
+        el('button', {
+          type: 'button', class: 'secondary small', disabled: reasons.has(rowOf(index)), 'aria-label': TEXT.previewOf(record.worker), onclick: () => preview(record)
+        }, TEXT.preview),
+        reasons.has(rowOf(index)) && sheet.fixable
+          ? el('button', { type: 'button', class: 'secondary small', 'aria-label': TEXT.fixRow(rowOf(index)), onclick: () => fix(rowOf(index)) }, TEXT.fix)
+          : null)
     )))
-    button.disabled = records.length === 0
+    errorsBox.replaceChildren()
+    const { errors, warnings } = sheet.state
+    if (errors.length > 0) {
+      errorsBox.append(el('h3', {}, TEXT.refusedTitle(new Set(errors.map((issue) => issue.row)).size, errors.length)),
+        issuesTable(errors, sheet.state.sheet?.rows, sheet.fixable ? fix : undefined))
+    }
+    showUploadNotes(errorsBox, warnings)
+    result.hidden = false
+    summary.textContent = list.length === 0 ? TEXT.noValidAddenda : ''
+    updateSelection()
+  }
+
+  function showStatus () {
+    const { records: valid, errors, message } = sheet.state
+    const invalid = new Set(errors.filter((issue) => (issue.row ?? 0) >= 2).map((issue) => issue.row)).size
+    const cannot = blocked().size
+    const line = [`${message}.`, TEXT.addendaLoaded(valid.length + invalid, valid.length, invalid), cannot > 0 ? TEXT.addendaBlocked(cannot) : '']
+    setStatus(status, line.filter(Boolean).join(' '), invalid > 0 || cannot > 0 ? 'warn' : 'ok')
   }
 
   async function upload () {
@@ -57,27 +166,25 @@ export function setupAddenda (limits) {
     if (file === undefined) return setStatus(status, TEXT.chooseFile, 'error')
     if (limits !== undefined && file.size > limits.maxFileSize) return setStatus(status, TEXT.fileTooLarge(file.name, file.size, limits.maxFileSize), 'error')
     setStatus(status, TEXT.uploading(file.name), 'busy')
-    result.hidden = true
+    const next = new SheetImport(PATH)
     try {
-      const reply = await uploadSheet('/api/addendum/upload?partial=true', file)
-      const data = reply.data
-      records = data.employees
-      const errors = /** @type {import('./api.js').Issue[]} */ (data.errors ?? [])
-      setStatus(status, `${reply.message}. ${TEXT.addendaLoaded(data.totalRecords, data.validRecords, data.invalidRecords)}`, errors.length > 0 ? 'warn' : 'ok')
-      if (errors.length > 0) errorsBox.append(el('h3', {}, `${TEXT.errorsTitle} (${TEXT.errorsCount(errors.length)})`), issuesTable(errors, await readSheetRows(file)))
-      showUploadNotes(errorsBox, data.warnings)
-      render()
-      report.replaceChildren()
-      setStatus(downloadStatus, '')
-      result.hidden = false
-      summary.textContent = records.length === 0 ? TEXT.noValidAddenda : ''
+      await next.load(file)
     } catch (error) {
       if (!(error instanceof ApiError)) throw error
+      result.hidden = true
       setStatus(status, error.message, 'error')
       showUploadNotes(errorsBox, undefined, error.hint)
-      if (error.issues.length > 0) errorsBox.append(el('h3', {}, `${TEXT.errorsTitle} (${TEXT.errorsCount(error.issues.length)})`), issuesTable(error.issues, await readSheetRows(file)))
+      if (error.issues.length > 0) errorsBox.append(el('h3', {}, `${TEXT.errorsTitle} (${TEXT.errorsCount(error.issues.length)})`), issuesTable(error.issues, (await readSheet(file))?.rows))
       else if (error.detail !== undefined) errorsBox.append(alertBox('error', error.detail))
+      return
     }
+    sheet = next
+    unchecked = new Set()
+    report.replaceChildren()
+    setStatus(downloadStatus, '')
+    render()
+    persist()
+    showStatus()
   }
 
   form.addEventListener('submit', (event) => {
@@ -88,8 +195,9 @@ export function setupAddenda (limits) {
   button.addEventListener('click', () => {
     (async () => {
       button.disabled = true
+      const batch = selected()
       try {
-        await downloadZip('/api/addendum/download-zip', records, records.length, {
+        await downloadZip('/api/addendum/download-zip', batch, batch.length, {
           progress: byId('addenda-progress'),
           bar: /** @type {HTMLProgressElement} */ (byId('addenda-progress-bar')),
           progressText: byId('addenda-progress-text'),
@@ -98,11 +206,18 @@ export function setupAddenda (limits) {
         })
       } catch (error) {
         setStatus(downloadStatus, error instanceof Error ? error.message : String(error), 'error')
-        if (error instanceof ApiError) showFailure(report, error, (i) => records[i] === undefined ? TEXT.sentItem(i) : `${records[i].worker} (${records[i].documentNumber})`)
+        if (error instanceof ApiError) showFailure(report, error, (i) => batch[i] === undefined ? TEXT.sentItem(i) : `${batch[i].worker} (${batch[i].documentNumber})`)
       } finally {
-        button.disabled = records.length === 0
+        updateSelection()
         button.focus()
       }
     })().catch(reportError)
   })
+
+  // a reload in the same tab continues where HR was (issue 26 item 8)
+  if (sheet.state.fileName !== '') {
+    render()
+    showStatus()
+    byId('addenda-file-name').textContent = sheet.state.fileName
+  }
 }

@@ -84,8 +84,17 @@ export async function getProfile () {
 }
 
 /**
+ * GETs a file of the service whole (a template).
+ * @param {string} path
+ * @returns {Promise<Uint8Array>}
+ */
+export async function getBytes (path) {
+  return new Uint8Array(await (await call(path)).arrayBuffer())
+}
+
+/**
  * Uploads one spreadsheet in the multipart field `excel`.
- * @param {string} path `/api/excel/upload` or `/api/addendum/upload?partial=true`
+ * @param {string} path `/api/excel/upload?partial=true` or `/api/addendum/upload?partial=true`
  * @param {File} file
  * @returns {Promise<any>} the JSON reply
  */

@@ -81,9 +81,10 @@ export function alertBox (kind, message, items = []) {
  * `{field, message}` the service gave for it, as it gave them. Items without a row come first.
  * @param {import('./api.js').Issue[]} issues
  * @param {string[][] | undefined} rows the sheet's rows, `rows[0]` = spreadsheet row 1
+ * @param {(row: number) => void} [fix] when given, each data row gets a "Corregir" button calling it
  * @returns {HTMLElement}
  */
-export function issuesTable (issues, rows) {
+export function issuesTable (issues, rows, fix) {
   /** @type {Map<number, import('./api.js').Issue[]>} */
   const byRow = new Map()
   for (const issue of issues) {
@@ -100,7 +101,12 @@ export function issuesTable (issues, rows) {
     body.append(el('tr', { class: 'row-error' },
       el('th', { scope: 'row', class: 'num' }, row === 0 ? '–' : row === 1 ? `1 (${TEXT.headerRow})` : row),
       el('td', { class: 'row-cells' }, content),
-      el('td', { class: 'problems' }, el('ul', {}, ...items.map((item) => el('li', {}, el('code', {}, item.header ?? item.field), ': ', item.message))))))
+      el('td', { class: 'problems' }, el('ul', {}, ...items.map((item) => el('li', {}, el('code', {}, item.header ?? item.field), ': ', item.message)))),
+      fix === undefined
+        ? null
+        : el('td', { class: 'row-actions' }, row >= 2
+          ? el('button', { type: 'button', class: 'secondary small', 'aria-label': TEXT.fixRow(row), onclick: () => fix(row) }, TEXT.fix)
+          : '')))
   }
   return el('div', { class: 'table-wrap' },
     el('table', { class: 'issues' },
@@ -108,7 +114,8 @@ export function issuesTable (issues, rows) {
       el('thead', {}, el('tr', {},
         el('th', { scope: 'col', class: 'num' }, TEXT.rowColumn),
         el('th', { scope: 'col' }, TEXT.rowContentColumn),
-        el('th', { scope: 'col' }, TEXT.problemsColumn))),
+        el('th', { scope: 'col' }, TEXT.problemsColumn),
+        fix === undefined ? null : el('th', { scope: 'col' }, TEXT.actionColumn))),
       body))
 }
 

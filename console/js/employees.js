@@ -1,14 +1,19 @@
 /**
- * Contracts tab: upload employees (`POST /api/excel/upload`), show them or the file's errors beside
- * its rows, choose each contract's modality and catalogue position and see the cause it will print
- * (issue 21: `GET /api/profile`), preview each person's three documents, download the contracts
- * ZIP and the three reports for the selection.
+ * Contracts tab: upload employees in partial mode (`POST /api/excel/upload?partial=true`, issue 26
+ * item 2), show the kept ones and the refused rows beside their cells, fix a row in the page
+ * (fix.js; the service judges the whole sheet again), choose each contract's modality and catalogue
+ * position and see the cause it will print (issue 21: `GET /api/profile`), search and filter,
+ * preview each person's three documents, download the contracts ZIP, the three reports and the
+ * corrected sheet for the selection. The tab's work survives a reload (storage.js).
  */
-import { ApiError, postForFile, uploadSheet } from './api.js'
+import { ApiError, getBytes, postForFile } from './api.js'
 import { alertBox, byId, el, issuesTable, saveFile, setStatus, showUploadNotes } from './dom.js'
 import { downloadZip, showFailure } from './downloads.js'
-import { readSheetRows, readZip } from './files.js'
+import { readSheet, readZip, templateHeaders } from './files.js'
+import { openFix } from './fix.js'
 import { openPreview } from './preview.js'
+import { SheetImport } from './sheet-import.js'
+import { loadSaved, save } from './storage.js'
 import { TEXT } from './texts.js'
 
 /**
@@ -43,50 +48,116 @@ export function setupEmployees (limits, profile) {
   const input = /** @type {HTMLInputElement} */ (byId('employees-file'))
   const status = byId('employees-status')
   const errorsBox = byId('employees-errors')
+  const sheetActions = byId('employees-sheet-actions')
+  const correctedButton = /** @type {HTMLButtonElement} */ (byId('employees-corrected'))
   const result = byId('employees-result')
   const downloads = byId('employees-downloads')
   const tbody = /** @type {HTMLTableSectionElement} */ (byId('employees-table').querySelector('tbody'))
   const all = /** @type {HTMLInputElement} */ (byId('employees-all'))
+  const search = /** @type {HTMLInputElement} */ (byId('employees-search'))
+  const typeFilter = /** @type {HTMLSelectElement} */ (byId('employees-type'))
+  const siteFilter = /** @type {HTMLSelectElement} */ (byId('employees-site'))
+  const filterLine = byId('employees-filter-count')
   const selectionLine = byId('selection-count')
   const downloadStatus = byId('downloads-status')
   const report = byId('downloads-report')
   const buttons = /** @type {HTMLButtonElement[]} */ (['download-contracts', 'download-lawlife', 'download-sctr', 'download-photocheck'].map(byId))
 
-  /** @type {Employee[]} */
-  let employees = []
-  let sessionId = ''
+  const saved = loadSaved('employees')
+  /** The sheet and the service's answer for it. */
+  let sheet = new SheetImport('/api/excel/upload?partial=true', saved?.import)
+  /** Sheet rows left out of the selection. @type {Set<number>} */
+  let unchecked = new Set(saved?.unchecked ?? [])
+  /** DNIs whose modality or position was chosen here: their preview sends the record, not the session's. */
+  let edited = new Set(saved?.edited ?? [])
+  /** @type {Map<string, Promise<Map<string, Uint8Array>>>} one-person ZIPs, for the consent and the annex */
+  let documentZips = new Map()
+  /** @type {HTMLInputElement[]} */
+  let boxes = []
+  /** @type {boolean[]} */
+  let shown = []
+
+  /** @returns {Employee[]} */
+  const employees = () => /** @type {Employee[]} */ (sheet.state.records)
+  /** @param {number} index */
+  const rowOf = (index) => sheet.state.rows[index]
   /**
    * Why each employee's contract cannot be made (issue 21: the import's `contractIssues`), by DNI:
    * such a person can go into the reports, never into the contracts ZIP or the preview.
-   * @type {Map<string, string[]>}
    */
-  let blocked = new Map()
-  /** @type {HTMLInputElement[]} */
-  let boxes = []
-  /** DNIs whose modality or position was chosen here: their preview sends the record, not the session's. */
-  let edited = new Set()
+  const blocked = () => {
+    /** @type {Map<string, string[]>} */
+    const reasons = new Map()
+    for (const issue of sheet.state.documentIssues) {
+      const dni = String(issue.dni)
+      reasons.set(dni, [...(reasons.get(dni) ?? []), issue.message])
+    }
+    return reasons
+  }
 
-  const selected = () => employees.filter((_, index) => boxes[index]?.checked)
+  function persist () {
+    const filters = { text: search.value, type: typeFilter.value, site: siteFilter.value }
+    save('employees', { import: sheet.state, unchecked: [...unchecked], edited: [...edited], filters })
+  }
+
+  /** The selected employees among those the filter shows: what every download takes. */
+  const selected = () => employees().filter((_, index) => shown[index] && boxes[index]?.checked)
 
   function updateSelection () {
+    const visible = shown.filter(Boolean).length
     const count = selected().length
-    selectionLine.textContent = count === 0 ? TEXT.noneSelected : TEXT.selection(count, employees.length)
-    all.checked = count === employees.length
-    all.indeterminate = count > 0 && count < employees.length
+    selectionLine.textContent = count === 0 ? TEXT.noneSelected : TEXT.selection(count, visible)
+    all.checked = count > 0 && count === visible
+    all.indeterminate = count > 0 && count < visible
     for (const button of buttons) button.disabled = count === 0
   }
 
   all.addEventListener('change', () => {
-    for (const box of boxes) box.checked = all.checked
+    boxes.forEach((box, index) => {
+      if (!shown[index]) return
+      box.checked = all.checked
+      if (all.checked) unchecked.delete(rowOf(index))
+      else unchecked.add(rowOf(index))
+    })
     updateSelection()
+    persist()
   })
+
+  /** Shows the rows the search and the two filters match (issue 26 item 8). */
+  function applyFilters () {
+    const words = search.value.normalize('NFD').replace(/\p{M}/gu, '').toLowerCase().split(/\s+/).filter(Boolean)
+    const list = employees()
+    shown = list.map((employee) => {
+      const haystack = `${fullName(employee)} ${employee.dni}`.normalize('NFD').replace(/\p{M}/gu, '').toLowerCase()
+      return words.every((word) => haystack.includes(word)) &&
+        (typeFilter.value === '' || String(employee.contractType) === typeFilter.value) &&
+        (siteFilter.value === '' || String(employee.subDivisionOrParking) === siteFilter.value)
+    })
+    ;[...tbody.rows].forEach((row, index) => { row.hidden = !shown[index] })
+    const visible = shown.filter(Boolean).length
+    filterLine.textContent = visible === list.length ? '' : TEXT.filtered(visible, list.length)
+    updateSelection()
+  }
+  for (const control of [search, typeFilter, siteFilter]) {
+    control.addEventListener('input', () => { applyFilters(); persist() })
+  }
+
+  /**
+   * A filter's options: every value of the field in the list, kept when still present.
+   * @param {HTMLSelectElement} select
+   * @param {'contractType' | 'subDivisionOrParking'} field
+   * @param {string} allLabel
+   * @param {string} [wanted] the value to select
+   */
+  function fillFilter (select, field, allLabel, wanted = select.value) {
+    const values = [...new Set(employees().map((employee) => String(employee[field] ?? '')).filter(Boolean))].sort((a, b) => a.localeCompare(b, 'es'))
+    select.replaceChildren(el('option', { value: '' }, allLabel), ...values.map((value) => el('option', { value }, value)))
+    select.value = values.includes(wanted) ? wanted : ''
+  }
 
   /** Cell of an optional value, marked when missing (the reports that need it will leave the person out). */
   /** @param {unknown} value */
   const optionalCell = (value) => isMissing(value) ? el('td', { class: 'missing' }, TEXT.missingValue) : el('td', { class: 'nowrap' }, String(value))
-
-  /** @type {Map<string, Promise<Map<string, Uint8Array>>>} one-person ZIPs, for the consent and the annex */
-  let documentZips = new Map()
 
   /**
    * A PDF of the one-person ZIP, by the folder its kind sits in (spec endpoint 4's layout).
@@ -107,21 +178,60 @@ export function setupEmployees (limits, profile) {
     return new Blob([bytes], { type: 'application/pdf' })
   }
 
+  /**
+   * The contract of the preview: from the upload session (D4), or from the record when it was
+   * changed here or the session is gone (a reload after FILE_CLEANUP_TIMEOUT: 404).
+   * @param {Employee} employee
+   */
+  async function contractPdf (employee) {
+    if (edited.has(employee.dni) || sheet.state.sessionId === '') return (await postForFile('/api/contracts/preview', employee)).blob
+    try {
+      return (await postForFile('/api/contracts/preview', { sessionId: sheet.state.sessionId, dni: employee.dni, format: 'file' })).blob
+    } catch (error) {
+      if (!(error instanceof ApiError) || error.status !== 404) throw error
+      return (await postForFile('/api/contracts/preview', employee)).blob
+    }
+  }
+
   /** @param {Employee} employee */
   function preview (employee) {
-    const request = edited.has(employee.dni) ? employee : { sessionId, dni: employee.dni, format: 'file' }
     openPreview(TEXT.previewTitle(`${employee.name} ${employee.lastNameFather} ${employee.lastNameMother}`), [
-      { label: TEXT.documents.contract, load: async () => (await postForFile('/api/contracts/preview', request)).blob },
+      { label: TEXT.documents.contract, load: async () => await contractPdf(employee) },
       { label: TEXT.documents.consent, load: async () => await zipDocument(employee, /\/Tratamiento de datos\/[^/]+\.pdf$/) },
       { label: TEXT.documents.annex, load: async () => await zipDocument(employee, /\/Anexos\/[^/]+\.pdf$/) }
     ])
   }
 
-  /** @param {Employee} employee */
-  const nameCell = (employee) => {
-    const reasons = blocked.get(employee.dni)
-    if (reasons === undefined) return el('td', {}, fullName(employee))
-    return el('td', {}, fullName(employee), el('p', { class: 'blocked' }, `${TEXT.cannotMakeContract}: ${reasons.join('; ')}`))
+  /**
+   * Opens the fix form on a sheet row; once saved, the tab shows the service's new answer.
+   * @param {number} row
+   * @param {string} name who the row is about
+   */
+  function fix (row, name) {
+    openFix({
+      row,
+      name,
+      headers: sheet.headers(),
+      cells: sheet.cells(row),
+      issues: sheet.issuesOf(row),
+      save: async (values) => {
+        const issues = await sheet.saveRow(row, values)
+        edited = new Set()
+        documentZips = new Map()
+        unchecked.delete(row)
+        render()
+        persist()
+        return issues
+      },
+      done: () => setStatus(status, TEXT.rowFixed(row))
+    })
+  }
+
+  /** @param {Employee} employee @param {Map<string, string[]>} reasons */
+  const nameCell = (employee, reasons) => {
+    const why = reasons.get(employee.dni)
+    if (why === undefined) return el('td', {}, fullName(employee))
+    return el('td', {}, fullName(employee), el('p', { class: 'blocked' }, `${TEXT.cannotMakeContract}: ${why.join('; ')}`))
   }
 
   /**
@@ -153,8 +263,9 @@ export function setupEmployees (limits, profile) {
    * The contract's pickers: modality and catalogue position; a change is checked by the service at
    * once (a record-mode preview) and the row says whether the contract can now be made.
    * @param {Employee} employee
+   * @param {number} row
    */
-  function contractCell (employee) {
+  function contractCell (employee, row) {
     if (profile === undefined) return el('td', {})
     const subsidio = String(employee.contractType).toLowerCase() === 'subsidio'
     const defaultCode = profile.contractDefaults[String(employee.contractType)]?.modality
@@ -162,7 +273,7 @@ export function setupEmployees (limits, profile) {
     const modality = /** @type {HTMLSelectElement} */ (el('select', {
       'aria-label': TEXT.modalityPickerOf(fullName(employee)),
       disabled: subsidio,
-      onchange: () => choose(employee, 'modality', modality.value)
+      onchange: () => { choose(employee, row, 'modality', modality.value).catch(reportError) }
     },
     el('option', { value: '' }, TEXT.modalityDefault(defaultCode === undefined ? '—' : `${defaultCode}, ${defaultName}`)),
     ...profile.modalities.filter((entry) => (entry.code === '61') === subsidio)
@@ -170,7 +281,7 @@ export function setupEmployees (limits, profile) {
     modality.value = subsidio ? '' : String(employee.modality ?? '')
     const position = /** @type {HTMLSelectElement} */ (el('select', {
       'aria-label': TEXT.positionPickerOf(fullName(employee)),
-      onchange: () => choose(employee, 'positionProfile', position.value)
+      onchange: () => { choose(employee, row, 'positionProfile', position.value).catch(reportError) }
     },
     el('option', { value: '' }, TEXT.positionByName),
     ...profile.positions.map((entry) => el('option', { value: entry.key }, TEXT.positionOption(entry.name)))))
@@ -178,62 +289,95 @@ export function setupEmployees (limits, profile) {
     return el('td', { class: 'contract' }, modality, position, el('p', { class: 'cause' }, causeText(employee)))
   }
 
+  /** The sheet columns the pickers write, so the corrected sheet and a later check keep the choice. */
+  const PICKER_HEADERS = { modality: 'MODALIDAD', positionProfile: 'PERFIL DE PUESTO' }
+
   /**
    * Sets (or clears) a contract field of one employee and asks the service whether the contract
    * can now be made: a record-mode preview answers the PDF, or the refusals on its fields.
    * @param {Employee} employee
+   * @param {number} row the employee's sheet row
    * @param {'modality' | 'positionProfile'} field
    * @param {string} value '' to take the profile's modality or the position by its name
    */
-  async function choose (employee, field, value) {
+  async function choose (employee, row, field, value) {
     if (value === '') delete employee[field]
     else employee[field] = value
+    sheet.setCell(row, PICKER_HEADERS[field], value)
     edited.add(employee.dni)
     documentZips.delete(employee.dni)
     setStatus(status, TEXT.checking, 'busy')
+    const others = sheet.state.documentIssues.filter((issue) => issue.row !== row)
     try {
       await postForFile('/api/contracts/preview', employee)
-      blocked.delete(employee.dni)
+      sheet.state.documentIssues = others
+      unchecked.delete(row) // a contract that can now be made joins the selection
       setStatus(status, `${fullName(employee)}: ${TEXT.contractReady}`)
     } catch (error) {
       if (!(error instanceof ApiError)) throw error
-      const reasons = error.issues.map((issue) => issue.message)
-      blocked.set(employee.dni, reasons.length > 0 ? reasons : [error.message])
+      const reasons = error.issues.length > 0 ? error.issues : [{ field, message: error.message }]
+      sheet.state.documentIssues = [...others, ...reasons.map((issue) => ({ ...issue, row, dni: employee.dni }))]
       setStatus(status, `${fullName(employee)}: ${TEXT.cannotMakeContract}.`, 'error')
     }
-    const checked = new Map(employees.map((other, index) => [other.dni, boxes[index]?.checked ?? false]))
-    // a contract that can now be made joins the selection; one that cannot leaves it
-    checked.set(employee.dni, !blocked.has(employee.dni))
-    renderEmployees(checked)
+    render()
+    persist()
   }
 
-  /** @param {Map<string, boolean>} [checked] the selection to keep after a choice; default: every lawful contract */
-  function renderEmployees (checked) {
-    boxes = employees.map((employee) => el('input', {
+  /** The refused rows beside their cells, each with its "Corregir" button when the sheet was read. */
+  function renderErrors () {
+    errorsBox.replaceChildren()
+    const { errors, warnings } = sheet.state
+    if (errors.length > 0) {
+      const fixRow = sheet.fixable ? (/** @type {number} */ row) => fix(row, TEXT.rowLabel(row)) : undefined
+      errorsBox.append(el('h3', {}, TEXT.refusedTitle(new Set(errors.map((issue) => issue.row)).size, errors.length)),
+        issuesTable(errors, sheet.state.sheet?.rows, fixRow))
+    }
+    showUploadNotes(errorsBox, warnings)
+    sheetActions.hidden = !sheet.fixable
+  }
+
+  function render () {
+    const list = employees()
+    const reasons = blocked()
+    boxes = list.map((employee, index) => el('input', {
       type: 'checkbox',
-      checked: blocked.has(employee.dni) ? false : (checked?.get(employee.dni) ?? true),
+      checked: !reasons.has(employee.dni) && !unchecked.has(rowOf(index)),
       'aria-label': TEXT.selectEmployee(fullName(employee)),
-      onchange: updateSelection
+      onchange: (/** @type {Event} */ event) => {
+        if (/** @type {HTMLInputElement} */ (event.target).checked) unchecked.delete(rowOf(index))
+        else unchecked.add(rowOf(index))
+        updateSelection()
+        persist()
+      }
     }))
-    tbody.replaceChildren(...employees.map((employee, index) => el('tr', blocked.has(employee.dni) ? { class: 'blocked' } : {},
+    tbody.replaceChildren(...list.map((employee, index) => el('tr', reasons.has(employee.dni) ? { class: 'blocked' } : {},
       el('td', {}, boxes[index]),
       el('td', { class: 'nowrap' }, employee.dni),
-      nameCell(employee),
+      nameCell(employee, reasons),
       el('td', {}, String(employee.position ?? '')),
       el('td', { class: 'nowrap' }, String(employee.contractType ?? '')),
       el('td', { class: 'nowrap' }, `${employee.entryDate ?? ''} – ${employee.endDate ?? ''}`),
-      contractCell(employee),
+      contractCell(employee, rowOf(index)),
       optionalCell(employee.sex),
       optionalCell(employee.birthDate),
-      el('td', {}, el('button', {
-        type: 'button',
-        class: 'secondary small',
-        disabled: blocked.has(employee.dni),
-        'aria-label': TEXT.viewDocumentsOf(fullName(employee)),
-        onclick: () => preview(employee)
-      }, TEXT.viewDocuments))
+      el('td', { class: 'row-actions' },
+        el('button', {
+          type: 'button',
+          class: 'secondary small',
+          disabled: reasons.has(employee.dni),
+          'aria-label': TEXT.viewDocumentsOf(fullName(employee)),
+          onclick: () => preview(employee)
+        }, TEXT.viewDocuments),
+        reasons.has(employee.dni) && sheet.fixable
+          ? el('button', { type: 'button', class: 'secondary small', 'aria-label': TEXT.fixOf(fullName(employee)), onclick: () => fix(rowOf(index), fullName(employee)) }, TEXT.fix)
+          : null)
     )))
-    updateSelection()
+    fillFilter(typeFilter, 'contractType', TEXT.allTypes)
+    fillFilter(siteFilter, 'subDivisionOrParking', TEXT.allSites)
+    result.hidden = list.length === 0
+    downloads.hidden = list.length === 0
+    renderErrors()
+    applyFilters()
   }
 
   async function upload () {
@@ -242,36 +386,72 @@ export function setupEmployees (limits, profile) {
     if (file === undefined) return setStatus(status, TEXT.chooseFile, 'error')
     if (limits !== undefined && file.size > limits.maxFileSize) return setStatus(status, TEXT.fileTooLarge(file.name, file.size, limits.maxFileSize), 'error')
     setStatus(status, TEXT.uploading(file.name), 'busy')
+    const next = new SheetImport('/api/excel/upload?partial=true')
     try {
-      const reply = await uploadSheet('/api/excel/upload', file)
-      employees = reply.data.employees
-      sessionId = reply.data.sessionId
-      blocked = new Map()
-      edited = new Set()
-      for (const issue of reply.data.contractIssues ?? []) {
-        blocked.set(issue.dni, [...(blocked.get(issue.dni) ?? []), issue.message])
-      }
-      documentZips = new Map()
-      renderEmployees()
-      result.hidden = false
-      downloads.hidden = false
-      report.replaceChildren()
-      setStatus(downloadStatus, '')
-      setStatus(status, `${reply.message} ${TEXT.employeesLoaded(employees.length, blocked.size)}`)
-      showUploadNotes(errorsBox, reply.data.warnings)
+      await next.load(file)
     } catch (error) {
       if (!(error instanceof ApiError)) throw error
       setStatus(status, error.message, 'error')
       showUploadNotes(errorsBox, undefined, error.hint)
-      if (error.issues.length > 0) errorsBox.append(el('h3', {}, `${TEXT.errorsTitle} (${TEXT.errorsCount(error.issues.length)})`), issuesTable(error.issues, await readSheetRows(file)))
+      if (error.issues.length > 0) errorsBox.append(el('h3', {}, `${TEXT.errorsTitle} (${TEXT.errorsCount(error.issues.length)})`), issuesTable(error.issues, (await readSheet(file))?.rows))
       else if (error.detail !== undefined) errorsBox.append(alertBox('error', error.detail))
+      return
     }
+    sheet = next
+    unchecked = new Set()
+    edited = new Set()
+    documentZips = new Map()
+    search.value = ''
+    typeFilter.value = ''
+    siteFilter.value = ''
+    report.replaceChildren()
+    setStatus(downloadStatus, '')
+    render()
+    persist()
+    showStatus()
+  }
+
+  /** The status line of the sheet: the service's message and what the tab did with it. */
+  function showStatus () {
+    const { records, errors, message, refused } = sheet.state
+    const reasons = blocked()
+    const refusedRows = new Set(errors.map((issue) => issue.row)).size
+    const kind = refused ? 'error' : refusedRows > 0 || reasons.size > 0 ? 'warn' : 'ok'
+    setStatus(status, refused ? `${message} ${TEXT.fixRowsHint}` : `${message} ${TEXT.employeesLoaded(records.length, reasons.size, refusedRows)}`, kind)
   }
 
   form.addEventListener('submit', (event) => {
     event.preventDefault()
     upload().catch(reportError)
   })
+
+  correctedButton.addEventListener('click', () => {
+    (async () => {
+      correctedButton.disabled = true
+      try {
+        const template = await templateHeaders(await getBytes('/api/templates/employees.xlsx'))
+        const bytes = /** @type {Uint8Array<ArrayBuffer>} */ (await sheet.correctedXlsx(template))
+        const name = `${sheet.state.fileName.replace(/\.[^.]*$/, '')}-corregido.xlsx`
+        saveFile(new Blob([bytes], { type: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet' }), name)
+        setStatus(status, TEXT.fileSaved(name, bytes.byteLength))
+      } catch (error) {
+        setStatus(status, error instanceof Error ? error.message : String(error), 'error')
+      } finally {
+        correctedButton.disabled = false
+      }
+    })().catch(reportError)
+  })
+
+  // a reload in the same tab continues where HR was (issue 26 item 8)
+  if (sheet.state.fileName !== '') {
+    search.value = saved?.filters?.text ?? ''
+    render()
+    fillFilter(typeFilter, 'contractType', TEXT.allTypes, saved?.filters?.type)
+    fillFilter(siteFilter, 'subDivisionOrParking', TEXT.allSites, saved?.filters?.site)
+    applyFilters()
+    showStatus()
+    byId('employees-file-name').textContent = sheet.state.fileName
+  }
 
   /**
    * @param {HTMLButtonElement} button
@@ -294,9 +474,10 @@ export function setupEmployees (limits, profile) {
   buttons[0].addEventListener('click', () => {
     run(buttons[0], async () => {
       report.replaceChildren()
-      const batch = selected().filter((employee) => !blocked.has(employee.dni))
-      const skipped = selected().filter((employee) => blocked.has(employee.dni))
-        .map((employee) => `${fullName(employee)} (DNI ${employee.dni}): ${(blocked.get(employee.dni) ?? []).join('; ')}`)
+      const reasons = blocked()
+      const batch = selected().filter((employee) => !reasons.has(employee.dni))
+      const skipped = selected().filter((employee) => reasons.has(employee.dni))
+        .map((employee) => `${fullName(employee)} (DNI ${employee.dni}): ${(reasons.get(employee.dni) ?? []).join('; ')}`)
       const warnSkipped = () => {
         if (skipped.length > 0) report.append(alertBox('warn', TEXT.contractsSkippedTitle(skipped.length), skipped))
       }

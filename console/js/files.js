@@ -8,25 +8,149 @@ const SHEETJS_URL = new URL('../vendor/xlsx.mjs', import.meta.url).href
 const FFLATE_URL = new URL('../vendor/fflate.js', import.meta.url).href
 
 /**
- * The first sheet's rows as text, `rows[0]` being spreadsheet row 1, or undefined when the
- * browser cannot read the file (the errors are then shown without the rows).
- * @param {File} file
- * @returns {Promise<string[][] | undefined>}
+ * A sheet as the console keeps it (issue 26 items 3 and 8): every cell as the text a person reads
+ * and types, `rows[0]` being spreadsheet row 1 (the headers), and the type the cell came with, so
+ * a rewritten file gives the service the same values: `d` a date (written back as a date cell from
+ * `dd/mm/aaaa`), `n` a number (written back as a number while its text is a plain number), `s` text.
+ * `csv`: the file was a CSV, so it is rewritten as CSV (a CSV's cells are text by nature, D12).
+ * @typedef {{ rows: string[][], types: string[][], csv: boolean }} SheetText
  */
-export async function readSheetRows (file) {
+
+/** @returns {Promise<any>} SheetJS, loaded on first use */
+const sheetJs = async () => await import(SHEETJS_URL)
+
+/** `05/03/2027` from a date's parts. @param {{ y: number, m: number, d: number }} date */
+const dayText = (date) => `${String(date.d).padStart(2, '0')}/${String(date.m).padStart(2, '0')}/${date.y}`
+
+/**
+ * The text of a file: a CSV decoded as the service decodes it (UTF-8, else Windows-1252), anything
+ * else as bytes for SheetJS.
+ * @param {File} file
+ */
+async function fileInput (file) {
+  const bytes = new Uint8Array(await file.arrayBuffer())
+  if (!file.name.toLowerCase().endsWith('.csv')) return { data: bytes, options: { type: 'array' }, csv: false }
+  let text
+  try { text = new TextDecoder('utf-8', { fatal: true }).decode(bytes) } catch { text = new TextDecoder('windows-1252').decode(bytes) }
+  return { data: text.replace(/^\uFEFF/, ''), options: { type: 'string', raw: true }, csv: true }
+}
+
+/**
+ * The first sheet of a file (the one the service reads), or undefined when the browser cannot
+ * read it (the errors are then shown without the rows, and rows cannot be fixed in the page).
+ * @param {File} file
+ * @returns {Promise<SheetText | undefined>}
+ */
+export async function readSheet (file) {
   try {
-    /** @type {any} */
-    const XLSX = await import(SHEETJS_URL)
-    const book = XLSX.read(new Uint8Array(await file.arrayBuffer()), { type: 'array', sheetRows: 5000, dense: true })
+    const XLSX = await sheetJs()
+    const input = await fileInput(file)
+    const book = XLSX.read(input.data, { ...input.options, sheetRows: 5000, dense: true, cellNF: true })
     const sheet = book.Sheets[book.SheetNames[0]]
-    if (sheet === undefined || sheet['!ref'] === undefined) return []
-    const first = XLSX.utils.decode_range(sheet['!ref']).s.r
+    if (sheet === undefined || sheet['!ref'] === undefined) return { rows: [], types: [], csv: input.csv }
+    const range = XLSX.utils.decode_range(sheet['!ref'])
     /** @type {string[][]} */
-    const rows = XLSX.utils.sheet_to_json(sheet, { header: 1, raw: false, defval: '', blankrows: true })
-    return [...Array.from({ length: first }, () => []), ...rows]
+    const rows = []
+    /** @type {string[][]} */
+    const types = []
+    for (let r = 0; r <= range.e.r; r++) {
+      /** @type {string[]} */
+      const texts = []
+      /** @type {string[]} */
+      const kinds = []
+      for (let c = 0; c <= range.e.c; c++) {
+        const cell = sheet['!data']?.[r]?.[c]
+        const { text, type } = cellText(XLSX, cell)
+        texts.push(text)
+        kinds.push(type)
+      }
+      rows.push(texts)
+      types.push(kinds)
+    }
+    return { rows, types, csv: input.csv }
   } catch {
     return undefined
   }
+}
+
+/**
+ * A cell as text: a date-formatted number as `dd/mm/aaaa` (never the file's US or serial form), a
+ * number as written, an error cell as its code, text as it is.
+ * @param {any} XLSX
+ * @param {any} cell
+ * @returns {{ text: string, type: string }}
+ */
+function cellText (XLSX, cell) {
+  if (cell === undefined || cell.v === undefined || cell.v === null) return { text: '', type: 's' }
+  if (cell.t === 'n' && typeof cell.z === 'string' && XLSX.SSF.is_date(cell.z)) {
+    const date = XLSX.SSF.parse_date_code(cell.v)
+    if (date !== null && date !== undefined) return { text: dayText(date), type: 'd' }
+  }
+  if (cell.t === 'd' && cell.v instanceof Date) {
+    return { text: dayText({ y: cell.v.getUTCFullYear(), m: cell.v.getUTCMonth() + 1, d: cell.v.getUTCDate() }), type: 'd' }
+  }
+  if (cell.t === 'n') return { text: String(cell.v), type: 'n' }
+  if (cell.t === 'b') return { text: cell.v ? 'TRUE' : 'FALSE', type: 's' }
+  if (cell.t === 'e') return { text: String(cell.w ?? '#N/A'), type: 's' }
+  return { text: String(cell.v), type: 's' }
+}
+
+/**
+ * A cell to write back: a date cell from `dd/mm/aaaa`, a number from a plain number's text
+ * (`01234567` stays text: its leading zero is part of a DNI), text otherwise.
+ * @param {string} text
+ * @param {string | undefined} type
+ */
+function writtenCell (text, type) {
+  const day = /^(\d{1,2})\/(\d{1,2})\/(\d{4})$/.exec(text.trim())
+  if (type === 'd' && day !== null) {
+    const [d, m, y] = [Number(day[1]), Number(day[2]), Number(day[3])]
+    const date = new Date(Date.UTC(y, m - 1, d))
+    if (date.getUTCMonth() === m - 1) {
+      // the 1900 date system: serial 25569 is 1970-01-01
+      return { t: 'n', v: date.getTime() / 86_400_000 + 25569, z: 'dd/mm/yyyy' }
+    }
+  }
+  if (type === 'n' && text.trim() !== '' && String(Number(text.trim())) === text.trim()) return { t: 'n', v: Number(text.trim()) }
+  return { t: 's', v: text }
+}
+
+/**
+ * An .xlsx of rows (`rows[0]` the headers), each cell written as `types` says (see SheetText).
+ * @param {string[][]} rows
+ * @param {string[][]} types
+ * @param {string} sheetName
+ * @returns {Promise<Uint8Array>}
+ */
+export async function writeXlsx (rows, types, sheetName) {
+  const XLSX = await sheetJs()
+  const cells = rows.map((texts, r) => texts.map((text, c) => writtenCell(text, types[r]?.[c])))
+  const sheet = XLSX.utils.aoa_to_sheet(cells)
+  const book = XLSX.utils.book_new()
+  XLSX.utils.book_append_sheet(book, sheet, sheetName)
+  return new Uint8Array(XLSX.write(book, { type: 'array', bookType: 'xlsx', compression: true }))
+}
+
+/**
+ * A CSV of rows, UTF-8, comma-separated, quoted where needed (RFC 4180).
+ * @param {string[][]} rows
+ */
+export function writeCsv (rows) {
+  const quote = (/** @type {string} */ text) => /[",\r\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text
+  return rows.map((cells) => cells.map(quote).join(',')).join('\r\n') + '\r\n'
+}
+
+/**
+ * The header row of a template the service gives (`GET /api/templates/…`): its columns in order.
+ * @param {Uint8Array} bytes
+ * @returns {Promise<string[]>}
+ */
+export async function templateHeaders (bytes) {
+  const XLSX = await sheetJs()
+  const book = XLSX.read(bytes, { type: 'array', sheetRows: 1 })
+  /** @type {unknown[][]} */
+  const rows = XLSX.utils.sheet_to_json(book.Sheets[book.SheetNames[0]], { header: 1, defval: '' })
+  return (rows[0] ?? []).map((cell) => String(cell).trim()).filter((cell) => cell !== '')
 }
 
 /**

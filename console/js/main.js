@@ -7,6 +7,7 @@ import { getLimits, getProfile } from './api.js'
 import { setupAddenda } from './addenda.js'
 import { byId, setStatus } from './dom.js'
 import { setupEmployees } from './employees.js'
+import { SAVED_EVENT, clearSaved, hasSaved, wasCleared } from './storage.js'
 import { TEXT } from './texts.js'
 
 /** Tabs per the WAI-ARIA tabs pattern: click or arrow keys switch, only the selected tab is in the tab order. */
@@ -62,9 +63,26 @@ function setupFilePickers () {
   }
 }
 
+/**
+ * "Vaciar la consola" (issue 26 item 8): shown while work is saved in this tab; forgets it and
+ * reloads the page empty, then says so.
+ */
+function setupClear () {
+  const button = /** @type {HTMLButtonElement} */ (byId('clear-console'))
+  const show = () => { button.hidden = !hasSaved() }
+  document.addEventListener(SAVED_EVENT, show)
+  button.addEventListener('click', () => {
+    clearSaved(true)
+    window.location.reload()
+  })
+  if (wasCleared()) setStatus(byId('employees-status'), TEXT.cleared)
+  show()
+}
+
 async function start () {
   setupTabs()
   setupFilePickers()
+  setupClear()
   const line = byId('limits')
   let limits
   try {

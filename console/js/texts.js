@@ -39,10 +39,18 @@ export const TEXT = {
   noFileChosen: 'Ningún archivo elegido',
   /** @param {string} name */
   uploading: (name) => `Subiendo ${name}…`,
-  /** @param {number} total @param {number} blocked those whose contract cannot be made */
-  employeesLoaded: (total, blocked = 0) => blocked > 0
-    ? `${plural(blocked, 'no puede generar su contrato y queda', 'no pueden generar su contrato y quedan')} sin seleccionar (motivo en su fila).`
-    : total === 1 ? 'Queda seleccionado para descargar.' : 'Todos quedan seleccionados para descargar.',
+  /**
+   * @param {number} total employees kept
+   * @param {number} blocked those whose contract cannot be made
+   * @param {number} refused sheet rows the service did not import
+   */
+  employeesLoaded: (total, blocked = 0, refused = 0) => [
+    blocked > 0
+      ? `${plural(blocked, 'no puede generar su contrato y queda', 'no pueden generar su contrato y quedan')} sin seleccionar (motivo en su fila).`
+      : total === 1 ? 'Queda seleccionado para descargar.' : 'Todos quedan seleccionados para descargar.',
+    refused > 0 ? `Corrige ${refused === 1 ? 'la fila rechazada' : `las ${refused} filas rechazadas`} con «Corregir» aquí mismo.` : ''
+  ].filter(Boolean).join(' '),
+  fixRowsHint: 'Corrige cada fila con «Corregir» aquí mismo, o descarga la hoja corregida.',
   errorsTitle: 'Errores por fila del archivo',
   /** @param {number} n */
   warningsTitle: (n) => `${plural(n, 'aviso', 'avisos')} sobre valores que el servicio completó o interpretó (revísalos):`,
@@ -124,5 +132,39 @@ export const TEXT = {
   /** @param {string} name */
   previewOf: (name) => `Vista previa de la adenda de ${name}`,
   /** @param {number} index */
-  sentItem: (index) => `registro ${index + 1}`
+  sentItem: (index) => `registro ${index + 1}`,
+  // issue 26 items 3 and 8: fixing rows in the page, the corrected sheet, search and filters, "Vaciar"
+  fix: 'Corregir',
+  /** @param {number} row */
+  fixRow: (row) => `Corregir la fila ${row}`,
+  /** @param {string} name */
+  fixOf: (name) => `Corregir la fila de ${name}`,
+  actionColumn: 'Acción',
+  /** @param {number} row @param {string} name */
+  fixTitle: (row, name) => `Corregir la fila ${row} (${name})`,
+  /** @param {number} row */
+  rowLabel: (row) => `fila ${row} de la hoja`,
+  fixChecking: 'El servicio está revisando la hoja…',
+  /** @param {number} n */
+  fixStillWrong: (n) => `Guardado. El servicio aún encuentra ${plural(n, 'problema', 'problemas')} en esta fila:`,
+  /** @param {number} row */
+  rowFixed: (row) => `Fila ${row} corregida: el servicio la aceptó.`,
+  /** @param {number} rows @param {number} items */
+  refusedTitle: (rows, items) => `${plural(rows, 'fila rechazada', 'filas rechazadas')} (${plural(items, 'problema', 'problemas')})`,
+  errorsColumn: 'ERRORES',
+  correctedSheetName: 'Datos',
+  sheetUnreadable: 'El navegador no pudo leer el archivo: corrígelo en la hoja de cálculo y vuelve a cargarlo.',
+  allTypes: 'Todos los tipos',
+  allSites: 'Todas las sedes',
+  /** @param {number} shown @param {number} total */
+  filtered: (shown, total) => `Se muestran ${shown} de ${plural(total, 'empleado', 'empleados')}; las descargas toman solo los que se muestran.`,
+  noAddendumSelected: 'Selecciona al menos una adenda.',
+  /** @param {number} selected @param {number} total */
+  addendaSelection: (selected, total) => `${selected} de ${plural(total, 'adenda seleccionada', 'adendas seleccionadas')}.`,
+  /** @param {string} name */
+  selectAddendum: (name) => `Seleccionar la adenda de ${name}`,
+  cannotMakeAddendum: 'No se puede generar la adenda',
+  /** @param {number} n */
+  addendaBlocked: (n) => `${plural(n, 'adenda no se puede generar y queda', 'adendas no se pueden generar y quedan')} sin seleccionar (motivo en su fila).`,
+  cleared: 'Se vació la consola: no queda ningún dato en esta pestaña del navegador.'
 }

@@ -9,6 +9,8 @@ import { formatByteSize } from '../../src/units.js'
 import { uploadFormat } from '../../src/spreadsheets/file-type.js'
 import { importAddenda } from '../../src/spreadsheets/import.js'
 import { recordValidation } from '../../src/employees/record-kinds.js'
+import { mergeIssues, type RecordRules } from '../../src/employees/rules.js'
+import { compileValidator } from '../../src/validation.js'
 import { AppError, PdfGenerationError } from '../../src/errors.js'
 import { todayInLima } from '../../src/employees/dates.js'
 import { addendumEntryName, addendumFileName, contentDisposition, safeFileName } from '../../src/zip/names.js'
@@ -48,11 +50,26 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
     const sheet = await app.spreadsheetPool.read(upload.bytes, format, 'addendum', app.config.ADDENDUM_BATCH_MAX, reply.clientGone())
     const { errors, ...result } = importAddenda(sheet, {
       partial: request.query.partial === 'true',
-      validation: recordValidation('addendum', app.employerProfile, app.printableRules)
+      validation: recordValidation('addendum', app.employerProfile, app.printableRules),
+      // issue 26 item 4: the rows the preview and the ZIP would refuse, asked now with their schema and rules
+      print: adendaDocumentIssues()
     })
     if (errors.length === 0) return { success: true as const, message: messages.processed, data: result }
     return { success: true as const, message: messages.processedWithErrors, data: { ...result, errors } }
   })
+
+  /**
+   * What the preview and the ZIP check in one record (their body schema, then the `adendaDocument`
+   * rules, merged as plugins/employee-bodies.ts does), for the upload's `documentIssues`.
+   */
+  const documentSchema = compileValidator(AddendumRequestSchema)
+  function adendaDocumentIssues (): RecordRules {
+    const rules = recordValidation('adendaDocument', app.employerProfile, app.printableRules).all
+    return (record, prefix) => {
+      const result = documentSchema(structuredClone(record))
+      return mergeIssues(result.ok ? [] : result.issues, rules(record, prefix))
+    }
+  }
 
   const single = app.employeeBodies.singleRouteOptions(AddendumRequestSchema, {
     validationMessage: VALIDATION_MESSAGE.contracts, kind: 'adendaDocument'

@@ -257,11 +257,19 @@ export function importEmployeeRows (
   }
 }
 
-/** The addenda of an upload with the D14 counts; `errors` is empty unless in partial mode. */
+/**
+ * The addenda of an upload with the D14 counts; `errors` is empty unless in partial mode;
+ * `documentIssues` lists what `options.print` (the adenda preview and ZIP rules) says of kept rows.
+ */
 export interface AddendumImport {
   employees: Addendum[]
   /** Issue 26 item 3: the sheet row of each addendum, in the same order. */
   rows: number[]
+  /**
+   * Issue 26 item 4: rows kept (valid addendum records, D14) whose adenda the preview and the ZIP
+   * would refuse (`options.print`: the `adendaDocument` rules), with the same messages.
+   */
+  documentIssues: Array<ValidationIssue & { row: number, documentNumber: string }>
   errors: ValidationIssue[]
   /** Issue 26 item 6: values kept but read or completed by the service. */
   warnings: ImportWarning[]
@@ -283,7 +291,7 @@ const addendumMessages = (field: string): FieldMessages | undefined =>
  * @throws EmptySpreadsheetError when no data row is left
  */
 export function importAddenda (
-  sheet: ReadSheet, options: { partial: boolean, validation?: RecordValidation }
+  sheet: ReadSheet, options: { partial: boolean, validation?: RecordValidation, print?: RecordRules }
 ): AddendumImport {
   if (sheet.status === 'missingHeaders') {
     const issues = sheet.missing.map((field) => withHeader(
@@ -296,9 +304,16 @@ export function importAddenda (
   if (outcome.issues.length > 0 && !options.partial) {
     throw new SpreadsheetValidationError(IMPORT_MESSAGES.addenda.invalidRows, outcome.issues)
   }
+  const header = (field: string) =>
+    sheet.headers?.[field] ?? ADDENDUM_COLUMNS.find((spec) => spec.field === field)?.headers[0]
+  const print = options.print ?? (() => [])
+  const documentIssues = outcome.valid.flatMap((record, index) =>
+    print(record, '').map((issue) =>
+      withHeader({ row: outcome.validRows[index], documentNumber: record.documentNumber, ...issue }, header(issue.field))))
   return {
     employees: outcome.valid,
     rows: outcome.validRows,
+    documentIssues,
     errors: outcome.issues,
     warnings: outcome.warnings,
     totalRecords: sheet.rows.length,

@@ -1,4 +1,5 @@
 import t from 'tap'
+import * as XLSX from 'xlsx'
 import type { FastifyInstance } from 'fastify'
 import { build, formPayload, type FormFile } from '../../support/helper.js'
 import { ADDENDUM_HEADERS, csvText, fixture } from '../../support/spreadsheets.js'
@@ -91,6 +92,26 @@ t.test('invalid rows: 400 Error de validación en los datos with every error and
     t.same(body.data.validationErrors, mixedErrors(name), 'D13')
     t.same(body.context.validationErrors, mixedErrors(name), 'D13')
   }
+})
+
+t.test('data.documentIssues: a kept row whose adenda the preview and ZIP refuse, with their messages (issue 26 item 4)', async (t) => {
+  // row 3 of the mixed sheet with its DNI and salary fixed, as the console writes a fixed row back
+  const book = XLSX.read(fixture('adendas-mixtas.xlsx'), { cellNF: true })
+  const sheet = book.Sheets[book.SheetNames[0]]
+  sheet.B3 = { t: 's', v: '12121212' }
+  sheet.M3 = { t: 'n', v: 1800 }
+  const res = await upload([{ name: 'adendas.xlsx', bytes: XLSX.write(book, { type: 'buffer', bookType: 'xlsx' }) as Buffer }], `${URL}?partial=true`)
+  const data = res.json().data
+  t.same(data.rows, [2, 3, 6])
+  const documentIssues = data.documentIssues as Array<{ row: number, documentNumber: string, field: string, message: string, header?: string }>
+  t.ok(documentIssues.length > 0 && documentIssues.every((issue) => issue.row === 3 && issue.documentNumber === '12121212'), 'only the fixed row, which names no contract')
+  t.match(documentIssues.find((issue) => issue.field === 'salaryInWords'), { header: 'Sueldo en Letras', message: 'El sueldo en letras no coincide con el sueldo' })
+  const zip = await app.inject({ method: 'POST', url: '/api/addendum/download-zip', payload: data.employees })
+  t.equal(zip.statusCode, 400)
+  t.same(zip.json().errors.map((issue: { field: string, message: string }) => `${issue.field}|${issue.message}`).sort(),
+    documentIssues.map((issue) => `body.1.${issue.field}|${issue.message}`).sort(), 'the ZIP refuses exactly what the upload listed, in the same words')
+  const kept = data.employees.filter((_: unknown, index: number) => data.rows[index] !== 3)
+  t.equal((await app.inject({ method: 'POST', url: '/api/addendum/download-zip', payload: kept })).statusCode, 200, 'the rows without documentIssues are all accepted')
 })
 
 t.test('?partial=true answers 200 with the valid rows, the errors and the counts (D14)', async (t) => {
