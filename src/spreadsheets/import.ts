@@ -309,7 +309,8 @@ export function importAddenda (
   const print = options.print ?? (() => [])
   const documentIssues = outcome.valid.flatMap((record, index) =>
     print(record, '').map((issue) =>
-      withHeader({ row: outcome.validRows[index], documentNumber: record.documentNumber, ...issue }, header(issue.field))))
+      withHeader({ row: outcome.validRows[index], documentNumber: record.documentNumber, ...issue },
+        header(issue.field))))
   return {
     employees: outcome.valid,
     rows: outcome.validRows,
