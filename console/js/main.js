@@ -64,7 +64,10 @@ function setupFilePickers () {
 }
 
 async function start () {
-  if (!await setupAuth()) return // the sign-in page instead (issue 24): no API call before sign-in
+  if (!await setupAuth()) { // the sign-in page instead (issue 24): no API call before sign-in
+    document.body.dataset.ready = 'true'
+    return
+  }
   setupTabs()
   setupFilePickers()
   const line = byId('limits')
