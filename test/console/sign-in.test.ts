@@ -42,8 +42,10 @@ const answered: { url: string, status: number }[] = []
 await page.setRequestInterception(true)
 page.on('request', (request: HTTPRequest) => {
   sent.push({ method: request.method(), url: request.url(), authorization: request.headers().authorization, body: request.postData() })
-  if (/^https:\/\/fonts\.(googleapis|gstatic)\.com\//.test(request.url())) void request.respond({ status: 200, contentType: 'text/css', body: '' })
-  else void request.continue()
+  const handled = /^https:\/\/fonts\.(googleapis|gstatic)\.com\//.test(request.url())
+    ? request.respond({ status: 200, contentType: 'text/css', body: '' })
+    : request.continue()
+  handled.catch((error: Error) => { watched.errors.push(`interception: ${error.message}`) })
 })
 page.on('response', (response) => { answered.push({ url: response.url(), status: response.status() }) })
 

@@ -71,13 +71,13 @@ export async function startIssuer (t: Test): Promise<TestIssuer & { keys: JWK[] 
       ...(consoleOrigin === undefined
         ? []
         : [{
-            client_id: CONSOLE_CLIENT_ID,
-            token_endpoint_auth_method: 'none',
-            grant_types: ['authorization_code', 'refresh_token'],
-            response_types: ['code' as const],
-            redirect_uris: [`${consoleOrigin}/app/`],
-            post_logout_redirect_uris: [`${consoleOrigin}/app/`]
-          } satisfies ClientMetadata])
+          client_id: CONSOLE_CLIENT_ID,
+          token_endpoint_auth_method: 'none',
+          grant_types: ['authorization_code', 'refresh_token'],
+          response_types: ['code' as const],
+          redirect_uris: [`${consoleOrigin}/app/`],
+          post_logout_redirect_uris: [`${consoleOrigin}/app/`]
+        } satisfies ClientMetadata])
     ],
     jwks: { keys },
     // the login page takes any password for a login of PEOPLE; the ID token carries the name (no userinfo: the access token is the API's)
