@@ -180,6 +180,30 @@ t.test('a token the service refuses mid-session: renewed with the refresh token,
   t.equal(await text('#account-name'), `Sesión de ${PEOPLE.rquispe.name} (hr)`)
 })
 
+t.test('without a refresh token: a new sign-in through the provider, whose session is still open, keeping sessionStorage', async (t) => {
+  await page.evaluate(() => {
+    const session = JSON.parse(sessionStorage.getItem('contratos.auth') ?? '{}')
+    session.accessToken = session.accessToken.replace(/\.[^.]*$/, '.firma-ajena')
+    delete session.refreshToken // as a provider that gives public clients none
+    sessionStorage.setItem('contratos.auth', JSON.stringify(session))
+    sessionStorage.setItem('contratos.prueba', 'trabajo guardado') // what the console keeps of the loaded work lives here too
+  })
+  sent.length = 0
+  await Promise.all([page.waitForNavigation({ waitUntil: 'load' }), page.click('#download-photocheck')])
+  await page.waitForSelector('body[data-ready="true"][data-auth="signed-in"]')
+  t.equal(page.url(), `${origin}/app/`)
+  t.ok(sent.some((request) => request.url.startsWith(`${idp.issuer}/auth?`)), 'through the provider')
+  t.notOk(sent.some((request) => request.method === 'POST' && request.url.startsWith(`${idp.issuer}/interaction/`)), 'without a login: its session was open')
+  t.equal(await page.evaluate(() => sessionStorage.getItem('contratos.prueba')), 'trabajo guardado', 'sessionStorage kept')
+  const session = await storedSession()
+  t.match(session?.accessToken, /^ey[^.]+\.ey[^.]+\.[\w-]+$/)
+  t.notMatch(session?.accessToken, /firma-ajena/)
+  t.equal(await text('#account-name'), `Sesión de ${PEOPLE.rquispe.name} (hr)`)
+  const limits = apiCalls().find((request) => request.url.endsWith('/api/limits'))
+  t.equal(limits?.authorization, `Bearer ${session?.accessToken}`, 'the new token is used')
+  t.equal(answered.find((response) => response.url === `${origin}/api/limits`)?.status, 200)
+})
+
 t.test('no accessibility violation, no console error, requests only to this origin and the issuer', async (t) => {
   t.same(await axeViolations(page), [])
   t.same(watched.errors, [])
