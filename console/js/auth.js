@@ -157,7 +157,7 @@ async function finishSignIn (provider) {
   const response = await oauth.authorizationCodeGrantRequest(as, client, oauth.None(), parameters, consoleUrl(),
     pending.verifier, options)
   const result = await oauth.processAuthorizationCodeResponse(as, client, response,
-    { expectedNonce: pending.nonce, requireIdToken: true, ...options })
+    { expectedNonce: pending.nonce, requireIdToken: true })
   saveSession(provider, result)
 }
 
@@ -174,7 +174,7 @@ async function renewToken (provider) {
   if (session?.refreshToken !== undefined) {
     try {
       const response = await oauth.refreshTokenGrantRequest(as, client, oauth.None(), session.refreshToken, options)
-      const result = await oauth.processRefreshTokenResponse(as, client, response, options)
+      const result = await oauth.processRefreshTokenResponse(as, client, response)
       showAccount(provider, saveSession(provider, result, session))
       return true
     } catch {} // expired or revoked: sign in again
@@ -275,12 +275,12 @@ export async function setupAuth () {
   let config
   try {
     const response = await fetch('/api/auth/config')
-    if (!response.ok) throw new Error(String(response.status))
-    config = (await response.json()).data
-  } catch {
-    // a service without the route (the spec's) needs no sign-in; any other failure shows on the API calls
-    document.body.dataset.auth = 'none'
-    return true
+    if (response.status === 404) config = { mode: 'none' } // a service without the route (the spec's) has no sign-in
+    else if (!response.ok) throw new Error(TEXT.httpStatus(response.status))
+    else config = (await response.json()).data
+  } catch (error) {
+    showSignIn(undefined, `${TEXT.authConfigUnavailable} ${error instanceof TypeError ? TEXT.network : describe(error)}`)
+    return false
   }
   if (config.mode === 'none') {
     document.body.dataset.auth = 'none'

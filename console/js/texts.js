@@ -139,5 +139,6 @@ export const TEXT = {
   signInFailed: (detail) => `No se pudo iniciar sesión: ${detail}. Vuelve a intentarlo.`,
   /** @param {string} detail */
   signInUnavailable: (detail) => `No se puede iniciar sesión: el proveedor de identidad no responde (${detail}).`,
-  apiKeysOnly: 'Este servicio solo acepta claves de API de sistemas: la consola no tiene inicio de sesión para personas. Pide a TI que configure OIDC_ISSUER y OIDC_CLIENT_ID.'
+  apiKeysOnly: 'Este servicio solo acepta claves de API de sistemas: la consola no tiene inicio de sesión para personas. Pide a TI que configure OIDC_ISSUER y OIDC_CLIENT_ID.',
+  authConfigUnavailable: 'No se pudo saber cómo iniciar sesión en el servicio; recarga la página para reintentar.'
 }

@@ -17,6 +17,7 @@ import { lawfulEmployeeFixture } from '../support/spreadsheets.js'
 import { zipEntries } from '../support/helper.js'
 import { axeViolations, launch, openConsole, startServer } from '../support/browser.js'
 import { AUDIENCE, CONSOLE_CLIENT_ID, PEOPLE, startIssuer } from '../support/oidc.js'
+import { writeKeysFile } from '../support/auth.js'
 
 t.setTimeout(300_000)
 
@@ -215,7 +216,7 @@ t.test('no accessibility violation, no console error, requests only to this orig
 t.test('sign-out: sessionStorage cleared, the provider\'s session ended, back on the sign-in page', async (t) => {
   await page.click('#sign-out')
   await page.waitForSelector('button[name="logout"][value="yes"]')
-  t.ok(page.url().startsWith(`${idp.issuer}/session/end`), `the provider's sign-out page (${page.url()})`)
+  t.ok(page.url().startsWith(`${idp.issuer}/session/end`), `the provider's sign-out page (${new URL(page.url()).pathname})`)
   const request = new URL(sent.find((sentRequest) => sentRequest.url.startsWith(`${idp.issuer}/session/end?`))?.url ?? 'http://x/')
   t.match(Object.fromEntries(request.searchParams), { client_id: CONSOLE_CLIENT_ID, post_logout_redirect_uri: `${origin}/app/`, id_token_hint: /^ey/ })
   await Promise.all([page.waitForNavigation(), page.click('button[name="logout"][value="yes"]')])
@@ -227,4 +228,17 @@ t.test('sign-out: sessionStorage cleared, the provider\'s session ended, back on
   await page.click('#sign-in')
   await page.waitForSelector('input[name="login"]')
   t.pass('signing in again asks for the login: the provider\'s session is over')
+})
+
+t.test('API keys only: the console says people cannot sign in here, and calls nothing else', async (t) => {
+  const keysOnly = await startServer(t, { AUTH_MODE: 'oidc', API_KEYS_FILE: writeKeysFile(t) })
+  const other = await browser.newPage()
+  const requests: string[] = []
+  other.on('request', (request) => { requests.push(request.url()) })
+  await other.goto(`${keysOnly.origin}/app/`, { waitUntil: 'load' })
+  await other.waitForSelector('body[data-ready="true"][data-auth="signed-out"]')
+  t.match(await other.$eval('#sign-in-page .alert.error', (node) => node.textContent), /^Este servicio solo acepta claves de API de sistemas/)
+  t.equal(await other.$('#sign-in'), null, 'no sign-in button')
+  t.same(requests.filter((url) => url.includes('/api/')), [`${keysOnly.origin}/api/auth/config`])
+  await other.close()
 })
