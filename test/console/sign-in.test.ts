@@ -70,6 +70,7 @@ t.test('before sign-in: only the sign-in page, and no API call but /api/auth/con
   t.equal(apiCalls()[0].authorization, undefined)
   t.ok(sent.some((request) => request.url === `${idp.issuer}/.well-known/openid-configuration`), 'discovery from the issuer')
   t.same(await axeViolations(page), [])
+  await watched.screenshot('console-13-iniciar-sesion')
 })
 
 t.test('sign-in through the provider\'s login and consent pages, back on /app/ with the name shown', async (t) => {
