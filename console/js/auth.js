@@ -117,13 +117,13 @@ function saveSession (provider, result, previous) {
  * @returns {Promise<never>}
  */
 async function startSignIn ({ oauth, as, client, scope }) {
-  if (as.authorization_endpoint === undefined) throw new Error('authorization_endpoint')
+  if (as.authorization_endpoint === undefined) throw new Error('el proveedor no publica authorization_endpoint')
   const verifier = oauth.generateRandomCodeVerifier()
   const state = oauth.generateRandomState()
   const nonce = oauth.generateRandomNonce()
   sessionStorage.setItem(PENDING_KEY, JSON.stringify({ verifier, state, nonce }))
-  const url = new URL(as.authorization_endpoint)
-  url.search = new URLSearchParams({
+  const url = new URL(as.authorization_endpoint) // keeps a query the endpoint already has (a B2C policy)
+  const parameters = {
     client_id: client.client_id,
     redirect_uri: consoleUrl(),
     response_type: 'code',
@@ -132,7 +132,8 @@ async function startSignIn ({ oauth, as, client, scope }) {
     nonce,
     code_challenge: await oauth.calculatePKCECodeChallenge(verifier),
     code_challenge_method: 'S256'
-  }).toString()
+  }
+  for (const [name, value] of Object.entries(parameters)) url.searchParams.set(name, value)
   window.location.assign(url.href)
   return await new Promise(() => {})
 }
