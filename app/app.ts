@@ -30,6 +30,7 @@ import excelUpload from '../routes/excel/upload.js'
 import excelReports from '../routes/excel/reports.js'
 import addendum from '../routes/addendum/index.js'
 import limits from '../routes/limits.js'
+import authConfig from '../routes/auth-config.js'
 import profile from '../routes/profile.js'
 import templates from '../routes/templates.js'
 import consoleRoutes from '../routes/console.js'
@@ -163,6 +164,7 @@ export async function buildApp (options: BuildAppOptions = {}): Promise<FastifyI
   await app.register(excelReports, { prefix: '/api/excel' })
   await app.register(addendum, { prefix: '/api/addendum' })
   await app.register(limits, { prefix: '/api' })
+  await app.register(authConfig, { prefix: '/api' }) // issue 24: how the console signs in
   await app.register(profile, { prefix: '/api' })
   await app.register(templates, { prefix: '/api/templates' }) // issue 26: import templates
   await app.register(consoleRoutes) // the HR console under /app/ (D22)

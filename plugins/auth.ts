@@ -15,7 +15,8 @@ import { ApiKeyRing, ApiKeysFileError } from '../src/auth/api-keys.js'
 import { decideAccess, type Access, type Identity } from '../src/auth/roles.js'
 import { OidcVerifier } from '../src/auth/oidc.js'
 import { AppError, AuthError } from '../src/errors.js'
-import { AUTH_MESSAGES } from '../schemas/messages.js'
+import { AUTH_MESSAGES, STARTUP_MESSAGES } from '../schemas/messages.js'
+import { issuerOrigin } from '../src/auth/console-sign-in.js'
 import { ConfigError } from './config.js'
 
 declare module 'fastify' {
@@ -79,6 +80,10 @@ export default fp(async (app) => {
   }
   if ((OIDC_ISSUER === undefined) !== (OIDC_AUDIENCE === undefined)) {
     throw new ConfigError('OIDC_ISSUER y OIDC_AUDIENCE van juntos: indique ambos o ninguno')
+  }
+  if (OIDC_ISSUER !== undefined) { // people sign in through the console (src/auth/console-sign-in.ts)
+    if (issuerOrigin(OIDC_ISSUER) === undefined) throw new ConfigError(STARTUP_MESSAGES.oidcIssuerNotUrl(OIDC_ISSUER))
+    if (app.config.OIDC_CLIENT_ID === undefined) throw new ConfigError(STARTUP_MESSAGES.oidcClientIdMissing)
   }
   const keys = API_KEYS_FILE === undefined ? undefined : loadApiKeys(API_KEYS_FILE)
   if (OIDC_ISSUER !== undefined && OIDC_AUDIENCE !== undefined && app.tokenVerifier === undefined) {

@@ -35,6 +35,8 @@ export const ConfigSchema = Type.Object({
   API_KEYS_FILE: Type.Optional(Type.String({ minLength: 1, description: 'AUTH_MODE=oidc: file of API keys for machines, one per line: <sha256 hex of the key> <role> <label>' })),
   OIDC_ISSUER: Type.Optional(Type.String({ minLength: 1, description: 'AUTH_MODE=oidc: the identity provider\'s issuer URL (its discovery document and JWKS)' })),
   OIDC_AUDIENCE: Type.Optional(Type.String({ minLength: 1, description: 'AUTH_MODE=oidc: the `aud` every access token must carry' })),
+  OIDC_CLIENT_ID: Type.Optional(Type.String({ minLength: 1, description: 'AUTH_MODE=oidc with OIDC_ISSUER: the console\'s client id at the identity provider (a public client: Authorization Code + PKCE, no secret); required with OIDC_ISSUER' })),
+  OIDC_SCOPE: Type.String({ minLength: 1, default: 'openid profile', description: 'scopes the console asks for when it signs in (space-separated; `openid` is always sent); add `offline_access` where the provider gives public clients refresh tokens only then' }),
   OIDC_ROLES_CLAIM: Type.String({ minLength: 1, default: 'roles', description: 'claim of the access token holding the roles (hr, exports, operator); dots reach into objects (realm_access.roles)' }),
   AUDIT_LOG: Type.Optional(Type.String({ minLength: 1, description: 'audit trail of requests with personal data: a file (JSON lines, appended) or `stdout`; unset: none' })),
   TRUST_PROXY: Type.String({ default: 'false', description: 'whose X-Forwarded-For gives the client address: false, true, a number of hops, or comma-separated addresses/CIDRs of the proxies' }),

@@ -545,5 +545,9 @@ export const STARTUP_MESSAGES = {
     'Indica los orígenes permitidos separados por comas, p. ej. CORS_ORIGINS=https://rrhh.empresa.pe,http://localhost:5173',
   corsOrigin: (origin: string) =>
     `CORS_ORIGINS contiene "${origin}", que no es un origen. Escribe cada origen como esquema://host[:puerto], ` +
-    'p. ej. https://rrhh.empresa.pe, separados por comas'
+    'p. ej. https://rrhh.empresa.pe, separados por comas',
+  /** AUTH_MODE=oidc with OIDC_ISSUER: the console signs people in and needs its client id (issue 24 item 2). */
+  oidcClientIdMissing: 'con OIDC_ISSUER falta OIDC_CLIENT_ID: el identificador del cliente público de la consola (/app/) ' +
+    'registrado en el proveedor de identidad (docs/security.md)',
+  oidcIssuerNotUrl: (issuer: string) => `OIDC_ISSUER=${issuer} no es una URL https:// (o http:// en localhost)`
 } as const

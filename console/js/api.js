@@ -48,7 +48,40 @@ async function errorOf (response) {
 }
 
 /**
- * fetch, with a network failure turned into an ApiError (status 0).
+ * @typedef {object} TokenProvider
+ * @property {() => string | undefined} token the access token to send, or undefined when none is held
+ * @property {() => Promise<boolean>} renew after a 401: true once a new token is held (the call is
+ *   sent again); false when none could be had; it may also leave the page to sign in again
+ */
+
+/** @type {TokenProvider | undefined} */
+let tokens
+
+/**
+ * Makes every call carry `Authorization: Bearer <token>` and renew the token once on a 401
+ * (console/js/auth.js sets it with AUTH_MODE=oidc, issue 24 item 2).
+ * @param {TokenProvider} provider
+ */
+export function setTokenProvider (provider) {
+  tokens = provider
+}
+
+/**
+ * `init` with the access token, when there is one.
+ * @param {RequestInit | undefined} init
+ * @returns {RequestInit | undefined}
+ */
+function withToken (init) {
+  const token = tokens?.token()
+  if (token === undefined) return init
+  const headers = new Headers(init?.headers)
+  headers.set('authorization', `Bearer ${token}`)
+  return { ...init, headers }
+}
+
+/**
+ * fetch, with the access token when signed in (renewed and sent again once on a 401), and a
+ * network failure turned into an ApiError (status 0).
  * @param {string} path
  * @param {RequestInit} [init]
  * @returns {Promise<Response>}
@@ -56,7 +89,10 @@ async function errorOf (response) {
 async function call (path, init) {
   let response
   try {
-    response = await fetch(path, init)
+    response = await fetch(path, withToken(init))
+    if (response.status === 401 && tokens !== undefined && await tokens.renew()) {
+      response = await fetch(path, withToken(init))
+    }
   } catch {
     throw new ApiError(0, TEXT.network)
   }
@@ -90,6 +126,14 @@ export async function getProfile () {
  */
 export async function getBytes (path) {
   return new Uint8Array(await (await call(path)).arrayBuffer())
+ * GETs a file (an import template) and reads it whole.
+ * @param {string} path e.g. `/api/templates/employees.xlsx`
+ * @returns {Promise<{ blob: Blob, fileName: string }>} the name from Content-Disposition, else the path's last part
+ */
+export async function getFile (path) {
+  const response = await call(path)
+  const fileName = fileNameOf(response.headers.get('content-disposition')) ?? path.split('/').pop() ?? 'descarga'
+  return { blob: await response.blob(), fileName }
 }
 
 /**

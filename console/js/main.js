@@ -1,10 +1,11 @@
 /**
- * Entry point of the HR console: reads the service's limits (`GET /api/limits`) and shows them
- * before any upload, reads the employer's catalogue and modalities (`GET /api/profile`),
- * wires the two tabs, file drop on the upload boxes, and the two flows.
+ * Entry point of the HR console: signs in when the service asks for it (console/js/auth.js), reads
+ * the service's limits (`GET /api/limits`) and shows them before any upload, reads the employer's
+ * catalogue and modalities (`GET /api/profile`), wires the two tabs, file drop on the upload boxes, and the two flows.
  */
 import { getLimits, getProfile } from './api.js'
 import { setupAddenda } from './addenda.js'
+import { setupAuth } from './auth.js'
 import { byId, setStatus } from './dom.js'
 import { setupEmployees } from './employees.js'
 import { SAVED_EVENT, clearSaved, hasSaved, wasCleared } from './storage.js'
@@ -80,6 +81,10 @@ function setupClear () {
 }
 
 async function start () {
+  if (!await setupAuth()) { // the sign-in page instead (issue 24): no API call before sign-in
+    document.body.dataset.ready = 'true'
+    return
+  }
   setupTabs()
   setupFilePickers()
   setupClear()

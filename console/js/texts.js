@@ -166,5 +166,21 @@ export const TEXT = {
   cannotMakeAddendum: 'No se puede generar la adenda',
   /** @param {number} n */
   addendaBlocked: (n) => `${plural(n, 'adenda no se puede generar y queda', 'adendas no se pueden generar y quedan')} sin seleccionar (motivo en su fila).`,
-  cleared: 'Se vació la consola: no queda ningún dato en esta pestaña del navegador.'
+  cleared: 'Se vació la consola: no queda ningún dato en esta pestaña del navegador.',
+  // sign-in (issue 24 item 2): console/js/auth.js
+  signInTitle: 'Inicia sesión para usar la consola',
+  signInHint: 'Los datos de los trabajadores solo se muestran a quien inicia sesión con su cuenta de la empresa.',
+  signIn: 'Iniciar sesión',
+  signOut: 'Cerrar sesión',
+  /** @param {string} name */
+  signedInAs: (name) => `Sesión de ${name}`,
+  /** @param {string[]} roles */
+  rolesLine: (roles) => `(${roles.join(', ')})`,
+  redirectingToSignIn: 'Abriendo el inicio de sesión de la empresa…',
+  /** @param {string} detail */
+  signInFailed: (detail) => `No se pudo iniciar sesión: ${detail}. Vuelve a intentarlo.`,
+  /** @param {string} detail */
+  signInUnavailable: (detail) => `No se puede iniciar sesión: el proveedor de identidad no responde (${detail}).`,
+  apiKeysOnly: 'Este servicio solo acepta claves de API de sistemas: la consola no tiene inicio de sesión para personas. Pide a TI que configure OIDC_ISSUER y OIDC_CLIENT_ID.',
+  authConfigUnavailable: 'No se pudo saber cómo iniciar sesión en el servicio; recarga la página para reintentar.'
 }

@@ -22,6 +22,7 @@ const upload = (url: string, name: string, bytes: Buffer) => async (): Promise<I
 /** The role table, one request per route. */
 const TABLE: Row[] = [
   ['GET /api/health', json('GET', '/api/health'), 'public'],
+  ['GET /api/auth/config', json('GET', '/api/auth/config'), 'public'],
   ['GET /app/', json('GET', '/app/'), 'public'],
   ['GET /', json('GET', '/'), 'signed-in'],
   ['GET /docs/json', json('GET', '/docs/json'), 'signed-in'],
@@ -121,7 +122,7 @@ test('start-up refuses a key file it cannot use, and oidc with nothing to check 
 
 test('OIDC access tokens from a real provider: roles from the claim, 401 for another audience, 503 while the issuer is down', async (t) => {
   const idp = await startIssuer(t)
-  const app = await oidcApp(t, { OIDC_ISSUER: idp.issuer, OIDC_AUDIENCE: AUDIENCE })
+  const app = await oidcApp(t, { OIDC_ISSUER: idp.issuer, OIDC_AUDIENCE: AUDIENCE, OIDC_CLIENT_ID: 'consola' })
   const send = async (url: string, token: string, payload: unknown = [sampleEmployee()]) =>
     await app.inject({ method: 'POST', url, payload: payload as InjectOptions['payload'], headers: { authorization: `Bearer ${token}` } })
   const hr = await idp.token('rrhh-app')
@@ -137,7 +138,7 @@ test('OIDC access tokens from a real provider: roles from the claim, 401 for ano
   t.equal(otherAudience.headers['www-authenticate'], 'Bearer realm="contratos", error="invalid_token"')
   t.equal((await send('/api/excel/download-sctr', KEYS.exports)).statusCode, 200, 'API keys still work beside OIDC')
 
-  const down = await oidcApp(t, { OIDC_ISSUER: 'http://127.0.0.1:9/', OIDC_AUDIENCE: AUDIENCE })
+  const down = await oidcApp(t, { OIDC_ISSUER: 'http://127.0.0.1:9/', OIDC_AUDIENCE: AUDIENCE, OIDC_CLIENT_ID: 'consola' })
   const unreachable = await down.inject({ method: 'POST', url: '/api/contracts/preview', payload: sampleEmployee(), headers: { authorization: `Bearer ${hr}` } })
   t.equal(unreachable.statusCode, 503)
   t.equal(unreachable.json().message, 'No se puede verificar el token: el proveedor de identidad no responde. Intenta nuevamente en unos segundos.')
