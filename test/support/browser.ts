@@ -110,8 +110,11 @@ export async function openConsole (t: Test, browser: Browser, origin: string): P
   return { page, errors, foreign, nextDownload, screenshot }
 }
 
-/** Violations of impact serious or critical from an axe-core run on the page as it is now. */
-export async function axeViolations (page: Page): Promise<string[]> {
+/**
+ * Violations from an axe-core run on the page as it is now, of the given impacts (default: serious
+ * or critical; `ALL_IMPACTS` for every rule, `region` included).
+ */
+export async function axeViolations (page: Page, impacts: readonly string[] = ['serious', 'critical']): Promise<string[]> {
   const { source } = (await import('axe-core')).default
   // DevTools evaluation is not subject to the page's CSP, so axe can be injected without loosening it
   await page.evaluate(source)
@@ -120,9 +123,12 @@ export async function axeViolations (page: Page): Promise<string[]> {
     return await run(document, { resultTypes: ['violations'], iframes: false }) // the PDF viewer's frame is the browser's, not ours
   })
   return results.violations
-    .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
+    .filter((violation) => impacts.includes(violation.impact))
     .map((violation) => `${violation.id} (${violation.impact}): ${violation.help} at ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`)
 }
+
+/** Every impact axe-core reports: a page with none of them passes every rule, `region` included. */
+export const ALL_IMPACTS = ['minor', 'moderate', 'serious', 'critical'] as const
 
 /** Path of a spreadsheet fixture. */
 export function fixture (name: string): string {
