@@ -77,7 +77,7 @@ export function setupAddenda (limits) {
   function fix (row) {
     openFix({
       row,
-      name: TEXT.rowLabel(row),
+      name: sheet.textOf(row, ['TRABAJADOR', 'nombres y apellidos', 'empleado', 'colaborador']),
       headers: sheet.headers(),
       cells: sheet.cells(row),
       issues: sheet.issuesOf(row),

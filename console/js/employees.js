@@ -328,7 +328,9 @@ export function setupEmployees (limits, profile) {
     errorsBox.replaceChildren()
     const { errors, warnings } = sheet.state
     if (errors.length > 0) {
-      const fixRow = sheet.fixable ? (/** @type {number} */ row) => fix(row, TEXT.rowLabel(row)) : undefined
+      const fixRow = sheet.fixable
+        ? (/** @type {number} */ row) => fix(row, sheet.textOf(row, ['NOMBRE', 'Nombre completo', 'APELLIDO PATERNO', 'APELLIDO MATERNO']))
+        : undefined
       errorsBox.append(el('h3', {}, TEXT.refusedTitle(new Set(errors.map((issue) => issue.row)).size, errors.length)),
         issuesTable(errors, sheet.state.sheet?.rows, fixRow))
     }

@@ -94,6 +94,17 @@ export class SheetImport {
     return this.state.sheet?.rows[0] ?? []
   }
 
+  /**
+   * The text of some columns of a row, joined: who a refused row is about.
+   * @param {number} row
+   * @param {string[]} columns headers, in the order to join them (compared as the service does)
+   */
+  textOf (row, columns) {
+    const headers = this.headers().map(headerKey)
+    const cells = this.cells(row)
+    return columns.map((column) => cells[headers.indexOf(headerKey(column))]?.trim() ?? '').filter(Boolean).join(' ')
+  }
+
   /** @param {number} row @returns {string[]} the row's cells as text */
   cells (row) {
     return this.state.sheet?.rows[row - 1] ?? []

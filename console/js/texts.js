@@ -140,10 +140,8 @@ export const TEXT = {
   /** @param {string} name */
   fixOf: (name) => `Corregir la fila de ${name}`,
   actionColumn: 'Acción',
-  /** @param {number} row @param {string} name */
-  fixTitle: (row, name) => `Corregir la fila ${row} (${name})`,
-  /** @param {number} row */
-  rowLabel: (row) => `fila ${row} de la hoja`,
+  /** @param {number} row @param {string} name who the row is about; '' when the row names nobody */
+  fixTitle: (row, name) => name === '' ? `Corregir la fila ${row} de la hoja` : `Corregir la fila ${row} de la hoja (${name})`,
   fixChecking: 'El servicio está revisando la hoja…',
   /** @param {number} n */
   fixStillWrong: (n) => `Guardado. El servicio aún encuentra ${plural(n, 'problema', 'problemas')} en esta fila:`,

@@ -130,7 +130,7 @@ t.test('a refused adenda fixed in the page joins the valid ones', async (t) => {
   const invalid = await page.$$eval('#fix-fields .invalid label', (labels) => labels.map((label) => label.textContent))
   t.same(invalid.sort(), ['Cargo', 'Causa objetiva', 'Modalidad', 'Sueldo en Letras'], 'the preview\'s and ZIP\'s own rules, by the sheet\'s headers')
   t.same(await axeViolations(page), [], 'the form with its messages')
-  await watched.screenshot('console-13-corregir')
+  await watched.screenshot('console-16-corregir-adenda')
   await setField('Sueldo en Letras', 'MIL OCHOCIENTOS CON 00/100 SOLES')
   await setField('Modalidad', '58')
   await setField('Cargo', 'Operario de playa')

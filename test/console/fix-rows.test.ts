@@ -108,7 +108,7 @@ t.test('the corrected .xlsx: the template\'s columns, the rows as they are, ERRO
 t.test('two rows fixed in the page join the valid ones, and the ZIP holds every contract', async (t) => {
   await page.click('#employees-errors button[aria-label="Corregir la fila 4"]')
   await page.waitForSelector('#fix[open]')
-  t.equal(await text('#fix-title'), 'Corregir la fila 4 (fila 4 de la hoja)')
+  t.equal(await text('#fix-title'), 'Corregir la fila 4 de la hoja (Carla Quispe Mamani)')
   t.match(await page.$eval('#fix-fields .invalid', (node) => node.textContent), `INICIO${IMPOSSIBLE}`.slice(0, 6))
   t.match(await page.$eval('#fix-fields .invalid p.field-error', (node) => node.textContent), 'no existe')
   t.equal(await page.evaluate(() => (document.activeElement as HTMLInputElement).value), IMPOSSIBLE, 'the field in error has the focus')
