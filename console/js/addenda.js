@@ -195,15 +195,26 @@ export function setupAddenda (limits) {
   button.addEventListener('click', () => {
     (async () => {
       button.disabled = true
-      const batch = selected()
+      // a row ticked on purpose whose adenda cannot be made is left out and named, as the contracts do
+      const reasons = blocked()
+      const rowOf = new Map(records().map((record, index) => [record, sheet.state.rows[index]]))
+      const batch = selected().filter((record) => !reasons.has(Number(rowOf.get(record))))
+      const skipped = selected().filter((record) => reasons.has(Number(rowOf.get(record))))
+        .map((record) => `${record.worker} (${record.documentNumber}): ${(reasons.get(Number(rowOf.get(record))) ?? []).join('; ')}`)
       try {
-        await downloadZip('/api/addendum/download-zip', batch, batch.length, {
-          progress: byId('addenda-progress'),
-          bar: /** @type {HTMLProgressElement} */ (byId('addenda-progress-bar')),
-          progressText: byId('addenda-progress-text'),
-          status: downloadStatus,
-          report
-        })
+        if (batch.length === 0) {
+          report.replaceChildren()
+          setStatus(downloadStatus, TEXT.noAddendumToMake, 'error')
+        } else {
+          await downloadZip('/api/addendum/download-zip', batch, batch.length, {
+            progress: byId('addenda-progress'),
+            bar: /** @type {HTMLProgressElement} */ (byId('addenda-progress-bar')),
+            progressText: byId('addenda-progress-text'),
+            status: downloadStatus,
+            report
+          })
+        }
+        if (skipped.length > 0) report.append(alertBox('warn', TEXT.addendaSkippedTitle(skipped.length), skipped))
       } catch (error) {
         setStatus(downloadStatus, error instanceof Error ? error.message : String(error), 'error')
         if (error instanceof ApiError) showFailure(report, error, (i) => batch[i] === undefined ? TEXT.sentItem(i) : `${batch[i].worker} (${batch[i].documentNumber})`)

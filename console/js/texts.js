@@ -162,6 +162,9 @@ export const TEXT = {
   /** @param {string} name */
   selectAddendum: (name) => `Seleccionar la adenda de ${name}`,
   cannotMakeAddendum: 'No se puede generar la adenda',
+  noAddendumToMake: 'Ninguna adenda seleccionada se puede generar; no se descargó nada.',
+  /** @param {number} n */
+  addendaSkippedTitle: (n) => `Adendas: ${plural(n, 'fila no se incluye', 'filas no se incluyen')} porque su adenda no se puede generar:`,
   /** @param {number} n */
   addendaBlocked: (n) => `${plural(n, 'adenda no se puede generar y queda', 'adendas no se pueden generar y quedan')} sin seleccionar (motivo en su fila).`,
   cleared: 'Se vació la consola: no queda ningún dato en esta pestaña del navegador.',

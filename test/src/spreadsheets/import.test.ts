@@ -90,7 +90,7 @@ test('a header row with no data is refused (D5: at least one record)', async (t)
 test('addenda: all valid, counts of D14', async (t) => {
   const rows = [row(2, addendum()), row(3, addendum({ documentNumber: '87654321' }))]
   const result = importAddenda({ status: 'ok', rows, untyped: true }, { partial: false })
-  t.same({ ...result, employees: result.employees.length }, { employees: 2, errors: [], warnings: [], totalRecords: 2, validRecords: 2, invalidRecords: 0 })
+  t.same({ ...result, employees: result.employees.length }, { employees: 2, rows: [2, 3], documentIssues: [], errors: [], warnings: [], totalRecords: 2, validRecords: 2, invalidRecords: 0 })
   t.equal(result.employees[0].salary, 1650)
 })
 
