@@ -159,7 +159,12 @@ export class SheetImport {
     }
     while (sheet.rows.length < row) { sheet.rows.push([]); sheet.types.push([]) }
     sheet.rows[row - 1][column] = text
-    sheet.types[row - 1][column] ??= 's'
+    // a cell typed as text in a column of dates (or numbers) is written back as the column's kind
+    // when it reads as one (files.js writtenCell), as Excel would have stored it: no "date written
+    // as text" warning for a date fixed here
+    const kinds = new Set(sheet.types.slice(1).map((types) => types[column]))
+    const kind = sheet.types[row - 1][column]
+    sheet.types[row - 1][column] = kind !== undefined && kind !== 's' ? kind : kinds.has('d') ? 'd' : kinds.has('n') ? 'n' : 's'
   }
 
   /**

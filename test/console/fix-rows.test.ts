@@ -121,6 +121,8 @@ t.test('two rows fixed in the page join the valid ones, and the ZIP holds every 
   await page.waitForFunction(() => !(document.querySelector('#fix') as HTMLDialogElement).open)
   t.equal(await text('#employees-status'), 'Fila 4 corregida: el servicio la aceptó.')
   t.ok((await shownDnis()).includes(String(carla.dni)))
+  const warnings = await page.$$eval('#employees-errors .alert.warn li', (items) => items.map((item) => item.textContent ?? ''))
+  t.notOk(warnings.some((warning) => warning.startsWith('Fila 4, INICIO')), 'the fixed date went back as a date cell, as in the rest of its column: no "written as text" warning')
 
   await page.click('#employees-errors button[aria-label="Corregir la fila 6"]')
   await page.waitForSelector('#fix[open]')
