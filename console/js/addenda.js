@@ -39,13 +39,22 @@ export function setupAddenda (limits) {
   let sheet = new SheetImport(PATH, saved?.import)
   /** Sheet rows left out of the selection. @type {Set<number>} */
   let unchecked = new Set(saved?.unchecked ?? [])
+  /**
+   * Rows whose adenda cannot be made, ticked on purpose (the ZIP still leaves them out and says why).
+   * @type {Set<number>}
+   */
+  let ticked = new Set(saved?.ticked ?? [])
+  /** @param {number} row @param {boolean} checked a checkbox's new state, kept for the reload */
+  const tick = (row, checked) => {
+    if (checked) { unchecked.delete(row); ticked.add(row) } else { unchecked.add(row); ticked.delete(row) }
+  }
   /** @type {HTMLInputElement[]} */
   let boxes = []
 
   /** @returns {Addendum[]} */
   const records = () => /** @type {Addendum[]} */ (sheet.state.records)
   const selected = () => records().filter((_, index) => boxes[index]?.checked)
-  const persist = () => save('addenda', { import: sheet.state, unchecked: [...unchecked] })
+  const persist = () => save('addenda', { import: sheet.state, unchecked: [...unchecked], ticked: [...ticked] })
 
   function updateSelection () {
     const count = selected().length
@@ -59,8 +68,7 @@ export function setupAddenda (limits) {
   all.addEventListener('change', () => {
     boxes.forEach((box, index) => {
       box.checked = all.checked
-      if (all.checked) unchecked.delete(sheet.state.rows[index])
-      else unchecked.add(sheet.state.rows[index])
+      tick(sheet.state.rows[index], all.checked)
     })
     updateSelection()
     persist()
@@ -88,7 +96,12 @@ export function setupAddenda (limits) {
         persist()
         return issues
       },
-      done: () => setStatus(status, TEXT.rowFixed(row))
+      done: () => {
+        setStatus(status, TEXT.rowFixed(row))
+        // the button that opened the form is gone with the old table: the row's checkbox takes the focus
+        const index = sheet.state.rows.indexOf(row)
+        ;(index >= 0 ? boxes[index] : status).focus()
+      }
     })
   }
 
@@ -112,11 +125,10 @@ export function setupAddenda (limits) {
     const rowOf = (/** @type {number} */ index) => sheet.state.rows[index]
     boxes = list.map((record, index) => el('input', {
       type: 'checkbox',
-      checked: !reasons.has(rowOf(index)) && !unchecked.has(rowOf(index)),
+      checked: reasons.has(rowOf(index)) ? ticked.has(rowOf(index)) : !unchecked.has(rowOf(index)),
       'aria-label': TEXT.selectAddendum(record.worker),
       onchange: (/** @type {Event} */ event) => {
-        if (/** @type {HTMLInputElement} */ (event.target).checked) unchecked.delete(sheet.state.rows[index])
-        else unchecked.add(sheet.state.rows[index])
+        tick(sheet.state.rows[index], /** @type {HTMLInputElement} */ (event.target).checked)
         updateSelection()
         persist()
       }
@@ -180,6 +192,7 @@ export function setupAddenda (limits) {
     }
     sheet = next
     unchecked = new Set()
+    ticked = new Set()
     report.replaceChildren()
     setStatus(downloadStatus, '')
     render()
@@ -228,7 +241,7 @@ export function setupAddenda (limits) {
   // a reload in the same tab continues where HR was (issue 26 item 8)
   if (sheet.state.fileName !== '') {
     render()
-    showStatus()
+    setStatus(status, TEXT.restored(sheet.state.fileName))
     byId('addenda-file-name').textContent = sheet.state.fileName
   }
 }

@@ -68,6 +68,11 @@ export function setupEmployees (limits, profile) {
   let sheet = new SheetImport('/api/excel/upload?partial=true', saved?.import)
   /** Sheet rows left out of the selection. @type {Set<number>} */
   let unchecked = new Set(saved?.unchecked ?? [])
+  /**
+   * Rows whose contract cannot be made, ticked on purpose (the ZIP still leaves them out and says why).
+   * @type {Set<number>}
+   */
+  let ticked = new Set(saved?.ticked ?? [])
   /** DNIs whose modality or position was chosen here: their preview sends the record, not the session's. */
   let edited = new Set(saved?.edited ?? [])
   /** @type {Map<string, Promise<Map<string, Uint8Array>>>} one-person ZIPs, for the consent and the annex */
@@ -97,7 +102,7 @@ export function setupEmployees (limits, profile) {
 
   function persist () {
     const filters = { text: search.value, type: typeFilter.value, site: siteFilter.value }
-    save('employees', { import: sheet.state, unchecked: [...unchecked], edited: [...edited], filters })
+    save('employees', { import: sheet.state, unchecked: [...unchecked], ticked: [...ticked], edited: [...edited], filters })
   }
 
   /** The selected employees among those the filter shows: what every download takes. */
@@ -116,12 +121,16 @@ export function setupEmployees (limits, profile) {
     boxes.forEach((box, index) => {
       if (!shown[index]) return
       box.checked = all.checked
-      if (all.checked) unchecked.delete(rowOf(index))
-      else unchecked.add(rowOf(index))
+      tick(rowOf(index), all.checked)
     })
     updateSelection()
     persist()
   })
+
+  /** @param {number} row @param {boolean} checked a checkbox's new state, kept for the reload */
+  function tick (row, checked) {
+    if (checked) { unchecked.delete(row); ticked.add(row) } else { unchecked.add(row); ticked.delete(row) }
+  }
 
   /** Shows the rows the search and the two filters match (issue 26 item 8). */
   function applyFilters () {
@@ -223,7 +232,12 @@ export function setupEmployees (limits, profile) {
         persist()
         return issues
       },
-      done: () => setStatus(status, TEXT.rowFixed(row))
+      done: () => {
+        setStatus(status, TEXT.rowFixed(row))
+        // the button that opened the form is gone with the old table: the row's checkbox takes the focus
+        const index = sheet.state.rows.indexOf(row)
+        ;(index >= 0 ? boxes[index] : status).focus()
+      }
     })
   }
 
@@ -343,11 +357,10 @@ export function setupEmployees (limits, profile) {
     const reasons = blocked()
     boxes = list.map((employee, index) => el('input', {
       type: 'checkbox',
-      checked: !reasons.has(employee.dni) && !unchecked.has(rowOf(index)),
+      checked: reasons.has(employee.dni) ? ticked.has(rowOf(index)) : !unchecked.has(rowOf(index)),
       'aria-label': TEXT.selectEmployee(fullName(employee)),
       onchange: (/** @type {Event} */ event) => {
-        if (/** @type {HTMLInputElement} */ (event.target).checked) unchecked.delete(rowOf(index))
-        else unchecked.add(rowOf(index))
+        tick(rowOf(index), /** @type {HTMLInputElement} */ (event.target).checked)
         updateSelection()
         persist()
       }
@@ -371,7 +384,12 @@ export function setupEmployees (limits, profile) {
           onclick: () => preview(employee)
         }, TEXT.viewDocuments),
         reasons.has(employee.dni) && sheet.fixable
-          ? el('button', { type: 'button', class: 'secondary small', 'aria-label': TEXT.fixOf(fullName(employee)), onclick: () => fix(rowOf(index), fullName(employee)) }, TEXT.fix)
+          ? el('button', {
+            type: 'button',
+            class: 'secondary small',
+            'aria-label': TEXT.fixOf(fullName(employee)),
+            onclick: () => fix(rowOf(index), `${employee.name} ${employee.lastNameFather} ${employee.lastNameMother}`)
+          }, TEXT.fix)
           : null)
     )))
     fillFilter(typeFilter, 'contractType', TEXT.allTypes)
@@ -401,6 +419,7 @@ export function setupEmployees (limits, profile) {
     }
     sheet = next
     unchecked = new Set()
+    ticked = new Set()
     edited = new Set()
     documentZips = new Map()
     search.value = ''
@@ -451,7 +470,7 @@ export function setupEmployees (limits, profile) {
     fillFilter(typeFilter, 'contractType', TEXT.allTypes, saved?.filters?.type)
     fillFilter(siteFilter, 'subDivisionOrParking', TEXT.allSites, saved?.filters?.site)
     applyFilters()
-    showStatus()
+    setStatus(status, TEXT.restored(sheet.state.fileName))
     byId('employees-file-name').textContent = sheet.state.fileName
   }
 

@@ -131,7 +131,11 @@ export class SheetImport {
       .sort((a, b) => rankOf(a) - rankOf(b) || a - b)
     const rows = sheet.rows.map((cells, r) => [...order.map((index) => cells[index] ?? ''),
       r === 0 ? TEXT.errorsColumn : this.issuesOf(r + 1).map((issue) => `${issue.header ?? issue.field}: ${issue.message}`).join(' | ')])
-    const types = sheet.types.map((kinds) => [...order.map((index) => kinds[index] ?? 's'), 's'])
+    // a CSV's cells are all text: typed here as Excel reads them when it opens the CSV (dates, plain
+    // numbers), so the .xlsx uploads with the verdict of the CSV (a short numeric DNI is padded, D12)
+    const typeOf = (/** @type {string} */ text, /** @type {string | undefined} */ kind, /** @type {number} */ r) =>
+      !sheet.csv ? (kind ?? 's') : r === 0 ? 's' : /^\d{1,2}\/\d{1,2}\/\d{4}$/.test(text.trim()) ? 'd' : /^\d+$/.test(text.trim()) ? 'n' : 's'
+    const types = sheet.rows.map((cells, r) => [...order.map((index) => typeOf(cells[index] ?? '', sheet.types[r]?.[index], r)), 's'])
     return await writeXlsx(rows, types, TEXT.correctedSheetName)
   }
 

@@ -167,6 +167,8 @@ export const TEXT = {
   addendaSkippedTitle: (n) => `Adendas: ${plural(n, 'fila no se incluye', 'filas no se incluyen')} porque su adenda no se puede generar:`,
   /** @param {number} n */
   addendaBlocked: (n) => `${plural(n, 'adenda no se puede generar y queda', 'adendas no se pueden generar y quedan')} sin seleccionar (motivo en su fila).`,
+  /** @param {string} fileName */
+  restored: (fileName) => `Se recuperó el trabajo de esta pestaña con ${fileName}: filas, correcciones, selección y filtros. «Vaciar la consola» lo borra.`,
   cleared: 'Se vació la consola: no queda ningún dato en esta pestaña del navegador.',
   // sign-in (issue 24 item 2): console/js/auth.js
   signInTitle: 'Inicia sesión para usar la consola',

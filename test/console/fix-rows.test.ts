@@ -120,6 +120,8 @@ t.test('two rows fixed in the page join the valid ones, and the ZIP holds every 
   await page.click('#fix-save')
   await page.waitForFunction(() => !(document.querySelector('#fix') as HTMLDialogElement).open)
   t.equal(await text('#employees-status'), 'Fila 4 corregida: el servicio la aceptó.')
+  t.equal(await page.evaluate(() => document.activeElement?.closest('tr')?.querySelector('td:nth-child(2)')?.textContent), '70000002',
+    'the focus goes to the fixed row\'s checkbox, not to the page\'s body')
   t.ok((await shownDnis()).includes(String(carla.dni)))
   const warnings = await page.$$eval('#employees-errors .alert.warn li', (items) => items.map((item) => item.textContent ?? ''))
   t.notOk(warnings.some((warning) => warning.startsWith('Fila 4, INICIO')), 'the fixed date went back as a date cell, as in the rest of its column: no "written as text" warning')
@@ -159,6 +161,7 @@ t.test('a reload keeps the work: rows, fixes, selection and filters; search and 
   await page.reload({ waitUntil: 'load' })
   await page.waitForSelector('body[data-ready="true"]')
   t.equal(await page.$eval('#employees-search', (input) => (input as HTMLInputElement).value), 'ana', 'the search is kept')
+  t.match(await text('#employees-status'), 'Se recuperó el trabajo de esta pestaña con empleados-noviembre.xlsx')
   t.same(await shownDnis(), ['70000000'])
   t.equal(await page.$eval('#employees-table tbody tr:not([hidden]) input[type="checkbox"]', (box) => (box as HTMLInputElement).checked), false, 'the selection is kept')
   await page.$eval('#employees-search', (input) => { (input as HTMLInputElement).value = '' })
@@ -178,6 +181,45 @@ t.test('a reload keeps the work: rows, fixes, selection and filters; search and 
   t.equal(await text('#employees-status'), 'Se vació la consola: no queda ningún dato en esta pestaña del navegador.')
   t.same(await page.evaluate(() => Object.keys(sessionStorage).filter((key) => key.startsWith('contratos.consola.'))), [], '"Vaciar" forgets it all')
   t.equal(await page.$eval('#clear-console', (button) => (button as HTMLElement).hidden), true)
+})
+
+t.test('the buttons of every row stay in view at 1280 px, the table scrolling under them', async (t) => {
+  await page.reload({ waitUntil: 'load' })
+  await page.waitForSelector('body[data-ready="true"]')
+  await uploadFile(join(folder, 'empleados-noviembre.xlsx'))
+  const edges = await page.$$eval('#employees-table tbody td.row-actions', (cells) => cells.map((cell) => cell.getBoundingClientRect().right))
+  const width = await page.evaluate(() => document.documentElement.clientWidth)
+  t.ok(edges.length === 4 && edges.every((right) => right <= width), `each row's buttons within ${width} px (${edges.join(', ')})`)
+})
+
+t.test('a CSV as Excel in Spanish saves it: a row fixed in the page, and the corrected .xlsx gives the CSV\'s verdict', async (t) => {
+  const headers = templateHeaders
+  const cells = (person: Record<string, unknown>) => headers.map((header) => String(person[EMPLOYEE_COLUMNS.find((spec) => spec.headers[0] === header)?.field as string] ?? ''))
+  const csv = [headers, cells(sampleEmployee({ dni: '7000011', name: 'Begoña' })), cells(sampleEmployee({ dni: '70000012', name: 'Íñigo', endDate: IMPOSSIBLE }))]
+    .map((row) => row.map((cell) => /[;"]/.test(cell) ? `"${cell.replace(/"/g, '""')}"` : cell).join(';')).join('\r\n') + '\r\n'
+  const path = join(folder, 'empleados.csv')
+  writeFileSync(path, Buffer.from(csv, 'latin1')) // Windows-1252: the accents of Begoña and Íñigo
+  await uploadFile(path)
+  await page.waitForSelector('#employees-errors table')
+  t.same(await shownDnis(), ['07000011'], 'the short DNI padded (D12)')
+  t.match(await text('#employees-errors .alert.warn'), 'Fila 2, DNI')
+  const download = watched.nextDownload()
+  await page.click('#employees-corrected')
+  const file = await download
+  const form = new FormData()
+  form.append('excel', new Blob([new Uint8Array(file.bytes)]), file.name)
+  const reply = await (await fetch(`${origin}/api/excel/upload?partial=true`, { method: 'POST', body: form })).json()
+  t.same(reply.data.employees.map((employee: { dni: string, name: string }) => `${employee.dni} ${employee.name}`), ['07000011 Begoña'], 'the same verdict from the .xlsx')
+  t.same(reply.data.errors.map((issue: { row: number, header: string }) => `${issue.row} ${issue.header}`), ['3 FIN'])
+  t.notOk(reply.data.warnings.some((warning: { field: string }) => warning.field === 'entryDate'), 'dates went into the .xlsx as dates')
+  await page.click('#employees-errors button[aria-label="Corregir la fila 3"]')
+  await page.waitForSelector('#fix[open]')
+  t.equal(await text('#fix-title'), 'Corregir la fila 3 de la hoja (Íñigo Quispe Mamani)', 'accents read from Windows-1252')
+  await setField('FIN', String(sampleEmployee().endDate))
+  await page.click('#fix-save')
+  await page.waitForFunction(() => !(document.querySelector('#fix') as HTMLDialogElement).open)
+  t.same(await shownDnis(), ['07000011', '70000012'])
+  t.match(await page.$eval('#employees-table tbody tr:nth-child(2)', (row) => row.textContent), 'Íñigo')
 })
 
 t.test('a sheet whose first sheet is the instructions: the service says which sheet to move', async (t) => {
