@@ -14,6 +14,24 @@ const ImportedEmployeeReplySchema = Type.Object(ImportedEmployeeSchema.propertie
 const WARNINGS_DESCRIPTION = 'Valores que el servicio completó o interpretó sin rechazar la fila: un DNI con ceros añadidos (D12), ' +
   'una fecha leída de una celda de texto, un sueldo en letras escrito por el servicio'
 
+/** `data.rows` of both uploads (issue 26): the sheet row of each kept record. */
+const SheetRowsSchema = Type.Array(Type.Integer({ minimum: 2 }), { description: 'La fila de la hoja de cada registro de `employees`, en el mismo orden (issue 26)' })
+
+/**
+ * Kept rows whose document cannot be made, with the message the document routes give: the
+ * employee upload's `contractIssues` (keyed by `dni`) and the addendum upload's `documentIssues`
+ * (keyed by `documentNumber`).
+ */
+function keptRowIssues<K extends string> (key: K, keyDescription: string, description: string) {
+  return Type.Array(Type.Object({
+    row: Type.Integer({ minimum: 2 }),
+    ...{ [key]: Type.String({ description: keyDescription }) } as Record<K, ReturnType<typeof Type.String>>,
+    field: Type.String(),
+    header: Type.Optional(Type.String({ description: 'el encabezado de la columna en el archivo' })),
+    message: Type.String()
+  }), { description })
+}
+
 /** 200 of `POST /api/excel/upload` (endpoint 5; D4 adds the session id; issue 26 the warnings and partial mode). */
 export const EmployeeImportReplySchema = Type.Object({
   success: Type.Literal(true),
@@ -21,18 +39,11 @@ export const EmployeeImportReplySchema = Type.Object({
   data: Type.Object({
     totalRecords: Type.Integer(),
     employees: Type.Array(ImportedEmployeeReplySchema),
-    rows: Type.Array(Type.Integer({ minimum: 2 }), { description: 'La fila de la hoja de cada registro de `employees`, en el mismo orden (issue 26)' }),
+    rows: SheetRowsSchema,
     sessionId: Type.String({ format: 'uuid', description: 'D4: la sesión que guarda los empleados para la vista previa' }),
-    contractIssues: Type.Array(Type.Object({
-      row: Type.Integer({ minimum: 2 }),
-      dni: Type.String({ description: 'el DNI de la fila, para ubicar al empleado' }),
-      field: Type.String(),
-      header: Type.Optional(Type.String({ description: 'el encabezado de la columna en el archivo' })),
-      message: Type.String()
-    }), {
-      description: 'Filas importadas que no pueden generar un contrato (fecha, modalidad, jornada…): las rutas de ' +
-        'contratos las rechazan con el mismo mensaje'
-    }),
+    contractIssues: keptRowIssues('dni', 'el DNI de la fila, para ubicar al empleado',
+      'Filas importadas que no pueden generar un contrato (fecha, modalidad, jornada…): las rutas de ' +
+      'contratos las rechazan con el mismo mensaje'),
     warnings: Type.Array(ImportWarningSchema, { description: WARNINGS_DESCRIPTION }),
     validRecords: Type.Optional(Type.Integer({ description: 'Con `?partial=true`: filas importadas' })),
     invalidRecords: Type.Optional(Type.Integer({ description: 'Con `?partial=true`: filas rechazadas' })),
@@ -52,17 +63,10 @@ export const AddendumImportReplySchema = Type.Object({
     validRecords: Type.Integer(),
     invalidRecords: Type.Integer(),
     employees: Type.Array(AddendumReplySchema),
-    rows: Type.Array(Type.Integer({ minimum: 2 }), { description: 'La fila de la hoja de cada registro de `employees`, en el mismo orden (issue 26)' }),
-    documentIssues: Type.Array(Type.Object({
-      row: Type.Integer({ minimum: 2 }),
-      documentNumber: Type.String({ description: 'el documento de la fila, para ubicar el registro' }),
-      field: Type.String(),
-      header: Type.Optional(Type.String({ description: 'el encabezado de la columna en el archivo' })),
-      message: Type.String()
-    }), {
-      description: 'Filas importadas cuya adenda no se puede generar (contrato que prorroga, sueldo en letras, cinco años…): ' +
-        'la vista previa y el ZIP las rechazan con el mismo mensaje (issue 26)'
-    }),
+    rows: SheetRowsSchema,
+    documentIssues: keptRowIssues('documentNumber', 'el documento de la fila, para ubicar el registro',
+      'Filas importadas cuya adenda no se puede generar (contrato que prorroga, sueldo en letras, cinco años…): ' +
+      'la vista previa y el ZIP las rechazan con el mismo mensaje (issue 26)'),
     errors: Type.Optional(Type.Array(ValidationIssueSchema)),
     warnings: Type.Array(ImportWarningSchema, { description: WARNINGS_DESCRIPTION })
   })

@@ -9,7 +9,7 @@ import { ApiError, postForFile } from './api.js'
 import { alertBox, byId, el, issuesTable, setStatus, showUploadNotes } from './dom.js'
 import { downloadZip, showFailure } from './downloads.js'
 import { readSheet } from './files.js'
-import { openFix } from './fix.js'
+import { fixSheetRow } from './fix.js'
 import { openPreview } from './preview.js'
 import { SheetImport } from './sheet-import.js'
 import { loadSaved, save } from './storage.js'
@@ -83,25 +83,14 @@ export function setupAddenda (limits) {
 
   /** @param {number} row */
   function fix (row) {
-    openFix({
-      row,
-      name: sheet.textOf(row, ['TRABAJADOR', 'nombres y apellidos', 'empleado', 'colaborador']),
-      headers: sheet.headers(),
-      cells: sheet.cells(row),
-      issues: sheet.issuesOf(row),
-      save: async (values) => {
-        const issues = await sheet.saveRow(row, values)
+    fixSheetRow(sheet, row, sheet.textOf(row, ['TRABAJADOR', 'nombres y apellidos', 'empleado', 'colaborador']), {
+      saved: () => {
         unchecked.delete(row)
         render()
         persist()
-        return issues
       },
-      done: () => {
-        setStatus(status, TEXT.rowFixed(row))
-        // the button that opened the form is gone with the old table: the row's checkbox takes the focus
-        const index = sheet.state.rows.indexOf(row)
-        ;(index >= 0 ? boxes[index] : status).focus()
-      }
+      status,
+      focusAfter: (fixed) => boxes[sheet.state.rows.indexOf(fixed)] // the row's checkbox
     })
   }
 

@@ -10,7 +10,7 @@ import { ApiError, getBytes, postForFile } from './api.js'
 import { alertBox, byId, el, issuesTable, saveFile, setStatus, showUploadNotes } from './dom.js'
 import { downloadZip, showFailure } from './downloads.js'
 import { readSheet, readZip, templateHeaders } from './files.js'
-import { openFix } from './fix.js'
+import { fixSheetRow } from './fix.js'
 import { openPreview } from './preview.js'
 import { SheetImport } from './sheet-import.js'
 import { loadSaved, save } from './storage.js'
@@ -217,27 +217,16 @@ export function setupEmployees (limits, profile) {
    * @param {string} name who the row is about
    */
   function fix (row, name) {
-    openFix({
-      row,
-      name,
-      headers: sheet.headers(),
-      cells: sheet.cells(row),
-      issues: sheet.issuesOf(row),
-      save: async (values) => {
-        const issues = await sheet.saveRow(row, values)
+    fixSheetRow(sheet, row, name, {
+      saved: () => {
         edited = new Set()
         documentZips = new Map()
         unchecked.delete(row)
         render()
         persist()
-        return issues
       },
-      done: () => {
-        setStatus(status, TEXT.rowFixed(row))
-        // the button that opened the form is gone with the old table: the row's checkbox takes the focus
-        const index = sheet.state.rows.indexOf(row)
-        ;(index >= 0 ? boxes[index] : status).focus()
-      }
+      status,
+      focusAfter: (fixed) => boxes[sheet.state.rows.indexOf(fixed)] // the row's checkbox
     })
   }
 

@@ -39,8 +39,37 @@ byId('fix-cancel').addEventListener('click', () => dialog.close())
  * @property {() => void} done called once the service has nothing more to say about the row
  */
 
+/**
+ * Opens the form on one row of an uploaded sheet: saving sends the sheet again
+ * (SheetImport.saveRow) and calls `saved` so the tab shows the service's new answer; once the row
+ * is fine the status line says so and the focus goes to `focusAfter(row)`, or to the status line
+ * (the button that opened the form is gone with the old table).
+ * @param {import('./sheet-import.js').SheetImport} sheet
+ * @param {number} row spreadsheet row
+ * @param {string} name who the row is about ('' when it names nobody)
+ * @param {{ saved: () => void, status: HTMLElement, focusAfter: (row: number) => HTMLElement | undefined }} tab
+ */
+export function fixSheetRow (sheet, row, name, tab) {
+  openFix({
+    row,
+    name,
+    headers: sheet.headers(),
+    cells: sheet.cells(row),
+    issues: sheet.issuesOf(row),
+    save: async (values) => {
+      const issues = await sheet.saveRow(row, values)
+      tab.saved()
+      return issues
+    },
+    done: () => {
+      setStatus(tab.status, TEXT.rowFixed(row))
+      ;(tab.focusAfter(row) ?? tab.status).focus()
+    }
+  })
+}
+
 /** @param {FixRequest} request */
-export function openFix (request) {
+function openFix (request) {
   title.textContent = TEXT.fixTitle(request.row, request.name)
   setStatus(status, '')
   /** @type {Map<string, HTMLInputElement>} */
