@@ -60,11 +60,13 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
 
   /**
    * What the preview and the ZIP check in one record (their body schema, then the `adendaDocument`
-   * rules, merged as plugins/employee-bodies.ts does), for the upload's `documentIssues`.
+   * rules, merged as plugins/employee-bodies.ts does), for the upload's `documentIssues`. The
+   * documents' text rules are left out: the upload's own rules ran them on every kept row.
    */
   const documentSchema = compileValidator(AddendumRequestSchema)
   function adendaDocumentIssues (): RecordRules {
-    const rules = recordValidation('adendaDocument', app.employerProfile, app.printableRules).all
+    // without the printable rules: a kept row already passed them (the `addendum` kind's accept)
+    const rules = recordValidation('adendaDocument', app.employerProfile).all
     return (record, prefix) => {
       const result = documentSchema(structuredClone(record))
       return mergeIssues(result.ok ? [] : result.issues, rules(record, prefix))
