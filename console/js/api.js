@@ -120,15 +120,6 @@ export async function getProfile () {
 }
 
 /**
- * GETs a file of the service whole (a template).
- * @param {string} path
- * @returns {Promise<Uint8Array>}
- */
-export async function getBytes (path) {
-  return new Uint8Array(await (await call(path)).arrayBuffer())
-}
-
-/**
  * GETs a file (an import template) and reads it whole.
  * @param {string} path e.g. `/api/templates/employees.xlsx`
  * @returns {Promise<{ blob: Blob, fileName: string }>} the name from Content-Disposition, else the path's last part

@@ -6,7 +6,7 @@
  * preview each person's three documents, download the contracts ZIP, the three reports and the
  * corrected sheet for the selection. The tab's work survives a reload (storage.js).
  */
-import { ApiError, getBytes, postForFile } from './api.js'
+import { ApiError, getFile, postForFile } from './api.js'
 import { alertBox, byId, el, issuesTable, saveFile, setStatus, showUploadNotes } from './dom.js'
 import { downloadZip, showFailure } from './downloads.js'
 import { readSheet, readZip, templateHeaders } from './files.js'
@@ -439,7 +439,7 @@ export function setupEmployees (limits, profile) {
     (async () => {
       correctedButton.disabled = true
       try {
-        const template = await templateHeaders(await getBytes('/api/templates/employees.xlsx'))
+        const template = await templateHeaders(new Uint8Array(await (await getFile('/api/templates/employees.xlsx')).blob.arrayBuffer()))
         const bytes = /** @type {Uint8Array<ArrayBuffer>} */ (await sheet.correctedXlsx(template))
         const name = `${sheet.state.fileName.replace(/\.[^.]*$/, '')}-corregido.xlsx`
         saveFile(new Blob([bytes], { type: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet' }), name)
