@@ -3,6 +3,42 @@ import neostandard from 'neostandard'
 /** Product code: what runs in production (the tests, scripts and bench are tools around it). */
 const PRODUCT_CODE = ['app/**/*.ts', 'src/**/*.ts', 'plugins/**/*.ts', 'routes/**/*.ts', 'schemas/**/*.ts', 'console/**/*.js']
 
+/** The domain folders of src/, each a layer. */
+const DOMAIN = ['vocabulary', 'employer', 'employees', 'pdf', 'zip', 'documents', 'reports', 'spreadsheets', 'sessions', 'auth', 'audit']
+
+/**
+ * What each folder may import of the others: the README's "imports go one way", held by lint.
+ * A folder absent from its own list imports nothing of the domain but itself; src/ root modules
+ * (errors, validation, worker-pool, ...) and schemas/ are open to every src/ folder.
+ */
+const SRC_MAY_IMPORT = {
+  vocabulary: [],
+  employer: ['vocabulary'],
+  employees: ['vocabulary', 'employer'],
+  pdf: [],
+  zip: [],
+  documents: ['vocabulary', 'employer', 'employees', 'pdf', 'zip'],
+  reports: ['vocabulary', 'employees'],
+  spreadsheets: ['vocabulary', 'employees', 'reports'],
+  sessions: [],
+  auth: [],
+  audit: ['auth']
+}
+
+const OUTER = [
+  { regex: '(^|/)(app|plugins|routes)/', message: 'src/ and schemas/ never import app/, plugins/ or routes/ (README, Code map)' },
+  { group: ['fastify', 'fastify-plugin', '@fastify/*'], message: 'src/ must not import Fastify (docs/style.md)' }
+]
+
+/** One no-restricted-imports entry for the files of `files`, forbidding the domain folders of `forbidden`. */
+function layer (files, forbidden, extra = []) {
+  const patterns = [...OUTER, ...extra]
+  if (forbidden.length > 0) {
+    patterns.push({ regex: `(^|/)(${forbidden.join('|')})/`, message: `${files} may not import src/${forbidden.join(', src/')} (README, Code map)` })
+  }
+  return { files: [files], rules: { 'no-restricted-imports': ['error', { patterns }] } }
+}
+
 export default [
   ...neostandard({ ts: true, ignores: ['dist/**', 'node_modules/**', '.tap/**', 'coverage/**'] }),
   { files: ['console/**/*.js'], languageOptions: { globals: { reportError: 'readonly' } } }, // the HR console runs in browsers
@@ -15,13 +51,18 @@ export default [
       }]
     }
   },
+  // src/ is the domain: plain data, bytes and streams in and out; Fastify stays in app/, plugins/ and routes/
+  layer('src/*.ts', DOMAIN.filter((name) => name !== 'vocabulary')),
+  ...Object.entries(SRC_MAY_IMPORT).map(([folder, allowed]) =>
+    layer(`src/${folder}/**/*.ts`, DOMAIN.filter((name) => name !== folder && !allowed.includes(name)))),
+  // schemas/ are the shapes everything shares: they import nothing of src/
+  layer('schemas/**/*.ts', [], [{ regex: '(^|/)src/', message: 'schemas/ import nothing of src/ (README, Code map)' }]),
   {
-    // src/ is the domain: plain data, bytes and streams in and out; Fastify stays in app/, plugins/ and routes/
-    files: ['src/**/*.ts'],
-    rules: {
-      'no-restricted-imports': ['error', {
-        patterns: [{ group: ['fastify', 'fastify-plugin', '@fastify/*'], message: 'src/ must not import Fastify (STYLE.md)' }]
-      }]
-    }
+    files: ['plugins/**/*.ts'],
+    rules: { 'no-restricted-imports': ['error', { patterns: [{ regex: '(^|/)(app|routes)/', message: 'plugins/ never import routes/ or app/ (README, Code map)' }] }] }
+  },
+  {
+    files: ['routes/**/*.ts'],
+    rules: { 'no-restricted-imports': ['error', { patterns: [{ regex: '(^|/)(app|plugins)/', message: 'routes/ reach plugins through their decorators, never by import (README, Code map)' }] }] }
   }
 ]

@@ -11,7 +11,7 @@ import { createServer, request } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { once } from 'node:events'
 import { PROJECT_ROOT } from '../src/paths.js'
-import { amountInWords } from '../src/employees/salary-words.js'
+import { amountInWords } from '../src/vocabulary/salary-words.js'
 
 export interface RunningServer {
   url: string

@@ -78,7 +78,7 @@ const additionalProperties = {
   objectiveCause: Type.Optional(textSchema(MESSAGES.objectiveCause, 30, 1000)),
   replacedWorkerDni: Type.Optional(dniSchema(MESSAGES.replacedWorkerDni)),
   replacedWorkerPosition: optionalText(MESSAGES.replacedWorkerPosition, 100),
-  // the contract's modality: 57, 58, 60, 61, 63 or its legal name (src/employees/modality.ts)
+  // the contract's modality: 57, 58, 60, 61, 63 or its legal name (src/vocabulary/modality.ts)
   modality: optionalText(MESSAGES.modality, 60),
   // `calificado` or `confianza`: what allows a probation over three months (LPCL art. 10)
   probationReason: optionalText(MESSAGES.probationReason, 20),

@@ -16,7 +16,7 @@ const list = (label: string, maxItems: number, itemMax: number) => Type.Array(te
 
 /**
  * How a profile names a modality: its article number (`57`, `58`, `60`, `61`, `63`) or its legal
- * name; read by src/employees/modality.ts, and checked at start-up (src/employer/profile.ts).
+ * name; read by src/vocabulary/modality.ts, and checked at start-up (src/employer/profile.ts).
  */
 const modalityName = (label: string) => Type.String({
   minLength: 2,

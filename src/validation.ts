@@ -8,7 +8,7 @@ import type { TSchema, Static } from '@sinclair/typebox'
 import type { ValidationIssue } from './errors.js'
 import { HTTP_MESSAGES, type FieldMessages } from '../schemas/messages.js'
 import { DMY_DATE_FORMAT } from '../schemas/common.js'
-import { isDayMonthYear } from './employees/dates.js'
+import { isDayMonthYear } from './vocabulary/dates.js'
 
 const addFormats = addFormatsModule as unknown as Plugin<unknown>
 

@@ -8,11 +8,11 @@
  */
 import type { Employee, ImportedEmployee } from '../../schemas/employee.js'
 import type { EmployerProfile, LaborRegime, PositionEntry } from '../../schemas/employer-profile.js'
-import { dayMonthYearKey, termEnd } from '../employees/dates.js'
-import { dateInWords } from '../employees/format.js'
-import { parseModality, type ModalityCode } from '../employees/modality.js'
-import { parseProbationMonths } from '../employees/lawful-contract.js'
-import type { WorkingWeek } from '../employees/working-time.js'
+import { dayMonthYearKey, termEnd } from '../vocabulary/dates.js'
+import { dateInWords } from '../vocabulary/format.js'
+import { parseModality, type ModalityCode } from '../vocabulary/modality.js'
+import { parseProbationMonths } from '../vocabulary/probation.js'
+import type { WorkingWeek } from '../vocabulary/working-time.js'
 
 /** Legal names of the modalities with their article (no service type codes in documents, §10). */
 export const MODALITY_NAMES: Record<ModalityCode, string> = {
@@ -86,7 +86,7 @@ export function objectiveCauseText (employee: ImportedEmployee, profile: Employe
 
 /**
  * The date of signature (§3, §11): the record's `signingDate`, else the day of generation in Lima.
- * @param today `DD/MM/YYYY` in Lima (src/employees/dates.ts todayInLima)
+ * @param today `DD/MM/YYYY` in Lima (src/vocabulary/dates.ts todayInLima)
  */
 export function signingDate (employee: Pick<ImportedEmployee, 'signingDate'>, today: string): string {
   return employee.signingDate ?? today

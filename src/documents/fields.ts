@@ -4,16 +4,16 @@
  */
 import type { Employee, ImportedEmployee } from '../../schemas/employee.js'
 import type { EmployerProfile, PositionEntry } from '../../schemas/employer-profile.js'
-import { cleanText, dateInWords, formatSoles, fullName } from '../employees/format.js'
+import { cleanText, dateInWords, formatSoles, fullName } from '../vocabulary/format.js'
 import type { AddendumRequest } from '../../schemas/addendum.js'
-import { amountInWords } from '../employees/salary-words.js'
+import { amountInWords } from '../vocabulary/salary-words.js'
 import {
   MODALITY_NAMES, REGIME_NAMES, benefitsText, recordModality, equipmentText, internalRulesText, ipercText, lettered,
   modalityText, objectiveCauseText,
   nightWorkText, processorsText, videoSurveillanceText, workstationText, probationText, signingDate, weeklyHoursText
 } from './contract-terms.js'
-import { todayInLima } from '../employees/dates.js'
-import { workingWeek } from '../employees/working-time.js'
+import { todayInLima } from '../vocabulary/dates.js'
+import { workingWeek } from '../vocabulary/working-time.js'
 import { recordPosition } from '../employer/catalogue.js'
 
 /**

@@ -18,7 +18,7 @@ import type { ValidationIssue } from '../errors.js'
 import type { CompiledTemplate } from '../pdf/compiled.js'
 import { measureValue, type MeasureFonts } from '../pdf/fill.js'
 import { winAnsiCode } from '../pdf/winansi.js'
-import { todayInLima } from '../employees/dates.js'
+import { todayInLima } from '../vocabulary/dates.js'
 import type { PrintableRules } from '../employees/record-kinds.js'
 import { CONTRACT_DOCUMENT, addendumFieldValues, fieldValues, templateFor, type TemplateId } from './fields.js'
 

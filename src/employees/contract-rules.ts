@@ -14,11 +14,11 @@ import type { ContractType } from '../../schemas/employee.js'
 import type { EmployerProfile } from '../../schemas/employer-profile.js'
 import { CONTRACT_RULE_MESSAGES, MESSAGES } from '../../schemas/messages.js'
 import type { ValidationIssue } from '../errors.js'
-import { DEFAULT_MINIMUM_WAGE } from '../employer/profile.js'
-import { formatSoles } from './format.js'
-import { dayMonthYearKey } from './dates.js'
-import { workingWeek } from './working-time.js'
-import { AMOUNT_IN_WORDS_RANGE, amountInWords, readAmountInWords } from './salary-words.js'
+import { DEFAULT_MINIMUM_WAGE } from '../vocabulary/minimum-wage.js'
+import { formatSoles } from '../vocabulary/format.js'
+import { dayMonthYearKey } from '../vocabulary/dates.js'
+import { workingWeek } from '../vocabulary/working-time.js'
+import { AMOUNT_IN_WORDS_RANGE, amountInWords, readAmountInWords } from '../vocabulary/salary-words.js'
 
 /** What the rules need from the employer profile. */
 export interface ContractPolicy {

@@ -8,9 +8,9 @@
 import type { ContractType } from '../../schemas/employee.js'
 import { ADDENDUM_DOCUMENT_MESSAGES as A, LAWFUL_CONTRACT_MESSAGES as M } from '../../schemas/messages.js'
 import type { ValidationIssue } from '../errors.js'
-import { addDays, dayMonthYearKey, termEnd } from './dates.js'
-import { formatSoles } from './format.js'
-import { MODALITIES, parseModality } from './modality.js'
+import { addDays, dayMonthYearKey, termEnd } from '../vocabulary/dates.js'
+import { formatSoles } from '../vocabulary/format.js'
+import { MODALITIES, parseModality } from '../vocabulary/modality.js'
 import {
   minimumSalaryWith, recordReader, recordWorkingWeek, workingTimeIssues, type LawfulContractPolicy
 } from './lawful-contract.js'

@@ -17,12 +17,13 @@ import type { ContractType } from '../../schemas/employee.js'
 import type { EmployerProfile } from '../../schemas/employer-profile.js'
 import { LAWFUL_CONTRACT_MESSAGES as M } from '../../schemas/messages.js'
 import type { ValidationIssue } from '../errors.js'
-import { DEFAULT_MINIMUM_WAGE } from '../employer/profile.js'
+import { DEFAULT_MINIMUM_WAGE } from '../vocabulary/minimum-wage.js'
+import { PROBATION_REASONS, parseProbationMonths } from '../vocabulary/probation.js'
 import { positionCatalogue, type PositionCatalogue } from '../employer/catalogue.js'
-import { ageOn, dayMonthYearKey, isDayMonthYear, termEnd, todayInLima } from './dates.js'
-import { foldText, formatSoles } from './format.js'
-import { MODALITIES, parseModality, type ModalityCode } from './modality.js'
-import { workingWeek, type WorkingWeek } from './working-time.js'
+import { ageOn, dayMonthYearKey, isDayMonthYear, termEnd, todayInLima } from '../vocabulary/dates.js'
+import { foldText, formatSoles } from '../vocabulary/format.js'
+import { MODALITIES, parseModality, type ModalityCode } from '../vocabulary/modality.js'
+import { workingWeek, type WorkingWeek } from '../vocabulary/working-time.js'
 
 /** What the rules need from the employer profile and the clock. */
 export interface LawfulContractPolicy {
@@ -42,10 +43,6 @@ export interface LawfulContractPolicy {
   catalogue: PositionCatalogue
 }
 
-/** Months of probation the profile uses when a record says none (art. 10: three). */
-export const DEFAULT_PROBATION_MONTHS = 3
-/** Longest probation by its reason (art. 10 of the LPCL): qualified workers 6 months, trust positions 12. */
-export const PROBATION_REASONS = { calificado: 6, confianza: 12 } as const
 /** Night work's minimum over the RMV, as a share (D.S. 007-2002-TR art. 8). */
 export const NIGHT_SURCHARGE = 0.35
 const FULL_WEEK_HOURS = 48
@@ -105,26 +102,6 @@ export function recordWorkingWeek (
   const days = record.workDays ?? policy.defaults[record.contractType].workDays
   const schedule = record.workSchedule ?? policy.defaults[record.contractType].workSchedule
   return days === undefined || schedule === undefined ? undefined : workingWeek(days, schedule)
-}
-
-const NUMBER_WORDS = ['cero', 'uno', 'dos', 'tres', 'cuatro', 'cinco', 'seis', 'siete', 'ocho', 'nueve', 'diez', 'once', 'doce']
-
-/**
- * Whole months of probation from `3`, `3 meses`, `tres (3) meses`, `un mes`; 0 from `0` or
- * `sin periodo de prueba`. Undefined when the text is none of these.
- */
-export function parseProbationMonths (text: string): number | undefined {
-  const value = foldText(text).replace(/\.$/, '')
-  if (value === 'sin periodo de prueba' || value === 'ninguno' || value === '0') return 0
-  const match = /^(?:([a-z]+) )?(?:\((\d{1,2})\)|(\d{1,2}))?(?: ?(?:mes|meses))?$/.exec(value)
-  if (match === null || value === '') return undefined
-  const [, word, bracketed, plain] = match
-  const digits = bracketed ?? plain
-  const fromWord = word === undefined ? undefined : (word === 'un' ? 1 : NUMBER_WORDS.indexOf(word))
-  if (word !== undefined && (fromWord === undefined || fromWord < 0)) return undefined
-  if (digits === undefined) return fromWord
-  if (fromWord !== undefined && fromWord !== Number(digits)) return undefined
-  return Number(digits)
 }
 
 /** True when a term from `entryDate` to `endDate` lasts `months` months or less. */

@@ -1,8 +1,8 @@
 /** Cross-field rules that a JSON Schema cannot state (D10). */
 import type { ValidationIssue } from '../errors.js'
 import { ADDENDUM_DOCUMENT_MESSAGES, MESSAGES, RULE_MESSAGES } from '../../schemas/messages.js'
-import { dayMonthYearKey } from './dates.js'
-import { AMOUNT_IN_WORDS_RANGE, readAmountInWords } from './salary-words.js'
+import { dayMonthYearKey } from '../vocabulary/dates.js'
+import { AMOUNT_IN_WORDS_RANGE, readAmountInWords } from '../vocabulary/salary-words.js'
 
 /** A UTF-16 surrogate not in a pair (with the `u` flag a pair is one code point, never matched). */
 const LONE_SURROGATE = /\p{Cs}/u

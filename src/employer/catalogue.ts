@@ -7,7 +7,7 @@
  * another position's annex.
  */
 import type { EmployerProfile, PositionEntry } from '../../schemas/employer-profile.js'
-import { foldText } from '../employees/format.js'
+import { foldText } from '../vocabulary/format.js'
 
 /** One entry of the catalogue with its key. */
 export interface CataloguePosition {

@@ -6,8 +6,8 @@
 import { readFile } from 'node:fs/promises'
 import { EmployerProfileSchema, type EmployerProfile } from '../../schemas/employer-profile.js'
 import { compileValidator } from '../validation.js'
-import { parseModality } from '../employees/modality.js'
-import { workingWeek } from '../employees/working-time.js'
+import { parseModality } from '../vocabulary/modality.js'
+import { workingWeek } from '../vocabulary/working-time.js'
 import { catalogueProblems } from './catalogue.js'
 import type { ErrorCode } from '../errors.js'
 
@@ -21,9 +21,6 @@ export class EmployerProfileError extends Error {
     this.problems = problems
   }
 }
-
-/** The RMV in soles when the profile does not set `minimumWage` (D.S. 006-2024-TR, from 2025). */
-export const DEFAULT_MINIMUM_WAGE = 1130
 
 const RUC_WEIGHTS = [5, 4, 3, 2, 7, 6, 5, 4, 3, 2]
 

@@ -4,8 +4,8 @@
  * printed in its contracts; the risk assessments' codes and the employer's identity are not here).
  */
 import type { EmployerProfile } from '../../schemas/employer-profile.js'
-import { MODALITIES, MODALITY_CODES, parseModality } from '../employees/modality.js'
-import { DEFAULT_MINIMUM_WAGE } from './profile.js'
+import { MODALITIES, MODALITY_CODES, parseModality } from '../vocabulary/modality.js'
+import { DEFAULT_MINIMUM_WAGE } from '../vocabulary/minimum-wage.js'
 import { positionCatalogue } from './catalogue.js'
 
 /** The profile's public view. */

@@ -83,7 +83,7 @@ function sum (advances: ArrayLike<number>, start: number, end: number): number {
 
 /**
  * Lays a value out inside `rect`.
- * @param codePoints the value's characters (after src/employees/format.ts cleanText: no line breaks)
+ * @param codePoints the value's characters (after src/vocabulary/format.ts cleanText: no line breaks)
  * @param advances width of each character in 1/1000 em, same length
  */
 export function layoutText (

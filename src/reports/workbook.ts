@@ -4,7 +4,7 @@
  * Written by src/reports/xlsx.ts (fills, alignment and number formats; SheetJS CE writes none).
  */
 import { writeXlsx, type CellStyle, type StyledCell, type XlsxCell } from './xlsx.js'
-import { parseDayMonthYear } from '../employees/dates.js'
+import { parseDayMonthYear } from '../vocabulary/dates.js'
 import { sexLetter } from '../employees/normalize.js'
 
 /** Media type of both workbooks (spec endpoint 6). */

@@ -16,9 +16,9 @@ import { EMPLOYEE_VALIDATION, type RecordValidation } from '../employees/record-
 import { cellValue, type CellProblem } from './cells.js'
 import { CELL_MESSAGES, MESSAGES, TEMPLATE_MESSAGES } from '../../schemas/messages.js'
 import { ADDENDUM_COLUMNS, EMPLOYEE_COLUMNS, type ColumnKind, type ColumnTable } from './columns.js'
-import { isDayMonthYear } from '../employees/dates.js'
-import { MONTHS } from '../employees/format.js'
-import { AMOUNT_IN_WORDS_RANGE, amountInWords } from '../employees/salary-words.js'
+import { isDayMonthYear } from '../vocabulary/dates.js'
+import { MONTHS } from '../vocabulary/format.js'
+import { AMOUNT_IN_WORDS_RANGE, amountInWords } from '../vocabulary/salary-words.js'
 import { EmptySpreadsheetError, SpreadsheetValidationError } from './errors.js'
 import type { SheetContent, SheetRow } from './sheet.js'
 

@@ -5,7 +5,7 @@
  */
 import * as XLSX from 'xlsx'
 import * as cptable from 'xlsx/dist/cpexcel.full.mjs'
-import { formatDayMonthYear } from '../employees/dates.js'
+import { formatDayMonthYear } from '../vocabulary/dates.js'
 import type { Cell, RawRow } from './sheet.js'
 
 XLSX.set_cptable(cptable) // legacy .xls code pages (Excel 95 files in Windows-1252)

@@ -9,10 +9,10 @@
 import fc from 'fast-check'
 import { readFileSync } from 'node:fs'
 import fontkit from '@pdf-lib/fontkit'
-import { amountInWords } from '../../src/employees/salary-words.js'
+import { amountInWords } from '../../src/vocabulary/salary-words.js'
 import { unprintableScripts } from '../../src/documents/printable.js'
 import { assetPath } from '../../src/paths.js'
-import { addDays, dayMonthYearKey, termEnd, todayInLima } from '../../src/employees/dates.js'
+import { addDays, dayMonthYearKey, termEnd, todayInLima } from '../../src/vocabulary/dates.js'
 
 /** The documents' Unicode font: text with a script it cannot draw is refused (issue 23 item 17). */
 const UNICODE_FONT = fontkit.create(readFileSync(assetPath('fonts', 'DejaVuSans.ttf')))

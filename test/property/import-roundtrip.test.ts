@@ -9,7 +9,7 @@ import * as XLSX from 'xlsx'
 import { build, formPayload } from '../support/helper.js'
 import { EMPLOYEE_HEADERS, csvText } from '../support/spreadsheets.js'
 import { EMPLOYEE_COLUMNS } from '../../src/spreadsheets/columns.js'
-import { amountInWords } from '../../src/employees/salary-words.js'
+import { amountInWords } from '../../src/vocabulary/salary-words.js'
 
 const app = await build(t)
 const RUNS = Number(process.env.PROPERTY_RUNS ?? 25)

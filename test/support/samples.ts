@@ -3,7 +3,7 @@
  * and lawful contracts (src/employees/lawful-contract.ts) on the day they run, with dates relative to
  * today in Lima.
  */
-import { addDays, termEnd, todayInLima } from '../../src/employees/dates.js'
+import { addDays, termEnd, todayInLima } from '../../src/vocabulary/dates.js'
 
 /** A start one week from today in Lima, and the last day of a six-month term from it (`DD/MM/YYYY`). */
 export function sampleTerm (months = 6, daysAhead = 7): { entryDate: string, endDate: string } {

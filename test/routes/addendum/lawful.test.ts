@@ -9,9 +9,9 @@ import { build, formPayload, pdfText, sampleAddendum, zipEntries } from '../../s
 import { sampleAddendumTerm } from '../../support/samples.js'
 import { ADDENDUM_HEADERS, workbook } from '../../support/spreadsheets.js'
 import { ADDENDUM_COLUMNS } from '../../../src/spreadsheets/columns.js'
-import { addDays, termEnd, todayInLima } from '../../../src/employees/dates.js'
-import { dateInWords } from '../../../src/employees/format.js'
-import { amountInWords } from '../../../src/employees/salary-words.js'
+import { addDays, termEnd, todayInLima } from '../../../src/vocabulary/dates.js'
+import { dateInWords } from '../../../src/vocabulary/format.js'
+import { amountInWords } from '../../../src/vocabulary/salary-words.js'
 
 // every "today" is Lima's whatever the process time zone
 process.env.TZ = 'Pacific/Kiritimati'

@@ -1,7 +1,7 @@
 import { test } from 'tap'
 import type { AddressInfo } from 'node:net'
 import type { Employee } from '../../../schemas/employee.js'
-import { todayInLima } from '../../../src/employees/dates.js'
+import { todayInLima } from '../../../src/vocabulary/dates.js'
 import { build, failDocumentsOf, pdfText, postJson, sampleEmployee, samplePartTime, sampleSubsidio, zipEntries } from '../../support/helper.js'
 
 const INVALID = 'La solicitud no se pudo procesar'

@@ -9,8 +9,8 @@ import { build, formPayload, pdfText, sampleEmployee, sampleSubsidio, zipEntries
 import { sampleTerm } from '../../support/samples.js'
 import { EMPLOYEE_HEADERS, employeeCells, workbook } from '../../support/spreadsheets.js'
 import { EMPLOYEE_COLUMNS } from '../../../src/spreadsheets/columns.js'
-import { addDays, termEnd, todayInLima } from '../../../src/employees/dates.js'
-import { dateInWords } from '../../../src/employees/format.js'
+import { addDays, termEnd, todayInLima } from '../../../src/vocabulary/dates.js'
+import { dateInWords } from '../../../src/vocabulary/format.js'
 
 // every "today" is Lima's whatever the process time zone: run this file where it is already tomorrow
 process.env.TZ = 'Pacific/Kiritimati'

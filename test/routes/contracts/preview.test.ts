@@ -3,7 +3,7 @@ import { randomUUID } from 'node:crypto'
 import type { Employee } from '../../../schemas/employee.js'
 import { build, pdfText, sampleEmployee, samplePartTime, sampleSubsidio } from '../../support/helper.js'
 import { sampleTerm } from '../../support/samples.js'
-import { dateInWords } from '../../../src/employees/format.js'
+import { dateInWords } from '../../../src/vocabulary/format.js'
 
 const INVALID = 'La solicitud no se pudo procesar'
 

@@ -7,7 +7,7 @@ import {
   benefitsText, equipmentText, internalRulesText, ipercText, workstationText, modalityText, objectiveCauseText, probationText, signingDate
 } from '../../../src/documents/contract-terms.js'
 import { sampleEmployee, sampleTerm } from '../../support/samples.js'
-import { dateInWords } from '../../../src/employees/format.js'
+import { dateInWords } from '../../../src/vocabulary/format.js'
 import { catalogueProblems, recordPosition } from '../../../src/employer/catalogue.js'
 
 const demo = JSON.parse(readFileSync(assetPath('employer-profile.json'), 'utf8')) as EmployerProfile

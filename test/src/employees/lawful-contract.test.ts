@@ -2,10 +2,10 @@ import { test } from 'tap'
 import { readFileSync } from 'node:fs'
 import type { EmployerProfile } from '../../../schemas/employer-profile.js'
 import { assetPath } from '../../../src/paths.js'
-import { addDays, addMonths, ageOn, termEnd, todayInLima } from '../../../src/employees/dates.js'
-import { parseModality } from '../../../src/employees/modality.js'
-import { parseWorkDays, parseWorkSchedule, workingWeek } from '../../../src/employees/working-time.js'
-import { lawfulContractIssues, lawfulContractPolicy, minimumSalaryWith, parseProbationMonths } from '../../../src/employees/lawful-contract.js'
+import { addDays, addMonths, ageOn, termEnd, todayInLima } from '../../../src/vocabulary/dates.js'
+import { parseModality } from '../../../src/vocabulary/modality.js'
+import { parseWorkDays, parseWorkSchedule, workingWeek } from '../../../src/vocabulary/working-time.js'
+import { lawfulContractIssues, lawfulContractPolicy, minimumSalaryWith } from '../../../src/employees/lawful-contract.js'
 import { contractDefaultProblems } from '../../../src/employer/profile.js'
 import { sampleEmployee, sampleSubsidio, sampleTerm } from '../../support/samples.js'
 
@@ -64,15 +64,6 @@ test('schedules: hours, breaks and the span past midnight; night minutes between
     t.equal(parseWorkSchedule(text), undefined, text)
   }
   t.equal(workingWeek('lunes a viernes', 'de 18:00 a 21:51 horas')?.weeklyHours, 19.25)
-})
-
-test('probation reads whole months', async (t) => {
-  t.equal(parseProbationMonths('3'), 3)
-  t.equal(parseProbationMonths('3 meses'), 3)
-  t.equal(parseProbationMonths('tres (3) meses'), 3)
-  t.equal(parseProbationMonths('un mes'), 1)
-  t.equal(parseProbationMonths('Sin periodo de prueba'), 0)
-  for (const text of ['tres (4) meses', 'noventa días', '3,5 meses', 'tres meses y medio']) t.equal(parseProbationMonths(text), undefined, text)
 })
 
 test('the sample records make lawful contracts today', async (t) => {

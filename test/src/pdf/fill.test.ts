@@ -10,8 +10,8 @@ import { loadUnicodeFont } from '../../../src/pdf/unicode-font.js'
 import { pdfPages, pdfText, pdfUncompressed, pdfWidgetCount, qpdfCheck, sampleAddendum, sampleEmployee, samplePartTime, sampleSubsidio } from '../../support/helper.js'
 import { ENGINE_SOURCES, engineData } from './engine-fixture.js'
 import { sampleTerm } from '../../support/samples.js'
-import { todayInLima } from '../../../src/employees/dates.js'
-import { dateInWords } from '../../../src/employees/format.js'
+import { todayInLima } from '../../../src/vocabulary/dates.js'
+import { dateInWords } from '../../../src/vocabulary/format.js'
 
 const fonts = { text: loadWinAnsiFont('regular'), unicode: () => loadUnicodeFont(ENGINE_SOURCES.unicodeFontPath) }
 

@@ -1,6 +1,6 @@
 import { test } from 'tap'
 import fc from 'fast-check'
-import { AMOUNT_IN_WORDS_RANGE, amountInWords, readAmountInWords } from '../../../src/employees/salary-words.js'
+import { AMOUNT_IN_WORDS_RANGE, amountInWords, readAmountInWords } from '../../../src/vocabulary/salary-words.js'
 
 test('amounts are written in the HR form: words, Y, céntimos over 100, SOLES', async (t) => {
   t.equal(amountInWords(1500), 'MIL QUINIENTOS Y 00/100 SOLES')

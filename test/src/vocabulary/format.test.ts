@@ -1,5 +1,5 @@
 import { test } from 'tap'
-import { cleanText, dateInWords, formatSoles, fullName } from '../../../src/employees/format.js'
+import { cleanText, dateInWords, formatSoles, fullName } from '../../../src/vocabulary/format.js'
 
 test('dates print in words the way a contract writes them', async (t) => {
   t.equal(dateInWords('01/12/2026'), '1 de diciembre de 2026')
