@@ -1,6 +1,6 @@
 /**
  * Composition root: builds the Fastify app (plugins, then routes). Used by app/server.ts and by
- * every test. The only src/ module besides server.ts that imports Fastify (STYLE.md).
+ * every test. src/ never imports Fastify; app/, plugins/ and routes/ do (docs/style.md).
  */
 import Fastify, { type FastifyInstance, type FastifyPluginAsync, type FastifyServerOptions } from 'fastify'
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox'
@@ -12,7 +12,7 @@ import pdfPool from '../plugins/pdf-pool.js'
 import docs from '../plugins/docs.js'
 import sessions from '../plugins/sessions.js'
 import loadShedding from '../plugins/load-shedding.js'
-import spreadsheetPool from '../plugins/spreadsheet-pool.js'
+import spreadsheetReader from '../plugins/spreadsheet-reader.js'
 import reportPool from '../plugins/report-pool.js'
 import employeeBodies from '../plugins/employee-bodies.js'
 import documentZips from '../plugins/document-zips.js'
@@ -149,7 +149,7 @@ export async function buildApp (options: BuildAppOptions = {}): Promise<FastifyI
   await app.register(pdfPool)
   await app.register(docs)
   await app.register(sessions)
-  await app.register(spreadsheetPool)
+  await app.register(spreadsheetReader)
   await app.register(reportPool)
   await app.register(employeeBodies)
   await app.register(documentZips)

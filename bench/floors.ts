@@ -12,10 +12,10 @@ import { pathToFileURL } from 'node:url'
 import { join } from 'node:path'
 import { PROJECT_ROOT, assetPath } from '../src/paths.js'
 import type { Employee } from '../schemas/employee.js'
-import type { EmployeeDocumentParts } from '../src/documents/pool.js'
+import type { EmployeeDocumentParts } from '../src/documents/pdf-pool.js'
 import { median } from './lib.js'
 
-type PoolModule = typeof import('../src/documents/pool.js')
+type PoolModule = typeof import('../src/documents/pdf-pool.js')
 type EngineModule = typeof import('../src/documents/engine-data.js')
 type NormalizeModule = typeof import('../src/employees/normalize.js')
 type SctrModule = typeof import('../src/reports/sctr.js')
@@ -38,7 +38,7 @@ export interface EngineFloor {
 
 /** Runs the engine floor and the ZIP writer floor; the pool is closed afterwards. */
 export async function measureFloors (employees: readonly Record<string, unknown>[], runs: number): Promise<{ w50: EngineFloor, c4: EngineFloor, zipWriterMs: number }> {
-  const { ContractPool } = await built<PoolModule>('src/documents/pool.js')
+  const { PdfPool } = await built<PoolModule>('src/documents/pdf-pool.js')
   const { ZIP_TUNING } = await built<TuningModule>('src/zip/tuning.js')
   const { loadEngineData } = await built<EngineModule>('src/documents/engine-data.js')
   const { normalizeRecord } = await built<NormalizeModule>('src/employees/normalize.js')
@@ -47,7 +47,7 @@ export async function measureFloors (employees: readonly Record<string, unknown>
     employerProfilePath: assetPath('employer-profile.json'),
     unicodeFontPath: assetPath('fonts', 'DejaVuSans.ttf')
   })
-  const pool = new ContractPool(data, { threads: 0, maxQueue: 1024 })
+  const pool = new PdfPool(data, { threads: 0, maxQueue: 1024 })
   await pool.ready()
   const batch = employees.map((employee) => normalizeRecord(employee) as Employee)
   const inFlight = ZIP_TUNING.inFlightPerThread * pool.threads // tasks under way, as the ZIP route

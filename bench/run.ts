@@ -98,14 +98,14 @@ async function mainServerFigures (server: RunningServer, employees: Record<strin
 
   const addendumBatch = addenda(80)
   for (let i = 0; i < WARM_UP; i++) await downloadZip(server.url, addendumBatch, '/api/addendum/download-zip')
-  const adendas: Timing[] = []
-  for (let i = 0; i < RUNS; i++) adendas.push(await downloadZip(server.url, addendumBatch, '/api/addendum/download-zip'))
-  const a80Wall = median(adendas.map((t) => t.totalMs))
+  const addendumTimings: Timing[] = []
+  for (let i = 0; i < RUNS; i++) addendumTimings.push(await downloadZip(server.url, addendumBatch, '/api/addendum/download-zip'))
+  const a80Wall = median(addendumTimings.map((t) => t.totalMs))
   results.A80 = {
-    ttfbMs: median(adendas.map((t) => t.ttfbMs)),
+    ttfbMs: median(addendumTimings.map((t) => t.ttfbMs)),
     wallMs: a80Wall,
     pdfsPerSec: addendumBatch.length / (a80Wall / 1000),
-    zipBytes: adendas[0].bytes
+    zipBytes: addendumTimings[0].bytes
   }
 
   const one = mixedEmployees(3)[2] // a Subsidio: the longest contract

@@ -15,7 +15,13 @@ import type { ErrorCode } from '../src/errors.js'
 
 declare module 'fastify' {
   interface FastifyInstance {
-    config: Config & { tempDir: string, corsOrigins: string[], sessionStore: SessionStoreConfig, authMode: AuthMode }
+    config: Config & {
+      tempDir: string,
+      corsOrigins: string[],
+      sessionStore: SessionStoreConfig,
+      authMode: AuthMode,
+      spreadsheetProcesses: number
+    }
   }
 }
 
@@ -138,6 +144,19 @@ export function parseCorsOrigins (value: string): string[] {
   })
 }
 
+/**
+ * SPREADSHEET_PROCESSES, or its former name SPREADSHEET_THREADS when it is unset (the reader forks
+ * processes, not threads); 0 when neither is set (the reader sizes itself).
+ * @throws ConfigError when both are set to different values
+ */
+export function resolveSpreadsheetProcesses (config: Pick<Config, 'SPREADSHEET_PROCESSES' | 'SPREADSHEET_THREADS'>): number {
+  const { SPREADSHEET_PROCESSES: processes, SPREADSHEET_THREADS: threads } = config
+  if (processes !== undefined && threads !== undefined && processes !== threads) {
+    throw new ConfigError(STARTUP_MESSAGES.spreadsheetProcessesConflict(processes, threads))
+  }
+  return processes ?? threads ?? 0
+}
+
 /** Creates TEMP_DIR when missing and checks that it is writable; returns its absolute path. */
 function prepareTempDir (dir: string): string {
   const path = projectPath(dir)
@@ -171,6 +190,7 @@ export default fp<ConfigPluginOptions>(async (app, options) => {
   }
   config.sessionStore = parseSessionStore(config.SESSION_STORE)
   config.authMode = resolveAuthMode(config)
+  config.spreadsheetProcesses = resolveSpreadsheetProcesses(config)
   app.log.level = config.LOG_LEVEL
   config.tempDir = prepareTempDir(config.TEMP_DIR)
   config.corsOrigins = parseCorsOrigins(config.CORS_ORIGINS)

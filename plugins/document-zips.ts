@@ -17,7 +17,7 @@ export interface DocumentsZipReply<T> {
   fileName: string
   /**
    * A few records' entries, in order, or the Error of each record that failed (eachRecord() in
-   * src/zip/documents-zip.ts); `signal` aborts when the client goes away (src/documents/pool.ts whenFree).
+   * src/zip/documents-zip.ts); `signal` aborts when the client goes away (src/documents/pdf-pool.ts whenFree).
    */
   render: (records: readonly T[], signal: AbortSignal) => Promise<RecordEntries[]>
   /** Records per render call (after the first, which has one); default 1. */

@@ -8,7 +8,7 @@
 import fp from 'fastify-plugin'
 import { assetPath, projectPath } from '../src/paths.js'
 import { loadEngineData } from '../src/documents/engine-data.js'
-import { ContractPool } from '../src/documents/pool.js'
+import { PdfPool } from '../src/documents/pdf-pool.js'
 import { printableRules } from '../src/documents/printable.js'
 import { loadUnicodeFont } from '../src/pdf/unicode-font.js'
 import type { PrintableRules } from '../src/employees/record-kinds.js'
@@ -16,7 +16,7 @@ import type { EmployerProfile } from '../schemas/employer-profile.js'
 
 declare module 'fastify' {
   interface FastifyInstance {
-    pdfPool: ContractPool
+    pdfPool: PdfPool
     /** The employer profile checked at start-up (schemas/employer-profile.ts). */
     employerProfile: EmployerProfile
     /** Whether the documents can draw a record's texts (issue 23 items 9, 17): give it to recordValidation. */
@@ -37,7 +37,7 @@ export default fp(async (app) => {
     app.log.warn({ employerProfile: app.config.EMPLOYER_PROFILE },
       'demo employer profile loaded: every document names a fictitious employer; set EMPLOYER_PROFILE to your own')
   }
-  const pool = new ContractPool(data, {
+  const pool = new PdfPool(data, {
     threads: app.config.PDF_THREADS,
     maxQueue: app.config.PDF_MAX_QUEUE,
     maxWaitMs: app.config.QUEUE_MAX_WAIT_MS,

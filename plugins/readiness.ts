@@ -27,7 +27,7 @@ export interface Readiness {
   ready: (checks: Checks) => boolean
 }
 
-export type Checks = Record<'templates' | 'pdfPool' | 'spreadsheetPool' | 'sessionStore' | 'running', CheckState>
+export type Checks = Record<'templates' | 'pdfPool' | 'spreadsheetReader' | 'sessionStore' | 'running', CheckState>
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -49,7 +49,7 @@ export default fp(async (app) => {
       return {
         templates: state(TEMPLATE_IDS.every((id) => compiled.includes(id))),
         pdfPool: state(app.pdfPool.open),
-        spreadsheetPool: state(app.spreadsheetPool.healthy),
+        spreadsheetReader: state(app.spreadsheetReader.healthy),
         sessionStore: state(sessionStore),
         running: state(!shuttingDown)
       }
@@ -57,4 +57,4 @@ export default fp(async (app) => {
   }
   app.decorate('readiness', readiness)
   app.addHook('preClose', async () => { shuttingDown = true })
-}, { name: 'readiness', dependencies: ['pdf-pool', 'spreadsheet-pool', 'sessions'] })
+}, { name: 'readiness', dependencies: ['pdf-pool', 'spreadsheet-reader', 'sessions'] })

@@ -50,7 +50,7 @@ export type Addendum = Static<typeof AddendumSchema>
 /**
  * The addendum record of the document routes (`POST /api/addendum/preview` and `/download-zip`,
  * D22): the same fields and messages as the import, `salaryInWords` optional (written from
- * `salary` when absent; when present it must state the same amount, src/employees/rules.ts); the
+ * `salary` when absent; when present it must state the same amount, src/employees/cross-field-rules.ts); the
  * adenda prints the extended contract's modality, position and updated cause, so those are required
  * (issue 22, DOCUMENT-REQUIREMENTS §17).
  */

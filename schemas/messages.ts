@@ -313,7 +313,7 @@ export const CONTRACT_MESSAGES = {
 
 /**
  * The adenda documents (D22): `POST /api/addendum/preview` and `/download-zip`, routes/addendum/index.ts
- * and src/employees/rules.ts addendumIssues; their ZIP's errores.txt uses CONTRACT_MESSAGES.
+ * and src/employees/cross-field-rules.ts addendumIssues; their ZIP's errores.txt uses CONTRACT_MESSAGES.
  */
 export const ADDENDUM_DOCUMENT_MESSAGES = {
   /** No list, or an empty one: the contracts ZIP's text. */
@@ -542,6 +542,8 @@ export const STARTUP_MESSAGES = {
     `No se puede iniciar: HOST=${host} no es una dirección de esta máquina (${code}). Usa 0.0.0.0, 127.0.0.1 o una IP o nombre de esta máquina.`,
   listenFailed: (host: string, port: number, code: string) =>
     `No se puede iniciar en HOST=${host} PORT=${port} (${code}). Revisa HOST y PORT.`,
+  spreadsheetProcessesConflict: (processes: number, threads: number) =>
+    `SPREADSHEET_PROCESSES=${processes} y SPREADSHEET_THREADS=${threads} se contradicen: SPREADSHEET_THREADS es el nombre anterior de SPREADSHEET_PROCESSES. Deja solo SPREADSHEET_PROCESSES.`,
   tempDirNotFolder: (dir: string) =>
     `TEMP_DIR=${dir} es un archivo, no una carpeta. Indica una carpeta (se crea si no existe).`,
   corsWildcard: 'CORS_ORIGINS=* no se admite (las cabeceras CORS solo se dan a orígenes concretos). ' +

@@ -54,7 +54,7 @@ documents.push(['adenda', await renderer.addendum(sampleAddendum({
   originalSigningDate: addDays(term.start, -3)
 }) as unknown as AddendumRequest, todayInLima())])
 documents.push(['adenda-f', await renderer.addendum(sampleAddendum({ sex: 'F' }) as unknown as AddendumRequest, todayInLima())])
-const adenda = await renderer.addendum(sampleAddendum({
+const longestAddendum = await renderer.addendum(sampleAddendum({
   division: longestText('GERENCIA DE OPERACIONES DE PLAYAS Y ESTACIONAMIENTOS', 100),
   worker: longestText('MARÍA DEL PILAR WENCESLAA HUAMÁN', 150),
   address: longestText('AV. REPÚBLICA DE PANAMÁ MZ. W LT. 14, URB. SANTA MÓNICA', 200),
@@ -93,9 +93,9 @@ try {
     console.log(`docs/${name}-*.png (${bytes.length} bytes PDF)`)
   }
   const pdf = join(dir, 'longest-adenda.pdf')
-  writeFileSync(pdf, adenda)
+  writeFileSync(pdf, longestAddendum)
   execFileSync('pdftoppm', ['-r', '60', '-gray', '-png', pdf, join(PROJECT_ROOT, 'docs', 'longest-adenda')])
-  console.log(`docs/longest-adenda-*.png (${adenda.length} bytes PDF, longest values)`)
+  console.log(`docs/longest-adenda-*.png (${longestAddendum.length} bytes PDF, longest values)`)
 } finally {
   if (keep < 0) rmSync(dir, { recursive: true, force: true })
 }

@@ -1,11 +1,12 @@
 /**
- * The bounded worker pool the three pools are built on (src/documents/pool.ts renders PDFs,
- * src/spreadsheets/reader.ts reads uploads, src/reports/pool.ts builds the export workbooks): one
- * way to start threads, one line limit, one busy answer and one way to close.
+ * The bounded worker-thread pool the two thread pools are built on (src/documents/pdf-pool.ts renders
+ * PDFs, src/reports/pool.ts builds the export workbooks): one way to start threads, one line limit,
+ * one busy answer and one way to close. The upload reader is not one of them: it forks child
+ * processes (src/spreadsheets/reader.ts), which a hostile file can kill without taking the service.
  *
- * - Start-up: the piscina threads start on the first task (an instance that never exports starts
- *   no report thread; the PDF pool sends one to each thread at boot); `minThreads` of them stay,
- *   the others retire after `idleTimeoutMs` without work.
+ * - Start-up: threads start on the first task, or before it with warm() (outside tests the plugins
+ *   warm one report thread and every PDF thread before listen); `minThreads` of them stay, the
+ *   others retire after `idleTimeoutMs` without work.
  * - Line limit and busy answer: at most `maxThreads + maxQueue` tasks are under way (running or
  *   waiting), counted here, since piscina's own queue count misses the tasks its balancer queues on
  *   a worker; one more is refused at once with ServiceBusyError (503 with Retry-After) instead of

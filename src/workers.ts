@@ -1,5 +1,5 @@
 /**
- * What the workers share (src/documents/pool.ts renders PDFs and src/reports/pool.ts builds the
+ * What the workers share (src/documents/pdf-pool.ts renders PDFs and src/reports/pool.ts builds the
  * export workbooks in threads; src/spreadsheets/reader.ts reads uploads in child processes): where a
  * pool's worker file is, how a worker started from source loads it, and the workers' lower
  * priority. The thread pool itself (start-up, line limit, busy answer, closing) is src/worker-pool.ts.

@@ -9,7 +9,7 @@ import { formatByteSize } from '../../src/units.js'
 import { uploadFormat } from '../../src/spreadsheets/file-type.js'
 import { importAddenda } from '../../src/spreadsheets/import.js'
 import { recordValidation } from '../../src/employees/record-kinds.js'
-import { mergeIssues, type RecordRules } from '../../src/employees/rules.js'
+import { mergeIssues, type RecordRules } from '../../src/employees/cross-field-rules.js'
 import { compileValidator } from '../../src/validation.js'
 import { AppError, PdfGenerationError } from '../../src/errors.js'
 import { todayInLima } from '../../src/vocabulary/dates.js'
@@ -22,12 +22,12 @@ const messages = IMPORT_MESSAGES.addenda
 /**
  * Endpoint 9 (upload; `?partial=true` per D14) and the adenda documents (D22): preview of one
  * record and a streamed ZIP of many: upload rows are `addendum` records, the documents' bodies
- * `adendaDocument` ones (src/employees/record-kinds.ts).
+ * `addendumDocument` ones (src/employees/record-kinds.ts).
  */
 const routes: FastifyPluginAsyncTypebox = async (app) => {
   const uploadMessages = { noFile: messages.noFile, tooLarge: messages.tooLarge(formatByteSize(app.config.MAX_FILE_SIZE).replace(' ', '')) }
   const pool = app.pdfPool
-  /** QUEUE_MAX_WAIT_MS before the body is validated: a refused request spends nothing (src/documents/pool.ts). */
+  /** QUEUE_MAX_WAIT_MS before the body is validated: a refused request spends nothing (src/documents/pdf-pool.ts). */
   const refuseWhenLate = async (): Promise<void> => { pool.checkDeadline() }
   /** The real day of signature: the day the adenda is generated, server time (legal requirements, section 3). */
   const today = () => todayInLima()
@@ -47,26 +47,26 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
   }, async function (request, reply) {
     const upload = await request.excelUpload(uploadMessages)
     const format = uploadFormat(upload.filename, upload.mimetype, messages)
-    const sheet = await app.spreadsheetPool.read(upload.bytes, format, 'addendum', app.config.ADDENDUM_BATCH_MAX, reply.clientGone())
+    const sheet = await app.spreadsheetReader.read(upload.bytes, format, 'addendum', app.config.ADDENDUM_BATCH_MAX, reply.clientGone())
     const { errors, ...result } = importAddenda(sheet, {
       partial: request.query.partial === 'true',
       validation: recordValidation('addendum', app.employerProfile, app.printableRules),
       // issue 26 item 4: the rows the preview and the ZIP would refuse, asked now with their schema and rules
-      print: adendaDocumentIssues()
+      print: addendumDocumentIssues()
     })
     if (errors.length === 0) return { success: true as const, message: messages.processed, data: result }
     return { success: true as const, message: messages.processedWithErrors, data: { ...result, errors } }
   })
 
   /**
-   * What the preview and the ZIP check in one record (their body schema, then the `adendaDocument`
+   * What the preview and the ZIP check in one record (their body schema, then the `addendumDocument`
    * rules, merged as plugins/employee-bodies.ts does), for the upload's `documentIssues`. The
    * documents' text rules are left out: the upload's own rules ran them on every kept row.
    */
   const documentSchema = compileValidator(AddendumRequestSchema)
-  function adendaDocumentIssues (): RecordRules {
+  function addendumDocumentIssues (): RecordRules {
     // without the printable rules: a kept row already passed them (the `addendum` kind's accept)
-    const rules = recordValidation('adendaDocument', app.employerProfile).all
+    const rules = recordValidation('addendumDocument', app.employerProfile).all
     return (record, prefix) => {
       const result = documentSchema(structuredClone(record))
       return mergeIssues(result.ok ? [] : result.issues, rules(record, prefix))
@@ -74,7 +74,7 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
   }
 
   const single = app.employeeBodies.singleRouteOptions(AddendumRequestSchema, {
-    validationMessage: VALIDATION_MESSAGE.contracts, kind: 'adendaDocument'
+    validationMessage: VALIDATION_MESSAGE.contracts, kind: 'addendumDocument'
   })
   app.post('/preview', {
     ...single,
@@ -112,7 +112,7 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
     emptyMessage: ADDENDUM_DOCUMENT_MESSAGES.emptyBatch,
     validationMessage: VALIDATION_MESSAGE.contracts,
     maxItems: app.config.ADDENDUM_BATCH_MAX,
-    kind: 'adendaDocument'
+    kind: 'addendumDocument'
   })
   app.post('/download-zip', {
     ...batch,

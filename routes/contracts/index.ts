@@ -11,7 +11,7 @@ import { compileAjvValidator, compileValidator } from '../../src/validation.js'
 import { fullName } from '../../src/vocabulary/format.js'
 import { todayInLima } from '../../src/vocabulary/dates.js'
 import { recordValidation } from '../../src/employees/record-kinds.js'
-import { mergeIssues } from '../../src/employees/rules.js'
+import { mergeIssues } from '../../src/employees/cross-field-rules.js'
 import { contentDisposition, contractFileName, safeFileName } from '../../src/zip/names.js'
 import { ZIP_TUNING } from '../../src/zip/tuning.js'
 import { ROUTE_ACCESS, ownerOf } from '../../src/auth/roles.js'
@@ -58,7 +58,7 @@ const validateSessionEmployee = compileValidator(PreviewImportedEmployeeSchema)
 /** Spec endpoints 3 and 4; registered under /api/contracts and again under /api/contract (D1). */
 const contracts: FastifyPluginAsyncTypebox = async (app) => {
   const pool = app.pdfPool
-  /** QUEUE_MAX_WAIT_MS before the body is validated: a refused request spends nothing (src/documents/pool.ts). */
+  /** QUEUE_MAX_WAIT_MS before the body is validated: a refused request spends nothing (src/documents/pdf-pool.ts). */
   const refuseWhenLate = async (): Promise<void> => { pool.checkDeadline() }
 
   async function renderContract (employee: ImportedEmployee): Promise<Uint8Array> {
@@ -148,7 +148,7 @@ const contracts: FastifyPluginAsyncTypebox = async (app) => {
     const employees = request.body
     return reply.sendDocumentsZip(employees, {
       fileName: `contratos-${todayInLima().replaceAll('/', '-')}.zip`,
-      // a few employees per worker task: one message each way for all of them (src/documents/pool.ts)
+      // a few employees per worker task: one message each way for all of them (src/documents/pdf-pool.ts)
       batchSize: ZIP_TUNING.employeesPerTask,
       render: async (batch, signal) => await pool.whenFree(async () => await pool.zipEntries(batch), signal),
       describe: (employee) => `${safeFileName(employee.dni)} (${fullName(employee)})`,

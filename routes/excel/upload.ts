@@ -32,7 +32,7 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
   }, async function (request, reply) {
     const upload = await request.excelUpload()
     const format = uploadFormat(upload.filename, upload.mimetype, typeMessages)
-    const sheet = await app.spreadsheetPool.read(upload.bytes, format, 'employee', app.config.BATCH_MAX, reply.clientGone())
+    const sheet = await app.spreadsheetReader.read(upload.bytes, format, 'employee', app.config.BATCH_MAX, reply.clientGone())
     const partial = request.query.partial === 'true'
     const validation = recordValidation('contract', app.employerProfile, app.printableRules)
     const result = importEmployeeRows(sheet, { partial, validation })

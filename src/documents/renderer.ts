@@ -31,7 +31,7 @@ export interface ContractRenderer {
   contract: (employee: ImportedEmployee) => Promise<Uint8Array>
   /** Contract, consent and annex. */
   documents: (employee: ImportedEmployee) => Promise<EmployeeDocuments>
-  /** Contract, consent and annex as updates of their templates (the ZIP: src/documents/pool.ts). */
+  /** Contract, consent and annex as updates of their templates (the ZIP: src/documents/pdf-pool.ts). */
   documentUpdates: (employee: ImportedEmployee) => Promise<EmployeeDocumentUpdates>
   /** The adenda of one addendum record, signed on `signingDate` (`DD/MM/YYYY`). */
   addendum: (addendum: AddendumRequest, signingDate: string) => Promise<Uint8Array>

@@ -1,4 +1,7 @@
 /**
+ * Whether a contract record is taken at all (the `contract` kind's `accept`, record-kinds.ts): the
+ * second of the three rule files, after the cross-field rules of every record (cross-field-rules.ts)
+ * and before whether its contract can be signed (lawful-contract.ts).
  * Rules of a contract that need the employer profile or several fields at once, applied on the
  * contract routes and the employee import (not on the exports, which print neither):
  * - salary at least the RMV for Planilla and Subsidio, and at least RMV × weeklyHours / 48 for Part

@@ -1,4 +1,7 @@
 /**
+ * Whether a contract can be signed (the `contract` kind's `print`, record-kinds.ts): the third of
+ * the three rule files, after cross-field-rules.ts (every record) and contract-rules.ts (a contract
+ * record taken at all). lawful-addendum.ts is its counterpart for adendas.
  * What makes a contract one that can be signed (DOCUMENT-REQUIREMENTS §11-15, §20): a contract
  * that fails any of these rules is refused with a 400 on the field on every route that makes or
  * previews one, and listed in the employee import's `data.contractIssues` (the import itself keeps

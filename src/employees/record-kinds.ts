@@ -5,13 +5,13 @@
  * field (mergeIssues). Fastify runs the schema of a body (plugins/employee-bodies.ts), the import
  * its own compiled copy (src/spreadsheets/import.ts); both take the rules from here.
  *
- * | kind             | where                                          | rules                                       |
- * |------------------|------------------------------------------------|---------------------------------------------|
- * | `employee`       | the exports (spec endpoints 6-8)               | D10 cross-field                             |
- * | `contract`       | employee upload (endpoint 5), contract preview | D10 + contract-rules (RMV, §9) to be taken; |
- * |                  | and ZIP (endpoints 3-4)                        | lawful-contract (§11-16, §20) to be printed |
- * | `addendum`       | addendum upload (endpoint 9)                   | D10 + lawful-addendum for an upload row     |
- * | `adendaDocument` | adenda preview and ZIP (D22)                   | D22 (words, five years) + lawful-addendum   |
+ * | kind               | where                                    | rules                                       |
+ * |--------------------|------------------------------------------|---------------------------------------------|
+ * | `employee`         | the exports (spec endpoints 6-8)         | D10 cross-field                             |
+ * | `contract`         | employee upload (endpoint 5), contract   | D10 + contract-rules (RMV, §9) to be taken; |
+ * |                    | preview and ZIP (endpoints 3-4)          | lawful-contract (§11-16, §20) to be printed |
+ * | `addendum`         | addendum upload (endpoint 9)             | D10 + lawful-addendum for an upload row     |
+ * | `addendumDocument` | adenda preview and ZIP (D22)             | D22 (words, five years) + lawful-addendum   |
  *
  * A kind's `accept` rules decide whether a record is taken at all; its `print` rules whether the
  * document made from it can be signed. The contract routes apply both; the employee upload keeps a
@@ -20,13 +20,13 @@
  */
 import type { EmployerProfile } from '../../schemas/employer-profile.js'
 import type { ValidationIssue } from '../errors.js'
-import { addendumIssues, crossFieldIssues, type RecordRules } from './rules.js'
+import { addendumIssues, crossFieldIssues, type RecordRules } from './cross-field-rules.js'
 import { contractIssues, contractPolicy } from './contract-rules.js'
 import { lawfulContractIssues, lawfulContractPolicy } from './lawful-contract.js'
 import { lawfulAddendumIssues } from './lawful-addendum.js'
 
 /** The kinds of record the service validates. */
-export type RecordKind = 'employee' | 'contract' | 'addendum' | 'adendaDocument'
+export type RecordKind = 'employee' | 'contract' | 'addendum' | 'addendumDocument'
 
 /** A kind's rules for one employer profile on one day (both `(record, prefix) => issues`). */
 export interface RecordValidation {
@@ -71,9 +71,9 @@ export function recordValidation (
     accept = (record, prefix) => [...crossFieldIssues(record, prefix), ...contractIssues(record, prefix, money)]
     print = (record, prefix) =>
       [...lawfulContractIssues(record, prefix, lawful), ...(printable?.contract(record, prefix) ?? [])]
-  } else if (kind === 'addendum' || kind === 'adendaDocument') {
+  } else if (kind === 'addendum' || kind === 'addendumDocument') {
     const lawful = lawfulContractPolicy(profile)
-    const document = kind === 'adendaDocument'
+    const document = kind === 'addendumDocument'
     const base = document ? addendumIssues : crossFieldIssues
     accept = (record, prefix) => [
       ...base(record, prefix), ...lawfulAddendumIssues(record, prefix, lawful, { document }),

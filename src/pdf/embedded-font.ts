@@ -14,7 +14,7 @@ import { deflateSync } from 'node:zlib'
 import fontkit from '@pdf-lib/fontkit'
 import { winAnsiCharacters } from './winansi.js'
 import { assetPath } from '../paths.js'
-import type { FontMetrics } from './metrics.js'
+import type { FontMetrics } from './font-metrics.js'
 
 /** A font ready to embed: plain data, structured-cloneable into the PDF workers. */
 export interface WinAnsiFont extends FontMetrics {

@@ -12,7 +12,7 @@
 import { isWinAnsi, winAnsiCode } from './winansi.js'
 import { layoutText, type Layout } from './layout.js'
 import { updateObjectNumbers, type CompiledTemplate, type CompiledWidget } from './compiled.js'
-import type { FontMetrics } from './metrics.js'
+import type { FontMetrics } from './font-metrics.js'
 import { UnicodeSubset, unicodeAdvance, type UnicodeFont } from './unicode-font.js'
 import { writeUpdate, type RawObject, type UpdateDict, type UpdateOutput, type UpdateStream } from './update.js'
 

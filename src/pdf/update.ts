@@ -10,7 +10,7 @@
  *   at the template's cross-reference stream.
  * The result is one fresh ArrayBuffer holding exactly the document, transferable without a copy;
  * or, for the ZIP, only the update (the template's bytes are the same in every document and the
- * main thread already holds them: src/documents/pool.ts).
+ * main thread already holds them: src/documents/pdf-pool.ts).
  */
 import { deflateSync } from 'node:zlib'
 import type { CompiledTemplate } from './compiled.js'

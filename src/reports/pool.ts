@@ -33,7 +33,7 @@ export class ReportPool {
   constructor (options: ReportPoolOptions = {}) {
     this.maxThreads = options.maxThreads ?? cpuCount()
     this.maxQueue = options.maxQueue ?? 64
-    // Started on first use: an instance that never exports starts no thread.
+    // Threads start on first use, or the first at warm() (plugins/report-pool.ts: before listen, outside tests).
     this.#pool = new WorkerPool({
       worker: WORKER,
       minThreads: 1,

@@ -11,7 +11,7 @@ import type { FieldMessages } from '../../schemas/messages.js'
 import type { ValidationIssue } from '../errors.js'
 import { compileValidator } from '../validation.js'
 import { normalizeRecord } from '../employees/normalize.js'
-import { mergeIssues, type RecordRules } from '../employees/rules.js'
+import { mergeIssues, type RecordRules } from '../employees/cross-field-rules.js'
 import { EMPLOYEE_VALIDATION, type RecordValidation } from '../employees/record-kinds.js'
 import { cellValue, type CellProblem } from './cells.js'
 import { CELL_MESSAGES, MESSAGES, TEMPLATE_MESSAGES } from '../../schemas/messages.js'
@@ -267,7 +267,7 @@ export interface AddendumImport {
   rows: number[]
   /**
    * Issue 26 item 4: rows kept (valid addendum records, D14) whose adenda the preview and the ZIP
-   * would refuse (`options.print`: the `adendaDocument` rules), with the same messages.
+   * would refuse (`options.print`: the `addendumDocument` rules), with the same messages.
    */
   documentIssues: Array<ValidationIssue & { row: number, documentNumber: string }>
   errors: ValidationIssue[]

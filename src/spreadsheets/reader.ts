@@ -27,7 +27,7 @@ import { WORKER_NICE, workerScript } from '../workers.js'
 
 export interface ReaderOptions {
   /** Child processes (default: half the CPUs of src/cpus.ts, at least 1, at most 4). */
-  maxThreads?: number
+  maxProcesses?: number
   /**
    * Reads that may wait for a child (default 16); one more is refused with a 503 rather than
    * queued without bound.
@@ -124,7 +124,7 @@ export class SpreadsheetReader {
 
   constructor (options: ReaderOptions = {}) {
     this.#options = {
-      maxThreads: options.maxThreads ?? Math.min(4, Math.max(1, Math.floor(cpuCount() / 2))),
+      maxProcesses: options.maxProcesses ?? Math.min(4, Math.max(1, Math.floor(cpuCount() / 2))),
       maxQueue: options.maxQueue ?? 16,
       timeoutMs: options.timeoutMs ?? 30_000,
       maxHeapMb: options.maxHeapMb ?? 1024,
@@ -146,9 +146,9 @@ export class SpreadsheetReader {
     if (!this.#options.inline && !this.#closed && this.#children.size === 0) this.#spawn()
   }
 
-  /** Threads at most. */
-  get maxThreads (): number {
-    return this.#options.maxThreads
+  /** Child processes at most. */
+  get maxProcesses (): number {
+    return this.#options.maxProcesses
   }
 
   /** False once close() has begun (readiness). */
@@ -182,7 +182,7 @@ export class SpreadsheetReader {
    * @throws TooManyRowsError (400) more than maxRows data rows
    * @throws RowsPastLimitError (400) a workbook cell past lastAllowedRow(maxRows)
    * @throws WorkbookTooLargeError (400) more sheets, shared strings or cells than bounds.ts allows
-   * @throws ServiceBusyError (503) when maxThreads + maxQueue reads are already under way
+   * @throws ServiceBusyError (503) when maxProcesses + maxQueue reads are already under way
    * @throws ClientGoneError (499) when `signal` aborted before the read ended
    */
   async read (
@@ -217,7 +217,7 @@ export class SpreadsheetReader {
   #inChild (task: ReadTask, signal: AbortSignal | undefined): Promise<ReadResult> {
     if (this.#closed) return Promise.reject(new ServiceBusyError())
     const running = [...this.#children].filter((child) => child.job !== undefined).length
-    if (running + this.#queue.length >= this.#options.maxThreads + this.#options.maxQueue) {
+    if (running + this.#queue.length >= this.#options.maxProcesses + this.#options.maxQueue) {
       return Promise.reject(new ServiceBusyError())
     }
     return new Promise<ReadResult>((resolve, reject) => {
@@ -252,7 +252,7 @@ export class SpreadsheetReader {
     if (child !== undefined) this.#kill(child, 'client')
   }
 
-  /** Hands waiting reads to ready idle children, starting children up to maxThreads. */
+  /** Hands waiting reads to ready idle children, starting children up to maxProcesses. */
   #dispatch (): void {
     if (this.#closed) return
     for (const child of this.#children) {
@@ -265,7 +265,7 @@ export class SpreadsheetReader {
       child.process.send(job.task, (error) => { if (error !== null) this.#kill(child, 'send') })
     }
     const starting = [...this.#children].filter((child) => !child.ready).length
-    const wanted = Math.min(this.#queue.length - starting, this.#options.maxThreads - this.#children.size)
+    const wanted = Math.min(this.#queue.length - starting, this.#options.maxProcesses - this.#children.size)
     if (this.#startFailures >= MAX_START_FAILURES) {
       this.#failQueue(new Error(`spreadsheet reader: ${this.#startFailures} children died before they were ready`))
       return
@@ -371,7 +371,7 @@ export class SpreadsheetReader {
     this.#lastProgress = Date.now()
     // replaced at once: a child that died reading (not one that was idle) is started again even
     // with nothing waiting, so the next upload does not pay for the start
-    if (!expected && this.#startFailures < MAX_START_FAILURES && this.#children.size < this.#options.maxThreads) {
+    if (!expected && this.#startFailures < MAX_START_FAILURES && this.#children.size < this.#options.maxProcesses) {
       this.#spawn()
     }
     this.#dispatch()

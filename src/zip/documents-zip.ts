@@ -16,7 +16,7 @@ export const ERRORS_ENTRY = 'errores.txt'
 /** One entry of a record: its path in the ZIP (already safe, D18; before numbering) and its bytes. */
 export interface ZipDocument {
   name: string
-  /** The entry's bytes, in order: the document, or its template's bytes then its update (src/documents/pool.ts). */
+  /** The entry's bytes, in order: the document, or its template's bytes then its update (src/documents/pdf-pool.ts). */
   parts: readonly Uint8Array[]
   /** CRC-32 of the whole entry when the PDF worker computed it (src/zip/stored-zip.ts); computed there otherwise. */
   crc32?: number

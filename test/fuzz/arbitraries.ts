@@ -4,7 +4,7 @@
  * hostile but valid text: quotes, path separators, CR/LF, non-Latin-1, lone surrogates);
  * `invalidEmployee` breaks exactly one rule of a valid record, which must give a 400.
  * `validAddendum` / `invalidAddendum` do the same for addendum records (schemas/addendum.ts,
- * AddendumRequestSchema, and the adenda rules of src/employees/rules.ts).
+ * AddendumRequestSchema, and the adenda rules of src/employees/cross-field-rules.ts).
  */
 import fc from 'fast-check'
 import { readFileSync } from 'node:fs'

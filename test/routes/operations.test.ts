@@ -10,7 +10,7 @@ import { build, failDocumentsOf, formPayload, sampleEmployee, samplePartTime, sa
 import { fixture } from '../support/spreadsheets.js'
 import type { FileSessionStore } from '../../src/sessions/store.js'
 
-const ALL_OK = { templates: 'ok', pdfPool: 'ok', spreadsheetPool: 'ok', sessionStore: 'ok', running: 'ok' }
+const ALL_OK = { templates: 'ok', pdfPool: 'ok', spreadsheetReader: 'ok', sessionStore: 'ok', running: 'ok' }
 
 /** `name{labels} value` lines of a Prometheus text exposition, by series. */
 function series (text: string): Map<string, number> {
@@ -51,7 +51,7 @@ test('ready fails once the app closes: the pools are closed and shutdown has beg
   const app = await build(t)
   await app.close()
   const checks = await app.readiness.checks()
-  t.same(checks, { ...ALL_OK, pdfPool: 'fail', spreadsheetPool: 'fail', running: 'fail' })
+  t.same(checks, { ...ALL_OK, pdfPool: 'fail', spreadsheetReader: 'fail', running: 'fail' })
 })
 
 test('X-Request-Id: a well-formed one is kept and echoed on every reply, anything else is replaced by a UUID', async (t) => {

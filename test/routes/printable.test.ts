@@ -22,9 +22,9 @@ t.test('a value that cannot be drawn whole in its field is refused on the field,
     const zip = await app.inject({ method: 'POST', url: '/api/contracts/download-zip', payload: [sampleEmployee(), employee] })
     t.equal(zip.statusCode, 400, `100 × ${char}: no ZIP`)
     t.match(zip.json().errors, [{ field: 'body.1.district', message: PRINTABLE_MESSAGES.doesNotFit('contrato') }])
-    const adenda = await app.inject({ method: 'POST', url: '/api/addendum/preview', payload: sampleAddendum({ province: char.repeat(100) }) })
-    t.equal(adenda.statusCode, 400, `100 × ${char}: no adenda`)
-    t.same(adenda.json().errors, [{ field: 'body.province', message: PRINTABLE_MESSAGES.doesNotFit('adenda') }])
+    const addendum = await app.inject({ method: 'POST', url: '/api/addendum/preview', payload: sampleAddendum({ province: char.repeat(100) }) })
+    t.equal(addendum.statusCode, 400, `100 × ${char}: no adenda`)
+    t.same(addendum.json().errors, [{ field: 'body.province', message: PRINTABLE_MESSAGES.doesNotFit('adenda') }])
   }
   const fits = await preview(sampleEmployee({ district: '‰'.repeat(40) }))
   t.equal(fits.statusCode, 200, 'fewer of them fit and print')
@@ -62,8 +62,8 @@ t.test('scripts the documents cannot draw are refused, named; the ones they draw
     t.equal(res.statusCode, 400, scripts)
     t.same(res.json().errors, [{ field: 'body.address', message: PRINTABLE_MESSAGES.unsupportedScript(scripts) }], scripts)
   }
-  const adenda = await app.inject({ method: 'POST', url: '/api/addendum/preview', payload: sampleAddendum({ division: 'סניף לימה' }) })
-  t.same(adenda.json().errors, [{ field: 'body.division', message: PRINTABLE_MESSAGES.unsupportedScript('hebreo (de derecha a izquierda)') }])
+  const addendum = await app.inject({ method: 'POST', url: '/api/addendum/preview', payload: sampleAddendum({ division: 'סניף לימה' }) })
+  t.same(addendum.json().errors, [{ field: 'body.division', message: PRINTABLE_MESSAGES.unsupportedScript('hebreo (de derecha a izquierda)') }])
   for (const address of ['Улица Ленина 5', 'Οδός Αθηνών 5', 'Ֆիլիպ 5, ქუჩა 7', 'Ulica Łódzka 5 ✓']) {
     const res = await preview(sampleEmployee({ address }))
     t.equal(res.statusCode, 200, `${address}: printed`)

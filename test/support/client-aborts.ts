@@ -7,7 +7,7 @@
 import { request } from 'node:http'
 import { setTimeout as sleep } from 'node:timers/promises'
 import type { FastifyInstance } from 'fastify'
-import type { PoolStats } from '../../src/documents/pool.js'
+import type { PoolStats } from '../../src/documents/pdf-pool.js'
 import { sampleEmployee, samplePartTime, sampleSubsidio, zipEntries } from './helper.js'
 
 /** Where a client gives up. */

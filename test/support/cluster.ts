@@ -172,6 +172,6 @@ export const CLUSTER_ENV: Record<string, string> = {
   LOG_LEVEL: 'warn',
   PDF_THREADS: '1',
   REPORT_THREADS: '1',
-  SPREADSHEET_THREADS: '1',
+  SPREADSHEET_PROCESSES: '1',
   SHED_MAX_EVENT_LOOP_DELAY_MS: '0'
 }

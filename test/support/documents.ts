@@ -1,12 +1,12 @@
-/** Test helpers over the PDF pool (src/documents/pool.ts) that product code has no use for. */
-import type { ContractPool, DocumentParts, EmployeeDocumentParts } from '../../src/documents/pool.js'
+/** Test helpers over the PDF pool (src/documents/pdf-pool.ts) that product code has no use for. */
+import type { PdfPool, DocumentParts, EmployeeDocumentParts } from '../../src/documents/pdf-pool.js'
 import type { ImportedEmployee } from '../../schemas/employee.js'
 
 /**
  * The three documents of one employee (documentsBatch of one).
  * @throws ServiceBusyError when the queue is full; the render's error
  */
-export async function employeeDocuments (pool: ContractPool, employee: ImportedEmployee): Promise<EmployeeDocumentParts> {
+export async function employeeDocuments (pool: PdfPool, employee: ImportedEmployee): Promise<EmployeeDocumentParts> {
   const [result] = await pool.documentsBatch([employee])
   if (result instanceof Error) throw result
   return result

@@ -19,7 +19,7 @@ const app: FastifyInstance = await build(t, { ADDENDUM_BATCH_MAX: 80 })
 const today = () => todayInLima()
 
 /** What every adenda must show of its record (pdfjs text). */
-function checkAdenda (t: Test, text: string, record: Record<string, unknown>, what: string): void {
+function checkAddendum (t: Test, text: string, record: Record<string, unknown>, what: string): void {
   for (const field of ['worker', 'documentNumber', 'division', 'entryDate', 'start', 'end', 'startAddendum', 'endAddendum', 'address', 'district', 'province']) {
     t.match(text, String(record[field]), `${what}: ${field}`)
   }
@@ -48,7 +48,7 @@ t.test('preview answers the adenda inline with the spec headers, flattened, date
   t.equal(res.headers['content-disposition'], 'inline; filename="01234567-adenda.pdf"')
   t.equal(Number(res.headers['content-length']), res.rawPayload.length)
   const text = await pdfText(res.rawPayload)
-  checkAdenda(t, text, record, 'preview')
+  checkAddendum(t, text, record, 'preview')
   t.match(text, 'ADENDA DE PRÓRROGA DEL CONTRATO DE TRABAJO SUJETO A')
   t.match(text, 'MIL SEISCIENTOS CINCUENTA CON 00/100 SOLES', 'the words as sent')
   t.match(text, 'ESTACIONAMIENTOS DEMO S.A.C.', 'the employer from the profile')
@@ -137,7 +137,7 @@ t.test('the ZIP on a real server: bare and wrapped bodies, adendas/<documentNumb
     t.equal(res.headers['content-disposition'], `attachment; filename="adendas-${today().replaceAll('/', '-')}.zip"`)
     const entries = await zipEntries(await readAll(res))
     t.same(entries.map((entry) => entry.name), ['adendas/01234567.pdf', 'adendas/45678912.pdf', 'adendas/01234567 (2).pdf'])
-    for (const [index, entry] of entries.entries()) checkAdenda(t, await pdfText(entry.bytes), records[index], entry.name)
+    for (const [index, entry] of entries.entries()) checkAddendum(t, await pdfText(entry.bytes), records[index], entry.name)
   }
 })
 
@@ -162,7 +162,7 @@ t.test('the addendum upload\'s records, with the contract they extend, are accep
     const entries = await zipEntries(zip.rawPayload)
     t.same(entries.map((entry) => entry.name), records.map((record) => `adendas/${record.documentNumber}.pdf`), `${name}: no errores.txt`)
     for (const [index, record] of records.entries()) {
-      checkAdenda(t, await pdfText(entries[index].bytes), record, `${name} ${record.documentNumber}`)
+      checkAddendum(t, await pdfText(entries[index].bytes), record, `${name} ${record.documentNumber}`)
       const preview = await app.inject({ method: 'POST', url: PREVIEW, payload: record })
       t.equal(preview.statusCode, 200, `${name} ${record.documentNumber}: preview`)
     }

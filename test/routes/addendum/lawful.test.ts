@@ -43,7 +43,7 @@ async function refusals (record: Record<string, unknown>, options = { upload: tr
   return previewErrors
 }
 
-async function adendaText (record: Record<string, unknown>): Promise<string> {
+async function addendumText (record: Record<string, unknown>): Promise<string> {
   const res = await app.inject({ method: 'POST', url: '/api/addendum/preview', payload: record })
   t.equal(res.statusCode, 200, res.statusCode === 200 ? 'lawful: printed' : res.body)
   return flat(await pdfText(res.rawPayload))
@@ -58,7 +58,7 @@ t.test('an adenda made after the contract ended is refused on end; one made befo
       'si la persona siguió trabajando, su contrato es de duración indeterminada (art. 77 a de la LPCL)'
   ]])
   const lastDay = sampleAddendum({ end: today, startAddendum: addDays(today, 1), endAddendum: termEnd(addDays(today, 1), 6) })
-  t.match(await adendaText(lastDay), dateInWords(today), 'made on the last day of the contract')
+  t.match(await addendumText(lastDay), dateInWords(today), 'made on the last day of the contract')
 })
 
 t.test('a gap or an overlap between the contract and its extension is refused on startAddendum', async (t) => {
@@ -77,7 +77,7 @@ t.test('the extension stays within its modality\'s maximum from the entry date, 
   ]])
   t.match(await refusals(sampleAddendum({ modality: '59' })), [['modality', /La modalidad debe ser 57/]])
   t.match(await refusals(sampleAddendum({ endAddendum: addDays(termEnd(term.entryDate, 60), 1) })), [['endAddendum', /más allá de cinco años/]])
-  t.match(await adendaText(sampleAddendum({ endAddendum: termEnd(term.entryDate, 60) })), 'necesidades del mercado (artículo 58 de la LPCL)')
+  t.match(await addendumText(sampleAddendum({ endAddendum: termEnd(term.entryDate, 60) })), 'necesidades del mercado (artículo 58 de la LPCL)')
 })
 
 t.test('a salary under the RMV, or under its share for part time, is refused on salary', async (t) => {
@@ -88,7 +88,7 @@ t.test('a salary under the RMV, or under its share for part time, is refused on 
     'El sueldo no puede ser menor a S/ 441.41: la parte de la remuneración mínima vital que corresponde a 18.75 horas semanales ' +
       'de un contrato a tiempo parcial'
   ]])
-  const text = await adendaText(partTime({ salary: 450 }))
+  const text = await addendumText(partTime({ salary: 450 }))
   t.match(text, '18.75 horas semanales, lunes a viernes, de 18:00 a 21:45 horas', 'the working time restated')
   t.match(text, 'A tiempo parcial: menos de cuatro horas diarias en promedio')
   t.match(await refusals(partTime({ workSchedule: undefined }), { upload: false }), [['workSchedule', /debe indicar sus días de trabajo y su horario/]])
@@ -100,7 +100,7 @@ t.test('the adenda names the contract it extends, why the need continues, in the
   const signed = addDays(term.start, -2)
   t.match(await refusals(sampleAddendum({ originalSigningDate: addDays(term.start, 1) })),
     [['originalSigningDate', 'La fecha de suscripción del contrato no puede ser posterior a su fecha de inicio']])
-  const female = await adendaText(sampleAddendum({ sex: 'F', originalSigningDate: signed }))
+  const female = await addendumText(sampleAddendum({ sex: 'F', originalSigningDate: signed }))
   t.match(female, 'DATOS DE LA TRABAJADORA')
   t.match(female, 'LA TRABAJADORA presta servicios')
   t.notMatch(female, 'EL TRABAJADOR')
@@ -111,7 +111,7 @@ t.test('the adenda names the contract it extends, why the need continues, in the
   t.match(female, 'Las obras del centro comercial vecino siguen trasladando su estacionamiento')
   t.match(female, /Distrito Provincia Departamento/, 'Departamento beside Provincia and Distrito')
   t.match(female, 'antes del vencimiento de EL CONTRATO')
-  const male = await adendaText(sampleAddendum({ sex: 'M' }))
+  const male = await addendumText(sampleAddendum({ sex: 'M' }))
   t.match(male, 'DATOS DEL TRABAJADOR')
   t.match(male, 'la que consta en EL CONTRATO', 'no original signing date given')
   t.match(male, 'La pactada en EL CONTRATO.', 'a full-time adenda keeps the contract\'s working time')

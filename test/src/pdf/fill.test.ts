@@ -83,9 +83,9 @@ test('qpdf finds no error or warning in any document, with and without the Unico
       t.match(await qpdfCheck(bytes), /No syntax or stream encoding errors found/, `${employee.contractType as string} ${kind}`)
     }
   }
-  const adenda = await renderer.addendum(sampleAddendum({ worker: 'Zoltán Erdős' }) as unknown as AddendumRequest, '30/09/2026')
-  t.match(await qpdfCheck(adenda), /No syntax or stream encoding errors found/, 'adenda')
-  t.match(await pdfText(adenda), 'Zoltán Erdős')
+  const addendum = await renderer.addendum(sampleAddendum({ worker: 'Zoltán Erdős' }) as unknown as AddendumRequest, '30/09/2026')
+  t.match(await qpdfCheck(addendum), /No syntax or stream encoding errors found/, 'adenda')
+  t.match(await pdfText(addendum), 'Zoltán Erdős')
 })
 
 test('Subsidio optional fields left blank print nothing in their boxes (D11); probation defaults to three months', async (t) => {

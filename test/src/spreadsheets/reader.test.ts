@@ -11,7 +11,7 @@ import { longCellXlsx, manySheetsXlsx } from '../../support/hostile-files.js'
 t.setTimeout(600_000)
 
 // one reader for most of the file (a child process starts in about a second)
-const reader = new SpreadsheetReader({ inline: false, maxThreads: 1 })
+const reader = new SpreadsheetReader({ inline: false, maxProcesses: 1 })
 t.teardown(() => reader.close())
 
 t.test('reads run in a child process and answer rows or missing headers', async (t) => {
@@ -46,7 +46,7 @@ t.test('a read past its deadline is refused as corrupt and the pool goes on', as
 })
 
 t.test('a child that runs out of heap is refused as corrupt, and the process lives on', async (t) => {
-  const small = new SpreadsheetReader({ inline: false, maxHeapMb: 64, maxThreads: 1, timeoutMs: 60_000 })
+  const small = new SpreadsheetReader({ inline: false, maxHeapMb: 64, maxProcesses: 1, timeoutMs: 60_000 })
   t.teardown(() => small.close())
   await small.read(fixture('adendas.csv'), 'csv', 'addendum', 80) // the child starts fine under the cap
   // a 63 KB .xlsx whose one cell inflates to 60 MB: SheetJS's copies of it fill a 64 MB heap at once
@@ -59,7 +59,7 @@ t.test('a child that runs out of heap is refused as corrupt, and the process liv
 
 /** A reader with one child, started, then stopped (SIGSTOP): reads sent to it wait until it is killed. */
 async function frozenReader (options: ConstructorParameters<typeof SpreadsheetReader>[0] = {}) {
-  const frozen = new SpreadsheetReader({ inline: false, maxThreads: 1, ...options })
+  const frozen = new SpreadsheetReader({ inline: false, maxProcesses: 1, ...options })
   await frozen.read(fixture('adendas.csv'), 'csv', 'addendum', 80)
   const [pid] = frozen.stats.pids
   process.kill(pid, 'SIGSTOP')
@@ -119,7 +119,7 @@ t.test('readiness: reads that wait with no progress make the reader unhealthy un
 })
 
 t.test('children that cannot start: waiting reads are refused, not stranded, and the reader is unhealthy', async (t) => {
-  const broken = new SpreadsheetReader({ inline: false, maxThreads: 1, maxHeapMb: 2 }) // too small to load SheetJS
+  const broken = new SpreadsheetReader({ inline: false, maxProcesses: 1, maxHeapMb: 2 }) // too small to load SheetJS
   t.teardown(() => broken.close())
   const error = await broken.read(fixture('adendas.csv'), 'csv', 'addendum', 80).catch((error: unknown) => error)
   t.match(error, { message: /children died before they were ready/ })
@@ -133,8 +133,8 @@ t.test('inline mode reads on the calling thread', async (t) => {
   await inline.close()
 })
 
-t.test('past maxThreads + maxQueue reads under way, an upload is refused with a 503 instead of queueing without bound', async (t) => {
-  const busy = new SpreadsheetReader({ inline: false, maxThreads: 1, maxQueue: 1 })
+t.test('past maxProcesses + maxQueue reads under way, an upload is refused with a 503 instead of queueing without bound', async (t) => {
+  const busy = new SpreadsheetReader({ inline: false, maxProcesses: 1, maxQueue: 1 })
   t.teardown(() => busy.close())
   const bytes = fixture('empleados.csv')
   const outcomes = await Promise.allSettled(Array.from({ length: 6 }, () => busy.read(bytes, 'csv', 'employee', 50)))

@@ -1,4 +1,9 @@
-/** Cross-field rules that a JSON Schema cannot state (D10). */
+/**
+ * Rules of every record, of any kind (D10): what one field says about another, which a JSON Schema
+ * cannot state, and well-formed text. The first of the three rule files: contract-rules.ts decides
+ * whether a contract record is taken, lawful-contract.ts whether its contract can be signed (the
+ * kinds that run each: record-kinds.ts).
+ */
 import type { ValidationIssue } from '../errors.js'
 import { ADDENDUM_DOCUMENT_MESSAGES, MESSAGES, RULE_MESSAGES } from '../../schemas/messages.js'
 import { dayMonthYearKey } from '../vocabulary/dates.js'

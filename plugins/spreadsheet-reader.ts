@@ -1,5 +1,5 @@
 /**
- * The spreadsheet reader of the import routes (SPREADSHEET_THREADS child processes at most; one
+ * The spreadsheet reader of the import routes (SPREADSHEET_PROCESSES child processes at most; one
  * starts before listen outside tests), closed with the app. Logs why a file was refused as corrupt:
  * the client only gets the spec's message. `reply.clientGone()` is the signal that drops a read
  * whose client has left (issue 23 item 2).
@@ -11,7 +11,8 @@ import { CorruptSpreadsheetError } from '../src/spreadsheets/errors.js'
 
 declare module 'fastify' {
   interface FastifyInstance {
-    spreadsheetPool: SpreadsheetReader
+    /** The upload reader: SheetJS and the CSV parser in child processes (src/spreadsheets/reader.ts). */
+    spreadsheetReader: SpreadsheetReader
   }
   interface FastifyReply {
     /** An AbortSignal that aborts if the client closes the connection before this reply is sent. */
@@ -21,12 +22,12 @@ declare module 'fastify' {
 
 export default fp(async (app) => {
   const reader = new SpreadsheetReader({
-    maxThreads: app.config.SPREADSHEET_THREADS > 0 ? app.config.SPREADSHEET_THREADS : undefined,
+    maxProcesses: app.config.spreadsheetProcesses > 0 ? app.config.spreadsheetProcesses : undefined,
     onWorkerError: (err) => { app.log.error({ err }, 'spreadsheet reader process died; replaced') },
     onRead: (format, outcome) => { app.metrics.spreadsheetReads.inc({ format, outcome }) }
   })
-  if (app.config.NODE_ENV !== 'test') reader.warm() // tests start threads on first use, as most never upload
-  app.decorate('spreadsheetPool', reader)
+  if (app.config.NODE_ENV !== 'test') reader.warm() // tests start a process on first use, as most never upload
+  app.decorate('spreadsheetReader', reader)
   app.decorateReply('clientGone', function (this: FastifyReply): AbortSignal {
     const controller = new AbortController()
     const raw = this.raw
@@ -37,4 +38,4 @@ export default fp(async (app) => {
     if (error instanceof CorruptSpreadsheetError) request.log.info({ reason: error.reason }, 'spreadsheet refused as corrupt')
   })
   app.addHook('onClose', async () => { await reader.close() })
-}, { name: 'spreadsheet-pool', dependencies: ['config', 'metrics'] })
+}, { name: 'spreadsheet-reader', dependencies: ['config', 'metrics'] })

@@ -1,5 +1,6 @@
 /**
- * The PDF worker pool (generation never runs on the event loop): piscina threads sized to the
+ * The PDF pool, `app.pdfPool`: it renders every PDF the service makes (the contract, data notice and
+ * annex of each employee, and the adendas), never on the event loop: piscina threads sized to the
  * cores, each holding the compiled templates, and a bounded queue, so that overload is refused
  * (ServiceBusyError, 503) instead of queued without bound (src/worker-pool.ts). The worker file:
  * src/workers.ts.
@@ -51,7 +52,7 @@ export interface EmployeeDocumentParts { contract: DocumentParts, consent: Docum
 
 export type { PoolStats }
 
-export class ContractPool {
+export class PdfPool {
   readonly threads: number
   readonly maxQueue: number
   readonly #data: EngineData
