@@ -146,7 +146,7 @@ t.test('CSV floods (blank lines, ragged lines, a huge cell, rows past the limits
       const fromCsv = await upload(url, [{ name: 'inundado.csv', type: 'text/csv', bytes: text }])
       const fromXlsx = await upload(url, [{ name: 'inundado.xlsx', bytes: xlsx }])
       t.equal(fromCsv.statusCode, fromXlsx.statusCode, `${what} on ${url}: status`)
-      // a workbook's text cell read as a date is a warning (issue 26 item 6); in a CSV every cell is text
+      // a workbook's text cell read as a date is a warning (docs/import.md); in a CSV every cell is text
       const { sessionId: _csv, warnings: _csvWarnings, ...csvData } = fromCsv.json().data ?? {}
       const { sessionId: _xlsx, warnings: _xlsxWarnings, ...xlsxData } = fromXlsx.json().data ?? {}
       if (what === '600 000 rows') {
@@ -274,7 +274,7 @@ const HOSTILE_POSITIONS = [
 
 /**
  * Positions refused with a 400 on the field: a lone surrogate or a control character but tab and line
- * breaks (issue 23 items 6-7); CJK and U+1F697, which the documents' fonts lack (item 17).
+ * breaks (docs/import.md); CJK and U+1F697, which the documents' fonts lack (docs/documents.md).
  */
 const REFUSED = /\p{Cs}|(?![\t\n\r])\p{Cc}|\p{Script=Han}|\u{1F697}/u
 const ACCEPTED_POSITIONS = HOSTILE_POSITIONS.filter((position) => !REFUSED.test(position))

@@ -1,5 +1,5 @@
 /**
- * Issue 26 in Chromium, as an HR assistant works: the employees template downloaded from the
+ * docs/console.md in Chromium, as an HR assistant works: the employees template downloaded from the
  * console and filled by SheetJS (two rows with the usual mistakes), the valid rows kept and the
  * others listed, both fixed in the page without a spreadsheet program, the corrected .xlsx read
  * back, the contracts ZIP of every row; then a reload keeps the work, search and filters, "Vaciar",

@@ -7,7 +7,7 @@ import { readSpreadsheet } from '../../src/spreadsheets/read.js'
 import { EMPLOYEE_HEADERS, csvText, employeeCells } from '../support/spreadsheets.js'
 import { rawXlsx, rowXml } from '../support/hostile-files.js'
 
-/** Characters that draw nothing, one of each kind the issue-23 hunt used. */
+/** Characters that draw nothing, one of each kind a hunt for hostile input used. */
 const INVISIBLE = '\u200b\u2060\u034f\u200c\u200d\u00ad\ufeff'
 
 const app: FastifyInstance = await build(t)

@@ -68,11 +68,11 @@ t.test('invalid rows: every error with its spreadsheet row, under data and conte
     const res = await upload([{ name, bytes: fixture(name) }])
     t.equal(res.statusCode, 400, name)
     const body = res.json()
-    const issues = [ // `header`: the column's header as the file wrote it (issue 26 item 5)
+    const issues = [ // `header`: the column's header as the file wrote it (docs/import.md)
       { row: 2, field: 'dni', message: 'DNI debe tener exactamente 8 dígitos numéricos.', header: 'DNI' },
       { row: 3, field: 'email', message: 'El correo es requerido', header: 'Correo' },
       { row: 5, field: 'salary', message: 'El sueldo debe ser mayor a 0', header: 'Sueldo' },
-      // issue 26: a date of the right form that does not exist says so (D10's text stays for a wrong form)
+      // docs/import.md: a date of the right form that does not exist says so (D10's text stays for a wrong form)
       { row: 6, field: 'entryDate', message: 'La fecha 31/02/2025 no existe: febrero de 2025 tiene 28 días.', header: 'Fecha de Ingreso' },
       { row: 7, field: 'endDate', message: 'La fecha de término no puede ser anterior a la fecha de ingreso', header: 'Fecha de Término' },
       { row: 8, field: 'replacementFor', message: "El campo 'SUPLENCIA DE' es obligatorio para contratos de Subsidio", header: 'Suplencia de' },

@@ -7,7 +7,7 @@ import {
 import { REPORT_EMPLOYEES } from './fixtures.js'
 
 const read = (bytes: Buffer): string[][] => parse(bytes, { bom: true, record_delimiter: '\r\n', relax_column_count: false })
-/** The text after the BOM (D15, issue 26). */
+/** The text after the BOM (D23). */
 const text = (bytes: Buffer): string => bytes.subarray(3).toString('utf8')
 
 test('file name and media type (D15)', async (t) => {
