@@ -125,7 +125,7 @@ t.test('truncated, mislabelled and text files posing as spreadsheets are the cor
   }
 })
 
-t.test('CSV floods (blank lines, ragged lines, a huge cell, rows past the limits) answer what the same .xlsx answers (issue 23 item 13)', async (t) => {
+t.test('CSV floods (blank lines, ragged lines, a huge cell, rows past the limits) answer what the same .xlsx answers (docs/import.md)', async (t) => {
   for (const url of UPLOADS) {
     const headers = url.startsWith('/api/addendum') ? ADDENDUM_HEADERS : EMPLOYEE_HEADERS
     const header = headers.join(',') + '\r\n'
@@ -202,7 +202,7 @@ t.test('JSON with __proto__ / constructor.prototype keys is refused and pollutes
     for (const body of poisoned) {
       const res = await rawPost(url, body, 'application/json')
       refused(t, res, `${label(body.slice(0, 30))} on ${url}`)
-      t.match(res.json().message, /^El cuerpo JSON contiene una clave prohibida: body\.(\d+\.|employees\.0\.)?(__proto__|constructor\.prototype)$/, 'names the key (issue 23 item 15)')
+      t.match(res.json().message, /^El cuerpo JSON contiene una clave prohibida: body\.(\d+\.|employees\.0\.)?(__proto__|constructor\.prototype)$/, 'names the key (docs/reliability.md)')
     }
   }
   // a key named like the prototype that is merely data: accepted as data, still no pollution

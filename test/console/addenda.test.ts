@@ -88,7 +88,7 @@ t.test('preview of one adenda in the page, and the ZIP of the valid ones', async
   const file = await download
   t.match(file.name, /^adendas-\d{2}-\d{2}-\d{4}\.zip$/)
   const names = (await zipEntries(file.bytes)).map((entry) => entry.name)
-  t.same(names.sort(), valid.map((record) => `adendas/${record.documentNumber}.pdf`).sort(), 'one PDF per valid row: what the table shows as valid, the ZIP accepts (issue 26 item 4)')
+  t.same(names.sort(), valid.map((record) => `adendas/${record.documentNumber}.pdf`).sort(), 'one PDF per valid row: what the table shows as valid, the ZIP accepts (docs/console.md, item 7)')
   t.match(await text('#addenda-download-status'), new RegExp(`Descargado ${file.name} \\(.+, ${valid.length} PDF\\)`))
   t.equal(await text('#addenda-report'), '')
 

@@ -35,7 +35,7 @@ const refusals: [string, Record<string, string>, RegExp][] = [
   ['a SESSION_STORE that is neither file nor a redis URL', { SESSION_STORE: 'memcached://10.0.0.5:11211' }, /^Configuración inválida: SESSION_STORE="memcached:\/\/10\.0\.0\.5:11211" no es válido \(file, o una URL redis:\/\/host:puerto o rediss:\/\/host:puerto\)$/],
   ['a SESSION_STORE that is no URL at all', { SESSION_STORE: 'redis' }, /^Configuración inválida: SESSION_STORE="redis" no es válido/],
   ['a redis URL with a path that is not a database number, its password hidden', { SESSION_STORE: 'redis://:s3cr3t@10.0.0.5:6379/sesiones' }, /^Configuración inválida: SESSION_STORE="redis:\/\/\*\*\*@10\.0\.0\.5:6379\/sesiones" no es válido/],
-  ['production without an explicit AUTH_MODE (issue 24)', { NODE_ENV: 'production', EMPLOYER_PROFILE: PRODUCTION_PROFILE },
+  ['production without an explicit AUTH_MODE (docs/security.md)', { NODE_ENV: 'production', EMPLOYER_PROFILE: PRODUCTION_PROFILE },
     /^Configuración inválida: con NODE_ENV=production AUTH_MODE es obligatorio: AUTH_MODE=oidc \(identidad y roles, docs\/security\.md\) o AUTH_MODE=none \(sin autenticación, solo en una red interna de confianza\)$/],
   ['an unknown AUTH_MODE', { AUTH_MODE: 'basic' }, /^Configuración inválida: AUTH_MODE="basic" no es válido/],
   ['a METRICS that is not a boolean', { METRICS: 'maybe' }, /^Configuración inválida: METRICS="maybe" no es válido/],

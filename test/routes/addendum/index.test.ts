@@ -94,7 +94,7 @@ t.test('invalid rows: 400 Error de validación en los datos with every error and
   }
 })
 
-t.test('data.documentIssues: a kept row whose adenda the preview and ZIP refuse, with their messages (issue 26 item 4)', async (t) => {
+t.test('data.documentIssues: a kept row whose adenda the preview and ZIP refuse, with their messages (docs/import.md)', async (t) => {
   // row 3 of the mixed sheet with its DNI and salary fixed, as the console writes a fixed row back
   const book = XLSX.read(fixture('adendas-mixtas.xlsx'), { cellNF: true })
   const sheet = book.Sheets[book.SheetNames[0]]
