@@ -119,7 +119,7 @@ export async function buildApp (options: BuildAppOptions = {}): Promise<FastifyI
     else {
       parseJson(request, text, (error, value) => {
         // Fastify's parser says only "invalid JSON"; a body that JSON.parse reads was refused for a
-        // `__proto__` or `constructor.prototype` key: name it (issue 23 item 15)
+        // `__proto__` or `constructor.prototype` key: name it (docs/reliability.md)
         const key = error === null ? undefined : forbiddenKeyOf(text)
         if (key !== undefined) done(new AppError(400, HTTP_MESSAGES.forbiddenJsonKey(key)), undefined)
         else done(error, value)
@@ -164,9 +164,9 @@ export async function buildApp (options: BuildAppOptions = {}): Promise<FastifyI
   await app.register(excelReports, { prefix: '/api/excel' })
   await app.register(addendum, { prefix: '/api/addendum' })
   await app.register(limits, { prefix: '/api' })
-  await app.register(authConfig, { prefix: '/api' }) // issue 24: how the console signs in
+  await app.register(authConfig, { prefix: '/api' }) // how the console signs in: docs/security.md
   await app.register(profile, { prefix: '/api' })
-  await app.register(templates, { prefix: '/api/templates' }) // issue 26: import templates
+  await app.register(templates, { prefix: '/api/templates' }) // the import templates (docs/import.md)
   await app.register(consoleRoutes) // the HR console under /app/ (D22)
 
   await app.ready()

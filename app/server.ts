@@ -46,7 +46,7 @@ async function main (): Promise<void> {
   }
 }
 
-/** One Spanish line for a failed listen (issue 23 item 14): the variable to change and how. */
+/** One Spanish line for a failed listen (docs/configuration.md): the variable to change and how. */
 function listenFailure (error: NodeJS.ErrnoException, host: string, port: number): string {
   const code = error.code ?? error.message
   if (code === 'EADDRINUSE') return STARTUP_MESSAGES.portInUse(port, host)

@@ -1,8 +1,8 @@
 /**
- * `npm run bench:faults`: the fault scenarios of issue 25, each a few seconds against one built
+ * `npm run bench:faults`: the fault scenarios of docs/reliability.md, each a few seconds against one built
  * instance in production mode on loopback, printed as one line each (status counts, latencies,
  * log lines). BENCH_ROOT points at another checkout's built tree (`npm ci && npm run build` there)
- * to measure it the same way, e.g. the commit before the issue-25 merge for the "before" figures:
+ * to measure it the same way, e.g. 090b53d for the "before" figures (docs/reliability.md):
  * variables that tree does not know are ignored by it. BENCH_FAULTS picks scenarios by name
  * (comma-separated). The TEMP_DIR scenarios mount a tmpfs and the sizing one a mount namespace
  * (`unshare`) and a cgroup v1 CPU quota: they need root and are skipped otherwise.

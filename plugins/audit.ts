@@ -1,5 +1,5 @@
 /**
- * The audit trail (issue 24 item 6): every request to a route whose access names `hr` (imports,
+ * The audit trail (docs/security.md): every request to a route whose access names `hr` (imports,
  * previews, ZIPs, exports: the routes that read or produce personal data) writes one JSON line to
  * AUDIT_LOG, a file (appended, 0600) or `stdout` for a log shipper, apart from the application log,
  * which stays free of personal data. Unset: no trail (a `warn` at start with AUTH_MODE=oidc).

@@ -1,5 +1,5 @@
 /**
- * Sign-in and roles (issue 24 items 1-4). With AUTH_MODE=none nothing is checked (the spec). With
+ * Sign-in and roles (docs/security.md). With AUTH_MODE=none nothing is checked (the spec). With
  * AUTH_MODE=oidc every request needs `Authorization: Bearer <token>`, where the token is an API key
  * of API_KEYS_FILE or an access token of OIDC_ISSUER, unless its route is public; 401 without valid
  * credentials, 403 when no role of the identity is allowed, both with `WWW-Authenticate`.

@@ -28,11 +28,11 @@ declare module 'fastify' {
 /** Where upload sessions live (SESSION_STORE): TEMP_DIR, or a Redis server every instance shares. */
 export type SessionStoreConfig = { kind: 'file' } | { kind: 'redis', url: string }
 
-/** Who may call the API (issue 24): anyone (the spec's internal network), or bearer tokens only. */
+/** Who may call the API (docs/security.md): anyone (the spec's internal network), or bearer tokens only. */
 export type AuthMode = 'none' | 'oidc'
 
 /**
- * AUTH_MODE, which production must state (issue 24 item 1): a production start that forgot it
+ * AUTH_MODE, which production must state (docs/security.md, "Modes"): a production start that forgot it
  * would otherwise serve personal data to anyone who reaches it. Elsewhere it defaults to `none`.
  * @throws ConfigError with NODE_ENV=production and no AUTH_MODE
  */
@@ -76,7 +76,7 @@ export function parseSessionStore (value: string): SessionStoreConfig {
   if (url === undefined || !['redis:', 'rediss:'].includes(url.protocol) || url.hostname === '' || !/^(\/\d*)?$/.test(url.pathname)) {
     throw new ConfigError(`SESSION_STORE=${JSON.stringify(redactUrl(value))} no es válido (file, o una URL redis://host:puerto o rediss://host:puerto)`)
   }
-  // URL schemes are case-insensitive (RFC 3986): `REDISS://` is TLS too, never plain text (issue 24)
+  // URL schemes are case-insensitive (RFC 3986): `REDISS://` is TLS too, never plain text (docs/security.md)
   return { kind: 'redis', url: `${url.protocol}${value.slice(url.protocol.length)}` }
 }
 
@@ -126,7 +126,7 @@ function makeDirectory (path: string): void {
 
 /**
  * CORS_ORIGINS as a list of origins (`scheme://host[:port]`, comma-separated), written as browsers send them. `*` is refused rather
- * than read as an origin that never matches (issue 23 item 14: it started and allowed nothing).
+ * than read as an origin that never matches (docs/configuration.md).
  * @throws ConfigError on `*` or an entry that is no origin
  */
 export function parseCorsOrigins (value: string): string[] {

@@ -19,7 +19,7 @@ declare module 'fastify' {
     pdfPool: PdfPool
     /** The employer profile checked at start-up (schemas/employer-profile.ts). */
     employerProfile: EmployerProfile
-    /** Whether the documents can draw a record's texts (issue 23 items 9, 17): give it to recordValidation. */
+    /** Whether the documents can draw a record's texts (docs/documents.md): give it to recordValidation. */
     printableRules: PrintableRules
   }
 }

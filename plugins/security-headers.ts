@@ -1,5 +1,5 @@
 /**
- * Headers of every `/api/` reply (issue 24 item 7): answers carry workers' personal data, so no
+ * Headers of every `/api/` reply (docs/security.md): answers carry workers' personal data, so no
  * browser or proxy cache may keep them (`Cache-Control: no-store`) and no browser may guess another
  * type than the one declared (`X-Content-Type-Options: nosniff`). Errors and 404s included.
  */

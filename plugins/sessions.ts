@@ -22,7 +22,7 @@ const MIB = 1024 * 1024
 
 /**
  * Refuses to start when TEMP_DIR cannot hold SESSION_MAX sessions of MAX_EMPLOYEES employees
- * (issue 25): such a disk fills up under load and every upload past that point would fail.
+ * (docs/production.md): such a disk fills up under load and every upload past that point would fail.
  * @throws ConfigError naming both variables and the space needed
  */
 async function checkRoom (

@@ -1,5 +1,5 @@
 /**
- * Stalled uploads (issue 25): a request body that stops arriving for UPLOAD_STALL_TIMEOUT_MS (15 s
+ * Stalled uploads (docs/production.md): a request body that stops arriving for UPLOAD_STALL_TIMEOUT_MS (15 s
  * by default) closes its connection, with a log line carrying the request id. Without it a stalled
  * upload held its connection and its place in the upload line until the server's request timeout
  * and idle timeout ran out (about 143 s measured behind HAProxy). The socket's idle timeout is

@@ -5,7 +5,7 @@ import { consoleSignIn } from '../src/auth/console-sign-in.js'
 import { ConsoleSignInSchema } from '../schemas/auth-config.js'
 
 /**
- * How the HR console signs in (issue 24 item 2): the one API route the page calls before it has a
+ * How the HR console signs in (docs/security.md): the one API route the page calls before it has a
  * token, so it is open; it holds no secret (the console is a public client). Additive route beyond
  * the spec (D22's rule).
  */

@@ -18,7 +18,7 @@ export const CONSOLE_ROOT = join(PROJECT_ROOT, 'console')
  * Nothing but this origin: scripts and styles from files only (no inline code, no eval), fetch to
  * the API on the same origin, and PDFs shown in frames from `blob:` URLs the page made itself.
  * With AUTH_MODE=oidc the page also fetches from the identity provider's origin (its discovery
- * document and token endpoint, issue 24 item 2); sign-in and sign-out are navigations, not fetches.
+ * document and token endpoint, docs/security.md); sign-in and sign-out are navigations, not fetches.
  * @param connectOrigins origins besides this one the page may fetch from
  */
 export function consoleCsp (connectOrigins: readonly string[] = []): string {
@@ -43,7 +43,7 @@ export const CONSOLE_CSP = consoleCsp()
  * Browser builds of three dependencies, served from node_modules under /app/vendor/: SheetJS (to
  * show a refused sheet's rows beside their errors; the server still does all the validation),
  * fflate (to read a downloaded ZIP: its errores.txt, the consent and the annex of one employee)
- * and oauth4webapi (the console's OpenID Connect sign-in, issue 24 item 2; one file, no imports).
+ * and oauth4webapi (the console's OpenID Connect sign-in, docs/security.md; one file, no imports).
  */
 const VENDOR_FILES: Record<string, string> = {
   'xlsx.mjs': join(PROJECT_ROOT, 'node_modules', 'xlsx', 'xlsx.mjs'),

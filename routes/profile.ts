@@ -7,7 +7,7 @@ const Text = Type.String()
 
 /**
  * `GET /api/profile`: what a client needs to fill a record that makes a contract that can be signed
- * (issue 21 item 10): the modalities and their maximum terms, the sites with a cause HR reviewed and
+ * (docs/endpoints.md): the modalities and their maximum terms, the sites with a cause HR reviewed and
  * for which modalities, the per-type defaults, the workplace's week and the RMV. Nothing of the
  * employer's data beyond what the documents print. Additive route (D22's rule).
  */

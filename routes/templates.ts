@@ -8,7 +8,7 @@ import { ROUTE_ACCESS } from '../src/auth/roles.js'
 import { TEMPLATES, buildImportTemplate, type TemplateLists } from '../src/spreadsheets/template.js'
 
 /**
- * `GET /api/templates/employees.xlsx` and `/addenda.xlsx` (issue 26 item 1, additive like D22): the
+ * `GET /api/templates/employees.xlsx` and `/addenda.xlsx` (additive like D22; docs/import.md): the
  * import templates, with the closed values of the employer profile (positions, modalities, sites)
  * as drop-down lists. Built once at start-up: the profile is read once too.
  */

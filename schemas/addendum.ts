@@ -6,7 +6,7 @@ import { PERSON_NAME, SHARED_CONTRACT_FIELDS } from './employee.js'
 const addendumProperties = {
   division: textSchema(MESSAGES.division, 1, 100),
   documentNumber: dniSchema(MESSAGES.documentNumber),
-  worker: textSchema(MESSAGES.worker, 2, 150, PERSON_NAME), // the contract names' letter rule (issue 23 item 12)
+  worker: textSchema(MESSAGES.worker, 2, 150, PERSON_NAME), // the contract names' letter rule (docs/import.md)
   entryDate: dayMonthYearSchema(MESSAGES.entryDate),
   start: dayMonthYearSchema(MESSAGES.start),
   end: dayMonthYearSchema(MESSAGES.end),
@@ -21,7 +21,7 @@ const addendumProperties = {
 }
 
 /**
- * Fields beyond the spec's addendum record (issue 22, D22's rule: additive), with the employee
+ * Fields beyond the spec's addendum record (DOCUMENT-REQUIREMENTS §17, D22's rule: additive), with the employee
  * record's rules and messages: who (sex: the feminine variant), which contract is extended
  * (type, modality, position, its signing date) and why the need continues.
  */
@@ -42,7 +42,7 @@ const optionalContractFields = Object.fromEntries(
 
 /**
  * One addendum row (spec "Addendum employee record"): changes dates, salary, position or location;
- * the contract fields of issue 22 are optional on the upload.
+ * the contract fields of DOCUMENT-REQUIREMENTS §17 are optional on the upload.
  */
 export const AddendumSchema = Type.Object({ ...addendumProperties, ...optionalContractFields }, { $id: 'Addendum' })
 export type Addendum = Static<typeof AddendumSchema>
@@ -52,7 +52,7 @@ export type Addendum = Static<typeof AddendumSchema>
  * D22): the same fields and messages as the import, `salaryInWords` optional (written from
  * `salary` when absent; when present it must state the same amount, src/employees/cross-field-rules.ts); the
  * adenda prints the extended contract's modality, position and updated cause, so those are required
- * (issue 22, DOCUMENT-REQUIREMENTS §17).
+ * (DOCUMENT-REQUIREMENTS §17).
  */
 export const AddendumRequestSchema = Type.Object({
   ...addendumProperties,

@@ -1,7 +1,7 @@
 import { Type, type Static } from '@sinclair/typebox'
 
 /**
- * How the console signs in (`GET /api/auth/config`, issue 24 item 2): nothing to do, OpenID
+ * How the console signs in (`GET /api/auth/config`, docs/security.md): nothing to do, OpenID
  * Connect against the company's provider, or no sign-in for people (API keys only).
  */
 export const ConsoleSignInSchema = Type.Union([

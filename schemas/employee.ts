@@ -96,8 +96,8 @@ function whenSubsidio (required: (keyof typeof subsidioFields)[]) {
 const allProperties = { ...employeeProperties, ...additionalProperties }
 
 /**
- * The field schemas an addendum record shares with an employee's (issue 22: the same rules and
- * messages), as required properties; schemas/addendum.ts makes them optional where it needs.
+ * The field schemas an addendum record shares with an employee's (DOCUMENT-REQUIREMENTS §17: the
+ * same rules and messages), as required properties; schemas/addendum.ts makes them optional where it needs.
  */
 export const SHARED_CONTRACT_FIELDS = {
   sex: employeeProperties.sex,

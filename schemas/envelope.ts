@@ -8,7 +8,7 @@ export const ValidationIssueSchema = Type.Object({
   header: Type.Optional(Type.String({ description: 'errores de una hoja: el encabezado de la columna en el archivo' }))
 }, { $id: 'ValidationIssue' })
 
-/** A note on a value an upload read or completed without refusing the row (issue 26 item 6). */
+/** A note on a value an upload read or completed without refusing the row (docs/import.md, "Warnings"). */
 export const ImportWarningSchema = Type.Object({
   row: Type.Integer({ minimum: 2 }),
   field: Type.String(),

@@ -14,8 +14,8 @@ const ImportedEmployeeReplySchema = Type.Object(ImportedEmployeeSchema.propertie
 const WARNINGS_DESCRIPTION = 'Valores que el servicio completó o interpretó sin rechazar la fila: un DNI con ceros añadidos (D12), ' +
   'una fecha leída de una celda de texto, un sueldo en letras escrito por el servicio'
 
-/** `data.rows` of both uploads (issue 26): the sheet row of each kept record. */
-const SheetRowsSchema = Type.Array(Type.Integer({ minimum: 2 }), { description: 'La fila de la hoja de cada registro de `employees`, en el mismo orden (issue 26)' })
+/** `data.rows` of both uploads (docs/import.md, "Replies"): the sheet row of each kept record. */
+const SheetRowsSchema = Type.Array(Type.Integer({ minimum: 2 }), { description: 'La fila de la hoja de cada registro de `employees`, en el mismo orden' })
 
 /**
  * Kept rows whose document cannot be made, with the message the document routes give: the
@@ -32,7 +32,7 @@ function keptRowIssues<K extends string> (key: K, keyDescription: string, descri
   }), { description })
 }
 
-/** 200 of `POST /api/excel/upload` (endpoint 5; D4 adds the session id; issue 26 the warnings and partial mode). */
+/** 200 of `POST /api/excel/upload` (endpoint 5; D4: the session id; docs/import.md: warnings, partial mode). */
 export const EmployeeImportReplySchema = Type.Object({
   success: Type.Literal(true),
   message: Type.String(),
@@ -66,7 +66,7 @@ export const AddendumImportReplySchema = Type.Object({
     rows: SheetRowsSchema,
     documentIssues: keptRowIssues('documentNumber', 'el documento de la fila, para ubicar el registro',
       'Filas importadas cuya adenda no se puede generar (contrato que prorroga, sueldo en letras, cinco años…): ' +
-      'la vista previa y el ZIP las rechazan con el mismo mensaje (issue 26)'),
+      'la vista previa y el ZIP las rechazan con el mismo mensaje'),
     errors: Type.Optional(Type.Array(ValidationIssueSchema)),
     warnings: Type.Array(ImportWarningSchema, { description: WARNINGS_DESCRIPTION })
   })
@@ -81,7 +81,7 @@ export const AddendumQuerySchema = Type.Object({
   }))
 })
 
-/** `?partial=true` on the employee upload (issue 26 item 2): the valid rows kept, the others listed. */
+/** `?partial=true` on the employee upload (docs/import.md): the valid rows kept, the others listed. */
 export const EmployeeUploadQuerySchema = Type.Object({
   partial: Type.Optional(stringEnum(['true', 'false'], {
     description: 'Conservar las filas válidas y listar las rechazadas, con estado 200 (como D14 en las adendas)',

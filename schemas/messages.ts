@@ -117,14 +117,14 @@ export const RULE_MESSAGES = {
   endBeforeEntry: 'La fecha de término no puede ser anterior a la fecha de ingreso',
   endAddendumBeforeStart: 'La fecha de fin de adenda no puede ser anterior a la fecha de inicio de adenda',
   startAddendumBeforeStart: 'La fecha de inicio de adenda no puede ser anterior a la fecha de inicio del contrato',
-  /** Issue 23 item 6: a lone UTF-16 surrogate (`"\ud800"`, `_xD800_`), as invalid UTF-8 is refused. */
+  /** A lone UTF-16 surrogate (`"\ud800"`, `_xD800_`), as invalid UTF-8 is refused (docs/import.md). */
   invalidUnicode: 'El texto contiene caracteres Unicode no válidos (un sustituto UTF-16 suelto)',
-  /** Issue 23 item 7: NUL, BEL, ESC… (tab and line breaks aside). */
+  /** NUL, BEL, ESC… (tab and line breaks aside; docs/import.md). */
   controlCharacter: 'El texto contiene caracteres de control (NUL, ESC, BEL…) que no se pueden imprimir'
 } as const
 
 /**
- * Text the documents cannot draw as written (issue 23 items 9 and 17, src/documents/printable.ts,
+ * Text the documents cannot draw as written (src/documents/printable.ts,
  * docs/documents.md "Text the documents can print").
  */
 export const PRINTABLE_MESSAGES = {
@@ -243,7 +243,7 @@ export const SERVICE_MESSAGES = {
  * Any endpoint: texts of the HTTP layer (plugins/errors.ts, plugins/cors.ts, plugins/employee-bodies.ts,
  * src/validation.ts, src/errors.ts), for requests refused before or outside a route's own rules.
  */
-/** Sign-in and roles (issue 24 items 2-4): 401 and 403 in the spec's envelope. */
+/** Sign-in and roles (docs/security.md, "Roles"): 401 and 403 in the spec's envelope. */
 export const AUTH_MESSAGES = {
   missing: 'Se requiere autenticación: envíe un token en el encabezado Authorization: Bearer',
   invalid: 'El token no es válido o ha expirado: inicie sesión nuevamente',
@@ -264,7 +264,7 @@ export const HTTP_MESSAGES = {
   /** A read or render dropped because its client closed the connection (never reaches anyone: logs). */
   clientGone: 'El cliente cerró la conexión antes de la respuesta',
   invalidJson: 'El cuerpo JSON no es válido',
-  /** Issue 23 item 15: a `__proto__` or `constructor.prototype` key, named by its path (`body.0.__proto__`). */
+  /** A `__proto__` or `constructor.prototype` key, named by its path (`body.0.__proto__`; docs/reliability.md). */
   forbiddenJsonKey: (path: string) => `El cuerpo JSON contiene una clave prohibida: ${path}`,
   bodyTooLarge: 'El cuerpo de la solicitud supera el tamaño máximo permitido',
   /** Also a form upload sent to a JSON route. */
@@ -362,7 +362,7 @@ export const IMPORT_MESSAGES = {
   },
   /** Endpoint 5 */
   employees: {
-    // the spec's texts; the singular agrees in number (issue 26 item 5)
+    // the spec's texts; the singular agrees in number (docs/import.md, "Messages a person reads")
     imported: (count: number) => count === 1 ? 'Se importó 1 empleado correctamente.' : `Se importaron ${count} empleados correctamente.`,
     missingHeaders: 'La estructura del archivo es incorrecta. Faltan columnas obligatorias.',
     headerNotFound: 'Encabezado requerido no encontrado en el archivo.',
@@ -370,7 +370,7 @@ export const IMPORT_MESSAGES = {
       ? 'No se pudo procesar el archivo. Se encontró 1 error.'
       : `No se pudo procesar el archivo. Se encontraron ${count} errores.`,
     badType: 'Tipo de archivo no permitido', // Errors rule 3, for extension and MIME type alike
-    /** `?partial=true` with refused rows (issue 26 item 2). */
+    /** `?partial=true` with refused rows (docs/import.md, "Partial import of employees"). */
     importedWithErrors: (valid: number, invalid: number) =>
       `Se ${valid === 1 ? 'importó 1 empleado' : `importaron ${valid} empleados`}; ` +
       `${invalid === 1 ? '1 fila tiene errores y no se importó' : `${invalid} filas tienen errores y no se importaron`}.`
@@ -391,7 +391,7 @@ export const IMPORT_MESSAGES = {
   /** Both uploads: a workbook with a cell far below the rows the batch limit allows. */
   rowsPastLimit: (lastRow: number, allowed: number) =>
     `El archivo tiene demasiadas filas: la hoja usa filas hasta la ${lastRow} y se admiten hasta la ${allowed}. Borra las filas sobrantes debajo de los datos.`,
-  /** Both uploads: workbooks that would cost the reader seconds and gigabytes (issue 23, docs/import.md). */
+  /** Both uploads: workbooks that would cost the reader seconds and gigabytes (docs/import.md). */
   tooManySheets: (count: number, limit: number) =>
     `El archivo tiene demasiadas hojas: ${count}; se admiten hasta ${limit}. Deja solo la hoja de datos.`,
   tooManyStrings: (count: number, limit: number) =>
@@ -409,7 +409,7 @@ export function batchLimitMessage (limit: number): string {
 
 /**
  * Uploads over the D5 limit: the spec fixes the envelope message (batchLimitMessage), so how many
- * rows came and how to split goes in `data.hint` (issue 26 item 5). `received` undefined: not counted.
+ * rows came and how to split goes in `data.hint` (docs/import.md). `received` undefined: not counted.
  */
 export function batchSplitHint (limit: number, received: number | undefined): string {
   if (received === undefined) {
@@ -429,11 +429,11 @@ export const CELL_MESSAGES = {
   /** `1.500`: a lone dot then exactly three digits reads as 1.5 or as 1500. */
   ambiguousAmount: (text: string, decimal: string, thousands: string) =>
     `El sueldo "${text}" es ambiguo: puede leerse como ${decimal} o como ${thousands}. Escríbelo como ${thousands} o ${Number(thousands).toLocaleString('en-US', { minimumFractionDigits: 2 })}`,
-  /** A date cell of the right shape that no calendar has (31/11/2026), instead of D10's format text (issue 26). */
+  /** A date cell of the right shape that no calendar has (31/11/2026), not D10's format text (docs/import.md). */
   impossibleDate: (text: string, monthName: string | undefined, days: number | undefined) => monthName === undefined
     ? `La fecha ${text} no existe: el mes debe estar entre 01 y 12.`
     : `La fecha ${text} no existe: ${monthName} de ${text.slice(6)} tiene ${days} días.`,
-  /** Warnings of an upload (issue 26 item 6): facts the service added to a value it kept. */
+  /** Warnings of an upload (docs/import.md, "Warnings"): facts the service added to a value it kept. */
   paddedDni: (read: string, padded: string) =>
     `El DNI ${read} tenía menos de 8 dígitos (la hoja lo guardó como número y perdió los ceros iniciales): se leyó como ${padded}.`,
   salaryWritten: (words: string) => `Sin sueldo en letras: los documentos dirán "${words}", escrito a partir del sueldo.`,
@@ -454,7 +454,7 @@ export const PREVIEW_MODE_MESSAGES = {
 } as const
 
 /**
- * The import templates (`GET /api/templates/employees.xlsx`, `addenda.xlsx`, issue 26 item 1):
+ * The import templates (`GET /api/templates/employees.xlsx`, `addenda.xlsx`, docs/import.md):
  * the note of each column (the input message a spreadsheet shows on its cells) and the
  * instructions sheet. Keys are record fields (src/spreadsheets/columns.ts).
  */
@@ -530,7 +530,7 @@ export const TEMPLATE_MESSAGES = {
 }
 
 /**
- * Start-up refusals outside the config schema (issue 23 item 14): one line naming the variable and
+ * Start-up refusals outside the config schema: one line naming the variable and
  * the fix, then exit 1 (app/server.ts, plugins/config.ts; docs/configuration.md).
  */
 export const STARTUP_MESSAGES = {
@@ -551,7 +551,7 @@ export const STARTUP_MESSAGES = {
   corsOrigin: (origin: string) =>
     `CORS_ORIGINS contiene "${origin}", que no es un origen. Escribe cada origen como esquema://host[:puerto], ` +
     'p. ej. https://rrhh.empresa.pe, separados por comas',
-  /** AUTH_MODE=oidc with OIDC_ISSUER: the console signs people in and needs its client id (issue 24 item 2). */
+  /** AUTH_MODE=oidc with OIDC_ISSUER: the console signs people in and needs its client id (docs/security.md). */
   oidcClientIdMissing: 'con OIDC_ISSUER falta OIDC_CLIENT_ID: el identificador del cliente público de la consola (/app/) ' +
     'registrado en el proveedor de identidad (docs/security.md)',
   oidcIssuerNotUrl: (issuer: string) => `OIDC_ISSUER=${issuer} no es una URL https:// (o http:// en localhost)`

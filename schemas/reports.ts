@@ -37,7 +37,7 @@ export function fileResponse (mediaType: string, description: string) {
   }
 }
 
-/** `?format=xlsx` on endpoint 8: the same list as `Fotocheck.xlsx`, the DNI a text cell (issue 26). */
+/** `?format=xlsx` on endpoint 8: the same list as `Fotocheck.xlsx`, the DNI a text cell (D23). */
 export const PhotocheckQuerySchema = Type.Object({
   format: Type.Optional(stringEnum(['csv', 'xlsx'], {
     description: '`csv` (por defecto, el de la especificación) o `xlsx` (la misma lista, el DNI como texto)',

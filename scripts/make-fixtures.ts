@@ -32,7 +32,7 @@ const none = [null, null, null, null, null] as const
 const ADDENDUM_HEADERS = ['División', 'Número de Documento', 'Trabajador', 'Fecha Ingreso', 'Inicio', 'Fecha Fin', 'Inicio Adenda',
   'Fin Adenda', 'Dirección', 'Provincia', 'Distrito', 'Departamento', 'Sueldo', 'Sueldo en Letras']
 
-/** The adenda's own columns (issue 22): who, which contract, why the need continues. */
+/** The adenda's own columns (DOCUMENT-REQUIREMENTS §17): who, which contract, why the need continues. */
 const ADDENDUM_CONTRACT_HEADERS = ['Sexo', 'Modalidad', 'Cargo', 'Causa objetiva']
 const CAUSE = 'Continúan las obras del centro comercial vecino que trasladan su estacionamiento a esta sede'
 

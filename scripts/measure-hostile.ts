@@ -1,6 +1,6 @@
 /**
- * Measures the reader on the hostile spreadsheets of issue 23 item 3 (and the long cells of item
- * 4): time and peak memory (RSS) of one read on the calling thread, each case in a fresh process.
+ * Measures the reader on the hostile spreadsheets of docs/import.md (what a workbook may hold, and
+ * cell lengths): time and peak memory (RSS) of one read on the calling thread, each case in a fresh process.
  *
  *   node --import tsx scripts/measure-hostile.ts            (prints a table)
  *   node --import tsx scripts/measure-hostile.ts xfd         (one case)

@@ -1,5 +1,5 @@
 /**
- * CPUs this process may use, for the default size of every worker pool (issue 25): the cgroup v2
+ * CPUs this process may use, for the default size of every worker pool (docs/production.md): the cgroup v2
  * CPU quota (`/sys/fs/cgroup/cpu.max`, "quota period" in µs, or "max period" when unlimited) when
  * one is set, else `os.availableParallelism()`. A container limited to 1 CPU on a 32-core node
  * gets 1, not 32: more threads than the quota only queue for it and multiply memory.

@@ -44,7 +44,7 @@ export interface ValidationIssue {
   row?: number
   field: string
   message: string
-  /** Spreadsheet errors: the column's header as the file had it (issue 26 item 5, additive). */
+  /** Spreadsheet errors: the column's header as the file had it (additive, docs/import.md). */
   header?: string
 }
 
@@ -152,7 +152,7 @@ export class ClientGoneError extends AppError {
 }
 
 /**
- * 401 or 403 of AUTH_MODE=oidc (issue 24 item 4), with its RFC 6750 challenge for the
+ * 401 or 403 of AUTH_MODE=oidc (docs/security.md, "Roles"), with its RFC 6750 challenge for the
  * `WWW-Authenticate` header: `invalid_token` when a token was sent and refused,
  * `insufficient_scope` for a valid identity without an allowed role.
  */

@@ -1,5 +1,5 @@
 /**
- * Processing deadlines (issue 25, QUEUE_MAX_WAIT_MS): a request whose expected wait for a PDF or
+ * Processing deadlines (QUEUE_MAX_WAIT_MS, docs/production.md): a request whose expected wait for a PDF or
  * report thread exceeds the limit is refused with 503 and Retry-After before any work, instead of
  * queueing until its client or proxy gives up (at saturation a ZIP's p99 reached 11 s and health
  * 3.6 s with no 503). The wait is estimated from the tasks ahead of it and the median task time the

@@ -110,7 +110,7 @@ export function compileValidator<T extends TSchema> (schema: T) {
 /**
  * The path of the first key that Fastify's secure JSON parser refuses (`body.0.__proto__`,
  * `body.constructor.prototype`), for a JSON text that plain JSON.parse reads; undefined when the
- * text is not JSON or has no such key (issue 23 item 15: the parser only says "invalid JSON").
+ * text is not JSON or has no such key (the parser only says "invalid JSON"; docs/reliability.md).
  */
 export function forbiddenKeyOf (text: string): string | undefined {
   let root: unknown

@@ -1,5 +1,5 @@
 /**
- * TEMP_DIR faults under a real cluster (issue 25): two built instances in production mode with the
+ * TEMP_DIR faults under a real cluster (docs/reliability.md): two built instances in production mode with the
  * file session store, behind HAProxy running deploy/haproxy.cfg. A TEMP_DIR that fills up or turns
  * read-only takes its instance out of rotation at the next check, its uploads answer 503 with
  * Retry-After, and it comes back with no restart; a TEMP_DIR without room for SESSION_MAX sessions

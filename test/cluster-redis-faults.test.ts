@@ -1,5 +1,5 @@
 /**
- * Redis faults and deadlines under a real cluster (issue 25): a redis-server and two built
+ * Redis faults and deadlines under a real cluster (docs/reliability.md): a redis-server and two built
  * instances in production mode behind HAProxy running deploy/haproxy.cfg. A frozen redis-server
  * (SIGSTOP) costs one timeout, then 503s that never reach it, and heals after SIGCONT; a ZIP
  * expected to wait past QUEUE_MAX_WAIT_MS (1 ms here) behind ZIPs under way is refused with 503 and

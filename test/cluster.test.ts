@@ -24,7 +24,7 @@ test('two instances behind HAProxy share sessions through Redis, survive a Redis
   const redis = await startRedis(t)
   const common = {
     NODE_ENV: 'production',
-    AUTH_MODE: 'none', // production must state it (issue 24); auth behind HAProxy is not what this test checks
+    AUTH_MODE: 'none', // production must state it (docs/security.md); auth behind HAProxy is not what this test checks
     EMPLOYER_PROFILE: PRODUCTION_PROFILE, // production refuses the demo employer
     HOST: '127.0.0.1',
     LOG_LEVEL: 'warn',

@@ -125,7 +125,7 @@ t.test('truncated, mislabelled and text files posing as spreadsheets are the cor
   }
 })
 
-t.test('CSV floods (blank lines, ragged lines, a huge cell, rows past the limits) answer what the same .xlsx answers (issue 23 item 13)', async (t) => {
+t.test('CSV floods (blank lines, ragged lines, a huge cell, rows past the limits) answer what the same .xlsx answers (docs/import.md)', async (t) => {
   for (const url of UPLOADS) {
     const headers = url.startsWith('/api/addendum') ? ADDENDUM_HEADERS : EMPLOYEE_HEADERS
     const header = headers.join(',') + '\r\n'
@@ -146,7 +146,7 @@ t.test('CSV floods (blank lines, ragged lines, a huge cell, rows past the limits
       const fromCsv = await upload(url, [{ name: 'inundado.csv', type: 'text/csv', bytes: text }])
       const fromXlsx = await upload(url, [{ name: 'inundado.xlsx', bytes: xlsx }])
       t.equal(fromCsv.statusCode, fromXlsx.statusCode, `${what} on ${url}: status`)
-      // a workbook's text cell read as a date is a warning (issue 26 item 6); in a CSV every cell is text
+      // a workbook's text cell read as a date is a warning (docs/import.md); in a CSV every cell is text
       const { sessionId: _csv, warnings: _csvWarnings, ...csvData } = fromCsv.json().data ?? {}
       const { sessionId: _xlsx, warnings: _xlsxWarnings, ...xlsxData } = fromXlsx.json().data ?? {}
       if (what === '600 000 rows') {
@@ -202,7 +202,7 @@ t.test('JSON with __proto__ / constructor.prototype keys is refused and pollutes
     for (const body of poisoned) {
       const res = await rawPost(url, body, 'application/json')
       refused(t, res, `${label(body.slice(0, 30))} on ${url}`)
-      t.match(res.json().message, /^El cuerpo JSON contiene una clave prohibida: body\.(\d+\.|employees\.0\.)?(__proto__|constructor\.prototype)$/, 'names the key (issue 23 item 15)')
+      t.match(res.json().message, /^El cuerpo JSON contiene una clave prohibida: body\.(\d+\.|employees\.0\.)?(__proto__|constructor\.prototype)$/, 'names the key (docs/reliability.md)')
     }
   }
   // a key named like the prototype that is merely data: accepted as data, still no pollution
@@ -274,7 +274,7 @@ const HOSTILE_POSITIONS = [
 
 /**
  * Positions refused with a 400 on the field: a lone surrogate or a control character but tab and line
- * breaks (issue 23 items 6-7); CJK and U+1F697, which the documents' fonts lack (item 17).
+ * breaks (docs/import.md); CJK and U+1F697, which the documents' fonts lack (docs/documents.md).
  */
 const REFUSED = /\p{Cs}|(?![\t\n\r])\p{Cc}|\p{Script=Han}|\u{1F697}/u
 const ACCEPTED_POSITIONS = HOSTILE_POSITIONS.filter((position) => !REFUSED.test(position))

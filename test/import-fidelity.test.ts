@@ -98,7 +98,7 @@ t.test('the output of an import, sent unchanged, is accepted by the routes that 
     const imported = await upload([{ name, bytes: fixture(name) }])
     t.equal(imported.statusCode, 200, name)
     const { employees, contractIssues } = imported.json().data as { employees: Record<string, unknown>[], contractIssues: Array<{ row: number }> }
-    // issue 21: what the import lists is exactly what the contract routes refuse, with the same messages
+    // docs/documents.md, "Contracts that can be signed": what the import lists is exactly what the contract routes refuse, with the same messages
     const unlawful = employees.map((employee) => lawfulContractIssues(employee, 'body', policy))
     t.equal(new Set(contractIssues.map((issue) => issue.row)).size, unlawful.filter((issues) => issues.length > 0).length,
       `${name}: one listed row per record that cannot become a contract`)

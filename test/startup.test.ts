@@ -1,5 +1,5 @@
 /**
- * Issue 23 item 14: start-up failures outside the config schema (a port in use, a HOST that is not
+ * Start-up failures outside the config schema (docs/configuration.md: a port in use, a HOST that is not
  * this machine's, TEMP_DIR naming a file, a truncated template, CORS_ORIGINS=*) end the real process
  * (app/server.ts) with exit 1 and one Spanish line naming the variable and the fix: no stack, no
  * JSON error log, no library message before it.

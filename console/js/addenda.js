@@ -2,7 +2,7 @@
  * Addenda tab: upload an addendum sheet in partial mode (`POST /api/addendum/upload?partial=true`,
  * D14), show its valid rows (each with a checkbox) and its errors beside the sheet's rows, fix a
  * refused row in the page (fix.js; the service judges the whole sheet again, with the rules the
- * ZIP applies: issue 26 item 4), preview one adenda (`POST /api/addendum/preview`) and download
+ * ZIP applies: docs/console.md, item 7), preview one adenda (`POST /api/addendum/preview`) and download
  * the selected ones as a ZIP (`POST /api/addendum/download-zip`). The tab's work survives a reload.
  */
 import { ApiError, postForFile } from './api.js'
@@ -227,7 +227,7 @@ export function setupAddenda (limits) {
     })().catch(reportError)
   })
 
-  // a reload in the same tab continues where HR was (issue 26 item 8)
+  // a reload in the same tab continues where HR was (docs/console.md, item 3)
   if (sheet.state.fileName !== '') {
     render()
     setStatus(status, TEXT.restored(sheet.state.fileName))

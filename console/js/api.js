@@ -59,7 +59,7 @@ let tokens
 
 /**
  * Makes every call carry `Authorization: Bearer <token>` and renew the token once on a 401
- * (console/js/auth.js sets it with AUTH_MODE=oidc, issue 24 item 2).
+ * (console/js/auth.js sets it with AUTH_MODE=oidc, docs/security.md).
  * @param {TokenProvider} provider
  */
 export function setTokenProvider (provider) {

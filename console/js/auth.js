@@ -1,5 +1,5 @@
 /**
- * Sign-in of the console (issue 24 item 2). The service says how in `GET /api/auth/config`: with
+ * Sign-in of the console (docs/security.md). The service says how in `GET /api/auth/config`: with
  * AUTH_MODE=none nothing happens; with OpenID Connect the page is a public client that signs in with
  * Authorization Code + PKCE (no secret in the page) through oauth4webapi, served from /app/vendor/:
  * discovery from the issuer, a redirect to its login page and back to `/app/`, the code exchanged

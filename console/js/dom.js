@@ -120,7 +120,7 @@ export function issuesTable (issues, rows, fix) {
 }
 
 /**
- * What an upload answer or refusal adds to its errors (issue 26): the service's `data.warnings`
+ * What an upload answer or refusal adds to its errors (docs/import.md): the service's `data.warnings`
  * on the rows it kept, or the `data.hint` of a refusal.
  * @param {HTMLElement} box
  * @param {import('./api.js').Warning[] | undefined} warnings

@@ -1,8 +1,8 @@
 /**
- * Contracts tab: upload employees in partial mode (`POST /api/excel/upload?partial=true`, issue 26
- * item 2), show the kept ones and the refused rows beside their cells, fix a row in the page
+ * Contracts tab: upload employees in partial mode (`POST /api/excel/upload?partial=true`,
+ * docs/import.md), show the kept ones and the refused rows beside their cells, fix a row in the page
  * (fix.js; the service judges the whole sheet again), choose each contract's modality and catalogue
- * position and see the cause it will print (issue 21: `GET /api/profile`), search and filter,
+ * position and see the cause it will print (`GET /api/profile`), search and filter,
  * preview each person's three documents, download the contracts ZIP, the three reports and the
  * corrected sheet for the selection. The tab's work survives a reload (storage.js).
  */
@@ -87,7 +87,7 @@ export function setupEmployees (limits, profile) {
   /** @param {number} index */
   const rowOf = (index) => sheet.state.rows[index]
   /**
-   * Why each employee's contract cannot be made (issue 21: the import's `contractIssues`), by DNI:
+   * Why each employee's contract cannot be made (the import's `contractIssues`, docs/documents.md), by DNI:
    * such a person can go into the reports, never into the contracts ZIP or the preview.
    */
   const blocked = () => {
@@ -132,7 +132,7 @@ export function setupEmployees (limits, profile) {
     if (checked) { unchecked.delete(row); ticked.add(row) } else { unchecked.add(row); ticked.delete(row) }
   }
 
-  /** Shows the rows the search and the two filters match (issue 26 item 8). */
+  /** Shows the rows the search and the two filters match (docs/console.md, item 3). */
   function applyFilters () {
     const words = search.value.normalize('NFD').replace(/\p{M}/gu, '').toLowerCase().split(/\s+/).filter(Boolean)
     const list = employees()
@@ -452,7 +452,7 @@ export function setupEmployees (limits, profile) {
     })().catch(reportError)
   })
 
-  // a reload in the same tab continues where HR was (issue 26 item 8)
+  // a reload in the same tab continues where HR was (docs/console.md, item 3)
   if (sheet.state.fileName !== '') {
     search.value = saved?.filters?.text ?? ''
     render()

@@ -8,7 +8,7 @@ const SHEETJS_URL = new URL('../vendor/xlsx.mjs', import.meta.url).href
 const FFLATE_URL = new URL('../vendor/fflate.js', import.meta.url).href
 
 /**
- * A sheet as the console keeps it (issue 26 items 3 and 8): every cell as the text a person reads
+ * A sheet as the console keeps it (docs/console.md, items 2-3): every cell as the text a person reads
  * and types, `rows[0]` being spreadsheet row 1 (the headers), and the type the cell came with, so
  * a rewritten file gives the service the same values: `d` a date (written back as a date cell from
  * `dd/mm/aaaa`), `n` a number (written back as a number while its text is a plain number), `s` text.

@@ -1,5 +1,5 @@
 /**
- * The "Corregir" form (issue 26 item 3): one sheet row's cells as fields, labelled with the sheet's
+ * The "Corregir" form (docs/console.md, item 2): one sheet row's cells as fields, labelled with the sheet's
  * headers, each with the service's messages beside it (`aria-describedby`, `aria-invalid`); items
  * for a column the sheet lacks add that column as a field. Saving hands the values to the caller,
  * which sends the sheet to the service and answers what is still wrong (a refusal, or why its

@@ -65,7 +65,7 @@ function setupFilePickers () {
 }
 
 /**
- * "Vaciar la consola" (issue 26 item 8): shown while work is saved in this tab; forgets it and
+ * "Vaciar la consola" (docs/console.md, item 3): shown while work is saved in this tab; forgets it and
  * reloads the page empty, then says so.
  */
 function setupClear () {
@@ -81,7 +81,7 @@ function setupClear () {
 }
 
 async function start () {
-  if (!await setupAuth()) { // the sign-in page instead (issue 24): no API call before sign-in
+  if (!await setupAuth()) { // the sign-in page instead (docs/console.md): no API call before sign-in
     document.body.dataset.ready = 'true'
     return
   }

@@ -1,5 +1,5 @@
 /**
- * One uploaded sheet and what the service answered for it (issue 26 items 2, 3 and 8): the rows as
+ * One uploaded sheet and what the service answered for it (docs/console.md, items 1-3): the rows as
  * the browser read them, the records the service kept (`data.rows` ties each to its sheet row),
  * the refused rows' errors, the contract issues and warnings. A row fixed in the page is written
  * back into the sheet and the whole sheet is sent again in partial mode, so every row is judged by
@@ -22,7 +22,7 @@ import { TEXT } from './texts.js'
  * @property {string} sessionId the upload session (employees only; '' otherwise)
  * @property {Issue[]} errors the refused rows' items (and a refusal's items without a row)
  * @property {Array<Issue & { dni?: string }>} documentIssues rows kept whose document cannot be made: the
- *   employee upload's `contractIssues`, the addendum upload's `documentIssues` (issue 26 item 4)
+ *   employee upload's `contractIssues`, the addendum upload's `documentIssues` (docs/import.md, "Replies")
  * @property {Warning[]} warnings values the service completed or read
  * @property {string} message the service's message for the last upload
  * @property {boolean} refused the last upload was a 400 (every row refused, or the file itself)
@@ -116,7 +116,7 @@ export class SheetImport {
   }
 
   /**
-   * The sheet as a corrected .xlsx (issue 26 item 3): the template's columns first, in its order,
+   * The sheet as a corrected .xlsx (docs/console.md, item 2): the template's columns first, in its order,
    * then the file's other columns, then `ERRORES` with what the service still says about each row.
    * @param {string[]} templateColumns the template's headers (`GET /api/templates/…`)
    * @returns {Promise<Uint8Array>}

@@ -1,5 +1,5 @@
 /**
- * The console's work kept across a reload (issue 26 item 8): each tab's sheet, the service's answer,
+ * The console's work kept across a reload (docs/console.md, item 3): each tab's sheet, the service's answer,
  * edits and selection, as JSON in `sessionStorage`, which lives as long as the browser tab (never
  * `localStorage`: personal data does not outlive the tab). Cleared by the "Vaciar" button and on
  * sign-out. Saving is best effort: a full storage only means a reload starts empty.

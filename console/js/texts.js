@@ -121,7 +121,7 @@ export const TEXT = {
   /** @param {number} total @param {number} valid @param {number} invalid */
   addendaLoaded: (total, valid, invalid) => `${plural(total, 'fila leída', 'filas leídas')}: ${plural(valid, 'válida', 'válidas')}, ${plural(invalid, 'con errores', 'con errores')}.`,
   /**
-   * The contract an adenda extends (issue 22), or what is missing for the adenda to name it.
+   * The contract an adenda extends (docs/console.md, item 7), or what is missing for the adenda to name it.
    * @param {unknown} modality @param {unknown} position
    */
   extendedContract: (modality, position) => modality === undefined || position === undefined
@@ -133,7 +133,7 @@ export const TEXT = {
   previewOf: (name) => `Vista previa de la adenda de ${name}`,
   /** @param {number} index */
   sentItem: (index) => `registro ${index + 1}`,
-  // issue 26 items 3 and 8: fixing rows in the page, the corrected sheet, search and filters, "Vaciar"
+  // fixing rows in the page, the corrected sheet, search and filters, "Vaciar" (docs/console.md, items 2-3)
   fix: 'Corregir',
   /** @param {number} row */
   fixRow: (row) => `Corregir la fila ${row}`,
@@ -170,7 +170,7 @@ export const TEXT = {
   /** @param {string} fileName */
   restored: (fileName) => `Se recuperó el trabajo de esta pestaña con ${fileName}: filas, correcciones, selección y filtros. «Vaciar la consola» lo borra.`,
   cleared: 'Se vació la consola: no queda ningún dato en esta pestaña del navegador.',
-  // sign-in (issue 24 item 2): console/js/auth.js
+  // sign-in (docs/security.md): console/js/auth.js
   signInTitle: 'Inicia sesión para usar la consola',
   signInHint: 'Los datos de los trabajadores solo se muestran a quien inicia sesión con su cuenta de la empresa.',
   signIn: 'Iniciar sesión',

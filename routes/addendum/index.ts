@@ -51,7 +51,7 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
     const { errors, ...result } = importAddenda(sheet, {
       partial: request.query.partial === 'true',
       validation: recordValidation('addendum', app.employerProfile, app.printableRules),
-      // issue 26 item 4: the rows the preview and the ZIP would refuse, asked now with their schema and rules
+      // the rows the preview and the ZIP would refuse, asked now with their schema and rules
       print: addendumDocumentIssues()
     })
     if (errors.length === 0) return { success: true as const, message: messages.processed, data: result }

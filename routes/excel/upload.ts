@@ -12,7 +12,7 @@ const typeMessages = { badExtension: () => messages.badType, badMime: () => mess
 
 /**
  * Endpoint 5: employees from an .xlsx, .xls or .csv (D20), kept in a session for the preview (D4).
- * All or nothing (the spec) unless `?partial=true` (issue 26 item 2): then the valid rows are kept
+ * All or nothing (the spec) unless `?partial=true` (docs/import.md): then the valid rows are kept
  * and the refused ones listed in `errors`, with `validRecords` and `invalidRecords`.
  */
 const routes: FastifyPluginAsyncTypebox = async (app) => {

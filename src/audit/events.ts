@@ -1,5 +1,5 @@
 /**
- * The audit trail (issue 24 item 6): one JSON line per request that reads or produces personal
+ * The audit trail (docs/security.md): one JSON line per request that reads or produces personal
  * data, naming who, from where, what, how it ended and whose data (DNIs). Pure: the plugin
  * (plugins/audit.ts) gathers the facts and writes the line.
  */

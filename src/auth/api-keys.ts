@@ -1,5 +1,5 @@
 /**
- * API keys for machines (issue 24 item 3): API_KEYS_FILE holds one key per line as
+ * API keys for machines (docs/security.md, "API keys"): API_KEYS_FILE holds one key per line as
  * `<sha256 hex of the key> <role> <label>`, so the file never holds a key itself. Blank lines and
  * lines starting with `#` are skipped. A presented key is hashed and compared with every stored
  * hash in constant time (crypto.timingSafeEqual), all of them every time.

@@ -1,5 +1,5 @@
 /**
- * What the console needs to sign people in (issue 24 item 2), from the configuration: the page
+ * What the console needs to sign people in (docs/security.md), from the configuration: the page
  * asks `GET /api/auth/config` and, in oidc mode, runs Authorization Code + PKCE itself as a public
  * client. Nothing here is a secret.
  */

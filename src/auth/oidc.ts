@@ -1,5 +1,5 @@
 /**
- * Access tokens of the company's identity provider (issue 24 item 2): signed JWTs checked with
+ * Access tokens of the company's identity provider (docs/security.md): signed JWTs checked with
  * `jose` against the issuer's keys, found through its discovery document. `createRemoteJWKSet`
  * caches the key set and fetches it again when a token names a key it does not hold (a rotation),
  * at most once per cooldown. `exp`, `nbf`, `iss` and `aud` are checked; the roles come from

@@ -1,5 +1,5 @@
 /**
- * Roles and who may call what (issue 24 item 4). A route declares its `Access`; an identity holds
+ * Roles and who may call what (docs/security.md, "Roles"). A route declares its `Access`; an identity holds
  * one or more roles and passes when any of them is allowed.
  */
 
@@ -23,7 +23,7 @@ export interface Identity {
 }
 
 /**
- * The owner of what an identity stores (upload sessions, issue 24 item 5), stable across requests:
+ * The owner of what an identity stores (upload sessions, docs/security.md), stable across requests:
  * `user:<sub>` or `key:<label>`; undefined without an identity (AUTH_MODE=none: shared, as the spec).
  */
 export function ownerOf (identity: Identity | undefined): string | undefined {
@@ -45,7 +45,7 @@ export function decideAccess (access: Access, identity: Identity | undefined): '
   return identity.roles.some((role) => access.includes(role)) ? 'allow' : 'forbidden'
 }
 
-/** The role table (issue 24 item 4), as routes declare it in `config.access`. */
+/** The role table (docs/security.md, "Roles"), as routes declare it in `config.access`. */
 export const ROUTE_ACCESS = {
   /** `GET /api/health`: liveness for anyone. */
   open: 'public',

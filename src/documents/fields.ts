@@ -26,7 +26,7 @@ export const DOCUMENT_IDS = ['contrato-planilla', 'contrato-part-time', 'contrat
 export type DocumentId = typeof DOCUMENT_IDS[number]
 /**
  * Every template: the ten contract documents and the adenda's two variants (the feminine one when
- * the addendum record says `sex`: F, issue 22).
+ * the addendum record says `sex`: F, DOCUMENT-REQUIREMENTS §17).
  */
 export const TEMPLATE_IDS = [...DOCUMENT_IDS.flatMap((id) => [id, `${id}-f`] as const), 'adenda', 'adenda-f'] as const
 export type TemplateId = DocumentId | `${DocumentId}-f` | 'adenda' | 'adenda-f'
@@ -272,7 +272,7 @@ export type AddendumFieldValues = Record<typeof ADDENDUM_FIELD_NAMES[number] | '
   'modality' | 'position' | 'objectiveCause' | 'salary' | 'salaryInWords' | 'entryDate' | 'entryDateWords' | 'signingCity' | 'signingDate' | 'signingDateWords' | keyof ReturnType<typeof employerFieldValues>, string>
 
 /**
- * The working time an adenda states (issue 22): a part-time one restates its hours, days and
+ * The working time an adenda states (DOCUMENT-REQUIREMENTS §17): a part-time one restates its hours, days and
  * schedule (Reglamento arts. 11-13); any other states the record's days and schedule when given,
  * else keeps the contract's.
  */

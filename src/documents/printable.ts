@@ -1,5 +1,5 @@
 /**
- * Whether a record's texts can be drawn whole and right in its documents (issue 23 items 9 and 17),
+ * Whether a record's texts can be drawn whole and right in its documents (docs/documents.md),
  * checked when the record is validated, before any document is made:
  * - scripts the engine cannot draw correctly are refused, naming them: right-to-left ones (it draws
  *   text in logical order, so Hebrew would read reversed and Arabic unshaped), ones that need

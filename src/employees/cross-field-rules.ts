@@ -15,9 +15,9 @@ const LONE_SURROGATE = /\p{Cs}/u
 const CONTROL = /(?![\t\n\r])\p{Cc}/u
 
 /**
- * Issue 23 items 6-7: every text of a record is well-formed Unicode and holds no control character
+ * Every text of a record is well-formed Unicode and holds no control character
  * (each output would end them differently: U+FFFD in a PDF or CSV, removed in the Vida Ley workbook,
- * raw bytes in a CSV). One issue per field.
+ * raw bytes in a CSV; docs/import.md). One issue per field.
  */
 function textIssues (record: Record<string, unknown>, at: (field: string) => string): ValidationIssue[] {
   const issues: ValidationIssue[] = []
@@ -43,7 +43,7 @@ export function crossFieldIssues (record: unknown, prefix: string): ValidationIs
   const at = (field: string) => (prefix === '' ? field : `${prefix}.${field}`)
   issues.push(...textIssues(record as Record<string, unknown>, at))
   const { weeklyHours } = record as Record<string, unknown>
-  // issue 23 item 8: ajv's multipleOf (precision 4) lets 23.9999999 and 1e-9 through
+  // at most two decimals (docs/import.md): ajv's multipleOf (precision 4) lets 23.9999999 and 1e-9 through
   if (typeof weeklyHours === 'number' && Math.abs(weeklyHours * 100 - Math.round(weeklyHours * 100)) > 1e-6) {
     issues.push({ field: at('weeklyHours'), message: MESSAGES.weeklyHours.multipleOf })
   }

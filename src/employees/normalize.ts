@@ -12,7 +12,7 @@ const contractTypeKey = (text: string) => text.normalize('NFC').toLowerCase().re
 
 /**
  * Keys of the canonical types, and of each without the space between its words (`parttime`, D7);
- * never a word split by a space (`plan illa`: issue 23 item 12).
+ * never a word split by a space (`plan illa`: docs/import.md, "Names and contract types").
  */
 const CONTRACT_TYPE_BY_KEY = new Map<string, ContractType>(CONTRACT_TYPES.flatMap((type) => [
   [contractTypeKey(type), type], [contractTypeKey(type).replace(/ /g, ''), type]
@@ -44,7 +44,7 @@ const PERSON_NAME_FIELDS = new Set(['name', 'lastNameFather', 'lastNameMother', 
  * U+200B-U+200F, U+202A-U+202E, U+2060-U+206F, U+FEFF, variation selectors, U+3164…). Removed from
  * every text at input, so a value made only of them is missing (a required field's message), a
  * minimum length counts what a reader sees, and every output (PDF, CSV, workbooks, file names)
- * gets the same text (issue 23 item 5).
+ * gets the same text (docs/import.md, "Invisible characters").
  */
 const INVISIBLE = /\p{Default_Ignorable_Code_Point}/gu
 
@@ -66,7 +66,7 @@ function decomposeLetters (text: string): string {
 /**
  * A number that differs from its two-decimal value by binary floating-point noise only (a computed
  * spreadsheet cell: `0.30000000000000004`, `19.200000000000003`) becomes that value; any other
- * number is returned as it is, for the rules to refuse more than two decimals (issue 23 item 8).
+ * number is returned as it is, for the rules to refuse more than two decimals (docs/import.md).
  */
 export function withoutFloatNoise (value: number): number {
   const hundredths = value * 100

@@ -1,5 +1,5 @@
 /**
- * The one record validation of the service, named by kind (issue 20 item 3). Every route body,
+ * The one record validation of the service, named by kind. Every route body,
  * spreadsheet row and console question about a record runs the same chain: normalise (D7, D8,
  * src/employees/normalize.ts) → the kind's TypeBox schema → the kind's rules below → one issue per
  * field (mergeIssues). Fastify runs the schema of a body (plugins/employee-bodies.ts), the import
@@ -44,7 +44,7 @@ const none: RecordRules = () => []
 export const EMPLOYEE_VALIDATION: RecordValidation = { accept: crossFieldIssues, print: none, all: crossFieldIssues }
 
 /**
- * Whether the documents can draw a record's texts whole and right (issue 23 items 9 and 17): built
+ * Whether the documents can draw a record's texts whole and right (docs/documents.md): built
  * by src/documents/printable.ts from the compiled templates and fonts, and given by the caller (the
  * app decorates `printableRules`), as the employees never import the documents.
  */

@@ -1,5 +1,5 @@
 /**
- * The part of the employer profile a client may read (`GET /api/profile`, issue 21 item 10): what
+ * The part of the employer profile a client may read (`GET /api/profile`, docs/endpoints.md): what
  * it needs to fill a lawful record and nothing beyond what the documents print (a site's cause is
  * printed in its contracts; the risk assessments' codes and the employer's identity are not here).
  */

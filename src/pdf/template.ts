@@ -65,7 +65,7 @@ function parseDefaultAppearance (da: string | undefined): { fontSize: number, co
 async function load (name: string, bytes: Uint8Array): Promise<PDFDocument> {
   try {
     // throwOnInvalidObject: a truncated or corrupt file stops here, before pdf-lib's parser writes its
-    // own warnings to the console (issue 23 item 14: one line at start-up)
+    // own warnings to the console (one line at start-up: docs/configuration.md)
     return await PDFDocument.load(bytes, { updateMetadata: false, throwOnInvalidObject: true })
   } catch (error) {
     // pdf-lib's errors are ES5 classes: `instanceof EncryptedPDFError` does not hold, its message does

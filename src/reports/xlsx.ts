@@ -79,7 +79,7 @@ function xml (text: string): string {
 /**
  * A cell's text with its OOXML escapes escaped (ECMA-376 ST_Xstring): readers decode `_xHHHH_` as
  * the character U+HHHH (`Jefe_x0041_B` read back as `JefeAB`, `_x000D__x000A_` as a line break),
- * so the `_` that starts one is written `_x005F_`, which they decode back to `_` (issue 23 item 11).
+ * so the `_` that starts one is written `_x005F_`, which they decode back to `_`.
  */
 export function escapeOoxmlText (text: string): string {
   return text.replace(/_(?=x[0-9A-Fa-f]{4}_)/g, '_x005F_')
@@ -279,7 +279,7 @@ export function writeXlsx (sheet: XlsxSheet): Uint8Array {
 
 /**
  * Writes an .xlsx workbook of several sheets, in order (the first one opens; hidden ones stay
- * out of view), with their column styles and data validations (the import templates, issue 26).
+ * out of view), with their column styles and data validations (the import templates, docs/import.md).
  * @returns the file's bytes
  * @throws TypeError as writeXlsx, and for an inline validation list Excel could not hold
  */

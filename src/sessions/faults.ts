@@ -1,5 +1,5 @@
 /**
- * Faults of the session store (issue 25): the failures that mean "the store cannot keep a session
+ * Faults of the session store (docs/production.md): the failures that mean "the store cannot keep a session
  * now" rather than a bug, named by a fixed set of reasons for logs and the
  * `contratos_session_store_errors_total{reason}` counter. A request that meets one answers 503 with
  * Retry-After (SessionStoreUnavailableError), never 500, and readiness turns 503 while it lasts.

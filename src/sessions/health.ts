@@ -1,5 +1,5 @@
 /**
- * The session store's health as operators see it (issue 25): readiness probes the real write path
+ * The session store's health as operators see it (docs/production.md): readiness probes the real write path
  * (SessionStore.check), requests report the faults they meet, and both feed one state: `up`, a
  * count of faults by reason, and a log line for the first fault of each minute with its cause
  * (the rest of that minute are counted, not logged, so a full disk cannot flood the logs).

@@ -37,7 +37,7 @@ export async function sessionRoomBytes (dir: string): Promise<number> {
 
 /** Size of the readiness probe file: a block or more, as a small session needs. */
 const PROBE_BYTES = Buffer.alloc(4096, 0x20)
-/** Sessions hold workers' personal data (Ley 29733): only the service's user reads them (issue 24 item 7). */
+/** Sessions hold workers' personal data (Ley 29733): only the service's user reads them (docs/security.md). */
 const DIR_MODE = 0o700
 const FILE_MODE = 0o600
 
@@ -48,7 +48,7 @@ export interface StoredSession { employees: ImportedEmployee[], owner?: string }
 export interface SessionStore {
   /**
    * Stores the employees of one upload, evicting the oldest session past maxSessions, and the
-   * owner's oldest past maxPerOwner (issue 24 item 5: never another owner's for that quota).
+   * owner's oldest past maxPerOwner (never another owner's for that quota: docs/security.md).
    * @param owner who made it (`user:<sub>`, `key:<label>`); undefined with AUTH_MODE=none
    * @returns the new id (UUID v4)
    * @throws SessionStoreUnavailableError (503) when a shared store does not answer
@@ -56,7 +56,7 @@ export interface SessionStore {
   create: (employees: readonly ImportedEmployee[], owner?: string) => Promise<string>
   /**
    * The session's employees, or undefined when the id is malformed, unknown, evicted or expired,
-   * or belongs to another owner than `owner` (the same answer: issue 24 item 5).
+   * or belongs to another owner than `owner` (the same answer: docs/security.md, "Owned sessions").
    * @throws SessionStoreUnavailableError (503) when a shared store does not answer
    */
   get: (id: string, owner?: string) => Promise<ImportedEmployee[] | undefined>
@@ -160,7 +160,7 @@ export class FileSessionStore implements SessionStore {
   /**
    * Stores the employees of one upload, evicting the oldest session past maxSessions; returns the
    * new id (UUID v4). A full disk or quota (ENOSPC, EDQUOT) evicts the oldest other session and
-   * retries once (issue 25).
+   * retries once (docs/production.md, "Store faults are 503, never 500").
    * @throws SessionStoreUnavailableError (503) on a store fault (faults.ts): full, read-only, denied
    */
   async create (employees: readonly ImportedEmployee[], owner?: string): Promise<string> {

@@ -1,5 +1,5 @@
 /**
- * Bounds on what a workbook makes SheetJS build, checked before SheetJS parses it (issue 23): a
+ * Bounds on what a workbook makes SheetJS build, checked before SheetJS parses it (docs/import.md): a
  * 125 KB .xlsx of five million empty shared strings held a reader 22 s and 1.2 GB, a workbook.xml
  * listing a million sheets 20 s, three million cells 10 s. The .xlsx counts come from the zip
  * guard, which sees every inflated byte anyway (zip-guard.ts XmlCounts); the .xls ones from a

@@ -1,6 +1,6 @@
 /**
  * The longest text a cell of each import column may hold before anything reads it character by
- * character (issue 23 item 4): a 5 MB name stalled the event loop 3 s, a 20 MB one overflowed the
+ * character (docs/import.md): a 5 MB name stalled the event loop 3 s, a 20 MB one overflowed the
  * stack. Checked in the reader's child process (sheet.ts extractRows), on `String.length` alone, so
  * a cell over its cap costs nothing and never reaches the service's process: it becomes a row
  * error on its field with the spec's length message (the schema's `x-messages`).

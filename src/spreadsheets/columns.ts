@@ -89,7 +89,7 @@ export const ADDENDUM_COLUMNS: ColumnTable = [
   column('salaryInWords', [
     'salario en letras', 'salarioenletras', 'salario_en_letras', 'salaryinwords', 'salary_in_words', 'sueldo en letras', 'Sueldo en Letras'
   ]),
-  // issue 22: optional columns naming the contract the adenda extends (the preview and ZIP need some)
+  // optional columns naming the contract the adenda extends (DOCUMENT-REQUIREMENTS §17; the preview and ZIP need some)
   column('sex', ['SEXO', 'GENERO'], 'text', false),
   column('contractType', ['TIPO DE CONTRATO'], 'text', false),
   column('weeklyHours', ['HORAS SEMANALES'], 'salary', false),

@@ -15,7 +15,7 @@ export class CorruptSpreadsheetError extends UploadError {
 
 /**
  * More data rows than the endpoint's batch limit (D5: the spec's message); `data` adds the limit,
- * the rows received (when counted) and a Spanish `hint` on how to split the file (issue 26 item 5).
+ * the rows received (when counted) and a Spanish `hint` on how to split the file (docs/import.md).
  */
 export class TooManyRowsError extends AppError {
   constructor (limit: number, received?: number) {
@@ -35,7 +35,7 @@ export class RowsPastLimitError extends AppError {
 
 /**
  * A workbook over a bound of src/spreadsheets/bounds.ts (too many sheets, shared strings or cells),
- * refused before SheetJS builds them (issue 23 item 3); `message` names the count and the bound.
+ * refused before SheetJS builds them (docs/import.md); `message` names the count and the bound.
  */
 export class WorkbookTooLargeError extends AppError {
   constructor (message: string) {
@@ -55,7 +55,7 @@ export class EmptySpreadsheetError extends AppError {
  * and `context.validationErrors` (endpoint 5, D13), the same list in the three places.
  */
 export class SpreadsheetValidationError extends AppError {
-  /** @param extra additive members of `data` (issue 26: `hint`) */
+  /** @param extra additive members of `data` (`hint`: docs/import.md) */
   constructor (message: string, issues: ValidationIssue[], extra: Record<string, unknown> = {}) {
     const data = { validationErrors: issues, ...extra }
     super(400, message, { data, errors: issues, extra: { context: data }, code: 'CONTRATOS_SPREADSHEET_INVALID' })

@@ -25,7 +25,7 @@ import type { SheetContent, SheetRow } from './sheet.js'
 /** A read sheet that was not refused for its length. */
 export type ReadSheet = Exclude<SheetContent, { status: 'tooManyRows' }>
 
-/** A fact about a value an upload kept (issue 26 item 6): `{row, field, header, message}`. */
+/** A fact about a value an upload kept (docs/import.md, "Warnings"): `{row, field, header, message}`. */
 export interface ImportWarning {
   row: number
   field: string
@@ -50,7 +50,7 @@ const DATE_FORMAT_MESSAGE = MESSAGES.birthDate.invalid
 
 /**
  * A date of the right shape that no calendar has (31/11/2026, 29/02/2027, 01/13/2026): the row
- * error says it does not exist, not that its format is wrong (issue 26 item 5). Undefined otherwise.
+ * error says it does not exist, not that its format is wrong (docs/import.md). Undefined otherwise.
  */
 export function impossibleDateMessage (value: unknown): string | undefined {
   if (typeof value !== 'string') return undefined
@@ -63,7 +63,7 @@ export function impossibleDateMessage (value: unknown): string | undefined {
 }
 
 /**
- * The warnings of one kept row (issue 26 item 6): a DNI padded with zeros (D12), a date read from a
+ * The warnings of one kept row (docs/import.md): a DNI padded with zeros (D12), a date read from a
  * text cell of a workbook (in a CSV every cell is text), and, where the table has the column and the
  * row left it empty, the salary in words the documents will write (D22). The record is unchanged.
  */
@@ -106,7 +106,7 @@ function rowValidator<T extends TSchema> (schema: T, table: ColumnTable, uniqueF
   const byColumn = (a: { field: string }, b: { field: string }) => (order.get(a.field) ?? 0) - (order.get(b.field) ?? 0)
   return (sheet: ReadSheetRows, rules: RecordRules): RowsOutcome<Static<T>> => {
     const outcome: RowsOutcome<Static<T>> = { valid: [], validRows: [], issues: [], invalidRows: 0, warnings: [] }
-    // the header the user's file had, else the table's first one (issue 26 item 5)
+    // the header the user's file had, else the table's first one (docs/import.md, "Messages a person reads")
     const header = (field: string): string | undefined => sheet.headers?.[field] ?? firstHeaders.get(field)
     const firstRowOf = new Map<unknown, number>()
     for (const sheetRow of sheet.rows) {
@@ -147,7 +147,7 @@ function rowValidator<T extends TSchema> (schema: T, table: ColumnTable, uniqueF
   }
 }
 
-/** `data.hint` when the headers are on a sheet other than the first, the only one read (issue 26 item 1). */
+/** `data.hint` when the headers are on a sheet other than the first, the only one read (docs/import.md). */
 function sheetsHint (sheet: { sheets?: { first: string, other: string } }): Record<string, string> {
   if (sheet.sheets === undefined) return {}
   return { hint: TEMPLATE_MESSAGES.headersInOtherSheet(sheet.sheets.first, sheet.sheets.other) }
@@ -203,10 +203,10 @@ export function importEmployeeSheet (
 /** The employees of an upload (endpoint 5), what the contract routes will refuse, and warnings. */
 export interface EmployeeImport {
   employees: ImportedEmployee[]
-  /** Issue 26 item 3: the sheet row of each employee, in the same order (the console fixes rows by number). */
+  /** The sheet row of each employee, in the same order: the console fixes rows by it (docs/import.md). */
   rows: number[]
   contractIssues: Array<ValidationIssue & { row: number, dni: string }>
-  /** Issue 26 item 6: values kept but read or completed by the service. */
+  /** Values kept but read or completed by the service (docs/import.md, "Warnings"). */
   warnings: ImportWarning[]
   /** Partial mode: the refused rows' errors (always empty otherwise: they throw). */
   errors: ValidationIssue[]
@@ -216,7 +216,7 @@ export interface EmployeeImport {
 }
 
 /**
- * importEmployeeSheet with the partial mode of issue 26 item 2 (`?partial=true`, as D14 gives the
+ * importEmployeeSheet with a partial mode (`?partial=true`, docs/import.md, as D14 gives the
  * addendum upload): invalid rows are returned as `errors` with the counts instead of refusing the
  * file; with `partial: false` (the spec's default) any invalid row refuses the whole file.
  * @throws SpreadsheetValidationError missing headers (always), invalid rows (not partial), or, in
@@ -263,15 +263,15 @@ export function importEmployeeRows (
  */
 export interface AddendumImport {
   employees: Addendum[]
-  /** Issue 26 item 3: the sheet row of each addendum, in the same order. */
+  /** The sheet row of each addendum, in the same order (docs/import.md, "Replies"). */
   rows: number[]
   /**
-   * Issue 26 item 4: rows kept (valid addendum records, D14) whose adenda the preview and the ZIP
-   * would refuse (`options.print`: the `addendumDocument` rules), with the same messages.
+   * Rows kept (valid addendum records, D14) whose adenda the preview and the ZIP
+   * would refuse (`options.print`: the `addendumDocument` rules), with the same messages (docs/import.md).
    */
   documentIssues: Array<ValidationIssue & { row: number, documentNumber: string }>
   errors: ValidationIssue[]
-  /** Issue 26 item 6: values kept but read or completed by the service. */
+  /** Values kept but read or completed by the service (docs/import.md, "Warnings"). */
   warnings: ImportWarning[]
   totalRecords: number
   validRecords: number
@@ -283,7 +283,7 @@ const addendumMessages = (field: string): FieldMessages | undefined =>
 
 /**
  * Endpoint 9. A row is invalid for its schema, `options.validation.accept` (for the route, the
- * `addendum` kind's: D10 and src/employees/lawful-addendum.ts, issue 22; default D10 only), or a
+ * `addendum` kind's: D10 and src/employees/lawful-addendum.ts, DOCUMENT-REQUIREMENTS §17; default D10 only), or a
  * documentNumber an earlier row has. Invalid rows
  * refuse the file unless `partial` (D14: then the valid rows and the errors are returned together).
  * @throws SpreadsheetValidationError `Campo requerido faltante: <fields>` (items `{row: 1, field,

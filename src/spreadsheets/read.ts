@@ -73,8 +73,8 @@ function corrupt (reason: string): ReadResult {
 }
 
 /**
- * When the first sheet has no known header and a later sheet has some: both names (issue 26: an
- * "Instrucciones" sheet put first). Undefined otherwise.
+ * When the first sheet has no known header and a later sheet has some: both names (an
+ * "Instrucciones" sheet put first: docs/import.md, "Templates"). Undefined otherwise.
  */
 function headersElsewhere (bytes: Uint8Array, table: ColumnTable): { first: string, other: string } | undefined {
   const [first, ...others] = sheetHeaderRows(bytes)
@@ -147,7 +147,7 @@ export async function readSpreadsheet (task: ReadTask): Promise<ReadResult> {
 }
 
 /**
- * A CSV's rows, bounded as a workbook's (issue 23 item 13): the same refusals as an .xlsx in the
+ * A CSV's rows, bounded as a workbook's (docs/import.md, "Cells (D12)"): the same refusals as an .xlsx in the
  * same case (too many cells, data rows past the batch limit, a row past lastAllowedRow, a cell over
  * its field's cap), never corrupt-file for a file that only is too big. As in a big workbook's
  * first pass, the headers and the batch limit are read first, then the rows past the limit. Its blank tail is ignored,

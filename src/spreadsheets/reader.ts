@@ -3,7 +3,7 @@
  * ms to about a second (scripts/measure-import.ts), which must not stall health checks and other
  * requests, and a hostile file must never end the service. Worker threads could not promise that:
  * a thread that reached its heap cap while a zlib stream was half made took the whole process down
- * with a native abort (issue 23 item 1). A child process that dies is only an exit code here.
+ * with a native abort (docs/import.md). A child process that dies is only an exit code here.
  *
  * Each child has a heap cap and each read a deadline; a file that exhausts either (or crashes the
  * child in any other way) is refused as corrupt and the child is replaced at once. Reads wait in a
@@ -140,7 +140,7 @@ export class SpreadsheetReader {
 
   /**
    * Starts one child now (before listen), so that the first upload after a start finds it ready
-   * (issue 25: cold workers); it exits after `idleMs` unused, like any other. Nothing inline.
+   * (no cold worker: docs/production.md); it exits after `idleMs` unused, like any other. Nothing inline.
    */
   warm (): void {
     if (!this.#options.inline && !this.#closed && this.#children.size === 0) this.#spawn()

@@ -38,7 +38,7 @@ export type SheetContent =
    * known header and the sheet named `other` has some (a workbook's first sheet is the only one read).
    */
   | { status: 'missingHeaders', missing: string[], sheets?: { first: string, other: string } }
-  /** `rows`: the non-empty data rows the sheet holds, when they were all counted (issue 26 item 5). */
+  /** `rows`: the non-empty data rows the sheet holds, when they were all counted (for the hint: docs/import.md). */
   | { status: 'tooManyRows', rows?: number }
 
 /** True for a cell that holds nothing but whitespace. */
@@ -48,7 +48,7 @@ export function isBlank (cell: Cell | undefined): boolean {
 
 /**
  * The text of a header cell (headers typed as numbers or dates still match by their text); none for
- * a text longer than MAX_HEADER_UNITS, which no header is (not normalised: issue 23 item 4).
+ * a text longer than MAX_HEADER_UNITS, which no header is (not normalised: docs/import.md, "Cell lengths").
  */
 function headerText (cell: Cell | undefined): string | undefined {
   if (cell === undefined || (typeof cell.value === 'string' && cell.value.length > MAX_HEADER_UNITS)) return undefined

@@ -1,5 +1,5 @@
 /**
- * The import templates (issue 26 item 1): an .xlsx whose first sheet has the accepted headers in
+ * The import templates (docs/import.md, "Templates"): an .xlsx whose first sheet has the accepted headers in
  * the column table's order (required ones filled yellow), a note per column (the input message a
  * spreadsheet shows on the column's cells: no extra row for the reader to skip), drop-down lists
  * where the values are closed, a second sheet "Instrucciones", and a hidden third sheet "Listas"

@@ -25,7 +25,7 @@ const READ_OPTIONS: XLSX.ParsingOptions = {
 
 /**
  * The first row of every sheet, by sheet, as text (only row 1 is parsed): to tell the user that the
- * headers are on another sheet when the first one has none (issue 26 item 1).
+ * headers are on another sheet when the first one has none (docs/import.md, "Templates").
  * @throws Error from SheetJS when the file does not parse
  */
 export function sheetHeaderRows (bytes: Uint8Array): Array<{ name: string, headers: (string | undefined)[] }> {

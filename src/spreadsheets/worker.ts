@@ -1,7 +1,7 @@
 /**
  * The spreadsheet reader's child process (src/spreadsheets/reader.ts): parses uploads out of the
  * service's process, one at a time, so that nothing a file does to it (its heap cap, a native
- * abort in zlib's teardown, a deadline kill) can end the service (issue 23).
+ * abort in zlib's teardown, a deadline kill) can end the service (docs/import.md, "The reader's processes").
  *
  * Messages, parent → child: a ReadTask. Child → parent: `ready` once SheetJS is loaded, `started`
  * when a read begins (its deadline starts then), then `result` (a ReadResult) or `failed` (the

@@ -11,7 +11,7 @@
  * out and dropped, so measuring a bomb costs one 256 KiB chunk of memory, not the budget.
  * As they stream out, the elements SheetJS would turn into objects are counted too (sheets listed
  * in the workbook, shared strings, cells), so read.ts can refuse a small file that would cost
- * seconds and gigabytes (issue 23) before SheetJS sees it.
+ * seconds and gigabytes (docs/import.md, "Limits and safety") before SheetJS sees it.
  */
 import { createInflateRaw } from 'node:zlib'
 import type { ErrorCode } from '../errors.js'

@@ -34,7 +34,7 @@ const INVISIBLE = /\p{Default_Ignorable_Code_Point}/gu
 
 /**
  * A value as it is drawn on one logical line: NFC, invisible format characters removed (a soft
- * hyphen would print as `-`, also from the employer profile: issue 23 item 17), controls and line
+ * hyphen would print as `-`, also from the employer profile: docs/documents.md), controls and line
  * breaks as single spaces, trimmed.
  */
 export function cleanText (value: string): string {

@@ -28,8 +28,8 @@ function withinBytes (chars: readonly string[], maxBytes: number): string {
  * One path segment made safe (D18): `/` and `\` become `-`; control and format characters, and
  * lone UTF-16 surrogates (valid in JSON, not encodable in UTF-8 or RFC 5987), become spaces;
  * `< > : " | ? *` become `_`; `..` runs collapse to `.`; no leading or trailing dots or spaces;
- * at most 120 characters and MAX_NAME_BYTES UTF-8 bytes, cut on a character boundary (issue 23
- * item 10: 82 CJK characters made a 313-byte entry `unzip` could not extract). Never empty (`documento`).
+ * at most 120 characters and MAX_NAME_BYTES UTF-8 bytes, cut on a character boundary (docs/import.md:
+ * 82 CJK characters made a 313-byte entry `unzip` could not extract). Never empty (`documento`).
  */
 export function safeFileName (text: string): string {
   const safe = text.normalize('NFC')

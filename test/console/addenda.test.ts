@@ -71,7 +71,7 @@ t.test('preview of one adenda in the page, and the ZIP of the valid ones', async
   t.equal(preview.status(), 200)
   t.equal(preview.headers()['content-type'], 'application/pdf')
   t.same(JSON.parse(preview.request().postData() ?? '{}'), valid[0], 'the upload\'s record, sent unchanged')
-  // the same request again from here: Chrome keeps no copy of a no-store reply (issue 24) for the DevTools protocol
+  // the same request again from here: Chrome keeps no copy of a no-store reply (docs/security.md) for the DevTools protocol
   const again = await fetch(origin + '/api/addendum/preview', { method: 'POST', headers: { 'content-type': 'application/json' }, body: preview.request().postData() })
   const pdf = await pdfText(Buffer.from(await again.arrayBuffer()))
   t.match(pdf, valid[0].documentNumber)
@@ -88,11 +88,11 @@ t.test('preview of one adenda in the page, and the ZIP of the valid ones', async
   const file = await download
   t.match(file.name, /^adendas-\d{2}-\d{2}-\d{4}\.zip$/)
   const names = (await zipEntries(file.bytes)).map((entry) => entry.name)
-  t.same(names.sort(), valid.map((record) => `adendas/${record.documentNumber}.pdf`).sort(), 'one PDF per valid row: what the table shows as valid, the ZIP accepts (issue 26 item 4)')
+  t.same(names.sort(), valid.map((record) => `adendas/${record.documentNumber}.pdf`).sort(), 'one PDF per valid row: what the table shows as valid, the ZIP accepts (docs/console.md, item 7)')
   t.match(await text('#addenda-download-status'), new RegExp(`Descargado ${file.name} \\(.+, ${valid.length} PDF\\)`))
   t.equal(await text('#addenda-report'), '')
 
-  // the checkboxes (issue 26 item 4): the first adenda left out, the ZIP holds the others only
+  // the checkboxes (docs/console.md, item 7): the first adenda left out, the ZIP holds the others only
   await page.click('#addenda-table tbody tr:first-child input[type="checkbox"]')
   t.equal(await text('#addenda-selection'), `${valid.length - 1} de ${valid.length} adendas seleccionadas.`)
   const fewer = watched.nextDownload()
@@ -125,7 +125,7 @@ t.test('a refused adenda fixed in the page joins the valid ones', async (t) => {
   t.match(await page.$eval('#fix-fields .invalid label', (node) => node.textContent), 'Sueldo')
   await setField('Sueldo', '1800')
   await page.click('#fix-save')
-  // now a valid addendum record, but not an adenda the ZIP would make: the form says why (issue 26 item 4)
+  // now a valid addendum record, but not an adenda the ZIP would make: the form says why (docs/console.md, item 7)
   await page.waitForFunction(() => /aún encuentra [2-9]/.test(document.querySelector('#fix-status')?.textContent ?? ''))
   const invalid = await page.$$eval('#fix-fields .invalid label', (labels) => labels.map((label) => label.textContent))
   t.same(invalid.sort(), ['Cargo', 'Causa objetiva', 'Modalidad', 'Sueldo en Letras'], 'the preview\'s and ZIP\'s own rules, by the sheet\'s headers')

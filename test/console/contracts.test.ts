@@ -83,7 +83,7 @@ t.test('a refused sheet: the API message and every {row, field, message} beside 
   // every row is refused even in the console's partial mode: the API's message, then what to do
   t.equal(await text('#employees-status'), `${api.body.message} Corrige cada fila con «Corregir» aquí mismo, o descarga la hoja corregida.`)
   const shown = await shownIssues(page)
-  // the column as the sheet names it (issue 26), the API field where there is no column
+  // the column as the sheet names it (docs/import.md), the API field where there is no column
   const expected = api.body.errors.map((issue: { row: number, field: string, header?: string, message: string }) => `${issue.row}|${issue.header ?? issue.field}|${issue.message}`)
   t.same([...shown.issues].sort(), [...expected].sort(), 'exactly the items of the API, none lost, none made up')
   t.ok(expected.length > 1)
@@ -114,7 +114,7 @@ t.test('a good sheet: the imported employees, all selected', async (t) => {
   await upload('empleados.xlsx')
   t.match(await text('#employees-status'), api.body.message)
   t.equal(await page.$('#employees-errors table'), null, 'the earlier errors are gone')
-  // issue 26: the service's warnings on the kept rows, each with its row and the sheet's column
+  // docs/import.md: the service's warnings on the kept rows, each with its row and the sheet's column
   const warnings = api.body.data.warnings as Array<{ row: number, field: string, header?: string, message: string }>
   t.ok(warnings.length > 0, 'the fixture leaves SUELDO EN LETRAS to the service')
   const shownWarnings = await page.$$eval('#employees-errors .alert.warn li', (items) => items.map((item) => item.textContent))
@@ -135,7 +135,7 @@ t.test('preview: the contract (session preview), then the consent and the annex,
   const preview = await waitPreview
   t.equal(preview.status(), 200)
   t.equal(preview.headers()['content-type'], 'application/pdf')
-  // the same request again from here: Chrome keeps no copy of a no-store reply (issue 24) for the DevTools protocol
+  // the same request again from here: Chrome keeps no copy of a no-store reply (docs/security.md) for the DevTools protocol
   const contract = await fetch(origin + '/api/contracts/preview', { method: 'POST', headers: { 'content-type': 'application/json' }, body: preview.request().postData() })
   t.match(await pdfText(Buffer.from(await contract.arrayBuffer())), /Rosa Mar[ií]a/)
   t.match(JSON.parse(preview.request().postData() ?? '{}'), { dni: '01234567', format: 'file', sessionId: /^[0-9a-f-]{36}$/ })
@@ -149,7 +149,7 @@ t.test('preview: the contract (session preview), then the consent and the annex,
   await page.click('#preview-tabs button:nth-child(2)')
   const zip = await waitZip
   t.equal(zip.status(), 200)
-  // the same request again from here: Chrome keeps no copy of a streamed no-store reply (issue 24:
+  // the same request again from here: Chrome keeps no copy of a streamed no-store reply (docs/security.md:
   // every /api/ reply is no-store) for the DevTools protocol to give back
   const again = await fetch(origin + '/api/contracts/download-zip', {
     method: 'POST', headers: { 'content-type': 'application/json' }, body: zip.request().postData()

@@ -1,5 +1,5 @@
 /**
- * Issue 26 in Chromium, as an HR assistant works: the employees template downloaded from the
+ * docs/console.md in Chromium, as an HR assistant works: the employees template downloaded from the
  * console and filled by SheetJS (two rows with the usual mistakes), the valid rows kept and the
  * others listed, both fixed in the page without a spreadsheet program, the corrected .xlsx read
  * back, the contracts ZIP of every row; then a reload keeps the work, search and filters, "Vaciar",
@@ -83,7 +83,7 @@ t.test('from the downloaded template to the valid rows and the two refused ones'
   const refused = await page.$$eval('#employees-errors table tbody tr', (rows) => rows.map((row) => `${row.querySelector('th')?.textContent} ${row.querySelector('td.problems')?.textContent}`))
   t.same(refused, [`4 INICIO: La fecha ${IMPOSSIBLE} no existe: noviembre de ${nextYear} tiene 30 días.`, '6 EMAIL: El correo no tiene un formato válido'],
     'each refused row by its sheet row, the column by the template\'s header, an impossible date said to not exist')
-  t.same(await axeViolations(page, ALL_IMPACTS), [], 'no axe violation of any impact (issue 26: region fixed)')
+  t.same(await axeViolations(page, ALL_IMPACTS), [], 'no axe violation of any impact (`region` included)')
 })
 
 t.test('the corrected .xlsx: the template\'s columns, the rows as they are, ERRORES on the refused ones', async (t) => {

@@ -1,5 +1,5 @@
 /**
- * The console's sign-in (issue 24 item 2) in Chromium against a listening AUTH_MODE=oidc service
+ * The console's sign-in (docs/security.md) in Chromium against a listening AUTH_MODE=oidc service
  * and a real OpenID provider (oidc-provider, its own login and consent pages): nothing but the
  * sign-in page before sign-in, Authorization Code + PKCE through the provider's login page, the
  * name in the header, an upload and the contracts ZIP with the bearer token on every call, a

@@ -2,7 +2,7 @@
  * deploy/haproxy.cfg against a stub instance whose readiness answer the test sets: the upload rate
  * limit (429 in the envelope with Retry-After) and the fallback backend draining an instance that
  * began shutting down while its session store is down; /metrics never answered through the public
- * frontend and no X-Served-By naming the instances (issue 24). The service itself behind HAProxy is
+ * frontend and no X-Served-By naming the instances (docs/security.md). The service itself behind HAProxy is
  * test/cluster.test.ts.
  */
 import { test } from 'tap'

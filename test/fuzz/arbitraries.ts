@@ -14,7 +14,7 @@ import { unprintableScripts } from '../../src/documents/printable.js'
 import { assetPath } from '../../src/paths.js'
 import { addDays, dayMonthYearKey, termEnd, todayInLima } from '../../src/vocabulary/dates.js'
 
-/** The documents' Unicode font: text with a script it cannot draw is refused (issue 23 item 17). */
+/** The documents' Unicode font: text with a script it cannot draw is refused (docs/documents.md). */
 const UNICODE_FONT = fontkit.create(readFileSync(assetPath('fonts', 'DejaVuSans.ttf')))
 const hasGlyph = (codePoint: number) => UNICODE_FONT.hasGlyphForCodePoint(codePoint)
 /** `text` with each character the documents cannot draw replaced by `x` (a filter would reject nearly every grapheme string). */
@@ -35,8 +35,8 @@ const freeText = (min: number, max: number) => fc.oneof(
   fc.string({ unit: 'binary', minLength: min, maxLength: max }),
   fc.constantFrom('../../etc/passwd', 'a/b\\c', '"; rm -rf /', 'línea 1\r\nlínea 2', '✓ ábaco — 100°', 'Ñandú\u0000\u0007', '=HYPERLINK("x")', '\t+cmd')
 ).map(printable).filter((text) => {
-  if (/\p{Cs}|(?![\t\n\r])\p{Cc}/u.test(text)) return false // refused on the field (issue 23 items 6-7)
-  // invisible format characters are removed before trimming (issue 23 item 5)
+  if (/\p{Cs}|(?![\t\n\r])\p{Cc}/u.test(text)) return false // refused on the field (docs/import.md)
+  // invisible format characters are removed before trimming (docs/import.md)
   const trimmed = text.replace(/\p{Default_Ignorable_Code_Point}/gu, '').normalize('NFC').trim()
   return [...trimmed].length >= min && trimmed.length >= min && trimmed.length <= max
 })
@@ -144,7 +144,7 @@ export const invalidEmployee = fc.tuple(validEmployee, fc.constantFrom(...BREAKS
   })
 
 /**
- * An addendum record the adenda routes must accept (issue 22): a contract from an entry up to ~4
+ * An addendum record the adenda routes must accept (DOCUMENT-REQUIREMENTS §17): a contract from an entry up to ~4
  * years back that ends within two months, extended from the next day, within five years of the
  * entry (LPCL art. 74 and the 60 months of arts. 58 and 63); at least the RMV; the contract it
  * extends named (modality, position, updated cause).
@@ -152,7 +152,7 @@ export const invalidEmployee = fc.tuple(validEmployee, fc.constantFrom(...BREAKS
 export const validAddendum = fc.record({
   division: freeText(1, 100),
   documentNumber: fc.stringMatching(/^[0-9]{8}$/),
-  worker: personName, // the contract names' letter rule (issue 23 item 12)
+  worker: personName, // the contract names' letter rule (docs/import.md)
   endInDays: fc.integer({ min: 0, max: 60 }),
   served: fc.integer({ min: 0, max: 1500 }),
   startShare: fc.integer({ min: 0, max: 100 }),
@@ -194,7 +194,7 @@ const ADDENDUM_BREAKS: [string, unknown][] = [
   ['endAddendum', '01/01/1900'], ['endAddendum', '01/01/2100'], ['address', 'Lima'], ['province', 'L'], ['district', undefined],
   ['department', 'x'.repeat(101)], ['salary', 0], ['salary', -1], ['salary', '1.000,00'], ['salary', 1500.555],
   ['salaryInWords', 'CERO Y 00/100 SOLES'], ['salaryInWords', 'uno'],
-  // issue 22: what the adenda names, and an adenda that cannot be signed
+  // DOCUMENT-REQUIREMENTS §17: what the adenda names, and an adenda that cannot be signed
   ['modality', undefined], ['modality', '59'], ['position', undefined], ['objectiveCause', 'corta'], ['salary', 1000],
   ['startAddendum', addDays(TODAY, 90)], ['end', addDays(TODAY, -1)], ['originalSigningDate', addDays(TODAY, 100)]
 ]

@@ -1,5 +1,5 @@
 /**
- * The audit trail (issue 24 item 6): one JSON line per request with personal data, naming the
+ * The audit trail (docs/security.md, "Audit trail"): one JSON line per request with personal data, naming the
  * identity, role, client address (through TRUST_PROXY), request id, route, outcome and DNIs; an
  * abandoned ZIP is recorded as such.
  */

@@ -1,5 +1,5 @@
 /**
- * AUTH_MODE=oidc with API keys (issue 24 items 3-4): each role against each route, 401 and 403 in
+ * AUTH_MODE=oidc with API keys (docs/security.md): each role against each route, 401 and 403 in
  * the spec's envelope with WWW-Authenticate, the key file's refusals, and access tokens of a real
  * OpenID provider (its verification in detail: test/src/auth/oidc.test.ts).
  */

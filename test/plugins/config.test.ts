@@ -35,7 +35,7 @@ const refusals: [string, Record<string, string>, RegExp][] = [
   ['a SESSION_STORE that is neither file nor a redis URL', { SESSION_STORE: 'memcached://10.0.0.5:11211' }, /^Configuración inválida: SESSION_STORE="memcached:\/\/10\.0\.0\.5:11211" no es válido \(file, o una URL redis:\/\/host:puerto o rediss:\/\/host:puerto\)$/],
   ['a SESSION_STORE that is no URL at all', { SESSION_STORE: 'redis' }, /^Configuración inválida: SESSION_STORE="redis" no es válido/],
   ['a redis URL with a path that is not a database number, its password hidden', { SESSION_STORE: 'redis://:s3cr3t@10.0.0.5:6379/sesiones' }, /^Configuración inválida: SESSION_STORE="redis:\/\/\*\*\*@10\.0\.0\.5:6379\/sesiones" no es válido/],
-  ['production without an explicit AUTH_MODE (issue 24)', { NODE_ENV: 'production', EMPLOYER_PROFILE: PRODUCTION_PROFILE },
+  ['production without an explicit AUTH_MODE (docs/security.md)', { NODE_ENV: 'production', EMPLOYER_PROFILE: PRODUCTION_PROFILE },
     /^Configuración inválida: con NODE_ENV=production AUTH_MODE es obligatorio: AUTH_MODE=oidc \(identidad y roles, docs\/security\.md\) o AUTH_MODE=none \(sin autenticación, solo en una red interna de confianza\)$/],
   ['an unknown AUTH_MODE', { AUTH_MODE: 'basic' }, /^Configuración inválida: AUTH_MODE="basic" no es válido/],
   ['a METRICS that is not a boolean', { METRICS: 'maybe' }, /^Configuración inválida: METRICS="maybe" no es válido/],
@@ -61,7 +61,7 @@ test('SESSION_STORE: file by default, or a redis:// or rediss:// URL', async (t)
   t.same(parseSessionStore('file'), { kind: 'file' })
   t.same(parseSessionStore('redis://127.0.0.1:6379'), { kind: 'redis', url: 'redis://127.0.0.1:6379' })
   t.same(parseSessionStore('rediss://:clave@redis.interno:6380/2'), { kind: 'redis', url: 'rediss://:clave@redis.interno:6380/2' })
-  // the scheme is case-insensitive: capitals reach the Redis client as rediss://, so TLS (issue 24)
+  // the scheme is case-insensitive: capitals reach the Redis client as rediss://, so TLS (docs/security.md)
   t.same(parseSessionStore('REDISS://:Clave@Redis.interno:6380/2'), { kind: 'redis', url: 'rediss://:Clave@Redis.interno:6380/2' })
   t.same(parseSessionStore('Redis://10.0.0.5:6379'), { kind: 'redis', url: 'redis://10.0.0.5:6379' })
   const app = await build(t)

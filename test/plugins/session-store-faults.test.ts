@@ -1,5 +1,5 @@
 /**
- * The file session store on a disk that fills up or turns read-only under a running app (issue 25):
+ * The file session store on a disk that fills up or turns read-only under a running app (docs/reliability.md):
  * readiness fails within one check, uploads answer 503 with Retry-After (never 500), a full disk
  * evicts the oldest session to make room, the first fault is logged with its cause, the metrics
  * say so, and everything heals with no restart. A real tmpfs where the machine allows mounting.

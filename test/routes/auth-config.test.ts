@@ -1,5 +1,5 @@
 /**
- * GET /api/auth/config (issue 24 item 2): how the console signs in, in each mode, open to anyone;
+ * GET /api/auth/config (docs/security.md): how the console signs in, in each mode, open to anyone;
  * the console's CSP lets its page fetch from the issuer's origin in oidc mode only; start-up
  * refuses an issuer without the console's client id.
  */

@@ -29,7 +29,7 @@ test('the console files carry a strict CSP; the Swagger UI at /docs gets only it
   for (const url of ['/docs', '/docs/', '/docs/static/index.html', '/docs/static/swagger-ui.css', '/docs/json']) {
     const docs = await app.inject({ method: 'GET', url })
     t.ok(docs.statusCode < 400, `${url}: ${docs.statusCode}`)
-    // issue 23 item 16: the console's frame policy, and nothing else (the Swagger UI keeps its inline scripts)
+    // the console's frame policy, and nothing else (the Swagger UI keeps its inline scripts)
     t.equal(docs.headers['content-security-policy'], "frame-ancestors 'none'", `${url}: not framed by another site`)
     t.equal(docs.headers['x-frame-options'], 'DENY', url)
   }

@@ -7,7 +7,7 @@ import { readSpreadsheet } from '../../src/spreadsheets/read.js'
 import { EMPLOYEE_HEADERS, csvText, employeeCells } from '../support/spreadsheets.js'
 import { rawXlsx, rowXml } from '../support/hostile-files.js'
 
-/** Characters that draw nothing, one of each kind the issue-23 hunt used. */
+/** Characters that draw nothing, one of each kind a hunt for hostile input used. */
 const INVISIBLE = '\u200b\u2060\u034f\u200c\u200d\u00ad\ufeff'
 
 const app: FastifyInstance = await build(t)
@@ -18,7 +18,7 @@ t.test('format characters are removed from every text at input', async (t) => {
   t.equal(withoutInvisible('Peña 👩🏽‍💻'), 'Peña 👩🏽💻', 'a ZWJ is dropped as any other: the documents draw no emoji sequences')
 })
 
-t.test('a required text made only of invisible characters is missing, in the JSON routes (issue 23 item 5)', async (t) => {
+t.test('a required text made only of invisible characters is missing, in the JSON routes (docs/import.md)', async (t) => {
   const fields = {
     position: 'El cargo es requerido.',
     subDivisionOrParking: 'sub división requerida',
@@ -60,7 +60,7 @@ t.test('the adenda and the spreadsheet imports count visible characters the same
 const INVALID_UNICODE = 'El texto contiene caracteres Unicode no válidos (un sustituto UTF-16 suelto)'
 const CONTROL = 'El texto contiene caracteres de control (NUL, ESC, BEL…) que no se pueden imprimir'
 
-t.test('a lone UTF-16 surrogate is a 400 on its field, from JSON and from an .xlsx _xD800_ (issue 23 item 6)', async (t) => {
+t.test('a lone UTF-16 surrogate is a 400 on its field, from JSON and from an .xlsx _xD800_ (docs/import.md)', async (t) => {
   const payload = JSON.stringify(samplePartTime({ position: 'Jefe \ud800', address: 'Av. \udfff 1' }))
   t.match(payload, /\\ud800/, 'sent as the JSON escape')
   const res = await app.inject({ method: 'POST', url: '/api/contracts/preview', payload, headers: { 'content-type': 'application/json' } })
@@ -75,7 +75,7 @@ t.test('a lone UTF-16 surrogate is a 400 on its field, from JSON and from an .xl
   t.equal(pair.statusCode, 200, 'a surrogate pair is one character, not refused by this rule')
 })
 
-t.test('control characters in free text are refused; tab and line breaks are not this rule (issue 23 item 7)', async (t) => {
+t.test('control characters in free text are refused; tab and line breaks are not this rule (docs/import.md)', async (t) => {
   for (const text of ['Jefe\u0000', 'Jefe\u001b[31m', 'Jefe\u0007', 'Jefe\u007f', 'Jefe\u0085']) {
     const res = await app.inject({ method: 'POST', url: '/api/contracts/preview', payload: samplePartTime({ position: text }) })
     t.equal(res.statusCode, 400, JSON.stringify(text))
@@ -88,7 +88,7 @@ t.test('control characters in free text are refused; tab and line breaks are not
   t.notMatch(tab.body, CONTROL)
 })
 
-t.test('weeklyHours: float noise is rounded, more than two decimals refused, never printed raw (issue 23 item 8)', async (t) => {
+t.test('weeklyHours: float noise is rounded, more than two decimals refused, never printed raw (docs/import.md)', async (t) => {
   const twoDecimals = 'Las horas semanales deben tener como máximo 2 decimales'
   for (const weeklyHours of [23.9999999, 19.123]) {
     const res = await app.inject({ method: 'POST', url: '/api/contracts/preview', payload: samplePartTime({ weeklyHours }) })
@@ -106,7 +106,7 @@ t.test('weeklyHours: float noise is rounded, more than two decimals refused, nev
   t.notMatch(text, /18\.7500/)
 })
 
-t.test('a position of 100 Georgian characters or emoji: every ZIP entry name extracts (<= 255 bytes a component, issue 23 item 10)', async (t) => {
+t.test('a position of 100 Georgian characters or emoji: every ZIP entry name extracts (<= 255 bytes a component, docs/import.md)', async (t) => {
   // positions outside the employer's catalogue take a catalogue profile (its functions and risks); characters
   // the fonts have (CJK, and emoji such as U+1F697, which they lack, are refused since item 17: test/routes/printable.test.ts)
   const batch = [
@@ -123,7 +123,7 @@ t.test('a position of 100 Georgian characters or emoji: every ZIP entry name ext
   }
 })
 
-t.test('the adenda worker follows the names letter rule; contractType is not matched across a split word (issue 23 item 12)', async (t) => {
+t.test('the adenda worker follows the names letter rule; contractType is not matched across a split word (docs/import.md)', async (t) => {
   for (const worker of ['a(b)c\\d<e>', 'Rosa 123', 'R0sa Díaz']) {
     const res = await app.inject({ method: 'POST', url: '/api/addendum/preview', payload: sampleAddendum({ worker }) })
     t.equal(res.statusCode, 400, worker)
@@ -139,7 +139,7 @@ t.test('the adenda worker follows the names letter rule; contractType is not mat
   t.match(split.json().errors, [{ field: 'contractType' }])
 })
 
-t.test('a JSON body with a __proto__ or constructor.prototype key is refused naming the key (issue 23 item 15)', async (t) => {
+t.test('a JSON body with a __proto__ or constructor.prototype key is refused naming the key (docs/reliability.md)', async (t) => {
   for (const [payload, path] of [
     ['{"__proto__":{"admin":true},"dni":"12345678"}', 'body.__proto__'],
     ['{"dni":"12345678","constructor":{"prototype":{"admin":true}}}', 'body.constructor.prototype'],

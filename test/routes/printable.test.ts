@@ -1,5 +1,5 @@
 /**
- * Issue 23 items 9 and 17: a text the documents cannot draw whole (the widest glyphs at the maximum
+ * docs/documents.md, "Text the documents can print": a text the documents cannot draw whole (the widest glyphs at the maximum
  * length) or right (right-to-left scripts, scripts the fonts lack) is a 400 naming the field on
  * every route that makes a document, and an import's contract issue; a soft hyphen never prints.
  */

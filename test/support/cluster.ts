@@ -166,7 +166,7 @@ export async function startHaproxy (t: Test, instances: Instance[]): Promise<Bal
  */
 export const CLUSTER_ENV: Record<string, string> = {
   NODE_ENV: 'production',
-  AUTH_MODE: 'none', // production must state it (issue 24); auth is not what the cluster tests check
+  AUTH_MODE: 'none', // production must state it (docs/security.md); auth is not what the cluster tests check
   EMPLOYER_PROFILE: PRODUCTION_PROFILE,
   HOST: '127.0.0.1',
   LOG_LEVEL: 'warn',

@@ -17,7 +17,7 @@ export async function build (t: Test, env: Record<string, string | number> = {},
   const dir = t.testdir({})
   // production refuses the fictitious demo profile: tests of production behaviour use a real-looking one
   if (env.NODE_ENV === 'production' && env.EMPLOYER_PROFILE === undefined) env = { ...env, EMPLOYER_PROFILE: PRODUCTION_PROFILE }
-  // production must state AUTH_MODE (issue 24): tests of production behaviour state the spec's one
+  // production must state AUTH_MODE (docs/security.md): tests of production behaviour state the spec's one
   if (env.NODE_ENV === 'production' && env.AUTH_MODE === undefined) env = { ...env, AUTH_MODE: 'none' }
   // shedding off: inject loops run on microtasks and starve timers, which reads as event-loop lag;
   // the queue deadline off too: on a loaded machine it would refuse a test's deliberate bursts (its

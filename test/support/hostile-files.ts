@@ -1,5 +1,5 @@
 /**
- * Spreadsheets built the way a careless or hostile user makes them (issue 23): small files that
+ * Spreadsheets built the way a careless or hostile user makes them (docs/import.md, "Hostile input"): small files that
  * cost the reader far more than their size. Written as raw OOXML parts and zipped with the
  * smallest deflate, so that each file is as cheap to send as the issue's probes. Used by the
  * reader tests and by scripts/measure-hostile.ts.

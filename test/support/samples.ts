@@ -12,7 +12,7 @@ export function sampleTerm (months = 6, daysAhead = 7): { entryDate: string, end
 }
 
 /**
- * An adenda made in time (issue 22): a contract that began `ago` days before today after an entry
+ * An adenda made in time (DOCUMENT-REQUIREMENTS §17): a contract that began `ago` days before today after an entry
  * 400 days ago and ends in ten days, extended from the next day for `months` months.
  */
 export function sampleAddendumTerm (months = 6, ago = 170): Record<'entryDate' | 'start' | 'end' | 'startAddendum' | 'endAddendum', string> {

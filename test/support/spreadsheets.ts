@@ -42,7 +42,7 @@ export function workbook (sheets: unknown[][][], bookType: 'xlsx' | 'xls' = 'xls
 
 /**
  * A committed employee fixture as HR would fill it today: the same people and cells, with the
- * columns a contract that can be signed needs (issue 21) and its dates moved to start from a week
+ * columns a contract that can be signed needs (docs/documents.md) and its dates moved to start from a week
  * ahead in Lima, so that a test that makes their contracts does not depend on the day it runs.
  * Start dates keep their order; each term lasts six months.
  */

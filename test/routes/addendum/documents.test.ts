@@ -142,7 +142,7 @@ t.test('the ZIP on a real server: bare and wrapped bodies, adendas/<documentNumb
 })
 
 t.test('the addendum upload\'s records, with the contract they extend, are accepted by both routes (every fixture)', async (t) => {
-  // what the adenda names beyond the spec's record (issue 22): the fixtures predate these columns
+  // what the adenda names beyond the spec's record (DOCUMENT-REQUIREMENTS §17): the fixtures predate these columns
   const extended = { modality: 'necesidades del mercado', position: 'Operario de playa', objectiveCause: 'Continúan las obras del centro comercial vecino que trasladan su estacionamiento a esta sede' }
   const fixtures = ['adendas.xlsx', 'adendas.xls', 'adendas.csv', 'adendas-semicolon.csv', 'adendas-alias.xlsx', 'adendas-mixtas.xlsx', 'adendas-mixtas.csv']
   for (const name of fixtures) {

@@ -17,7 +17,7 @@ function upload (files: FormFile[], url = URL, fields: Record<string, string> = 
 }
 
 /** Rosa's row of the fixtures, as the import returns it: the shared sample with the fixtures' own
- * dates (years ahead: an adenda made in time), sex and cause (issue 22's columns). */
+ * dates (years ahead: an adenda made in time), sex and cause (DOCUMENT-REQUIREMENTS §17's columns). */
 const ROSA = sampleAddendum({
   entryDate: '01/03/2030',
   start: '01/06/2031',
@@ -74,7 +74,7 @@ t.test('the other aliases (area, dni, colaborador, fecha_de_ingreso, termino, vi
 /** The errors of adendas-mixtas; in the CSV, DNI 123 is padded to 00000123 (D12). */
 const mixedErrors = (name: string) => MIXED_ERRORS.filter((issue) => !(name.endsWith('.csv') && issue.field === 'documentNumber'))
 const MIXED_ERRORS = [
-  // `header`: the column's header as the file wrote it (issue 26 item 5)
+  // `header`: the column's header as the file wrote it (docs/import.md)
   { row: 3, field: 'documentNumber', message: 'DNI debe tener exactamente 8 dígitos.', header: 'Número de Documento' },
   { row: 3, field: 'salary', message: 'El sueldo debe ser mayor a 0', header: 'Sueldo' },
   // its extension dates are swapped: the extension ends before it starts, and does not start the day after the end (§17)
@@ -94,7 +94,7 @@ t.test('invalid rows: 400 Error de validación en los datos with every error and
   }
 })
 
-t.test('data.documentIssues: a kept row whose adenda the preview and ZIP refuse, with their messages (issue 26 item 4)', async (t) => {
+t.test('data.documentIssues: a kept row whose adenda the preview and ZIP refuse, with their messages (docs/import.md)', async (t) => {
   // row 3 of the mixed sheet with its DNI and salary fixed, as the console writes a fixed row back
   const book = XLSX.read(fixture('adendas-mixtas.xlsx'), { cellNF: true })
   const sheet = book.Sheets[book.SheetNames[0]]

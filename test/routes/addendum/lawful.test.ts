@@ -1,5 +1,5 @@
 /**
- * Issue 22: an adenda that cannot be signed is refused with a 400 on the field, the same way on the
+ * An adenda that cannot be signed is refused with a 400 on the field, the same way on the
  * preview, the ZIP and, as a row error, the addendum upload; its lawful neighbour (made before the end,
  * starting the next day) passes and its PDF, read with pdfjs, says what it extends and why.
  * DOCUMENT-REQUIREMENTS §17, §19.

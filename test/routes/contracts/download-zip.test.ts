@@ -85,7 +85,7 @@ test('validation errors of the ZIP endpoint (spec endpoint 4)', async (t) => {
   t.same((await post([sampleEmployee({ contractType: 'Subsidio' })])).json().errors, [
     { field: 'body.0.replacementFor', message: "El campo 'SUPLENCIA DE' es obligatorio para contratos de Subsidio" },
     { field: 'body.0.reasonForSubstitution', message: "El campo 'MOTIVO DE SUPLENCIA' es obligatorio para contratos de Subsidio" },
-    // a suplencia names the person replaced in full on the ZIP as on the preview (issue 21, §15)
+    // a suplencia names the person replaced in full on the ZIP as on the preview (DOCUMENT-REQUIREMENTS §15)
     { field: 'body.0.replacedWorkerDni', message: 'El DNI de la persona suplida es obligatorio para contratos de Subsidio (art. 61 de la LPCL)' },
     { field: 'body.0.replacedWorkerPosition', message: 'El cargo de la persona suplida es obligatorio para contratos de Subsidio (art. 61 de la LPCL)' },
     { field: 'body.0.workingCondition', message: 'La condición laboral de la persona suplida es obligatoria para contratos de Subsidio' },

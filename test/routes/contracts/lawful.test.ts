@@ -1,5 +1,5 @@
 /**
- * Issue 21: a contract the service cannot make lawful is refused with a 400 on the field, the same
+ * A contract the service cannot make lawful is refused with a 400 on the field, the same
  * way on the preview (record and session modes), the ZIP and, as `data.contractIssues`, the import;
  * its lawful neighbour passes and its PDF, read with pdfjs, prints what the rule decided.
  * DOCUMENT-REQUIREMENTS §11-16, §20.

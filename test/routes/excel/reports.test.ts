@@ -164,7 +164,7 @@ test('download-photocheck: spec row values, and a formula-like cell arrives neut
   const app = await build(t)
   const res = await app.inject({ method: 'POST', url: '/api/excel/download-photocheck', payload: [sampleEmployee({ position: '=HYPERLINK("http://x.example")', subDivisionOrParking: '+Playa, Sur' })] })
   t.equal(res.statusCode, 200)
-  t.same([...res.rawPayload.subarray(0, 3)], [0xEF, 0xBB, 0xBF], 'UTF-8 BOM first, so Excel reads the accents (D15, issue 26)')
+  t.same([...res.rawPayload.subarray(0, 3)], [0xEF, 0xBB, 0xBF], 'UTF-8 BOM first, so Excel reads the accents (D23)')
   t.same(csvRows(res.rawPayload), [
     ['CARGO', 'DIVISION', 'DNI', 'APELLIDO', 'NOMBRE'],
     ['\'=HYPERLINK("http://x.example")', '\'+Playa, Sur', '12345678', 'Quispe Mamani', 'Rosa María']

@@ -68,11 +68,11 @@ t.test('invalid rows: every error with its spreadsheet row, under data and conte
     const res = await upload([{ name, bytes: fixture(name) }])
     t.equal(res.statusCode, 400, name)
     const body = res.json()
-    const issues = [ // `header`: the column's header as the file wrote it (issue 26 item 5)
+    const issues = [ // `header`: the column's header as the file wrote it (docs/import.md)
       { row: 2, field: 'dni', message: 'DNI debe tener exactamente 8 dígitos numéricos.', header: 'DNI' },
       { row: 3, field: 'email', message: 'El correo es requerido', header: 'Correo' },
       { row: 5, field: 'salary', message: 'El sueldo debe ser mayor a 0', header: 'Sueldo' },
-      // issue 26: a date of the right form that does not exist says so (D10's text stays for a wrong form)
+      // docs/import.md: a date of the right form that does not exist says so (D10's text stays for a wrong form)
       { row: 6, field: 'entryDate', message: 'La fecha 31/02/2025 no existe: febrero de 2025 tiene 28 días.', header: 'Fecha de Ingreso' },
       { row: 7, field: 'endDate', message: 'La fecha de término no puede ser anterior a la fecha de ingreso', header: 'Fecha de Término' },
       { row: 8, field: 'replacementFor', message: "El campo 'SUPLENCIA DE' es obligatorio para contratos de Subsidio", header: 'Suplencia de' },
@@ -116,7 +116,7 @@ t.test('more than BATCH_MAX employees is refused (D5); blank rows do not count',
         received: 51,
         hint: 'El archivo tiene 51 filas con datos y se admiten hasta 50 por lote. Divídelo en 2 archivos de hasta 50 filas, cada uno con la fila de encabezados.'
       }
-    }, `${name}: the spec's message, the count and how to split in data (issue 26)`)
+    }, `${name}: the spec's message, the count and how to split in data (docs/import.md)`)
   }
   const many = await upload([{ name: 'sesenta-y-dos.xlsx', bytes: workbook([rows(62)]) }])
   t.equal(many.json().data.hint, 'El archivo tiene 62 filas con datos y se admiten hasta 50 por lote. Divídelo en 2 archivos de hasta 50 filas, cada uno con la fila de encabezados.')
@@ -210,7 +210,7 @@ t.test('a row with a schema error and an end date before its start lists both pr
   t.same(res.json().data.validationErrors.map((issue: { field: string }) => issue.field).sort(), ['endDate', 'salary'])
 })
 
-t.test('?partial=true keeps the valid rows in the session and lists the refused ones (issue 26 item 2)', async (t) => {
+t.test('?partial=true keeps the valid rows in the session and lists the refused ones (docs/import.md)', async (t) => {
   const rows = [EMPLOYEE_HEADERS, ...[0, 1, 2, 3, 4].map((i) => employeeCells(numberedEmployee(i, i === 1 ? { email: 'no-es-correo' } : i === 3 ? { entryDate: '31/11/2030' } : {})))]
   const bytes = workbook([rows])
   const strict = await upload([{ name: 'empleados.xlsx', bytes }])
@@ -242,7 +242,7 @@ t.test('?partial=true keeps the valid rows in the session and lists the refused 
   t.same(bad.json().errors, [{ field: 'querystring.partial', message: "partial debe ser 'true' o 'false'" }])
 })
 
-t.test('data.warnings: a padded DNI, a date typed as text, a salary in words left to the service (issue 26 item 6)', async (t) => {
+t.test('data.warnings: a padded DNI, a date typed as text, a salary in words left to the service (docs/import.md)', async (t) => {
   const record = numberedEmployee(0, { dni: 7654321 })
   delete record.salaryInWords
   const cells = employeeCells(record)

@@ -110,7 +110,7 @@ const longestAddendum = {
   department: W(100),
   salary: 999999999.99,
   salaryInWords: W(100),
-  // issue 22: the contract it extends, at their longest; part time restates its working time
+  // DOCUMENT-REQUIREMENTS §17: the contract it extends, at their longest; part time restates its working time
   sex: 'F',
   contractType: 'Part Time',
   weeklyHours: 19.5,

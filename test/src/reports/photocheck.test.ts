@@ -7,7 +7,7 @@ import {
 import { REPORT_EMPLOYEES } from './fixtures.js'
 
 const read = (bytes: Buffer): string[][] => parse(bytes, { bom: true, record_delimiter: '\r\n', relax_column_count: false })
-/** The text after the BOM (D15, issue 26). */
+/** The text after the BOM (D23). */
 const text = (bytes: Buffer): string => bytes.subarray(3).toString('utf8')
 
 test('file name and media type (D15)', async (t) => {
@@ -26,7 +26,7 @@ test('photocheck: header, then one row per employee in order: position, division
 
 test('photocheck: UTF-8 opened by a BOM, accents and ñ survive, every line ends CRLF', async (t) => {
   const bytes = buildPhotocheckCsv(REPORT_EMPLOYEES)
-  t.same([...bytes.subarray(0, 3)], [0xEF, 0xBB, 0xBF], 'BOM, so Excel and LibreOffice read UTF-8 (D15 as amended by issue 26)')
+  t.same([...bytes.subarray(0, 3)], [0xEF, 0xBB, 0xBF], 'BOM, so Excel and LibreOffice read UTF-8 (D15 as amended by D23)')
   t.equal(bytes.toString('utf8').indexOf('\uFEFF', 1), -1, 'one BOM only')
   t.equal(text(bytes).split('\r\n').length, REPORT_EMPLOYEES.length + 2, 'header + rows + final empty')
   t.notMatch(text(bytes).replaceAll('\r\n', ''), /[\r\n]/)

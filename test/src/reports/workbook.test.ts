@@ -64,7 +64,7 @@ test('writeReportWorkbook writes header style, frozen header, cell types and rea
   t.equal(await frozenRows(bytes), 1, 'the header row stays in view')
 })
 
-test('text that looks like an OOXML escape reads back as written, in SheetJS (issue 23 item 11)', async (t) => {
+test('text that looks like an OOXML escape reads back as written, in SheetJS (ECMA-376 ST_Xstring)', async (t) => {
   const texts = ['Jefe_x0041_B', '_x000D__x000A_', 'a_x005F_b', '_x00e9_', 'a_b', '_x', 'x_x12_']
   const bytes = writeXlsx({ name: 'Hoja', rows: [texts] })
   const sheet = XLSX.read(bytes).Sheets.Hoja

@@ -27,7 +27,7 @@ test('a session round-trips its employees under TEMP_DIR/sessions', async (t) =>
   t.same(await readdir(join(dir, 'sessions')), [`${id}.json`])
 })
 
-test('session files are 0600 in a 0700 folder, even a folder an older run left 0755 (issue 24)', async (t) => {
+test('session files are 0600 in a 0700 folder, even a folder an older run left 0755 (docs/security.md)', async (t) => {
   const dir = t.testdir({})
   await mkdir(join(dir, 'sessions'), { mode: 0o755 })
   await chmod(join(dir, 'sessions'), 0o755)

@@ -24,7 +24,7 @@ export function sessionStoreContract (t: Test, make: MakeStore): void {
     t.equal(await store.count(), 1)
   })
 
-  t.test('an owned session reads only for its owner; anyone else gets the answer of an unknown id (issue 24)', async (t) => {
+  t.test('an owned session reads only for its owner; anyone else gets the answer of an unknown id (docs/security.md)', async (t) => {
     const store = await make(t, { ttlMs: 60_000, maxSessions: 10 })
     const id = await store.create(employees, 'user:ana')
     t.same(await store.get(id, 'user:ana'), employees)

@@ -42,7 +42,7 @@ test('the zip guard counts the sheets, shared strings and cells that SheetJS wou
   t.match(await counts(long), { sharedStrings: 100_000 })
 })
 
-test('workbooks over the bounds are refused by name before SheetJS parses them (issue 23 item 3)', async (t) => {
+test('workbooks over the bounds are refused by name before SheetJS parses them (docs/import.md)', async (t) => {
   t.same(await read(manySheetsXlsx(EMPLOYEE_HEADERS, [row], WORKBOOK_LIMITS.sheets + 1), 'xlsx'), {
     status: 'overBounds',
     message: 'El archivo tiene demasiadas hojas: 1001; se admiten hasta 1000. Deja solo la hoja de datos.'

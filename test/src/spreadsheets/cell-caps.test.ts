@@ -26,7 +26,7 @@ test('each field has a cap from its schema: twice its maxLength, or 256 units, w
   t.equal(CELL_CAPS.addendum.size, ADDENDUM_HEADERS.length)
 })
 
-test('a 5 MB name never leaves the reader: the row error is the spec length message (issue 23 item 4)', async (t) => {
+test('a 5 MB name never leaves the reader: the row error is the spec length message (docs/import.md)', async (t) => {
   const bytes = longCellXlsx(EMPLOYEE_HEADERS, row, 0, 5 * 1024 * 1024)
   const sheet = await readSpreadsheet({ bytes, format: 'xlsx', kind: 'employee', maxRows: 50 })
   if (sheet.status !== 'ok') throw new Error(sheet.status)

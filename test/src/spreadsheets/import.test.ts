@@ -125,7 +125,7 @@ test('a missing addendum header names the field, with the field messages', async
   ])
 })
 
-test('row errors name the header the file had; an impossible date says it does not exist (issue 26 item 5)', async (t) => {
+test('row errors name the header the file had; an impossible date says it does not exist (docs/import.md)', async (t) => {
   const headers = { dni: 'dni ', email: 'Correo', entryDate: 'FECHA DE INGRESO' }
   const rows = [
     row(2, sampleEmployee({ dni: '1234', email: 'no es correo' })),
@@ -145,7 +145,7 @@ test('row errors name the header the file had; an impossible date says it does n
   t.same(one.errors, [{ row: 2, field: 'entryDate', header: 'INICIO', message: 'Fecha debe estar en formato DD/MM/YYYY' }], 'a wrong form keeps D10\'s text')
 })
 
-test('warnings: a padded DNI, a date from a text cell, a salary in words written by the service (issue 26 item 6)', async (t) => {
+test('warnings: a padded DNI, a date from a text cell, a salary in words written by the service (docs/import.md)', async (t) => {
   const employee = sampleEmployee()
   delete employee.salaryInWords
   const cells = { ...row(2, employee).cells, dni: { kind: 'number' as const, value: 7654321 }, endDate: { kind: 'date' as const, value: String(employee.endDate) } }
@@ -165,7 +165,7 @@ test('warnings: a padded DNI, a date from a text cell, a salary in words written
   t.same(csv.warnings.map((w) => w.field), ['dni'], 'a CSV: its 7-digit DNI is padded and said so; its dates are text by nature')
 })
 
-test('partial employee import (issue 26 item 2): valid rows kept, refused rows listed; none valid is still a 400', async (t) => {
+test('partial employee import (docs/import.md): valid rows kept, refused rows listed; none valid is still a 400', async (t) => {
   const rows = [row(2, sampleEmployee()), row(3, sampleEmployee({ dni: '87654321', email: 'x' })), row(4, sampleEmployee({ dni: '11112222' }))]
   t.throws(() => importEmployeeRows({ status: 'ok', rows }, { partial: false }), { message: 'No se pudo procesar el archivo. Se encontró 1 error.' })
   const partial = importEmployeeRows({ status: 'ok', rows }, { partial: true })

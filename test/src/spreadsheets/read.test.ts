@@ -44,7 +44,7 @@ test('the LibreOffice employee sheet reads the same from .xlsx, .xls, .csv, ;-.c
 
 test('the LibreOffice addendum sheet reads the same from every format', async (t) => {
   const { warnings, ...fromXlsx } = importAddenda({ status: 'ok', rows: await rowsOf(fixture('adendas.xlsx'), 'xlsx', 'addendum') }, { partial: false })
-  t.same(warnings.map((w) => w.field), ['documentNumber'], 'its 7-digit number DNI was padded, and said so (issue 26)')
+  t.same(warnings.map((w) => w.field), ['documentNumber'], 'its 7-digit number DNI was padded, and said so (docs/import.md)')
   t.equal(fromXlsx.totalRecords, 3)
   t.match(fromXlsx.employees[0], { documentNumber: '01234567', entryDate: '01/03/2030', salary: 1650, address: 'Av. Los Álamos 123, Miraflores' })
   t.match(fromXlsx.employees[2], { salary: 2100.5 })
@@ -177,7 +177,7 @@ test('CSVs shaped to exhaust the parser are refused before csv-parse runs, withi
   t.same(rows.map((row) => row.row), [2, 60_003], 'blank padding within the limits is still read, rows numbered as before')
 })
 
-test('a CSV too big in rows or cells gets what the same .xlsx gets, never corrupt-file; its blank tail is ignored (issue 23 item 13)', async (t) => {
+test('a CSV too big in rows or cells gets what the same .xlsx gets, never corrupt-file; its blank tail is ignored (docs/import.md)', async (t) => {
   const three = [EMPLOYEE_HEADERS, ...[1, 2, 3].map((i) => employeeCells(numberedEmployee(i)))]
   const same = async (what: string, rows: unknown[][], csv: string = csvText(rows)) => {
     const fromCsv = await read(Buffer.from(csv), 'csv')
@@ -196,7 +196,7 @@ test('a CSV too big in rows or cells gets what the same .xlsx gets, never corrup
   const million = await read(Buffer.from([EMPLOYEE_HEADERS.join(','), ...many.map((row) => row[0])].join('\n')), 'csv')
   t.same(million, { status: 'tooManyRows' }, '1 M rows: the batch limit, as from an .xlsx')
   t.same(await read(workbook([[EMPLOYEE_HEADERS, ...many.slice(0, 3000)]]), 'xlsx'), { status: 'tooManyRows', rows: 3000 },
-    'a workbook read whole is counted (issue 26 item 5); the CSV above was not read past the row limit')
+    'a workbook read whole is counted (docs/import.md); the CSV above was not read past the row limit')
   // SheetJS writes no cell over 32 767 characters: test/src/spreadsheets/cell-caps.test.ts reads such an .xlsx
   const huge = await read(Buffer.from(csvText([EMPLOYEE_HEADERS, employeeCells(numberedEmployee(1, { name: 'x'.repeat(1024 * 1024) }))])), 'csv')
   t.same((huge as { rows: SheetRow[] }).rows[0].cells.name, { kind: 'overCap', value: 'Nombre no puede superar 50 caracteres' },

@@ -7,7 +7,7 @@ import { zipBomb } from '../../support/zip-tools.js'
 import { longCellXlsx, manySheetsXlsx } from '../../support/hostile-files.js'
 
 // children start, die and are replaced about twenty times here: seconds on an idle machine, minutes
-// on a loaded one (the issue-23 proof runs this file 20 times in a row), past tap's 120 s default
+// on a loaded one (the reader's isolation is proven by 20 runs of this file in a row), past tap's 120 s default
 t.setTimeout(600_000)
 
 // one reader for most of the file (a child process starts in about a second)

@@ -29,7 +29,7 @@ test('Content-Disposition: ASCII filename always, filename* for non-ASCII (RFC 6
   t.equal(asciiFileName('Ñandú'), 'Nandu')
 })
 
-test('file names stay within 255 UTF-8 bytes with their extension, cut between characters (issue 23 item 10)', async (t) => {
+test('file names stay within 255 UTF-8 bytes with their extension, cut between characters (docs/import.md)', async (t) => {
   for (const char of ['收', '\u{1F697}', 'ñ', 'a']) {
     const name = contractFileName({ dni: '12345678', position: char.repeat(100) })
     t.ok(Buffer.byteLength(name) <= 255, `${char}: ${Buffer.byteLength(name)} bytes`)
