@@ -16,6 +16,7 @@ import spreadsheetReader from '../plugins/spreadsheet-reader.js'
 import reportPool from '../plugins/report-pool.js'
 import employeeBodies from '../plugins/employee-bodies.js'
 import documentZips from '../plugins/document-zips.js'
+import binaryReplies from '../plugins/binary-replies.js'
 import requestIds, { requestId } from '../plugins/request-id.js'
 import securityHeaders from '../plugins/security-headers.js'
 import auth from '../plugins/auth.js'
@@ -152,6 +153,7 @@ export async function buildApp (options: BuildAppOptions = {}): Promise<FastifyI
   await app.register(spreadsheetReader)
   await app.register(reportPool)
   await app.register(employeeBodies)
+  await app.register(binaryReplies)
   await app.register(documentZips)
   await app.register(readiness)
   if (options.extend !== undefined) await app.register(options.extend)

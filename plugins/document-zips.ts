@@ -1,6 +1,7 @@
 /**
- * `reply.sendDocumentsZip(records, options)`: the streamed ZIP reply the contracts and the adendas
- * share (src/zip/documents-zip.ts does the streaming). A batch the PDF pool cannot start is refused
+ * `reply.sendContractsZip(employees)` and `reply.sendAddendaZip(addenda)`: the streamed ZIP replies
+ * of spec endpoint 4 and of the adendas (D22), one way for both (src/zip/documents-zip.ts does the
+ * streaming). A batch the PDF pool cannot start is refused
  * with a 503 before any header goes out; otherwise the headers go out at once, records are rendered
  * in batches, two batches per PDF thread, a client that goes away stops the rendering, and the outcome is logged.
  */
@@ -8,11 +9,16 @@ import fp from 'fastify-plugin'
 import type { FastifyReply } from 'fastify'
 import { ServiceBusyError } from '../src/errors.js'
 import { CONTRACT_MESSAGES } from '../schemas/messages.js'
-import { contentDisposition } from '../src/zip/names.js'
-import { renderCalls, streamDocumentsZip, type RecordEntries } from '../src/zip/documents-zip.js'
+import type { ImportedEmployee } from '../schemas/employee.js'
+import type { AddendumRequest } from '../schemas/addendum.js'
+import { fullName } from '../src/vocabulary/format.js'
+import { todayInLima } from '../src/vocabulary/dates.js'
+import { addendumEntryName, contentDisposition, safeFileName } from '../src/zip/names.js'
+import { eachRecord, renderCalls, streamDocumentsZip, type RecordEntries } from '../src/zip/documents-zip.js'
 import { ZIP_TUNING } from '../src/zip/tuning.js'
 
-export interface DocumentsZipReply<T> {
+/** What a kind of ZIP says about its records: the generic reply below takes it. */
+interface DocumentsZipReply<T> {
   /** The download's file name (already safe), e.g. `contratos-22-11-2026.zip`. */
   fileName: string
   /**
@@ -33,19 +39,26 @@ export interface DocumentsZipReply<T> {
 declare module 'fastify' {
   interface FastifyReply {
     /**
-     * Streams the ZIP of `records` as this reply (200 `application/zip`, attachment).
+     * Streams `contratos-DD-MM-YYYY.zip` (Lima's today), the contract, data notice and annex of each
+     * employee, as this reply (200 `application/zip`, attachment; spec endpoint 4, D19).
      * @throws ServiceBusyError (503) when the PDF pool cannot take the batch's first wave
      */
-    sendDocumentsZip: <T>(records: readonly T[], options: DocumentsZipReply<T>) => FastifyReply
+    sendContractsZip: (employees: readonly ImportedEmployee[]) => FastifyReply
+    /**
+     * Streams `adendas-DD-MM-YYYY.zip`, the adenda of each record signed today in Lima (D22, §3).
+     * @throws ServiceBusyError (503) when the PDF pool cannot take the batch's first wave
+     */
+    sendAddendaZip: (addenda: readonly AddendumRequest[]) => FastifyReply
   }
 }
 
 export default fp(async (app) => {
   const production = app.config.NODE_ENV === 'production'
-  app.decorateReply('sendDocumentsZip', function <T> (this: FastifyReply, records: readonly T[], options: DocumentsZipReply<T>): FastifyReply {
-    const reply = this
+  const pool = app.pdfPool
+  function sendDocumentsZip<T> (
+    reply: FastifyReply, records: readonly T[], options: DocumentsZipReply<T>
+  ): FastifyReply {
     const { log } = reply.request
-    const pool = app.pdfPool
     const concurrency = ZIP_TUNING.inFlightPerThread * pool.threads
     // Refuse up front, before any header goes out, when the pool cannot take this batch's first wave.
     if (pool.capacity < Math.min(records.length, concurrency)) throw new ServiceBusyError()
@@ -81,5 +94,30 @@ export default fp(async (app) => {
       .type('application/zip')
       .header('content-disposition', contentDisposition('attachment', options.fileName))
       .send(archive)
+  }
+
+  app.decorateReply('sendContractsZip', function (this: FastifyReply, employees: readonly ImportedEmployee[]): FastifyReply {
+    return sendDocumentsZip(this, employees, {
+      fileName: `contratos-${todayInLima().replaceAll('/', '-')}.zip`,
+      // a few employees per worker task: one message each way for all of them (src/documents/pdf-pool.ts)
+      batchSize: ZIP_TUNING.employeesPerTask,
+      render: async (batch, signal) => await pool.whenFree(async () => await pool.zipEntries(batch), signal),
+      describe: (employee) => `${safeFileName(employee.dni)} (${fullName(employee)})`,
+      logFields: (employee) => ({ dni: employee.dni }),
+      kind: 'contracts'
+    })
+  })
+  app.decorateReply('sendAddendaZip', function (this: FastifyReply, addenda: readonly AddendumRequest[]): FastifyReply {
+    const signingDate = todayInLima() // the real day of signature (§3): the day the adenda is generated
+    return sendDocumentsZip(this, addenda, {
+      fileName: `adendas-${signingDate.replaceAll('/', '-')}.zip`,
+      render: async (batch, signal) => await eachRecord(async (addendum: AddendumRequest) => [{
+        name: addendumEntryName(addendum),
+        parts: [await pool.whenFree(async () => await pool.addendum(addendum, signingDate), signal)]
+      }])(batch),
+      describe: (addendum) => `${safeFileName(addendum.documentNumber)} (${addendum.worker})`,
+      logFields: (addendum) => ({ documentNumber: addendum.documentNumber }),
+      kind: 'addenda'
+    })
   })
 }, { name: 'document-zips', dependencies: ['config', 'pdf-pool', 'metrics'] })

@@ -2,20 +2,23 @@
  * Decorates `app.employeeBodies`: route options for JSON bodies of records, shared by the contract,
  * adenda and report routes: D2 unwrapping and the D5 limit before validation (no per-element work on
  * an oversized list), D7/D8 normalisation, the TypeBox schema, then the rules of the route's record
- * kind (src/employees/record-kinds.ts), all reported together.
+ * kind (src/employees/record-kinds.ts), all reported together. The contract preview's body is a
+ * record or a reference to one in an upload session (D3): its options resolve either to the record.
  */
 import fp from 'fastify-plugin'
-import type { FastifyRequest } from 'fastify'
+import type { FastifyRequest, FastifySchemaCompiler } from 'fastify'
 import type { TSchema } from '@sinclair/typebox'
-import { employeeBatchSchema } from '../schemas/employee.js'
+import { PreviewEmployeeSchema, PreviewImportedEmployeeSchema, employeeBatchSchema, type ImportedEmployee } from '../schemas/employee.js'
+import { PreviewSessionSchema, type PreviewSession } from '../schemas/contracts.js'
 import { normalizeRecord, prepareBatchBody } from '../src/employees/normalize.js'
 import { mergeIssues } from '../src/employees/cross-field-rules.js'
 import { batchIssues, recordValidation, type PrintableRules, type RecordKind } from '../src/employees/record-kinds.js'
 import type { EmployerProfile } from '../schemas/employer-profile.js'
-import { toValidationIssues } from '../src/validation.js'
+import { compileAjvValidator, compileValidator, toValidationIssues } from '../src/validation.js'
 import type { ErrorObject } from 'ajv'
-import { AppError, RequestValidationError } from '../src/errors.js'
-import { HTTP_MESSAGES } from '../schemas/messages.js'
+import { AppError, EmployeeNotInSessionError, RequestValidationError, SessionNotFoundError } from '../src/errors.js'
+import { HTTP_MESSAGES, PREVIEW_MODE_MESSAGES, VALIDATION_MESSAGE } from '../schemas/messages.js'
+import { ownerOf } from '../src/auth/roles.js'
 
 export interface BodyOptions {
   /** Envelope message of a validation error (spec Errors rule 4). */
@@ -31,11 +34,19 @@ export interface BatchBodyOptions extends BodyOptions {
   maxItems?: number
 }
 
+/** The contract preview's record, whichever mode its body used (D3), and the answer's format. */
+export interface ContractPreviewRecord { employee: ImportedEmployee, format: 'file' | 'base64' }
+
 export interface EmployeeBodies {
   /** Route options (schema, config, hooks) for a route whose body is a list of `item` records (D2, D5). */
   batchRouteOptions: <T extends TSchema>(item: T, options: BatchBodyOptions) => ReturnType<typeof batchOptions<T>>
   /** Route options (schema, config, hooks) for a route whose body is one record. */
   singleRouteOptions: <T extends TSchema>(item: T, options: BodyOptions) => ReturnType<typeof singleOptions<T>>
+  /**
+   * Route options for the contract preview (spec endpoint 3, D3), plus `record(request)`: the
+   * employee of the body, or of the upload session it names, checked by every `contract` rule.
+   */
+  contractPreviewRouteOptions: () => ReturnType<typeof contractPreviewOptions>
 }
 
 declare module 'fastify' {
@@ -99,11 +110,89 @@ function singleOptions<T extends TSchema> (item: T, options: BodyOptions, profil
   }
 }
 
+/**
+ * D3: the preview body is a record or a session reference. The mode is chosen by the presence of
+ * `sessionId`, then validated by that mode's schema alone, so errors name that mode's fields.
+ */
+const validateRecord = compileAjvValidator(PreviewEmployeeSchema)
+const validateSession = compileAjvValidator(PreviewSessionSchema)
+const previewValidator: FastifySchemaCompiler<unknown> = () => {
+  const validate = (data: unknown): boolean => {
+    const inner = data !== null && typeof data === 'object' && 'sessionId' in data ? validateSession : validateRecord
+    const valid = inner(data)
+    validate.errors = inner.errors
+    return valid
+  }
+  validate.errors = null as typeof validateRecord.errors
+  return validate
+}
+
+/** The keys of the session mode (D3). */
+const SESSION_KEYS = new Set(Object.keys(PreviewSessionSchema.properties))
+
+/**
+ * D3: one mode or the other. A body with a `sessionId` and any employee field would otherwise
+ * print the stored record and silently drop the one sent (an edit made in the dashboard).
+ * @throws RequestValidationError naming the extra fields
+ */
+function refuseMixedModes (body: unknown): void {
+  if (body === null || typeof body !== 'object' || !('sessionId' in body)) return
+  const extra = Object.keys(body).filter((key) => !SESSION_KEYS.has(key))
+  if (extra.length === 0) return
+  const message = PREVIEW_MODE_MESSAGES.conflict(extra.join(', '))
+  throw new RequestValidationError(VALIDATION_MESSAGE.default, [{ field: 'body.sessionId', message }])
+}
+
+/**
+ * A session's employee passed the import's rules; a preview also needs the Subsidio fields an
+ * upload may leave out (spec rule 3, D11), and a contract that can be signed (its contractIssues).
+ */
+const validateSessionEmployee = compileValidator(PreviewImportedEmployeeSchema)
+
+/** Sessions as the preview reads them (plugins/sessions.ts decorates `app.sessions`). */
+interface SessionReader { get: (id: string, owner?: string) => Promise<ImportedEmployee[] | undefined> }
+
+function contractPreviewOptions (profile: ProfileSource, sessions: () => SessionReader) {
+  const options: BodyOptions = { validationMessage: VALIDATION_MESSAGE.default, kind: 'contract' }
+  const single = singleOptions(PreviewEmployeeSchema, options, profile)
+  /**
+   * @throws SessionNotFoundError, EmployeeNotInSessionError (404, D3); RequestValidationError when
+   *   the stored record cannot make a contract that can be signed
+   */
+  async function fromSession (body: PreviewSession, owner: string | undefined): Promise<ImportedEmployee> {
+    const employees = await sessions().get(body.sessionId, owner)
+    if (employees === undefined) throw new SessionNotFoundError(body.sessionId)
+    const found = employees.find((candidate) => candidate.dni === body.dni)
+    if (found === undefined) throw new EmployeeNotInSessionError(body.dni)
+    const checked = validateSessionEmployee(found)
+    const { profile: employer, printable } = profile()
+    const lawful = recordValidation('contract', employer, printable).print(found, '')
+    const issues = mergeIssues(checked.ok ? [] : checked.issues, lawful)
+    if (!checked.ok || issues.length > 0) throw new RequestValidationError(VALIDATION_MESSAGE.default, issues)
+    return checked.value
+  }
+  return {
+    ...single,
+    preValidation: async (request: FastifyRequest) => {
+      refuseMixedModes(request.body)
+      await single.preValidation(request)
+    },
+    validatorCompiler: previewValidator,
+    /** The record to render and the answer's format (a record body always answers the PDF). */
+    record: async (request: FastifyRequest): Promise<ContractPreviewRecord> => {
+      const body = request.body as ImportedEmployee | PreviewSession
+      if (!('sessionId' in body)) return { employee: body, format: 'file' }
+      return { employee: await fromSession(body, ownerOf(request.identity)), format: body.format ?? 'file' }
+    }
+  }
+}
+
 export default fp(async (app) => {
   const source: ProfileSource = () => ({ profile: app.employerProfile, printable: app.printableRules })
   app.decorate('employeeBodies', {
     batchRouteOptions: (item, options) =>
       batchOptions(item, options.maxItems ?? app.config.BATCH_MAX, options, source),
-    singleRouteOptions: (item, options) => singleOptions(item, options, source)
+    singleRouteOptions: (item, options) => singleOptions(item, options, source),
+    contractPreviewRouteOptions: () => contractPreviewOptions(source, () => app.sessions)
   } satisfies EmployeeBodies)
 }, { name: 'employee-bodies', dependencies: ['config'] })

@@ -25,10 +25,8 @@ const templates: FastifyPluginAsyncTypebox = async (app) => {
     employee: Buffer.from(buildImportTemplate('employee', lists, app.config.BATCH_MAX)),
     addendum: Buffer.from(buildImportTemplate('addendum', lists, app.config.ADDENDUM_BATCH_MAX))
   }
-  const send = (reply: FastifyReply, kind: keyof typeof files) => reply
-    .type(XLSX_MEDIA_TYPE)
-    .header('content-disposition', `attachment; filename=${TEMPLATES[kind].fileName}`)
-    .send(files[kind])
+  const send = (reply: FastifyReply, kind: keyof typeof files) =>
+    reply.sendBinary(files[kind], { mediaType: XLSX_MEDIA_TYPE, disposition: 'attachment', fileName: TEMPLATES[kind].fileName, fixedName: true })
 
   for (const [path, kind, upload] of [
     ['/employees.xlsx', 'employee', 'POST /api/excel/upload'],

@@ -223,8 +223,6 @@ const REQUEST_NOT_PROCESSED = 'La solicitud no se pudo procesar'
 export const VALIDATION_MESSAGE = {
   /** Any 4xx of a route that names no message of its own, and Fastify's own 4xx (plugins/errors.ts). */
   default: REQUEST_NOT_PROCESSED,
-  /** The contract and adenda routes (spec endpoints 2-4). */
-  contracts: REQUEST_NOT_PROCESSED,
   /** The exports (spec endpoints 6-8). */
   reports: 'Validation error'
 } as const

@@ -110,6 +110,15 @@ export class PdfGenerationError extends AppError {
   }
 }
 
+/**
+ * For `.catch()` on a render: an AppError (a 503 busy pool, a 400) goes on as it is; anything else
+ * becomes a PdfGenerationError (500, the spec's internal-error text, the cause kept for the log).
+ */
+export function pdfFailure (error: unknown): never {
+  if (error instanceof AppError) throw error
+  throw new PdfGenerationError(error)
+}
+
 /** Seconds a refused client is asked to wait (`Retry-After`). */
 export const RETRY_AFTER_SECONDS = 2
 

@@ -25,10 +25,9 @@ async function requireEmployees (request: FastifyRequest): Promise<void> {
   }
 }
 
-/** Sends a finished file as an attachment; Fastify sets Content-Length from the buffer. */
-function sendFile (reply: FastifyReply, mediaType: string, filename: string, bytes: Buffer): FastifyReply {
-  // The spec writes the file names unquoted; they are fixed ASCII names, so that is safe.
-  return reply.type(mediaType).header('content-disposition', `attachment; filename=${filename}`).send(bytes)
+/** Sends a finished file as an attachment under the spec's fixed, unquoted name. */
+function sendFile (reply: FastifyReply, mediaType: string, fileName: string, bytes: Uint8Array): FastifyReply {
+  return reply.sendBinary(bytes, { mediaType, disposition: 'attachment', fileName, fixedName: true })
 }
 
 /**

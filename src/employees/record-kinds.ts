@@ -10,7 +10,8 @@
  * | `employee`         | the exports (spec endpoints 6-8)         | D10 cross-field                             |
  * | `contract`         | employee upload (endpoint 5), contract   | D10 + contract-rules (RMV, §9) to be taken; |
  * |                    | preview and ZIP (endpoints 3-4)          | lawful-contract (§11-16, §20) to be printed |
- * | `addendum`         | addendum upload (endpoint 9)             | D10 + lawful-addendum for an upload row     |
+ * | `addendum`         | addendum upload (endpoint 9)             | D10 + lawful-addendum for an upload row;    |
+ * |                    |                                          | `addendumDocument`'s body and rules to print |
  * | `addendumDocument` | adenda preview and ZIP (D22)             | D22 (words, five years) + lawful-addendum   |
  *
  * A kind's `accept` rules decide whether a record is taken at all; its `print` rules whether the
@@ -20,7 +21,9 @@
  */
 import type { EmployerProfile } from '../../schemas/employer-profile.js'
 import type { ValidationIssue } from '../errors.js'
-import { addendumIssues, crossFieldIssues, type RecordRules } from './cross-field-rules.js'
+import { AddendumRequestSchema } from '../../schemas/addendum.js'
+import { compileValidator } from '../validation.js'
+import { addendumIssues, crossFieldIssues, mergeIssues, type RecordRules } from './cross-field-rules.js'
 import { contractIssues, contractPolicy } from './contract-rules.js'
 import { lawfulContractIssues, lawfulContractPolicy } from './lawful-contract.js'
 import { lawfulAddendumIssues } from './lawful-addendum.js'
@@ -79,11 +82,30 @@ export function recordValidation (
       ...base(record, prefix), ...lawfulAddendumIssues(record, prefix, lawful, { document }),
       ...(printable?.addendum(record, prefix) ?? [])
     ]
+    // an upload row kept but whose adenda the preview and the ZIP would refuse (data.documentIssues)
+    if (!document) print = addendumDocumentIssues(profile)
   }
   const all: RecordRules = print === none
     ? accept
     : (record, prefix) => [...accept(record, prefix), ...print(record, prefix)]
   return { accept, print, all }
+}
+
+let documentSchema: ReturnType<typeof compileValidator<typeof AddendumRequestSchema>> | undefined
+
+/**
+ * What the adenda preview and ZIP check in an upload row: their body schema, then the
+ * `addendumDocument` rules, merged as their routes merge them. The documents' text rules are left
+ * out: a kept row already passed them (the `addendum` kind's accept).
+ */
+function addendumDocumentIssues (profile: EmployerProfile): RecordRules {
+  documentSchema ??= compileValidator(AddendumRequestSchema)
+  const validate = documentSchema
+  const rules = recordValidation('addendumDocument', profile).all
+  return (record, prefix) => {
+    const result = validate(structuredClone(record))
+    return mergeIssues(result.ok ? [] : result.issues, rules(record, prefix))
+  }
 }
 
 /** `rules` over every element of a batch, with `body.<index>` paths; none for a non-list. */

@@ -259,7 +259,7 @@ export function importEmployeeRows (
 
 /**
  * The addenda of an upload with the D14 counts; `errors` is empty unless in partial mode;
- * `documentIssues` lists what `options.print` (the adenda preview and ZIP rules) says of kept rows.
+ * `documentIssues` lists what `options.validation.print` (the adenda preview and ZIP rules) says of kept rows.
  */
 export interface AddendumImport {
   employees: Addendum[]
@@ -267,7 +267,8 @@ export interface AddendumImport {
   rows: number[]
   /**
    * Rows kept (valid addendum records, D14) whose adenda the preview and the ZIP
-   * would refuse (`options.print`: the `addendumDocument` rules), with the same messages (docs/import.md).
+   * would refuse (`options.validation.print`: the `addendumDocument` body and rules), with the same
+   * messages (docs/import.md).
    */
   documentIssues: Array<ValidationIssue & { row: number, documentNumber: string }>
   errors: ValidationIssue[]
@@ -291,7 +292,7 @@ const addendumMessages = (field: string): FieldMessages | undefined =>
  * @throws EmptySpreadsheetError when no data row is left
  */
 export function importAddenda (
-  sheet: ReadSheet, options: { partial: boolean, validation?: RecordValidation, print?: RecordRules }
+  sheet: ReadSheet, options: { partial: boolean, validation?: RecordValidation }
 ): AddendumImport {
   if (sheet.status === 'missingHeaders') {
     const issues = sheet.missing.map((field) => withHeader(
@@ -306,7 +307,7 @@ export function importAddenda (
   }
   const header = (field: string) =>
     sheet.headers?.[field] ?? ADDENDUM_COLUMNS.find((spec) => spec.field === field)?.headers[0]
-  const print = options.print ?? (() => [])
+  const print = (options.validation ?? EMPLOYEE_VALIDATION).print
   const documentIssues = outcome.valid.flatMap((record, index) =>
     print(record, '').map((issue) =>
       withHeader({ row: outcome.validRows[index], documentNumber: record.documentNumber, ...issue },

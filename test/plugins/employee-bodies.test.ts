@@ -9,8 +9,8 @@ const EMPTY = 'Debes seleccionar al menos un empleado para generar el ZIP.'
 /** An app with two probe routes that use the shared body options exactly as the real routes do. */
 async function probeApp (t: Test, env: Record<string, string> = {}): Promise<FastifyInstance> {
   return build(t, env, async (instance) => {
-    instance.post('/test/batch', instance.employeeBodies.batchRouteOptions(EmployeeSchema, { emptyMessage: EMPTY, validationMessage: VALIDATION_MESSAGE.contracts, kind: 'employee' }), async (request) => request.body)
-    instance.post('/test/one', instance.employeeBodies.singleRouteOptions(PreviewEmployeeSchema, { validationMessage: VALIDATION_MESSAGE.contracts, kind: 'employee' }), async (request) => request.body)
+    instance.post('/test/batch', instance.employeeBodies.batchRouteOptions(EmployeeSchema, { emptyMessage: EMPTY, validationMessage: VALIDATION_MESSAGE.default, kind: 'employee' }), async (request) => request.body)
+    instance.post('/test/one', instance.employeeBodies.singleRouteOptions(PreviewEmployeeSchema, { validationMessage: VALIDATION_MESSAGE.default, kind: 'employee' }), async (request) => request.body)
   })
 }
 
