@@ -531,6 +531,17 @@ export const TEMPLATE_MESSAGES = {
  * Start-up refusals outside the config schema: one line naming the variable and
  * the fix, then exit 1 (app/server.ts, plugins/config.ts; docs/configuration.md).
  */
+/** Texts of the OpenAPI document at /docs (plugins/docs.ts). */
+export const OPENAPI_TEXTS = {
+  service: 'Contratos y adendas PDF/ZIP, importación de hojas de cálculo y reportes (Vida Ley, SCTR, fotocheck).',
+  noAuth: 'Sin autenticación (AUTH_MODE=none): solo en una red interna de confianza.',
+  bearer: 'Con AUTH_MODE=oidc: cada ruta, salvo las públicas, pide `Authorization: Bearer <token>`, un token de acceso del ' +
+    'proveedor de identidad o una clave de API; 401 sin credenciales válidas, 403 sin el rol que la ruta pide.',
+  bearerScheme: 'Token de acceso OpenID Connect (JWT del emisor OIDC_ISSUER) o clave de API de API_KEYS_FILE.',
+  signedIn: 'Acceso: cualquier identidad autenticada.',
+  roles: (roles: string) => `Acceso: rol ${roles}.`
+}
+
 export const STARTUP_MESSAGES = {
   portInUse: (port: number, host: string) =>
     `No se puede iniciar: PORT=${port} ya está en uso en ${host}. Detén el otro proceso o elige otro PORT.`,
