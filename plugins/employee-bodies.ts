@@ -12,11 +12,13 @@ import { PreviewEmployeeSchema, PreviewImportedEmployeeSchema, employeeBatchSche
 import { PreviewSessionSchema, type PreviewSession } from '../schemas/contracts.js'
 import { normalizeRecord, prepareBatchBody } from '../src/employees/normalize.js'
 import { mergeIssues } from '../src/employees/cross-field-rules.js'
-import { batchIssues, recordValidation, type PrintableRules, type RecordKind } from '../src/employees/record-kinds.js'
+import { recordValidation, type PrintableRules, type RecordKind } from '../src/employees/record-kinds.js'
+import { RecordIssueCache } from '../src/employees/issue-cache.js'
+import type { RecordRules } from '../src/employees/cross-field-rules.js'
 import type { EmployerProfile } from '../schemas/employer-profile.js'
 import { compileAjvValidator, compileValidator, toValidationIssues } from '../src/validation.js'
 import type { ErrorObject } from 'ajv'
-import { AppError, EmployeeNotInSessionError, RequestValidationError, SessionNotFoundError } from '../src/errors.js'
+import { AppError, EmployeeNotInSessionError, RequestValidationError, SessionNotFoundError, type ValidationIssue } from '../src/errors.js'
 import { HTTP_MESSAGES, PREVIEW_MODE_MESSAGES, VALIDATION_MESSAGE } from '../schemas/messages.js'
 import { ownerOf } from '../src/auth/roles.js'
 
@@ -47,6 +49,8 @@ export interface EmployeeBodies {
    * employee of the body, or of the upload session it names, checked by every `contract` rule.
    */
   contractPreviewRouteOptions: () => ReturnType<typeof contractPreviewOptions>
+  /** The issues of the records seen today, by content (src/employees/issue-cache.ts). */
+  issueCache: RecordIssueCache
 }
 
 declare module 'fastify' {
@@ -71,8 +75,26 @@ function refuseMultipart (request: FastifyRequest): void {
 /** The employer profile and the documents' text rules, read when the request comes. */
 type ProfileSource = () => { profile: EmployerProfile, printable?: PrintableRules }
 
+/**
+ * Every rule of `kind` over `records` (`body.<index>` paths, or `prefix` for one record), each
+ * record's issues from `cache` when it was seen today: the rules are built and run only for the others.
+ */
+function kindIssues (
+  cache: RecordIssueCache, kind: RecordKind, profile: ProfileSource, records: readonly unknown[], prefix?: string
+): ValidationIssue[] {
+  let rules: RecordRules | undefined
+  const build = (): RecordRules => {
+    if (rules === undefined) {
+      const { profile: employer, printable } = profile()
+      rules = recordValidation(kind, employer, printable).all
+    }
+    return rules
+  }
+  return records.flatMap((record, index) => cache.issues(kind, record, prefix ?? `body.${index}`, build))
+}
+
 function batchOptions<T extends TSchema> (
-  item: T, maxItems: number, options: BatchBodyOptions, profile: ProfileSource
+  item: T, maxItems: number, options: BatchBodyOptions, profile: ProfileSource, cache: RecordIssueCache
 ) {
   const body = employeeBatchSchema(item, maxItems, options.emptyMessage)
   return {
@@ -84,15 +106,16 @@ function batchOptions<T extends TSchema> (
     },
     attachValidation: true, // the preHandler reports schema and cross-field issues together
     preHandler: async (request: FastifyRequest) => {
-      const { profile: employer, printable } = profile()
-      const rules = batchIssues(request.body, recordValidation(options.kind, employer, printable).all)
-      const issues = mergeIssues(schemaIssues(request), rules)
+      const records = Array.isArray(request.body) ? request.body as unknown[] : []
+      const issues = mergeIssues(schemaIssues(request), kindIssues(cache, options.kind, profile, records))
       if (issues.length > 0) throw new RequestValidationError(options.validationMessage, issues)
     }
   }
 }
 
-function singleOptions<T extends TSchema> (item: T, options: BodyOptions, profile: ProfileSource) {
+function singleOptions<T extends TSchema> (
+  item: T, options: BodyOptions, profile: ProfileSource, cache: RecordIssueCache
+) {
   return {
     schema: { body: item },
     config: { validationMessage: options.validationMessage },
@@ -102,9 +125,7 @@ function singleOptions<T extends TSchema> (item: T, options: BodyOptions, profil
     },
     attachValidation: true,
     preHandler: async (request: FastifyRequest) => {
-      const { profile: employer, printable } = profile()
-      const rules = recordValidation(options.kind, employer, printable).all(request.body, 'body')
-      const issues = mergeIssues(schemaIssues(request), rules)
+      const issues = mergeIssues(schemaIssues(request), kindIssues(cache, options.kind, profile, [request.body], 'body'))
       if (issues.length > 0) throw new RequestValidationError(options.validationMessage, issues)
     }
   }
@@ -152,9 +173,9 @@ const validateSessionEmployee = compileValidator(PreviewImportedEmployeeSchema)
 /** Sessions as the preview reads them (plugins/sessions.ts decorates `app.sessions`). */
 interface SessionReader { get: (id: string, owner?: string) => Promise<ImportedEmployee[] | undefined> }
 
-function contractPreviewOptions (profile: ProfileSource, sessions: () => SessionReader) {
+function contractPreviewOptions (profile: ProfileSource, sessions: () => SessionReader, cache: RecordIssueCache) {
   const options: BodyOptions = { validationMessage: VALIDATION_MESSAGE.default, kind: 'contract' }
-  const single = singleOptions(PreviewEmployeeSchema, options, profile)
+  const single = singleOptions(PreviewEmployeeSchema, options, profile, cache)
   /**
    * @throws SessionNotFoundError, EmployeeNotInSessionError (404, D3); RequestValidationError when
    *   the stored record cannot make a contract that can be signed
@@ -189,10 +210,12 @@ function contractPreviewOptions (profile: ProfileSource, sessions: () => Session
 
 export default fp(async (app) => {
   const source: ProfileSource = () => ({ profile: app.employerProfile, printable: app.printableRules })
+  const cache = new RecordIssueCache() // one per app: its profile and text rules are the app's
   app.decorate('employeeBodies', {
     batchRouteOptions: (item, options) =>
-      batchOptions(item, options.maxItems ?? app.config.BATCH_MAX, options, source),
-    singleRouteOptions: (item, options) => singleOptions(item, options, source),
-    contractPreviewRouteOptions: () => contractPreviewOptions(source, () => app.sessions)
+      batchOptions(item, options.maxItems ?? app.config.BATCH_MAX, options, source, cache),
+    singleRouteOptions: (item, options) => singleOptions(item, options, source, cache),
+    contractPreviewRouteOptions: () => contractPreviewOptions(source, () => app.sessions, cache),
+    issueCache: cache
   } satisfies EmployeeBodies)
 }, { name: 'employee-bodies', dependencies: ['config'] })

@@ -20,7 +20,6 @@
  * insurance exports).
  */
 import type { EmployerProfile } from '../../schemas/employer-profile.js'
-import type { ValidationIssue } from '../errors.js'
 import { AddendumRequestSchema } from '../../schemas/addendum.js'
 import { compileValidator } from '../validation.js'
 import { addendumIssues, crossFieldIssues, mergeIssues, type RecordRules } from './cross-field-rules.js'
@@ -106,9 +105,4 @@ function addendumDocumentIssues (profile: EmployerProfile): RecordRules {
     const result = validate(structuredClone(record))
     return mergeIssues(result.ok ? [] : result.issues, rules(record, prefix))
   }
-}
-
-/** `rules` over every element of a batch, with `body.<index>` paths; none for a non-list. */
-export function batchIssues (records: unknown, rules: RecordRules): ValidationIssue[] {
-  return Array.isArray(records) ? records.flatMap((record, index) => rules(record, `body.${index}`)) : []
 }

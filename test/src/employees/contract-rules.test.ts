@@ -1,5 +1,5 @@
 import { test } from 'tap'
-import { batchIssues } from '../../../src/employees/record-kinds.js'
+import { RecordIssueCache } from '../../../src/employees/issue-cache.js'
 import { contractIssues, minimumSalary, type ContractPolicy } from '../../../src/employees/contract-rules.js'
 import { sampleEmployee, sampleSubsidio } from '../../support/samples.js'
 
@@ -18,13 +18,15 @@ test('a valid record has no issues; records that are not objects are left to the
   t.same(contractIssues(sampleSubsidio({ replacedWorkerDni: '44556677', replacedWorkerPosition: 'Cajera' }), '', policy), [])
   t.same(contractIssues(null, 'body', policy), [])
   t.same(contractIssues('x', 'body', policy), [])
-  t.same(batchIssues({ not: 'a list' }, (record, prefix) => contractIssues(record, prefix, policy)), [])
+  t.same(contractIssues({ not: 'an employee' }, 'body', policy), [])
   t.same(contractIssues(sampleEmployee({ salary: 'mil', weeklyHours: -1, contractType: 'Otro', signingDate: 3 }), '', policy), [], 'wrong types are the schema\'s')
 })
 
 test('issues carry the row or body path', async (t) => {
-  t.same(batchIssues([sampleEmployee(), sampleEmployee({ salary: 1000, salaryInWords: undefined })],
-    (record, prefix) => contractIssues(record, prefix, policy)),
+  const cache = new RecordIssueCache()
+  const records = [sampleEmployee(), sampleEmployee({ salary: 1000, salaryInWords: undefined })]
+  t.same(records.flatMap((record, index) =>
+    cache.issues('contract', record, `body.${index}`, () => (one, prefix) => contractIssues(one, prefix, policy))),
   [{ field: 'body.1.salary', message: 'El sueldo no puede ser menor a la remuneración mínima vital (S/ 1,130.00)' }])
   t.same(contractIssues(sampleEmployee({ replacedWorkerPosition: 'Cajera' }), '', policy),
     [{ field: 'replacedWorkerPosition', message: 'El cargo del suplido solo corresponde a contratos de Subsidio' }])

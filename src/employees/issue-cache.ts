@@ -1,0 +1,59 @@
+/**
+ * The issues of each record, remembered by what decides them: the record kind, the record's JSON
+ * and Lima's day (the date rules read today; the employer profile and the documents' text rules are
+ * fixed for the life of the process). So a record's rules run once however often it comes back: the
+ * preview HR opens before the ZIP, the ZIP downloaded again, the nightly export of the same list.
+ * A batch whose records were all seen today is checked without running a rule, and the ZIP's first
+ * byte does not wait for them.
+ */
+import { createHash } from 'node:crypto'
+import type { ValidationIssue } from '../errors.js'
+import { todayInLima } from '../vocabulary/dates.js'
+import type { RecordRules } from './cross-field-rules.js'
+
+/** Records remembered at most (about 100 bytes each when valid); the oldest is forgotten first. */
+export const ISSUE_CACHE_ENTRIES = 8192
+
+export class RecordIssueCache {
+  readonly maxEntries: number
+  #day = ''
+  /** Insertion order is use order (a hit is moved to the end): the first key is the least recently used. */
+  readonly #entries = new Map<string, readonly ValidationIssue[]>()
+  #hits = 0
+  #misses = 0
+
+  constructor (maxEntries = ISSUE_CACHE_ENTRIES) {
+    this.maxEntries = maxEntries
+  }
+
+  /**
+   * The issues of `record` under `rules`, with `prefix` on every field (`body.3`, `body`, or '').
+   * @param kind the record kind the rules belong to (src/employees/record-kinds.ts); part of the key
+   * @param rules called only when the record is not remembered, and then once per call of `issues`
+   *   at most (a batch builds its rules on its first miss)
+   */
+  issues (kind: string, record: unknown, prefix: string, rules: () => RecordRules): ValidationIssue[] {
+    const day = todayInLima()
+    if (day !== this.#day) { // the date rules changed with the day: nothing remembered holds
+      this.#entries.clear()
+      this.#day = day
+    }
+    const key = createHash('sha256').update(kind).update('\0').update(JSON.stringify(record) ?? 'undefined').digest('base64')
+    let found = this.#entries.get(key)
+    if (found === undefined) {
+      this.#misses++
+      found = rules()(record, '')
+      if (this.#entries.size >= this.maxEntries) this.#entries.delete(this.#entries.keys().next().value as string)
+    } else {
+      this.#hits++
+      this.#entries.delete(key)
+    }
+    this.#entries.set(key, found)
+    return found.map((issue) => ({ ...issue, field: prefix === '' ? issue.field : `${prefix}.${issue.field}` }))
+  }
+
+  /** Lookups answered from memory and by running the rules, since start (tests, metrics). */
+  get stats (): { hits: number, misses: number, entries: number } {
+    return { hits: this.#hits, misses: this.#misses, entries: this.#entries.size }
+  }
+}
