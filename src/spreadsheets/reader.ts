@@ -145,6 +145,8 @@ export class SpreadsheetReader {
   readonly #queue: Job[] = []
   #closed = false
   #startFailures = 0
+  /** Settles the warm-up (warm()): set from its start until a child is ready or the reader gives up. */
+  #warmed: (() => void) | undefined
   /** Last time a child became ready, started or finished a read (stuck detection), ms since epoch. */
   #lastProgress = Date.now()
 
@@ -167,11 +169,26 @@ export class SpreadsheetReader {
   }
 
   /**
-   * Starts one child now (before listen), so that the first upload after a start finds it ready
-   * (no cold worker: docs/production.md); it exits after `idleMs` unused, like any other. Nothing inline.
+   * Starts one child now (at start-up), so that the first upload after a start finds it ready (no
+   * cold worker: docs/production.md); it exits after `idleMs` unused, like any other. Resolves once a
+   * child is ready, or the reader gave up starting one (then not `healthy`) or closed; `warming` until
+   * then (readiness). Nothing inline.
    */
-  warm (): void {
-    if (!this.#options.inline && !this.#closed && this.#children.size === 0) this.#spawn()
+  async warm (): Promise<void> {
+    if (this.#options.inline || this.#closed || [...this.#children].some((child) => child.ready)) return
+    const warmed = new Promise<void>((resolve) => { this.#warmed = resolve })
+    if (this.#children.size === 0) this.#spawn()
+    await warmed
+  }
+
+  /** Whether warm() waits for its first child to be ready (readiness: not ready while warming). */
+  get warming (): boolean {
+    return this.#warmed !== undefined
+  }
+
+  #endWarmUp (): void {
+    this.#warmed?.()
+    this.#warmed = undefined
   }
 
   /** Child processes at most. */
@@ -341,6 +358,7 @@ export class SpreadsheetReader {
     if (message.type === 'ready') {
       child.ready = true
       this.#startFailures = 0
+      this.#endWarmUp()
       this.#idle(child)
       this.#dispatch()
     } else if (message.type === 'started') {
@@ -398,6 +416,7 @@ export class SpreadsheetReader {
     }
     if (this.#closed) return
     if (!wasReady) this.#startFailures++
+    if (this.#startFailures >= MAX_START_FAILURES) this.#endWarmUp() // given up: readiness says so through `healthy`
     if (!expected && child.killedFor !== 'client') {
       this.#options.onWorkerError(new Error(this.#deathReason(child, code, signal, error)))
     }
@@ -413,6 +432,7 @@ export class SpreadsheetReader {
   /** Stops the children; reads in flight or waiting are refused (503). */
   async close (): Promise<void> {
     this.#closed = true
+    this.#endWarmUp()
     this.#failQueue(new ServiceBusyError())
     const exits = [...this.#children].map((child) => new Promise<void>((resolve) => {
       if (child.process.exitCode !== null || child.process.signalCode !== null) return resolve()
