@@ -1,6 +1,7 @@
 /**
  * Shared pieces of the benchmark and the load scripts: a built server started on loopback as a
- * child process, its RSS sampled from /proc, sample employees, and latency statistics.
+ * child process, its RSS sampled from /proc, the sample records (the tests' lawful samples,
+ * varied), and latency statistics.
  */
 import { spawn, type ChildProcess } from 'node:child_process'
 import { readFileSync } from 'node:fs'
@@ -12,6 +13,7 @@ import type { AddressInfo } from 'node:net'
 import { once } from 'node:events'
 import { PROJECT_ROOT } from '../src/paths.js'
 import { amountInWords } from '../src/vocabulary/salary-words.js'
+import { sampleAddendum, sampleEmployee, samplePartTime, sampleSubsidio } from '../test/support/samples.js'
 
 export interface RunningServer {
   url: string
@@ -37,11 +39,16 @@ async function freePort (): Promise<number> {
  * Starts `dist/app/server.js` (run `npm run build` first) on 127.0.0.1 with a free port; resolves once health answers.
  * @param env variables added to the server's environment
  * @param nodeArgs Node options for the server process (e.g. `--cpu-prof`, not allowed in NODE_OPTIONS)
+ * @param options.fromSource run `app/server.ts` under tsx instead, as `npm run dev` does (no build needed)
+ * @throws when the server exits or does not answer /api/health within 30 s (60 s from source)
  */
-export async function startServer (env: Record<string, string> = {}, nodeArgs: string[] = []): Promise<RunningServer> {
+export async function startServer (
+  env: Record<string, string> = {}, nodeArgs: string[] = [], options: { fromSource?: boolean } = {}
+): Promise<RunningServer> {
   const tempDir = await mkdtemp(join(tmpdir(), 'contratos-bench-'))
   const port = await freePort()
-  const child = spawn(process.execPath, [...nodeArgs, join(PROJECT_ROOT, 'dist/app/server.js')], {
+  const entry = options.fromSource === true ? ['--import', 'tsx', join(PROJECT_ROOT, 'app/server.ts')] : [join(PROJECT_ROOT, 'dist/app/server.js')]
+  const child = spawn(process.execPath, [...nodeArgs, ...entry], {
     cwd: PROJECT_ROOT,
     env: {
       ...process.env,
@@ -57,12 +64,16 @@ export async function startServer (env: Record<string, string> = {}, nodeArgs: s
     },
     stdio: ['ignore', 'inherit', 'inherit']
   })
-  const deadline = Date.now() + 30_000
+  const waitMs = options.fromSource === true ? 60_000 : 30_000
+  const deadline = Date.now() + waitMs
   for (;;) {
     if (child.exitCode !== null) throw new Error(`server exited with ${child.exitCode}`)
     const health = await timedRequest(`http://127.0.0.1:${port}`, '/api/health', undefined, 'GET').catch(() => undefined)
     if (health?.status === 200) break
-    if (Date.now() > deadline) throw new Error('server did not answer /api/health within 30 s')
+    if (Date.now() > deadline) {
+      child.kill('SIGKILL')
+      throw new Error(`server did not answer /api/health within ${waitMs / 1000} s`)
+    }
     await new Promise((resolve) => setTimeout(resolve, 100))
   }
   return {
@@ -125,14 +136,21 @@ export const median = (values: readonly number[]) => quantile(values, 0.5)
 
 const NAMES = ['Rosa María', 'José Luis', 'Ana Lucía', 'Carlos Alberto', 'Lucía', 'Jorge', 'Milagros', 'Ñusta']
 const SURNAMES = ['Quispe', 'Mamani', 'Huamán', 'Flores', 'Gutiérrez', 'Rodríguez', 'Chávez', 'Ramírez', 'Núñez']
-const TYPES = ['Planilla', 'Part Time', 'Subsidio'] as const
+/** Sites of the tests' employer profile with a reviewed cause for modality 58 (test/fixtures/employer-profile.json). */
+const SITES = ['Playa Larcomar', 'Playa Lince']
+/** Positions its catalogue names (an alias counts). */
+const POSITIONS = ['Operario de playa', 'Supervisor de estacionamiento']
 
-/** `count` valid employees cycling through the three contract types, with distinct DNIs. */
+/**
+ * `count` lawful employees cycling through Planilla, Part Time and Subsidio, with distinct DNIs:
+ * the tests' samples (test/support/samples.ts: `sampleEmployee`, `samplePartTime`, `sampleSubsidio`,
+ * dates relative to today in Lima) with names, DNIs, addresses, sites and salaries varied. A rule that
+ * refuses them fails `npm run bench:smoke`, as it fails the tests.
+ */
 export function mixedEmployees (count: number, seed = 0): Record<string, unknown>[] {
   return Array.from({ length: count }, (_, index) => {
     const n = index + seed
-    const contractType = TYPES[n % 3]
-    return {
+    const varied = {
       name: NAMES[n % NAMES.length],
       lastNameFather: SURNAMES[n % SURNAMES.length],
       lastNameMother: SURNAMES[(n + 3) % SURNAMES.length],
@@ -141,45 +159,36 @@ export function mixedEmployees (count: number, seed = 0): Record<string, unknown
       dni: String(40000000 + n).padStart(8, '0'),
       email: `empleado${n}@example.com`,
       address: `Av. Los Próceres ${100 + n}, Urb. Santa Catalina`,
-      province: 'Lima',
       district: 'San Isidro',
-      department: 'Lima',
-      salary: 1130 + (n % 10) * 125.5,
-      position: n % 2 === 0 ? 'Operario de playa' : 'Supervisor de estacionamiento',
-      entryDate: '01/12/2026',
-      endDate: '31/05/2027',
-      subDivisionOrParking: `Playa ${['Larcomar', 'Jockey Plaza', 'Real Plaza'][n % 3]}`,
-      contractType,
-      ...(contractType === 'Subsidio'
-        ? { replacementFor: 'Juan Pérez Gómez', reasonForSubstitution: 'Descanso médico', timeForCompany: '2 años', workingCondition: 'Tiempo completo', probationaryPeriod: '3 meses' }
-        : {})
+      position: POSITIONS[n % POSITIONS.length],
+      subDivisionOrParking: SITES[n % SITES.length],
+      salaryInWords: undefined // written from the salary (D22)
+    }
+    switch (n % 3) {
+      case 0: return sampleEmployee({ ...varied, salary: 1130 + (n % 10) * 125.5 })
+      case 1: return samplePartTime({ ...varied, salary: 600 + (n % 10) * 25 })
+      default: return sampleSubsidio({ ...varied, salary: 1130 + (n % 10) * 125.5 })
     }
   })
 }
 
 /**
- * `count` valid addendum records with distinct document numbers; every other one leaves
- * salaryInWords out, so the server writes it (D22).
+ * `count` lawful addendum records with distinct document numbers (the tests' `sampleAddendum`: an
+ * adenda made in time, dates relative to today in Lima); every other one leaves salaryInWords out,
+ * so the server writes it (D22).
  */
 export function addenda (count: number, seed = 0): Record<string, unknown>[] {
   return Array.from({ length: count }, (_, index) => {
     const n = index + seed
     const salary = 1130 + (n % 10) * 125.5
-    return {
+    return sampleAddendum({
       division: `Playas ${['Lima', 'Norte', 'Sur'][n % 3]}`,
       documentNumber: String(30000000 + n).padStart(8, '0'),
       worker: `${NAMES[n % NAMES.length]} ${SURNAMES[n % SURNAMES.length]} ${SURNAMES[(n + 3) % SURNAMES.length]}`,
-      entryDate: '01/03/2024',
-      start: '01/06/2025',
-      end: '30/11/2025',
-      startAddendum: '01/12/2025',
-      endAddendum: '31/05/2026',
       address: `Av. Los Próceres ${100 + n}, Urb. Santa Catalina`,
-      province: 'Lima',
       district: 'San Isidro',
-      department: 'Lima',
       salary,
-      ...(n % 2 === 0 ? { salaryInWords: amountInWords(salary) } : {})
-    }
+      salaryInWords: n % 2 === 0 ? amountInWords(salary) : undefined
+    })
   })
 }

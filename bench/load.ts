@@ -13,10 +13,12 @@ import { median, mixedEmployees, quantile, startServer, timedRequest } from './l
 const SECONDS = Number(process.env.LOAD_SECONDS ?? 60)
 const MB = 1024 * 1024
 
-/** A CSV as a spreadsheet program exports it, with the spec's employee headers. */
+/** A CSV as a spreadsheet program exports it, with the spec's employee headers and the lawful-contract ones. */
 function employeesCsv (count: number): string {
-  const headers = ['NOMBRE', 'APELLIDO PATERNO', 'APELLIDO MATERNO', 'DNI', 'EMAIL', 'DIRECCIÓN', 'PROVINCIA', 'DISTRITO', 'DEPARTAMENTO', 'CARGO', 'PLAYA', 'SUELDO', 'SUELDO EN LETRAS', 'INICIO', 'FIN', 'TIPO DE CONTRATO', 'SEXO', 'FECHA DE NACIMIENTO', 'SUPLENCIA DE', 'MOTIVO DE SUPLENCIA']
-  const keys = ['name', 'lastNameFather', 'lastNameMother', 'dni', 'email', 'address', 'province', 'district', 'department', 'position', 'subDivisionOrParking', 'salary', 'salaryInWords', 'entryDate', 'endDate', 'contractType', 'sex', 'birthDate', 'replacementFor', 'reasonForSubstitution']
+  const headers = ['NOMBRE', 'APELLIDO PATERNO', 'APELLIDO MATERNO', 'DNI', 'EMAIL', 'DIRECCIÓN', 'PROVINCIA', 'DISTRITO', 'DEPARTAMENTO', 'CARGO', 'PLAYA', 'SUELDO', 'SUELDO EN LETRAS', 'INICIO', 'FIN', 'TIPO DE CONTRATO', 'SEXO', 'FECHA DE NACIMIENTO', 'SUPLENCIA DE', 'MOTIVO DE SUPLENCIA',
+    'DÍAS DE TRABAJO', 'HORARIO', 'DNI DEL SUPLIDO', 'CARGO DEL SUPLIDO', 'CONDICION LABORAL', 'TIEMPO EN EMPRESA', 'PERIODO DE PRUEBA']
+  const keys = ['name', 'lastNameFather', 'lastNameMother', 'dni', 'email', 'address', 'province', 'district', 'department', 'position', 'subDivisionOrParking', 'salary', 'salaryInWords', 'entryDate', 'endDate', 'contractType', 'sex', 'birthDate', 'replacementFor', 'reasonForSubstitution',
+    'workDays', 'workSchedule', 'replacedWorkerDni', 'replacedWorkerPosition', 'workingCondition', 'timeForCompany', 'probationaryPeriod']
   const quote = (value: unknown) => `"${String(value ?? '').replace(/"/g, '""')}"`
   const rows = mixedEmployees(count).map((employee) => keys.map((key) => quote(employee[key])).join(','))
   return [headers.map(quote).join(','), ...rows].join('\r\n') + '\r\n'

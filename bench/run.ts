@@ -16,13 +16,17 @@
  *         p99 meanwhile; the server's longest event-loop stall during exports, one at a time and at c=8
  *   BASE  a naive single-threaded pdf-lib loop (load, fill, flatten, save per document) on the
  *         same templates: our PDFs/s divided by its PDFs/s
+ *
+ * The records are the tests' lawful samples (bench/workloads.ts, bench/lib.ts), dated from today in
+ * Lima; `npm run bench:smoke` sends each workload once and checks its answer (CI runs it).
  */
 import { existsSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { mkdtemp } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import autocannon from 'autocannon'
-import { addenda, median, mixedEmployees, peakSampler, quantile, startServer, timedRequest, type RunningServer, type Timing } from './lib.js'
+import { median, peakSampler, quantile, startServer, timedRequest, type RunningServer, type Timing } from './lib.js'
+import { BENCH_SERVER_ENV, PDFS_PER_EMPLOYEE, workloads, type Workload, type WorkloadName } from './workloads.js'
 import { builderFloors, measureFloors } from './floors.js'
 import { naiveBaseline } from './naive-baseline.js'
 import { PROJECT_ROOT } from '../src/paths.js'
@@ -33,15 +37,9 @@ const RUNS = Number(process.env.BENCH_RUNS ?? 11)
  * JIT has compiled the hot paths; three warm-ups left W50 about twice its steady time).
  */
 const WARM_UP = Number(process.env.BENCH_WARM_UP ?? 20)
-const PDFS_PER_EMPLOYEE = 3
 const MB = 1024 * 1024
 const EXPORT_SECONDS = 5
-/**
- * The servers measured run without the event-loop shedder: the bench measures speed, on a machine
- * other work may load past the shedder's threshold; `npm run bench:load` measures the behaviour under
- * overload, shedding included.
- */
-const SERVER_ENV = { SHED_MAX_EVENT_LOOP_DELAY_MS: '0' }
+const SERVER_ENV = BENCH_SERVER_ENV
 
 const fmt = (n: number, digits = 1) => (Number.isFinite(n) ? n.toFixed(digits) : 'n/a')
 
@@ -80,7 +78,8 @@ async function cannon (url: string, path: string, body: unknown, connections: nu
 }
 
 /** The W50 figures, C4, C8, W1 and the exports, on one server at the default BATCH_MAX. */
-async function mainServerFigures (server: RunningServer, employees: Record<string, unknown>[]): Promise<Record<string, unknown>> {
+async function mainServerFigures (server: RunningServer, work: Record<WorkloadName, Workload>): Promise<Record<string, unknown>> {
+  const employees = work.W50.body as Record<string, unknown>[]
   const results: Record<string, unknown> = {}
   for (let i = 0; i < WARM_UP; i++) await downloadZip(server.url, employees)
 
@@ -96,10 +95,10 @@ async function mainServerFigures (server: RunningServer, employees: Record<strin
     peakRssMB: w50Rss.stop() / MB
   }
 
-  const addendumBatch = addenda(80)
-  for (let i = 0; i < WARM_UP; i++) await downloadZip(server.url, addendumBatch, '/api/addendum/download-zip')
+  const addendumBatch = work.A80.body as unknown[]
+  for (let i = 0; i < WARM_UP; i++) await downloadZip(server.url, addendumBatch, work.A80.path)
   const addendumTimings: Timing[] = []
-  for (let i = 0; i < RUNS; i++) addendumTimings.push(await downloadZip(server.url, addendumBatch, '/api/addendum/download-zip'))
+  for (let i = 0; i < RUNS; i++) addendumTimings.push(await downloadZip(server.url, addendumBatch, work.A80.path))
   const a80Wall = median(addendumTimings.map((t) => t.totalMs))
   results.A80 = {
     ttfbMs: median(addendumTimings.map((t) => t.ttfbMs)),
@@ -108,10 +107,9 @@ async function mainServerFigures (server: RunningServer, employees: Record<strin
     zipBytes: addendumTimings[0].bytes
   }
 
-  const one = mixedEmployees(3)[2] // a Subsidio: the longest contract
   results.W1 = {
-    c1: await cannon(server.url, '/api/contracts/preview', one, 1, 5),
-    c8: await cannon(server.url, '/api/contracts/preview', one, 8, 5)
+    c1: await cannon(server.url, work.W1.path, work.W1.body, 1, 5),
+    c8: await cannon(server.url, work.W1.path, work.W1.body, 8, 5)
   }
 
   const c4Walls: number[] = []
@@ -137,24 +135,24 @@ async function mainServerFigures (server: RunningServer, employees: Record<strin
   for (let i = 0; i < 3; i++) await Promise.all(Array.from({ length: 8 }, () => downloadZip(server.url, employees)))
   results.C8 = { peakRssMB: c8Rss.stop() / MB }
 
-  const exportLoad = async (path: string) => {
-    const { result, latencies } = await healthWhile(server.url, cannon(server.url, path, employees, 8, EXPORT_SECONDS))
+  const exportLoad = async ({ path, body }: Workload) => {
+    const { result, latencies } = await healthWhile(server.url, cannon(server.url, path, body, 8, EXPORT_SECONDS))
     return { ...result, healthP99Ms: quantile(latencies, 0.99), healthSamples: latencies.length }
   }
   results.exports = {
-    sctr: await exportLoad('/api/excel/download-sctr'),
-    lawLife: await exportLoad('/api/excel/download-lawlife'),
-    photocheck: await exportLoad('/api/excel/download-photocheck')
+    sctr: await exportLoad(work.sctr),
+    lawLife: await exportLoad(work.lawLife),
+    photocheck: await exportLoad(work.photocheck)
   }
   return results
 }
 
 /** W1000 on its own server (BATCH_MAX=1000): W50 peak RSS there first, then the 1000-employee ZIP. */
-async function w1000Figures (): Promise<Record<string, number>> {
-  const server = await startServer({ ...SERVER_ENV, BATCH_MAX: '1000' })
+async function w1000Figures (work: Record<WorkloadName, Workload>): Promise<Record<string, number>> {
+  const server = await startServer({ ...SERVER_ENV, ...work.W1000.env })
   try {
-    const w50 = mixedEmployees(50)
-    const w1000 = mixedEmployees(1000)
+    const w50 = work.W50.body as unknown[]
+    const w1000 = work.W1000.body as unknown[]
     for (let i = 0; i < WARM_UP; i++) await downloadZip(server.url, w50)
     const w50Rss = peakSampler(server.rssBytes)
     for (let i = 0; i < RUNS; i++) await downloadZip(server.url, w50)
@@ -180,7 +178,7 @@ interface ExportStall { oneAtATimeMaxMs: number, oneAtATimeP99Ms: number, maxMs:
  * The server's own event-loop delay while exports run (bench/loop-probe.mjs, preloaded into a server
  * of its own; the clients are this process): one at a time for 2 s, then at concurrency 8 for 2 s.
  */
-async function exportStalls (employees: Record<string, unknown>[]): Promise<Record<string, ExportStall>> {
+async function exportStalls (work: Record<WorkloadName, Workload>): Promise<Record<string, ExportStall>> {
   const probeFile = join(await mkdtemp(join(tmpdir(), 'contratos-probe-')), 'loop.json')
   const server = await startServer({ ...SERVER_ENV, LOOP_PROBE_FILE: probeFile }, ['--import', join(PROJECT_ROOT, 'bench/loop-probe.mjs')])
   /** The delays since the previous read (the probe starts over at each signal). */
@@ -192,12 +190,13 @@ async function exportStalls (employees: Record<string, unknown>[]): Promise<Reco
   }
   const stalls: Record<string, ExportStall> = {}
   try {
-    for (const [name, path] of [['sctr', '/api/excel/download-sctr'], ['lawLife', '/api/excel/download-lawlife'], ['photocheck', '/api/excel/download-photocheck']]) {
-      await cannon(server.url, path, employees, 1, 1) // warm-up
+    for (const name of ['sctr', 'lawLife', 'photocheck'] as const) {
+      const { path, body } = work[name]
+      await cannon(server.url, path, body, 1, 1) // warm-up
       await read()
-      await cannon(server.url, path, employees, 1, 2)
+      await cannon(server.url, path, body, 1, 2)
       const one = await read()
-      await cannon(server.url, path, employees, 8, 2)
+      await cannon(server.url, path, body, 8, 2)
       const eight = await read()
       stalls[name] = { oneAtATimeMaxMs: one.maxMs, oneAtATimeP99Ms: one.p99Ms, maxMs: eight.maxMs, p99Ms: eight.p99Ms }
     }
@@ -208,15 +207,16 @@ async function exportStalls (employees: Record<string, unknown>[]): Promise<Reco
 }
 
 async function main (): Promise<void> {
-  const employees = mixedEmployees(50)
+  const work = workloads()
+  const employees = work.W50.body as Record<string, unknown>[]
   const results: Record<string, unknown> = { date: new Date().toISOString(), runs: RUNS, warmUp: WARM_UP, node: process.version }
   const server = await startServer(SERVER_ENV)
   try {
-    Object.assign(results, await mainServerFigures(server, employees))
+    Object.assign(results, await mainServerFigures(server, work))
   } finally {
     await server.stop()
   }
-  results.W1000 = await w1000Figures()
+  results.W1000 = await w1000Figures(work)
   const floors = await measureFloors(employees, RUNS)
   const pdfSizes = floors.w50.documents.flatMap((docs) => [docs.contract, docs.consent, docs.annex].map(({ parts }) => parts[0].length + parts[1].length))
   results.floors = {
@@ -228,7 +228,7 @@ async function main (): Promise<void> {
     pdfBytesMax: Math.max(...pdfSizes),
     ...await builderFloors(employees, RUNS)
   }
-  results.exportStalls = await exportStalls(employees)
+  results.exportStalls = await exportStalls(work)
   const baseline = await naiveBaseline(employees)
   results.baseline = baseline
   const w = results.W50 as Record<string, number>

@@ -9,7 +9,8 @@
  * nothing, and an empty histogram (mean NaN) is taken for an infinite delay. A loop that turns
  * once every 100-200 ms, which a burst of exports causes while staying far below a 1 s threshold,
  * leaves a 200 ms window with fewer than two ticks: every request was then shed with a delay of
- * Infinity (logged as `null`). The monitor below cannot read an empty window as a stall.
+ * Infinity (logged as `null`). The monitor below cannot read an empty window as a stall, and starts
+ * when start-up ends (onReady), so the loop held by start-up never sheds the first requests.
  */
 import fp from 'fastify-plugin'
 import underPressure from '@fastify/under-pressure'
@@ -67,10 +68,14 @@ export default fp(async (app) => {
     pressureHandler: shed
   })
   if (SHED_MAX_EVENT_LOOP_DELAY_MS === 0) return
-  const monitor = monitorEventLoopLag()
-  app.addHook('onClose', async () => { monitor.stop() })
+  // Measured from the end of start-up: compiling templates and schemas and loading modules hold the
+  // loop for a second or more on a busy machine, which is no overload; counted, it shed the first
+  // requests after a start. Before onReady no request is served.
+  let monitor: EventLoopLagMonitor | undefined
+  app.addHook('onReady', async () => { monitor = monitorEventLoopLag() })
+  app.addHook('onClose', async () => { monitor?.stop() })
   app.addHook('onRequest', async (request, reply) => {
-    const lag = monitor.lag()
+    const lag = monitor?.lag() ?? 0
     if (lag <= SHED_MAX_EVENT_LOOP_DELAY_MS) return
     await (request.routeOptions.config.pressureHandler ?? shed)(request, reply, 'eventLoopDelay', Math.round(lag))
   })

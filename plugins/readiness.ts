@@ -1,7 +1,9 @@
 /**
  * Readiness for load balancers and orchestrators (D22, `GET /api/health/ready`): the templates are
  * compiled, the PDF pool is open, the spreadsheet reader is open and not stuck (src/spreadsheets/
- * reader.ts `healthy`), the session store takes a probe write (not required with
+ * reader.ts `healthy`), the pools are warm (`warm`: the first report thread answered and the
+ * reader's first child is ready, as the PDF threads did before listen; a load balancer sends nothing
+ * to a cold instance), the session store takes a probe write (not required with
  * READY_REQUIRES_SESSION_STORE=false: on Kubernetes a Redis outage then keeps pods in the Service
  * for the routes that need no session), and shutdown has not begun. Shutdown begins at the signal
  * (app/server.ts calls `beginShutdown`) or, for an app closed in-process, at `close()`;
@@ -27,7 +29,7 @@ export interface Readiness {
   ready: (checks: Checks) => boolean
 }
 
-export type Checks = Record<'templates' | 'pdfPool' | 'spreadsheetReader' | 'sessionStore' | 'running', CheckState>
+export type Checks = Record<'templates' | 'pdfPool' | 'spreadsheetReader' | 'sessionStore' | 'warm' | 'running', CheckState>
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -51,10 +53,11 @@ export default fp(async (app) => {
         pdfPool: state(app.pdfPool.open),
         spreadsheetReader: state(app.spreadsheetReader.healthy),
         sessionStore: state(sessionStore),
+        warm: state(!app.reportPool.warming && !app.spreadsheetReader.warming),
         running: state(!shuttingDown)
       }
     }
   }
   app.decorate('readiness', readiness)
   app.addHook('preClose', async () => { shuttingDown = true })
-}, { name: 'readiness', dependencies: ['pdf-pool', 'spreadsheet-reader', 'sessions'] })
+}, { name: 'readiness', dependencies: ['pdf-pool', 'spreadsheet-reader', 'report-pool', 'sessions'] })

@@ -1,6 +1,7 @@
 /**
  * The worker pool that builds the insurance workbooks (src/reports/pool.ts), REPORT_THREADS at most;
- * one thread starts before listen (outside tests), the others on demand; closed with the app.
+ * one thread starts at start-up (outside tests; readiness waits for it to answer), the others on
+ * demand; closed with the app.
  */
 import fp from 'fastify-plugin'
 import { ReportPool } from '../src/reports/pool.js'

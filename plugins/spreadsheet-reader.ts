@@ -1,8 +1,9 @@
 /**
  * The spreadsheet reader of the import routes (SPREADSHEET_PROCESSES child processes at most; one
- * starts before listen outside tests), closed with the app. Logs why a file was refused as corrupt:
- * the client only gets the spec's message. `reply.clientGone()` is the signal that drops a read
- * whose client has left (docs/import.md, "The reader's processes").
+ * starts at start-up outside tests, and readiness waits for it to be ready), closed with the app.
+ * Logs why a file was refused as corrupt: the client only gets the spec's message.
+ * `reply.clientGone()` is the signal that drops a read whose client has left (docs/import.md, "The
+ * reader's processes").
  */
 import fp from 'fastify-plugin'
 import type { FastifyReply } from 'fastify'

@@ -46,11 +46,15 @@ test('two instances behind HAProxy share sessions through Redis, survive a Redis
     t.equal(upload.status, 200)
     const { sessionId, employees } = JSON.parse(upload.body.toString()).data as { sessionId: string, employees: { dni: string }[] }
     const servers = new Set<string>()
-    for (const { dni } of employees) {
-      const preview = await lb('POST', '/api/contracts/preview', { json: { sessionId, dni } })
-      t.equal(preview.status, 200, `${dni} by ${String(preview.headers['x-served-by'])}`)
-      t.equal(preview.headers['content-type'], 'application/pdf')
-      servers.add(String(preview.headers['x-served-by']))
+    // every employee, again until both instances have answered: an instance that turned ready last
+    // is still ramping in (slowstart) and gets a small share of the first requests
+    for (let round = 0; round < 20 && (round === 0 || servers.size < 2); round++) {
+      for (const { dni } of employees) {
+        const preview = await lb('POST', '/api/contracts/preview', { json: { sessionId, dni } })
+        if (round === 0 || preview.status !== 200) t.equal(preview.status, 200, `${dni} by ${String(preview.headers['x-served-by'])}`)
+        if (round === 0) t.equal(preview.headers['content-type'], 'application/pdf')
+        servers.add(String(preview.headers['x-served-by']))
+      }
     }
     t.same([...servers].sort(), ['app1', 'app2'], 'previews answered by both instances: the session is shared')
   })

@@ -29,10 +29,13 @@ export class ReportPool {
   readonly maxThreads: number
   readonly maxQueue: number
   readonly #pool: WorkerPool<ReportTask, Uint8Array>
+  readonly #onWorkerError: (error: Error) => void
+  #warming = false
 
   constructor (options: ReportPoolOptions = {}) {
     this.maxThreads = options.maxThreads ?? cpuCount()
     this.maxQueue = options.maxQueue ?? 64
+    this.#onWorkerError = options.onWorkerError ?? (() => {})
     // Threads start on first use, or the first at warm() (plugins/report-pool.ts: before listen, outside tests).
     this.#pool = new WorkerPool({
       worker: WORKER,
@@ -45,9 +48,26 @@ export class ReportPool {
     })
   }
 
-  /** Starts the first thread now (before listen), so that the first export finds a warm worker; returns them. */
-  warm (): number {
-    return this.#pool.warm()
+  /**
+   * Starts the first thread now (at start-up, plugins/report-pool.ts) and has it answer, its modules
+   * loaded, so that the first export finds a warm worker; `warming` until then (readiness). A thread
+   * that fails to answer is told to onWorkerError; the next export starts another.
+   */
+  async warm (): Promise<void> {
+    this.#pool.warm()
+    this.#warming = true
+    try {
+      await this.#pool.run({ kind: 'ping' })
+    } catch (error) {
+      this.#onWorkerError(error as Error)
+    } finally {
+      this.#warming = false
+    }
+  }
+
+  /** Whether warm() has begun and its thread has not answered yet (readiness: not ready while warming). */
+  get warming (): boolean {
+    return this.#warming
   }
 
   /** Threads started now. */

@@ -14,6 +14,7 @@ import { fork, type ChildProcess } from 'node:child_process'
 import type { Socket } from 'node:net'
 import { setPriority } from 'node:os'
 import { cpuCount } from '../cpus.js'
+import { cgroupMemoryLimit } from '../cgroup.js'
 import type { ImportKind } from './columns.js'
 import { CorruptSpreadsheetError, RowsPastLimitError, TooManyRowsError, WorkbookTooLargeError } from './errors.js'
 import type { WorkbookCounts } from './bounds.js'
@@ -35,7 +36,7 @@ export interface ReaderOptions {
   maxQueue?: number
   /** Deadline of one read, from the moment a child starts it (waiting not included), ms (default 30 000). */
   timeoutMs?: number
-  /** V8 old-generation cap of each child, MB (default 1024). */
+  /** V8 old-generation cap of each child, MiB (default: readerHeapCapMb under the cgroup's memory limit, else 1024). */
   maxHeapMb?: number
   /** A child with nothing to read exits after this long, ms (default 60 000). */
   idleMs?: number
@@ -69,6 +70,31 @@ function outcomeOf (error: unknown): ReadOutcome {
   if (error instanceof ServiceBusyError) return 'busy'
   if (error instanceof ClientGoneError) return 'client_gone'
   return 'error'
+}
+
+/**
+ * The memory plan behind the children's heap cap (docs/production.md, "Memory and the reader's heap
+ * cap"), MiB, measured on the 2-core development machine with Node 20: the service process at rest
+ * with its modules and templates; what each CPU adds to it (a PDF thread, about 40, and a report
+ * thread, about 60); a reader child idle with SheetJS loaded (84 measured); the cap's bounds (a
+ * 10 MB .xlsx peaks about 130 MiB above a child's base, docs/import.md).
+ */
+export const READER_MEMORY_PLAN_MB = { service: 250, perCpu: 100, childBase: 96, minHeap: 128, maxHeap: 1024 } as const
+
+/**
+ * The V8 heap cap of each reader child under a memory limit (systemd `MemoryMax=`, a container's
+ * limit), MiB: what the limit leaves after the service process (`service + perCpu × cpus`), shared by
+ * the children, less each child's own base; at most 1024, at least 128 (below that the limit is too
+ * small for these defaults: lower the threads or raise it). So a hostile file meets its child's heap
+ * cap, and is refused as corrupt, before the cgroup's OOM killer ends the whole service.
+ * @param memoryLimitBytes the cgroup's limit (src/cgroup.ts); undefined: none, the cap is 1024
+ * @param processes the reader's child processes; @param cpus the CPUs the pools are sized for (src/cpus.ts)
+ */
+export function readerHeapCapMb (memoryLimitBytes: number | undefined, processes: number, cpus: number): number {
+  const { service, perCpu, childBase, minHeap, maxHeap } = READER_MEMORY_PLAN_MB
+  if (memoryLimitBytes === undefined) return maxHeap
+  const leftMb = memoryLimitBytes / (1024 * 1024) - service - perCpu * cpus
+  return Math.min(maxHeap, Math.max(minHeap, Math.floor(leftMb / Math.max(1, processes) - childBase)))
 }
 
 /** Children that die before they are ready, in a row, after which the reader stops starting them. */
@@ -119,15 +145,19 @@ export class SpreadsheetReader {
   readonly #queue: Job[] = []
   #closed = false
   #startFailures = 0
+  /** Settles the warm-up (warm()): set from its start until a child is ready or the reader gives up. */
+  #warmed: (() => void) | undefined
   /** Last time a child became ready, started or finished a read (stuck detection), ms since epoch. */
   #lastProgress = Date.now()
 
   constructor (options: ReaderOptions = {}) {
+    const cpus = cpuCount()
+    const maxProcesses = options.maxProcesses ?? Math.min(4, Math.max(1, Math.floor(cpus / 2)))
     this.#options = {
-      maxProcesses: options.maxProcesses ?? Math.min(4, Math.max(1, Math.floor(cpuCount() / 2))),
+      maxProcesses,
       maxQueue: options.maxQueue ?? 16,
       timeoutMs: options.timeoutMs ?? 30_000,
-      maxHeapMb: options.maxHeapMb ?? 1024,
+      maxHeapMb: options.maxHeapMb ?? readerHeapCapMb(cgroupMemoryLimit(), maxProcesses, cpus),
       idleMs: options.idleMs ?? 60_000,
       stuckMs: options.stuckMs ?? (options.timeoutMs ?? 30_000) + START_ALLOWANCE_MS,
       zipLimits: options.zipLimits,
@@ -139,16 +169,36 @@ export class SpreadsheetReader {
   }
 
   /**
-   * Starts one child now (before listen), so that the first upload after a start finds it ready
-   * (no cold worker: docs/production.md); it exits after `idleMs` unused, like any other. Nothing inline.
+   * Starts one child now (at start-up), so that the first upload after a start finds it ready (no
+   * cold worker: docs/production.md); it exits after `idleMs` unused, like any other. Resolves once a
+   * child is ready, or the reader gave up starting one (then not `healthy`) or closed; `warming` until
+   * then (readiness). Nothing inline.
    */
-  warm (): void {
-    if (!this.#options.inline && !this.#closed && this.#children.size === 0) this.#spawn()
+  async warm (): Promise<void> {
+    if (this.#options.inline || this.#closed || [...this.#children].some((child) => child.ready)) return
+    const warmed = new Promise<void>((resolve) => { this.#warmed = resolve })
+    if (this.#children.size === 0) this.#spawn()
+    await warmed
+  }
+
+  /** Whether warm() waits for its first child to be ready (readiness: not ready while warming). */
+  get warming (): boolean {
+    return this.#warmed !== undefined
+  }
+
+  #endWarmUp (): void {
+    this.#warmed?.()
+    this.#warmed = undefined
   }
 
   /** Child processes at most. */
   get maxProcesses (): number {
     return this.#options.maxProcesses
+  }
+
+  /** The V8 heap cap of each child, MiB (`--max-old-space-size`). */
+  get maxHeapMb (): number {
+    return this.#options.maxHeapMb
   }
 
   /** False once close() has begun (readiness). */
@@ -308,6 +358,7 @@ export class SpreadsheetReader {
     if (message.type === 'ready') {
       child.ready = true
       this.#startFailures = 0
+      this.#endWarmUp()
       this.#idle(child)
       this.#dispatch()
     } else if (message.type === 'started') {
@@ -365,6 +416,7 @@ export class SpreadsheetReader {
     }
     if (this.#closed) return
     if (!wasReady) this.#startFailures++
+    if (this.#startFailures >= MAX_START_FAILURES) this.#endWarmUp() // given up: readiness says so through `healthy`
     if (!expected && child.killedFor !== 'client') {
       this.#options.onWorkerError(new Error(this.#deathReason(child, code, signal, error)))
     }
@@ -380,6 +432,7 @@ export class SpreadsheetReader {
   /** Stops the children; reads in flight or waiting are refused (503). */
   async close (): Promise<void> {
     this.#closed = true
+    this.#endWarmUp()
     this.#failQueue(new ServiceBusyError())
     const exits = [...this.#children].map((child) => new Promise<void>((resolve) => {
       if (child.process.exitCode !== null || child.process.signalCode !== null) return resolve()

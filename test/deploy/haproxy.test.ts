@@ -1,7 +1,7 @@
 /**
  * deploy/haproxy.cfg against a stub instance whose readiness answer the test sets: the upload rate
- * limit (429 in the envelope with Retry-After) and the fallback backend draining an instance that
- * began shutting down while its session store is down; /metrics never answered through the public
+ * limit (429 in the envelope with Retry-After) and the fallback backend, while the session store is
+ * down, taking an instance only once its pools are warm and draining it once it began shutting down; /metrics never answered through the public
  * frontend and no X-Served-By naming the instances (docs/security.md). The service itself behind HAProxy is
  * test/cluster.test.ts.
  */
@@ -14,13 +14,15 @@ import { setTimeout as sleep } from 'node:timers/promises'
 import { PROJECT_ROOT } from '../../src/paths.js'
 import { freePort, program } from '../support/processes.js'
 
-test('HAProxy: uploads past CONTRATOS_UPLOAD_RATE get 429; /metrics is 404; the fallback backend drains an instance that is shutting down', async (t) => {
+test('HAProxy: uploads past CONTRATOS_UPLOAD_RATE get 429; /metrics is 404; the fallback backend takes a live instance once warm and drains it when shutting down', async (t) => {
   let running = 'ok'
+  let warm = 'fail'
   const stub = createServer((request, response) => {
     if (request.url === '/api/health/ready') {
-      // the session store is down: 503, which the main backend reads as not ready
+      // the session store is down: 503, which the main backend reads as not ready; the checks in
+      // the order the service writes them (routes/health.ts)
       response.writeHead(503, { 'content-type': 'application/json' })
-      response.end(JSON.stringify({ success: false, checks: { sessionStore: 'fail', running } }))
+      response.end(JSON.stringify({ success: false, checks: { templates: 'ok', pdfPool: 'ok', spreadsheetReader: 'ok', sessionStore: 'fail', warm, running } }))
       return
     }
     request.resume()
@@ -55,6 +57,11 @@ test('HAProxy: uploads past CONTRATOS_UPLOAD_RATE get 429; /metrics is 404; the 
     throw new Error(`HAProxy never got to: ${what}`)
   }
 
+  // a cold instance (its pools still warming) gets nothing, from either backend
+  await until('HAProxy has checked the instance', async () => (await send('GET', '/api/health')).status === 503)
+  await sleep(1000) // ten checks
+  t.equal((await send('GET', '/api/health')).status, 503, 'a cold instance is not served to, even with no other')
+  warm = 'ok'
   // only the live backend can answer 200: the main one has no ready instance
   await until('the live backend serves', async () => (await send('GET', '/api/health')).body === 'stub')
   t.equal((await send('GET', '/api/health')).servedBy, null, 'no X-Served-By unless CONTRATOS_DEBUG_SERVED_BY=1')

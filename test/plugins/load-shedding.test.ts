@@ -34,6 +34,19 @@ test('a lagging event loop sheds requests with 503 and Retry-After, but not heal
   t.equal(health.statusCode, 200, 'health is never shed')
 })
 
+test('start-up is not lag: a start that held the loop longer than the threshold sheds none of the first requests', async (t) => {
+  const app = await buildApp({
+    env: { TEMP_DIR: t.testdir({}), SHED_MAX_EVENT_LOOP_DELAY_MS: '50' },
+    extend: async (instance) => {
+      blockEventLoop(400) // templates compiled, schemas built, modules loaded: a slow start on a busy machine
+      instance.get('/test/ping', async () => ({ pong: true }))
+    }
+  })
+  t.teardown(() => app.close())
+  const first = await Promise.all(Array.from({ length: 5 }, () => app.inject({ method: 'GET', url: '/test/ping' })))
+  t.same(first.map((res) => res.statusCode), [200, 200, 200, 200, 200], 'the first requests after start are served')
+})
+
 test('server timeouts are set deliberately on the HTTP server', async (t) => {
   const app = await buildApp({ env: { TEMP_DIR: t.testdir({}) } })
   t.teardown(() => app.close())

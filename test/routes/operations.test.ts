@@ -4,13 +4,14 @@
  */
 import { test } from 'tap'
 import { Writable } from 'node:stream'
+import { setTimeout as sleep } from 'node:timers/promises'
 import { rm, writeFile } from 'node:fs/promises'
 import { buildApp } from '../../app/app.js'
 import { build, failDocumentsOf, formPayload, sampleEmployee, samplePartTime, sampleSubsidio } from '../support/helper.js'
 import { fixture } from '../support/spreadsheets.js'
 import type { FileSessionStore } from '../../src/sessions/store.js'
 
-const ALL_OK = { templates: 'ok', pdfPool: 'ok', spreadsheetReader: 'ok', sessionStore: 'ok', running: 'ok' }
+const ALL_OK = { templates: 'ok', pdfPool: 'ok', spreadsheetReader: 'ok', sessionStore: 'ok', warm: 'ok', running: 'ok' }
 
 /** `name{labels} value` lines of a Prometheus text exposition, by series. */
 function series (text: string): Map<string, number> {
@@ -52,6 +53,29 @@ test('ready fails once the app closes: the pools are closed and shutdown has beg
   await app.close()
   const checks = await app.readiness.checks()
   t.same(checks, { ...ALL_OK, pdfPool: 'fail', spreadsheetReader: 'fail', running: 'fail' })
+})
+
+test('outside tests ready is 503 (warm: fail) until the first report thread answered and the reader\'s first child is ready', async (t) => {
+  let held = true
+  const app = await build(t, { NODE_ENV: 'production', PDF_THREADS: 1, REPORT_THREADS: 1, SPREADSHEET_PROCESSES: 1 }, async (instance) => {
+    // a reader child slow to start (a throttled CPU): it warms for as long as the test holds it, then as it really does
+    const reader = instance.spreadsheetReader
+    const warming = Object.getOwnPropertyDescriptor(Object.getPrototypeOf(reader), 'warming')?.get
+    Object.defineProperty(reader, 'warming', { get: () => held || warming?.call(reader) === true })
+  })
+  const cold = await app.inject({ method: 'GET', url: '/api/health/ready' })
+  t.equal(cold.statusCode, 503, 'not ready while a pool warms')
+  t.same(cold.json().checks, { ...ALL_OK, warm: 'fail' })
+  held = false
+  let status = 0
+  for (let attempt = 0; attempt < 1200 && status !== 200; attempt++) {
+    status = (await app.inject({ method: 'GET', url: '/api/health/ready' })).statusCode
+    if (status !== 200) await sleep(50)
+  }
+  t.equal(status, 200, 'ready once warm')
+  t.equal(app.spreadsheetReader.stats.children, 1, 'the reader\'s child is up')
+  t.equal(app.reportPool.threads, 1, 'the report thread is up')
+  t.equal(app.reportPool.warming || app.spreadsheetReader.warming, false)
 })
 
 test('X-Request-Id: a well-formed one is kept and echoed on every reply, anything else is replaced by a UUID', async (t) => {
