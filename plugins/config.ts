@@ -4,7 +4,7 @@
  * naming the variable, on a bad value, on a batch limit above MAX_EMPLOYEES, or on an
  * unwritable TEMP_DIR.
  */
-import { accessSync, constants, existsSync, mkdirSync, statSync } from 'node:fs'
+import { accessSync, constants, existsSync, mkdirSync, readFileSync, statSync } from 'node:fs'
 import { dirname } from 'node:path'
 import fp from 'fastify-plugin'
 import fastifyEnv from '@fastify/env'
@@ -25,8 +25,11 @@ declare module 'fastify' {
   }
 }
 
-/** Where upload sessions live (SESSION_STORE): TEMP_DIR, or a Redis server every instance shares. */
-export type SessionStoreConfig = { kind: 'file' } | { kind: 'redis', url: string }
+/**
+ * Where upload sessions live (SESSION_STORE): TEMP_DIR, or a Redis server every instance shares,
+ * with the PEM certificates of SESSION_STORE_CA_FILE for a `rediss://` one.
+ */
+export type SessionStoreConfig = { kind: 'file' } | { kind: 'redis', url: string, tlsCa?: Buffer }
 
 /** Who may call the API (docs/security.md): anyone (the spec's internal network), or bearer tokens only. */
 export type AuthMode = 'none' | 'oidc'
@@ -78,6 +81,23 @@ export function parseSessionStore (value: string): SessionStoreConfig {
   }
   // URL schemes are case-insensitive (RFC 3986): `REDISS://` is TLS too, never plain text (docs/security.md)
   return { kind: 'redis', url: `${url.protocol}${value.slice(url.protocol.length)}` }
+}
+
+/**
+ * SESSION_STORE_CA_FILE read for a `rediss://` store (docs/production.md, "Sessions in Redis").
+ * @throws ConfigError when the store is not `rediss://`, or the file cannot be read or holds no PEM certificate
+ */
+export function withSessionStoreCa (store: SessionStoreConfig, caFile: string | undefined): SessionStoreConfig {
+  if (caFile === undefined) return store
+  if (store.kind !== 'redis' || !store.url.startsWith('rediss:')) throw new ConfigError(STARTUP_MESSAGES.sessionStoreCaNotTls)
+  let tlsCa: Buffer
+  try {
+    tlsCa = readFileSync(projectPath(caFile))
+  } catch (error) {
+    throw new ConfigError(STARTUP_MESSAGES.sessionStoreCaUnreadable(caFile, (error as NodeJS.ErrnoException).code ?? 'error'))
+  }
+  if (!tlsCa.includes('-----BEGIN CERTIFICATE-----')) throw new ConfigError(STARTUP_MESSAGES.sessionStoreCaNotPem(caFile))
+  return { ...store, tlsCa }
 }
 
 /** A configuration that cannot run; its message is the single line printed at start-up. */
@@ -188,7 +208,7 @@ export default fp<ConfigPluginOptions>(async (app, options) => {
   if (config.SHUTDOWN_DRAIN_MS > 0 && config.SHUTDOWN_DRAIN_MS >= config.GRACE_DELAY_MS) {
     throw new ConfigError(`SHUTDOWN_DRAIN_MS=${config.SHUTDOWN_DRAIN_MS} debe ser menor que GRACE_DELAY_MS=${config.GRACE_DELAY_MS}`)
   }
-  config.sessionStore = parseSessionStore(config.SESSION_STORE)
+  config.sessionStore = withSessionStoreCa(parseSessionStore(config.SESSION_STORE), config.SESSION_STORE_CA_FILE)
   config.authMode = resolveAuthMode(config)
   config.spreadsheetProcesses = resolveSpreadsheetProcesses(config)
   app.log.level = config.LOG_LEVEL

@@ -2,7 +2,9 @@
  * The upload session store (D3, D4), chosen by SESSION_STORE: files under TEMP_DIR (swept on
  * start-up and then periodically), or Redis shared by every instance. Either keeps at most
  * SESSION_MAX sessions for FILE_CLEANUP_TIMEOUT. Redis being down does not stop start-up: the
- * routes that need a session answer 503 until it returns (src/sessions/redis-store.ts).
+ * routes that need a session answer 503 until it returns (src/sessions/redis-store.ts); nor does
+ * a Redis that may evict sessions, logged at connect and refused by readiness and uploads unless
+ * SESSION_STORE_ALLOW_EVICTION (docs/production.md, "Redis configuration").
  */
 import fp from 'fastify-plugin'
 import { FileSessionStore, SESSION_BYTES_PER_EMPLOYEE, sessionRoomBytes, type SessionStore } from '../src/sessions/store.js'
@@ -47,6 +49,14 @@ export default fp(async (app) => {
       maxSessions,
       maxPerOwner: app.config.SESSION_MAX_PER_USER,
       timeoutMs: app.config.SESSION_STORE_TIMEOUT_MS,
+      tlsCa: sessionStore.tlsCa,
+      allowEviction: app.config.SESSION_STORE_ALLOW_EVICTION,
+      onEvictionPolicy: (policy, accepted) => {
+        const found = policy === undefined ? 'maxmemory-policy cannot be read (grant +info)' : `maxmemory-policy is ${policy}`
+        app.log.warn({ sessionStore: where, maxmemoryPolicy: policy ?? null }, accepted
+          ? `session store Redis ${found}: sessions may vanish before they expire (accepted by SESSION_STORE_ALLOW_EVICTION)`
+          : `session store Redis ${found}: readiness 503 and uploads refused until it is noeviction (or SESSION_STORE_ALLOW_EVICTION=true)`)
+      },
       onBreaker: (state, err) => {
         if (state === 'closed') app.log.info({ sessionStore: where }, 'session store breaker closed: Redis answers again')
         else app.log.warn({ sessionStore: where, err }, 'session store breaker open: Redis timed out; session requests answer 503 at once until a PING answers')

@@ -30,6 +30,8 @@ export const ConfigSchema = Type.Object({
   SESSION_STORE: Type.String({ minLength: 1, default: 'file', description: 'upload sessions: `file` (under TEMP_DIR) or a redis:// or rediss:// URL shared by every instance' }),
   SESSION_STORE_TIMEOUT_MS: Type.Integer({ minimum: 50, maximum: 60000, default: 2000, description: 'ms a Redis command (and the connection at start-up) may take; one timeout opens the breaker' }),
   READY_REQUIRES_SESSION_STORE: Type.Boolean({ default: true, description: 'false: readiness stays 200 while the session store fails (the failure is still reported), for pods that serve the routes needing no session' }),
+  SESSION_STORE_ALLOW_EVICTION: Type.Boolean({ default: false, description: 'true: accept a Redis whose maxmemory-policy evicts keys (or cannot be read); sessions may then vanish before they expire' }),
+  SESSION_STORE_CA_FILE: Type.Optional(Type.String({ minLength: 1, description: 'rediss:// only: PEM file of the CA certificates the Redis server\'s certificate must chain to (a private CA), instead of Node\'s bundled ones' })),
   METRICS: Type.Boolean({ default: true, description: 'serve GET /metrics (Prometheus text format)' }),
   SHUTDOWN_DRAIN_MS: Type.Integer({ minimum: 0, default: 0, description: 'ms after SIGTERM/SIGINT during which /api/health/ready answers 503 while requests are still served' }),
   AUTH_MODE: Type.Optional(stringEnum(['none', 'oidc'], { description: 'none: no authentication (the spec; default outside production); oidc: bearer tokens from OIDC_ISSUER and API_KEYS_FILE. Required with NODE_ENV=production' })),

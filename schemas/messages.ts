@@ -563,5 +563,11 @@ export const STARTUP_MESSAGES = {
   /** AUTH_MODE=oidc with OIDC_ISSUER: the console signs people in and needs its client id (docs/security.md). */
   oidcClientIdMissing: 'con OIDC_ISSUER falta OIDC_CLIENT_ID: el identificador del cliente público de la consola (/app/) ' +
     'registrado en el proveedor de identidad (docs/security.md)',
-  oidcIssuerNotUrl: (issuer: string) => `OIDC_ISSUER=${issuer} no es una URL https:// (o http:// en localhost)`
+  oidcIssuerNotUrl: (issuer: string) => `OIDC_ISSUER=${issuer} no es una URL https:// (o http:// en localhost)`,
+  /** SESSION_STORE_CA_FILE is for TLS: with a plain redis:// (or file) store it would be ignored (docs/production.md). */
+  sessionStoreCaNotTls: 'SESSION_STORE_CA_FILE solo se usa con SESSION_STORE=rediss:// (Redis con TLS); quítelo o use rediss://',
+  sessionStoreCaUnreadable: (path: string, code: string) =>
+    `SESSION_STORE_CA_FILE=${path} no se puede leer (${code}); indique un archivo PEM con los certificados de la CA privada de Redis`,
+  sessionStoreCaNotPem: (path: string) =>
+    `SESSION_STORE_CA_FILE=${path} no contiene ningún certificado PEM (-----BEGIN CERTIFICATE-----)`
 } as const

@@ -14,21 +14,26 @@ const FILE_FAULT_CODES = ['ENOSPC', 'EDQUOT', 'EROFS', 'EACCES', 'EPERM', 'EIO']
  */
 const REDIS_FAULT_WORDS = ['READONLY', 'OOM', 'NOPERM', 'NOAUTH', 'WRONGPASS', 'LOADING', 'MASTERDOWN'] as const
 
-/** Every `reason` label value: the codes and words above, `timeout`, `circuit_open`, `unreachable`, `other`. */
+/**
+ * Every `reason` label value: the codes and words above, `timeout`, `circuit_open`,
+ * `eviction_policy`, `unreachable`, `other`.
+ */
 export type StoreFaultReason = typeof FILE_FAULT_CODES[number] | typeof REDIS_FAULT_WORDS[number] |
-  'timeout' | 'circuit_open' | 'unreachable' | 'other'
+  'timeout' | 'circuit_open' | 'eviction_policy' | 'unreachable' | 'other'
 
 /**
  * The fault a store error stands for: a filesystem code, a Redis reply's first word, `timeout`
  * (ioredis' "Command timed out"), `circuit_open` (failed at once by the Redis store's breaker),
- * `unreachable` (connection refused, closed or not yet open), or
- * `other` for anything else (then it is not a store fault: see isStoreFault).
+ * `eviction_policy` (a Redis that may evict sessions, refused by the Redis store), `unreachable`
+ * (connection refused, closed or not yet open), or `other` for anything else (then it is not a
+ * store fault: see isStoreFault).
  */
 export function storeFaultReason (error: unknown): StoreFaultReason {
   const { code, message } = (error ?? {}) as { code?: unknown, message?: unknown }
   const known = FILE_FAULT_CODES.find((fault) => fault === code)
   if (known !== undefined) return known
   if (code === 'CIRCUIT_OPEN') return 'circuit_open'
+  if (code === 'EVICTION_POLICY') return 'eviction_policy'
   const text = typeof message === 'string' ? message : ''
   const word = REDIS_FAULT_WORDS.find((fault) => text.startsWith(`${fault} `) || text === fault)
   if (word !== undefined) return word

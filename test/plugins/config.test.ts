@@ -70,6 +70,29 @@ test('SESSION_STORE: file by default, or a redis:// or rediss:// URL', async (t)
   t.equal(app.config.SHUTDOWN_DRAIN_MS, 0)
 })
 
+test('SESSION_STORE_CA_FILE: read for a rediss:// store; refused with redis:// or file, unreadable, or without a PEM certificate', async (t) => {
+  const dir = t.testdir({
+    'ca.pem': '-----BEGIN CERTIFICATE-----\nMIIB\n-----END CERTIFICATE-----\n',
+    'key.pem': '-----BEGIN PRIVATE KEY-----\nMIIB\n-----END PRIVATE KEY-----\n'
+  })
+  const { withSessionStoreCa, parseSessionStore } = await import('../../plugins/config.js')
+  const tls = parseSessionStore('rediss://contratos:clave@redis.interno:6380/0')
+  t.same(withSessionStoreCa(tls, undefined), tls, 'unset: Node\'s bundled CAs')
+  t.same(withSessionStoreCa(tls, join(dir, 'ca.pem')), { ...tls, tlsCa: Buffer.from('-----BEGIN CERTIFICATE-----\nMIIB\n-----END CERTIFICATE-----\n') })
+  const refused = (env: Record<string, string>) => buildApp({ env: { TEMP_DIR: join(dir, 'temp'), ...env } })
+  const notTls = 'Configuración inválida: SESSION_STORE_CA_FILE solo se usa con SESSION_STORE=rediss:// (Redis con TLS); quítelo o use rediss://'
+  await t.rejects(refused({ SESSION_STORE: 'redis://127.0.0.1:6379', SESSION_STORE_CA_FILE: join(dir, 'ca.pem') }), { name: 'ConfigError', message: notTls })
+  await t.rejects(refused({ SESSION_STORE_CA_FILE: join(dir, 'ca.pem') }), { name: 'ConfigError', message: notTls }, 'file sessions: no TLS either')
+  await t.rejects(refused({ SESSION_STORE: 'rediss://127.0.0.1:6380', SESSION_STORE_CA_FILE: join(dir, 'no-such.pem') }), {
+    name: 'ConfigError',
+    message: `Configuración inválida: SESSION_STORE_CA_FILE=${join(dir, 'no-such.pem')} no se puede leer (ENOENT); indique un archivo PEM con los certificados de la CA privada de Redis`
+  })
+  await t.rejects(refused({ SESSION_STORE: 'rediss://127.0.0.1:6380', SESSION_STORE_CA_FILE: join(dir, 'key.pem') }), {
+    name: 'ConfigError',
+    message: `Configuración inválida: SESSION_STORE_CA_FILE=${join(dir, 'key.pem')} no contiene ningún certificado PEM (-----BEGIN CERTIFICATE-----)`
+  })
+})
+
 test('TRUST_PROXY: false, true, a number of hops, or the proxies\' addresses', async (t) => {
   const { parseTrustProxy } = await import('../../plugins/config.js')
   t.equal(parseTrustProxy('false'), false)

@@ -5,10 +5,11 @@
 import type { Test } from 'tap'
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process'
 import { once } from 'node:events'
-import { closeSync, existsSync, mkdtempSync, openSync, rmSync, writeSync } from 'node:fs'
+import { closeSync, existsSync, mkdtempSync, openSync, readFileSync, rmSync, writeFileSync, writeSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { connect, createServer } from 'node:net'
+import { connect, createServer, type Socket } from 'node:net'
+import { connect as tlsConnect } from 'node:tls'
 import { setTimeout as sleep } from 'node:timers/promises'
 
 /** A TCP port on 127.0.0.1 that nothing listens on right now. */
@@ -30,16 +31,50 @@ export function program (name: string): string {
   throw new Error(`${name} not found: install the Debian package (.ci/run does)`)
 }
 
-/** Whether a PING on 127.0.0.1:port gets +PONG within a second. */
-async function pong (port: number): Promise<boolean> {
+/**
+ * Whether a PING on 127.0.0.1:port gets +PONG within a second (or NOAUTH, from a server whose
+ * default user is off); over TLS when `ca` (PEM) is given.
+ */
+async function pong (port: number, ca?: Buffer): Promise<boolean> {
   return await new Promise((resolve) => {
-    const socket = connect({ host: '127.0.0.1', port })
+    const socket: Socket = ca === undefined ? connect({ host: '127.0.0.1', port }) : tlsConnect({ host: '127.0.0.1', port, ca })
     const finish = (answer: boolean): void => { socket.destroy(); resolve(answer) }
     socket.setTimeout(1000, () => { finish(false) })
     socket.once('error', () => { finish(false) })
-    socket.once('connect', () => { socket.write('PING\r\n') })
-    socket.once('data', (data: Buffer) => { finish(data.toString().startsWith('+PONG')) })
+    socket.once(ca === undefined ? 'connect' : 'secureConnect', () => { socket.write('PING\r\n') })
+    socket.once('data', (data: Buffer) => { finish(/^(\+PONG|-NOAUTH)/.test(data.toString())) })
   })
+}
+
+/** PEM files of a private certificate authority and of a server certificate it signed for 127.0.0.1. */
+export interface PrivateCa {
+  caFile: string
+  certFile: string
+  keyFile: string
+}
+
+/** Makes a throwaway private CA and a server certificate for IP 127.0.0.1 with openssl, removed at teardown. */
+export function privateCa (t: Test): PrivateCa {
+  const dir = mkdtempSync(join(tmpdir(), 'contratos-ca-')) // not the testdir: startRedis empties that one
+  t.teardown(() => { rmSync(dir, { recursive: true, force: true }) })
+  writeFileSync(join(dir, 'san.ext'), 'subjectAltName=IP:127.0.0.1\n')
+  const openssl = (...args: string[]): void => {
+    const run = spawnSync(program('openssl'), args, { cwd: dir, encoding: 'utf8' })
+    if (run.status !== 0) throw new Error(`openssl ${args[0]} failed: ${run.stderr}`)
+  }
+  const key = ['-newkey', 'ec', '-pkeyopt', 'ec_paramgen_curve:prime256v1', '-nodes']
+  openssl('req', '-x509', ...key, '-keyout', 'ca.key', '-out', 'ca.pem', '-days', '2', '-subj', '/CN=contratos test CA')
+  openssl('req', ...key, '-keyout', 'server.key', '-out', 'server.csr', '-subj', '/CN=127.0.0.1')
+  openssl('x509', '-req', '-in', 'server.csr', '-CA', 'ca.pem', '-CAkey', 'ca.key', '-CAcreateserial', '-out', 'server.pem',
+    '-days', '2', '-extfile', 'san.ext')
+  return { caFile: join(dir, 'ca.pem'), certFile: join(dir, 'server.pem'), keyFile: join(dir, 'server.key') }
+}
+
+export interface RedisServerOptions {
+  /** redis.conf lines (an ACL `user …` line, `user default off`), in a file the server reads at start. */
+  config?: string[]
+  /** TLS only: the port speaks TLS with this CA's server certificate; no plain-text port. */
+  tls?: PrivateCa
 }
 
 export interface RedisServer {
@@ -53,20 +88,31 @@ export interface RedisServer {
   signal: (signal: NodeJS.Signals) => void
 }
 
-/** A throwaway redis-server on `port` or a free loopback port (no persistence), stopped at teardown. */
-export async function startRedis (t: Test, port?: number): Promise<RedisServer> {
+/**
+ * A throwaway redis-server on `port` or a free loopback port (no persistence), stopped at teardown;
+ * with `options`, extra redis.conf lines and TLS (then its url is `rediss://`).
+ */
+export async function startRedis (t: Test, port?: number, options: RedisServerOptions = {}): Promise<RedisServer> {
   const binary = program('redis-server')
   port ??= await freePort()
   const dir = t.testdir({})
+  const conf = join(dir, 'redis.conf')
+  writeFileSync(conf, (options.config ?? []).join('\n') + '\n')
+  const { tls } = options
+  const listen = tls === undefined
+    ? ['--port', String(port)]
+    : ['--port', '0', '--tls-port', String(port), '--tls-cert-file', tls.certFile, '--tls-key-file', tls.keyFile,
+        '--tls-ca-cert-file', tls.caFile, '--tls-auth-clients', 'no']
+  const ca = tls === undefined ? undefined : readFileSync(tls.caFile)
   let child: ChildProcess | undefined
   const server: RedisServer = {
     signal: () => {},
     port,
-    url: `redis://127.0.0.1:${port}`,
+    url: `${tls === undefined ? 'redis' : 'rediss'}://127.0.0.1:${port}`,
     start: async () => {
-      child = spawn(binary, ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no', '--dir', dir, '--loglevel', 'warning'], { stdio: 'ignore' })
+      child = spawn(binary, [conf, ...listen, '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no', '--dir', dir, '--loglevel', 'warning'], { stdio: 'ignore' })
       const running = child
-      for (let attempt = 0; !(await pong(port)); attempt++) {
+      for (let attempt = 0; !(await pong(port, ca)); attempt++) {
         if (running.exitCode !== null || attempt >= 300) throw new Error(`redis-server did not start on ${port}`)
         await sleep(50)
       }

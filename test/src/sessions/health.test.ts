@@ -2,6 +2,7 @@ import { test } from 'tap'
 import { FAULT_LOG_INTERVAL_MS, PROBE_FRESH_MS, StoreHealth } from '../../../src/sessions/health.js'
 import { isOutOfSpace, isStoreFault, storeFaultReason } from '../../../src/sessions/faults.js'
 import { SessionStoreUnavailableError } from '../../../src/errors.js'
+import { CircuitOpenError, EvictionPolicyError } from '../../../src/sessions/redis-store.js'
 
 const fsError = (code: string) => Object.assign(new Error(`${code}: failed`), { code })
 
@@ -11,6 +12,9 @@ test('store faults are named by a fixed set of reasons; anything else is not a f
   t.equal(storeFaultReason(new Error("OOM command not allowed when used memory > 'maxmemory'.")), 'OOM')
   t.equal(storeFaultReason(new Error('NOPERM this user has no permissions to run the \'set\' command')), 'NOPERM')
   t.equal(storeFaultReason(new Error('Command timed out')), 'timeout')
+  t.equal(storeFaultReason(new CircuitOpenError()), 'circuit_open')
+  t.equal(storeFaultReason(new EvictionPolicyError('allkeys-lru')), 'eviction_policy')
+  t.equal(storeFaultReason(new EvictionPolicyError(undefined)), 'eviction_policy', 'an unreadable policy too')
   t.equal(storeFaultReason(fsError('ECONNREFUSED')), 'unreachable')
   t.equal(storeFaultReason(new Error("Stream isn't writeable and enableOfflineQueue options is false")), 'unreachable')
   t.equal(storeFaultReason(new TypeError('x is undefined')), 'other')
