@@ -23,6 +23,7 @@ import auth from '../plugins/auth.js'
 import audit from '../plugins/audit.js'
 import metrics from '../plugins/metrics.js'
 import readiness from '../plugins/readiness.js'
+import admission from '../plugins/admission.js'
 import stalledUploads from '../plugins/stalled-uploads.js'
 import root from '../routes/root.js'
 import health from '../routes/health.js'
@@ -155,6 +156,7 @@ export async function buildApp (options: BuildAppOptions = {}): Promise<FastifyI
   await app.register(employeeBodies)
   await app.register(binaryReplies)
   await app.register(documentZips)
+  await app.register(admission)
   await app.register(readiness)
   if (options.extend !== undefined) await app.register(options.extend)
 

@@ -1,16 +1,24 @@
 /**
- * `npm run bench:load`: a mixed load at saturation against the built server on loopback for
- * LOAD_SECONDS (default 60): preview, download-zip (50 employees), the three exports and
- * spreadsheet uploads at once, with GET /api/health probed throughout and the server's RSS sampled.
+ * `npm run bench:load`: two scenarios against the built server on loopback, LOAD_SCENARIOS
+ * (comma-separated, default both) picks them:
+ *
+ * - `mixed`: a mixed load at saturation for LOAD_SECONDS (default 60): preview, download-zip (50
+ *   employees), the three exports and spreadsheet uploads at once, with GET /api/health probed
+ *   throughout and the server's RSS sampled. Prints per-endpoint counts, status codes and p99,
+ *   health latency and memory; exits 1 when any response is a 5xx other than a deliberate 503
+ *   (load shed) or health ever fails.
+ * - `overload`: previews and ZIPs offered at 1x, 2x and 3x the measured capacity, straight and
+ *   through deploy/haproxy.cfg, LOAD_SECONDS each (bench/overload.ts): goodput and admitted p99.
+ *
  * The load generator runs on the same machine (2 cores shared with the server), so this measures
- * behaviour at saturation, not capacity. Prints per-endpoint counts, status codes and p99, health
- * latency and memory; exits 1 when any
- * response is a 5xx other than a deliberate 503 (load shed) or health ever fails.
+ * behaviour at saturation, not the capacity of a server on its own machine.
  */
 import autocannon from 'autocannon'
 import { median, mixedEmployees, quantile, startServer, timedRequest } from './lib.js'
+import { overloadScenarios } from './overload.js'
 
 const SECONDS = Number(process.env.LOAD_SECONDS ?? 60)
+const SCENARIOS = (process.env.LOAD_SCENARIOS ?? 'mixed,overload').split(',')
 const MB = 1024 * 1024
 
 /** A CSV as a spreadsheet program exports it, with the spec's employee headers and the lawful-contract ones. */
@@ -33,7 +41,7 @@ async function multipart (csv: string): Promise<{ body: Buffer, contentType: str
 
 interface Target { name: string, path: string, connections: number, body: Buffer | string, contentType: string }
 
-async function main (): Promise<void> {
+async function mixed (): Promise<boolean> {
   const server = await startServer()
   const employees = mixedEmployees(50)
   const json = JSON.stringify(employees)
@@ -91,7 +99,21 @@ async function main (): Promise<void> {
     `median of first third ${(median(rssSeries.slice(1, third)) / MB).toFixed(0)}, of last third ${(median(rssSeries.slice(-third)) / MB).toFixed(0)}, end ${(rssSeries.at(-1)! / MB).toFixed(0)}`)
   console.log(`server exit code after SIGTERM: ${exitCode}`)
   console.log(`unexpected 5xx: ${unexpected5xx}`)
-  process.exit(unexpected5xx === 0 && healthFailures === 0 && exitCode === 0 ? 0 : 1)
+  return unexpected5xx === 0 && healthFailures === 0 && exitCode === 0
 }
 
-await main()
+async function overload (): Promise<boolean> {
+  const server = await startServer()
+  console.log(`overload: ${SECONDS} s a run against ${server.url} ...`)
+  try {
+    await overloadScenarios(server.port, SECONDS)
+  } finally {
+    console.log(`server exit code after SIGTERM: ${await server.stop()}`)
+  }
+  return true
+}
+
+let passed = true
+if (SCENARIOS.includes('mixed')) passed = await mixed() && passed
+if (SCENARIOS.includes('overload')) passed = await overload() && passed
+process.exit(passed ? 0 : 1)

@@ -14,7 +14,7 @@ import type { AddendumRequest } from '../schemas/addendum.js'
 import { fullName } from '../src/vocabulary/format.js'
 import { todayInLima } from '../src/vocabulary/dates.js'
 import { addendumEntryName, contentDisposition, safeFileName } from '../src/zip/names.js'
-import { eachRecord, renderCalls, streamDocumentsZip, type RecordEntries } from '../src/zip/documents-zip.js'
+import { eachRecord, streamDocumentsZip, type RecordEntries } from '../src/zip/documents-zip.js'
 import { ZIP_TUNING } from '../src/zip/tuning.js'
 
 /** What a kind of ZIP says about its records: the generic reply below takes it. */
@@ -61,17 +61,12 @@ export default fp(async (app) => {
     const { log } = reply.request
     const concurrency = ZIP_TUNING.inFlightPerThread * pool.threads
     // Refuse up front, before any header goes out, when the pool cannot take this batch's first wave.
+    // (How long it waited for room is bounded before: the route's admission, plugins/admission.ts.)
     if (pool.capacity < Math.min(records.length, concurrency)) throw new ServiceBusyError()
-    // QUEUE_MAX_WAIT_MS: once, up front, against the work already admitted; then this ZIP's render
-    // calls count as work ahead of later requests until each is given or the ZIP ends
-    const reservation = pool.reserve(renderCalls(records.length, options.batchSize))
     const controller = new AbortController()
     reply.raw.on('close', () => { if (!reply.raw.writableFinished) controller.abort() })
     const { archive, done } = streamDocumentsZip(records, {
-      render: async (batch) => {
-        reservation.take()
-        return await options.render(batch, controller.signal)
-      },
+      render: async (batch) => await options.render(batch, controller.signal),
       batchSize: options.batchSize,
       describe: options.describe,
       concurrency,
@@ -84,7 +79,6 @@ export default fp(async (app) => {
           : CONTRACT_MESSAGES.zipFailureDetail((error as Error).message)
       }
     })
-    done.finally(reservation.release).catch(() => {})
     done.then((result) => {
       log.info({ records: records.length, ...result }, result.aborted ? `${options.kind} ZIP aborted by the client` : `${options.kind} ZIP written`)
     })

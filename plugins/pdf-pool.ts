@@ -40,7 +40,6 @@ export default fp(async (app) => {
   const pool = new PdfPool(data, {
     threads: app.config.PDF_THREADS,
     maxQueue: app.config.PDF_MAX_QUEUE,
-    maxWaitMs: app.config.QUEUE_MAX_WAIT_MS,
     onWorkerError: (err) => { app.log.error({ err }, 'PDF worker lost; piscina replaces it') },
     onRendered: (templates) => { for (const template of templates) app.metrics.pdfDocuments.inc({ template }) }
   })

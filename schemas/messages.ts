@@ -259,6 +259,10 @@ export const HTTP_MESSAGES = {
    * (SESSION_STORE, Redis) does not answer.
    */
   sessionStoreUnavailable: 'El almacén de sesiones no está disponible. Intenta nuevamente en unos segundos.',
+  /** HAProxy's own 502 (deploy/errors/502.http): an instance gave no usable answer, even after the retries. */
+  proxyBadGateway: 'El servicio no respondió correctamente. Intenta nuevamente en unos segundos.',
+  /** HAProxy's own 504 (deploy/errors/504.http): an instance took longer than `timeout server`. */
+  proxyTimeout: 'El servicio tardó demasiado en responder. Intenta nuevamente en unos segundos.',
   /** A read or render dropped because its client closed the connection (never reaches anyone: logs). */
   clientGone: 'El cliente cerró la conexión antes de la respuesta',
   invalidJson: 'El cuerpo JSON no es válido',

@@ -11,9 +11,9 @@
  *   waiting), counted here, since piscina's own queue count misses the tasks its balancer queues on
  *   a worker; one more is refused at once with ServiceBusyError (503 with Retry-After) instead of
  *   queued without bound, where its caller's deadline could run out.
- * - Deadline (QUEUE_MAX_WAIT_MS): a new request is refused when the work ahead of it, the tasks
- *   waiting for a thread plus those reserved by requests already admitted (a ZIP reserves every
- *   task it will give, reserve()), would keep the threads busy longer than `maxWaitMs`.
+ * - Deadline (QUEUE_MAX_WAIT_MS, the report pool): a new task is refused when the tasks waiting
+ *   for a thread would keep the threads busy longer than `maxWaitMs`. The PDF pool has none: the
+ *   document routes bound their wait before they reach it (src/admission.ts).
  * - Closing: close() lets every task already taken finish, those still waiting for a thread too
  *   (piscina's own close() would reject them), then stops the threads; `open` is false from then
  *   on (readiness). A task given after close() began starts new threads.
@@ -53,14 +53,6 @@ export interface PoolStats {
   completed: number
 }
 
-/** Tasks an admitted request will give (a ZIP's batches): counted as work ahead of a new request. */
-export interface Reservation {
-  /** One reserved task is given now (it is counted as taken from here on). */
-  take: () => void
-  /** The request ended: the tasks it did not give are no longer ahead of anyone. Idempotent. */
-  release: () => void
-}
-
 export class WorkerPool<Task, Result> {
   readonly minThreads: number
   readonly maxThreads: number
@@ -71,8 +63,6 @@ export class WorkerPool<Task, Result> {
   #inFlight = 0
   /** Set by warm(): at least one thread stays started. */
   #warm = false
-  /** Tasks reserved by admitted requests and not given yet (reserve()). */
-  #reserved = 0
   /** The tasks taken and not settled, for close() to wait for. */
   readonly #tasks = new Set<Promise<unknown>>()
 
@@ -94,43 +84,20 @@ export class WorkerPool<Task, Result> {
   }
 
   /**
-   * Expected wait (ms) of a task given now: the work ahead of it (tasks taken beyond the threads,
-   * plus tasks reserved by admitted requests) shared by the threads, times the median task time
-   * piscina measured (src/queue-deadline.ts); 0 before any task completed.
+   * Expected wait (ms) of a task given now: the tasks taken beyond the threads shared by the
+   * threads, times the median task time piscina measured (src/queue-deadline.ts); 0 before any
+   * task completed.
    */
   get expectedWaitMs (): number {
     const pool = this.#piscina
     if (pool === undefined || pool.completed === 0) return 0
-    const ahead = this.#inFlight + this.#reserved - this.maxThreads
+    const ahead = this.#inFlight - this.maxThreads
     return expectedWaitMs(ahead, this.maxThreads, pool.histogram.runTime.p50)
   }
 
   /** @throws ServiceBusyError (503 with Retry-After) when the expected wait exceeds `maxWaitMs` */
   checkDeadline (): void {
     checkDeadline(this.expectedWaitMs, this.#options.maxWaitMs ?? 0)
-  }
-
-  /**
-   * Admits a request that will give `tasks` tasks over its life (a ZIP's batches): checks the
-   * deadline once, then counts those tasks as work ahead of every later request until each is
-   * given (take) or the request ends (release). The tasks it gives are not checked again.
-   * @throws ServiceBusyError (503 with Retry-After) when the expected wait exceeds `maxWaitMs`
-   */
-  reserve (tasks: number): Reservation {
-    this.checkDeadline()
-    let left = Math.max(0, Math.floor(tasks))
-    this.#reserved += left
-    return {
-      take: () => {
-        if (left === 0) return
-        left--
-        this.#reserved--
-      },
-      release: () => {
-        this.#reserved -= left
-        left = 0
-      }
-    }
   }
 
   /** Starts the threads now (at least one, kept) before listen, so the first task finds a warm worker; returns them. */
@@ -152,16 +119,15 @@ export class WorkerPool<Task, Result> {
    * Runs one task in a thread.
    * @param options.signal aborts the task (its promise rejects with an AbortError)
    * @param options.transferList moved to the thread rather than copied
-   * @param options.deadline false: not refused by `maxWaitMs` (the later tasks of an admitted ZIP)
    * @throws ServiceBusyError (503) when `maxThreads + maxQueue` tasks are already under way, or
    *   the expected wait exceeds `maxWaitMs`
    * @throws whatever the task throws in the thread
    */
   async run (
-    task: Task, options: { signal?: AbortSignal, transferList?: Transferable[], deadline?: boolean } = {}
+    task: Task, options: { signal?: AbortSignal, transferList?: Transferable[] } = {}
   ): Promise<Result> {
     if (this.#inFlight >= this.maxThreads + this.maxQueue) throw new ServiceBusyError()
-    if (options.deadline !== false) this.checkDeadline()
+    this.checkDeadline()
     const running = this.#workers().run(task, { signal: options.signal, transferList: options.transferList })
     this.#inFlight++
     this.#tasks.add(running)

@@ -24,8 +24,8 @@ const messages = IMPORT_MESSAGES.addenda
 const routes: FastifyPluginAsyncTypebox = async (app) => {
   const uploadMessages = { noFile: messages.noFile, tooLarge: messages.tooLarge(formatByteSize(app.config.MAX_FILE_SIZE).replace(' ', '')) }
   const pool = app.pdfPool
-  /** QUEUE_MAX_WAIT_MS before the body is validated: a refused request spends nothing (src/documents/pdf-pool.ts). */
-  const refuseWhenLate = async (): Promise<void> => { pool.checkDeadline() }
+  // admission (plugins/admission.ts): room for the work, or 503 before the body is validated
+  const { admission } = app
 
   app.post('/upload', {
     config: { access: ROUTE_ACCESS.hr },
@@ -57,7 +57,7 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
   })
   app.post('/preview', {
     ...single,
-    onRequest: refuseWhenLate,
+    onRequest: admission.one,
     config: { ...single.config, access: ROUTE_ACCESS.hr },
     schema: {
       ...single.schema,
@@ -85,7 +85,7 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
   })
   app.post('/download-zip', {
     ...batch,
-    onRequest: refuseWhenLate,
+    preValidation: [admission.batch, batch.preValidation],
     config: { ...batch.config, access: ROUTE_ACCESS.hr },
     schema: {
       ...batch.schema,

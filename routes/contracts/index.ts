@@ -13,14 +13,14 @@ import { ROUTE_ACCESS } from '../../src/auth/roles.js'
 /** Spec endpoints 3 and 4; registered under /api/contracts and again under /api/contract (D1). */
 const contracts: FastifyPluginAsyncTypebox = async (app) => {
   const pool = app.pdfPool
-  /** QUEUE_MAX_WAIT_MS before the body is validated: a refused request spends nothing (src/documents/pdf-pool.ts). */
-  const refuseWhenLate = async (): Promise<void> => { pool.checkDeadline() }
+  // admission (plugins/admission.ts): room for the work, or 503 before the body is validated
+  const { admission } = app
 
   // a record, or one of an upload session (D3)
   const { record: previewRecord, ...preview } = app.employeeBodies.contractPreviewRouteOptions()
   app.post('/preview', {
     ...preview,
-    onRequest: refuseWhenLate,
+    onRequest: admission.one,
     config: { ...preview.config, access: ROUTE_ACCESS.hr },
     schema: {
       tags: ['contracts'],
@@ -53,7 +53,7 @@ const contracts: FastifyPluginAsyncTypebox = async (app) => {
   })
   app.post('/download-zip', {
     ...batch,
-    onRequest: refuseWhenLate,
+    preValidation: [admission.batch, batch.preValidation],
     config: { ...batch.config, access: ROUTE_ACCESS.hr },
     schema: {
       ...batch.schema,

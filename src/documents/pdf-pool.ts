@@ -11,7 +11,7 @@ import type { AddendumRequest } from '../../schemas/addendum.js'
 import { ServiceBusyError } from '../errors.js'
 import { workerScript } from '../workers.js'
 import { cpuCount } from '../cpus.js'
-import { WorkerPool, type PoolStats, type Reservation } from '../worker-pool.js'
+import { WorkerPool, type PoolStats } from '../worker-pool.js'
 import { ZIP_TUNING } from '../zip/tuning.js'
 import { contractEntryNames } from '../zip/names.js'
 import type { RecordEntries } from '../zip/documents-zip.js'
@@ -33,8 +33,6 @@ export interface PoolOptions {
   onWorkerError?: (error: Error) => void
   /** Called with the templates of the PDFs each successful task rendered (the documents counter). */
   onRendered?: (templates: readonly TemplateId[]) => void
-  /** QUEUE_MAX_WAIT_MS: a new request expected to wait longer for a thread is refused (503); 0 = no deadline. */
-  maxWaitMs?: number
 }
 
 /**
@@ -58,8 +56,6 @@ export class PdfPool {
   readonly #data: EngineData
   readonly #onRendered: (templates: readonly TemplateId[]) => void
   readonly #pool: WorkerPool<PdfTask, unknown>
-  /** Set only while whenFree() hands a task over: an admitted ZIP's tasks are never refused by the deadline. */
-  #admitted = false
 
   constructor (data: EngineData, options: PoolOptions) {
     this.threads = options.threads > 0 ? options.threads : cpuCount()
@@ -72,7 +68,6 @@ export class PdfPool {
       minThreads: this.threads,
       maxThreads: this.threads,
       maxQueue: options.maxQueue,
-      maxWaitMs: options.maxWaitMs,
       // A task leaves a few hundred KB of garbage; without a cap the young generation of each
       // worker grows through a long batch and stays grown (a 1000-employee ZIP measured about
       // 20 MB more peak RSS than with it), so memory would not stay flat in the batch size.
@@ -99,33 +94,10 @@ export class PdfPool {
     await Promise.all(Array.from({ length: this.threads }, () => this.#run({ kind: 'ping' })))
   }
 
-  /** Free queue slots: the ZIP route refuses a batch up front (503) when the pool is saturated. */
-  /** Expected wait (ms) of a task given now (src/queue-deadline.ts). */
-  get expectedWaitMs (): number {
-    return this.#pool.expectedWaitMs
-  }
-
   /**
-   * Admits a ZIP of `tasks` render calls (QUEUE_MAX_WAIT_MS, src/worker-pool.ts reserve()): refused
-   * before any work when the work already admitted would keep it waiting too long; otherwise its
-   * tasks count as work ahead of later requests until given or released. The single-document
-   * methods check the deadline themselves.
-   * @throws ServiceBusyError (503) with Retry-After
+   * Free queue slots: the ZIP route refuses a batch up front (503) when the pool is saturated. (How
+   * long requests wait is bounded before they reach the pool: src/admission.ts.)
    */
-  reserve (tasks: number): Reservation {
-    return this.#pool.reserve(tasks)
-  }
-
-  /**
-   * The same deadline without reserving anything: the document routes call it when a request
-   * arrives, before its body is validated (50 records cost tens of ms of main-thread work, which a
-   * request that will be refused anyway must not spend while the pool is saturated).
-   * @throws ServiceBusyError (503) with Retry-After
-   */
-  checkDeadline (): void {
-    this.#pool.checkDeadline()
-  }
-
   get capacity (): number {
     return this.#pool.capacity
   }
@@ -202,14 +174,7 @@ export class PdfPool {
   ): Promise<T> {
     for (let attempt = 1; ; attempt++) {
       try {
-        let rendering: Promise<T>
-        this.#admitted = true // read by #run, synchronously, within render()
-        try {
-          rendering = render()
-        } finally {
-          this.#admitted = false
-        }
-        return await rendering
+        return await render()
       } catch (error) {
         if (!(error instanceof ServiceBusyError) || attempt >= attempts || signal.aborted) throw error
         await delay(delayMs)
@@ -223,6 +188,6 @@ export class PdfPool {
   }
 
   async #run (task: PdfTask): Promise<unknown> {
-    return await this.#pool.run(task, { deadline: !this.#admitted })
+    return await this.#pool.run(task)
   }
 }

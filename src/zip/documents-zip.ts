@@ -80,15 +80,6 @@ const asError = (error: unknown): Error => (error instanceof Error ? error : new
 interface Batch<T> { records: readonly T[], results: Promise<RecordEntries[]> }
 
 /**
- * How many times streamDocumentsZip calls `render` for `records` records: the first record alone
- * (the first byte goes out at once), then `batchSize` at a time. The ZIP route reserves that many
- * pool tasks (src/worker-pool.ts reserve()).
- */
-export function renderCalls (records: number, batchSize = 1): number {
-  return records <= 0 ? 0 : 1 + Math.ceil((records - 1) / Math.max(1, batchSize))
-}
-
-/**
  * Starts writing the ZIP of `records`; read (pipe) `archive` to get it.
  * @returns the archive stream and a promise of what was written (never rejects)
  */

@@ -1,18 +1,21 @@
 /**
  * deploy/haproxy.cfg against a stub instance whose readiness answer the test sets: the upload rate
  * limit (429 in the envelope with Retry-After) and the fallback backend, while the session store is
- * down, taking an instance only once its pools are warm and draining it once it began shutting down; /metrics never answered through the public
- * frontend and no X-Served-By naming the instances (docs/security.md). The service itself behind HAProxy is
- * test/cluster.test.ts.
+ * down, taking an instance only once its pools are warm and draining it once it began shutting down;
+ * /metrics never answered through the public frontend and no X-Served-By naming the instances
+ * (docs/security.md); HAProxy's own 503, 502 and 504 in the envelope (deploy/errors/). The service
+ * itself behind HAProxy is test/cluster.test.ts.
  */
 import { test } from 'tap'
 import { spawn } from 'node:child_process'
 import { once } from 'node:events'
-import { createServer } from 'node:http'
+import { readFileSync } from 'node:fs'
+import { createServer, type ServerResponse } from 'node:http'
 import { join } from 'node:path'
 import { setTimeout as sleep } from 'node:timers/promises'
 import { PROJECT_ROOT } from '../../src/paths.js'
 import { freePort, program } from '../support/processes.js'
+import { HTTP_MESSAGES } from '../../schemas/messages.js'
 
 test('HAProxy: uploads past CONTRATOS_UPLOAD_RATE get 429; /metrics is 404; the fallback backend takes a live instance once warm and drains it when shutting down', async (t) => {
   let running = 'ok'
@@ -81,4 +84,75 @@ test('HAProxy: uploads past CONTRATOS_UPLOAD_RATE get 429; /metrics is 404; the 
   running = 'fail' // SIGTERM: ready says so while the instance still serves (SHUTDOWN_DRAIN_MS)
   await until('the stopping instance leaves the live backend', async () => (await send('GET', '/api/health')).status === 503)
   t.pass('drained: HAProxy sends it nothing new')
+})
+
+test('HAProxy\'s own 503 (its queue timed out), 502 and 504 are the JSON envelope with Retry-After, never its HTML page', async (t) => {
+  // every errorfile: a whole HTTP/1.0 answer whose Content-Length is its body's, the envelope with a text of schemas/messages.ts
+  for (const [status, message] of [[503, HTTP_MESSAGES.busy], [502, HTTP_MESSAGES.proxyBadGateway], [504, HTTP_MESSAGES.proxyTimeout]] as const) {
+    const file = readFileSync(join(PROJECT_ROOT, 'deploy', 'errors', `${status}.http`))
+    const split = file.indexOf('\r\n\r\n')
+    const [statusLine, ...headers] = file.subarray(0, split).toString('latin1').split('\r\n')
+    const body = file.subarray(split + 4)
+    t.match(statusLine, new RegExp(`^HTTP/1\\.0 ${status} `), `${status}.http`)
+    const header = (name: string) => headers.find((line) => line.toLowerCase().startsWith(`${name}:`))?.split(':')[1].trim()
+    t.equal(header('content-type'), 'application/json; charset=utf-8')
+    t.equal(Number(header('content-length')), body.length, 'Content-Length in bytes')
+    t.match(header('retry-after'), /^\d+$/)
+    t.same(JSON.parse(body.toString('utf8')), { success: false, message, data: null })
+  }
+
+  // an instance that holds the first request and drops the connection of /drop without answering
+  const held: ServerResponse[] = []
+  const stub = createServer((request, response) => {
+    if (request.url === '/api/health/ready') {
+      response.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify({ success: true, checks: { running: 'ok' } }))
+      return
+    }
+    if (request.url === '/drop') { request.socket.destroy(); return }
+    held.push(response)
+  })
+  stub.listen(0, '127.0.0.1')
+  await once(stub, 'listening')
+  t.teardown(() => { for (const response of held) response.end(); stub.close() })
+  const lbPort = await freePort()
+  const haproxy = spawn(program('haproxy'), ['-db', '-f', join(PROJECT_ROOT, 'deploy', 'haproxy.cfg')], {
+    env: {
+      PATH: process.env.PATH,
+      CONTRATOS_BIND: `127.0.0.1:${lbPort}`,
+      CONTRATOS_APP1: `127.0.0.1:${(stub.address() as { port: number }).port}`,
+      CONTRATOS_APP2: `127.0.0.1:${await freePort()}`, // down
+      CONTRATOS_CHECK_INTER: '100ms',
+      CONTRATOS_MAXCONN: '1' // one request at a time: the next waits in HAProxy's queue
+    },
+    stdio: 'ignore'
+  })
+  t.teardown(() => { haproxy.kill('SIGTERM') })
+  const get = async (path: string) => {
+    const response = await fetch(`http://127.0.0.1:${lbPort}${path}`)
+    return { status: response.status, type: response.headers.get('content-type'), retryAfter: response.headers.get('retry-after'), body: await response.text() }
+  }
+  for (let attempt = 0; (await get('/api/health/ready').catch(() => undefined))?.status !== 200; attempt++) {
+    if (attempt > 100) throw new Error('HAProxy never routed to the stub')
+    await sleep(100)
+  }
+  await sleep(500) // app2's first checks fail: out of rotation
+
+  const holding = fetch(`http://127.0.0.1:${lbPort}/hold`).catch(() => undefined) // takes the one connection
+  for (let attempt = 0; held.length === 0; attempt++) {
+    if (attempt > 100) throw new Error('the first request never reached the stub')
+    await sleep(50)
+  }
+  const queued = await get('/queued')
+  t.equal(queued.status, 503, 'the second waited out `timeout queue`')
+  t.equal(queued.type, 'application/json; charset=utf-8')
+  t.equal(queued.retryAfter, '5')
+  t.same(JSON.parse(queued.body), { success: false, message: HTTP_MESSAGES.busy, data: null })
+  held.shift()?.end('ok')
+  await holding
+
+  const dropped = await get('/drop')
+  t.equal(dropped.status, 502, 'no answer, even after the retries')
+  t.equal(dropped.type, 'application/json; charset=utf-8')
+  t.match(dropped.retryAfter, /^\d+$/)
+  t.same(JSON.parse(dropped.body), { success: false, message: HTTP_MESSAGES.proxyBadGateway, data: null })
 })

@@ -48,24 +48,17 @@ test('close() lets the tasks taken finish, turns open false, and a later task st
   t.equal(echo.open, true, 'open again once a task started the threads')
 })
 
-test('a reservation counts as work ahead: an idle pool with a large admitted batch refuses the next request', async (t) => {
+test('the deadline counts the tasks waiting for a thread: past maxWaitMs the next task is refused before any work', async (t) => {
   const echo = new WorkerPool<EchoTask, number>({ worker, minThreads: 0, maxThreads: 1, maxQueue: 100, maxWaitMs: 50 })
   t.teardown(() => echo.close())
-  for (let value = 0; value < 3; value++) await echo.run({ value, waitMs: 20 }) // a median task time of ~20 ms
+  for (let value = 0; value < 3; value++) await echo.run({ value, waitMs: 100 }) // a median task time of 100 ms or more
   t.equal(echo.expectedWaitMs, 0, 'nothing under way, nothing ahead')
   t.doesNotThrow(() => { echo.checkDeadline() }, 'idle: no wait')
 
-  // a ZIP of 40 tasks is admitted; it has given none of them yet (the pool is idle right now)
-  const zip = echo.reserve(40)
-  t.ok(echo.expectedWaitMs > 50, `its 40 tasks are ahead of the next request (${echo.expectedWaitMs} ms)`)
-  t.throws(() => { echo.checkDeadline() }, ServiceBusyError, 'a preview is refused before any work')
-  t.throws(() => echo.reserve(1), ServiceBusyError, 'and so is another ZIP')
-
-  for (let given = 0; given < 38; given++) zip.take()
-  t.ok(echo.expectedWaitMs < 50, 'as the ZIP gives its tasks, less of it is ahead')
-  zip.release()
-  zip.release() // idempotent
-  zip.take() // nothing left to take: no effect
-  t.equal(echo.expectedWaitMs, 0, 'released at its end: nothing ahead')
-  t.equal(await echo.run({ value: 9 }), 9, 'served again')
+  const taken = [1, 2].map(async (value) => await echo.run({ value, waitMs: 100 }))
+  t.ok(echo.expectedWaitMs > 50, `one task waits for the one thread (${echo.expectedWaitMs} ms)`)
+  await t.rejects(echo.run({ value: 3 }), ServiceBusyError, 'the next task is refused')
+  t.same(await Promise.all(taken), [1, 2], 'those taken both ran')
+  t.equal(echo.expectedWaitMs, 0, 'nothing ahead any more')
+  t.equal(await echo.run({ value: 4 }), 4, 'served again')
 })

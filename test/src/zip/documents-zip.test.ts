@@ -2,7 +2,7 @@ import { test } from 'tap'
 import { randomBytes } from 'node:crypto'
 import { PassThrough } from 'node:stream'
 import type { Employee } from '../../../schemas/employee.js'
-import { EntryNames, eachRecord, renderCalls, streamDocumentsZip, type ZipDocument } from '../../../src/zip/documents-zip.js'
+import { EntryNames, eachRecord, streamDocumentsZip, type ZipDocument } from '../../../src/zip/documents-zip.js'
 import { contractEntryNames } from '../../../src/zip/names.js'
 import { sampleEmployee, samplePartTime, zipEntries } from '../../support/helper.js'
 
@@ -126,22 +126,4 @@ test('batches: the first render has one record, then batchSize; a failure inside
   const errors = entries.find((entry) => entry.name === 'errores.txt')?.bytes.toString('utf8') ?? ''
   t.match(errors, /30000002 .*: plantilla ilegible/)
   t.match(errors, /30000009 .*: tarea perdida/)
-})
-
-test('renderCalls is the number of render calls streamDocumentsZip makes (what the ZIP route reserves)', async (t) => {
-  for (const [records, batchSize] of [[1, 4], [5, 4], [13, 4], [7, 1], [7, undefined]] as const) {
-    let calls = 0
-    const { archive, done } = streamDocumentsZip(employees(records), {
-      render: async (batch) => { calls++; return await eachRecord(fakeDocuments)(batch) },
-      batchSize,
-      describe,
-      concurrency: 2,
-      signal: new AbortController().signal,
-      onFailure: () => 'x'
-    })
-    archive.pipe(new PassThrough()).resume()
-    await done
-    t.equal(renderCalls(records, batchSize), calls, `${records} records, batches of ${batchSize ?? 'default'}`)
-  }
-  t.equal(renderCalls(0, 4), 0, 'no record, no call')
 })
