@@ -7,7 +7,8 @@
  *
  * It never fails open: once a line cannot be written (a full disk), those routes answer 503 with
  * Retry-After and readiness fails (`app.auditTrail`), until the file takes the kept lines again,
- * which every such request and every readiness check tries (src/audit/trail.ts): no restart needed.
+ * which every such request, every readiness check and the trail itself every 5 s try
+ * (src/audit/trail.ts): no restart needed.
  */
 import fp from 'fastify-plugin'
 import type { FastifyRequest } from 'fastify'

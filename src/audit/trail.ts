@@ -2,14 +2,18 @@
  * The audit trail's file (docs/security.md, "Audit trail"): lines appended in order, one at a time,
  * each whole or not at all. A write that fails (a full disk, a quota, a volume gone read-only)
  * keeps that line and every later one in memory, in order, and turns the trail `failing`: the audit
- * plugin then refuses the routes that read personal data (503) until `recover()` has reopened the
- * file and written every kept line. A line cut short by the failure is removed from the file first,
+ * plugin then refuses the routes that read personal data (503) until `recover()` (called by the
+ * plugin, by readiness, and every RETRY_INTERVAL_MS by the trail itself) has reopened the file and
+ * written every kept line. A line cut short by the failure is removed from the file first,
  * so every line of the trail is one whole JSON event.
  */
 import { open, type FileHandle } from 'node:fs/promises'
 
 /** Lines kept in memory while the trail fails (events of requests in flight when it failed); beyond, the oldest go. */
 export const MAX_PENDING_LINES = 10_000
+
+/** While the trail fails, it tries to reopen by itself this often (ms), besides whenever asked. */
+export const RETRY_INTERVAL_MS = 5_000
 
 export interface AuditFileEvents {
   /** The trail turned `failing`: `cause` is the write's error (ENOSPC, EDQUOT, EROFS, EIO…). */
@@ -29,21 +33,25 @@ export class AuditFile {
   /** Lines written since the last failure (what a recovery reports), and lines dropped meanwhile. */
   #written = 0
   #dropped = 0
+  readonly #retryMs: number
+  #retry: NodeJS.Timeout | undefined
   /** A partial line could not be removed: the next write starts on a new line. */
   #brokenLine = false
 
-  private constructor (path: string, handle: FileHandle, events: AuditFileEvents) {
+  private constructor (path: string, handle: FileHandle, events: AuditFileEvents, retryMs: number) {
     this.#path = path
     this.#handle = handle
     this.#events = events
+    this.#retryMs = retryMs
   }
 
   /**
-   * Opens `path` for appending (created 0600).
+   * Opens `path` for appending (created 0600); `retryMs`: how often a failing trail tries to
+   * reopen by itself (RETRY_INTERVAL_MS).
    * @throws the open's error (ENOENT, EACCES, ENOTDIR…): the caller stops start-up with it
    */
-  static async open (path: string, events: AuditFileEvents): Promise<AuditFile> {
-    return new AuditFile(path, await open(path, 'a', 0o600), events)
+  static async open (path: string, events: AuditFileEvents, retryMs = RETRY_INTERVAL_MS): Promise<AuditFile> {
+    return new AuditFile(path, await open(path, 'a', 0o600), events, retryMs)
   }
 
   /** False from a failed write until a recovery has written every kept line. */
@@ -72,19 +80,21 @@ export class AuditFile {
   }
 
   /**
-   * Whether the trail can be written: true at once when it is not failing (after the lines being
-   * written are settled); else reopens the file and writes the kept lines, one attempt shared by
-   * every caller meanwhile.
+   * Whether the trail can be written: true at once when it is not failing (it never waits for the
+   * lines being written, so a readiness check under load answers at once); else reopens the file and
+   * writes the kept lines, one attempt shared by every caller meanwhile.
    */
   async recover (): Promise<boolean> {
-    await this.settled()
+    if (this.#recovering !== undefined) return await this.#recovering
     if (!this.#failing) return true
+    if (this.#writing !== undefined) await this.#writing // the failed loop's end: no other starts while failing
     this.#recovering ??= this.#reopen().finally(() => { this.#recovering = undefined })
     return await this.#recovering
   }
 
   /** Closes the file once the lines being written are settled (a failing trail's kept lines are lost: `pending`). */
   async close (): Promise<void> {
+    clearInterval(this.#retry)
     await this.settled()
     await this.#handle.close()
   }
@@ -107,7 +117,10 @@ export class AuditFile {
     } catch (error) {
       this.#failing = true
       this.#written = 0
-      if (this.#recovering === undefined) this.#events.failed(error) // a recovery that fails again says nothing
+      if (this.#recovering === undefined) { // a recovery that fails again says nothing
+        this.#events.failed(error)
+        this.#retry = setInterval(() => { this.recover().catch(() => {}) }, this.#retryMs).unref()
+      }
     }
   }
 
@@ -152,6 +165,7 @@ export class AuditFile {
     this.#write()
     await this.#writing
     if (this.#failing) return false
+    clearInterval(this.#retry)
     this.#events.recovered(this.#written, this.#dropped)
     this.#dropped = 0
     return true
