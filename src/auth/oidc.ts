@@ -155,7 +155,7 @@ export class OidcVerifier {
   }
 
   #reached (): void {
-    if (!this.hasKeys) return
+    if (this.#state === 'ok' || !this.hasKeys) return // jose's jwks() copies the key set: not on every token
     if (this.#state === 'failing') this.#options.onRecovered?.()
     this.#state = 'ok'
   }
