@@ -17,7 +17,7 @@ import reportPool from '../plugins/report-pool.js'
 import employeeBodies from '../plugins/employee-bodies.js'
 import documentZips from '../plugins/document-zips.js'
 import binaryReplies from '../plugins/binary-replies.js'
-import requestIds, { requestId } from '../plugins/request-id.js'
+import requestIds, { requestId, requestLogger, requestSerializer } from '../plugins/request-id.js'
 import securityHeaders from '../plugins/security-headers.js'
 import auth from '../plugins/auth.js'
 import audit from '../plugins/audit.js'
@@ -78,6 +78,13 @@ export const SERVER_TIMEOUTS = {
   keepAliveTimeoutMs: 72_000
 } as const
 
+/** Logger options with our `req` serializer (plugins/request-id.ts: no authorization code in a logged URL). */
+function withSerializers (logger: FastifyServerOptions['logger']): FastifyServerOptions['logger'] {
+  if (logger === false || logger === undefined) return false
+  const options = logger === true ? {} : logger
+  return { ...options, serializers: { req: requestSerializer, ...options.serializers } }
+}
+
 /** `/api/contracts/download-zip` → `contractsDownloadZip`. */
 function endpointName (path: string): string {
   return path.replace(/^\/api\//, '').split(/[/-]/).filter(Boolean)
@@ -87,14 +94,15 @@ function endpointName (path: string): string {
 /** Builds a ready-to-listen app. @throws ConfigError when the configuration cannot run (D5). */
 export async function buildApp (options: BuildAppOptions = {}): Promise<FastifyInstance> {
   const app = Fastify({
-    logger: options.logger ?? false,
+    logger: withSerializers(options.logger ?? false),
     ajv: { customOptions: AJV_OPTIONS, plugins: [addAppFormats] },
     return503OnClosing: true,
     // start-up compiles every template of TEMPLATE_IDS (src/documents/engine-data.ts): seconds on a busy machine
     pluginTimeout: PLUGIN_TIMEOUT_MS,
     trustProxy: parseTrustProxy(String((options.env ?? process.env).TRUST_PROXY ?? 'false')), // the audit trail's client address
-    genReqId: requestId, // X-Request-Id when well-formed (plugins/request-id.ts)
+    genReqId: requestId, // the service's own; a caller's X-Request-Id is logged apart (plugins/request-id.ts)
     requestIdHeader: false,
+    childLoggerFactory: requestLogger,
     frameworkErrors: frameworkErrorReply, // a malformed URL answers the envelope too
     clientErrorHandler: clientErrorReply, // so do timeouts, oversized headers and non-HTTP bytes
     connectionTimeout: SERVER_TIMEOUTS.connectionTimeoutMs,
@@ -141,10 +149,12 @@ export async function buildApp (options: BuildAppOptions = {}): Promise<FastifyI
   await app.register(errors)
   await app.register(requestIds)
   await app.register(securityHeaders)
-  await app.register(audit) // before auth: its hook sees refused requests too
-  await app.register(auth) // before any plugin that adds routes: its onRoute hook gives each its access
-  await app.register(metrics) // before the pools and the store, which report to it
+  // cors before audit and auth: their 503, 401 and 403 carry the grant a page of CORS_ORIGINS needs to read them.
+  // Its one route (`OPTIONS *`) gets no access from auth; preflights are answered in its hook, before auth's.
   await app.register(cors)
+  await app.register(audit) // before auth: its hook sees refused requests too
+  await app.register(auth) // before any other plugin that adds routes: its onRoute hook gives each its access
+  await app.register(metrics) // before the pools and the store, which report to it
   await app.register(multipart)
   await app.register(stalledUploads)
   await app.register(loadShedding)

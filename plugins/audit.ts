@@ -1,51 +1,101 @@
 /**
- * The audit trail (docs/security.md): every request to a route whose access names `hr` (imports,
- * previews, ZIPs, exports: the routes that read or produce personal data) writes one JSON line to
- * AUDIT_LOG, a file (appended, 0600) or `stdout` for a log shipper, apart from the application log,
- * which stays free of personal data. Unset: no trail (a `warn` at start with AUTH_MODE=oidc).
+ * The audit trail (docs/security.md, "Audit trail"): every request to a route whose access names
+ * `hr` (imports, previews, ZIPs, exports: the routes that read or produce personal data) writes one
+ * JSON line to AUDIT_LOG, a file (appended, 0600) or `stdout` for a log shipper, apart from the
+ * application log, which stays free of personal data. Unset: no trail (a `warn` at start with
+ * AUTH_MODE=oidc).
+ *
+ * It never fails open: once a line cannot be written (a full disk), those routes answer 503 with
+ * Retry-After and readiness fails (`app.auditTrail`), until the file takes the kept lines again,
+ * which every such request, every readiness check and the trail itself every 5 s try
+ * (src/audit/trail.ts): no restart needed.
  */
-import { createWriteStream, type WriteStream } from 'node:fs'
-import { once } from 'node:events'
-import type { Writable } from 'node:stream'
 import fp from 'fastify-plugin'
+import type { FastifyRequest } from 'fastify'
 import { involvedDnis, type AuditEvent } from '../src/audit/events.js'
+import { AuditFile } from '../src/audit/trail.js'
+import { AuditTrailUnavailableError } from '../src/errors.js'
 import { ConfigError } from './config.js'
+import { clientRequestId } from './request-id.js'
+
+/** What readiness and the routes see of the trail. */
+export interface AuditTrail {
+  /** False while a line could not be written; the routes with personal data then answer 503. */
+  readonly writable: boolean
+  /** Whether the trail can be written now: a failing one tries to reopen and write its kept lines. */
+  check: () => Promise<boolean>
+  /** Resolves once every event recorded so far is written, or the trail is failing (tests). */
+  settled: () => Promise<void>
+}
 
 declare module 'fastify' {
+  interface FastifyInstance {
+    /** The audit trail's state (always writable when AUDIT_LOG is unset or `stdout`). */
+    auditTrail: AuditTrail
+  }
   interface FastifyRequest {
-    /** The `data` of a JSON reply, kept for the audit event's DNIs (uploads). */
-    auditReplyData: unknown
+    /**
+     * Adds the DNIs (or adenda document numbers) of records the request read to its audit event:
+     * an upload's rows, refused ones included. Its JSON body and reply are read without it.
+     */
+    auditRead: (ids: readonly string[]) => void
   }
 }
 
+const ALWAYS_WRITABLE: AuditTrail = { writable: true, check: async () => true, settled: async () => {} }
+
 export default fp(async (app) => {
   const target = app.config.AUDIT_LOG
+  const read = new WeakMap<FastifyRequest, Set<string>>()
+  const replyData = new WeakMap<FastifyRequest, unknown>()
+  app.decorateRequest('auditRead', function (this: FastifyRequest, ids: readonly string[]) {
+    const known = read.get(this) ?? new Set<string>()
+    for (const id of ids) known.add(id)
+    read.set(this, known)
+  })
   if (target === undefined) {
     if (app.config.authMode === 'oidc') app.log.warn('AUDIT_LOG is not set: no audit trail of who reads personal data')
+    app.decorate('auditTrail', ALWAYS_WRITABLE)
     return
   }
-  let out: Writable
-  /* c8 ignore next: tap reads a test's stdout as its report, so no test writes the trail there */
-  if (target === 'stdout') out = process.stdout
-  else {
-    const file: WriteStream = createWriteStream(target, { flags: 'a', mode: 0o600 })
+  let write: (line: string) => void
+  /* c8 ignore start: tap reads a test's stdout as its report, so no test writes the trail there */
+  if (target === 'stdout') {
+    write = (line) => { process.stdout.write(line) }
+    app.decorate('auditTrail', ALWAYS_WRITABLE)
+  /* c8 ignore stop */
+  } else {
+    let file: AuditFile
     try {
-      await once(file, 'open')
+      file = await AuditFile.open(target, {
+        failed: (err) => {
+          app.log.error({ err, auditLog: target }, 'audit trail cannot be written: routes with personal data answer 503 until it can')
+        },
+        recovered: (written, dropped) => {
+          app.log.info({ auditLog: target, written, dropped }, 'audit trail written again: its kept events are in the file')
+        }
+      })
     } catch (error) {
       throw new ConfigError(`AUDIT_LOG=${target} no se puede abrir para escribir (${(error as NodeJS.ErrnoException).code ?? 'error'})`)
     }
-    file.on('error', (err) => { app.log.error({ err }, 'audit log write failed') })
-    app.addHook('onClose', async () => { file.end(); await once(file, 'close') })
-    out = file
+    app.addHook('onClose', async () => {
+      await file.close()
+      if (file.pending > 0) app.log.error({ auditLog: target, lost: file.pending }, 'audit trail closed with events it could not write')
+    })
+    write = (line) => { file.append(line) }
+    app.decorate('auditTrail', {
+      get writable () { return file.writable },
+      check: async () => await file.recover(),
+      settled: async () => { await file.settled() }
+    })
   }
   const audited = (access: unknown) => Array.isArray(access) && access.includes('hr')
 
-  app.decorateRequest('auditReplyData', undefined)
   app.addHook('onSend', async (request, reply, payload) => {
     if (!audited(request.routeOptions.config.access) || typeof payload !== 'string') return payload
     if (!String(reply.getHeader('content-type') ?? '').startsWith('application/json')) return payload
     try {
-      request.auditReplyData = (JSON.parse(payload) as { data?: unknown }).data
+      replyData.set(request, (JSON.parse(payload) as { data?: unknown }).data)
     } catch {}
     return payload
   })
@@ -54,6 +104,8 @@ export default fp(async (app) => {
   // before the auth plugin's onRequest, so 401s and 403s are recorded too.
   app.addHook('onRequest', async (request, reply) => {
     if (!audited(request.routeOptions.config.access)) return
+    // nothing is served that cannot be recorded: a failing trail first tries to reopen (no restart)
+    if (!app.auditTrail.writable && !await app.auditTrail.check()) throw new AuditTrailUnavailableError()
     const client = request.ip // read now: a destroyed socket no longer knows its address
     let finished = false
     reply.raw.once('finish', () => { finished = true })
@@ -63,6 +115,7 @@ export default fp(async (app) => {
         time: new Date().toISOString(),
         type: 'audit',
         requestId: request.id,
+        clientRequestId: clientRequestId(request.raw) ?? null,
         method: request.method,
         route: request.routeOptions.url ?? request.url,
         identity: identity?.subject ?? null,
@@ -71,9 +124,9 @@ export default fp(async (app) => {
         client,
         status: reply.statusCode,
         outcome: finished || reply.raw.writableFinished ? 'completed' : 'abandoned',
-        dnis: involvedDnis(request.body, request.auditReplyData)
+        dnis: involvedDnis(request.body, replyData.get(request), [...read.get(request) ?? []])
       }
-      out.write(`${JSON.stringify(event)}\n`)
+      write(`${JSON.stringify(event)}\n`)
     })
   })
 }, { name: 'audit', dependencies: ['config'] })

@@ -5,17 +5,20 @@
  * credentials, 403 when no role of the identity is allowed, both with `WWW-Authenticate`.
  *
  * Each route declares its `access` in its config (the role table lives with the routes); routes
- * that plugins add get theirs here: CORS preflights and the console's static files are public,
+ * that plugins add get theirs here: OPTIONS routes and the console's static files are public,
  * `/docs` and everything else outside `/api/` and `/metrics` needs a signed-in identity. An `/api/`
- * route that declares nothing stops start-up, so no route is ever open by omission.
+ * route that declares nothing stops start-up, so no route is ever open by omission. A route that
+ * has no access (an unknown URL's 404, the CORS plugin's `OPTIONS *`, registered before this one so
+ * that 401s and 403s carry its headers, and which answers preflights in its own hook) needs a
+ * signed-in identity: a stranger gets a 401 whatever the URL, and learns nothing of which exist.
  */
 import { readFileSync } from 'node:fs'
 import fp from 'fastify-plugin'
 import { ApiKeyRing, ApiKeysFileError } from '../src/auth/api-keys.js'
 import { decideAccess, type Access, type Identity } from '../src/auth/roles.js'
 import { OidcVerifier } from '../src/auth/oidc.js'
-import { AppError, AuthError } from '../src/errors.js'
-import { AUTH_MESSAGES, STARTUP_MESSAGES } from '../schemas/messages.js'
+import { AuthError } from '../src/errors.js'
+import { STARTUP_MESSAGES } from '../schemas/messages.js'
 import { issuerOrigin } from '../src/auth/console-sign-in.js'
 import { ConfigError } from './config.js'
 
@@ -29,8 +32,11 @@ declare module 'fastify' {
     identity: Identity | undefined
   }
   interface FastifyInstance {
-    /** Checks a bearer token that is not an API key (plugins/oidc.ts adds one); undefined: not valid. */
-    tokenVerifier?: (token: string) => Promise<Identity | undefined>
+    /**
+     * Checks bearer tokens that are not API keys against OIDC_ISSUER (src/auth/oidc.ts); undefined
+     * without OIDC_ISSUER. Its `keysState` says whether the provider's keys could be fetched.
+     */
+    oidcVerifier: OidcVerifier | undefined
   }
 }
 
@@ -72,7 +78,10 @@ export default fp(async (app) => {
     if (access === undefined) throw new Error(`${methods.join(',')} ${route.url} declares no access (config.access, plugins/auth.ts)`)
     route.config = { ...route.config, access }
   })
-  if (app.config.authMode === 'none') return
+  if (app.config.authMode === 'none') {
+    app.decorate('oidcVerifier', undefined)
+    return
+  }
 
   const { API_KEYS_FILE, OIDC_ISSUER, OIDC_AUDIENCE, OIDC_ROLES_CLAIM } = app.config
   if (API_KEYS_FILE === undefined && OIDC_ISSUER === undefined) {
@@ -86,20 +95,22 @@ export default fp(async (app) => {
     if (app.config.OIDC_CLIENT_ID === undefined) throw new ConfigError(STARTUP_MESSAGES.oidcClientIdMissing)
   }
   const keys = API_KEYS_FILE === undefined ? undefined : loadApiKeys(API_KEYS_FILE)
-  if (OIDC_ISSUER !== undefined && OIDC_AUDIENCE !== undefined && app.tokenVerifier === undefined) {
-    const oidc = new OidcVerifier({ issuer: OIDC_ISSUER, audience: OIDC_AUDIENCE, rolesClaim: OIDC_ROLES_CLAIM })
-    app.decorate('tokenVerifier', async (token: string) => {
-      try {
-        return await oidc.verify(token)
-      } catch (err) {
-        app.log.warn({ err, issuer: OIDC_ISSUER }, 'identity provider unreachable: bearer tokens answer 503')
-        throw new AppError(503, AUTH_MESSAGES.issuerUnreachable, { code: 'CONTRATOS_IDP_UNAVAILABLE' })
-      }
+  const oidc = OIDC_ISSUER === undefined || OIDC_AUDIENCE === undefined
+    ? undefined
+    : new OidcVerifier({
+      issuer: OIDC_ISSUER,
+      audience: OIDC_AUDIENCE,
+      rolesClaim: OIDC_ROLES_CLAIM,
+      // one line a minute at most, without a stack: the 503s themselves are not logged (plugins/errors.ts)
+      onUnavailable: (cause, suppressedFailures) => {
+        app.log.warn({ issuer: OIDC_ISSUER, cause, suppressedFailures }, 'identity provider unreachable: bearer tokens answer 503 until it answers')
+      },
+      onRecovered: () => { app.log.info({ issuer: OIDC_ISSUER }, 'identity provider answers again') }
     })
-  }
+  app.decorate('oidcVerifier', oidc)
 
   async function identify (token: string): Promise<Identity | undefined> {
-    return keys?.identify(token) ?? await app.tokenVerifier?.(token)
+    return keys?.identify(token) ?? await oidc?.verify(token)
   }
 
   app.addHook('onRequest', async (request) => {

@@ -6,7 +6,7 @@
 import fp from 'fastify-plugin'
 import type { Duplex } from 'node:stream'
 import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify'
-import { AppError, AuthError, ServiceBusyError, SessionStoreUnavailableError } from '../src/errors.js'
+import { AppError, AuthError } from '../src/errors.js'
 import { toValidationIssues } from '../src/validation.js'
 import { HTTP_MESSAGES, VALIDATION_MESSAGE } from '../schemas/messages.js'
 import type { ErrorEnvelope } from '../schemas/envelope.js'
@@ -78,8 +78,9 @@ export default fp(async (app) => {
   const production = app.config.NODE_ENV === 'production'
 
   app.setErrorHandler(function (error: FastifyError, request: FastifyRequest, reply: FastifyReply) {
-    // D16: an unknown route is a 404 whatever its body; Fastify parses the body of the not-found route too
-    if (request.is404) return notFound(request, reply)
+    // D16: an unknown route is a 404 whatever its body; Fastify parses the body of the not-found route too.
+    // But a stranger gets the 401 of plugins/auth.ts first, so that which routes exist is no answer to anyone.
+    if (request.is404 && !(error instanceof AuthError)) return notFound(request, reply)
     const routeConfig = request.routeOptions.config
     if (error.validation !== undefined) {
       return send(reply, 400, {
@@ -90,7 +91,9 @@ export default fp(async (app) => {
       })
     }
     if (error instanceof AppError) {
-      if (error instanceof ServiceBusyError || error instanceof SessionStoreUnavailableError) reply.header('retry-after', String(error.retryAfterSeconds))
+      // a 503 for load or a dependency down (ServiceBusyError, SessionStoreUnavailableError…) says when to retry
+      const retryAfterSeconds = (error as { retryAfterSeconds?: number }).retryAfterSeconds
+      if (retryAfterSeconds !== undefined) reply.header('retry-after', String(retryAfterSeconds))
       else if (error instanceof AuthError) reply.header('www-authenticate', error.challenge)
       else if (error.statusCode >= 500) request.log.error({ err: error }, error.message)
       return send(reply, error.statusCode, {

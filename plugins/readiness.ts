@@ -5,8 +5,9 @@
  * reader's first child is ready, as the PDF threads did before listen; a load balancer sends nothing
  * to a cold instance), the session store takes a probe write (not required with
  * READY_REQUIRES_SESSION_STORE=false: on Kubernetes a Redis outage then keeps pods in the Service
- * for the routes that need no session), and shutdown has not begun. Shutdown begins at the signal
- * (app/server.ts calls `beginShutdown`) or, for an app closed in-process, at `close()`;
+ * for the routes that need no session), the audit trail can be written (a failing one is tried
+ * again by the check itself: plugins/audit.ts), and shutdown has not begun. Shutdown begins at the
+ * signal (app/server.ts calls `beginShutdown`) or, for an app closed in-process, at `close()`;
  * from then on the instance reads as not ready, so a load balancer drains it (SHUTDOWN_DRAIN_MS)
  * before it stops accepting connections.
  */
@@ -29,7 +30,9 @@ export interface Readiness {
   ready: (checks: Checks) => boolean
 }
 
-export type Checks = Record<'templates' | 'pdfPool' | 'spreadsheetReader' | 'sessionStore' | 'warm' | 'running', CheckState>
+export type Checks = Record<
+  'templates' | 'pdfPool' | 'spreadsheetReader' | 'sessionStore' | 'auditTrail' | 'warm' | 'running', CheckState
+>
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -48,11 +51,14 @@ export default fp(async (app) => {
     checks: async () => {
       const compiled = app.pdfPool.templates
       const sessionStore = await app.sessionStoreHealth.probe() // a write, logged and counted when it fails
+      const auditTrail = await app.auditTrail.check() // a failing trail tries to write its kept events
       return {
         templates: state(TEMPLATE_IDS.every((id) => compiled.includes(id))),
         pdfPool: state(app.pdfPool.open),
         spreadsheetReader: state(app.spreadsheetReader.healthy),
         sessionStore: state(sessionStore),
+        auditTrail: state(auditTrail),
+        // just before running: deploy/haproxy.cfg reads the two together
         warm: state(!app.reportPool.warming && !app.spreadsheetReader.warming),
         running: state(!shuttingDown)
       }
@@ -60,4 +66,4 @@ export default fp(async (app) => {
   }
   app.decorate('readiness', readiness)
   app.addHook('preClose', async () => { shuttingDown = true })
-}, { name: 'readiness', dependencies: ['pdf-pool', 'spreadsheet-reader', 'report-pool', 'sessions'] })
+}, { name: 'readiness', dependencies: ['pdf-pool', 'spreadsheet-reader', 'report-pool', 'sessions', 'audit'] })

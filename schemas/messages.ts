@@ -249,6 +249,12 @@ export const AUTH_MESSAGES = {
   forbidden: (roles: readonly string[]) => `Su rol no permite esta operación (requiere el rol ${roles.join(' o ')})`
 } as const
 
+/** The audit trail (docs/security.md, "Audit trail"). */
+export const AUDIT_MESSAGES = {
+  /** 503 (with Retry-After) from the routes that read personal data while AUDIT_LOG cannot be written. */
+  unavailable: 'El registro de auditoría no se puede escribir: no se atienden datos personales. Intenta nuevamente en unos segundos.'
+} as const
+
 export const HTTP_MESSAGES = {
   /** D17: the `errors` text of a 500 in production, and the message of a failed PDF render. */
   internalError: 'Error interno del servidor',

@@ -1,4 +1,4 @@
-import { AUTH_MESSAGES, CONTRACT_MESSAGES, HTTP_MESSAGES } from '../schemas/messages.js'
+import { AUDIT_MESSAGES, AUTH_MESSAGES, CONTRACT_MESSAGES, HTTP_MESSAGES } from '../schemas/messages.js'
 
 /**
  * Application errors: each carries its HTTP status, the Spanish message of the spec, optional
@@ -24,7 +24,8 @@ export const ERROR_CODES = {
   CONTRATOS_SPREADSHEET_INVALID: '400: missing headers or invalid rows (D13)',
   CONTRATOS_UNAUTHENTICATED: '401: no credentials, or a token or API key that is not valid (AUTH_MODE=oidc); WWW-Authenticate',
   CONTRATOS_FORBIDDEN: '403: valid credentials whose roles do not include one the route allows; WWW-Authenticate',
-  CONTRATOS_IDP_UNAVAILABLE: '503: the identity provider\'s discovery document or keys cannot be fetched to check a token',
+  CONTRATOS_IDP_UNAVAILABLE: '503: the identity provider\'s discovery document or keys cannot be fetched to check a token; Retry-After',
+  CONTRATOS_AUDIT_UNAVAILABLE: '503: the audit trail (AUDIT_LOG) cannot be written, so no personal data is served; Retry-After',
   CONTRATOS_CORS_ORIGIN: '403: a preflight from an origin not in CORS_ORIGINS',
   CONTRATOS_SESSION_NOT_FOUND: '404: an upload session that does not exist or has expired (D3)',
   CONTRATOS_EMPLOYEE_NOT_IN_SESSION: '404: a DNI the upload session does not hold (D3)',
@@ -146,6 +147,31 @@ export class SessionStoreUnavailableError extends AppError {
   constructor (cause: unknown) {
     super(503, HTTP_MESSAGES.sessionStoreUnavailable, { code: 'CONTRATOS_SESSION_STORE_UNAVAILABLE' })
     this.cause = cause
+  }
+}
+
+/**
+ * 503 when the identity provider's discovery document or keys cannot be fetched to check a bearer
+ * token (docs/security.md, "People: OpenID Connect"): nobody is let in unchecked. `retryAfterMs`:
+ * how long the verifier will not ask the provider again (negative caching), sent as `Retry-After`.
+ */
+export class IdentityProviderUnavailableError extends AppError {
+  readonly retryAfterSeconds: number
+  constructor (retryAfterMs: number, cause?: unknown) {
+    super(503, AUTH_MESSAGES.issuerUnreachable, { code: 'CONTRATOS_IDP_UNAVAILABLE' })
+    this.retryAfterSeconds = Math.max(1, Math.ceil(retryAfterMs / 1000))
+    this.cause = cause
+  }
+}
+
+/**
+ * 503 from the routes that read personal data while the audit trail (AUDIT_LOG) cannot be written
+ * (docs/security.md, "Audit trail"): no request is served unrecorded; `Retry-After` as for load.
+ */
+export class AuditTrailUnavailableError extends AppError {
+  readonly retryAfterSeconds = RETRY_AFTER_SECONDS
+  constructor () {
+    super(503, AUDIT_MESSAGES.unavailable, { code: 'CONTRATOS_AUDIT_UNAVAILABLE' })
   }
 }
 

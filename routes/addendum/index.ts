@@ -7,7 +7,7 @@ import { ADDENDUM_DOCUMENT_MESSAGES, IMPORT_MESSAGES, VALIDATION_MESSAGE } from 
 import { fileResponse } from '../../schemas/reports.js'
 import { formatByteSize } from '../../src/units.js'
 import { uploadFormat } from '../../src/spreadsheets/file-type.js'
-import { importAddenda } from '../../src/spreadsheets/import.js'
+import { importAddenda, rowIdentityNumbers } from '../../src/spreadsheets/import.js'
 import { recordValidation } from '../../src/employees/record-kinds.js'
 import { pdfFailure } from '../../src/errors.js'
 import { todayInLima } from '../../src/vocabulary/dates.js'
@@ -43,6 +43,7 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
     const upload = await request.excelUpload(uploadMessages)
     const format = uploadFormat(upload.filename, upload.mimetype, messages)
     const sheet = await app.spreadsheetReader.read(upload.bytes, format, 'addendum', app.config.ADDENDUM_BATCH_MAX, reply.clientGone())
+    request.auditRead(rowIdentityNumbers(sheet, 'documentNumber')) // every row read, refused ones too
     const { errors, ...result } = importAddenda(sheet, {
       partial: request.query.partial === 'true',
       // its print rules: the rows the preview and the ZIP would refuse (data.documentIssues)

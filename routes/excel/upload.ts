@@ -3,7 +3,7 @@ import { ERROR_RESPONSES } from '../../schemas/envelope.js'
 import { EmployeeImportReplySchema, EmployeeUploadQuerySchema, UploadBodySchema } from '../../schemas/import.js'
 import { IMPORT_MESSAGES } from '../../schemas/messages.js'
 import { uploadFormat } from '../../src/spreadsheets/file-type.js'
-import { importEmployeeRows } from '../../src/spreadsheets/import.js'
+import { importEmployeeRows, rowIdentityNumbers } from '../../src/spreadsheets/import.js'
 import { recordValidation } from '../../src/employees/record-kinds.js'
 import { ROUTE_ACCESS, ownerOf } from '../../src/auth/roles.js'
 
@@ -33,6 +33,7 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
     const upload = await request.excelUpload()
     const format = uploadFormat(upload.filename, upload.mimetype, typeMessages)
     const sheet = await app.spreadsheetReader.read(upload.bytes, format, 'employee', app.config.BATCH_MAX, reply.clientGone())
+    request.auditRead(rowIdentityNumbers(sheet, 'dni')) // every row read, refused ones too
     const partial = request.query.partial === 'true'
     const validation = recordValidation('contract', app.employerProfile, app.printableRules)
     const result = importEmployeeRows(sheet, { partial, validation })

@@ -9,7 +9,10 @@ import type { Identity } from '../auth/roles.js'
 export interface AuditEvent {
   time: string
   type: 'audit'
+  /** The service's own id of the request (plugins/request-id.ts), the `reqId` of its log lines. */
   requestId: string
+  /** The caller's `X-Request-Id` when well-formed, else null: never the request id. */
+  clientRequestId: string | null
   method: string
   route: string
   /** The token's subject or the key's label; null with AUTH_MODE=none. */
@@ -41,12 +44,14 @@ function idsOf (value: unknown, into: Set<string>): void {
 }
 
 /**
- * DNIs a request involved: those of its JSON body (a record, a list, or `{sessionId, dni}`) and of
- * the lists of records its JSON reply holds under `data` (an upload's employees or adendas).
+ * DNIs a request involved, each once: those of its JSON body (a record, a list, or `{sessionId,
+ * dni}`), those it read (`read`: every row of an upload, refused ones included), and those of the
+ * lists of records its JSON reply holds under `data` (an upload's employees or adendas).
  */
-export function involvedDnis (body: unknown, replyData: unknown): string[] {
+export function involvedDnis (body: unknown, replyData: unknown, read: readonly string[] = []): string[] {
   const found = new Set<string>()
   idsOf(body, found)
+  for (const id of read) found.add(id)
   if (replyData !== null && typeof replyData === 'object') {
     for (const value of Object.values(replyData as Record<string, unknown>)) {
       if (Array.isArray(value)) idsOf(value, found)

@@ -200,6 +200,22 @@ export function importEmployeeSheet (
   return importEmployeeRows(sheet, { partial: false, validation })
 }
 
+/**
+ * The identity number of every data row of a sheet, refused rows included, as the import reads it
+ * (D12: a numeric DNI left-padded to 8 digits): `dni` for employees, `documentNumber` for adendas.
+ * For the audit trail (docs/security.md, "Audit trail"); a row without a readable one adds nothing.
+ */
+export function rowIdentityNumbers (sheet: ReadSheet, field: 'dni' | 'documentNumber'): string[] {
+  if (sheet.status !== 'ok') return []
+  const ids: string[] = []
+  for (const { cells } of sheet.rows) {
+    const cell = cells[field]
+    const value = cell === undefined ? undefined : cellValue(cell, 'dni', sheet.untyped === true)
+    if (typeof value === 'string' && value !== '') ids.push(value)
+  }
+  return ids
+}
+
 /** The employees of an upload (endpoint 5), what the contract routes will refuse, and warnings. */
 export interface EmployeeImport {
   employees: ImportedEmployee[]

@@ -3,8 +3,9 @@
  * limit (429 in the envelope with Retry-After) and the fallback backend, while the session store is
  * down, taking an instance only once its pools are warm and draining it once it began shutting down;
  * /metrics never answered through the public frontend and no X-Served-By naming the instances
- * (docs/security.md); HAProxy's own 503, 502 and 504 in the envelope (deploy/errors/). The service
- * itself behind HAProxy is test/cluster.test.ts.
+ * (docs/security.md); HAProxy's own 503, 502 and 504 in the envelope (deploy/errors/); its log line of
+ * the console's return from the identity provider holds no authorization code. The service itself
+ * behind HAProxy is test/cluster.test.ts.
  */
 import { test } from 'tap'
 import { spawn } from 'node:child_process'
@@ -155,4 +156,30 @@ test('HAProxy\'s own 503 (its queue timed out), 502 and 504 are the JSON envelop
   t.equal(dropped.type, 'application/json; charset=utf-8')
   t.match(dropped.retryAfter, /^\d+$/)
   t.same(JSON.parse(dropped.body), { success: false, message: HTTP_MESSAGES.proxyBadGateway, data: null })
+})
+
+test('HAProxy\'s log never holds an authorization code: the console\'s return /app/?code=… is logged by its path', async (t) => {
+  const stub = createServer((_request, response) => { response.writeHead(200, { 'content-type': 'text/plain' }).end('stub') })
+  stub.listen(0, '127.0.0.1')
+  await once(stub, 'listening')
+  t.teardown(() => { stub.close() })
+  const appPort = (stub.address() as { port: number }).port
+  const lbPort = await freePort()
+  const haproxy = spawn(program('haproxy'), ['-db', '-f', join(PROJECT_ROOT, 'deploy', 'haproxy.cfg')], {
+    env: { PATH: process.env.PATH, CONTRATOS_BIND: `127.0.0.1:${lbPort}`, CONTRATOS_APP1: `127.0.0.1:${appPort}`, CONTRATOS_APP2: `127.0.0.1:${appPort}` },
+    stdio: ['ignore', 'pipe', 'ignore']
+  })
+  t.teardown(() => { haproxy.kill('SIGTERM') })
+  let log = ''
+  haproxy.stdout.on('data', (chunk: Buffer) => { log += chunk.toString() })
+  const code = 'Xq7-codigo-de-autorizacion-9f2'
+  let status = 0
+  for (let attempt = 0; attempt < 100 && status !== 200; attempt++) {
+    status = await fetch(`http://127.0.0.1:${lbPort}/app/?code=${code}&state=estado-51c`).then((response) => response.status, () => 0)
+    if (status !== 200) await sleep(100)
+  }
+  t.equal(status, 200, 'served through HAProxy')
+  for (let attempt = 0; attempt < 100 && !log.includes('"GET /app/ HTTP/1.1"'); attempt++) await sleep(50)
+  t.match(log, '"GET /app/ HTTP/1.1"', 'the request is logged by its path')
+  t.notOk(log.includes(code) || log.includes('estado-51c'), 'without its query string')
 })

@@ -11,6 +11,8 @@ import { fixture, lawfulEmployeeFixture } from '../support/spreadsheets.js'
 import { hashApiKey } from '../../src/auth/api-keys.js'
 import { KEYS, OTHER_HR_KEY, scratchDir, writeKeysFile } from '../support/auth.js'
 import { AUDIENCE, startIssuer } from '../support/oidc.js'
+import { buildApp } from '../../app/app.js'
+import { PROVIDER_RETRY_MS } from '../../src/auth/oidc.js'
 
 type Row = [string, () => Promise<InjectOptions>, 'public' | 'signed-in' | readonly string[]]
 const json = (method: 'GET' | 'POST', url: string, payload?: unknown) => async (): Promise<InjectOptions> => ({ method, url, payload: payload as InjectOptions['payload'] })
@@ -138,11 +140,72 @@ test('OIDC access tokens from a real provider: roles from the claim, 401 for ano
   t.equal(otherAudience.headers['www-authenticate'], 'Bearer realm="contratos", error="invalid_token"')
   t.equal((await send('/api/excel/download-sctr', KEYS.exports)).statusCode, 200, 'API keys still work beside OIDC')
 
-  const down = await oidcApp(t, { OIDC_ISSUER: 'http://127.0.0.1:9/', OIDC_AUDIENCE: AUDIENCE, OIDC_CLIENT_ID: 'consola' })
-  const unreachable = await down.inject({ method: 'POST', url: '/api/contracts/preview', payload: sampleEmployee(), headers: { authorization: `Bearer ${hr}` } })
-  t.equal(unreachable.statusCode, 503)
-  t.equal(unreachable.json().message, 'No se puede verificar el token: el proveedor de identidad no responde. Intenta nuevamente en unos segundos.')
   await t.rejects(oidcApp(t, { OIDC_ISSUER: idp.issuer }), { message: 'Configuración inválida: OIDC_ISSUER y OIDC_AUDIENCE van juntos: indique ambos o ninguno' })
+})
+
+test('a provider down before its keys were fetched: 503 with Retry-After, no request to it per token, one log line without a stack', async (t) => {
+  const idp = await startIssuer(t)
+  const hr = await idp.token('rrhh-app')
+  idp.down = true
+  const lines: Record<string, unknown>[] = []
+  const app = await buildApp({
+    env: { NODE_ENV: 'test', TEMP_DIR: t.testdir({}), SHED_MAX_EVENT_LOOP_DELAY_MS: 0, AUTH_MODE: 'oidc', OIDC_ISSUER: idp.issuer, OIDC_AUDIENCE: AUDIENCE, OIDC_CLIENT_ID: 'consola' },
+    logger: { level: 'warn', stream: { write: (line: string) => { lines.push(JSON.parse(line)) } } }
+  })
+  t.teardown(() => app.close())
+  t.equal(app.oidcVerifier?.keysState, 'never-fetched')
+  const before = idp.requests
+  const startLines = lines.length
+  for (let i = 0; i < 10; i++) {
+    const res = await app.inject({ method: 'POST', url: '/api/contracts/preview', payload: sampleEmployee(), headers: { authorization: `Bearer ${hr}` } })
+    t.equal(res.statusCode, 503)
+    t.equal(res.headers['retry-after'], String(PROVIDER_RETRY_MS / 1000))
+    t.same(res.json(), { success: false, message: 'No se puede verificar el token: el proveedor de identidad no responde. Intenta nuevamente en unos segundos.', data: null })
+  }
+  t.equal(idp.requests - before, 1, 'one discovery request for ten tokens (negative caching)')
+  t.equal(app.oidcVerifier?.keysState, 'failing')
+  t.notOk(app.oidcVerifier?.hasKeys)
+  const problems = lines.slice(startLines).filter((line) => Number(line.level) >= 40)
+  t.equal(problems.length, 1, 'one log line above info for the ten refusals')
+  t.match(problems[0], { level: 40, msg: 'identity provider unreachable: bearer tokens answer 503 until it answers', issuer: idp.issuer, cause: /respondió 503/, suppressedFailures: 0 })
+  t.notOk(lines.some((line) => 'err' in line || JSON.stringify(line).includes('    at ')), 'no stack anywhere')
+  const none = await build(t, { AUTH_MODE: 'oidc', API_KEYS_FILE: writeKeysFile(t) })
+  t.equal(none.oidcVerifier, undefined, 'no verifier without OIDC_ISSUER')
+})
+
+test('401 and 403 carry the CORS grant of an allowed origin, so its page can read them; another origin gets none', async (t) => {
+  const app = await oidcApp(t, { CORS_ORIGINS: 'https://rrhh.example.pe' })
+  const origin = 'https://rrhh.example.pe'
+  const unauthenticated = await app.inject({ method: 'POST', url: '/api/contracts/preview', payload: sampleEmployee(), headers: { origin } })
+  t.equal(unauthenticated.statusCode, 401)
+  t.equal(unauthenticated.headers['access-control-allow-origin'], origin)
+  t.match(unauthenticated.headers['access-control-expose-headers'], /X-Request-Id/)
+  const forbidden = await app.inject({ method: 'POST', url: '/api/contracts/preview', payload: sampleEmployee(), headers: { origin, authorization: `Bearer ${KEYS.exports}` } })
+  t.equal(forbidden.statusCode, 403)
+  t.equal(forbidden.headers['access-control-allow-origin'], origin)
+  const invalid = await app.inject({ method: 'GET', url: '/api/limits', headers: { origin, authorization: 'Bearer clave-que-no-existe' } })
+  t.equal(invalid.statusCode, 401)
+  t.equal(invalid.headers['access-control-allow-origin'], origin)
+  const other = await app.inject({ method: 'POST', url: '/api/contracts/preview', payload: sampleEmployee(), headers: { origin: 'https://otro.example.com' } })
+  t.equal(other.statusCode, 401)
+  t.notOk(other.headers['access-control-allow-origin'], 'no grant for another origin')
+  const preflight = await app.inject({ method: 'OPTIONS', url: '/api/contracts/preview', headers: { origin, 'access-control-request-method': 'POST', 'access-control-request-headers': 'authorization' } })
+  t.equal(preflight.statusCode, 204, 'preflights need no credentials')
+  t.equal(preflight.headers['access-control-allow-origin'], origin)
+})
+
+test('an unknown route: 401 without valid credentials (which routes exist is no answer to strangers), 404 with them', async (t) => {
+  const app = await oidcApp(t)
+  for (const [method, url] of [['GET', '/api/no-existe'], ['POST', '/api/contracts/no-existe'], ['GET', '/no-existe'], ['OPTIONS', '/api/limits']] as const) {
+    const anonymous = await app.inject({ method, url })
+    t.equal(anonymous.statusCode, 401, `${method} ${url} without credentials`)
+    t.equal(anonymous.headers['www-authenticate'], 'Bearer realm="contratos"')
+    const invalid = await app.inject({ method, url, headers: { authorization: 'Bearer clave-que-no-existe' } })
+    t.equal(invalid.statusCode, 401, `${method} ${url} with a key that is not valid`)
+    const known = await app.inject({ method, url, headers: { authorization: `Bearer ${KEYS.exports}` } })
+    t.equal(known.statusCode, 404, `${method} ${url} signed in`)
+    t.equal(known.json().message, `Ruta no encontrada: ${method} ${url}`)
+  }
 })
 
 test('owned sessions: another identity gets the 404 of an unknown id; one identity\'s quota never evicts another\'s', async (t) => {

@@ -7,7 +7,7 @@ import { formPayload } from '../support/helper.js'
 import { fixture } from '../support/spreadsheets.js'
 
 test('an upload whose body stops arriving is closed after UPLOAD_STALL_TIMEOUT_MS, logged with its request id; others are untouched', async (t) => {
-  const lines: { level: number, msg: string, reqId?: string }[] = []
+  const lines: { level: number, msg: string, reqId?: string, clientRequestId?: string }[] = []
   const app = await buildApp({
     env: { NODE_ENV: 'test', TEMP_DIR: t.testdir({}), SHED_MAX_EVENT_LOOP_DELAY_MS: 0, UPLOAD_STALL_TIMEOUT_MS: 300 },
     logger: { stream: { write: (line: string) => { lines.push(JSON.parse(line)) } } }
@@ -27,7 +27,7 @@ test('an upload whose body stops arriving is closed after UPLOAD_STALL_TIMEOUT_M
   const gaveUp = sleep(20_000, false, { signal: guard.signal }).catch(() => false)
   t.equal(await Promise.race([closed, gaveUp]), true, 'the server closed the stalled connection')
   guard.abort()
-  t.match(lines.find((line) => line.msg.startsWith('upload stalled')), { level: 40, reqId: 'stalled-upload-1' })
+  t.match(lines.find((line) => line.msg.startsWith('upload stalled')), { level: 40, reqId: /^[0-9a-f-]{36}$/, clientRequestId: 'stalled-upload-1' })
 
   // a whole upload, then processing with no traffic, is not cut
   const form = await formPayload([{ name: 'empleados.xlsx', bytes: fixture('empleados.xlsx') }])

@@ -11,7 +11,7 @@ import { build, failDocumentsOf, formPayload, sampleEmployee, samplePartTime, sa
 import { fixture } from '../support/spreadsheets.js'
 import type { FileSessionStore } from '../../src/sessions/store.js'
 
-const ALL_OK = { templates: 'ok', pdfPool: 'ok', spreadsheetReader: 'ok', sessionStore: 'ok', warm: 'ok', running: 'ok' }
+const ALL_OK = { templates: 'ok', pdfPool: 'ok', spreadsheetReader: 'ok', sessionStore: 'ok', auditTrail: 'ok', warm: 'ok', running: 'ok' }
 
 /** `name{labels} value` lines of a Prometheus text exposition, by series. */
 function series (text: string): Map<string, number> {
@@ -78,38 +78,67 @@ test('outside tests ready is 503 (warm: fail) until the first report thread answ
   t.equal(app.reportPool.warming || app.spreadsheetReader.warming, false)
 })
 
-test('X-Request-Id: a well-formed one is kept and echoed on every reply, anything else is replaced by a UUID', async (t) => {
+test('X-Request-Id: every request gets the service\'s own id; a caller\'s well-formed one is logged apart, never used as it', async (t) => {
   const lines: Record<string, unknown>[] = []
   const stream = new Writable({ write (chunk: Buffer, _encoding, done) { lines.push(JSON.parse(chunk.toString())); done() } })
   const app = await buildApp({ env: { NODE_ENV: 'test', TEMP_DIR: t.testdir({}), SHED_MAX_EVENT_LOOP_DELAY_MS: 0 }, logger: { level: 'info', stream } })
   t.teardown(() => app.close())
-  const id = 'lb-7f3a.9_Z-01'
+  const uuid = /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/
+  const callerId = 'lb-7f3a.9_Z-01'
   const cases = [
     { method: 'GET' as const, url: '/api/health', status: 200 },
     { method: 'GET' as const, url: '/api/no-existe', status: 404 },
     { method: 'POST' as const, url: '/api/excel/download-photocheck', payload: [{ dni: 'x' }], status: 400 },
     { method: 'GET' as const, url: '/api/%zz', status: 400 } // answered before routing (frameworkErrors)
   ]
+  const ids = new Set<string>()
   for (const { status, ...request } of cases) {
-    const res = await app.inject({ ...request, headers: { 'x-request-id': id } })
+    const res = await app.inject({ ...request, headers: { 'x-request-id': callerId } })
     t.equal(res.statusCode, status, request.url)
-    t.equal(res.headers['x-request-id'], id, `${request.url}: echoed`)
+    const id = String(res.headers['x-request-id'])
+    t.match(id, uuid, `${request.url}: the service's own id in X-Request-Id, not the caller's`)
+    ids.add(id)
+    const tagged = lines.filter((line) => line.reqId === id)
+    if (request.url !== '/api/%zz') { // answered before routing: Fastify logs no request lines for it
+      t.ok(tagged.some((line) => line.msg === 'incoming request') && tagged.some((line) => line.msg === 'request completed'), `${request.url}: its lines carry it as reqId`)
+      t.ok(tagged.every((line) => line.clientRequestId === callerId), `${request.url}: and the caller's id apart, as clientRequestId`)
+    }
   }
-  const tagged = lines.filter((line) => line.reqId === id).map((line) => line.msg)
-  t.ok(tagged.includes('incoming request') && tagged.includes('request completed'), 'incoming and completed lines carry it as reqId')
-  t.ok(lines.filter((line) => line.reqId !== undefined).every((line) => line.reqId === id), 'and no other id was used')
+  t.equal(ids.size, cases.length, 'one id per request, though the caller sent the same one each time')
+  t.notOk(lines.some((line) => line.reqId === callerId), 'the caller\'s id is never a request id')
 
-  const uuid = /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/
   for (const bad of ['a'.repeat(65), 'con espacio', '<script>', 'ñandú', 'a/b', 'x;y=1']) {
     const res = await app.inject({ method: 'GET', url: '/api/health', headers: { 'x-request-id': bad } })
-    t.match(res.headers['x-request-id'], uuid, `${JSON.stringify(bad)} replaced`)
+    t.match(res.headers['x-request-id'], uuid, `${JSON.stringify(bad)}: an id of the service`)
     t.notOk(JSON.stringify(lines).includes(bad), `${JSON.stringify(bad)} never logged`)
   }
   const first = (await app.inject({ method: 'GET', url: '/api/health' })).headers['x-request-id']
   const second = (await app.inject({ method: 'GET', url: '/api/health' })).headers['x-request-id']
   t.match(first, uuid, 'none sent: one is generated')
   t.not(first, second)
-  t.equal((await app.inject({ method: 'GET', url: '/api/health', headers: { 'x-request-id': 'a'.repeat(64) } })).headers['x-request-id'], 'a'.repeat(64), '64 characters is the limit')
+  await app.inject({ method: 'GET', url: '/api/health', headers: { 'x-request-id': 'a'.repeat(64) } })
+  t.ok(lines.some((line) => line.clientRequestId === 'a'.repeat(64)), '64 characters is the limit')
+  t.notOk(lines.some((line) => line.clientRequestId === 'a'.repeat(65)))
+})
+
+test('a logged URL never holds an authorization code: the console\'s return /app/?code=… is redacted', async (t) => {
+  const lines: string[] = []
+  const stream = new Writable({ write (chunk: Buffer, _encoding, done) { lines.push(chunk.toString()); done() } })
+  const app = await buildApp({ env: { NODE_ENV: 'test', TEMP_DIR: t.testdir({}), SHED_MAX_EVENT_LOOP_DELAY_MS: 0 }, logger: { level: 'info', stream } })
+  t.teardown(() => app.close())
+  const code = 'Xq7-codigo-de-autorizacion-9f2'
+  const state = 'estado-aleatorio-51c'
+  const res = await app.inject({ method: 'GET', url: `/app/?code=${code}&state=${state}&iss=http%3A%2F%2F127.0.0.1` })
+  t.equal(res.statusCode, 200)
+  await app.inject({ method: 'GET', url: `/app/?Code=${code}&access_token=${code}&%63ode=${code}&%zz=1` })
+  const logged = lines.join('')
+  t.notOk(logged.includes(code), 'the code is in no log line')
+  t.notOk(logged.includes(state), 'nor the state')
+  const urls = lines.map((line) => JSON.parse(line) as { req?: { url?: string } }).flatMap((line) => line.req?.url ?? [])
+  t.same(urls, [
+    '/app/?code=[redacted]&state=[redacted]&iss=http%3A%2F%2F127.0.0.1',
+    '/app/?Code=[redacted]&access_token=[redacted]&%63ode=[redacted]&%zz=1'
+  ], 'the rest of the URL is logged as it came')
 })
 
 test('/metrics: the operator series after real work, labels from route patterns only, never request data', async (t) => {

@@ -5,7 +5,7 @@
 import { test } from 'tap'
 import { readFileSync } from 'node:fs'
 import {
-  AppError, AuthError, ERROR_CODES, EmployeeNotInSessionError, PdfGenerationError, RequestValidationError, ServiceBusyError,
+  AppError, AuditTrailUnavailableError, AuthError, ERROR_CODES, IdentityProviderUnavailableError, EmployeeNotInSessionError, PdfGenerationError, RequestValidationError, ServiceBusyError,
   SessionNotFoundError, SessionStoreUnavailableError, UploadError
 } from '../../src/errors.js'
 import {
@@ -36,7 +36,9 @@ const errors: Array<[Error & { code: string }, string]> = [
   [new ConfigError('x'), 'CONTRATOS_CONFIG'],
   [new AuthError('missing'), 'CONTRATOS_UNAUTHENTICATED'],
   [new AuthError('invalid'), 'CONTRATOS_UNAUTHENTICATED'],
-  [new AuthError('forbidden', ['hr']), 'CONTRATOS_FORBIDDEN']
+  [new AuthError('forbidden', ['hr']), 'CONTRATOS_FORBIDDEN'],
+  [new IdentityProviderUnavailableError(5000), 'CONTRATOS_IDP_UNAVAILABLE'],
+  [new AuditTrailUnavailableError(), 'CONTRATOS_AUDIT_UNAVAILABLE']
 ]
 
 test('each kind of error carries its stable code, one of ERROR_CODES', async (t) => {

@@ -41,6 +41,10 @@ export interface TestIssuer {
   /** OIDC_ISSUER. */
   issuer: string
   server: Server
+  /** While true, every request is answered 503, as a provider that is down (behind its proxy). */
+  down: boolean
+  /** Requests the issuer received (discovery, keys, tokens), down or not. */
+  requests: number
   /** Serves `provider` from now on (rotation, another key, another issuer name). */
   use: (provider: Provider) => void
   /**
@@ -57,7 +61,9 @@ export interface TestIssuer {
 export async function startIssuer (t: Test): Promise<TestIssuer & { keys: JWK[] }> {
   let current: Provider | undefined
   const server = createServer((request, response) => {
-    current?.callback()(request, response)?.catch(() => { response.destroy() })
+    self.requests++
+    if (self.down) response.writeHead(503, { 'content-type': 'text/plain' }).end('no disponible')
+    else current?.callback()(request, response)?.catch(() => { response.destroy() })
   })
   server.listen(0, '127.0.0.1')
   await once(server, 'listening')
@@ -106,9 +112,11 @@ export async function startIssuer (t: Test): Promise<TestIssuer & { keys: JWK[] 
   })
   const keys = [await signingKey('clave-1')]
   current = provider(keys)
-  return {
+  const self: TestIssuer & { keys: JWK[] } = {
     issuer,
     server,
+    down: false,
+    requests: 0,
     keys,
     provider,
     use: (next) => { current = next },
@@ -123,4 +131,5 @@ export async function startIssuer (t: Test): Promise<TestIssuer & { keys: JWK[] 
       return body.access_token
     }
   }
+  return self
 }
