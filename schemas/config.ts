@@ -24,6 +24,7 @@ export const ConfigSchema = Type.Object({
   REPORT_THREADS: Type.Integer({ minimum: 0, maximum: 64, default: 0, description: 'report workbook threads at most; 0 = one per CPU' }),
   SPREADSHEET_PROCESSES: Type.Optional(Type.Integer({ minimum: 0, maximum: 64, description: 'upload reader child processes at most; 0 or unset = half the CPUs, 1 to 4' })),
   SPREADSHEET_THREADS: Type.Optional(Type.Integer({ minimum: 0, maximum: 64, description: 'the former name of SPREADSHEET_PROCESSES, still read when that one is unset' })),
+  SPREADSHEET_READ_TIMEOUT_MS: Type.Integer({ minimum: 100, default: 10000, description: 'ms one upload may be read for, from when a reader process starts it; past it the process is killed and replaced and the file refused as corrupt' }),
   UPLOAD_STALL_TIMEOUT_MS: Type.Integer({ minimum: 0, default: 15000, description: 'ms without body bytes after which an upload\'s connection is closed (logged with the request id); 0 = off' }),
   QUEUE_MAX_WAIT_MS: Type.Integer({ minimum: 0, default: 5000, description: 'ms; a request expected to wait longer for a PDF or report thread gets 503 + Retry-After before any work; 0 = off' }),
   PDF_MAX_QUEUE: Type.Integer({ minimum: 1, default: 256, description: 'tasks waiting for a PDF thread (a preview, an adenda, or up to four employees of a contracts ZIP) before new work is refused (503)' }),
