@@ -1,8 +1,8 @@
 /**
  * Normalises employee input before schema validation: strings without their invisible format
- * characters, trimmed of blank-looking ones (U+2800, U+0085: vocabulary/blank.ts) and NFC-composed
- * (names also with compatibility letters decomposed), empty strings dropped (so a blank field reads
- * as missing), contractType and sex canonicalised.
+ * characters, trimmed and NFC-composed (names also with compatibility letters decomposed), empty
+ * strings and strings of only blank-looking characters (U+2800, U+0085: vocabulary/blank.ts) dropped
+ * (so a blank field reads as missing), contractType and sex canonicalised.
  */
 import { CONTRACT_TYPES, SEX_VALUES, type ContractType } from '../../schemas/employee.js'
 import { AppError } from '../errors.js'
@@ -86,7 +86,7 @@ export function normalizeRecord (input: unknown): unknown {
   for (const [key, raw] of Object.entries(input)) {
     if (key === '__proto__' || key === 'constructor' || key === 'prototype') continue
     const text = typeof raw === 'string' ? withoutInvisible(raw) : undefined
-    // trimmed of every blank-looking character (vocabulary/blank.ts), so one made only of them is empty
+    // one made only of blank-looking characters (vocabulary/blank.ts) is empty
     const value = text === undefined ? raw : trimBlank(PERSON_NAME_FIELDS.has(key) ? decomposeLetters(text) : text.normalize('NFC'))
     if (value === '' || value === null || value === undefined) continue
     record[key] = value

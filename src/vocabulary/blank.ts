@@ -11,14 +11,17 @@
  */
 const BLANK_CHARACTERS = '\\p{White_Space}\\p{Default_Ignorable_Code_Point}\\u2800'
 const ALL_BLANK = new RegExp(`^[${BLANK_CHARACTERS}]*$`, 'u')
-const EDGES = new RegExp(`^[${BLANK_CHARACTERS}]+|[${BLANK_CHARACTERS}]+$`, 'gu')
 
 /** True for a text made only of blank characters (or none). */
 export function isBlankText (text: string): boolean {
   return ALL_BLANK.test(text)
 }
 
-/** `text` without the blank characters at either end (String.trim misses U+0085, U+2800 and the fillers). */
+/**
+ * `text` trimmed (String.trim), or empty when it holds only blank characters. Only a value made of
+ * them is emptied: one inside or at the end of a value is left to the rules (U+0085 is also a C1
+ * control, which cross-field-rules.ts refuses).
+ */
 export function trimBlank (text: string): string {
-  return text.replace(EDGES, '')
+  return isBlankText(text) ? '' : text.trim()
 }
