@@ -155,6 +155,18 @@ t.test('a UTF-16 CSV with an unpaired surrogate is refused as JSON refuses it', 
   }
 })
 
+t.test('a character outside the BMP where the CSV parser cuts its 4 KiB pieces is read whole', async (t) => {
+  const header = csvText([EMPLOYEE_HEADERS])
+  const record = sampleEmployee({ address: 'Av. Los Álamos 😀 123' })
+  const line = csvText([employeeCells(record)])
+  // blank lines (rows with nothing) until the emoji's first half is the last unit of the first piece
+  const blanks = 4095 - header.length - line.indexOf('😀')
+  t.ok(blanks > 0 && blanks % 2 === 0)
+  const res = await upload('/api/excel/upload', 'empleados.csv', header + '\r\n'.repeat(blanks / 2) + line)
+  t.equal(res.statusCode, 200, res.body.slice(0, 300))
+  t.equal(res.json().data.employees[0].address, 'Av. Los Álamos 😀 123', 'not two U+FFFD')
+})
+
 t.test('Vida Ley and SCTR refuse a birth date after the entry date, or a worker under 14 on it', async (t) => {
   const { entryDate } = sampleEmployee()
   const entry = entryDate as string
