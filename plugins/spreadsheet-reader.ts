@@ -1,9 +1,9 @@
 /**
- * The spreadsheet reader of the import routes (SPREADSHEET_PROCESSES child processes at most; one
- * starts at start-up outside tests, and readiness waits for it to be ready), closed with the app.
- * Logs why a file was refused as corrupt: the client only gets the spec's message.
- * `reply.clientGone()` is the signal that drops a read whose client has left (docs/import.md, "The
- * reader's processes").
+ * The spreadsheet reader of the import routes (SPREADSHEET_PROCESSES child processes at most, each
+ * read killed past SPREADSHEET_READ_TIMEOUT_MS; one starts at start-up outside tests, and readiness
+ * waits for it to be ready), closed with the app. Logs why a file was refused as corrupt: the client
+ * only gets the spec's message. `reply.clientGone()` is the signal that drops a read whose client has
+ * left (docs/import.md, "The reader's processes").
  */
 import fp from 'fastify-plugin'
 import type { FastifyReply } from 'fastify'
@@ -24,6 +24,7 @@ declare module 'fastify' {
 export default fp(async (app) => {
   const reader = new SpreadsheetReader({
     maxProcesses: app.config.spreadsheetProcesses > 0 ? app.config.spreadsheetProcesses : undefined,
+    timeoutMs: app.config.SPREADSHEET_READ_TIMEOUT_MS,
     onWorkerError: (err) => { app.log.error({ err }, 'spreadsheet reader process died; replaced') },
     onRead: (format, outcome) => { app.metrics.spreadsheetReads.inc({ format, outcome }) }
   })

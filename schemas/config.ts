@@ -24,6 +24,7 @@ export const ConfigSchema = Type.Object({
   REPORT_THREADS: Type.Integer({ minimum: 0, maximum: 64, default: 0, description: 'report workbook threads at most; 0 = one per CPU' }),
   SPREADSHEET_PROCESSES: Type.Optional(Type.Integer({ minimum: 0, maximum: 64, description: 'upload reader child processes at most; 0 or unset = half the CPUs, 1 to 4' })),
   SPREADSHEET_THREADS: Type.Optional(Type.Integer({ minimum: 0, maximum: 64, description: 'the former name of SPREADSHEET_PROCESSES, still read when that one is unset' })),
+  SPREADSHEET_READ_TIMEOUT_MS: Type.Integer({ minimum: 100, default: 10000, description: 'ms one upload may be read for, from when a reader process starts it; past it the process is killed and replaced and the file refused as corrupt' }),
   UPLOAD_STALL_TIMEOUT_MS: Type.Integer({ minimum: 0, default: 15000, description: 'ms without body bytes after which an upload\'s connection is closed (logged with the request id); 0 = off' }),
   QUEUE_MAX_WAIT_MS: Type.Integer({ minimum: 0, default: 5000, description: 'ms; a document request expected to wait longer for room (ADMISSION_LIMIT), or an export for a report thread, gets 503 + Retry-After before any work; 0 = off' }),
   ADMISSION_LIMIT: Type.Integer({ minimum: 0, maximum: 10000, default: 0, description: 'work the document routes admit at once, in previews (a ZIP of n records weighs (3 + n) / 4); 0 = 8 per PDF thread' }),

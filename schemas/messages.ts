@@ -120,7 +120,15 @@ export const RULE_MESSAGES = {
   /** A lone UTF-16 surrogate (`"\ud800"`, `_xD800_`), as invalid UTF-8 is refused (docs/import.md). */
   invalidUnicode: 'El texto contiene caracteres Unicode no válidos (un sustituto UTF-16 suelto)',
   /** NUL, BEL, ESC… (tab and line breaks aside; docs/import.md). */
-  controlCharacter: 'El texto contiene caracteres de control (NUL, ESC, BEL…) que no se pueden imprimir'
+  controlCharacter: 'El texto contiene caracteres de control (NUL, ESC, BEL…) que no se pueden imprimir',
+  /** A date whose terms would end past 31/12/9999, the last one the service computes (dates.ts CALENDAR). */
+  beyondCalendar: 'La fecha está demasiado lejos: los plazos que se cuentan desde ella terminarían después del 31/12/9999',
+  /** The insurance exports (Vida Ley, SCTR): a birth date after the entry date. */
+  birthAfterEntry: 'La fecha de nacimiento no puede ser posterior a la fecha de ingreso',
+  /** The insurance exports: a worker under the minimum age of work (Código de los Niños y Adolescentes, art. 51). */
+  underWorkingAge: (entryDate: string) =>
+    `La persona tendría menos de 14 años en la fecha de ingreso (${entryDate}), la edad mínima para trabajar ` +
+    '(art. 51 del Código de los Niños y Adolescentes)'
 } as const
 
 /**

@@ -4,6 +4,8 @@
  * downloaded ZIP. Both are loaded on first use.
  */
 
+import { csvBody, decodeCsv } from './csv-text.js'
+
 const SHEETJS_URL = new URL('../vendor/xlsx.mjs', import.meta.url).href
 const FFLATE_URL = new URL('../vendor/fflate.js', import.meta.url).href
 
@@ -13,6 +15,7 @@ const FFLATE_URL = new URL('../vendor/fflate.js', import.meta.url).href
  * a rewritten file gives the service the same values: `d` a date (written back as a date cell from
  * `dd/mm/aaaa`), `n` a number (written back as a number while its text is a plain number), `s` text.
  * `csv`: the file was a CSV, so it is rewritten as CSV (a CSV's cells are text by nature, D12).
+ * Only the columns with a header are kept (readSheet).
  * @typedef {{ rows: string[][], types: string[][], csv: boolean }} SheetText
  */
 
@@ -23,21 +26,27 @@ const sheetJs = async () => await import(SHEETJS_URL)
 const dayText = (date) => `${String(date.d).padStart(2, '0')}/${String(date.m).padStart(2, '0')}/${date.y}`
 
 /**
- * The text of a file: a CSV decoded as the service decodes it (UTF-8, else Windows-1252), anything
- * else as bytes for SheetJS.
+ * What SheetJS reads of a file: a CSV's text decoded as the service decodes it (csv-text.js: UTF-16,
+ * mixed UTF-8 and Windows-1252, the `sep=` line, the header line's delimiter), anything else as bytes.
  * @param {File} file
+ * @throws {Error} a CSV that is not text (the service refuses it too)
  */
 async function fileInput (file) {
   const bytes = new Uint8Array(await file.arrayBuffer())
   if (!file.name.toLowerCase().endsWith('.csv')) return { data: bytes, options: { type: 'array' }, csv: false }
-  let text
-  try { text = new TextDecoder('utf-8', { fatal: true }).decode(bytes) } catch { text = new TextDecoder('windows-1252').decode(bytes) }
-  return { data: text.replace(/^\uFEFF/, ''), options: { type: 'string', raw: true }, csv: true }
+  const text = decodeCsv(bytes)
+  if (text === undefined) throw new Error('binary CSV')
+  const { body, delimiter } = csvBody(text)
+  return { data: body, options: { type: 'string', raw: true, FS: delimiter }, csv: true }
 }
 
 /**
  * The first sheet of a file (the one the service reads), or undefined when the browser cannot
- * read it (the errors are then shown without the rows, and rows cannot be fixed in the page).
+ * read it (the errors are then shown without the rows, and rows cannot be fixed in the page). Read
+ * as the service reads it (src/spreadsheets/workbook.ts): dates in the workbook's own date system
+ * (a Mac workbook's 1904 dates are the same days), only the cells a row holds, and only the columns
+ * whose header (row 1) says something: the service reads no other, and a stray note in column XFD
+ * neither makes every row 16 384 cells long nor reaches the file sent back.
  * @param {File} file
  * @returns {Promise<SheetText | undefined>}
  */
@@ -45,27 +54,23 @@ export async function readSheet (file) {
   try {
     const XLSX = await sheetJs()
     const input = await fileInput(file)
-    const book = XLSX.read(input.data, { ...input.options, sheetRows: 5000, dense: true, cellNF: true })
+    const book = XLSX.read(input.data, { ...input.options, sheetRows: 5000, dense: true, cellDates: true })
     const sheet = book.Sheets[book.SheetNames[0]]
-    if (sheet === undefined || sheet['!ref'] === undefined) return { rows: [], types: [], csv: input.csv }
-    const range = XLSX.utils.decode_range(sheet['!ref'])
+    /** @type {any[][]} */
+    const data = sheet?.['!data'] ?? []
+    const header = data[0] ?? []
+    // the columns of the header row that hold a header, in order (its cells are visited, never its width)
+    const columns = Object.keys(header).map(Number).filter((c) => Number.isInteger(c) && cellText(header[c]).text.trim() !== '')
+      .sort((a, b) => a - b)
+    if (columns.length === 0) return { rows: [], types: [], csv: input.csv }
     /** @type {string[][]} */
     const rows = []
     /** @type {string[][]} */
     const types = []
-    for (let r = 0; r <= range.e.r; r++) {
-      /** @type {string[]} */
-      const texts = []
-      /** @type {string[]} */
-      const kinds = []
-      for (let c = 0; c <= range.e.c; c++) {
-        const cell = sheet['!data']?.[r]?.[c]
-        const { text, type } = cellText(XLSX, cell)
-        texts.push(text)
-        kinds.push(type)
-      }
-      rows.push(texts)
-      types.push(kinds)
+    for (let r = 0; r < data.length; r++) {
+      const cells = columns.map((c) => cellText(data[r]?.[c]))
+      rows.push(cells.map((cell) => cell.text))
+      types.push(cells.map((cell) => cell.type))
     }
     return { rows, types, csv: input.csv }
   } catch {
@@ -73,35 +78,37 @@ export async function readSheet (file) {
   }
 }
 
+/** Excel's error codes as .xls stores them, for error cells SheetJS gives without their text (as workbook.ts). */
+/** @type {Record<number, string>} */
+const ERROR_TEXT = { 0x00: '#NULL!', 0x07: '#DIV/0!', 0x0f: '#VALUE!', 0x17: '#REF!', 0x1d: '#NAME?', 0x24: '#NUM!', 0x2a: '#N/A', 0x2b: '#GETTING_DATA' }
+
 /**
- * A cell as text: a date-formatted number as `dd/mm/aaaa` (never the file's US or serial form), a
- * number as written, an error cell as its code, text as it is.
- * @param {any} XLSX
+ * A cell as the service reads it (workbook.ts toCell): a date cell as `dd/mm/aaaa` from its UTC day
+ * (SheetJS already applied the workbook's date system), a number as written, an error cell as its
+ * code, text as it is.
  * @param {any} cell
  * @returns {{ text: string, type: string }}
  */
-function cellText (XLSX, cell) {
-  if (cell === undefined || cell.v === undefined || cell.v === null) return { text: '', type: 's' }
-  if (cell.t === 'n' && typeof cell.z === 'string' && XLSX.SSF.is_date(cell.z)) {
-    const date = XLSX.SSF.parse_date_code(cell.v)
-    if (date !== null && date !== undefined) return { text: dayText(date), type: 'd' }
-  }
+function cellText (cell) {
+  if (cell === undefined || cell === null || cell.v === undefined || cell.v === null) return { text: '', type: 's' }
   if (cell.t === 'd' && cell.v instanceof Date) {
     return { text: dayText({ y: cell.v.getUTCFullYear(), m: cell.v.getUTCMonth() + 1, d: cell.v.getUTCDate() }), type: 'd' }
   }
   if (cell.t === 'n') return { text: String(cell.v), type: 'n' }
-  if (cell.t === 'b') return { text: cell.v ? 'TRUE' : 'FALSE', type: 's' }
-  if (cell.t === 'e') return { text: String(cell.w ?? '#N/A'), type: 's' }
-  return { text: String(cell.v), type: 's' }
+  if (cell.t === 's') return { text: String(cell.v), type: 's' }
+  if (cell.t === 'e') return { text: String(cell.w ?? ERROR_TEXT[cell.v] ?? '#N/A'), type: 's' }
+  return { text: String(cell.w ?? (cell.t === 'b' ? (cell.v ? 'TRUE' : 'FALSE') : cell.v)), type: 's' }
 }
 
 /**
- * A cell to write back: a date cell from `dd/mm/aaaa`, a number from a plain number's text
- * (`01234567` stays text: its leading zero is part of a DNI), text otherwise.
+ * A cell to write back: nothing for an empty one (the file holds only what the sheet held), a date
+ * cell from `dd/mm/aaaa` in the 1900 date system the written workbook declares, a number from a plain
+ * number's text (`01234567` stays text: its leading zero is part of a DNI), text otherwise.
  * @param {string} text
  * @param {string | undefined} type
  */
 function writtenCell (text, type) {
+  if (text === '') return null
   const day = /^(\d{1,2})\/(\d{1,2})\/(\d{4})$/.exec(text.trim())
   if (type === 'd' && day !== null) {
     const [d, m, y] = [Number(day[1]), Number(day[2]), Number(day[3])]
@@ -132,11 +139,12 @@ export async function writeXlsx (rows, types, sheetName) {
 }
 
 /**
- * A CSV of rows, UTF-8, comma-separated, quoted where needed (RFC 4180).
+ * A CSV of rows, comma-separated, quoted where needed (RFC 4180) and wherever a `;` or a tab could
+ * make the service read another delimiter in the header line (its bytes: csv-text.js encodeCsv).
  * @param {string[][]} rows
  */
 export function writeCsv (rows) {
-  const quote = (/** @type {string} */ text) => /[",\r\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text
+  const quote = (/** @type {string} */ text) => /[",;\t\r\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text
   return rows.map((cells) => cells.map(quote).join(',')).join('\r\n') + '\r\n'
 }
 

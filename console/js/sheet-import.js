@@ -7,6 +7,7 @@
  * validated in the browser. The state is plain data, so it can be saved and restored (storage.js).
  */
 import { ApiError, uploadSheet } from './api.js'
+import { encodeCsv } from './csv-text.js'
 import { readSheet, writeCsv, writeXlsx } from './files.js'
 import { TEXT } from './texts.js'
 
@@ -178,7 +179,10 @@ export class SheetImport {
    */
   async #file (sheet) {
     const base = this.state.fileName.replace(/\.[^.]*$/, '')
-    if (sheet.csv) return new File([writeCsv(sheet.rows)], `${base}.csv`, { type: 'text/csv' })
+    if (sheet.csv) {
+      const bytes = /** @type {Uint8Array<ArrayBuffer>} */ (encodeCsv(writeCsv(sheet.rows)))
+      return new File([bytes], `${base}.csv`, { type: 'text/csv' })
+    }
     const xlsx = await writeXlsx(sheet.rows, sheet.types, TEXT.correctedSheetName)
     const bytes = /** @type {Uint8Array<ArrayBuffer>} */ (xlsx)
     return new File([bytes], `${base}.xlsx`, { type: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet' })

@@ -8,7 +8,7 @@
  */
 import type { Employee, ImportedEmployee } from '../../schemas/employee.js'
 import type { EmployerProfile, LaborRegime, PositionEntry } from '../../schemas/employer-profile.js'
-import { dayMonthYearKey, termEnd } from '../vocabulary/dates.js'
+import { lastsAtMost } from '../vocabulary/dates.js'
 import { dateInWords } from '../vocabulary/format.js'
 import { parseModality, type ModalityCode } from '../vocabulary/modality.js'
 import { parseProbationMonths } from '../vocabulary/probation.js'
@@ -118,7 +118,7 @@ export function probationText (
   profile: EmployerProfile
 ): string {
   const none = 'sin periodo de prueba'
-  if (dayMonthYearKey(employee.endDate) <= dayMonthYearKey(termEnd(employee.entryDate, 3))) return none
+  if (lastsAtMost(employee.entryDate, employee.endDate, 3)) return none
   const stated = employee.probationaryPeriod
   const given = stated === undefined ? undefined : parseProbationMonths(stated)
   const months = given ?? profile.contractDefaults[employee.contractType].probationMonths ?? 3

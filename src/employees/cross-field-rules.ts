@@ -6,7 +6,8 @@
  */
 import type { ValidationIssue } from '../errors.js'
 import { ADDENDUM_DOCUMENT_MESSAGES, MESSAGES, RULE_MESSAGES } from '../../schemas/messages.js'
-import { dayMonthYearKey } from '../vocabulary/dates.js'
+import { ageOn, dayMonthYearKey, isDayMonthYear, lastsAtMost, termEndWithin } from '../vocabulary/dates.js'
+import { MAX_TOTAL_MONTHS } from '../vocabulary/modality.js'
 import { AMOUNT_IN_WORDS_RANGE, readAmountInWords } from '../vocabulary/salary-words.js'
 
 /** A UTF-16 surrogate not in a pair (with the `u` flag a pair is one code point, never matched). */
@@ -32,7 +33,9 @@ function textIssues (record: Record<string, unknown>, at: (field: string) => str
 /**
  * Any text with a lone surrogate or a control character (textIssues). D10: an end date before its
  * start date; for addendum records also an extension starting before the contract it extends.
- * Each date issue is on the later field. Runs beside the schema (a date that is not one compares
+ * Each date issue is on the later field. An entry date whose five years (art. 74, the longest term
+ * any rule counts from it) would end past 31/12/9999 (dates.ts CALENDAR), so that no rule or
+ * document computes a date the calendar lacks. Runs beside the schema (a date that is not one compares
  * as NaN, never an issue).
  * @param prefix the field path prefix, e.g. `body.3` (batch), `body` (preview) or '' (spreadsheet row)
  */
@@ -46,6 +49,9 @@ export function crossFieldIssues (record: unknown, prefix: string): ValidationIs
   // at most two decimals (docs/import.md): ajv's multipleOf (precision 4) lets 23.9999999 and 1e-9 through
   if (typeof weeklyHours === 'number' && Math.abs(weeklyHours * 100 - Math.round(weeklyHours * 100)) > 1e-6) {
     issues.push({ field: at('weeklyHours'), message: MESSAGES.weeklyHours.multipleOf })
+  }
+  if (typeof entryDate === 'string' && isDayMonthYear(entryDate) && termEndWithin(entryDate, MAX_TOTAL_MONTHS) === undefined) {
+    issues.push({ field: at('entryDate'), message: RULE_MESSAGES.beyondCalendar })
   }
   if (typeof entryDate === 'string' && typeof endDate === 'string' && dayMonthYearKey(endDate) < dayMonthYearKey(entryDate)) {
     issues.push({ field: at('endDate'), message: RULE_MESSAGES.endBeforeEntry })
@@ -62,15 +68,16 @@ export function crossFieldIssues (record: unknown, prefix: string): ValidationIs
 /**
  * The rules an adenda adds to crossFieldIssues (D22): `salaryInWords`, when present, must state
  * the salary's amount (legal requirements, section 9); and the extension must end within five
- * years of the entry date, the ceiling of successive fixed-term contracts (LPCL art. 74): from
- * 01/03/2024 the last allowed day is 28/02/2029.
+ * years of the entry date, the ceiling of successive fixed-term contracts (LPCL art. 74), counted
+ * by termEnd: from 01/03/2024 the last allowed day is 28/02/2029, from 29/02/2028 it is 28/02/2033.
  */
 export function addendumIssues (record: unknown, prefix: string): ValidationIssue[] {
   const issues = crossFieldIssues(record, prefix)
   if (record === null || typeof record !== 'object') return issues
   const { salary, salaryInWords, entryDate, endAddendum } = record as Record<string, unknown>
   const at = (field: string) => (prefix === '' ? field : `${prefix}.${field}`)
-  if (typeof entryDate === 'string' && typeof endAddendum === 'string' && dayMonthYearKey(endAddendum) >= dayMonthYearKey(entryDate) + 50000) {
+  if (typeof entryDate === 'string' && typeof endAddendum === 'string' && isDayMonthYear(entryDate) && isDayMonthYear(endAddendum) &&
+    !lastsAtMost(entryDate, endAddendum, MAX_TOTAL_MONTHS)) {
     issues.push({ field: at('endAddendum'), message: ADDENDUM_DOCUMENT_MESSAGES.beyondFiveYears })
   }
   const cents = (amount: number | undefined) => (amount === undefined ? Number.NaN : Math.round(amount * 100))
@@ -84,6 +91,30 @@ export function addendumIssues (record: unknown, prefix: string): ValidationIssu
   // the schema allows 1e9 soles, one céntimo more than amountInWords writes: then the words are needed
   if (validSalary && salaryInWords === undefined && salary > AMOUNT_IN_WORDS_RANGE.max) {
     issues.push({ field: at('salaryInWords'), message: MESSAGES.salaryInWords.required })
+  }
+  return issues
+}
+
+/** Código de los Niños y Adolescentes, art. 51: the minimum age of work. */
+export const MIN_WORKING_AGE = 14
+
+/**
+ * The rules of the insurance exports (Vida Ley and SCTR, spec endpoints 6-7) beyond crossFieldIssues:
+ * the insured worker was born before the entry date, and was at least 14 on it, the minimum age of
+ * work (Código de los Niños y Adolescentes, art. 51). Both on `birthDate`.
+ */
+export function insuredWorkerIssues (record: unknown, prefix: string): ValidationIssue[] {
+  const issues = crossFieldIssues(record, prefix)
+  if (record === null || typeof record !== 'object') return issues
+  const { birthDate, entryDate } = record as Record<string, unknown>
+  if (typeof birthDate !== 'string' || typeof entryDate !== 'string' || !isDayMonthYear(birthDate) || !isDayMonthYear(entryDate)) {
+    return issues
+  }
+  const field = prefix === '' ? 'birthDate' : `${prefix}.birthDate`
+  if (dayMonthYearKey(birthDate) > dayMonthYearKey(entryDate)) {
+    issues.push({ field, message: RULE_MESSAGES.birthAfterEntry })
+  } else if (ageOn(birthDate, entryDate) < MIN_WORKING_AGE) {
+    issues.push({ field, message: RULE_MESSAGES.underWorkingAge(entryDate) })
   }
   return issues
 }

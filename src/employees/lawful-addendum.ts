@@ -6,11 +6,11 @@
  * adenda preview and ZIP (400 on the field) and as row errors on the addendum upload.
  */
 import type { ContractType } from '../../schemas/employee.js'
-import { ADDENDUM_DOCUMENT_MESSAGES as A, LAWFUL_CONTRACT_MESSAGES as M } from '../../schemas/messages.js'
+import { ADDENDUM_DOCUMENT_MESSAGES as A, LAWFUL_CONTRACT_MESSAGES as M, RULE_MESSAGES } from '../../schemas/messages.js'
 import type { ValidationIssue } from '../errors.js'
-import { addDays, dayMonthYearKey, termEnd } from '../vocabulary/dates.js'
+import { CALENDAR, addDays, dayMonthYearKey, lastsAtMost, termEnd } from '../vocabulary/dates.js'
 import { formatSoles } from '../vocabulary/format.js'
-import { MODALITIES, parseModality } from '../vocabulary/modality.js'
+import { MAX_TOTAL_MONTHS, MODALITIES, parseModality } from '../vocabulary/modality.js'
 import {
   minimumSalaryWith, recordReader, recordWorkingWeek, workingTimeIssues, type LawfulContractPolicy
 } from './lawful-contract.js'
@@ -36,7 +36,8 @@ export function lawfulAddendumIssues (
 
   // §17: timely and contiguous
   if (end !== undefined && dayMonthYearKey(today) > dayMonthYearKey(end)) add('end', A.expired(end, today))
-  if (end !== undefined && startAddendum !== undefined && startAddendum !== addDays(end, 1)) {
+  if (end === CALENDAR.last) add('end', RULE_MESSAGES.beyondCalendar) // no day after it to start the adenda
+  else if (end !== undefined && startAddendum !== undefined && startAddendum !== addDays(end, 1)) {
     add('startAddendum', A.notContiguous(addDays(end, 1)))
   }
   const after = (a: string | undefined, b: string | undefined) =>
@@ -46,7 +47,7 @@ export function lawfulAddendumIssues (
   }
 
   // art. 74: fixed-term contracts with the worker total at most five years from the entry date
-  if (entryDate !== undefined && after(endAddendum, termEnd(entryDate, 60))) {
+  if (entryDate !== undefined && endAddendum !== undefined && !lastsAtMost(entryDate, endAddendum, MAX_TOTAL_MONTHS)) {
     add('endAddendum', A.beyondFiveYears)
   }
   // the modality of the extended contract and its maximum, from the entry date
@@ -58,9 +59,8 @@ export function lawfulAddendumIssues (
   else if (modality === '61' && type !== 'Subsidio') add('modality', M.suplenciaIsSubsidio)
   else if (modality !== undefined && entryDate !== undefined && endAddendum !== undefined && !issues.some((issue) => issue.field === at('endAddendum'))) {
     const { maxMonths, name } = MODALITIES[modality]
-    const lastDay = termEnd(entryDate, maxMonths)
-    if (dayMonthYearKey(endAddendum) > dayMonthYearKey(lastDay)) {
-      add('endAddendum', A.termTooLong(`${modality} (${name})`, maxMonths, lastDay))
+    if (!lastsAtMost(entryDate, endAddendum, maxMonths)) {
+      add('endAddendum', A.termTooLong(`${modality} (${name})`, maxMonths, termEnd(entryDate, maxMonths)))
     }
   }
 

@@ -23,7 +23,7 @@ import type { ValidationIssue } from '../errors.js'
 import { DEFAULT_MINIMUM_WAGE } from '../vocabulary/minimum-wage.js'
 import { PROBATION_REASONS, parseProbationMonths } from '../vocabulary/probation.js'
 import { positionCatalogue, type PositionCatalogue } from '../employer/catalogue.js'
-import { ageOn, dayMonthYearKey, isDayMonthYear, termEnd, todayInLima } from '../vocabulary/dates.js'
+import { ageOn, dayMonthYearKey, isDayMonthYear, lastsAtMost, termEnd, todayInLima } from '../vocabulary/dates.js'
 import { foldText, formatSoles } from '../vocabulary/format.js'
 import { MODALITIES, parseModality, type ModalityCode } from '../vocabulary/modality.js'
 import { workingWeek, type WorkingWeek } from '../vocabulary/working-time.js'
@@ -107,10 +107,6 @@ export function recordWorkingWeek (
   return days === undefined || schedule === undefined ? undefined : workingWeek(days, schedule)
 }
 
-/** True when a term from `entryDate` to `endDate` lasts `months` months or less. */
-const lastsAtMost = (entryDate: string, endDate: string, months: number) =>
-  dayMonthYearKey(endDate) <= dayMonthYearKey(termEnd(entryDate, months))
-
 /** A titular's condition that states an indefinite-term (stable) contract (§15). */
 const STABLE = /\b(plazo indeterminado|indeterminad[oa]|estable|permanente)\b/
 
@@ -193,7 +189,7 @@ export function lawfulContractIssues (
   if (modalityIssue === undefined && modality !== undefined && entryDate !== undefined && endDate !== undefined) {
     const { maxMonths, name } = MODALITIES[modality]
     if (!lastsAtMost(entryDate, endDate, maxMonths)) {
-      add('endDate', M.termTooLong(`${modality} (${name})`, maxMonths, termEnd(entryDate, maxMonths)))
+      add('endDate', M.termTooLong(`${modality} (${name})`, maxMonths, termEnd(entryDate, maxMonths))) // within CALENDAR: lastsAtMost was false
     }
   }
   const site = text('subDivisionOrParking')

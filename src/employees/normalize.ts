@@ -1,11 +1,13 @@
 /**
  * Normalises employee input before schema validation: strings without their invisible format
  * characters, trimmed and NFC-composed (names also with compatibility letters decomposed), empty
- * strings dropped (so a blank field reads as missing), contractType and sex canonicalised.
+ * strings and strings of only blank-looking characters (U+2800, U+0085: vocabulary/blank.ts) dropped
+ * (so a blank field reads as missing), contractType and sex canonicalised.
  */
 import { CONTRACT_TYPES, SEX_VALUES, type ContractType } from '../../schemas/employee.js'
 import { AppError } from '../errors.js'
 import { batchLimitMessage } from '../../schemas/messages.js'
+import { trimBlank } from '../vocabulary/blank.js'
 
 /** Lower case, whitespace runs as one space, trimmed: `  Part  TIME ` → `part time`. */
 const contractTypeKey = (text: string) => text.normalize('NFC').toLowerCase().replace(/\s+/g, ' ').trim()
@@ -84,7 +86,8 @@ export function normalizeRecord (input: unknown): unknown {
   for (const [key, raw] of Object.entries(input)) {
     if (key === '__proto__' || key === 'constructor' || key === 'prototype') continue
     const text = typeof raw === 'string' ? withoutInvisible(raw) : undefined
-    const value = text === undefined ? raw : (PERSON_NAME_FIELDS.has(key) ? decomposeLetters(text) : text.normalize('NFC')).trim()
+    // one made only of blank-looking characters (vocabulary/blank.ts) is empty
+    const value = text === undefined ? raw : trimBlank(PERSON_NAME_FIELDS.has(key) ? decomposeLetters(text) : text.normalize('NFC'))
     if (value === '' || value === null || value === undefined) continue
     record[key] = value
   }

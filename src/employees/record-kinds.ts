@@ -7,7 +7,7 @@
  *
  * | kind               | where                                    | rules                                       |
  * |--------------------|------------------------------------------|---------------------------------------------|
- * | `employee`         | the exports (spec endpoints 6-8)         | D10 cross-field                             |
+ * | `employee`         | the exports (spec endpoints 6-8)         | D10 cross-field, the insured worker's age   |
  * | `contract`         | employee upload (endpoint 5), contract   | D10 + contract-rules (RMV, §9) to be taken; |
  * |                    | preview and ZIP (endpoints 3-4)          | lawful-contract (§11-16, §20) to be printed |
  * | `addendum`         | addendum upload (endpoint 9)             | D10 + lawful-addendum for an upload row;    |
@@ -22,7 +22,7 @@
 import type { EmployerProfile } from '../../schemas/employer-profile.js'
 import { AddendumRequestSchema } from '../../schemas/addendum.js'
 import { compileValidator } from '../validation.js'
-import { addendumIssues, crossFieldIssues, mergeIssues, type RecordRules } from './cross-field-rules.js'
+import { addendumIssues, crossFieldIssues, insuredWorkerIssues, mergeIssues, type RecordRules } from './cross-field-rules.js'
 import { contractIssues, contractPolicy } from './contract-rules.js'
 import { lawfulContractIssues, lawfulContractPolicy } from './lawful-contract.js'
 import { lawfulAddendumIssues } from './lawful-addendum.js'
@@ -42,8 +42,13 @@ export interface RecordValidation {
 
 const none: RecordRules = () => []
 
-/** The `employee` kind, the only one that needs no profile: D10 cross-field rules. */
-export const EMPLOYEE_VALIDATION: RecordValidation = { accept: crossFieldIssues, print: none, all: crossFieldIssues }
+/**
+ * The `employee` kind, the only one that needs no profile: D10 cross-field rules, and the insured
+ * worker's age on the entry date (insuredWorkerIssues; only records with both dates: Vida Ley, SCTR).
+ */
+export const EMPLOYEE_VALIDATION: RecordValidation = {
+  accept: insuredWorkerIssues, print: none, all: insuredWorkerIssues
+}
 
 /**
  * Whether the documents can draw a record's texts whole and right (docs/documents.md): built

@@ -1,9 +1,9 @@
 /**
  * .csv uploads through csv-parse: every cell is text, nothing is guessed (D12: `01/02/2024`
  * stays 1 February, `01234567` keeps its zero). Handles what spreadsheet programs write: a UTF-8
- * BOM (Excel's "CSV UTF-8"), UTF-16 with a BOM, Windows-1252 (Excel's plain "CSV" on Windows,
- * or one field pasted from it into a UTF-8 file),
- * `;` or tab delimiters (Excel in Spanish locales writes `;`) and a `sep=;` first line.
+ * BOM (Excel's "CSV UTF-8"), UTF-16 with a BOM (unpaired surrogates kept, for the rules to
+ * refuse), Windows-1252 (Excel's plain "CSV" on Windows, or one field pasted from it into a UTF-8
+ * file), `;` or tab delimiters (Excel in Spanish locales writes `;`) and a `sep=;` first line.
  */
 import { Readable } from 'node:stream'
 import { parse } from 'csv-parse'
@@ -14,13 +14,27 @@ const WINDOWS_1252 = new TextDecoder('windows-1252')
 /** For fields checked by decodeFieldByField (which does not look for overlong forms or surrogates). */
 const UTF8_LENIENT = new TextDecoder('utf-8')
 
-/** Decodes the file's bytes; undefined when they are not text (a NUL character: binary data). */
+/**
+ * UTF-16 code units as they are: an unpaired surrogate stays one, for the record rules to refuse as
+ * they refuse `"\ud800"` in JSON (cross-field-rules.ts; a TextDecoder would make it U+FFFD and the
+ * value would pass). A last odd byte is U+FFFD, as a TextDecoder reads it.
+ */
+function decodeUtf16 (bytes: Uint8Array, littleEndian: boolean): string {
+  const units = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.length - (bytes.length % 2))
+  const text = (littleEndian ? units : Buffer.from(units).swap16()).toString('utf16le')
+  return bytes.length % 2 === 0 ? text : text + '\ufffd'
+}
+
+/**
+ * Decodes the file's bytes; undefined when they are not text (a NUL character: binary data). The
+ * console decodes a CSV it fixes with the same rules (console/js/csv-text.js).
+ */
 export function decodeCsv (bytes: Uint8Array): string | undefined {
   let text: string
   if (bytes[0] === 0xff && bytes[1] === 0xfe) {
-    text = new TextDecoder('utf-16le').decode(bytes.subarray(2))
+    text = decodeUtf16(bytes.subarray(2), true)
   } else if (bytes[0] === 0xfe && bytes[1] === 0xff) {
-    text = new TextDecoder('utf-16be').decode(bytes.subarray(2))
+    text = decodeUtf16(bytes.subarray(2), false)
   } else {
     const body = bytes[0] === 0xef && bytes[1] === 0xbb && bytes[2] === 0xbf ? bytes.subarray(3) : bytes
     try {
@@ -169,11 +183,31 @@ export function prepareCsv (text: string): CsvText {
 
 /**
  * 4 KiB pieces, so that the parser (and a reader that stops early) works a piece at a time: csv-parse
- * builds every record of a piece before the reader can stop (21 000 one-field records in 64 KiB).
+ * builds every record of a piece before the reader can stop (21 000 one-field records in 64 KiB). A
+ * piece never ends between the two halves of a surrogate pair: each piece becomes UTF-8 on its own.
  */
 function * chunks (text: string): Generator<string> {
-  for (let at = 0; at < text.length; at += 4096) yield text.slice(at, at + 4096)
+  for (let at = 0; at < text.length;) {
+    let end = Math.min(text.length, at + 4096)
+    const last = text.charCodeAt(end - 1)
+    if (end < text.length && last >= 0xd800 && last <= 0xdbff) end++
+    yield text.slice(at, end)
+    at = end
+  }
 }
+
+/** An unpaired UTF-16 surrogate (with the `u` flag a pair is one code point, never matched). */
+const LONE_SURROGATE = /\p{Cs}/u
+const LONE_SURROGATES = /\p{Cs}/gu
+/**
+ * How csvRows carries an unpaired surrogate through csv-parse, which reads UTF-8 and would make it
+ * U+FFFD: two noncharacters (Unicode's code points for a program's internal use) around its offset
+ * from U+D800 in hex.
+ */
+const CARRIED_SURROGATE = /\ufdd0([0-9a-f]{3})\ufdd1/g
+const carry = (surrogate: string) => `\ufdd0${(surrogate.charCodeAt(0) - 0xd800).toString(16).padStart(3, '0')}\ufdd1`
+const restore = (value: string) =>
+  value.replace(CARRIED_SURROGATE, (_, offset: string) => String.fromCharCode(0xd800 + parseInt(offset, 16)))
 
 /**
  * The records of a prepared CSV as rows; the row number is the record's position, as a spreadsheet
@@ -185,7 +219,10 @@ export async function * csvRows (csv: Pick<CsvText, 'body' | 'delimiter'>): Asyn
   // empty lines are skipped by the parser but still counted as rows: a record of one empty field
   // would cost csv-parse an error object (inconsistent length, kept under relax_column_count), and
   // 65 000 of them seconds
-  const parser = Readable.from(chunks(csv.body)).pipe(parse({
+  // an unpaired surrogate (a UTF-16 file, decodeCsv) reaches the record rules as it is, to be refused as in JSON
+  const surrogates = LONE_SURROGATE.test(csv.body)
+  const body = surrogates ? csv.body.replace(LONE_SURROGATES, carry) : csv.body
+  const parser = Readable.from(chunks(body)).pipe(parse({
     delimiter: csv.delimiter,
     relax_column_count: true,
     relax_quotes: true,
@@ -194,6 +231,7 @@ export async function * csvRows (csv: Pick<CsvText, 'body' | 'delimiter'>): Asyn
   }))
   type Parsed = { record: string[], info: { records: number, empty_lines: number } }
   for await (const { record, info } of parser as AsyncIterable<Parsed>) {
-    yield { row: info.records + info.empty_lines, cells: record.map((value) => ({ kind: 'text' as const, value })) }
+    const cells = record.map((value) => ({ kind: 'text' as const, value: surrogates ? restore(value) : value }))
+    yield { row: info.records + info.empty_lines, cells }
   }
 }

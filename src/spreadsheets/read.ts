@@ -11,7 +11,7 @@ import { COLUMN_TABLES, type ImportKind } from './columns.js'
 import { CSV_LIMITS, csvRows, decodeCsv, prepareCsv } from './csv.js'
 import type { RawRow } from './sheet.js'
 import { IMPORT_MESSAGES } from '../../schemas/messages.js'
-import { extractRows, type SheetContent } from './sheet.js'
+import { extractRows, isBlank, type SheetContent } from './sheet.js'
 import { parseFirstSheet, sheetHeaderRows } from './workbook.js'
 import { matchHeaders, type ColumnTable } from './columns.js'
 import { checkZipArchive, ZipRejectedError, ZIP_LIMITS, type ZipLimits } from './zip-guard.js'
@@ -177,7 +177,7 @@ async function readCsv (text: string, task: ReadTask): Promise<ReadResult> {
         past = true
         return
       }
-      if (row.cells.some((cell) => cell !== undefined && String(cell.value).trim() !== '')) filled++
+      if (row.cells.some((cell) => !isBlank(cell))) filled++
       yield row
     }
   }

@@ -34,7 +34,10 @@ export interface ReaderOptions {
    * queued without bound.
    */
   maxQueue?: number
-  /** Deadline of one read, from the moment a child starts it (waiting not included), ms (default 30 000). */
+  /**
+   * Deadline of one read, from the moment a child starts it (waiting not included), ms (default
+   * 10 000; SPREADSHEET_READ_TIMEOUT_MS): the whole read, so it bounds the CPU one file can take.
+   */
   timeoutMs?: number
   /** V8 old-generation cap of each child, MiB (default: readerHeapCapMb under the cgroup's memory limit, else 1024). */
   maxHeapMb?: number
@@ -101,6 +104,11 @@ export function readerHeapCapMb (memoryLimitBytes: number | undefined, processes
 const MAX_START_FAILURES = 3
 /** What is kept of a child's stderr, to say why it died. */
 const STDERR_TAIL_CHARS = 4096
+/**
+ * Default deadline of one read, ms: a 10 MB workbook reads in about a second (docs/import.md), a
+ * hostile one (a 60 MB cell zipped into 61 KB) in 2-11 s.
+ */
+const DEFAULT_TIMEOUT_MS = 10_000
 /** Time a child may take to start (load SheetJS) before a waiting line counts as stuck, ms. */
 const START_ALLOWANCE_MS = 15_000
 
@@ -156,10 +164,10 @@ export class SpreadsheetReader {
     this.#options = {
       maxProcesses,
       maxQueue: options.maxQueue ?? 16,
-      timeoutMs: options.timeoutMs ?? 30_000,
+      timeoutMs: options.timeoutMs ?? DEFAULT_TIMEOUT_MS,
       maxHeapMb: options.maxHeapMb ?? readerHeapCapMb(cgroupMemoryLimit(), maxProcesses, cpus),
       idleMs: options.idleMs ?? 60_000,
-      stuckMs: options.stuckMs ?? (options.timeoutMs ?? 30_000) + START_ALLOWANCE_MS,
+      stuckMs: options.stuckMs ?? (options.timeoutMs ?? DEFAULT_TIMEOUT_MS) + START_ALLOWANCE_MS,
       zipLimits: options.zipLimits,
       workbookLimits: options.workbookLimits,
       inline: options.inline ?? false,

@@ -5,6 +5,7 @@
  */
 import { matchHeaders, type ColumnTable } from './columns.js'
 import { MAX_HEADER_UNITS, type CellCap } from './cell-caps.js'
+import { isBlankText } from '../vocabulary/blank.js'
 
 /**
  * One cell as the file holds it, before D12 field conversion. Dates are already `DD/MM/YYYY`.
@@ -41,9 +42,9 @@ export type SheetContent =
   /** `rows`: the non-empty data rows the sheet holds, when they were all counted (for the hint: docs/import.md). */
   | { status: 'tooManyRows', rows?: number }
 
-/** True for a cell that holds nothing but whitespace. */
+/** True for a cell that holds nothing but blank characters (whitespace, U+2800…: vocabulary/blank.ts). */
 export function isBlank (cell: Cell | undefined): boolean {
-  return cell === undefined || (cell.kind === 'text' && cell.value.trim() === '')
+  return cell === undefined || (cell.kind === 'text' && isBlankText(cell.value))
 }
 
 /**

@@ -47,38 +47,100 @@ export function todayInLima (now: Date = new Date()): string {
   return `${parts.day}/${parts.month}/${parts.year}`
 }
 
-/** `DD/MM/YYYY` of a calendar date given by its parts (month 1-12; overflow rolls over, as Date.UTC does). */
-function fromParts (year: number, month: number, day: number): string {
-  return formatDayMonthYear(new Date(Date.UTC(year, month - 1, day)))
+/**
+ * The dates arithmetic can reach: those `DD/MM/YYYY` writes and D10 accepts, 01/01/1900 to 31/12/9999.
+ * No arithmetic gives a date outside them (a year of five digits that nothing could read back): the
+ * rules use the bounded forms (lastsAtMost, termEndWithin), which say "past the calendar", and the
+ * plain ones throw, as they do on a date that is not one.
+ */
+export const CALENDAR = { first: '01/01/1900', last: '31/12/9999' } as const
+
+function parsed (date: string): DayMonthYear {
+  const parts = parseDayMonthYear(date)
+  if (parts === undefined) throw new RangeError(`not a DD/MM/YYYY date: ${date}`)
+  return parts
+}
+
+function within<T> (value: T | undefined, what: string): T {
+  if (value === undefined) throw new RangeError(`${what} falls outside ${CALENDAR.first}-${CALENDAR.last}`)
+  return value
+}
+
+/** Days in a month (1-12) of a year. */
+function daysIn (year: number, month: number): number {
+  return new Date(Date.UTC(year, month, 0)).getUTCDate()
+}
+
+/** A UTC Date of a calendar date as `DD/MM/YYYY`; undefined outside CALENDAR. */
+function inCalendar (date: Date): string | undefined {
+  const year = date.getUTCFullYear()
+  return year < 1900 || year > 9999 ? undefined : formatDayMonthYear(date)
+}
+
+/** `date` + `days` calendar days; undefined outside CALENDAR. */
+function addDaysWithin (date: string, days: number): string | undefined {
+  const { year, month, day } = parsed(date)
+  return inCalendar(new Date(Date.UTC(year, month - 1, day + days)))
+}
+
+/** The same day `months` later, or that month's last day, as a UTC Date (any year). */
+function monthsLater (date: string, months: number): Date {
+  const { year, month, day } = parsed(date)
+  const target = year * 12 + (month - 1) + months
+  const [targetYear, targetMonth] = [Math.floor(target / 12), (target % 12) + 1]
+  return new Date(Date.UTC(targetYear, targetMonth - 1, Math.min(day, daysIn(targetYear, targetMonth))))
 }
 
 /**
  * A date `days` calendar days later (earlier when negative).
- * @throws RangeError when `date` is not a real `DD/MM/YYYY` date
+ * @throws RangeError when `date` is not a real `DD/MM/YYYY` date, or the result falls outside CALENDAR
  */
 export function addDays (date: string, days: number): string {
-  const parsed = parseDayMonthYear(date)
-  if (parsed === undefined) throw new RangeError(`not a DD/MM/YYYY date: ${date}`)
-  return fromParts(parsed.year, parsed.month, parsed.day + days)
+  return within(addDaysWithin(date, days), `${date} + ${days} days`)
 }
 
 /**
  * The same day `months` later; when that month is shorter, its last day (31/01 + 1 month = 28/02 or 29/02).
- * @throws RangeError when `date` is not a real `DD/MM/YYYY` date
+ * @throws RangeError when `date` is not a real `DD/MM/YYYY` date, or the result falls outside CALENDAR
  */
 export function addMonths (date: string, months: number): string {
-  const parsed = parseDayMonthYear(date)
-  if (parsed === undefined) throw new RangeError(`not a DD/MM/YYYY date: ${date}`)
-  const lastDay = new Date(Date.UTC(parsed.year, parsed.month - 1 + months + 1, 0)).getUTCDate()
-  return fromParts(parsed.year, parsed.month + months, Math.min(parsed.day, lastDay))
+  return within(inCalendar(monthsLater(date, months)), `${date} + ${months} months`)
 }
 
 /**
- * The last day of a term of `months` months that starts on `start`: a 6-month term from 01/12 ends on
- * 31/05, one from 15/01 on 14/07 (the day before the same day `months` later).
+ * termEnd, or undefined when that day falls outside CALENDAR (an entry date in 9999 plus five years).
+ * @throws RangeError when `start` is not a real `DD/MM/YYYY` date
+ */
+export function termEndWithin (start: string, months: number): string | undefined {
+  const corresponding = monthsLater(start, months) // 01/01/10000 for five years from 01/01/9995: the end is 31/12/9999
+  // the corresponding day exists: the term ends the day before it; else on the month's last day
+  if (corresponding.getUTCDate() === parsed(start).day) corresponding.setUTCDate(corresponding.getUTCDate() - 1)
+  return inCalendar(corresponding)
+}
+
+/**
+ * The last day of a term of `months` months that starts on `start` (Código Civil art. 183: a term in
+ * months ends on the day of its last month that corresponds to the first one's, and when that month
+ * has no such day, on its last day). The term counts its first day, so it ends the day before the
+ * corresponding day: from 01/12 six months end on 31/05, from 15/01 on 14/07; from 31/12 six months
+ * end on 30/06 and from 29/02/2028 five years on 28/02/2033 (there is no 31/06 nor 29/02/2033). The
+ * one calendar-month arithmetic of every rule and document: modal maximum terms (§11), probation
+ * (§14), art. 74's five years (§17).
+ * @throws RangeError when `start` is not a real `DD/MM/YYYY` date, or the end falls outside CALENDAR
  */
 export function termEnd (start: string, months: number): string {
-  return addDays(addMonths(start, months), -1)
+  return within(termEndWithin(start, months), `a term of ${months} months from ${start}`)
+}
+
+/**
+ * True when a term from `start` to `end` (both `DD/MM/YYYY`, both days in it) lasts `months` months
+ * or less, by termEnd; also when such a term would end past CALENDAR (every date `end` can be is
+ * then within it).
+ * @throws RangeError when `start` is not a real `DD/MM/YYYY` date
+ */
+export function lastsAtMost (start: string, end: string, months: number): boolean {
+  const last = termEndWithin(start, months)
+  return last === undefined || dayMonthYearKey(end) <= dayMonthYearKey(last)
 }
 
 /** Whole years from `birth` to `on` (both `DD/MM/YYYY`): the age on that day. NaN for an invalid date. */
