@@ -2,13 +2,18 @@
 // Runs tap with the given arguments, then prints the plain closing line CI reads
 // ("N passed, N failed, N skipped"), counting the top-level tests of each file from the
 // TAP that tap saves under .tap/test-results. Exits with tap's own exit code.
+// Test files run as many at a time as the machine has CPUs (os.availableParallelism()), unless the
+// arguments say --jobs.
 import { spawnSync } from 'node:child_process'
 import { readdirSync, readFileSync, rmSync } from 'node:fs'
+import { availableParallelism } from 'node:os'
 import { join } from 'node:path'
 
+const args = process.argv.slice(2)
+const jobs = args.some((arg) => /^(--jobs\b|-j)/.test(arg)) ? [] : [`--jobs=${availableParallelism()}`]
 const resultsDir = '.tap/test-results'
 rmSync(resultsDir, { recursive: true, force: true })
-const tap = spawnSync('npx', ['tap', ...process.argv.slice(2)], { stdio: 'inherit' })
+const tap = spawnSync('npx', ['tap', ...jobs, ...args], { stdio: 'inherit' })
 
 const counts = { passed: 0, failed: 0, skipped: 0 }
 const files = readdirSync(resultsDir, { recursive: true, withFileTypes: true }).filter((entry) => entry.isFile() && entry.name.endsWith('.tap'))
