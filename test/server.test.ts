@@ -22,11 +22,11 @@ interface Server {
 }
 
 /**
- * How the server runs from source: under tap with tap's own loaders (tap follows child processes
- * for coverage; .taprc has tsx compile the TypeScript, so tap's ts-node loader is left out),
+ * How the server runs from source: under tap with tap's own TypeScript loader (tap follows child
+ * processes for coverage, and coverage of code that tsx compiled does not merge with the rest),
  * otherwise with tsx as `npm run dev` does.
  */
-const LOADER = process.execArgv.some((arg) => arg.includes('@tapjs/typescript')) ? process.execArgv.filter((arg) => !arg.includes('@tapjs/typescript')) : ['--import', 'tsx']
+const LOADER = process.execArgv.some((arg) => arg.includes('@tapjs/typescript')) ? process.execArgv : ['--import', 'tsx']
 
 /**
  * A production instance without load shedding or a queue deadline: on a busy machine a cold

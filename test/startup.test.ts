@@ -18,8 +18,8 @@ import { PRODUCTION_PROFILE } from './support/helper.js'
 // 120 s .taprc gives every file when the rest of the suite runs beside it
 t.setTimeout(300_000)
 
-/** As test/server.test.ts: tap's own loaders (tsx compiling) under tap, else tsx. */
-const LOADER = process.execArgv.some((arg) => arg.includes('@tapjs/typescript')) ? process.execArgv.filter((arg) => !arg.includes('@tapjs/typescript')) : ['--import', 'tsx']
+/** As test/server.test.ts: tap's own TypeScript loader under tap, else tsx. */
+const LOADER = process.execArgv.some((arg) => arg.includes('@tapjs/typescript')) ? process.execArgv : ['--import', 'tsx']
 
 /** Runs app/server.ts to its exit: the code, what it wrote to stderr, and stdout's error-level log lines. */
 async function run (env: Record<string, string>): Promise<{ code: number | null, stderr: string, errorLogs: string[] }> {
