@@ -1,8 +1,9 @@
 /**
- * Test helpers: a fresh app per test (closed by teardown), with TEMP_DIR in a tap testdir.
+ * Test helpers: a fresh app per test (closed by teardown), with TEMP_DIR in a tap testdir, or one
+ * app for the whole file (sharedApp) where the tests need no fresh state.
  */
 import { request as httpRequest, type IncomingMessage } from 'node:http'
-import type { Test } from 'tap'
+import tap, { type Test } from 'tap'
 import type { FastifyInstance, FastifyPluginAsync } from 'fastify'
 import { buildApp } from '../../app/app.js'
 
@@ -21,10 +22,25 @@ export async function build (t: Test, env: Record<string, string | number> = {},
   if (env.NODE_ENV === 'production' && env.AUTH_MODE === undefined) env = { ...env, AUTH_MODE: 'none' }
   // shedding off: inject loops run on microtasks and starve timers, which reads as event-loop lag;
   // the queue deadline off too: on a loaded machine it would refuse a test's deliberate bursts (its
-  // own tests set it, test/src/queue-deadline.test.ts)
-  const app = await buildApp({ env: { NODE_ENV: 'test', TEMP_DIR: dir, SHED_MAX_EVENT_LOOP_DELAY_MS: 0, QUEUE_MAX_WAIT_MS: 0, ...env }, extend })
+  // own tests set it, test/src/queue-deadline.test.ts); one PDF thread (tests that need more say so):
+  // each thread compiles its module and receives the templates when the app's first PDF is asked for
+  const app = await buildApp({ env: { NODE_ENV: 'test', TEMP_DIR: dir, SHED_MAX_EVENT_LOOP_DELAY_MS: 0, QUEUE_MAX_WAIT_MS: 0, PDF_THREADS: 1, ...env }, extend })
   t.teardown(() => app.close())
   return app
+}
+
+let fileApp: Promise<FastifyInstance> | undefined
+
+/**
+ * The test file's one app on test defaults (build() with no `env` and no `extend`), built at the
+ * first call and closed when the file's tests end: for tests that only send requests and read
+ * their own answers, never what other tests left behind (metrics, sessions counted, log or audit
+ * lines, threads started). Each app compiles the templates and starts its own PDF thread, report
+ * thread and reader process, so a file of such tests pays that once.
+ */
+export async function sharedApp (): Promise<FastifyInstance> {
+  fileApp ??= build(tap)
+  return await fileApp
 }
 
 export { sampleAddendum, sampleEmployee, samplePartTime, sampleSubsidio } from './samples.js'

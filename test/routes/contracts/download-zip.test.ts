@@ -2,7 +2,7 @@ import { test } from 'tap'
 import type { AddressInfo } from 'node:net'
 import type { Employee } from '../../../schemas/employee.js'
 import { todayInLima } from '../../../src/vocabulary/dates.js'
-import { build, failDocumentsOf, pdfText, postJson, sampleEmployee, samplePartTime, sampleSubsidio, zipEntries } from '../../support/helper.js'
+import { build, sharedApp, failDocumentsOf, pdfText, postJson, sampleEmployee, samplePartTime, sampleSubsidio, zipEntries } from '../../support/helper.js'
 
 const INVALID = 'La solicitud no se pudo procesar'
 const EMPTY = 'Debes seleccionar al menos un empleado para generar el ZIP.'
@@ -17,7 +17,7 @@ function mixedBatch (): Record<string, unknown>[] {
 }
 
 test('a mixed batch gives one ZIP with each employee\'s three PDFs in the spec layout', async (t) => {
-  const app = await build(t)
+  const app = await sharedApp()
   const res = await app.inject({ method: 'POST', url: '/api/contracts/download-zip', payload: mixedBatch() })
   t.equal(res.statusCode, 200)
   t.equal(res.headers['content-type'], 'application/zip')
@@ -60,7 +60,7 @@ test('a mixed batch gives one ZIP with each employee\'s three PDFs in the spec l
 })
 
 test('wrapped bodies and the /api/contract alias are accepted (D1, D2)', async (t) => {
-  const app = await build(t)
+  const app = await sharedApp()
   for (const [url, payload] of [['/api/contracts/download-zip', { employees: [sampleEmployee()] }], ['/api/contract/download-zip', { body: [sampleEmployee()] }]] as const) {
     const res = await app.inject({ method: 'POST', url, payload })
     t.equal(res.statusCode, 200, url)
@@ -69,7 +69,7 @@ test('wrapped bodies and the /api/contract alias are accepted (D1, D2)', async (
 })
 
 test('validation errors of the ZIP endpoint (spec endpoint 4)', async (t) => {
-  const app = await build(t)
+  const app = await sharedApp()
   const post = async (payload: unknown) => await app.inject({ method: 'POST', url: '/api/contracts/download-zip', payload: payload as object })
   const empty = await post([])
   t.equal(empty.statusCode, 400)
@@ -99,7 +99,7 @@ test('validation errors of the ZIP endpoint (spec endpoint 4)', async (t) => {
 })
 
 test('hostile positions never escape their folder in entry names (D18)', async (t) => {
-  const app = await build(t)
+  const app = await sharedApp()
   const positions = ['../x', '../../etc/passwd', 'Jefe "A"', 'Jefe\nde turno', 'Cajero ✓', 'a/b', 'a\\b', '..', 'C:\\Windows']
   const payload = positions.map((position, index) => sampleEmployee({ position, positionProfile: 'cajero', dni: String(10000000 + index) }))
   const res = await app.inject({ method: 'POST', url: '/api/contracts/download-zip', payload })
@@ -120,7 +120,7 @@ test('hostile positions never escape their folder in entry names (D18)', async (
 })
 
 test('duplicate DNIs in one batch get a numbered suffix instead of overwriting', async (t) => {
-  const app = await build(t)
+  const app = await sharedApp()
   const res = await app.inject({ method: 'POST', url: '/api/contracts/download-zip', payload: [sampleEmployee(), sampleEmployee({ position: 'Cajero' }), sampleEmployee()] })
   t.same((await zipEntries(res.rawPayload)).map((entry) => entry.name), [
     'planilla/12345678-Operario de playa.pdf', 'planilla/Tratamiento de datos/12345678.pdf', 'planilla/Anexos/12345678.pdf',

@@ -1,14 +1,14 @@
 import { test } from 'tap'
 import { randomUUID } from 'node:crypto'
 import type { Employee } from '../../../schemas/employee.js'
-import { build, pdfText, sampleEmployee, samplePartTime, sampleSubsidio } from '../../support/helper.js'
+import { build, sharedApp, pdfText, sampleEmployee, samplePartTime, sampleSubsidio } from '../../support/helper.js'
 import { sampleTerm } from '../../support/samples.js'
 import { dateInWords } from '../../../src/vocabulary/format.js'
 
 const INVALID = 'La solicitud no se pudo procesar'
 
 test('preview answers the contract PDF inline with the spec headers', async (t) => {
-  const app = await build(t)
+  const app = await sharedApp()
   const res = await app.inject({ method: 'POST', url: '/api/contracts/preview', payload: sampleEmployee() })
   t.equal(res.statusCode, 200)
   t.equal(res.headers['content-type'], 'application/pdf')
@@ -23,14 +23,14 @@ test('preview answers the contract PDF inline with the spec headers', async (t) 
 })
 
 test('the /api/contract alias serves the same preview (D1)', async (t) => {
-  const app = await build(t)
+  const app = await sharedApp()
   const res = await app.inject({ method: 'POST', url: '/api/contract/preview', payload: samplePartTime({ contractType: 'PART TIME' }) })
   t.equal(res.statusCode, 200)
   t.match(await pdfText(res.rawPayload), 'CONTRATO DE TRABAJO A TIEMPO PARCIAL')
 })
 
 test('a Subsidio preview prints the replacement data', async (t) => {
-  const app = await build(t)
+  const app = await sharedApp()
   const res = await app.inject({ method: 'POST', url: '/api/contracts/preview', payload: sampleSubsidio() })
   t.equal(res.statusCode, 200)
   const text = await pdfText(res.rawPayload)
@@ -40,7 +40,7 @@ test('a Subsidio preview prints the replacement data', async (t) => {
 })
 
 test('characters outside WinAnsi render and read back', async (t) => {
-  const app = await build(t)
+  const app = await sharedApp()
   const res = await app.inject({ method: 'POST', url: '/api/contracts/preview', payload: sampleEmployee({ name: 'Zoltán Erdős', position: 'Supervisor ✓', positionProfile: 'supervisor' }) })
   t.equal(res.statusCode, 200)
   const text = await pdfText(res.rawPayload)
@@ -70,7 +70,7 @@ const previewRules: [string, unknown, string][] = [
 ]
 for (const [field, value, message] of previewRules) {
   test(`preview with ${field}=${JSON.stringify(value)?.slice(0, 16)} is a 400: body.${field} ${message}`, async (t) => {
-    const app = await build(t)
+    const app = await sharedApp()
     const payload = sampleEmployee({ [field]: value })
     if (value === undefined) delete payload[field]
     const res = await app.inject({ method: 'POST', url: '/api/contracts/preview', payload })
@@ -80,7 +80,7 @@ for (const [field, value, message] of previewRules) {
 }
 
 test('preview of a Subsidio needs all five replacement fields (rules 1-3, D11)', async (t) => {
-  const app = await build(t)
+  const app = await sharedApp()
   const res = await app.inject({ method: 'POST', url: '/api/contracts/preview', payload: sampleEmployee({ contractType: 'Subsidio' }) })
   t.equal(res.statusCode, 400)
   t.same(res.json().errors, [
@@ -95,14 +95,14 @@ test('preview of a Subsidio needs all five replacement fields (rules 1-3, D11)',
 })
 
 test('an end date before the entry date is refused (D10)', async (t) => {
-  const app = await build(t)
+  const app = await sharedApp()
   const res = await app.inject({ method: 'POST', url: '/api/contracts/preview', payload: sampleEmployee({ entryDate: '01/06/2027', endDate: '31/05/2027' }) })
   t.equal(res.statusCode, 400)
   t.same(res.json().errors, [{ field: 'body.endDate', message: 'La fecha de término no puede ser anterior a la fecha de ingreso' }])
 })
 
 test('a body that is not an object, or empty, is a 400', async (t) => {
-  const app = await build(t)
+  const app = await sharedApp()
   const list = await app.inject({ method: 'POST', url: '/api/contracts/preview', payload: [sampleEmployee()] })
   t.equal(list.statusCode, 400)
   t.equal(list.json().message, INVALID)
@@ -111,7 +111,7 @@ test('a body that is not an object, or empty, is a 400', async (t) => {
 })
 
 test('hostile positions are made safe in Content-Disposition (D18)', async (t) => {
-  const app = await build(t)
+  const app = await sharedApp()
   const cases: [string, string, string | undefined][] = [
     ['../x', 'inline; filename="12345678-.-x.pdf"', undefined],
     ['Jefe "A"', 'inline; filename="12345678-Jefe _A_.pdf"', undefined],
@@ -131,7 +131,7 @@ test('hostile positions are made safe in Content-Disposition (D18)', async (t) =
 })
 
 test('session mode answers the PDF, or base64 JSON, for a DNI of an upload session (D3)', async (t) => {
-  const app = await build(t)
+  const app = await sharedApp()
   const imported = sampleSubsidio({ dni: '44445555' }) // as imported: sex and birthDate are optional in spreadsheets
   delete imported.sex
   delete imported.birthDate
@@ -155,7 +155,7 @@ test('session mode answers the PDF, or base64 JSON, for a DNI of an upload sessi
 })
 
 test('session mode errors: bad id 400, unknown session 404, DNI not in session 404 (D3)', async (t) => {
-  const app = await build(t)
+  const app = await sharedApp()
   const sessionId = await app.sessions.create([sampleEmployee() as Employee])
   const bad = await app.inject({ method: 'POST', url: '/api/contracts/preview', payload: { sessionId: '../../etc/passwd', dni: '12345678' } })
   t.equal(bad.statusCode, 400)
@@ -200,7 +200,7 @@ test('when the PDF queue is full, previews are refused with a 503 instead of wai
 })
 
 test('session mode applies the preview rules too: a Subsidio without its three extra fields is a 400 (rule 3, D11)', async (t) => {
-  const app = await build(t)
+  const app = await sharedApp()
   const imported = sampleSubsidio({ timeForCompany: undefined, workingCondition: undefined, probationaryPeriod: undefined })
   for (const key of ['timeForCompany', 'workingCondition', 'probationaryPeriod']) delete imported[key]
   const sessionId = await app.sessions.create([imported as Employee])

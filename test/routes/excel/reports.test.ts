@@ -1,7 +1,7 @@
 import { test } from 'tap'
 import { parse } from 'csv-parse/sync'
 import * as XLSX from 'xlsx'
-import { build, sampleEmployee } from '../../support/helper.js'
+import { build, sharedApp, sampleEmployee } from '../../support/helper.js'
 import { readWorkbook } from '../../src/reports/read-workbook.js'
 
 const XLSX_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet'
@@ -47,7 +47,7 @@ for (const endpoint of ENDPOINTS) {
   const name = endpoint.url.split('/').pop() ?? ''
 
   test(`${name}: 200 with the spec's headers, Content-Length matching the bytes, one row per employee`, async (t) => {
-    const app = await build(t)
+    const app = await sharedApp()
     const res = await app.inject({ method: 'POST', url: endpoint.url, payload: team() })
     t.equal(res.statusCode, 200)
     t.equal(res.headers['content-type'], endpoint.type)
@@ -60,7 +60,7 @@ for (const endpoint of ENDPOINTS) {
   })
 
   test(`${name}: the three D2 body forms give the same file, validation paths read body.<i>.<field>`, async (t) => {
-    const app = await build(t)
+    const app = await sharedApp()
     const replies = []
     for (const payload of [team(), { employees: team() }, { body: team() }]) {
       const res = await app.inject({ method: 'POST', url: endpoint.url, payload })
@@ -76,7 +76,7 @@ for (const endpoint of ENDPOINTS) {
   })
 
   test(`${name}: only the fields it uses are needed; other fields are ignored, even invalid ones`, async (t) => {
-    const app = await build(t)
+    const app = await sharedApp()
     const only = await app.inject({ method: 'POST', url: endpoint.url, payload: [usedFields(endpoint)] })
     t.equal(only.statusCode, 200, 'used fields only')
     const extra = await app.inject({ method: 'POST', url: endpoint.url, payload: [{ ...usedFields(endpoint), email: 'no-es-correo', contractType: 'Subsidio', salaryInWords: 'x' }] })
@@ -85,7 +85,7 @@ for (const endpoint of ENDPOINTS) {
   })
 
   test(`${name}: a missing or empty list answers the spec's empty text`, async (t) => {
-    const app = await build(t)
+    const app = await sharedApp()
     for (const payload of [[], { employees: [] }, { body: [] }, {}, { employees: 'x' }, 'texto', null]) {
       const res = await app.inject({ method: 'POST', url: endpoint.url, payload: JSON.stringify(payload), headers: { 'content-type': 'application/json' } })
       t.equal(res.statusCode, 400, JSON.stringify(payload))
@@ -100,7 +100,7 @@ for (const endpoint of ENDPOINTS) {
   })
 
   test(`${name}: 50 employees pass, 51 answer the D5 limit before validation`, async (t) => {
-    const app = await build(t)
+    const app = await sharedApp()
     const fifty = Array.from({ length: 50 }, (_, i) => sampleEmployee({ dni: String(10000000 + i) }))
     const ok = await app.inject({ method: 'POST', url: endpoint.url, payload: fifty })
     t.equal(ok.statusCode, 200)
@@ -136,7 +136,7 @@ const FIELD_RULES: Record<string, { required: string, bad: unknown, invalid: str
 for (const endpoint of ENDPOINTS) {
   const name = endpoint.url.split('/').pop() ?? ''
   test(`${name}: every used field, missing or invalid, answers its message under Validation error`, async (t) => {
-    const app = await build(t)
+    const app = await sharedApp()
     for (const field of endpoint.fields) {
       const rule = FIELD_RULES[field]
       for (const [value, message] of [[undefined, rule.required], ['   ', rule.required], [rule.bad, rule.invalid]] as const) {
@@ -151,7 +151,7 @@ for (const endpoint of ENDPOINTS) {
 }
 
 test('download-sctr: Fecha cese before Fecha Ingreso is refused (D10); the other exports do not use endDate', async (t) => {
-  const app = await build(t)
+  const app = await sharedApp()
   const payload = [sampleEmployee({ entryDate: '01/06/2027', endDate: '31/05/2027' })]
   const sctr = await app.inject({ method: 'POST', url: '/api/excel/download-sctr', payload })
   t.same(sctr.json(), { success: false, message: 'Validation error', data: null, errors: [{ field: 'body.0.endDate', message: 'La fecha de término no puede ser anterior a la fecha de ingreso' }] })
@@ -161,7 +161,7 @@ test('download-sctr: Fecha cese before Fecha Ingreso is refused (D10); the other
 })
 
 test('download-photocheck: spec row values, and a formula-like cell arrives neutralised', async (t) => {
-  const app = await build(t)
+  const app = await sharedApp()
   const res = await app.inject({ method: 'POST', url: '/api/excel/download-photocheck', payload: [sampleEmployee({ position: '=HYPERLINK("http://x.example")', subDivisionOrParking: '+Playa, Sur' })] })
   t.equal(res.statusCode, 200)
   t.same([...res.rawPayload.subarray(0, 3)], [0xEF, 0xBB, 0xBF], 'UTF-8 BOM first, so Excel reads the accents (D23)')
@@ -172,7 +172,7 @@ test('download-photocheck: spec row values, and a formula-like cell arrives neut
 })
 
 test('download-photocheck?format=xlsx: Fotocheck.xlsx with the CSV\'s rows, the DNI a text cell keeping its zero', async (t) => {
-  const app = await build(t)
+  const app = await sharedApp()
   const payload = [sampleEmployee({ position: '=HYPERLINK("http://x.example")' }), team()[1]]
   const csv = await app.inject({ method: 'POST', url: '/api/excel/download-photocheck?format=csv', payload })
   const res = await app.inject({ method: 'POST', url: '/api/excel/download-photocheck?format=xlsx', payload })
@@ -197,7 +197,7 @@ test('download-photocheck?format=xlsx: Fotocheck.xlsx with the CSV\'s rows, the 
 })
 
 test('download-lawlife and download-sctr: sex spellings map to M/F and values are normalised first (D8)', async (t) => {
-  const app = await build(t)
+  const app = await sharedApp()
   for (const [url, sexColumn] of [['/api/excel/download-lawlife', 4], ['/api/excel/download-sctr', 4]] as const) {
     const res = await app.inject({ method: 'POST', url, payload: [sampleEmployee({ sex: ' femenino ' }), sampleEmployee({ sex: 'MASCULINO', name: '  Luis  ' })] })
     const rows = workbookRows(res.rawPayload)
@@ -207,7 +207,7 @@ test('download-lawlife and download-sctr: sex spellings map to M/F and values ar
 })
 
 test('OpenAPI documents the three exports as binary file replies with their item schemas', async (t) => {
-  const app = await build(t)
+  const app = await sharedApp()
   const paths = (await app.inject({ url: '/docs/json' })).json().paths
   for (const endpoint of ENDPOINTS) {
     const post = paths[endpoint.url].post
