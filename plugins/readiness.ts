@@ -3,7 +3,9 @@
  * compiled, the PDF pool is open, the spreadsheet reader is open and not stuck (src/spreadsheets/
  * reader.ts `healthy`), the session store takes a probe write (not required with
  * READY_REQUIRES_SESSION_STORE=false: on Kubernetes a Redis outage then keeps pods in the Service
- * for the routes that need no session), and shutdown has not begun. Shutdown begins at the signal
+ * for the routes that need no session), the identity provider's keys have been fetched at least
+ * once when OIDC_ISSUER is set (an instance that could check no token is not ready; plugins/auth.ts
+ * `identityProviderReady`, bounded to 2 s), and shutdown has not begun. Shutdown begins at the signal
  * (app/server.ts calls `beginShutdown`) or, for an app closed in-process, at `close()`;
  * from then on the instance reads as not ready, so a load balancer drains it (SHUTDOWN_DRAIN_MS)
  * before it stops accepting connections.
@@ -27,7 +29,7 @@ export interface Readiness {
   ready: (checks: Checks) => boolean
 }
 
-export type Checks = Record<'templates' | 'pdfPool' | 'spreadsheetReader' | 'sessionStore' | 'running', CheckState>
+export type Checks = Record<'templates' | 'pdfPool' | 'spreadsheetReader' | 'sessionStore' | 'identityProvider' | 'running', CheckState>
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -45,12 +47,16 @@ export default fp(async (app) => {
     get shuttingDown () { return shuttingDown },
     checks: async () => {
       const compiled = app.pdfPool.templates
-      const sessionStore = await app.sessionStoreHealth.probe() // a write, logged and counted when it fails
+      const [sessionStore, identityProvider] = await Promise.all([
+        app.sessionStoreHealth.probe(), // a write, logged and counted when it fails
+        app.identityProviderReady?.() ?? true // no OIDC_ISSUER: no provider to wait for
+      ])
       return {
         templates: state(TEMPLATE_IDS.every((id) => compiled.includes(id))),
         pdfPool: state(app.pdfPool.open),
         spreadsheetReader: state(app.spreadsheetReader.healthy),
         sessionStore: state(sessionStore),
+        identityProvider: state(identityProvider),
         running: state(!shuttingDown)
       }
     }

@@ -30,7 +30,7 @@ const health: FastifyPluginAsyncTypebox = async (app) => {
     path: '/api/health' as const
   }))
 
-  const Checks = Type.Object(Object.fromEntries(['templates', 'pdfPool', 'spreadsheetReader', 'sessionStore', 'running']
+  const Checks = Type.Object(Object.fromEntries(['templates', 'pdfPool', 'spreadsheetReader', 'sessionStore', 'identityProvider', 'running']
     .map((name) => [name, Type.Union([Type.Literal('ok'), Type.Literal('fail')])])))
   app.get('/health/ready', {
     config: { endpoint: 'healthReady', access: ROUTE_ACCESS.operator, pressureHandler: () => undefined }, // never shed: it answers for the whole instance

@@ -64,6 +64,22 @@ export class OidcVerifier {
   }
 
   /**
+   * For readiness (plugins/readiness.ts): true once the issuer's key set has been fetched at least
+   * once, so tokens can be checked (with the cached keys while the issuer is down later). Until
+   * then it tries to fetch it now (discovery, then the key set) and says whether that worked; it
+   * never throws.
+   */
+  async keysFetchedOnce (): Promise<boolean> {
+    try {
+      const keys = await this.#keySet()
+      if (keys.jwks() === undefined) await keys.reload()
+      return keys.jwks() !== undefined
+    } catch {
+      return false
+    }
+  }
+
+  /**
    * The identity of a bearer token, or undefined when the token is not valid (bad signature,
    * unknown key, expired, not yet valid, another issuer or audience, no `sub`).
    * @throws OidcDiscoveryError or a network error when the issuer cannot be reached
