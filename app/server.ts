@@ -3,6 +3,11 @@
  * once and requests are still served for SHUTDOWN_DRAIN_MS (so a load balancer stops sending
  * new ones), then no new connections, in-flight requests (a ZIP being streamed) finish, exit 0;
  * all within GRACE_DELAY_MS. A second signal or the delay running out forces exit 1.
+ *
+ * SIGHUP is logged and ignored, from the first line on: close-with-grace would close on it and
+ * exit 0, and node's default would end the process by the signal, both of which systemd's
+ * `Restart=on-failure` reads as a clean stop, leaving the service down (the units now say
+ * `Restart=always` too). Logs go to stdout (journald), so there is nothing to reopen.
  */
 import type { ServerResponse } from 'node:http'
 import { setTimeout as sleep } from 'node:timers/promises'
@@ -10,7 +15,12 @@ import closeWithGrace from 'close-with-grace'
 import { buildApp } from './app.js'
 import { STARTUP_MESSAGES } from '../schemas/messages.js'
 
+/** Signals close-with-grace must not treat as "stop": SIGHUP is a terminal hang-up or a reload request. */
+const IGNORED_SIGNALS = ['SIGHUP'] as const
+
 async function main (): Promise<void> {
+  let logIgnored = (signal: NodeJS.Signals): void => { process.stderr.write(`${signal} ignored (starting)\n`) }
+  for (const signal of IGNORED_SIGNALS) process.on(signal, (received) => { logIgnored(received) })
   let app
   try {
     app = await buildApp({ logger: true }) // level: LOG_LEVEL, applied by plugins/config.ts once .env is read
@@ -25,7 +35,9 @@ async function main (): Promise<void> {
   app.server.on('request', (_request, response: ServerResponse) => {
     response.once('close', () => { if (closing) setImmediate(() => app.server.closeIdleConnections()) })
   })
-  closeWithGrace({ delay: app.config.GRACE_DELAY_MS }, async ({ signal, err }) => {
+  const started = app
+  logIgnored = (signal) => { started.log.info({ signal }, `${signal} ignored: the service keeps running (SIGTERM stops it)`) }
+  closeWithGrace({ delay: app.config.GRACE_DELAY_MS, skip: [...IGNORED_SIGNALS] }, async ({ signal, err }) => {
     if (err !== undefined) app.log.error({ err }, 'closing after an uncaught error')
     app.readiness.beginShutdown() // GET /api/health/ready answers 503 from now on
     const drainMs = err === undefined ? app.config.SHUTDOWN_DRAIN_MS : 0

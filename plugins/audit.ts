@@ -8,14 +8,18 @@
  * It never fails open: once a line cannot be written (a full disk), those routes answer 503 with
  * Retry-After and readiness fails (`app.auditTrail`), until the file takes the kept lines again,
  * which every such request, every readiness check and the trail itself every 5 s try
- * (src/audit/trail.ts): no restart needed.
+ * (src/audit/trail.ts): no restart needed. A file that already exists with a mode wider than 0600
+ * (logrotate's `create 0644`, a `touch`) is narrowed to 0600 at start-up with a `warn`, or start-up is
+ * refused when it cannot be.
  */
+import { chmodSync, statSync } from 'node:fs'
 import fp from 'fastify-plugin'
 import type { FastifyRequest } from 'fastify'
 import { involvedDnis, type AuditEvent } from '../src/audit/events.js'
 import { AuditFile } from '../src/audit/trail.js'
 import { AuditTrailUnavailableError } from '../src/errors.js'
-import { ConfigError } from './config.js'
+import { ConfigError, octalMode } from './config.js'
+import { STARTUP_MESSAGES } from '../schemas/messages.js'
 import { clientRequestId } from './request-id.js'
 
 /** What readiness and the routes see of the trail. */
@@ -44,7 +48,31 @@ declare module 'fastify' {
 
 const ALWAYS_WRITABLE: AuditTrail = { writable: true, check: async () => true, settled: async () => {} }
 
+/** Bits of an audit file's mode beyond 0600: anyone but the service reading or changing the trail. */
+const WIDER_THAN_0600 = 0o7177
+
 export default fp(async (app) => {
+  /**
+   * Sets an existing audit file wider than 0600 to 0600 before it is opened; a FIFO or a device
+   * (`/dev/stdout`) and a file still to be made (created 0600) are left as they are.
+   * @throws ConfigError when the mode cannot be changed (the file belongs to another user)
+   */
+  function narrowMode (target: string): void {
+    let mode: number
+    try {
+      mode = statSync(target).mode
+    } catch {
+      return // not there yet: AuditFile creates it 0600
+    }
+    if ((mode & 0o170000) !== 0o100000 || (mode & WIDER_THAN_0600) === 0) return // not a regular file, or 0600 already
+    try {
+      chmodSync(target, 0o600)
+    } catch (error) {
+      throw new ConfigError(STARTUP_MESSAGES.auditLogOpen(target, octalMode(mode), (error as NodeJS.ErrnoException).code ?? 'error'))
+    }
+    app.log.warn({ auditLog: target, mode: octalMode(mode) }, 'AUDIT_LOG had a mode wider than 0600 (others could read the trail): set to 0600')
+  }
+
   const target = app.config.AUDIT_LOG
   const read = new WeakMap<FastifyRequest, Set<string>>()
   const replyData = new WeakMap<FastifyRequest, unknown>()
@@ -65,6 +93,7 @@ export default fp(async (app) => {
     app.decorate('auditTrail', ALWAYS_WRITABLE)
   /* c8 ignore stop */
   } else {
+    narrowMode(target)
     let file: AuditFile
     try {
       file = await AuditFile.open(target, {

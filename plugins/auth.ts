@@ -12,15 +12,15 @@
  * that 401s and 403s carry its headers, and which answers preflights in its own hook) needs a
  * signed-in identity: a stranger gets a 401 whatever the URL, and learns nothing of which exist.
  */
-import { readFileSync } from 'node:fs'
+import { closeSync, fstatSync, openSync, readFileSync } from 'node:fs'
 import fp from 'fastify-plugin'
-import { ApiKeyRing, ApiKeysFileError } from '../src/auth/api-keys.js'
+import { API_KEY_MIN_LENGTH, ApiKeyRing, ApiKeysFileError } from '../src/auth/api-keys.js'
 import { decideAccess, type Access, type Identity } from '../src/auth/roles.js'
 import { OidcVerifier } from '../src/auth/oidc.js'
 import { AuthError } from '../src/errors.js'
 import { STARTUP_MESSAGES } from '../schemas/messages.js'
 import { issuerOrigin } from '../src/auth/console-sign-in.js'
-import { ConfigError } from './config.js'
+import { ConfigError, octalMode, redactUrl } from './config.js'
 
 declare module 'fastify' {
   interface FastifyContextConfig {
@@ -37,6 +37,11 @@ declare module 'fastify' {
      * without OIDC_ISSUER. Its `keysState` says whether the provider's keys could be fetched.
      */
     oidcVerifier: OidcVerifier | undefined
+    /**
+     * Readiness with OIDC_ISSUER (plugins/readiness.ts): whether the issuer's keys have been fetched
+     * at least once, trying now when they never were; absent without an issuer.
+     */
+    identityProviderReady?: () => Promise<boolean>
   }
 }
 
@@ -54,13 +59,41 @@ export function bearerToken (header: string | undefined): string | undefined {
   return match?.[1]
 }
 
+/** How long readiness waits for the issuer's keys when they were never fetched, ms (as the session store's check). */
+export const IDP_READY_TIMEOUT_MS = 2000
+
+/** Permission bits an API_KEYS_FILE must not have: read or write by others, write by the group. */
+const KEYS_FILE_OPEN_BITS = 0o026
+
+/** Whether a URL carries a user or a password (`https://user:pass@host/`). */
+function hasCredentials (url: string): boolean {
+  try {
+    const parsed = new URL(url)
+    return parsed.username !== '' || parsed.password !== ''
+  } catch {
+    return false
+  }
+}
+
+/**
+ * Reads API_KEYS_FILE. Refuses (one line) a file that others can read or write, or its group can
+ * write: whoever reads it learns which keys exist, whoever writes it mints keys.
+ */
 function loadApiKeys (path: string): ApiKeyRing {
   let text: string
+  let mode: number
   try {
-    text = readFileSync(path, 'utf8')
+    const fd = openSync(path, 'r')
+    try {
+      mode = fstatSync(fd).mode // of the file read, not of whatever the path names a moment later
+      text = readFileSync(fd, 'utf8')
+    } finally {
+      closeSync(fd)
+    }
   } catch (error) {
     throw new ConfigError(`API_KEYS_FILE=${path} no se puede leer (${(error as NodeJS.ErrnoException).code ?? 'error'})`)
   }
+  if ((mode & KEYS_FILE_OPEN_BITS) !== 0) throw new ConfigError(STARTUP_MESSAGES.apiKeysFileOpen(path, octalMode(mode)))
   try {
     return new ApiKeyRing(text)
   } catch (error) {
@@ -91,10 +124,17 @@ export default fp(async (app) => {
     throw new ConfigError('OIDC_ISSUER y OIDC_AUDIENCE van juntos: indique ambos o ninguno')
   }
   if (OIDC_ISSUER !== undefined) { // people sign in through the console (src/auth/console-sign-in.ts)
+    // the issuer URL reaches the console's page: a password in it would be public
+    if (hasCredentials(OIDC_ISSUER)) {
+      throw new ConfigError(STARTUP_MESSAGES.oidcIssuerCredentials(redactUrl(OIDC_ISSUER)))
+    }
     if (issuerOrigin(OIDC_ISSUER) === undefined) throw new ConfigError(STARTUP_MESSAGES.oidcIssuerNotUrl(OIDC_ISSUER))
     if (app.config.OIDC_CLIENT_ID === undefined) throw new ConfigError(STARTUP_MESSAGES.oidcClientIdMissing)
   }
   const keys = API_KEYS_FILE === undefined ? undefined : loadApiKeys(API_KEYS_FILE)
+  if (keys?.size === 0 && OIDC_ISSUER === undefined) { // nothing could ever sign in: an instance that answers only 401
+    throw new ConfigError(STARTUP_MESSAGES.apiKeysFileEmpty(API_KEYS_FILE as string))
+  }
   const oidc = OIDC_ISSUER === undefined || OIDC_AUDIENCE === undefined
     ? undefined
     : new OidcVerifier({
@@ -108,9 +148,37 @@ export default fp(async (app) => {
       onRecovered: () => { app.log.info({ issuer: OIDC_ISSUER }, 'identity provider answers again') }
     })
   app.decorate('oidcVerifier', oidc)
+  if (oidc !== undefined) {
+    let wasReady: boolean | undefined
+    app.decorate('identityProviderReady', async () => {
+      let timer: NodeJS.Timeout | undefined
+      const late = new Promise<boolean>((resolve) => {
+        timer = setTimeout(() => resolve(false), IDP_READY_TIMEOUT_MS).unref()
+      })
+      // a fetch that goes on past the timeout is kept, and serves the next check
+      const ready = await Promise.race([oidc.keysFetchedOnce(), late])
+      clearTimeout(timer)
+      if (!ready && wasReady !== false) {
+        app.log.warn({ issuer: OIDC_ISSUER },
+          'identity provider unreachable and its keys never fetched: not ready (no token could be checked)')
+      } else if (ready && wasReady === false) app.log.info({ issuer: OIDC_ISSUER }, 'identity provider keys fetched: ready')
+      wasReady = ready
+      return ready
+    })
+  }
 
+  const warnedShortKeys = new Set<string>()
   async function identify (token: string): Promise<Identity | undefined> {
-    return keys?.identify(token) ?? await oidc?.verify(token)
+    const key = keys?.match(token)
+    if (key?.tooShort === true) { // the file cannot tell a key's length: docs/security.md, "API keys"
+      if (!warnedShortKeys.has(key.label)) {
+        warnedShortKeys.add(key.label)
+        app.log.warn({ apiKey: key.label, minLength: API_KEY_MIN_LENGTH },
+          `API key shorter than ${API_KEY_MIN_LENGTH} characters: refused (401); give the job a longer one (docs/security.md)`)
+      }
+      return undefined
+    }
+    return key?.identity ?? await oidc?.verify(token)
   }
 
   app.addHook('onRequest', async (request) => {

@@ -1,8 +1,9 @@
 /**
  * Configuration from the environment (spec "Configuration", D5), validated by @fastify/env
  * against schemas/config.ts and decorated as `app.config`. Refuses to start, with one line
- * naming the variable, on a bad value, on a batch limit above MAX_EMPLOYEES, or on an
- * unwritable TEMP_DIR.
+ * naming the variable, on a bad value, on a batch limit above MAX_EMPLOYEES, on an
+ * unwritable TEMP_DIR, on AUTH_MODE=none beside authentication settings, or on SESSION_MAX
+ * below SESSION_MAX_PER_USER with AUTH_MODE=oidc.
  */
 import { accessSync, constants, existsSync, mkdirSync, readFileSync, statSync } from 'node:fs'
 import { dirname } from 'node:path'
@@ -46,6 +47,24 @@ export function resolveAuthMode (config: Pick<Config, 'NODE_ENV' | 'AUTH_MODE'>)
     'o AUTH_MODE=none (sin autenticación, solo en una red interna de confianza)')
 }
 
+/** Settings that only mean something with authentication: OIDC, API keys, the audit trail (docs/security.md). */
+export const AUTH_SETTINGS = ['API_KEYS_FILE', 'OIDC_ISSUER', 'OIDC_AUDIENCE', 'OIDC_CLIENT_ID', 'OIDC_SCOPE', 'OIDC_ROLES_CLAIM', 'AUDIT_LOG'] as const
+
+/**
+ * Refuses AUTH_MODE=none beside any setting of AUTH_SETTINGS (docs/security.md, "Modes"): whoever
+ * wrote OIDC settings, a key file or an audit log meant the service to be protected, and a file
+ * that says `none` (or says nothing, outside production) would serve personal data to anyone.
+ * OIDC_SCOPE and OIDC_ROLES_CLAIM count only when they differ from their defaults.
+ * @throws ConfigError naming the variables, in one line
+ */
+export function checkAuthModeNone (config: Config & { authMode: AuthMode }): void {
+  if (config.authMode !== 'none') return
+  const given = AUTH_SETTINGS.filter((name) =>
+    config[name] !== undefined && config[name] !== ConfigSchema.properties[name].default)
+  if (given.length === 0) return
+  throw new ConfigError(STARTUP_MESSAGES.authNoneWithAuthSettings(given, config.AUTH_MODE !== undefined))
+}
+
 /**
  * TRUST_PROXY, as Fastify's `trustProxy`: `false` (the socket's address), `true` (the first
  * X-Forwarded-For entry: only when every client comes through the proxy), a number of proxy hops,
@@ -58,6 +77,11 @@ export function parseTrustProxy (value: string): boolean | string[] | ((address:
   if (text === 'true') return true
   if (/^\d+$/.test(text)) return (_address, hop) => hop < Number(text) // as Fastify's number: trust that many hops
   return text.split(',').map((entry) => entry.trim()).filter((entry) => entry !== '')
+}
+
+/** A file mode as four octal digits, as `chmod` takes it (`0644`), for messages and logs. */
+export function octalMode (mode: number): string {
+  return (mode & 0o7777).toString(8).padStart(4, '0')
 }
 
 /** A URL with its password (and user) hidden, for messages and logs. */
@@ -210,6 +234,10 @@ export default fp<ConfigPluginOptions>(async (app, options) => {
   }
   config.sessionStore = withSessionStoreCa(parseSessionStore(config.SESSION_STORE), config.SESSION_STORE_CA_FILE)
   config.authMode = resolveAuthMode(config)
+  checkAuthModeNone(config)
+  if (config.authMode === 'oidc' && config.SESSION_MAX < config.SESSION_MAX_PER_USER) {
+    throw new ConfigError(STARTUP_MESSAGES.sessionMaxBelowPerUser(config.SESSION_MAX, config.SESSION_MAX_PER_USER))
+  }
   config.spreadsheetProcesses = resolveSpreadsheetProcesses(config)
   app.log.level = config.LOG_LEVEL
   config.tempDir = prepareTempDir(config.TEMP_DIR)

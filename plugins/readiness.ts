@@ -6,8 +6,10 @@
  * to a cold instance), the session store takes a probe write (not required with
  * READY_REQUIRES_SESSION_STORE=false: on Kubernetes a Redis outage then keeps pods in the Service
  * for the routes that need no session), the audit trail can be written (a failing one is tried
- * again by the check itself: plugins/audit.ts), and shutdown has not begun. Shutdown begins at the
- * signal (app/server.ts calls `beginShutdown`) or, for an app closed in-process, at `close()`;
+ * again by the check itself: plugins/audit.ts), the identity provider's keys have been fetched at
+ * least once when OIDC_ISSUER is set (an instance that could check no token is not ready;
+ * plugins/auth.ts `identityProviderReady`, bounded to 2 s), and shutdown has not begun. Shutdown
+ * begins at the signal (app/server.ts calls `beginShutdown`) or, for an app closed in-process, at `close()`;
  * from then on the instance reads as not ready, so a load balancer drains it (SHUTDOWN_DRAIN_MS)
  * before it stops accepting connections.
  */
@@ -31,7 +33,8 @@ export interface Readiness {
 }
 
 export type Checks = Record<
-  'templates' | 'pdfPool' | 'spreadsheetReader' | 'sessionStore' | 'auditTrail' | 'warm' | 'running', CheckState
+  'templates' | 'pdfPool' | 'spreadsheetReader' | 'sessionStore' | 'auditTrail' | 'identityProvider' | 'warm' | 'running',
+  CheckState
 >
 
 declare module 'fastify' {
@@ -50,14 +53,18 @@ export default fp(async (app) => {
     get shuttingDown () { return shuttingDown },
     checks: async () => {
       const compiled = app.pdfPool.templates
-      const sessionStore = await app.sessionStoreHealth.probe() // a write, logged and counted when it fails
-      const auditTrail = await app.auditTrail.check() // a failing trail tries to write its kept events
+      const [sessionStore, auditTrail, identityProvider] = await Promise.all([
+        app.sessionStoreHealth.probe(), // a write, logged and counted when it fails
+        app.auditTrail.check(), // a failing trail tries to write its kept events
+        app.identityProviderReady?.() ?? true // no OIDC_ISSUER: no provider to wait for
+      ])
       return {
         templates: state(TEMPLATE_IDS.every((id) => compiled.includes(id))),
         pdfPool: state(app.pdfPool.open),
         spreadsheetReader: state(app.spreadsheetReader.healthy),
         sessionStore: state(sessionStore),
         auditTrail: state(auditTrail),
+        identityProvider: state(identityProvider),
         // just before running: deploy/haproxy.cfg reads the two together
         warm: state(!app.reportPool.warming && !app.spreadsheetReader.warming),
         running: state(!shuttingDown)

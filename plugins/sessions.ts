@@ -7,7 +7,7 @@
  * SESSION_STORE_ALLOW_EVICTION (docs/production.md, "Redis configuration").
  */
 import fp from 'fastify-plugin'
-import { FileSessionStore, SESSION_BYTES_PER_EMPLOYEE, sessionRoomBytes, type SessionStore } from '../src/sessions/store.js'
+import { FileSessionStore, PROBE_SIZE, SESSION_BYTES_PER_EMPLOYEE, freeBytes, sessionRoomBytes, type SessionStore } from '../src/sessions/store.js'
 import { StoreHealth } from '../src/sessions/health.js'
 import { SessionStoreUnavailableError } from '../src/errors.js'
 import { ConfigError, redactUrl } from './config.js'
@@ -72,12 +72,21 @@ export default fp(async (app) => {
   } else {
     await checkRoom(tempDir, maxSessions, app.config.MAX_EMPLOYEES, app.config.TEMP_DIR)
     const files = new FileSessionStore(tempDir, ttlMs, maxSessions, Date.now, app.config.SESSION_MAX_PER_USER)
+    files.onFolderMade = (created) => {
+      app.log.warn({ tempDir, created }, 'session folder was missing (removed under the running service): made again, 0700')
+    }
     await files.init()
     files.start(Math.min(ttlMs, 60_000))
     store = files
   }
   app.decorate('sessions', store)
   const where = sessionStore.kind === 'redis' ? redactUrl(sessionStore.url) : 'file'
+  // file store: after a fault, up again only with room for one session of MAX_EMPLOYEES (hysteresis:
+  // src/sessions/health.ts), so readiness does not flap on a disk at its last blocks
+  const recoveryBytes = Math.max(app.config.MAX_EMPLOYEES * SESSION_BYTES_PER_EMPLOYEE, PROBE_SIZE)
+  const room = store instanceof FileSessionStore
+    ? { measure: async () => await freeBytes(tempDir), bytes: recoveryBytes }
+    : undefined
   const health = new StoreHealth(store, {
     fault: (reason) => { app.metrics.sessionStoreErrors.inc({ reason }) },
     log: (reason, err, suppressed) => {
@@ -85,7 +94,7 @@ export default fp(async (app) => {
         'session store fault: uploads and session previews answer 503 until it heals (first fault of the minute)')
     },
     recovered: () => { app.log.info({ sessionStore: where }, 'session store works again') }
-  })
+  }, Date.now, room)
   app.decorate('sessionStoreHealth', health)
   app.addHook('onError', async (_request, _reply, error) => {
     if (error instanceof SessionStoreUnavailableError) health.fault(error)

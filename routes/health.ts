@@ -30,7 +30,9 @@ const health: FastifyPluginAsyncTypebox = async (app) => {
     path: '/api/health' as const
   }))
 
-  const Checks = Type.Object(Object.fromEntries(['templates', 'pdfPool', 'spreadsheetReader', 'sessionStore', 'auditTrail', 'warm', 'running']
+  const Checks = Type.Object(Object.fromEntries([
+    'templates', 'pdfPool', 'spreadsheetReader', 'sessionStore', 'auditTrail', 'identityProvider', 'warm', 'running'
+  ]
     .map((name) => [name, Type.Union([Type.Literal('ok'), Type.Literal('fail')])])))
   app.get('/health/ready', {
     config: { endpoint: 'healthReady', access: ROUTE_ACCESS.operator, pressureHandler: () => undefined }, // never shed: it answers for the whole instance

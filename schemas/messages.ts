@@ -587,5 +587,33 @@ export const STARTUP_MESSAGES = {
   sessionStoreCaUnreadable: (path: string, code: string) =>
     `SESSION_STORE_CA_FILE=${path} no se puede leer (${code}); indique un archivo PEM con los certificados de la CA privada de Redis`,
   sessionStoreCaNotPem: (path: string) =>
-    `SESSION_STORE_CA_FILE=${path} no contiene ningún certificado PEM (-----BEGIN CERTIFICATE-----)`
+    `SESSION_STORE_CA_FILE=${path} no contiene ningún certificado PEM (-----BEGIN CERTIFICATE-----)`,
+  /** OIDC_ISSUER reaches the console's page (GET /api/auth/config): no user or password in it (`redacted`). */
+  oidcIssuerCredentials: (redacted: string) =>
+    `OIDC_ISSUER=${redacted} lleva usuario o contraseña: la URL del emisor es pública (la consola la recibe); quítelos`,
+  /**
+   * AUTH_MODE=none beside settings that only mean something with authentication (docs/security.md, "Modes"):
+   * the operator meant oidc, and the service would serve personal data to anyone.
+   */
+  authNoneWithAuthSettings: (names: readonly string[], stated: boolean) =>
+    `AUTH_MODE=none (sin autenticación${stated ? '' : ', el valor por defecto fuera de producción'}) ` +
+    `no se combina con ${names.join(', ')}: el servicio quedaría abierto a cualquiera. Indique AUTH_MODE=oidc, o quite esas variables`,
+  /**
+   * AUTH_MODE=oidc: SESSION_MAX_PER_USER promises that one identity never evicts another's sessions,
+   * which a smaller SESSION_MAX breaks (the global cap evicts first).
+   */
+  sessionMaxBelowPerUser: (max: number, perUser: number) =>
+    `SESSION_MAX=${max} es menor que SESSION_MAX_PER_USER=${perUser}: ` +
+    'una sola identidad podría desalojar las sesiones de todas las demás. Suba SESSION_MAX o baje SESSION_MAX_PER_USER',
+  /** API_KEYS_FILE that others can read or write, or its group can write (`mode`: four octal digits). */
+  apiKeysFileOpen: (path: string, mode: string) =>
+    `API_KEYS_FILE=${path} tiene permisos ${mode}: otros usuarios pueden leer o cambiar las claves ` +
+    '(chmod 0600, o 0640 con el grupo del servicio)',
+  /** AUTH_MODE=oidc with a key file holding no key and no OIDC_ISSUER: nothing could ever authenticate. */
+  apiKeysFileEmpty: (path: string) =>
+    `API_KEYS_FILE=${path} no tiene ninguna clave y no hay OIDC_ISSUER: nadie podría autenticarse`,
+  /** An existing AUDIT_LOG whose mode is wider than 0600 and cannot be narrowed (the service does not own it). */
+  auditLogOpen: (path: string, mode: string, code: string) =>
+    `AUDIT_LOG=${path} tiene permisos ${mode} y no se pueden reducir a 0600 (${code}): ` +
+    'otros usuarios leerían quién consultó qué datos personales. Ejecute chmod 0600 sobre el archivo, o hágalo propiedad del usuario del servicio'
 } as const

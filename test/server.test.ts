@@ -180,3 +180,20 @@ test('SIGINT with nothing in flight exits 0 at once and the port is released', a
   t.equal(await server.exited, 0)
   t.ok(await connectionRefused(server.port), 'nothing listens any more')
 })
+
+test('SIGHUP does not stop the service (systemd would read exit 0 as done): it is logged and ignored; SIGTERM still exits 0', async (t) => {
+  const server = await startServer(t)
+  server.child.kill('SIGHUP')
+  await waitForOutput(server, /SIGHUP ignored/)
+  await sleep(200) // a close would have begun by now
+  t.equal(server.child.exitCode, null, 'still running')
+  t.notMatch(server.output(), /closing|draining/, 'no shutdown began')
+  const health = await new Promise<IncomingMessage>((resolve, reject) => {
+    request({ host: '127.0.0.1', port: server.port, path: '/api/health/ready', agent: false }, resolve).on('error', reject).end()
+  })
+  t.equal(health.statusCode, 200, 'still ready')
+  health.resume()
+  await once(health, 'end')
+  server.child.kill('SIGTERM')
+  t.equal(await server.exited, 0)
+})

@@ -161,6 +161,24 @@ export class OidcVerifier {
   }
 
   /**
+   * For readiness (plugins/readiness.ts): true once the issuer's key set has been fetched at least
+   * once, so tokens can be checked (with the cached keys while the issuer is down later). Until
+   * then it tries to fetch it now (discovery, then the key set) and says whether that worked; it
+   * never throws.
+   */
+  async keysFetchedOnce (): Promise<boolean> {
+    try {
+      const keys = await this.#keySet()
+      if (keys.jwks() === undefined) await keys.reload()
+      if (keys.jwks() === undefined) return false
+      this.#reached()
+      return true
+    } catch {
+      return false
+    }
+  }
+
+  /**
    * The identity of a bearer token, or undefined when the token is not valid: not a JWT, a bad
    * signature, a key the issuer does not publish, no `exp` or `iat`, expired, `iat` or `nbf` in the
    * future (beyond CLOCK_SKEW_SECONDS), issued more than MAX_TOKEN_AGE_SECONDS ago, another issuer

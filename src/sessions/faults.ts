@@ -5,8 +5,11 @@
  * Retry-After (SessionStoreUnavailableError), never 500, and readiness turns 503 while it lasts.
  */
 
-/** Filesystem codes (TEMP_DIR): full disk, quota, read-only mount, permissions, a failing device. */
-const FILE_FAULT_CODES = ['ENOSPC', 'EDQUOT', 'EROFS', 'EACCES', 'EPERM', 'EIO'] as const
+/**
+ * Filesystem codes (TEMP_DIR): full disk, quota, read-only mount, permissions, a failing device, and
+ * TEMP_DIR (or its `sessions` folder) replaced by a file (ENOTDIR).
+ */
+const FILE_FAULT_CODES = ['ENOSPC', 'EDQUOT', 'EROFS', 'EACCES', 'EPERM', 'EIO', 'ENOTDIR'] as const
 
 /**
  * Redis error replies, by their first word: a read-only replica, maxmemory reached, an ACL denial,

@@ -3,6 +3,11 @@
  * (SessionStore.check), requests report the faults they meet, and both feed one state: `up`, a
  * count of faults by reason, and a log line for the first fault of each minute with its cause
  * (the rest of that minute are counted, not logged, so a full disk cannot flood the logs).
+ *
+ * The state has hysteresis where the store can measure its room (the file store): one fault takes
+ * it down at once, but it comes back only when a probe passes *and* there is room for a whole
+ * session. On a disk at its last blocks a 4 KiB probe passes or fails with what other writers do
+ * meanwhile, and readiness flapped with it (7 of 50 polls); now it holds 503 until the disk has room.
  */
 import type { SessionStore } from './store.js'
 import { storeFaultReason, type StoreFaultReason } from './faults.js'
@@ -23,10 +28,19 @@ export interface StoreHealthEvents {
   recovered: () => void
 }
 
+/** The room a store needs before it reads as up again after a fault (hysteresis). */
+export interface RoomToRecover {
+  /** Bytes the store has room for now (the file store: free space under TEMP_DIR). */
+  measure: () => Promise<number>
+  /** Room needed, bytes: one session of MAX_EMPLOYEES employees. */
+  bytes: number
+}
+
 export class StoreHealth {
   readonly #store: Pick<SessionStore, 'check'>
   readonly #events: StoreHealthEvents
   readonly #now: () => number
+  readonly #room: RoomToRecover | undefined
   #up: boolean | undefined
   #probedAt = Number.NEGATIVE_INFINITY
   #loggedAt = Number.NEGATIVE_INFINITY
@@ -36,11 +50,13 @@ export class StoreHealth {
    * @param store whose check() writes and removes a probe
    * @param events told of faults (metrics, logs) and of recovery
    * @param now clock in ms (tests move it)
+   * @param room when given, a store that is down comes back only with this much room (hysteresis)
    */
-  constructor (store: Pick<SessionStore, 'check'>, events: StoreHealthEvents, now: () => number = Date.now) {
+  constructor (store: Pick<SessionStore, 'check'>, events: StoreHealthEvents, now: () => number = Date.now, room?: RoomToRecover) {
     this.#store = store
     this.#events = events
     this.#now = now
+    this.#room = room
   }
 
   /** False after a fault until a probe succeeds; true before the first probe. */
@@ -48,7 +64,11 @@ export class StoreHealth {
     return this.#up ?? true
   }
 
-  /** Probes the store now; records and returns whether it can take a session. */
+  /**
+   * Probes the store now; records and returns whether it can take a session. After a fault, a probe
+   * that passes counts only once there is room for a whole session (RoomToRecover): until then the
+   * store stays down, and nothing more is counted or logged.
+   */
   async probe (): Promise<boolean> {
     this.#probedAt = this.#now()
     try {
@@ -57,9 +77,17 @@ export class StoreHealth {
       this.fault(error)
       return false
     }
+    if (this.#up === false && !await this.#roomToRecover()) return false
     if (this.#up === false) this.#events.recovered()
     this.#up = true
     return true
+  }
+
+  /** Whether the store has the room RoomToRecover asks (true without one; false when it cannot be measured). */
+  async #roomToRecover (): Promise<boolean> {
+    if (this.#room === undefined) return true
+    const room = await this.#room.measure().catch(() => 0)
+    return room >= this.#room.bytes
   }
 
   /** The last probe's result when younger than PROBE_FRESH_MS, else a new probe's. */

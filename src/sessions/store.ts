@@ -21,22 +21,28 @@ export const UUID_V4 = /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-
  */
 export const SESSION_BYTES_PER_EMPLOYEE = 1024
 
+/** Free space under `dir` for an unprivileged writer, bytes. */
+export async function freeBytes (dir: string): Promise<number> {
+  const { bavail, bsize } = await statfs(dir)
+  return bavail * bsize
+}
+
 /**
  * Free space under `dir` plus what the sessions already stored there take (they are reused or
  * swept), bytes: the room the file store has for sessions.
  */
 export async function sessionRoomBytes (dir: string): Promise<number> {
-  const { bavail, bsize } = await statfs(dir)
   let stored = 0
   const sessions = join(dir, 'sessions')
   for (const name of await readdir(sessions).catch(() => [] as string[])) {
     stored += (await stat(join(sessions, name)).catch(() => ({ size: 0 }))).size
   }
-  return bavail * bsize + stored
+  return await freeBytes(dir) + stored
 }
 
-/** Size of the readiness probe file: a block or more, as a small session needs. */
-const PROBE_BYTES = Buffer.alloc(4096, 0x20)
+/** Size of the readiness probe file, bytes: a block or more, as a small session needs. */
+export const PROBE_SIZE = 4096
+const PROBE_BYTES = Buffer.alloc(PROBE_SIZE, 0x20)
 /** Sessions hold workers' personal data (Ley 29733): only the service's user reads them (docs/security.md). */
 const DIR_MODE = 0o700
 const FILE_MODE = 0o600
@@ -91,6 +97,11 @@ export class FileSessionStore implements SessionStore {
   /** Owner of each stored session that has one, and each owner's sessions, oldest first. */
   readonly #ownerOf = new Map<string, string>()
   readonly #byOwner = new Map<string, Set<string>>()
+  /**
+   * Told when the sessions folder had been removed under the running service (a /tmp cleaner, an
+   * operator) and was made again, with the first folder made (TEMP_DIR itself when it was removed).
+   */
+  onFolderMade: ((path: string) => void) | undefined
 
   /**
    * @param tempDir absolute TEMP_DIR; sessions live in its `sessions/` folder
@@ -144,7 +155,7 @@ export class FileSessionStore implements SessionStore {
    * an upload. Rejects with the filesystem error.
    */
   async check (): Promise<void> {
-    await mkdir(this.dir, { recursive: true, mode: DIR_MODE })
+    await this.#makeFolder()
     const probe = join(this.dir, `.probe-${randomUUID()}`)
     try {
       await writeFile(probe, PROBE_BYTES)
@@ -193,10 +204,25 @@ export class FileSessionStore implements SessionStore {
     } catch (error) {
       if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error
       // the folder was removed under us (a /tmp cleaner, an operator)
-      await mkdir(this.dir, { recursive: true, mode: DIR_MODE })
+      await this.#makeFolder()
       await writeFile(`${path}.tmp`, json, { mode: FILE_MODE })
     }
     await rename(`${path}.tmp`, path)
+  }
+
+  /**
+   * Makes the sessions folder (and TEMP_DIR, 0700 both) when it is missing, and tells onFolderMade.
+   * @throws ENOTDIR (a store fault) when a file stands where a folder should be
+   */
+  async #makeFolder (): Promise<void> {
+    let made: string | undefined
+    try {
+      made = await mkdir(this.dir, { recursive: true, mode: DIR_MODE })
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error
+      throw Object.assign(new Error(`ENOTDIR: not a directory, mkdir '${this.dir}'`), { code: 'ENOTDIR', path: this.dir })
+    }
+    if (made !== undefined) this.onFolderMade?.(made)
   }
 
   /** Frees room by removing the oldest session other than `keep`; false when there is none. */

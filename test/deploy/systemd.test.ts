@@ -4,6 +4,27 @@ import { copyFileSync, readdirSync, readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { PROJECT_ROOT } from '../../src/paths.js'
 import { READER_MEMORY_PLAN_MB, readerHeapCapMb } from '../../src/spreadsheets/reader.js'
+import { buildApp } from '../../app/app.js'
+import { PRODUCTION_PROFILE } from '../support/helper.js'
+import { KEYS, scratchDir } from '../support/auth.js'
+import { hashApiKey } from '../../src/auth/api-keys.js'
+
+const UNITS = ['contratos.service', 'contratos@.service'] as const
+
+/** The values of one setting of a unit file (`Restart=`, `Environment=`…), in order, `%i` read as `instance`. */
+function unitSetting (unit: string, name: string, instance = '3001'): string[] {
+  const text = readFileSync(join(PROJECT_ROOT, 'deploy', unit), 'utf8')
+  return text.split('\n').filter((line) => line.startsWith(`${name}=`))
+    .map((line) => line.slice(name.length + 1).replaceAll('%i', instance))
+}
+
+/** The variables a unit's `Environment=` lines set, as systemd gives them to the service. */
+function unitEnvironment (unit: string): Record<string, string> {
+  return Object.fromEntries(unitSetting(unit, 'Environment').map((entry) => {
+    const at = entry.indexOf('=')
+    return [entry.slice(0, at), entry.slice(at + 1)]
+  }))
+}
 
 test('the template unit contratos@.service is valid and scores below 5 in systemd-analyze security', async (t) => {
   if (spawnSync('systemd-analyze', ['--version']).status !== 0) { t.plan(0, 'skip: no systemd-analyze here'); return }
@@ -32,4 +53,42 @@ test('each unit\'s MemoryMax holds the service and the reader children at their 
       t.ok(cap >= 256, `${name}, ${cpus} CPU(s): heap cap ${cap} MiB (a 10 MB .xlsx needs about 130, docs/import.md)`)
     }
   }
+})
+
+test('the units choose no AUTH_MODE: an env file with OIDC settings, keys and an audit log but no AUTH_MODE does not start open', async (t) => {
+  const dir = scratchDir(t, { 'api-keys': `${hashApiKey(KEYS.operator)} operator prometheus\n` })
+  // what an operator puts in /etc/contratos/contratos.env, forgetting AUTH_MODE
+  const envFile = {
+    OIDC_ISSUER: 'https://sso.example.pe/realms/rrhh',
+    OIDC_AUDIENCE: 'contratos',
+    OIDC_CLIENT_ID: 'contratos-consola',
+    API_KEYS_FILE: join(dir, 'api-keys'),
+    AUDIT_LOG: join(dir, 'audit.log')
+  }
+  for (const unit of UNITS) {
+    const environment = unitEnvironment(unit)
+    t.equal(environment.NODE_ENV, 'production', `${unit} runs production`)
+    t.notOk('AUTH_MODE' in environment, `${unit} sets no AUTH_MODE`)
+    // the unit's variables, then the env file's (EnvironmentFile= comes last); only what this machine lacks is replaced
+    const env = { ...environment, ...envFile, TEMP_DIR: t.testdir({}), EMPLOYER_PROFILE: PRODUCTION_PROFILE, SESSION_STORE: 'file', PDF_THREADS: '1' }
+    let started
+    try {
+      started = await buildApp({ env })
+    } catch (error) {
+      t.match(error, { name: 'ConfigError', message: /^Configuración inválida: con NODE_ENV=production AUTH_MODE es obligatorio/ }, `${unit}: refused, AUTH_MODE missing`)
+    }
+    if (started !== undefined) {
+      t.fail(`${unit} started with AUTH_MODE=${String(started.config.authMode)}`)
+      await started.close()
+    }
+    // the same file stating AUTH_MODE=none: the OIDC settings, keys and audit log say otherwise
+    await t.rejects(buildApp({ env: { ...env, AUTH_MODE: 'none' } }), {
+      name: 'ConfigError',
+      message: /^Configuración inválida: AUTH_MODE=none \(sin autenticación\) no se combina con API_KEYS_FILE, OIDC_ISSUER, OIDC_AUDIENCE, OIDC_CLIENT_ID, AUDIT_LOG[^\n]*$/
+    }, `${unit}: AUTH_MODE=none with authentication settings is refused in one line`)
+  }
+})
+
+test('the units restart the service on any exit, so no signal or clean exit leaves it down', async (t) => {
+  for (const unit of UNITS) t.same(unitSetting(unit, 'Restart'), ['always'], `${unit}: Restart=always`)
 })

@@ -6,8 +6,8 @@
  * fails readiness until it takes its lines again, without a restart.
  */
 import { test, type Test } from 'tap'
-import { execFileSync } from 'node:child_process'
-import { appendFileSync, existsSync, mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs'
+import { execFileSync, spawnSync } from 'node:child_process'
+import { appendFileSync, chmodSync, existsSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs'
 import { request } from 'node:http'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
@@ -59,13 +59,13 @@ test('one event per request with personal data: who, role, client, request id, r
 
 test('a ZIP the client abandons mid-stream is recorded as abandoned', async (t) => {
   const log = join(scratchDir(t), 'audit.log')
-  const app = await build(t, { AUDIT_LOG: log, PDF_THREADS: 1 })
+  const app = await build(t, { AUTH_MODE: 'oidc', API_KEYS_FILE: writeKeysFile(t), AUDIT_LOG: log, PDF_THREADS: 1 })
   await app.listen({ port: 0, host: '127.0.0.1' })
   const port = (app.server.address() as { port: number }).port
   const batch = employees(50)
   await new Promise<void>((resolve, reject) => {
     const body = JSON.stringify(batch)
-    const req = request({ host: '127.0.0.1', port, method: 'POST', path: '/api/contracts/download-zip', headers: { 'content-type': 'application/json', 'content-length': Buffer.byteLength(body), 'x-request-id': 'abandonado-1' } }, (res) => {
+    const req = request({ host: '127.0.0.1', port, method: 'POST', path: '/api/contracts/download-zip', headers: { 'content-type': 'application/json', 'content-length': Buffer.byteLength(body), 'x-request-id': 'abandonado-1', authorization: `Bearer ${KEYS.hr}` } }, (res) => {
       res.once('data', () => { req.destroy(); resolve() })
     })
     req.on('error', (error) => { if (!req.destroyed) reject(error) })
@@ -76,12 +76,43 @@ test('a ZIP the client abandons mid-stream is recorded as abandoned', async (t) 
     event = events(log).find((line) => line.clientRequestId === 'abandonado-1')
     if (event === undefined) await sleep(50)
   }
-  t.match(event, { route: '/api/contracts/download-zip', identity: null, outcome: 'abandoned', status: 200, client: '127.0.0.1' })
+  t.match(event, { route: '/api/contracts/download-zip', identity: 'hr-job', outcome: 'abandoned', status: 200, client: '127.0.0.1' })
   t.equal((event?.dnis as string[]).length, 50, 'the DNIs asked for')
 })
 
+test('an existing AUDIT_LOG wider than 0600 is narrowed to 0600 at start-up, with a warn; its lines are kept', async (t) => {
+  const log = join(scratchDir(t), 'audit.log')
+  writeFileSync(log, '{"type":"audit","requestId":"anterior-1"}\n', { mode: 0o644 })
+  chmodSync(log, 0o644) // as logrotate's `create 0644`, or an operator's touch under umask 022
+  const lines: { level: number, msg: string, auditLog?: string, mode?: string }[] = []
+  const app = await buildApp({
+    env: { NODE_ENV: 'test', TEMP_DIR: t.testdir({}), AUTH_MODE: 'oidc', API_KEYS_FILE: writeKeysFile(t), AUDIT_LOG: log },
+    logger: { stream: { write: (line: string) => { lines.push(JSON.parse(line)) } } }
+  })
+  t.teardown(() => app.close())
+  t.equal(statSync(log).mode & 0o777, 0o600, 'readable by the service only')
+  t.match(lines.find((line) => line.auditLog === log), { level: 40, mode: '0644', msg: /^AUDIT_LOG had a mode wider than 0600 \(others could read the trail\): set to 0600$/ })
+  t.same(events(log).map((event) => event.requestId), ['anterior-1'], 'appended to, not replaced')
+  t.equal(lines.filter((line) => line.msg.includes('AUDIT_LOG')).length, 1, 'one line')
+})
+
+test('an existing AUDIT_LOG wider than 0600 whose mode cannot be changed stops start-up with one line', async (t) => {
+  const log = join(scratchDir(t), 'audit.log')
+  writeFileSync(log, '', { mode: 0o644 })
+  chmodSync(log, 0o644)
+  // append-only (chattr +a): the service can append, but nobody, root included, can change its mode
+  if (spawnSync('chattr', ['+a', log]).status !== 0) { t.plan(0, 'skip: chattr +a is not available here'); return }
+  t.teardown(() => { spawnSync('chattr', ['-a', log]) })
+  await t.rejects(build(t, { AUTH_MODE: 'oidc', API_KEYS_FILE: writeKeysFile(t), AUDIT_LOG: log }), {
+    name: 'ConfigError',
+    message: `Configuración inválida: AUDIT_LOG=${log} tiene permisos 0644 y no se pueden reducir a 0600 (EPERM): otros usuarios leerían quién consultó qué datos personales. ` +
+      'Ejecute chmod 0600 sobre el archivo, o hágalo propiedad del usuario del servicio'
+  })
+  spawnSync('chattr', ['-a', log])
+})
+
 test('an AUDIT_LOG that cannot be opened stops start-up with one line', async (t) => {
-  await t.rejects(build(t, { AUDIT_LOG: '/dev/null/audit.log' }), {
+  await t.rejects(build(t, { AUTH_MODE: 'oidc', API_KEYS_FILE: writeKeysFile(t), AUDIT_LOG: '/dev/null/audit.log' }), {
     name: 'ConfigError', message: 'Configuración inválida: AUDIT_LOG=/dev/null/audit.log no se puede abrir para escribir (ENOTDIR)'
   })
 })

@@ -4,14 +4,15 @@
  * OpenID provider (its verification in detail: test/src/auth/oidc.test.ts).
  */
 import { test, type Test } from 'tap'
+import { chmodSync } from 'node:fs'
 import { join } from 'node:path'
 import type { FastifyInstance, InjectOptions } from 'fastify'
+import { buildApp } from '../../app/app.js'
 import { build, formPayload, sampleAddendum, sampleEmployee } from '../support/helper.js'
 import { fixture, lawfulEmployeeFixture } from '../support/spreadsheets.js'
-import { hashApiKey } from '../../src/auth/api-keys.js'
+import { API_KEY_MIN_LENGTH, hashApiKey } from '../../src/auth/api-keys.js'
 import { KEYS, OTHER_HR_KEY, scratchDir, writeKeysFile } from '../support/auth.js'
 import { AUDIENCE, startIssuer } from '../support/oidc.js'
-import { buildApp } from '../../app/app.js'
 import { PROVIDER_RETRY_MS } from '../../src/auth/oidc.js'
 
 type Row = [string, () => Promise<InjectOptions>, 'public' | 'signed-in' | readonly string[]]
@@ -97,7 +98,7 @@ test('a key not in the file, another scheme or a bare token: 401 invalid_token o
 })
 
 test('AUTH_MODE=none: no credentials needed anywhere, as the spec says', async (t) => {
-  const app = await build(t, { API_KEYS_FILE: '/no/such/file' })
+  const app = await build(t)
   t.equal((await app.inject({ method: 'GET', url: '/metrics' })).statusCode, 200)
   t.equal((await app.inject({ method: 'POST', url: '/api/contracts/preview', payload: sampleEmployee() })).statusCode, 200)
 })
@@ -120,6 +121,73 @@ test('start-up refuses a key file it cannot use, and oidc with nothing to check 
   for (const [env, message] of refusals) {
     await t.rejects(build(t, { AUTH_MODE: 'oidc', ...env }), { name: 'ConfigError', message })
   }
+})
+
+test('start-up refuses unsafe auth settings with one line: a key file others can read or change, no key and no issuer, the hash of an empty key, an issuer URL with credentials', async (t) => {
+  const line = `${hashApiKey(KEYS.hr)} hr nightly\n`
+  const dir = scratchDir(t, { open: line, shared: line, group: line, empty: '# no keys yet\n\n', blank: `${hashApiKey('')} hr vacia\n` })
+  chmodSync(join(dir, 'open'), 0o644)
+  chmodSync(join(dir, 'shared'), 0o666)
+  chmodSync(join(dir, 'group'), 0o660)
+  const refusals: [Record<string, string>, RegExp][] = [
+    [{ API_KEYS_FILE: join(dir, 'open') },
+      /^Configuración inválida: API_KEYS_FILE=.*open tiene permisos 0644: otros usuarios pueden leer o cambiar las claves \(chmod 0600, o 0640 con el grupo del servicio\)$/],
+    [{ API_KEYS_FILE: join(dir, 'shared') }, /^Configuración inválida: API_KEYS_FILE=.*shared tiene permisos 0666: /],
+    [{ API_KEYS_FILE: join(dir, 'group') }, /^Configuración inválida: API_KEYS_FILE=.*group tiene permisos 0660: /],
+    [{ API_KEYS_FILE: join(dir, 'empty') }, /^Configuración inválida: API_KEYS_FILE=.*empty no tiene ninguna clave y no hay OIDC_ISSUER: nadie podría autenticarse$/],
+    [{ API_KEYS_FILE: join(dir, 'blank') }, /^Configuración inválida: API_KEYS_FILE=.*blank: línea 1: es el SHA-256 de una clave vacía/],
+    [{ OIDC_ISSUER: 'https://admin:s3cr3t@sso.example.pe/realms/rrhh', OIDC_AUDIENCE: 'contratos', OIDC_CLIENT_ID: 'consola' },
+      /^Configuración inválida: OIDC_ISSUER=https:\/\/\*\*\*@sso\.example\.pe\/realms\/rrhh lleva usuario o contraseña: la URL del emisor es pública \(la consola la recibe\); quítelos$/],
+    [{ OIDC_ISSUER: 'https://admin@sso.example.pe/realms/rrhh', OIDC_AUDIENCE: 'contratos', OIDC_CLIENT_ID: 'consola' }, /OIDC_ISSUER=https:\/\/\*\*\*@sso\.example\.pe\/realms\/rrhh lleva usuario o contraseña/]
+  ]
+  for (const [env, message] of refusals) {
+    await t.rejects(build(t, { AUTH_MODE: 'oidc', ...env }), { name: 'ConfigError', message }, JSON.stringify(env))
+  }
+  chmodSync(join(dir, 'open'), 0o640)
+  t.ok(await build(t, { AUTH_MODE: 'oidc', API_KEYS_FILE: join(dir, 'open') }), '0640 (the service\'s group reads it) starts')
+  t.ok(await build(t, { AUTH_MODE: 'oidc', API_KEYS_FILE: join(dir, 'empty'), OIDC_ISSUER: 'https://sso.example.pe/realms/rrhh', OIDC_AUDIENCE: 'contratos', OIDC_CLIENT_ID: 'consola' }),
+    'no key yet beside an issuer starts: people sign in')
+})
+
+test(`an API key shorter than ${API_KEY_MIN_LENGTH} characters is refused where it is presented (401), with a warn naming its label`, async (t) => {
+  t.equal(API_KEY_MIN_LENGTH, 32)
+  const short = 'corta-0123456789' // 16 characters: its hash is in the file, but it is no secret
+  const long = 'l'.repeat(API_KEY_MIN_LENGTH)
+  const dir = scratchDir(t, { keys: `${hashApiKey(short)} exports corta-job\n${hashApiKey(long)} exports larga-job\n` })
+  const lines: { level: number, msg: string, apiKey?: string }[] = []
+  const app = await buildApp({
+    env: { NODE_ENV: 'test', TEMP_DIR: t.testdir({}), SHED_MAX_EVENT_LOOP_DELAY_MS: 0, QUEUE_MAX_WAIT_MS: 0, AUTH_MODE: 'oidc', API_KEYS_FILE: join(dir, 'keys') },
+    logger: { stream: { write: (line: string) => { lines.push(JSON.parse(line)) } } }
+  })
+  t.teardown(() => app.close())
+  const limits = async (key: string) => await app.inject({ method: 'GET', url: '/api/limits', headers: { authorization: `Bearer ${key}` } })
+  const refused = await limits(short)
+  t.equal(refused.statusCode, 401)
+  t.equal(refused.headers['www-authenticate'], 'Bearer realm="contratos", error="invalid_token"')
+  t.equal((await limits(long)).statusCode, 200, `${API_KEY_MIN_LENGTH} characters pass`)
+  const warned = lines.filter((line) => line.apiKey === 'corta-job')
+  t.equal(warned.length, 1)
+  t.match(warned[0], { level: 40, msg: /shorter than 32 characters: refused/ })
+  t.notMatch(JSON.stringify(lines), short, 'the key itself is never logged')
+})
+
+test('ready: an identity provider unreachable before its keys were ever fetched keeps the instance out; once fetched, an outage does not', async (t) => {
+  const ready = async (app: FastifyInstance) => {
+    const res = await app.inject({ method: 'GET', url: '/api/health/ready', headers: { authorization: `Bearer ${KEYS.operator}` } })
+    return { status: res.statusCode, identityProvider: res.json().checks.identityProvider as unknown }
+  }
+  const never = await oidcApp(t, { OIDC_ISSUER: 'http://127.0.0.1:9/', OIDC_AUDIENCE: AUDIENCE, OIDC_CLIENT_ID: 'consola' })
+  t.same(await ready(never), { status: 503, identityProvider: 'fail' }, 'no key was ever fetched: no token could be checked')
+  t.same(await ready(never), { status: 503, identityProvider: 'fail' }, 'tried again at the next check')
+  t.same(await ready(await oidcApp(t)), { status: 200, identityProvider: 'ok' }, 'API keys only: no provider to wait for')
+  t.same((await (await build(t)).readiness.checks()).identityProvider, 'ok', 'AUTH_MODE=none: nothing to check')
+
+  const idp = await startIssuer(t)
+  const app = await oidcApp(t, { OIDC_ISSUER: idp.issuer, OIDC_AUDIENCE: AUDIENCE, OIDC_CLIENT_ID: 'consola' })
+  t.same(await ready(app), { status: 200, identityProvider: 'ok' }, 'the check fetches the keys itself: no token has to come first')
+  idp.server.closeAllConnections()
+  idp.server.close()
+  t.same(await ready(app), { status: 200, identityProvider: 'ok' }, 'fetched once: the provider going down keeps it ready')
 })
 
 test('OIDC access tokens from a real provider: roles from the claim, 401 for another audience, 503 while the issuer is down', async (t) => {

@@ -39,6 +39,14 @@ const refusals: [string, Record<string, string>, RegExp][] = [
     /^Configuración inválida: con NODE_ENV=production AUTH_MODE es obligatorio: AUTH_MODE=oidc \(identidad y roles, docs\/security\.md\) o AUTH_MODE=none \(sin autenticación, solo en una red interna de confianza\)$/],
   ['an unknown AUTH_MODE', { AUTH_MODE: 'basic' }, /^Configuración inválida: AUTH_MODE="basic" no es válido/],
   ['a METRICS that is not a boolean', { METRICS: 'maybe' }, /^Configuración inválida: METRICS="maybe" no es válido/],
+  ['AUTH_MODE=none with an OIDC issuer (a file that meant oidc)', { AUTH_MODE: 'none', OIDC_ISSUER: 'https://sso.example.pe/realms/rrhh', OIDC_AUDIENCE: 'contratos' },
+    /^Configuración inválida: AUTH_MODE=none \(sin autenticación\) no se combina con OIDC_ISSUER, OIDC_AUDIENCE: el servicio quedaría abierto a cualquiera\. Indique AUTH_MODE=oidc, o quite esas variables$/],
+  ['AUTH_MODE=none with API keys', { AUTH_MODE: 'none', API_KEYS_FILE: '/etc/contratos/api-keys' }, /^Configuración inválida: AUTH_MODE=none \(sin autenticación\) no se combina con API_KEYS_FILE: /],
+  ['AUTH_MODE=none with an audit trail', { AUTH_MODE: 'none', AUDIT_LOG: '/var/log/contratos/audit.log' }, /^Configuración inválida: AUTH_MODE=none \(sin autenticación\) no se combina con AUDIT_LOG: /],
+  ['no AUTH_MODE outside production (so none) with an OIDC setting', { OIDC_ROLES_CLAIM: 'realm_access.roles', OIDC_CLIENT_ID: 'consola' },
+    /^Configuración inválida: AUTH_MODE=none \(sin autenticación, el valor por defecto fuera de producción\) no se combina con OIDC_CLIENT_ID, OIDC_ROLES_CLAIM: /],
+  ['SESSION_MAX below SESSION_MAX_PER_USER with AUTH_MODE=oidc (one identity would evict everyone else)', { AUTH_MODE: 'oidc', SESSION_MAX: '10', SESSION_MAX_PER_USER: '20' },
+    /^Configuración inválida: SESSION_MAX=10 es menor que SESSION_MAX_PER_USER=20: una sola identidad podría desalojar las sesiones de todas las demás\. Suba SESSION_MAX o baje SESSION_MAX_PER_USER$/],
   ['a SHUTDOWN_DRAIN_MS that leaves no time within GRACE_DELAY_MS', { SHUTDOWN_DRAIN_MS: '10000', GRACE_DELAY_MS: '10000' }, /^Configuración inválida: SHUTDOWN_DRAIN_MS=10000 debe ser menor que GRACE_DELAY_MS=10000$/]
 ]
 for (const [what, env, message] of refusals) {

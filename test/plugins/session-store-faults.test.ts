@@ -5,7 +5,9 @@
  * say so, and everything heals with no restart. A real tmpfs where the machine allows mounting.
  */
 import { test } from 'tap'
-import { rmSync } from 'node:fs'
+import { existsSync, rmSync, statSync, truncateSync, writeFileSync } from 'node:fs'
+import { rm, writeFile } from 'node:fs/promises'
+import { join } from 'node:path'
 import { buildApp } from '../../app/app.js'
 import { formPayload } from '../support/helper.js'
 import { fixture } from '../support/spreadsheets.js'
@@ -17,7 +19,7 @@ import type { Test } from 'tap'
 const SMALL = { SESSION_MAX: 3, MAX_EMPLOYEES: 5, BATCH_MAX: 5, ADDENDUM_BATCH_MAX: 5 }
 const UNAVAILABLE = 'El almacén de sesiones no está disponible. Intenta nuevamente en unos segundos.'
 
-interface LogLine { level: number, msg: string, reason?: string, err?: { code?: string } }
+interface LogLine { level: number, msg: string, reason?: string, err?: { code?: string }, created?: string }
 
 /** An app whose log lines are collected, closed at teardown. */
 async function logged (t: Test, env: Record<string, string | number>): Promise<{ app: FastifyInstance, lines: LogLine[] }> {
@@ -106,6 +108,63 @@ test('a read-only TEMP_DIR: uploads and session previews 503, readiness 503; wri
   fs.readOnly(false)
   t.same(await ready(app), { status: 200, sessionStore: 'ok' })
   t.equal((await upload(app)).statusCode, 200)
+})
+
+test('a nearly full TEMP_DIR: readiness holds 503 from the first fault until there is room for a whole session, instead of flapping', async (t) => {
+  const fs = tinyFilesystem(t, 64 * 1024)
+  if (fs === undefined) { t.plan(0, 'skip: this machine does not allow mounting a tmpfs'); return }
+  const { app } = await logged(t, { ...SMALL, TEMP_DIR: fs.dir })
+  const filler = fs.fill()
+  // one 4 KiB block left: the probe fits in it, a session of MAX_EMPLOYEES (5 KiB) would not;
+  // another writer on the same disk takes that block and gives it back between the polls
+  truncateSync(filler, statSync(filler).size - 4096)
+  const other = join(fs.dir, 'otro-proceso')
+  const answers: number[] = []
+  for (let poll = 0; poll < 50; poll++) {
+    if (poll % 3 === 1) writeFileSync(other, Buffer.alloc(4096))
+    else rmSync(other, { force: true })
+    answers.push((await ready(app)).status)
+  }
+  t.same(answers.slice(0, 2), [200, 503], 'ready until the probe meets ENOSPC')
+  t.same(answers.slice(2), Array(48).fill(503), 'then held: the probes that pass in the freed block do not bring it back')
+  rmSync(filler)
+  t.same(await ready(app), { status: 200, sessionStore: 'ok' }, 'room for a whole session again: ready')
+})
+
+test('TEMP_DIR replaced by a file: uploads, session previews and readiness answer 503 (ENOTDIR), never 500; the folder back: healed', async (t) => {
+  const dir = join(t.testdir({}), 'temp')
+  const { app, lines } = await logged(t, { TEMP_DIR: dir })
+  const kept = (await upload(app)).json().data.sessionId
+  await rm(dir, { recursive: true })
+  await writeFile(dir, 'a file where TEMP_DIR was')
+  const uploaded = await upload(app)
+  t.equal(uploaded.statusCode, 503)
+  t.equal(uploaded.headers['retry-after'], '2')
+  t.same(uploaded.json(), { success: false, message: UNAVAILABLE, data: null })
+  const previewed = await preview(app, kept)
+  t.equal(previewed.statusCode, 503, 'a session preview too')
+  t.same(previewed.json(), { success: false, message: UNAVAILABLE, data: null })
+  t.same(await ready(app), { status: 503, sessionStore: 'fail' })
+  t.match(lines.find((line) => line.msg.startsWith('session store fault')), { level: 40, reason: 'ENOTDIR', err: { code: 'ENOTDIR' } })
+  t.ok(Number(await metric(app, /^contratos_session_store_errors_total\{reason="ENOTDIR"\} (\d+)$/m)) >= 3, 'counted by reason')
+  await rm(dir)
+  t.same(await ready(app), { status: 200, sessionStore: 'ok' }, 'the file removed: the folder is made again')
+  t.equal((await upload(app)).statusCode, 200)
+})
+
+test('a removed TEMP_DIR is made again (0700) by the next readiness check or upload, and logged each time', async (t) => {
+  const dir = join(t.testdir({}), 'temp')
+  const { app, lines } = await logged(t, { TEMP_DIR: dir })
+  await rm(dir, { recursive: true })
+  t.same(await ready(app), { status: 200, sessionStore: 'ok' })
+  t.ok(existsSync(join(dir, 'sessions')))
+  t.equal(statSync(dir).mode & 0o777, 0o700, 'TEMP_DIR itself only for the service')
+  t.equal(statSync(join(dir, 'sessions')).mode & 0o777, 0o700)
+  await rm(dir, { recursive: true })
+  t.equal((await upload(app)).statusCode, 200, 'an upload makes it again too')
+  const made = lines.filter((line) => line.msg.startsWith('session folder was missing'))
+  t.equal(made.length, 2, 'logged each time')
+  t.match(made[0], { level: 40, created: dir })
 })
 
 test('start-up refuses a TEMP_DIR without room for SESSION_MAX sessions, naming the variables', async (t) => {

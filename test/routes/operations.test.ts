@@ -11,7 +11,9 @@ import { build, failDocumentsOf, formPayload, sampleEmployee, samplePartTime, sa
 import { fixture } from '../support/spreadsheets.js'
 import type { FileSessionStore } from '../../src/sessions/store.js'
 
-const ALL_OK = { templates: 'ok', pdfPool: 'ok', spreadsheetReader: 'ok', sessionStore: 'ok', auditTrail: 'ok', warm: 'ok', running: 'ok' }
+const ALL_OK = {
+  templates: 'ok', pdfPool: 'ok', spreadsheetReader: 'ok', sessionStore: 'ok', auditTrail: 'ok', identityProvider: 'ok', warm: 'ok', running: 'ok'
+}
 
 /** `name{labels} value` lines of a Prometheus text exposition, by series. */
 function series (text: string): Map<string, number> {

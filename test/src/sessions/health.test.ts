@@ -7,7 +7,7 @@ import { CircuitOpenError, EvictionPolicyError } from '../../../src/sessions/red
 const fsError = (code: string) => Object.assign(new Error(`${code}: failed`), { code })
 
 test('store faults are named by a fixed set of reasons; anything else is not a fault', async (t) => {
-  for (const code of ['ENOSPC', 'EDQUOT', 'EROFS', 'EACCES']) t.equal(storeFaultReason(fsError(code)), code)
+  for (const code of ['ENOSPC', 'EDQUOT', 'EROFS', 'EACCES', 'ENOTDIR']) t.equal(storeFaultReason(fsError(code)), code)
   t.equal(storeFaultReason(new Error("READONLY You can't write against a read only replica.")), 'READONLY')
   t.equal(storeFaultReason(new Error("OOM command not allowed when used memory > 'maxmemory'.")), 'OOM')
   t.equal(storeFaultReason(new Error('NOPERM this user has no permissions to run the \'set\' command')), 'NOPERM')
@@ -54,4 +54,29 @@ test('health: the first fault of each minute is logged with its cause, every fau
   t.equal(await health.fresh(), true, 'a stale one is probed again')
   t.equal(await health.probe(), true)
   t.equal(recovered, 1, 'recovery told once')
+})
+
+test('health holds its state after a fault until the store has room to recover: probes that pass on a nearly full disk do not flap it', async (t) => {
+  let failing = false
+  let room = 4096
+  let recovered = 0
+  const health = new StoreHealth({ check: async () => { if (failing) throw fsError('ENOSPC') } }, {
+    fault: () => {},
+    log: () => {},
+    recovered: () => { recovered++ }
+  }, () => 0, { measure: async () => room, bytes: 1024 * 1024 })
+  t.equal(await health.probe(), true, 'no fault yet: up, however little room there is')
+  const polls: boolean[] = []
+  for (let poll = 0; poll < 50; poll++) {
+    failing = poll % 7 === 3 // 7 of 50 probes meet ENOSPC, as on a disk at its last blocks
+    polls.push(await health.probe())
+  }
+  t.same(polls.slice(0, 3), [true, true, true])
+  t.same(polls.slice(3), Array(47).fill(false), 'held down from the first fault')
+  t.equal(health.up, false)
+  room = 1024 * 1024
+  t.equal(await health.probe(), true, 'room for a whole session: up again')
+  t.equal(recovered, 1)
+  room = 0
+  t.equal(await health.probe(), true, 'once up, little room alone does not take it down: only a fault does')
 })
