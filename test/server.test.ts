@@ -183,17 +183,27 @@ test('SIGINT with nothing in flight exits 0 at once and the port is released', a
 
 test('SIGHUP does not stop the service (systemd would read exit 0 as done): it is logged and ignored; SIGTERM still exits 0', async (t) => {
   const server = await startServer(t)
+  const readiness = async (): Promise<number> => {
+    const health = await new Promise<IncomingMessage>((resolve, reject) => {
+      request({ host: '127.0.0.1', port: server.port, path: '/api/health/ready', agent: false }, resolve).on('error', reject).end()
+    })
+    health.resume()
+    await once(health, 'end')
+    return health.statusCode ?? 0
+  }
+  // ready first (its pools warm after listen: the `warm` check), so that a 503 after SIGHUP would be the signal's
+  let status = 0
+  for (let attempt = 0; attempt < 600 && status !== 200; attempt++) {
+    status = await readiness()
+    if (status !== 200) await sleep(50)
+  }
+  t.equal(status, 200, 'ready before the signal')
   server.child.kill('SIGHUP')
   await waitForOutput(server, /SIGHUP ignored/)
   await sleep(200) // a close would have begun by now
   t.equal(server.child.exitCode, null, 'still running')
   t.notMatch(server.output(), /closing|draining/, 'no shutdown began')
-  const health = await new Promise<IncomingMessage>((resolve, reject) => {
-    request({ host: '127.0.0.1', port: server.port, path: '/api/health/ready', agent: false }, resolve).on('error', reject).end()
-  })
-  t.equal(health.statusCode, 200, 'still ready')
-  health.resume()
-  await once(health, 'end')
+  t.equal(await readiness(), 200, 'still ready')
   server.child.kill('SIGTERM')
   t.equal(await server.exited, 0)
 })

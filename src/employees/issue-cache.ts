@@ -14,6 +14,15 @@ import type { RecordRules } from './cross-field-rules.js'
 /** Records remembered at most (about 100 bytes each when valid); the oldest is forgotten first. */
 export const ISSUE_CACHE_ENTRIES = 8192
 
+/** The JSON text of a body's record, or undefined when it has none (nested too deep to write, a cycle). */
+function jsonOf (record: unknown): string | undefined {
+  try {
+    return JSON.stringify(record) ?? 'undefined'
+  } catch {
+    return undefined
+  }
+}
+
 export class RecordIssueCache {
   readonly maxEntries: number
   #day = ''
@@ -38,7 +47,10 @@ export class RecordIssueCache {
       this.#entries.clear()
       this.#day = day
     }
-    const key = createHash('sha256').update(kind).update('\0').update(JSON.stringify(record) ?? 'undefined').digest('base64')
+    const text = jsonOf(record)
+    // not JSON a record can be (nested past the stack): checked, never remembered
+    if (text === undefined) return rules()(record, prefix)
+    const key = createHash('sha256').update(kind).update('\0').update(text).digest('base64')
     let found = this.#entries.get(key)
     if (found === undefined) {
       this.#misses++

@@ -112,6 +112,8 @@ const BREAKS: [string, unknown][] = [
   ['name', 'X'], ['name', 'Ana 2'], ['name', 'a'.repeat(51)], ['name', undefined], ['name', 42], ['lastNameMother', false], ['position', { a: 1 }],
   ['lastNameFather', ''], ['lastNameMother', 'Pérez-Gómez'],
   ['birthDate', '31/02/1990'], ['birthDate', '1990-01-01'],
+  // a child of ten: no contract (§20), and no Vida Ley or SCTR row either (under 14 on the entry date)
+  ['birthDate', addDays(TODAY, -365 * 10)],
   ['sex', 'X'], ['sex', undefined],
   ['dni', '1234567'], ['dni', '123456789'], ['dni', '1234-567'], ['dni', undefined],
   ['email', 'sin-arroba'], ['email', undefined],
@@ -128,7 +130,7 @@ const CONTRACT_BREAKS: [string, unknown][] = [
   // the signing date is after any start generated here; the start of 2020 is long past
   ['salaryInWords', 'MIL Y 00/100 SOLES'], ['weeklyHours', 0], ['signingDate', '31/12/2099'], ['objectiveCause', 'corta'],
   ['entryDate', '01/01/2020'], ['modality', '59'], ['probationaryPeriod', 'noventa días'], ['workSchedule', 'por las noches'],
-  ['birthDate', addDays(TODAY, -365 * 10)], ['positionProfile', 'gerente-general'], ['positionProfile', undefined]
+  ['positionProfile', 'gerente-general'], ['positionProfile', undefined]
 ]
 
 /**

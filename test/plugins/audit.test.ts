@@ -119,12 +119,12 @@ test('an AUDIT_LOG that cannot be opened stops start-up with one line', async (t
 
 test('an upload records the DNI of every row it read: refused rows, a refused file and a partial upload included', async (t) => {
   const log = join(scratchDir(t), 'audit.log')
-  const app = await build(t, { AUDIT_LOG: log })
+  const app = await build(t, { AUTH_MODE: 'oidc', API_KEYS_FILE: writeKeysFile(t), AUDIT_LOG: log })
   const rows = [employeeCells(numberedEmployee(1)), employeeCells(numberedEmployee(2, { email: 'x' })), employeeCells(numberedEmployee(3, { dni: '1234567', salary: 0 }))]
   const sheet = csvText([EMPLOYEE_HEADERS, ...rows])
   const send = async (url: string, name: string, bytes: string) => {
     const form = await formPayload([{ name, bytes }])
-    return await app.inject({ method: 'POST', url, payload: form.payload, headers: form.headers })
+    return await app.inject({ method: 'POST', url, payload: form.payload, headers: { ...form.headers, authorization: `Bearer ${KEYS.hr}` } })
   }
   t.equal((await send('/api/excel/upload', 'empleados.csv', sheet)).statusCode, 400, 'two rows refused: the file is refused')
   const partial = await send('/api/excel/upload?partial=true', 'empleados.csv', sheet)
@@ -186,19 +186,20 @@ test('a trail that cannot be written: 503 with Retry-After and readiness failing
   const log = join(disk, 'audit.log')
   const lines: Record<string, unknown>[] = []
   const app: FastifyInstance = await buildApp({
-    env: { NODE_ENV: 'test', TEMP_DIR: t.testdir({}), SHED_MAX_EVENT_LOOP_DELAY_MS: 0, AUDIT_LOG: log },
+    env: { NODE_ENV: 'test', TEMP_DIR: t.testdir({}), SHED_MAX_EVENT_LOOP_DELAY_MS: 0, AUTH_MODE: 'oidc', API_KEYS_FILE: writeKeysFile(t), AUDIT_LOG: log },
     logger: { level: 'info', stream: { write: (line: string) => { lines.push(JSON.parse(line)) } } }
   })
   t.teardown(() => app.close())
+  const hr = { authorization: `Bearer ${KEYS.hr}` }
   let next = 1
   const photocheck = async () => {
     const dni = String(40000000 + next++)
-    const res = await app.inject({ method: 'POST', url: '/api/excel/download-photocheck', payload: [sampleEmployee({ dni })] })
+    const res = await app.inject({ method: 'POST', url: '/api/excel/download-photocheck', payload: [sampleEmployee({ dni })], headers: hr })
     await turn() // the reply's close, which records the event
     await app.auditTrail.settled()
     return { res, dni }
   }
-  const ready = async () => await app.inject({ method: 'GET', url: '/api/health/ready' })
+  const ready = async () => await app.inject({ method: 'GET', url: '/api/health/ready', headers: { authorization: `Bearer ${KEYS.operator}` } })
   t.equal((await photocheck()).res.statusCode, 200)
   t.equal((await ready()).json().checks.auditTrail, 'ok')
 
@@ -212,13 +213,13 @@ test('a trail that cannot be written: 503 with Retry-After and readiness failing
       servedWhileFull.push(dni)
     }
     t.notOk(app.auditTrail.writable, `cycle ${cycle}: a line could not be written`)
-    const refused = await app.inject({ method: 'POST', url: '/api/excel/download-photocheck', payload: [sampleEmployee({ dni: '49999999' })] })
+    const refused = await app.inject({ method: 'POST', url: '/api/excel/download-photocheck', payload: [sampleEmployee({ dni: '49999999' })], headers: hr })
     t.equal(refused.statusCode, 503, 'personal data is not served unrecorded')
     t.equal(refused.headers['retry-after'], '2')
     t.same(refused.json(), { success: false, message: AUDIT_MESSAGES.unavailable, data: null })
     const upload = await formPayload([{ name: 'empleados.xlsx', bytes: lawfulEmployeeFixture('empleados.xlsx') }])
-    t.equal((await app.inject({ method: 'POST', url: '/api/excel/upload', payload: upload.payload, headers: upload.headers })).statusCode, 503)
-    t.equal((await app.inject({ method: 'GET', url: '/api/limits' })).statusCode, 200, 'routes without personal data are served')
+    t.equal((await app.inject({ method: 'POST', url: '/api/excel/upload', payload: upload.payload, headers: { ...upload.headers, ...hr } })).statusCode, 503)
+    t.equal((await app.inject({ method: 'GET', url: '/api/limits', headers: hr })).statusCode, 200, 'routes without personal data are served')
     const notReady = await ready()
     t.equal(notReady.statusCode, 503)
     t.equal(notReady.json().checks.auditTrail, 'fail', 'readiness says so')

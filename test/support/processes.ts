@@ -95,7 +95,10 @@ export interface RedisServer {
 export async function startRedis (t: Test, port?: number, options: RedisServerOptions = {}): Promise<RedisServer> {
   const binary = program('redis-server')
   port ??= await freePort()
-  const dir = t.testdir({})
+  // a folder of its own, not the test's testdir: a test that calls t.testdir() again would empty it
+  // under the server, and a restart would then miss its redis.conf
+  const dir = mkdtempSync(join(tmpdir(), 'contratos-redis-'))
+  t.teardown(() => { rmSync(dir, { recursive: true, force: true }) })
   const conf = join(dir, 'redis.conf')
   writeFileSync(conf, (options.config ?? []).join('\n') + '\n')
   const { tls } = options

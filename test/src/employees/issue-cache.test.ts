@@ -62,3 +62,13 @@ test('through the app: the ZIP after the preview runs no rule again, and a refus
     t.same(res.json().errors, [{ field: 'body.1.salary', message: CONTRACT_RULE_MESSAGES.belowMinimumWage('S/ 1,130.00') }], attempt)
   }
 })
+
+test('a body nested past the stack is checked by the rules, never remembered', async (t) => {
+  const cache = new RecordIssueCache()
+  const { rules, runs } = countingRules()
+  let deep: unknown = { salary: 900 }
+  for (let level = 0; level < 100_000; level++) deep = [deep]
+  t.same(cache.issues('contract', deep, 'body.0', rules), [{ field: 'body.0.salary', message: 'bajo' }])
+  t.equal(runs(), 1)
+  t.equal(cache.stats.entries, 0)
+})
