@@ -7,21 +7,50 @@
  * the console's return from the identity provider holds no authorization code. The service itself
  * behind HAProxy is test/cluster.test.ts.
  */
-import { test } from 'tap'
-import { spawn } from 'node:child_process'
+import { test, type Test } from 'tap'
+import { spawn, type ChildProcess } from 'node:child_process'
 import { once } from 'node:events'
 import { readFileSync } from 'node:fs'
-import { createServer, type ServerResponse } from 'node:http'
+import { createServer, type RequestListener, type ServerResponse } from 'node:http'
 import { join } from 'node:path'
 import { setTimeout as sleep } from 'node:timers/promises'
 import { PROJECT_ROOT } from '../../src/paths.js'
 import { freePort, program } from '../support/processes.js'
 import { HTTP_MESSAGES } from '../../schemas/messages.js'
 
+/**
+ * `handler` as a stub instance on a free loopback port (closed at teardown, after `onClose`) and
+ * HAProxy with deploy/haproxy.cfg in front of it (stopped at teardown). `env` adds to or replaces
+ * the config's variables; CONTRATOS_APP2 is a port where nothing listens unless `env` names one.
+ * HAProxy's stdout is piped only with `log` (it logs there), else ignored.
+ */
+async function stubBehindHaproxy (
+  t: Test, handler: RequestListener, options: { env?: Record<string, string>, log?: boolean, onClose?: () => void } = {}
+): Promise<{ lbPort: number, haproxy: ChildProcess }> {
+  const stub = createServer(handler)
+  stub.listen(0, '127.0.0.1')
+  await once(stub, 'listening')
+  t.teardown(() => { options.onClose?.(); stub.close() })
+  const appPort = (stub.address() as { port: number }).port
+  const lbPort = await freePort()
+  const haproxy = spawn(program('haproxy'), ['-db', '-f', join(PROJECT_ROOT, 'deploy', 'haproxy.cfg')], {
+    env: {
+      PATH: process.env.PATH,
+      CONTRATOS_BIND: `127.0.0.1:${lbPort}`,
+      CONTRATOS_APP1: `127.0.0.1:${appPort}`,
+      CONTRATOS_APP2: `127.0.0.1:${await freePort()}`, // down
+      ...options.env
+    },
+    stdio: ['ignore', options.log === true ? 'pipe' : 'ignore', 'ignore']
+  })
+  t.teardown(() => { haproxy.kill('SIGTERM') })
+  return { lbPort, haproxy }
+}
+
 test('HAProxy: uploads past CONTRATOS_UPLOAD_RATE get 429; /metrics is 404; the fallback backend takes a live instance once warm and drains it when shutting down', async (t) => {
   let running = 'ok'
   let warm = 'fail'
-  const stub = createServer((request, response) => {
+  const { lbPort } = await stubBehindHaproxy(t, (request, response) => {
     if (request.url === '/api/health/ready') {
       // the session store is down: 503, which the main backend reads as not ready; the checks in
       // the order the service writes them (routes/health.ts)
@@ -31,24 +60,9 @@ test('HAProxy: uploads past CONTRATOS_UPLOAD_RATE get 429; /metrics is 404; the 
     }
     request.resume()
     request.on('end', () => { response.writeHead(200, { 'content-type': 'text/plain' }).end('stub') })
+  }, {
+    env: { CONTRATOS_CHECK_INTER: '100ms', CONTRATOS_UPLOAD_RATE: '2' }
   })
-  stub.listen(0, '127.0.0.1')
-  await once(stub, 'listening')
-  t.teardown(() => { stub.close() })
-  const appPort = (stub.address() as { port: number }).port
-  const lbPort = await freePort()
-  const haproxy = spawn(program('haproxy'), ['-db', '-f', join(PROJECT_ROOT, 'deploy', 'haproxy.cfg')], {
-    env: {
-      PATH: process.env.PATH,
-      CONTRATOS_BIND: `127.0.0.1:${lbPort}`,
-      CONTRATOS_APP1: `127.0.0.1:${appPort}`,
-      CONTRATOS_APP2: `127.0.0.1:${await freePort()}`, // down
-      CONTRATOS_CHECK_INTER: '100ms',
-      CONTRATOS_UPLOAD_RATE: '2'
-    },
-    stdio: 'ignore'
-  })
-  t.teardown(() => { haproxy.kill('SIGTERM') })
   const send = async (method: string, path: string) => {
     const response = await fetch(`http://127.0.0.1:${lbPort}${path}`, { method, body: method === 'POST' ? 'x' : undefined })
     return { status: response.status, servedBy: response.headers.get('x-served-by'), retryAfter: response.headers.get('retry-after'), body: await response.text() }
@@ -104,30 +118,17 @@ test('HAProxy\'s own 503 (its queue timed out), 502 and 504 are the JSON envelop
 
   // an instance that holds the first request and drops the connection of /drop without answering
   const held: ServerResponse[] = []
-  const stub = createServer((request, response) => {
+  const { lbPort } = await stubBehindHaproxy(t, (request, response) => {
     if (request.url === '/api/health/ready') {
       response.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify({ success: true, checks: { running: 'ok' } }))
       return
     }
     if (request.url === '/drop') { request.socket.destroy(); return }
     held.push(response)
+  }, {
+    env: { CONTRATOS_CHECK_INTER: '100ms', CONTRATOS_MAXCONN: '1' }, // one request at a time: the next waits in HAProxy's queue
+    onClose: () => { for (const response of held) response.end() }
   })
-  stub.listen(0, '127.0.0.1')
-  await once(stub, 'listening')
-  t.teardown(() => { for (const response of held) response.end(); stub.close() })
-  const lbPort = await freePort()
-  const haproxy = spawn(program('haproxy'), ['-db', '-f', join(PROJECT_ROOT, 'deploy', 'haproxy.cfg')], {
-    env: {
-      PATH: process.env.PATH,
-      CONTRATOS_BIND: `127.0.0.1:${lbPort}`,
-      CONTRATOS_APP1: `127.0.0.1:${(stub.address() as { port: number }).port}`,
-      CONTRATOS_APP2: `127.0.0.1:${await freePort()}`, // down
-      CONTRATOS_CHECK_INTER: '100ms',
-      CONTRATOS_MAXCONN: '1' // one request at a time: the next waits in HAProxy's queue
-    },
-    stdio: 'ignore'
-  })
-  t.teardown(() => { haproxy.kill('SIGTERM') })
   const get = async (path: string) => {
     const response = await fetch(`http://127.0.0.1:${lbPort}${path}`)
     return { status: response.status, type: response.headers.get('content-type'), retryAfter: response.headers.get('retry-after'), body: await response.text() }
@@ -159,19 +160,11 @@ test('HAProxy\'s own 503 (its queue timed out), 502 and 504 are the JSON envelop
 })
 
 test('HAProxy\'s log never holds an authorization code: the console\'s return /app/?code=… is logged by its path', async (t) => {
-  const stub = createServer((_request, response) => { response.writeHead(200, { 'content-type': 'text/plain' }).end('stub') })
-  stub.listen(0, '127.0.0.1')
-  await once(stub, 'listening')
-  t.teardown(() => { stub.close() })
-  const appPort = (stub.address() as { port: number }).port
-  const lbPort = await freePort()
-  const haproxy = spawn(program('haproxy'), ['-db', '-f', join(PROJECT_ROOT, 'deploy', 'haproxy.cfg')], {
-    env: { PATH: process.env.PATH, CONTRATOS_BIND: `127.0.0.1:${lbPort}`, CONTRATOS_APP1: `127.0.0.1:${appPort}`, CONTRATOS_APP2: `127.0.0.1:${appPort}` },
-    stdio: ['ignore', 'pipe', 'ignore']
-  })
-  t.teardown(() => { haproxy.kill('SIGTERM') })
+  const { lbPort, haproxy } = await stubBehindHaproxy(t, (_request, response) => {
+    response.writeHead(200, { 'content-type': 'text/plain' }).end('stub')
+  }, { log: true })
   let log = ''
-  haproxy.stdout.on('data', (chunk: Buffer) => { log += chunk.toString() })
+  haproxy.stdout?.on('data', (chunk: Buffer) => { log += chunk.toString() })
   const code = 'Xq7-codigo-de-autorizacion-9f2'
   let status = 0
   for (let attempt = 0; attempt < 100 && status !== 200; attempt++) {
