@@ -7,7 +7,8 @@
  */
 import fp from 'fastify-plugin'
 import type { FastifyReply, FastifyRequest } from 'fastify'
-import { AdmissionGate, batchWeight, recordsInBody, type AdmissionStats } from '../src/admission.js'
+import { AdmissionGate, batchWeight, type AdmissionStats } from '../src/admission.js'
+import { recordsInBody } from '../src/employees/normalize.js'
 
 /** Admission limit per PDF thread when ADMISSION_LIMIT is 0, in previews (a 50-employee ZIP weighs 13.25). */
 export const ADMISSION_PER_THREAD = 8

@@ -36,21 +36,6 @@ export function batchWeight (records: number): number {
   return (REQUEST_COST_RECORDS + Math.max(1, records)) / (REQUEST_COST_RECORDS + 1)
 }
 
-/**
- * Records a JSON body asks for, by its D2 shapes (a list, `{employees: [...]}`, `{body: [...]}`);
- * anything else counts as one (validation refuses it later).
- */
-export function recordsInBody (body: unknown): number {
-  if (Array.isArray(body)) return body.length
-  if (body !== null && typeof body === 'object') {
-    for (const key of ['employees', 'body']) {
-      const inner = (body as Record<string, unknown>)[key]
-      if (Array.isArray(inner)) return inner.length
-    }
-  }
-  return 1
-}
-
 export interface AdmissionOptions {
   /** Work admitted at once, in previews (a heavier request takes the whole of it at most). */
   limit: number

@@ -106,18 +106,28 @@ export function normalizeRecord (input: unknown): unknown {
   return record
 }
 
+/** D2: `{employees: [...]}` or `{body: [...]}` as its bare array; any other body as it is. */
+export function unwrapBatch (body: unknown): unknown {
+  if (body === null || typeof body !== 'object' || Array.isArray(body)) return body
+  const wrapped = body as Record<string, unknown>
+  if (Array.isArray(wrapped.employees)) return wrapped.employees
+  if (Array.isArray(wrapped.body)) return wrapped.body
+  return body
+}
+
+/** Records a batch body asks for, by its D2 shapes; anything else counts as one (validation refuses it later). */
+export function recordsInBody (body: unknown): number {
+  const list = unwrapBatch(body)
+  return Array.isArray(list) ? list.length : 1
+}
+
 /**
  * D2 + D5: unwraps `{employees: [...]}` / `{body: [...]}` to the bare array, refuses more than
  * `maxItems` before any per-element work, and normalises each element.
  * @throws AppError 400 `Máximo <maxItems> empleados por lote`
  */
 export function prepareBatchBody (body: unknown, maxItems: number): unknown {
-  let list = body
-  if (list !== null && typeof list === 'object' && !Array.isArray(list)) {
-    const wrapped = list as Record<string, unknown>
-    if (Array.isArray(wrapped.employees)) list = wrapped.employees
-    else if (Array.isArray(wrapped.body)) list = wrapped.body
-  }
+  const list = unwrapBatch(body)
   if (!Array.isArray(list)) return list
   if (list.length > maxItems) {
     throw new AppError(400, batchLimitMessage(maxItems), {

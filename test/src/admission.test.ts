@@ -5,7 +5,8 @@
  * test/plugins/admission.test.ts.
  */
 import { test } from 'tap'
-import { AdmissionGate, batchWeight, recordsInBody } from '../../src/admission.js'
+import { AdmissionGate, batchWeight } from '../../src/admission.js'
+import { recordsInBody } from '../../src/employees/normalize.js'
 import { ClientGoneError, ServiceBusyError } from '../../src/errors.js'
 
 /** Settles on the next turns of the event loop: what a grant or a refusal already did shows. */
