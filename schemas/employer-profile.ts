@@ -105,6 +105,24 @@ export const EmployerProfileSchema = Type.Object({
     powers: text('los poderes del representante (representative.powers)', 10, 250)
   }),
   signingCity: text('la ciudad de suscripción', 2, 60),
+  /**
+   * The employer's workplaces (sedes): the name a record's `subDivisionOrParking` takes, the address
+   * printed as the place of work (DOCUMENT-REQUIREMENTS §26: the jurisdiction clause names the judge
+   * of the place of work), and the modalities (article numbers) its contracts may use (§21).
+   */
+  sites: Type.Array(object('una sede (sites)', {
+    name: text('el nombre de la sede', 1, 100),
+    address: text('la dirección de la sede', 5, 200),
+    modalities: Type.Array(modalityName('cada modalidad de la sede'), {
+      minItems: 1,
+      maxItems: 8,
+      'x-messages': { required: 'falta modalities (las modalidades que la sede puede contratar)', invalid: 'modalities debe ser una lista de 1 a 8 modalidades' }
+    })
+  }), {
+    minItems: 1,
+    maxItems: 200,
+    'x-messages': { required: 'falta sites (las sedes con su dirección)', invalid: 'sites debe ser una lista de 1 a 200 sedes' }
+  }),
   minimumWage: Type.Optional(Type.Number({ minimum: 1, maximum: 100000, 'x-messages': { required: 'falta minimumWage', invalid: 'minimumWage debe ser un monto en soles' } })),
   dataProtection: object('la protección de datos (dataProtection)', {
     bankName: text('el nombre del banco de datos (dataProtection.bankName)', 3, 120),

@@ -9,6 +9,7 @@ import { compileValidator } from '../validation.js'
 import { parseModality } from '../vocabulary/modality.js'
 import { workingWeek } from '../vocabulary/working-time.js'
 import { catalogueProblems } from './catalogue.js'
+import { siteProblems } from './sites.js'
 import type { ErrorCode } from '../errors.js'
 
 /** A profile that cannot be used; its message names the file, then one line per problem. Stops start-up. */
@@ -60,7 +61,10 @@ export async function loadEmployerProfile (
   }
   if (result.ok) {
     const profile = result.value
-    problems.push(...contractDefaultProblems(profile), ...catalogueProblems(profile), ...videoProblems(profile))
+    problems.push(
+      ...contractDefaultProblems(profile), ...catalogueProblems(profile),
+      ...siteProblems(profile), ...videoProblems(profile)
+    )
   }
   if (options.production === true && record?.fictitious === true) {
     problems.push('es el perfil ficticio de demostración: en producción indique su propio perfil con EMPLOYER_PROFILE')

@@ -88,6 +88,7 @@ test('start-up stops on a missing, malformed or invalid employer profile, one li
     'roto.json': '{ no',
     'malo.json': JSON.stringify({ legalName: 'X', ruc: '123', address: 'Calle 1 2 3', representative: { name: 'Ana', dni: '1', role: 'GG' } }),
     'ruc.json': profile({ ruc: '20999999991' }),
+    'sedes.json': profile({ sites: [{ name: 'Playa Lince', address: 'Av. Arequipa 1', modalities: ['58'] }, { name: 'playa  lince', address: 'Av. Arequipa 2', modalities: ['58'] }] }),
     'puestos.json': profile({ positions: { default: { functions: [], risks: ['caídas'], equipment: ['casco'] } }, contractDefaults: { Planilla: {} } }),
     'camaras.json': profile({ dataProtection: { ...JSON.parse(profile({})).dataProtection, videoSurveillance: { cameras: true, areas: 'los accesos de cada sede' } } }),
     'alias.json': profile({
@@ -100,10 +101,11 @@ test('start-up stops on a missing, malformed or invalid employer profile, one li
   await t.rejects(start(t, { EMPLOYER_PROFILE: join(dir, 'falta.json') }), { message: `Perfil del empleador ${join(dir, 'falta.json')}: no existe` })
   await t.rejects(start(t, { EMPLOYER_PROFILE: join(dir, 'roto.json') }), { message: /^Perfil del empleador .*roto\.json: no es JSON válido/ })
   await t.rejects(start(t, { EMPLOYER_PROFILE: join(dir, 'malo.json') }), {
-    message: `Perfil del empleador ${join(dir, 'malo.json')}: 11 problemas\n` + [
+    message: `Perfil del empleador ${join(dir, 'malo.json')}: 12 problemas\n` + [
       'businessActivity: falta la actividad económica (businessActivity)',
       'laborRegime: falta el régimen laboral (laborRegime)',
       'signingCity: falta la ciudad de suscripción',
+      'sites: falta sites (las sedes con su dirección)',
       'dataProtection: falta la protección de datos (dataProtection)',
       'internalRules: falta las normas internas (internalRules)',
       'contractDefaults: falta contractDefaults',
@@ -116,6 +118,9 @@ test('start-up stops on a missing, malformed or invalid employer profile, one li
   })
   await t.rejects(start(t, { EMPLOYER_PROFILE: join(dir, 'ruc.json') }), {
     message: `Perfil del empleador ${join(dir, 'ruc.json')}: ruc: el RUC 20999999991 no es válido (prefijo o dígito verificador)`
+  })
+  await t.rejects(start(t, { EMPLOYER_PROFILE: join(dir, 'sedes.json') }), {
+    message: `Perfil del empleador ${join(dir, 'sedes.json')}: sites.1: la sede "playa  lince" está repetida`
   })
   await t.rejects(start(t, { EMPLOYER_PROFILE: join(dir, 'puestos.json') }), {
     message: /contractDefaults\.Part Time: falta contractDefaults\.Part Time[\s\S]*positions\.default\.name: falta el nombre del puesto\n[\s\S]*positions\.default\.iperc: falta la evaluación de riesgos[\s\S]*positions\.default\.functions: functions debe ser una lista de 1 a 12 textos/
