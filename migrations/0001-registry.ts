@@ -1,0 +1,73 @@
+/**
+ * The contract registry's first tables (docs/registry.md): the workers, every contract and adenda
+ * issued with the facts its document printed, each document issued (its verification code, template
+ * and hashes), and the earlier contracts HR enters once (LPCL art. 74; Reglamento art. 16;
+ * DOCUMENT-REQUIREMENTS §32). Dates are SQL `date`s, amounts `numeric(14,2)` soles.
+ */
+import { sql, type Kysely } from 'kysely'
+
+export async function up (db: Kysely<unknown>): Promise<void> {
+  await db.schema.createTable('workers')
+    .addColumn('dni', 'text', (column) => column.primaryKey())
+    .addColumn('names', 'text', (column) => column.notNull())
+    .addColumn('last_name_father', 'text', (column) => column.notNull())
+    .addColumn('last_name_mother', 'text', (column) => column.notNull())
+    .addColumn('sex', 'text')
+    .addColumn('birth_date', 'date')
+    .addColumn('updated_at', 'timestamptz', (column) => column.notNull().defaultTo(sql`now()`))
+    .execute()
+  await db.schema.createTable('contracts')
+    .addColumn('id', 'text', (column) => column.primaryKey())
+    .addColumn('kind', 'text', (column) => column.notNull().check(sql`kind in ('contract', 'addendum')`))
+    .addColumn('worker_dni', 'text', (column) => column.notNull().references('workers.dni'))
+    .addColumn('contract_id', 'text', (column) => column.references('contracts.id'))
+    .addColumn('contract_type', 'text', (column) => column.notNull())
+    .addColumn('modality', 'text')
+    .addColumn('cause_id', 'text')
+    .addColumn('entry_date', 'date', (column) => column.notNull())
+    .addColumn('end_date', 'date', (column) => column.notNull())
+    .addColumn('signing_date', 'date', (column) => column.notNull())
+    .addColumn('working_time', 'jsonb')
+    .addColumn('probation', 'text')
+    .addColumn('salary', sql`numeric(14, 2)`, (column) => column.notNull())
+    .addColumn('position', 'text', (column) => column.notNull())
+    .addColumn('site', 'text')
+    .addColumn('status', 'text', (column) => column.notNull().defaultTo('issued').check(sql`status in ('issued', 'signed', 'superseded')`))
+    .addColumn('signed_on', 'date')
+    .addColumn('superseded_by', 'text')
+    .addColumn('record', 'jsonb', (column) => column.notNull())
+    .addColumn('request_id', 'text', (column) => column.notNull())
+    .addColumn('issued_by', 'text')
+    .addColumn('issued_at', 'timestamptz', (column) => column.notNull().defaultTo(sql`now()`))
+    .addCheckConstraint('contracts_term', sql`end_date >= entry_date`)
+    .execute()
+  await db.schema.createIndex('contracts_worker').on('contracts').columns(['worker_dni', 'entry_date']).execute()
+  await db.schema.createIndex('contracts_end').on('contracts').column('end_date').execute()
+  await db.schema.createTable('documents')
+    .addColumn('code', 'text', (column) => column.primaryKey())
+    .addColumn('contract_id', 'text', (column) => column.notNull().references('contracts.id').onDelete('cascade'))
+    .addColumn('kind', 'text', (column) => column.notNull())
+    .addColumn('template_id', 'text', (column) => column.notNull())
+    .addColumn('template_sha256', 'text', (column) => column.notNull())
+    .addColumn('pdf_sha256', 'text')
+    .addColumn('issued_at', 'timestamptz', (column) => column.notNull().defaultTo(sql`now()`))
+    .execute()
+  await db.schema.createIndex('documents_contract').on('documents').column('contract_id').execute()
+  await db.schema.createTable('history')
+    .addColumn('id', 'text', (column) => column.primaryKey())
+    .addColumn('worker_dni', 'text', (column) => column.notNull().references('workers.dni'))
+    .addColumn('modality', 'text', (column) => column.notNull())
+    .addColumn('entry_date', 'date', (column) => column.notNull())
+    .addColumn('end_date', 'date', (column) => column.notNull())
+    .addColumn('position', 'text', (column) => column.notNull())
+    .addColumn('probation_months', 'integer')
+    .addColumn('entered_by', 'text')
+    .addColumn('entered_at', 'timestamptz', (column) => column.notNull().defaultTo(sql`now()`))
+    .addCheckConstraint('history_term', sql`end_date >= entry_date`)
+    .execute()
+  await db.schema.createIndex('history_worker').on('history').column('worker_dni').execute()
+}
+
+export async function down (db: Kysely<unknown>): Promise<void> {
+  for (const table of ['history', 'documents', 'contracts', 'workers']) await db.schema.dropTable(table).execute()
+}

@@ -1,0 +1,10 @@
+/**
+ * The registry's migrations, in order, by name (Kysely's Migrator records each applied name in
+ * `kysely_migration`). A migration is never edited once released: a change is a new file, added here.
+ */
+import type { Migration } from 'kysely'
+import * as registry0001 from './0001-registry.js'
+
+export const MIGRATIONS: Record<string, Migration> = {
+  '0001-registry': registry0001
+}

@@ -1,0 +1,75 @@
+/**
+ * The registry's database (docs/registry.md): PostgreSQL through Kysely, one SQL dialect for both
+ * places it lives. With a `postgres://` URL, a server every instance shares (node-postgres pool; TLS
+ * as the URL's `sslmode` says); otherwise PGlite, PostgreSQL compiled to WebAssembly, embedded in a
+ * folder (created mode 0700: it holds personal data, Ley 29733) or in memory (`memory://`).
+ * Migrations (migrations/) are applied on open. SQL `date`s come back as `YYYY-MM-DD` text on both,
+ * never as a JavaScript Date shifted by the host's time zone.
+ */
+import { chmodSync, mkdirSync } from 'node:fs'
+import { resolve } from 'node:path'
+import { Kysely, Migrator, PostgresDialect, sql, type Dialect } from 'kysely'
+import { PGlite } from '@electric-sql/pglite'
+import { PGliteDialect } from 'kysely-pglite-dialect'
+import pg from 'pg'
+import { MIGRATIONS } from '../../migrations/index.js'
+import type { RegistryTables } from './tables.js'
+
+/** PostgreSQL's type id of `date`: read as its text. */
+const DATE_OID = 1082
+
+/** Where the registry lives: a PostgreSQL URL, or PGlite's folder (`memory://` for none). */
+export type DatabaseLocation = { kind: 'postgres', url: string } | { kind: 'pglite', dataDir: string }
+
+/** An open registry database. */
+export interface RegistryDatabase {
+  db: Kysely<RegistryTables>
+  location: DatabaseLocation['kind']
+  close: () => Promise<void>
+}
+
+/**
+ * Opens the database and applies every pending migration.
+ * @param options.connectTimeoutMs how long a PostgreSQL connection may take (ms)
+ * @throws the driver's error when the server cannot be reached or a migration fails
+ */
+export async function openDatabase (
+  location: DatabaseLocation, options: { connectTimeoutMs?: number } = {}
+): Promise<RegistryDatabase> {
+  let dialect: Dialect
+  if (location.kind === 'postgres') {
+    const pool = new pg.Pool({
+      connectionString: location.url,
+      connectionTimeoutMillis: options.connectTimeoutMs ?? 5000,
+      max: 10,
+      types: { getTypeParser: ((oid: number, format?: 'text' | 'binary') => oid === DATE_OID ? (value: string) => value : pg.types.getTypeParser(oid, format as 'text')) as typeof pg.types.getTypeParser }
+    })
+    // an idle client's error (the server restarted) is not the process's: the next query reconnects
+    pool.on('error', () => {})
+    dialect = new PostgresDialect({ pool })
+  } else {
+    let dataDir: string | undefined
+    if (location.dataDir !== 'memory://') {
+      dataDir = resolve(location.dataDir)
+      mkdirSync(dataDir, { recursive: true, mode: 0o700 })
+      chmodSync(dataDir, 0o700)
+    }
+    const client = new PGlite({ ...(dataDir === undefined ? {} : { dataDir }), parsers: { [DATE_OID]: (value: string) => value } })
+    dialect = new PGliteDialect(client)
+  }
+  const db = new Kysely<RegistryTables>({ dialect })
+  try {
+    const migrator = new Migrator({ db, provider: { getMigrations: async () => MIGRATIONS } })
+    const { error } = await migrator.migrateToLatest()
+    if (error !== undefined) throw error
+  } catch (error) {
+    await db.destroy()
+    throw error
+  }
+  return { db, location: location.kind, close: async () => { await db.destroy() } }
+}
+
+/** One round trip to the database: resolves when it answers, rejects otherwise. */
+export async function pingDatabase (db: Kysely<RegistryTables>): Promise<void> {
+  await sql`select 1`.execute(db)
+}

@@ -1,0 +1,297 @@
+/**
+ * The contract registry (docs/registry.md; LPCL art. 74; DOCUMENT-REQUIREMENTS §32): every contract
+ * and adenda the service issues, with the facts its document printed and each document's
+ * verification code; the status HR marks (`issued` → `signed`, or `superseded` by a corrected
+ * reprint); and the earlier contracts HR enters once. Plain data in and out, no Fastify: the plugin
+ * (plugins/registry.ts) gives it to the routes as `app.registry`.
+ *
+ * Dates cross this boundary as `DD/MM/YYYY` (Lima's calendar dates, src/vocabulary/dates.ts) and
+ * are stored as SQL dates; amounts are soles.
+ */
+import { randomBytes, randomUUID } from 'node:crypto'
+import { sql, type Kysely, type Transaction } from 'kysely'
+import type { RegistryTables } from './tables.js'
+
+/** A contract or adenda about to be issued: what its document prints. */
+export interface IssuedRecord {
+  kind: 'contract' | 'addendum'
+  worker: { dni: string, names: string, lastNameFather: string, lastNameMother: string, sex?: string, birthDate?: string }
+  /** An adenda's contract id, when known. */
+  contractId?: string
+  contractType: string
+  modality?: string
+  causeId?: string
+  /** The term this document covers (an adenda: its extension), `DD/MM/YYYY`. */
+  entryDate: string
+  endDate: string
+  signingDate: string
+  workingTime?: unknown
+  probation?: string
+  /** Soles. */
+  salary: number
+  position: string
+  site?: string
+  /** The normalised record the document was drawn from. */
+  record: unknown
+  /** The documents drawn from it: template id and the template's SHA-256 (hex). */
+  documents: Array<{ kind: string, templateId: string, templateSha256: string }>
+}
+
+/** Who issued, and in which request. */
+export interface IssueContext {
+  requestId: string
+  /** The identity under AUTH_MODE=oidc (`sub`), else undefined. */
+  issuedBy?: string
+}
+
+/** What the registry says about one recorded contract or adenda. */
+export interface RecordedContract {
+  id: string
+  kind: 'contract' | 'addendum'
+  type: string
+  modality: string | null
+  entryDate: string
+  endDate: string
+  status: 'issued' | 'signed' | 'superseded'
+  signedOn: string | null
+}
+
+/** An earlier contract HR enters (not issued by the service). */
+export interface HistoryEntry {
+  modality: string
+  entryDate: string
+  endDate: string
+  position: string
+  probationMonths?: number
+}
+
+/** A refusal the registry's state causes: the routes answer 409 (`conflict`) or 404 (`missing`). */
+export class RegistryRefusal extends Error {
+  readonly reason: 'conflict' | 'missing'
+  readonly other?: { id: string, entryDate: string, endDate: string }
+  constructor (reason: 'conflict' | 'missing', other?: { id: string, entryDate: string, endDate: string }) {
+    super(reason === 'conflict' ? 'overlaps a signed contract' : 'no such contract')
+    this.name = 'RegistryRefusal'
+    this.reason = reason
+    this.other = other
+  }
+}
+
+/** `DD/MM/YYYY` → `YYYY-MM-DD`. */
+export function isoDate (date: string): string {
+  const [day, month, year] = date.split('/')
+  return `${year}-${month}-${day}`
+}
+
+/** `YYYY-MM-DD` → `DD/MM/YYYY`. */
+export function dayMonthYear (date: string): string {
+  const [year, month, day] = date.split('-')
+  return `${day}/${month}/${year}`
+}
+
+const CROCKFORD = '0123456789ABCDEFGHJKMNPQRSTVWXYZ'
+
+/** A verification code: 8 characters of Crockford base32 (40 random bits), `XXXX-XXXX`. */
+export function verificationCode (): string {
+  const bytes = randomBytes(5)
+  let bits = 0n
+  for (const byte of bytes) bits = (bits << 8n) | BigInt(byte)
+  let code = ''
+  for (let index = 7; index >= 0; index--) code += CROCKFORD[Number((bits >> BigInt(index * 5)) & 31n)]
+  return `${code.slice(0, 4)}-${code.slice(4)}`
+}
+
+type Db = Kysely<RegistryTables> | Transaction<RegistryTables>
+
+/** The registry over one open database. */
+export class Registry {
+  readonly #db: Kysely<RegistryTables>
+  constructor (db: Kysely<RegistryTables>) {
+    this.#db = db
+  }
+
+  /**
+   * Records a request's contracts and adendas in one transaction: upserts each worker, supersedes
+   * the worker's earlier contracts that are only `issued` and overlap the new term (a corrected
+   * reprint), and gives each document a verification code.
+   * @returns per record, in order, its id and its documents' codes
+   * @throws RegistryRefusal (`conflict`) when a record overlaps a `signed` contract of its worker;
+   *   nothing of the request is recorded then
+   */
+  async recordIssued (records: readonly IssuedRecord[], context: IssueContext): Promise<Array<{ id: string, codes: string[] }>> {
+    return await this.#db.transaction().execute(async (trx) => {
+      const results: Array<{ id: string, codes: string[] }> = []
+      for (const record of records) {
+        const { worker } = record
+        await trx.insertInto('workers').values({
+          dni: worker.dni,
+          names: worker.names,
+          last_name_father: worker.lastNameFather,
+          last_name_mother: worker.lastNameMother,
+          sex: worker.sex ?? null,
+          birth_date: worker.birthDate === undefined ? null : isoDate(worker.birthDate)
+        }).onConflict((conflict) => conflict.column('dni').doUpdateSet((update) => ({
+          names: update.ref('excluded.names'),
+          last_name_father: update.ref('excluded.last_name_father'),
+          last_name_mother: update.ref('excluded.last_name_mother'),
+          sex: sql`coalesce(excluded.sex, workers.sex)`,
+          birth_date: sql`coalesce(excluded.birth_date, workers.birth_date)`,
+          updated_at: sql`now()`
+        }))).execute()
+        // one writer per worker at a time (two instances on one PostgreSQL included)
+        await trx.selectFrom('workers').select('dni').where('dni', '=', worker.dni).forUpdate().execute()
+        const from = isoDate(record.entryDate)
+        const to = isoDate(record.endDate)
+        const signed = await overlapping(trx, worker.dni, record.kind, from, to, 'signed')
+        if (signed !== undefined) throw new RegistryRefusal('conflict', signed)
+        const id = randomUUID()
+        await trx.insertInto('contracts').values({
+          id,
+          kind: record.kind,
+          worker_dni: worker.dni,
+          contract_id: record.contractId ?? null,
+          contract_type: record.contractType,
+          modality: record.modality ?? null,
+          cause_id: record.causeId ?? null,
+          entry_date: from,
+          end_date: to,
+          signing_date: isoDate(record.signingDate),
+          working_time: record.workingTime === undefined ? null : JSON.stringify(record.workingTime),
+          probation: record.probation ?? null,
+          salary: record.salary.toFixed(2),
+          position: record.position,
+          site: record.site ?? null,
+          record: JSON.stringify(record.record),
+          request_id: context.requestId,
+          issued_by: context.issuedBy ?? null
+        }).execute()
+        await trx.updateTable('contracts')
+          .set({ status: 'superseded', superseded_by: id })
+          .where('worker_dni', '=', worker.dni).where('kind', '=', record.kind).where('status', '=', 'issued')
+          .where('id', '!=', id).where('entry_date', '<=', to).where('end_date', '>=', from)
+          .execute()
+        const codes = record.documents.map(() => verificationCode())
+        if (record.documents.length > 0) {
+          await trx.insertInto('documents').values(record.documents.map((document, index) => ({
+            code: codes[index],
+            contract_id: id,
+            kind: document.kind,
+            template_id: document.templateId,
+            template_sha256: document.templateSha256
+          }))).execute()
+        }
+        results.push({ id, codes })
+      }
+      return results
+    })
+  }
+
+  /**
+   * Marks a recorded contract or adenda `signed` on `signedOn` (`DD/MM/YYYY`).
+   * @throws RegistryRefusal `missing` for an unknown (or superseded) id; `conflict` when another
+   *   signed contract of the worker overlaps it (two concurrent marks: one wins, the worker's row lock)
+   */
+  async markSigned (id: string, signedOn: string): Promise<RecordedContract> {
+    return await this.#db.transaction().execute(async (trx) => {
+      const found = await trx.selectFrom('contracts').select(['worker_dni', 'kind', 'entry_date', 'end_date', 'status'])
+        .where('id', '=', id).executeTakeFirst()
+      if (found === undefined || found.status === 'superseded') throw new RegistryRefusal('missing')
+      await trx.selectFrom('workers').select('dni').where('dni', '=', found.worker_dni).forUpdate().execute()
+      const other = await overlapping(trx, found.worker_dni, found.kind, found.entry_date, found.end_date, 'signed', id)
+      if (other !== undefined) throw new RegistryRefusal('conflict', other)
+      await trx.updateTable('contracts').set({ status: 'signed', signed_on: isoDate(signedOn) }).where('id', '=', id).execute()
+      return await contractById(trx, id) as RecordedContract
+    })
+  }
+
+  /** The worker's recorded contracts and adendas, oldest first (superseded ones included, so marked). */
+  async workerContracts (dni: string): Promise<RecordedContract[]> {
+    const rows = await this.#db.selectFrom('contracts')
+      .select(['id', 'kind', 'contract_type', 'modality', 'entry_date', 'end_date', 'status', 'signed_on'])
+      .where('worker_dni', '=', dni).orderBy('entry_date').orderBy('issued_at').execute()
+    return rows.map(recorded)
+  }
+
+  /**
+   * Adds earlier contracts of a worker that the service did not issue. The worker must be known by
+   * name, so a first entry comes with them.
+   * @returns the worker's whole entered history, oldest first
+   */
+  async addHistory (
+    worker: { dni: string, names?: string, lastNameFather?: string, lastNameMother?: string },
+    entries: readonly HistoryEntry[], enteredBy?: string
+  ): Promise<Array<HistoryEntry & { id: string }>> {
+    return await this.#db.transaction().execute(async (trx) => {
+      await trx.insertInto('workers').values({
+        dni: worker.dni,
+        names: worker.names ?? '',
+        last_name_father: worker.lastNameFather ?? '',
+        last_name_mother: worker.lastNameMother ?? ''
+      }).onConflict((conflict) => conflict.column('dni').doNothing()).execute()
+      await trx.insertInto('history').values(entries.map((entry) => ({
+        id: randomUUID(),
+        worker_dni: worker.dni,
+        modality: entry.modality,
+        entry_date: isoDate(entry.entryDate),
+        end_date: isoDate(entry.endDate),
+        position: entry.position,
+        probation_months: entry.probationMonths ?? null,
+        entered_by: enteredBy ?? null
+      }))).execute()
+      return await this.history(worker.dni, trx)
+    })
+  }
+
+  /** The worker's entered history, oldest first. */
+  async history (dni: string, db: Db = this.#db): Promise<Array<HistoryEntry & { id: string }>> {
+    const rows = await db.selectFrom('history').selectAll().where('worker_dni', '=', dni).orderBy('entry_date').execute()
+    return rows.map((row) => ({
+      id: row.id,
+      modality: row.modality,
+      entryDate: dayMonthYear(row.entry_date),
+      endDate: dayMonthYear(row.end_date),
+      position: row.position,
+      ...(row.probation_months === null ? {} : { probationMonths: row.probation_months })
+    }))
+  }
+
+  /** One round trip: resolves when the database answers. */
+  async ping (): Promise<void> {
+    await sql`select 1`.execute(this.#db)
+  }
+}
+
+/** The first contract of the same kind of the worker in `status` overlapping [from, to] (ISO dates). */
+async function overlapping (
+  db: Db, dni: string, kind: 'contract' | 'addendum', from: string, to: string, status: 'signed', except?: string
+): Promise<{ id: string, entryDate: string, endDate: string } | undefined> {
+  let query = db.selectFrom('contracts').select(['id', 'entry_date', 'end_date'])
+    .where('worker_dni', '=', dni).where('kind', '=', kind).where('status', '=', status)
+    .where('entry_date', '<=', to).where('end_date', '>=', from)
+  if (except !== undefined) query = query.where('id', '!=', except)
+  const row = await query.orderBy('entry_date').executeTakeFirst()
+  return row === undefined ? undefined : { id: row.id, entryDate: dayMonthYear(row.entry_date), endDate: dayMonthYear(row.end_date) }
+}
+
+async function contractById (db: Db, id: string): Promise<RecordedContract | undefined> {
+  const row = await db.selectFrom('contracts')
+    .select(['id', 'kind', 'contract_type', 'modality', 'entry_date', 'end_date', 'status', 'signed_on'])
+    .where('id', '=', id).executeTakeFirst()
+  return row === undefined ? undefined : recorded(row)
+}
+
+function recorded (row: {
+  id: string, kind: 'contract' | 'addendum', contract_type: string, modality: string | null,
+  entry_date: string, end_date: string, status: 'issued' | 'signed' | 'superseded', signed_on: string | null
+}): RecordedContract {
+  return {
+    id: row.id,
+    kind: row.kind,
+    type: row.contract_type,
+    modality: row.modality,
+    entryDate: dayMonthYear(row.entry_date),
+    endDate: dayMonthYear(row.end_date),
+    status: row.status,
+    signedOn: row.signed_on === null ? null : dayMonthYear(row.signed_on)
+  }
+}

@@ -1,0 +1,76 @@
+/**
+ * The registry's tables as Kysely sees them (migrations/ creates them). Dates are `YYYY-MM-DD`
+ * text, amounts `numeric` text in soles (read back exactly), JSON columns objects.
+ */
+import type { ColumnType, Generated } from 'kysely'
+
+type WrittenOnce<T> = ColumnType<T, T | undefined, never>
+
+export interface WorkersTable {
+  dni: string
+  names: string
+  last_name_father: string
+  last_name_mother: string
+  sex: string | null
+  birth_date: string | null
+  updated_at: Generated<Date>
+}
+
+/** A contract or an adenda issued by the service, with the facts its document printed. */
+export interface ContractsTable {
+  id: string
+  kind: 'contract' | 'addendum'
+  worker_dni: string
+  /** An adenda's contract, when known. */
+  contract_id: string | null
+  contract_type: string
+  modality: string | null
+  cause_id: string | null
+  entry_date: string
+  end_date: string
+  signing_date: string
+  working_time: ColumnType<unknown, string | null, string | null> | null
+  probation: string | null
+  salary: ColumnType<string, string | number, string | number>
+  position: string
+  site: string | null
+  status: Generated<'issued' | 'signed' | 'superseded'>
+  signed_on: string | null
+  superseded_by: string | null
+  /** The record as printed (normalised). */
+  record: ColumnType<unknown, string, string>
+  request_id: string
+  issued_by: string | null
+  issued_at: WrittenOnce<Generated<Date>>
+}
+
+/** One document issued: its verification code, template and hashes. */
+export interface DocumentsTable {
+  code: string
+  contract_id: string
+  kind: string
+  template_id: string
+  template_sha256: string
+  pdf_sha256: string | null
+  issued_at: Generated<Date>
+}
+
+/** An earlier contract HR entered (not issued by the service). */
+export interface HistoryTable {
+  id: string
+  worker_dni: string
+  modality: string
+  entry_date: string
+  end_date: string
+  position: string
+  probation_months: number | null
+  entered_by: string | null
+  entered_at: Generated<Date>
+}
+
+export interface RegistryTables {
+  workers: WorkersTable
+  contracts: ContractsTable
+  documents: DocumentsTable
+  history: HistoryTable
+}
