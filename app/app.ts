@@ -23,6 +23,8 @@ import auth from '../plugins/auth.js'
 import audit from '../plugins/audit.js'
 import metrics from '../plugins/metrics.js'
 import readiness from '../plugins/readiness.js'
+import registry from '../plugins/registry.js'
+import registryRoutes from '../routes/registry.js'
 import admission from '../plugins/admission.js'
 import stalledUploads from '../plugins/stalled-uploads.js'
 import root from '../routes/root.js'
@@ -164,6 +166,7 @@ export async function buildApp (options: BuildAppOptions = {}): Promise<FastifyI
   await app.register(spreadsheetReader)
   await app.register(reportPool)
   await app.register(employeeBodies)
+  await app.register(registry)
   await app.register(binaryReplies)
   await app.register(documentZips)
   await app.register(admission)
@@ -180,6 +183,7 @@ export async function buildApp (options: BuildAppOptions = {}): Promise<FastifyI
   await app.register(limits, { prefix: '/api' })
   await app.register(authConfig, { prefix: '/api' }) // how the console signs in: docs/security.md
   await app.register(profile, { prefix: '/api' })
+  await app.register(registryRoutes, { prefix: '/api' }) // the contract registry: docs/registry.md
   await app.register(templates, { prefix: '/api/templates' }) // the import templates (docs/import.md)
   await app.register(consoleRoutes) // the HR console under /app/ (D22)
 

@@ -21,7 +21,9 @@ declare module 'fastify' {
       corsOrigins: string[],
       sessionStore: SessionStoreConfig,
       authMode: AuthMode,
-      spreadsheetProcesses: number
+      spreadsheetProcesses: number,
+      /** DATA_DIR, or its default: `./data`, and `memory://` under NODE_ENV=test (each test's registry its own). */
+      dataDir: string
     }
   }
 }
@@ -242,4 +244,5 @@ export default fp<ConfigPluginOptions>(async (app, options) => {
   app.log.level = config.LOG_LEVEL
   config.tempDir = prepareTempDir(config.TEMP_DIR)
   config.corsOrigins = parseCorsOrigins(config.CORS_ORIGINS)
+  config.dataDir = config.DATA_DIR ?? (config.NODE_ENV === 'test' ? 'memory://' : './data')
 }, { name: 'config' })

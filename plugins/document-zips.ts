@@ -7,8 +7,8 @@
  */
 import fp from 'fastify-plugin'
 import type { FastifyReply } from 'fastify'
-import { ServiceBusyError } from '../src/errors.js'
-import { CONTRACT_MESSAGES } from '../schemas/messages.js'
+import { AppError, ServiceBusyError } from '../src/errors.js'
+import { CONTRACT_MESSAGES, REGISTRY_MESSAGES } from '../schemas/messages.js'
 import type { ImportedEmployee } from '../schemas/employee.js'
 import type { AddendumRequest } from '../schemas/addendum.js'
 import { fullName } from '../src/vocabulary/format.js'
@@ -16,6 +16,11 @@ import { todayInLima } from '../src/vocabulary/dates.js'
 import { addendumEntryName, contentDisposition, safeFileName } from '../src/zip/names.js'
 import { eachRecord, streamDocumentsZip, type RecordEntries } from '../src/zip/documents-zip.js'
 import { ZIP_TUNING } from '../src/zip/tuning.js'
+import { RegistryRefusal, type IssuedRecord } from '../src/registry/registry.js'
+import { CONTRACT_DOCUMENT, templateFor, type TemplateId } from '../src/documents/fields.js'
+import { probationText, recordModality } from '../src/documents/contract-terms.js'
+import type { EmployerProfile } from '../schemas/employer-profile.js'
+import type { FastifyRequest } from 'fastify'
 
 /** What a kind of ZIP says about its records: the generic reply below takes it. */
 interface DocumentsZipReply<T> {
@@ -39,16 +44,20 @@ interface DocumentsZipReply<T> {
 declare module 'fastify' {
   interface FastifyReply {
     /**
-     * Streams `contratos-DD-MM-YYYY.zip` (Lima's today), the contract, data notice and annex of each
-     * employee, as this reply (200 `application/zip`, attachment; spec endpoint 4, D19).
-     * @throws ServiceBusyError (503) when the PDF pool cannot take the batch's first wave
+     * Records the contracts in the registry (one transaction, before the first byte: docs/registry.md),
+     * then streams `contratos-DD-MM-YYYY.zip` (Lima's today), the contract, data notice and annex of
+     * each employee, as this reply (200 `application/zip`, attachment; spec endpoint 4, D19).
+     * @throws ServiceBusyError (503) when the PDF pool cannot take the batch's first wave;
+     *   RegistryUnavailableError (503) when the registry cannot record them; AppError 409 when one
+     *   overlaps a signed contract of its worker
      */
-    sendContractsZip: (employees: readonly ImportedEmployee[]) => FastifyReply
+    sendContractsZip: (employees: readonly ImportedEmployee[]) => Promise<FastifyReply>
     /**
-     * Streams `adendas-DD-MM-YYYY.zip`, the adenda of each record signed today in Lima (D22, §3).
-     * @throws ServiceBusyError (503) when the PDF pool cannot take the batch's first wave
+     * Records the adendas in the registry, then streams `adendas-DD-MM-YYYY.zip`, the adenda of each
+     * record signed today in Lima (D22, §3).
+     * @throws as sendContractsZip
      */
-    sendAddendaZip: (addenda: readonly AddendumRequest[]) => FastifyReply
+    sendAddendaZip: (addenda: readonly AddendumRequest[]) => Promise<FastifyReply>
   }
 }
 
@@ -60,9 +69,6 @@ export default fp(async (app) => {
   ): FastifyReply {
     const { log } = reply.request
     const concurrency = ZIP_TUNING.inFlightPerThread * pool.threads
-    // Refuse up front, before any header goes out, when the pool cannot take this batch's first wave.
-    // (How long it waited for room is bounded before: the route's admission, plugins/admission.ts.)
-    if (pool.capacity < Math.min(records.length, concurrency)) throw new ServiceBusyError()
     const controller = new AbortController()
     reply.raw.on('close', () => { if (!reply.raw.writableFinished) controller.abort() })
     const { archive, done } = streamDocumentsZip(records, {
@@ -90,7 +96,36 @@ export default fp(async (app) => {
       .send(archive)
   }
 
-  app.decorateReply('sendContractsZip', function (this: FastifyReply, employees: readonly ImportedEmployee[]): FastifyReply {
+  /**
+   * Refuses up front, before anything is recorded and any header goes out, when the pool cannot take
+   * a batch's first wave. (How long it waited for room is bounded before: the route's admission,
+   * plugins/admission.ts.)
+   */
+  function assertCapacity (records: number): void {
+    if (pool.capacity < Math.min(records, ZIP_TUNING.inFlightPerThread * pool.threads)) throw new ServiceBusyError()
+  }
+
+  /** Records what a request issues, before its first byte; a 409 when a record overlaps a signed contract. */
+  async function recordIssued (request: FastifyRequest, records: IssuedRecord[]): Promise<void> {
+    try {
+      await app.registry.run(async (registry) => await registry.recordIssued(records, {
+        requestId: request.id, issuedBy: request.identity?.subject
+      }))
+    } catch (error) {
+      if (!(error instanceof RegistryRefusal) || error.other === undefined) throw error
+      const dni = records.find((record) => record.worker.dni !== undefined)?.worker.dni ?? ''
+      throw new AppError(409, REGISTRY_MESSAGES.overlapsSigned(dni, error.other.entryDate, error.other.endDate), {
+        code: 'CONTRATOS_REGISTRY_CONFLICT', data: { contract: error.other }
+      })
+    }
+  }
+
+  app.decorateReply('sendContractsZip', async function (this: FastifyReply, employees: readonly ImportedEmployee[]): Promise<FastifyReply> {
+    assertCapacity(employees.length)
+    const today = todayInLima()
+    const sha256 = app.registry.templateSha256
+    const profile = app.employerProfile
+    await recordIssued(this.request, employees.map((employee) => issuedContract(employee, profile, sha256, today)))
     return sendDocumentsZip(this, employees, {
       fileName: `contratos-${todayInLima().replaceAll('/', '-')}.zip`,
       // a few employees per worker task: one message each way for all of them (src/documents/pdf-pool.ts)
@@ -101,8 +136,11 @@ export default fp(async (app) => {
       kind: 'contracts'
     })
   })
-  app.decorateReply('sendAddendaZip', function (this: FastifyReply, addenda: readonly AddendumRequest[]): FastifyReply {
+  app.decorateReply('sendAddendaZip', async function (this: FastifyReply, addenda: readonly AddendumRequest[]): Promise<FastifyReply> {
     const signingDate = todayInLima() // the real day of signature (§3): the day the adenda is generated
+    assertCapacity(addenda.length)
+    const sha256 = app.registry.templateSha256
+    await recordIssued(this.request, addenda.map((addendum) => issuedAddendum(addendum, sha256, signingDate)))
     return sendDocumentsZip(this, addenda, {
       fileName: `adendas-${signingDate.replaceAll('/', '-')}.zip`,
       render: async (batch, signal) => await eachRecord(async (addendum: AddendumRequest) => [{
@@ -114,4 +152,58 @@ export default fp(async (app) => {
       kind: 'addenda'
     })
   })
-}, { name: 'document-zips', dependencies: ['config', 'pdf-pool', 'metrics'] })
+}, { name: 'document-zips', dependencies: ['config', 'pdf-pool', 'metrics', 'registry'] })
+
+/** What the registry records of a contract record: the facts its documents print, and the three documents. */
+function issuedContract (
+  employee: ImportedEmployee, profile: EmployerProfile, sha256: Record<TemplateId, string>, today: string
+): IssuedRecord {
+  const templates = [templateFor(CONTRACT_DOCUMENT[employee.contractType], employee), templateFor('tratamiento-datos', employee), templateFor('anexo', employee)]
+  return {
+    kind: 'contract',
+    worker: {
+      dni: employee.dni,
+      names: employee.name,
+      lastNameFather: employee.lastNameFather,
+      lastNameMother: employee.lastNameMother,
+      sex: employee.sex,
+      birthDate: employee.birthDate
+    },
+    contractType: employee.contractType,
+    modality: recordModality(employee, profile),
+    causeId: (employee as { causeId?: string }).causeId,
+    entryDate: employee.entryDate,
+    endDate: employee.endDate,
+    signingDate: employee.signingDate ?? today,
+    workingTime: (employee as { workingTime?: unknown }).workingTime,
+    probation: probationText(employee, profile),
+    salary: employee.salary,
+    position: employee.position,
+    site: employee.subDivisionOrParking,
+    record: employee,
+    documents: templates.map((templateId, index) => ({ kind: ['contrato', 'tratamiento-datos', 'anexo'][index], templateId, templateSha256: sha256[templateId] }))
+  }
+}
+
+/** What the registry records of an adenda: its extension, salary and the contract it extends. */
+function issuedAddendum (
+  addendum: AddendumRequest, sha256: Record<TemplateId, string>, signingDate: string
+): IssuedRecord {
+  const templateId: TemplateId = addendum.sex === 'F' || addendum.sex === 'Femenino' ? 'adenda-f' : 'adenda'
+  return {
+    kind: 'addendum',
+    worker: { dni: addendum.documentNumber, names: addendum.worker, lastNameFather: '', lastNameMother: '', sex: addendum.sex },
+    contractId: (addendum as { contractId?: string }).contractId,
+    extendsEnd: addendum.end,
+    contractType: addendum.contractType ?? 'Planilla',
+    modality: addendum.modality,
+    causeId: (addendum as { causeId?: string }).causeId,
+    entryDate: addendum.startAddendum,
+    endDate: addendum.endAddendum,
+    signingDate: (addendum as { signingDate?: string }).signingDate ?? signingDate,
+    salary: addendum.salary,
+    position: addendum.position,
+    record: addendum,
+    documents: [{ kind: 'adenda', templateId, templateSha256: sha256[templateId] }]
+  }
+}

@@ -8,7 +8,8 @@
  * for the routes that need no session), the audit trail can be written (a failing one is tried
  * again by the check itself: plugins/audit.ts), the identity provider's keys have been fetched at
  * least once when OIDC_ISSUER is set (an instance that could check no token is not ready;
- * plugins/auth.ts `identityProviderReady`, bounded to 2 s), and shutdown has not begun. Shutdown
+ * plugins/auth.ts `identityProviderReady`, bounded to 2 s), the contract registry's database answers
+ * (`registry`, bounded to 2 s: plugins/registry.ts), and shutdown has not begun. Shutdown
  * begins at the signal (app/server.ts calls `beginShutdown`) or, for an app closed in-process, at `close()`;
  * from then on the instance reads as not ready, so a load balancer drains it (SHUTDOWN_DRAIN_MS)
  * before it stops accepting connections.
@@ -33,7 +34,7 @@ export interface Readiness {
 }
 
 export type Checks = Record<
-  'templates' | 'pdfPool' | 'spreadsheetReader' | 'sessionStore' | 'auditTrail' | 'identityProvider' | 'warm' | 'running',
+  'templates' | 'pdfPool' | 'spreadsheetReader' | 'sessionStore' | 'auditTrail' | 'identityProvider' | 'registry' | 'warm' | 'running',
   CheckState
 >
 
@@ -53,10 +54,11 @@ export default fp(async (app) => {
     get shuttingDown () { return shuttingDown },
     checks: async () => {
       const compiled = app.pdfPool.templates
-      const [sessionStore, auditTrail, identityProvider] = await Promise.all([
+      const [sessionStore, auditTrail, identityProvider, registry] = await Promise.all([
         app.sessionStoreHealth.probe(), // a write, logged and counted when it fails
         app.auditTrail.check(), // a failing trail tries to write its kept events
-        app.identityProviderReady?.() ?? true // no OIDC_ISSUER: no provider to wait for
+        app.identityProviderReady?.() ?? true, // no OIDC_ISSUER: no provider to wait for
+        app.registry.check() // opens the database if it is not open (bounded to 2 s)
       ])
       return {
         templates: state(TEMPLATE_IDS.every((id) => compiled.includes(id))),
@@ -65,6 +67,7 @@ export default fp(async (app) => {
         sessionStore: state(sessionStore),
         auditTrail: state(auditTrail),
         identityProvider: state(identityProvider),
+        registry: state(registry),
         // just before running: deploy/haproxy.cfg reads the two together
         warm: state(!app.reportPool.warming && !app.spreadsheetReader.warming),
         running: state(!shuttingDown)
@@ -73,4 +76,4 @@ export default fp(async (app) => {
   }
   app.decorate('readiness', readiness)
   app.addHook('preClose', async () => { shuttingDown = true })
-}, { name: 'readiness', dependencies: ['pdf-pool', 'spreadsheet-reader', 'report-pool', 'sessions', 'audit'] })
+}, { name: 'readiness', dependencies: ['pdf-pool', 'spreadsheet-reader', 'report-pool', 'sessions', 'audit', 'registry'] })

@@ -31,7 +31,7 @@ const health: FastifyPluginAsyncTypebox = async (app) => {
   }))
 
   const Checks = Type.Object(Object.fromEntries([
-    'templates', 'pdfPool', 'spreadsheetReader', 'sessionStore', 'auditTrail', 'identityProvider', 'warm', 'running'
+    'templates', 'pdfPool', 'spreadsheetReader', 'sessionStore', 'auditTrail', 'identityProvider', 'registry', 'warm', 'running'
   ]
     .map((name) => [name, Type.Union([Type.Literal('ok'), Type.Literal('fail')])])))
   app.get('/health/ready', {

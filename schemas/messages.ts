@@ -263,6 +263,25 @@ export const AUDIT_MESSAGES = {
   unavailable: 'El registro de auditoría no se puede escribir: no se atienden datos personales. Intenta nuevamente en unos segundos.'
 } as const
 
+/** The contract registry (docs/registry.md). */
+export const REGISTRY_MESSAGES = {
+  /** 503 (with Retry-After) while the registry's database does not answer. */
+  unavailable: 'El registro de contratos no está disponible en este momento. Intenta nuevamente en unos segundos.',
+  /** 409: the worker already has a signed contract over these dates (a signed contract is not reprinted over). */
+  overlapsSigned: (dni: string, entryDate: string, endDate: string) =>
+    `El trabajador con DNI ${dni} ya tiene un contrato firmado del ${entryDate} al ${endDate} que se superpone con estas fechas: un contrato firmado no se reemplaza; para continuar la relación corresponde una adenda que empiece al día siguiente de su término`,
+  /** 409 on marking signed: another signed contract of the worker overlaps. */
+  signOverlaps: (entryDate: string, endDate: string) =>
+    `El trabajador ya tiene un contrato firmado del ${entryDate} al ${endDate} que se superpone con este: no puede haber dos contratos firmados por las mismas fechas`,
+  /** 404: no such recorded contract. */
+  notFound: 'No existe un contrato o adenda registrado con ese identificador (o fue reemplazado por una reimpresión corregida)',
+  /** The signing date of a `signed` mark. */
+  signedInFuture: (today: string) => `la fecha de firma no puede ser posterior a hoy (${today})`,
+  /** History entries. */
+  historyEmpty: 'Envía una lista de 1 a 50 contratos anteriores: [{modality, entryDate, endDate, position, probationMonths?}]',
+  historyEndBeforeEntry: 'la fecha de término no puede ser anterior a la fecha de inicio'
+} as const
+
 export const HTTP_MESSAGES = {
   /** D17: the `errors` text of a 500 in production, and the message of a failed PDF render. */
   internalError: 'Error interno del servidor',

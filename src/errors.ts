@@ -1,4 +1,4 @@
-import { AUDIT_MESSAGES, AUTH_MESSAGES, CONTRACT_MESSAGES, HTTP_MESSAGES } from '../schemas/messages.js'
+import { AUDIT_MESSAGES, AUTH_MESSAGES, CONTRACT_MESSAGES, HTTP_MESSAGES, REGISTRY_MESSAGES } from '../schemas/messages.js'
 
 /**
  * Application errors: each carries its HTTP status, the Spanish message of the spec, optional
@@ -32,6 +32,9 @@ export const ERROR_CODES = {
   CONTRATOS_PDF_GENERATION: '500: a contract PDF could not be generated (spec endpoint 3)',
   CONTRATOS_BUSY: '503: load shed or a worker pool\'s line full; Retry-After',
   CONTRATOS_SESSION_STORE_UNAVAILABLE: '503: the session store (Redis) does not answer; Retry-After',
+  CONTRATOS_REGISTRY_UNAVAILABLE: '503: the contract registry\'s database does not answer; Retry-After',
+  CONTRATOS_REGISTRY_CONFLICT: '409: the worker has a signed contract over the same dates (docs/registry.md)',
+  CONTRATOS_REGISTRY_NOT_FOUND: '404: no recorded contract or adenda with that id',
   CONTRATOS_CONFIG: 'start-up: an environment variable is invalid',
   CONTRATOS_EMPLOYER_PROFILE: 'start-up: the employer profile is invalid',
   CONTRATOS_TEMPLATE: 'start-up: a document template is missing, unreadable or lacks a field',
@@ -172,6 +175,19 @@ export class AuditTrailUnavailableError extends AppError {
   readonly retryAfterSeconds = RETRY_AFTER_SECONDS
   constructor () {
     super(503, AUDIT_MESSAGES.unavailable, { code: 'CONTRATOS_AUDIT_UNAVAILABLE' })
+  }
+}
+
+/**
+ * 503 while the contract registry's database (DATABASE_URL, or PGlite in DATA_DIR) does not answer:
+ * issuing routes and the registry's own routes refuse rather than issue unrecorded documents;
+ * previews and exports keep working. Recovers by itself when the database answers again.
+ */
+export class RegistryUnavailableError extends AppError {
+  readonly retryAfterSeconds = RETRY_AFTER_SECONDS
+  constructor (cause?: unknown) {
+    super(503, REGISTRY_MESSAGES.unavailable, { code: 'CONTRATOS_REGISTRY_UNAVAILABLE' })
+    this.cause = cause
   }
 }
 

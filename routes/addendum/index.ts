@@ -97,7 +97,7 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
       response: { 200: fileResponse('application/zip', 'adendas-DD-MM-YYYY.zip'), ...ERROR_RESPONSES, 503: ErrorEnvelopeSchema }
     }
   }, async function (request, reply) {
-    return (reply as FastifyReply).sendAddendaZip(request.body)
+    return await (reply as FastifyReply).sendAddendaZip(request.body)
   })
 }
 export default routes

@@ -62,7 +62,7 @@ const contracts: FastifyPluginAsyncTypebox = async (app) => {
       response: { 200: fileResponse('application/zip', 'contratos-DD-MM-YYYY.zip'), ...ERROR_RESPONSES, 503: ErrorEnvelopeSchema }
     }
   }, async function (request, reply) {
-    return reply.sendContractsZip(request.body)
+    return await reply.sendContractsZip(request.body)
   })
 }
 export default contracts

@@ -54,7 +54,8 @@ export async function openDatabase (
       mkdirSync(dataDir, { recursive: true, mode: 0o700 })
       chmodSync(dataDir, 0o700)
     }
-    const client = new PGlite({ ...(dataDir === undefined ? {} : { dataDir }), parsers: { [DATE_OID]: (value: string) => value } })
+    const parsers = { [DATE_OID]: (value: string) => value }
+    const client = new PGlite(dataDir === undefined ? { parsers } : { dataDir, parsers })
     dialect = new PGliteDialect(client)
   }
   const db = new Kysely<RegistryTables>({ dialect })

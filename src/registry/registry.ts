@@ -15,9 +15,16 @@ import type { RegistryTables } from './tables.js'
 /** A contract or adenda about to be issued: what its document prints. */
 export interface IssuedRecord {
   kind: 'contract' | 'addendum'
-  worker: { dni: string, names: string, lastNameFather: string, lastNameMother: string, sex?: string, birthDate?: string }
+  worker: {
+    dni: string, names: string, lastNameFather: string, lastNameMother: string, sex?: string, birthDate?: string
+  }
   /** An adenda's contract id, when known. */
   contractId?: string
+  /**
+   * An adenda without `contractId`: the end (`DD/MM/YYYY`) of the contract it extends; it is linked
+   * to the worker's recorded contract (not superseded) that ends that day, if any.
+   */
+  extendsEnd?: string
   contractType: string
   modality?: string
   causeId?: string
@@ -118,7 +125,9 @@ export class Registry {
    * @throws RegistryRefusal (`conflict`) when a record overlaps a `signed` contract of its worker;
    *   nothing of the request is recorded then
    */
-  async recordIssued (records: readonly IssuedRecord[], context: IssueContext): Promise<Array<{ id: string, codes: string[] }>> {
+  async recordIssued (
+    records: readonly IssuedRecord[], context: IssueContext
+  ): Promise<Array<{ id: string, codes: string[] }>> {
     return await this.#db.transaction().execute(async (trx) => {
       const results: Array<{ id: string, codes: string[] }> = []
       for (const record of records) {
@@ -145,11 +154,18 @@ export class Registry {
         const signed = await overlapping(trx, worker.dni, record.kind, from, to, 'signed')
         if (signed !== undefined) throw new RegistryRefusal('conflict', signed)
         const id = randomUUID()
+        let contractId = record.contractId
+        if (contractId === undefined && record.extendsEnd !== undefined) {
+          const extended = await trx.selectFrom('contracts').select('id')
+            .where('worker_dni', '=', worker.dni).where('kind', '=', 'contract').where('status', '!=', 'superseded')
+            .where('end_date', '=', isoDate(record.extendsEnd)).orderBy('issued_at', 'desc').executeTakeFirst()
+          contractId = extended?.id
+        }
         await trx.insertInto('contracts').values({
           id,
           kind: record.kind,
           worker_dni: worker.dni,
-          contract_id: record.contractId ?? null,
+          contract_id: contractId ?? null,
           contract_type: record.contractType,
           modality: record.modality ?? null,
           cause_id: record.causeId ?? null,
@@ -270,7 +286,8 @@ async function overlapping (
     .where('entry_date', '<=', to).where('end_date', '>=', from)
   if (except !== undefined) query = query.where('id', '!=', except)
   const row = await query.orderBy('entry_date').executeTakeFirst()
-  return row === undefined ? undefined : { id: row.id, entryDate: dayMonthYear(row.entry_date), endDate: dayMonthYear(row.end_date) }
+  if (row === undefined) return undefined
+  return { id: row.id, entryDate: dayMonthYear(row.entry_date), endDate: dayMonthYear(row.end_date) }
 }
 
 async function contractById (db: Db, id: string): Promise<RecordedContract | undefined> {
@@ -281,8 +298,14 @@ async function contractById (db: Db, id: string): Promise<RecordedContract | und
 }
 
 function recorded (row: {
-  id: string, kind: 'contract' | 'addendum', contract_type: string, modality: string | null,
-  entry_date: string, end_date: string, status: 'issued' | 'signed' | 'superseded', signed_on: string | null
+  id: string,
+  kind: 'contract' | 'addendum',
+  contract_type: string,
+  modality: string | null,
+  entry_date: string,
+  end_date: string,
+  status: 'issued' | 'signed' | 'superseded',
+  signed_on: string | null
 }): RecordedContract {
   return {
     id: row.id,

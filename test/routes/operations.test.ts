@@ -12,7 +12,7 @@ import { fixture } from '../support/spreadsheets.js'
 import type { FileSessionStore } from '../../src/sessions/store.js'
 
 const ALL_OK = {
-  templates: 'ok', pdfPool: 'ok', spreadsheetReader: 'ok', sessionStore: 'ok', auditTrail: 'ok', identityProvider: 'ok', warm: 'ok', running: 'ok'
+  templates: 'ok', pdfPool: 'ok', spreadsheetReader: 'ok', sessionStore: 'ok', auditTrail: 'ok', identityProvider: 'ok', registry: 'ok', warm: 'ok', running: 'ok'
 }
 
 /** `name{labels} value` lines of a Prometheus text exposition, by series. */

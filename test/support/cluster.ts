@@ -23,7 +23,8 @@ export function childEnv (extra: Record<string, string>): NodeJS.ProcessEnv {
     if (key === 'NODE_OPTIONS' || key === 'NODE_V8_COVERAGE' || key.startsWith('TAP') || key.startsWith('_TAPJS')) continue
     env[key] = value
   }
-  return { ...env, ...extra }
+  // each child its own in-memory registry unless the test says otherwise: PGlite's folder is one process's
+  return { DATA_DIR: 'memory://', ...env, ...extra }
 }
 
 /** Builds dist/ (npm run build) unless it is newer than every source file; `npm test` builds it first. */

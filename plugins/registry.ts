@@ -1,0 +1,113 @@
+/**
+ * `app.registry`: the contract registry (src/registry/, docs/registry.md) on PostgreSQL at
+ * DATABASE_URL, or PGlite in DATA_DIR. The database is opened, and its migrations applied, at
+ * start-up outside tests (in the background: a database that is down keeps the service up, with
+ * readiness failing `registry`) and otherwise at first use. Every failure of the database becomes
+ * a 503 with Retry-After (RegistryUnavailableError); a failed open is tried again at the next use,
+ * no sooner than RETRY_OPEN_MS after the last try, so the service recovers by itself.
+ */
+import { createHash } from 'node:crypto'
+import { readFileSync } from 'node:fs'
+import { join } from 'node:path'
+import fp from 'fastify-plugin'
+import { openDatabase, type DatabaseLocation, type RegistryDatabase } from '../src/registry/database.js'
+import { Registry, RegistryRefusal } from '../src/registry/registry.js'
+import { RegistryUnavailableError } from '../src/errors.js'
+import { TEMPLATE_IDS, type TemplateId } from '../src/documents/fields.js'
+import { projectPath } from '../src/paths.js'
+
+/** What routes and readiness see of the registry. */
+export interface RegistryAccess {
+  /** `postgres` or `pglite`. */
+  readonly location: DatabaseLocation['kind']
+  /**
+   * Runs `work` on the registry, opening the database first if needed.
+   * @throws RegistryUnavailableError (503) when the database cannot be opened or fails;
+   *   RegistryRefusal as `work` raises it
+   */
+  run: <T>(work: (registry: Registry) => Promise<T>) => Promise<T>
+  /** Readiness: the database answers a query within PING_TIMEOUT_MS. */
+  check: () => Promise<boolean>
+  /** SHA-256 (hex) of each template file, as issued documents record it. */
+  templateSha256: Readonly<Record<TemplateId, string>>
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    registry: RegistryAccess
+  }
+}
+
+/** ms before a failed open is tried again. */
+const RETRY_OPEN_MS = 1000
+/** ms readiness waits for the database's answer. */
+const PING_TIMEOUT_MS = 2000
+
+export default fp(async (app) => {
+  const url = app.config.DATABASE_URL
+  const location: DatabaseLocation = url === undefined
+    ? { kind: 'pglite', dataDir: app.config.dataDir === 'memory://' ? 'memory://' : projectPath(app.config.dataDir) }
+    : { kind: 'postgres', url }
+  let opening: Promise<RegistryDatabase> | undefined
+  let lastFailure = 0
+  let closed = false
+
+  async function database (): Promise<RegistryDatabase> {
+    if (opening === undefined) {
+      if (Date.now() - lastFailure < RETRY_OPEN_MS) throw new RegistryUnavailableError()
+      const attempt = openDatabase(location)
+      opening = attempt
+      attempt.then(() => { app.log.info({ registry: location.kind }, 'contract registry open') }, (error: unknown) => {
+        if (opening === attempt) opening = undefined
+        lastFailure = Date.now()
+        app.log.error({ err: error, registry: location.kind }, 'contract registry cannot be opened: issuing answers 503 until it can')
+      })
+    }
+    try {
+      return await opening
+    } catch (error) {
+      throw new RegistryUnavailableError(error)
+    }
+  }
+
+  const templateSha256 = Object.fromEntries(TEMPLATE_IDS.map((id) => [
+    id, createHash('sha256').update(readFileSync(join(projectPath(app.config.TEMPLATES_DIR), `${id}.pdf`))).digest('hex')
+  ])) as Record<TemplateId, string>
+
+  const access: RegistryAccess = {
+    location: location.kind,
+    templateSha256,
+    run: async (work) => {
+      const { db } = await database()
+      try {
+        return await work(new Registry(db))
+      } catch (error) {
+        if (error instanceof RegistryRefusal || error instanceof RegistryUnavailableError) throw error
+        app.log.error({ err: error }, 'contract registry query failed')
+        throw new RegistryUnavailableError(error)
+      }
+    },
+    check: async () => {
+      if (closed) return false
+      let timer: NodeJS.Timeout | undefined
+      const timeout = new Promise<never>((_resolve, reject) => { timer = setTimeout(() => { reject(new Error('timeout')) }, PING_TIMEOUT_MS) })
+      try {
+        await Promise.race([access.run(async (registry) => { await registry.ping() }), timeout])
+        return true
+      } catch {
+        return false
+      } finally {
+        clearTimeout(timer)
+      }
+    }
+  }
+  app.decorate('registry', access)
+  // outside tests the database opens at start-up, in the background (readiness waits for it)
+  if (app.config.NODE_ENV !== 'test') app.addHook('onReady', async () => { database().catch(() => {}) })
+  app.addHook('onClose', async () => {
+    closed = true
+    const current = opening
+    opening = undefined
+    if (current !== undefined) await current.then(async (open) => { await open.close() }, () => {})
+  })
+}, { name: 'registry', dependencies: ['config'] })

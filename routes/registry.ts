@@ -1,0 +1,107 @@
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
+import { Type, type TProperties } from '@sinclair/typebox'
+import { ROUTE_ACCESS } from '../src/auth/roles.js'
+import { dayMonthYearSchema, dniSchema } from '../schemas/common.js'
+import { ERROR_RESPONSES, ErrorEnvelopeSchema } from '../schemas/envelope.js'
+import { MESSAGES, REGISTRY_MESSAGES, VALIDATION_MESSAGE } from '../schemas/messages.js'
+import { AppError, RequestValidationError } from '../src/errors.js'
+import { RegistryRefusal } from '../src/registry/registry.js'
+import { dayMonthYearKey, todayInLima } from '../src/vocabulary/dates.js'
+import { MODALITY_CODES, parseModality } from '../src/vocabulary/modality.js'
+
+const RecordedContractSchema = Type.Object({
+  id: Type.String(),
+  kind: Type.Union([Type.Literal('contract'), Type.Literal('addendum')]),
+  type: Type.String(),
+  modality: Type.Union([Type.String(), Type.Null()]),
+  entryDate: Type.String(),
+  endDate: Type.String(),
+  status: Type.Union([Type.Literal('issued'), Type.Literal('signed'), Type.Literal('superseded')]),
+  signedOn: Type.Union([Type.String(), Type.Null()])
+})
+const HistoryEntrySchema = Type.Object({
+  modality: Type.String({ minLength: 1, maxLength: 60, 'x-messages': MESSAGES.modality }),
+  entryDate: dayMonthYearSchema(MESSAGES.entryDate),
+  endDate: dayMonthYearSchema(MESSAGES.endDate),
+  position: Type.String({ minLength: 1, maxLength: 100, 'x-messages': MESSAGES.position }),
+  probationMonths: Type.Optional(Type.Integer({ minimum: 0, maximum: 12, 'x-messages': { required: '', invalid: 'probationMonths debe ser un entero de 0 a 12' } }))
+}, { additionalProperties: false })
+const DniParams = Type.Object({ dni: dniSchema(MESSAGES.dni) })
+const success = <T extends TProperties>(data: T) =>
+  Type.Object({ success: Type.Literal(true), data: Type.Object(data) })
+const REGISTRY_ERRORS = { ...ERROR_RESPONSES, 409: ErrorEnvelopeSchema, 503: ErrorEnvelopeSchema }
+
+/**
+ * The contract registry's routes (docs/registry.md): a worker's recorded contracts and adendas
+ * (how a client learns an id), the history HR enters once (LPCL art. 74), and the `signed` mark.
+ * Thin: the rules are src/registry/registry.ts's; a database that does not answer is a 503.
+ */
+const registryRoutes: FastifyPluginAsyncTypebox = async (app) => {
+  app.get('/workers/:dni/contracts', {
+    config: { endpoint: 'workerContracts', access: ROUTE_ACCESS.hr },
+    schema: {
+      tags: ['registry'],
+      summary: 'Contratos y adendas registrados de un trabajador',
+      params: DniParams,
+      response: { 200: success({ contracts: Type.Array(RecordedContractSchema) }), ...REGISTRY_ERRORS }
+    }
+  }, async (request) => {
+    const contracts = await app.registry.run(async (registry) => await registry.workerContracts(request.params.dni))
+    return { success: true as const, data: { contracts } }
+  })
+
+  app.post('/workers/:dni/history', {
+    config: { endpoint: 'workerHistory', access: ROUTE_ACCESS.hr },
+    schema: {
+      tags: ['registry'],
+      summary: 'Registra contratos anteriores del trabajador que el servicio no emitió (art. 74 de la LPCL)',
+      params: DniParams,
+      body: Type.Array(HistoryEntrySchema, { minItems: 1, maxItems: 50, 'x-messages': { required: REGISTRY_MESSAGES.historyEmpty, invalid: REGISTRY_MESSAGES.historyEmpty } }),
+      response: {
+        201: success({ history: Type.Array(Type.Intersect([HistoryEntrySchema, Type.Object({ id: Type.String() })])) }),
+        ...REGISTRY_ERRORS
+      }
+    }
+  }, async (request, reply) => {
+    const issues = request.body.flatMap((entry, index) => {
+      const found: Array<{ field: string, message: string }> = []
+      const modality = parseModality(entry.modality)
+      if (modality === undefined) found.push({ field: `body.${index}.modality`, message: `la modalidad debe ser una de ${MODALITY_CODES.join(', ')}` })
+      if (dayMonthYearKey(entry.endDate) < dayMonthYearKey(entry.entryDate)) found.push({ field: `body.${index}.endDate`, message: REGISTRY_MESSAGES.historyEndBeforeEntry })
+      return found
+    })
+    if (issues.length > 0) throw new RequestValidationError(VALIDATION_MESSAGE.default, issues)
+    const entries = request.body.map((entry) => ({ ...entry, modality: parseModality(entry.modality) as string }))
+    const history = await app.registry.run(async (registry) =>
+      await registry.addHistory({ dni: request.params.dni }, entries, request.identity?.subject))
+    return await reply.code(201).send({ success: true as const, data: { history } })
+  })
+
+  app.post('/contracts/:id/signed', {
+    config: { endpoint: 'contractSigned', access: ROUTE_ACCESS.hr },
+    schema: {
+      tags: ['registry'],
+      summary: 'Marca como firmado un contrato o adenda registrado, con su fecha de firma',
+      params: Type.Object({ id: Type.String({ format: 'uuid', 'x-messages': { required: REGISTRY_MESSAGES.notFound, invalid: REGISTRY_MESSAGES.notFound } }) }),
+      body: Type.Object({ signingDate: dayMonthYearSchema(MESSAGES.signingDate) }),
+      response: { 200: success({ contract: RecordedContractSchema }), ...REGISTRY_ERRORS }
+    }
+  }, async (request) => {
+    const today = todayInLima()
+    if (dayMonthYearKey(request.body.signingDate) > dayMonthYearKey(today)) {
+      throw new RequestValidationError(VALIDATION_MESSAGE.default, [{ field: 'body.signingDate', message: REGISTRY_MESSAGES.signedInFuture(today) }])
+    }
+    try {
+      const { id } = request.params
+      const { signingDate } = request.body
+      const contract = await app.registry.run(async (registry) => await registry.markSigned(id, signingDate))
+      return { success: true as const, data: { contract } }
+    } catch (error) {
+      if (!(error instanceof RegistryRefusal)) throw error
+      if (error.reason === 'missing') throw new AppError(404, REGISTRY_MESSAGES.notFound, { code: 'CONTRATOS_REGISTRY_NOT_FOUND' })
+      const other = error.other as NonNullable<typeof error.other>
+      throw new AppError(409, REGISTRY_MESSAGES.signOverlaps(other.entryDate, other.endDate), { code: 'CONTRATOS_REGISTRY_CONFLICT', data: { contract: other } })
+    }
+  })
+}
+export default registryRoutes
