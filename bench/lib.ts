@@ -58,6 +58,8 @@ export async function startServer (
       PORT: String(port),
       LOG_LEVEL: 'warn',
       TEMP_DIR: tempDir,
+      // the contract registry on disk, as a single instance runs it (PGlite), fresh for each server
+      DATA_DIR: join(tempDir, 'data'),
       // production refuses the demo employer profile: the tests' non-demo one
       EMPLOYER_PROFILE: join(PROJECT_ROOT, 'test/fixtures/employer-profile.json'),
       ...env
