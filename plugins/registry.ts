@@ -4,7 +4,8 @@
  * start-up outside tests (in the background: a database that is down keeps the service up, with
  * readiness failing `registry`) and otherwise at first use. Every failure of the database becomes
  * a 503 with Retry-After (RegistryUnavailableError); a failed open is tried again at the next use,
- * no sooner than RETRY_OPEN_MS after the last try, so the service recovers by itself.
+ * no sooner than RETRY_OPEN_MS after the last try, so the service recovers by itself. A task at open
+ * and every 24 h deletes what ended more than REGISTRY_RETENTION_YEARS ago (Ley 29733 art. 8).
  */
 import { createHash } from 'node:crypto'
 import { readFileSync } from 'node:fs'
@@ -15,6 +16,7 @@ import { Registry, RegistryRefusal } from '../src/registry/registry.js'
 import { RegistryUnavailableError } from '../src/errors.js'
 import { TEMPLATE_IDS, type TemplateId } from '../src/documents/fields.js'
 import { projectPath } from '../src/paths.js'
+import { addMonths, todayInLima } from '../src/vocabulary/dates.js'
 
 /** What routes and readiness see of the registry. */
 export interface RegistryAccess {
@@ -40,6 +42,8 @@ declare module 'fastify' {
 
 /** ms before a failed open is tried again. */
 const RETRY_OPEN_MS = 1000
+/** ms between two runs of the retention task. */
+const PURGE_EVERY_MS = 24 * 3600_000
 /** ms readiness waits for the database's answer. */
 const PING_TIMEOUT_MS = 2000
 
@@ -101,10 +105,23 @@ export default fp(async (app) => {
       }
     }
   }
+  // retention (Ley 29733 art. 8): at open and every 24 h, what ended more than REGISTRY_RETENTION_YEARS ago goes
+  const purge = async (): Promise<void> => {
+    const before = addMonths(todayInLima(), -12 * app.config.REGISTRY_RETENTION_YEARS)
+    try {
+      const deleted = await access.run(async (registry) => await registry.purgeEndedBefore(before))
+      if (deleted.contracts + deleted.history > 0) app.log.info({ ...deleted, before }, 'contract registry: records past retention deleted')
+    } catch (error) {
+      app.log.warn({ err: error }, 'contract registry: retention task failed; tried again in 24 h')
+    }
+  }
+  const daily = setInterval(() => { void purge() }, PURGE_EVERY_MS)
+  daily.unref()
   app.decorate('registry', access)
   // outside tests the database opens at start-up, in the background (readiness waits for it)
-  if (app.config.NODE_ENV !== 'test') app.addHook('onReady', async () => { database().catch(() => {}) })
+  if (app.config.NODE_ENV !== 'test') app.addHook('onReady', async () => { database().then(purge, () => {}) })
   app.addHook('onClose', async () => {
+    clearInterval(daily)
     closed = true
     const current = opening
     opening = undefined

@@ -6,7 +6,7 @@ import { ERROR_RESPONSES, ErrorEnvelopeSchema } from '../schemas/envelope.js'
 import { MESSAGES, REGISTRY_MESSAGES, VALIDATION_MESSAGE } from '../schemas/messages.js'
 import { AppError, RequestValidationError } from '../src/errors.js'
 import { RegistryRefusal } from '../src/registry/registry.js'
-import { dayMonthYearKey, todayInLima } from '../src/vocabulary/dates.js'
+import { addDays, dayMonthYearKey, todayInLima } from '../src/vocabulary/dates.js'
 import { MODALITY_CODES, parseModality } from '../src/vocabulary/modality.js'
 
 const RecordedContractSchema = Type.Object({
@@ -18,6 +18,23 @@ const RecordedContractSchema = Type.Object({
   endDate: Type.String(),
   status: Type.Union([Type.Literal('issued'), Type.Literal('signed'), Type.Literal('superseded')]),
   signedOn: Type.Union([Type.String(), Type.Null()])
+})
+const Nullable = (schema: ReturnType<typeof Type.String>) => Type.Union([schema, Type.Null()])
+const ExpiringContractSchema = Type.Object({
+  id: Type.String(),
+  dni: Type.String(),
+  worker: Type.String(),
+  type: Type.String(),
+  modality: Nullable(Type.String()),
+  causeId: Nullable(Type.String()),
+  site: Nullable(Type.String()),
+  position: Type.String(),
+  entryDate: Type.String(),
+  endDate: Type.String(),
+  addenda: Type.Integer(),
+  status: Type.Union([Type.Literal('issued'), Type.Literal('signed')]),
+  firstEntryDate: Type.String(),
+  longestEnd: Nullable(Type.String())
 })
 const HistoryEntrySchema = Type.Object({
   modality: Type.String({ minLength: 1, maxLength: 60, 'x-messages': MESSAGES.modality }),
@@ -46,6 +63,7 @@ const registryRoutes: FastifyPluginAsyncTypebox = async (app) => {
       response: { 200: success({ contracts: Type.Array(RecordedContractSchema) }), ...REGISTRY_ERRORS }
     }
   }, async (request) => {
+    request.auditRead([request.params.dni])
     const contracts = await app.registry.run(async (registry) => await registry.workerContracts(request.params.dni))
     return { success: true as const, data: { contracts } }
   })
@@ -72,9 +90,29 @@ const registryRoutes: FastifyPluginAsyncTypebox = async (app) => {
     })
     if (issues.length > 0) throw new RequestValidationError(VALIDATION_MESSAGE.default, issues)
     const entries = request.body.map((entry) => ({ ...entry, modality: parseModality(entry.modality) as string }))
+    request.auditRead([request.params.dni])
     const history = await app.registry.run(async (registry) =>
       await registry.addHistory({ dni: request.params.dni }, entries, request.identity?.subject))
     return await reply.code(201).send({ success: true as const, data: { history } })
+  })
+
+  app.get('/contracts/expiring', {
+    config: { endpoint: 'contractsExpiring', access: ROUTE_ACCESS.hr },
+    schema: {
+      tags: ['registry'],
+      summary: 'Contratos que vencen entre hoy y hoy + days (fechas de Lima), sin adenda que los prorrogue; firmados primero',
+      querystring: Type.Object({
+        // a query string is text: the bodies' validator does not coerce types
+        days: Type.String({ pattern: '^(36[0-6]|3[0-5][0-9]|[12]?[0-9]{1,2})$', default: '30', 'x-messages': { required: REGISTRY_MESSAGES.expiringDays, invalid: REGISTRY_MESSAGES.expiringDays } })
+      }),
+      response: { 200: success({ from: Type.String(), to: Type.String(), contracts: Type.Array(ExpiringContractSchema) }), ...REGISTRY_ERRORS }
+    }
+  }, async (request) => {
+    const from = todayInLima()
+    const to = addDays(from, Number(request.query.days))
+    const contracts = await app.registry.run(async (registry) => await registry.expiring(from, to))
+    request.auditRead(contracts.map((contract) => contract.dni))
+    return { success: true as const, data: { from, to, contracts } }
   })
 
   app.post('/contracts/:id/signed', {

@@ -37,6 +37,7 @@ export const ConfigSchema = Type.Object({
   SESSION_STORE_CA_FILE: Type.Optional(Type.String({ minLength: 1, description: 'rediss:// only: PEM file of the CA certificates the Redis server\'s certificate must chain to (a private CA), instead of Node\'s bundled ones' })),
   DATABASE_URL: Type.Optional(Type.String({ pattern: '^postgres(ql)?://', description: 'the contract registry on a PostgreSQL server every instance shares (`postgres://` or `postgresql://`; TLS with `sslmode`); unset: PGlite, embedded, in DATA_DIR' })),
   DATA_DIR: Type.Optional(Type.String({ minLength: 1, description: 'folder of the embedded contract registry (PGlite) when DATABASE_URL is unset, created mode 0700; `memory://` keeps it in memory; unset: `./data` (NODE_ENV=test: `memory://`)' })),
+  REGISTRY_RETENTION_YEARS: Type.Integer({ minimum: 1, maximum: 50, default: 5, description: 'years the contract registry keeps a contract, adenda or entered history after its end; a daily task deletes older ones (Ley 29733)' }),
   METRICS: Type.Boolean({ default: true, description: 'serve GET /metrics (Prometheus text format)' }),
   SHUTDOWN_DRAIN_MS: Type.Integer({ minimum: 0, default: 0, description: 'ms after SIGTERM/SIGINT during which /api/health/ready answers 503 while requests are still served' }),
   AUTH_MODE: Type.Optional(stringEnum(['none', 'oidc'], { description: 'none: no authentication (the spec; default outside production); oidc: bearer tokens from OIDC_ISSUER and API_KEYS_FILE. Required with NODE_ENV=production' })),

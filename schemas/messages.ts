@@ -279,7 +279,9 @@ export const REGISTRY_MESSAGES = {
   signedInFuture: (today: string) => `la fecha de firma no puede ser posterior a hoy (${today})`,
   /** History entries. */
   historyEmpty: 'Envía una lista de 1 a 50 contratos anteriores: [{modality, entryDate, endDate, position, probationMonths?}]',
-  historyEndBeforeEntry: 'la fecha de término no puede ser anterior a la fecha de inicio'
+  historyEndBeforeEntry: 'la fecha de término no puede ser anterior a la fecha de inicio',
+  /** `GET /api/contracts/expiring?days=`. */
+  expiringDays: 'days debe ser un número entero de días de 0 a 366'
 } as const
 
 export const HTTP_MESSAGES = {

@@ -11,6 +11,8 @@
 import { randomBytes, randomUUID } from 'node:crypto'
 import { sql, type Kysely, type Transaction } from 'kysely'
 import type { RegistryTables } from './tables.js'
+import { dayMonthYearKey, termEnd } from '../vocabulary/dates.js'
+import { MAX_TOTAL_MONTHS, MODALITIES, parseModality } from '../vocabulary/modality.js'
 
 /** A contract or adenda about to be issued: what its document prints. */
 export interface IssuedRecord {
@@ -61,6 +63,33 @@ export interface RecordedContract {
   endDate: string
   status: 'issued' | 'signed' | 'superseded'
   signedOn: string | null
+}
+
+/** A contract whose term (with its adendas) ends soon: `GET /api/contracts/expiring`. */
+export interface ExpiringContract {
+  id: string
+  dni: string
+  /** The worker's names as recorded. */
+  worker: string
+  type: string
+  modality: string | null
+  causeId: string | null
+  site: string | null
+  position: string
+  entryDate: string
+  /** The last day of the contract or of its last adenda. */
+  endDate: string
+  /** Adendas recorded for it. */
+  addenda: number
+  status: 'issued' | 'signed'
+  /** The worker's first entry of any recorded contract or entered history (the art. 74 count starts there). */
+  firstEntryDate: string
+  /**
+   * The latest end an adenda could reach: the modality's maximum from this contract's start and
+   * art. 74's five years from the first entry, whichever comes first (gaps between contracts counted
+   * as time worked, so never later than the law allows); null for a modality without a fixed maximum.
+   */
+  longestEnd: string | null
 }
 
 /** An earlier contract HR enters (not issued by the service). */
@@ -271,10 +300,93 @@ export class Registry {
     }))
   }
 
+  /**
+   * Contracts whose term, with their adendas, ends between `from` and `to` (`DD/MM/YYYY`,
+   * inclusive): the renewals HR must decide before the end (LPCL art. 77 a: a contract worked past its
+   * end without a written adenda becomes indefinite). Signed ones first, then by end date.
+   */
+  async expiring (from: string, to: string): Promise<ExpiringContract[]> {
+    const rows = await this.#db.selectFrom('contracts as c')
+      .innerJoin('workers as w', 'w.dni', 'c.worker_dni')
+      .leftJoin(
+        (eb) => eb.selectFrom('contracts').select(['contract_id', sql<string>`max(end_date)`.as('last_end'), sql<number>`count(*)::int`.as('addenda')])
+          .where('kind', '=', 'addendum').where('status', '!=', 'superseded').where('contract_id', 'is not', null)
+          .groupBy('contract_id').as('a'),
+        (join) => join.onRef('a.contract_id', '=', 'c.id'))
+      .select(['c.id', 'c.worker_dni', 'w.names', 'w.last_name_father', 'w.last_name_mother', 'c.contract_type', 'c.modality',
+        'c.cause_id', 'c.entry_date', 'c.end_date', 'c.site', 'c.position', 'c.status', 'a.last_end', 'a.addenda'])
+      .where('c.kind', '=', 'contract').where('c.status', '!=', 'superseded')
+      .where(sql<string>`coalesce(a.last_end, c.end_date)`, '>=', isoDate(from))
+      .where(sql<string>`coalesce(a.last_end, c.end_date)`, '<=', isoDate(to))
+      .execute()
+    const firstEntries = new Map<string, string>()
+    const workers = [...new Set(rows.map((row) => row.worker_dni))]
+    if (workers.length > 0) {
+      const firsts = await this.#db.selectFrom(
+        (eb) => eb.selectFrom('contracts').select(['worker_dni', 'entry_date']).where('kind', '=', 'contract')
+          .where('status', '!=', 'superseded').where('worker_dni', 'in', workers)
+          .unionAll(eb.selectFrom('history').select(['worker_dni', 'entry_date']).where('worker_dni', 'in', workers)).as('t'))
+        .select(['worker_dni', sql<string>`min(entry_date)`.as('first')]).groupBy('worker_dni').execute()
+      for (const row of firsts) firstEntries.set(row.worker_dni, row.first)
+    }
+    return rows.map((row) => ({
+      id: row.id,
+      dni: row.worker_dni,
+      worker: [row.names, row.last_name_father, row.last_name_mother].filter((part) => part !== '').join(' '),
+      type: row.contract_type,
+      modality: row.modality,
+      causeId: row.cause_id,
+      site: row.site,
+      position: row.position,
+      entryDate: dayMonthYear(row.entry_date),
+      endDate: dayMonthYear(row.last_end ?? row.end_date),
+      addenda: row.addenda ?? 0,
+      status: row.status as 'issued' | 'signed',
+      firstEntryDate: dayMonthYear(firstEntries.get(row.worker_dni) ?? row.entry_date),
+      longestEnd: longestEnd(row.modality, dayMonthYear(row.entry_date), dayMonthYear(firstEntries.get(row.worker_dni) ?? row.entry_date))
+    })).sort((a, b) => (a.status === b.status ? 0 : a.status === 'signed' ? -1 : 1) ||
+      isoDate(a.endDate).localeCompare(isoDate(b.endDate)))
+  }
+
+  /**
+   * Deletes what the registry keeps beyond its retention (Ley 29733 art. 8; docs/registry.md):
+   * contracts and adendas whose term ended before `before` (`DD/MM/YYYY`) with their documents,
+   * entered history that ended before it, and workers left with nothing.
+   * @returns how many contracts and history entries were deleted
+   */
+  async purgeEndedBefore (before: string): Promise<{ contracts: number, history: number }> {
+    const limit = isoDate(before)
+    return await this.#db.transaction().execute(async (trx) => {
+      // adendas first (they reference their contract), then contracts no live adenda extends
+      const addenda = await trx.deleteFrom('contracts').where('kind', '=', 'addendum').where('end_date', '<', limit).executeTakeFirst()
+      const contracts = await trx.deleteFrom('contracts').where('kind', '=', 'contract').where('end_date', '<', limit)
+        .where(({ not, exists, selectFrom }) => not(exists(selectFrom('contracts as a').select('a.id').whereRef('a.contract_id', '=', 'contracts.id'))))
+        .executeTakeFirst()
+      const history = await trx.deleteFrom('history').where('end_date', '<', limit).executeTakeFirst()
+      await trx.deleteFrom('workers')
+        .where(({ not, exists, selectFrom }) => not(exists(selectFrom('contracts').select('id').whereRef('contracts.worker_dni', '=', 'workers.dni'))))
+        .where(({ not, exists, selectFrom }) => not(exists(selectFrom('history').select('id').whereRef('history.worker_dni', '=', 'workers.dni'))))
+        .execute()
+      return {
+        contracts: Number(addenda.numDeletedRows) + Number(contracts.numDeletedRows),
+        history: Number(history.numDeletedRows)
+      }
+    })
+  }
+
   /** One round trip: resolves when the database answers. */
   async ping (): Promise<void> {
     await sql`select 1`.execute(this.#db)
   }
+}
+
+/** The earlier of the modality's maximum from `entryDate` and art. 74's five years from `firstEntry`. */
+function longestEnd (modality: string | null, entryDate: string, firstEntry: string): string | null {
+  const code = modality === null ? undefined : parseModality(modality)
+  const maxMonths = code === undefined ? undefined : (MODALITIES as Record<string, { maxMonths?: number } | undefined>)[code]?.maxMonths
+  if (maxMonths === undefined) return null
+  const ends = [termEnd(entryDate, maxMonths), termEnd(firstEntry, MAX_TOTAL_MONTHS)]
+  return ends.sort((a, b) => dayMonthYearKey(a) - dayMonthYearKey(b))[0]
 }
 
 /** The first contract of the same kind of the worker in `status` overlapping [from, to] (ISO dates). */

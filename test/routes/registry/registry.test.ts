@@ -5,8 +5,9 @@
  */
 import { test } from 'tap'
 import { createServer } from 'node:net'
-import { addDays, todayInLima } from '../../../src/vocabulary/dates.js'
+import { addDays, termEnd, todayInLima } from '../../../src/vocabulary/dates.js'
 import { build, sampleAddendum, sampleEmployee, zipEntries } from '../../support/helper.js'
+import { sampleTerm } from '../../support/samples.js'
 
 const contractsOf = async (app: Awaited<ReturnType<typeof build>>, dni: string) => {
   const res = await app.inject({ method: 'GET', url: `/api/workers/${dni}/contracts` })
@@ -102,4 +103,54 @@ test('a database that does not answer: issuing is a 503 with Retry-After, previe
   const ready = await app.inject({ method: 'GET', url: '/api/health/ready' })
   t.equal(ready.statusCode, 503)
   t.match(JSON.stringify(ready.json()), /"registry":"fail"/)
+})
+
+test('expiring: contracts ending between today and today + days, without the ones an adenda extends, signed first', async (t) => {
+  const app = await build(t)
+  const soon = sampleEmployee({ dni: '40444001', ...sampleTerm(1, 3) })
+  const later = sampleEmployee({ dni: '40444002', ...sampleTerm(6, 3) })
+  const signedSoon = sampleEmployee({ dni: '40444003', ...sampleTerm(1, 5) })
+  const extended = sampleEmployee({ dni: '40444004', ...sampleTerm(1, 4) })
+  t.equal((await app.inject({ method: 'POST', url: '/api/contracts/download-zip', payload: [soon, later, signedSoon, extended] })).statusCode, 200)
+  const [signedId] = (await contractsOf(app, '40444003')).map((contract) => contract.id)
+  t.equal((await app.inject({ method: 'POST', url: `/api/contracts/${signedId}/signed`, payload: { signingDate: todayInLima() } })).statusCode, 200)
+  // the adenda of 40444004: from the day after its end, linked by that end
+  const addendum = sampleAddendum({
+    documentNumber: '40444004', entryDate: extended.entryDate, start: extended.entryDate, end: extended.endDate,
+    startAddendum: addDays(extended.endDate as string, 1), endAddendum: termEnd(addDays(extended.endDate as string, 1), 2)
+  })
+  const adenda = await app.inject({ method: 'POST', url: '/api/addendum/download-zip', payload: [addendum] })
+  t.equal(adenda.statusCode, 200, adenda.statusCode === 200 ? 'adenda issued' : adenda.body)
+
+  const res = await app.inject({ method: 'GET', url: '/api/contracts/expiring?days=60' })
+  t.equal(res.statusCode, 200)
+  const { from, to, contracts } = res.json().data
+  t.equal(from, todayInLima())
+  t.equal(to, addDays(todayInLima(), 60))
+  t.same(contracts.map((contract: { dni: string }) => contract.dni), ['40444003', '40444001'], 'signed first; the six-month one and the extended one are not listed')
+  t.match(contracts[1], { status: 'issued', modality: '58', endDate: soon.endDate, addenda: 0, firstEntryDate: soon.entryDate, longestEnd: termEnd(soon.entryDate as string, 60) })
+  const wider = await app.inject({ method: 'GET', url: '/api/contracts/expiring?days=366' })
+  t.match(wider.json().data.contracts.find((contract: { dni: string }) => contract.dni === '40444004'), { endDate: addendum.endAddendum, addenda: 1 })
+  t.equal((await app.inject({ method: 'GET', url: '/api/contracts/expiring?days=-1' })).statusCode, 400)
+})
+
+test('retention: what ended before the limit is deleted with its documents; workers left with nothing go', async (t) => {
+  const app = await build(t)
+  const worker = { dni: '40555001', names: 'Ana', lastNameFather: 'Ríos', lastNameMother: 'Vega' }
+  const record = (entryDate: string, endDate: string) => ({
+    kind: 'contract' as const, worker, contractType: 'Planilla', modality: '58', entryDate, endDate, signingDate: entryDate,
+    salary: 1500, position: 'Operario de playa', record: {}, documents: [{ kind: 'contrato', templateId: 'contrato-planilla', templateSha256: 'x' }]
+  })
+  const today = todayInLima()
+  await app.registry.run(async (registry) => {
+    await registry.recordIssued([record(addDays(today, -3000), addDays(today, -2500))], { requestId: 'old' })
+    await registry.addHistory(worker, [{ modality: '58', entryDate: addDays(today, -3500), endDate: addDays(today, -3200), position: 'Operario de playa' }])
+  })
+  const deleted = await app.registry.run(async (registry) => await registry.purgeEndedBefore(addDays(today, -1825)))
+  t.same(deleted, { contracts: 1, history: 1 })
+  t.same(await contractsOf(app, '40555001'), [])
+  // a recent one stays
+  await app.registry.run(async (registry) => await registry.recordIssued([record(addDays(today, -100), addDays(today, -10))], { requestId: 'recent' }))
+  t.same(await app.registry.run(async (registry) => await registry.purgeEndedBefore(addDays(today, -1825))), { contracts: 0, history: 0 })
+  t.equal((await contractsOf(app, '40555001')).length, 1)
 })
