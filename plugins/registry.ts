@@ -115,7 +115,7 @@ export default fp(async (app) => {
       app.log.warn({ err: error }, 'contract registry: retention task failed; tried again in 24 h')
     }
   }
-  const daily = setInterval(() => { void purge() }, PURGE_EVERY_MS)
+  const daily = setInterval(() => { purge().catch(() => {}) }, PURGE_EVERY_MS)
   daily.unref()
   app.decorate('registry', access)
   // outside tests the database opens at start-up, in the background (readiness waits for it)

@@ -105,7 +105,10 @@ const registryRoutes: FastifyPluginAsyncTypebox = async (app) => {
         // a query string is text: the bodies' validator does not coerce types
         days: Type.String({ pattern: '^(36[0-6]|3[0-5][0-9]|[12]?[0-9]{1,2})$', default: '30', 'x-messages': { required: REGISTRY_MESSAGES.expiringDays, invalid: REGISTRY_MESSAGES.expiringDays } })
       }),
-      response: { 200: success({ from: Type.String(), to: Type.String(), contracts: Type.Array(ExpiringContractSchema) }), ...REGISTRY_ERRORS }
+      response: {
+        200: success({ from: Type.String(), to: Type.String(), contracts: Type.Array(ExpiringContractSchema) }),
+        ...REGISTRY_ERRORS
+      }
     }
   }, async (request) => {
     const from = todayInLima()

@@ -343,7 +343,9 @@ export class Registry {
       addenda: row.addenda ?? 0,
       status: row.status as 'issued' | 'signed',
       firstEntryDate: dayMonthYear(firstEntries.get(row.worker_dni) ?? row.entry_date),
-      longestEnd: longestEnd(row.modality, dayMonthYear(row.entry_date), dayMonthYear(firstEntries.get(row.worker_dni) ?? row.entry_date))
+      longestEnd: longestEnd(
+        row.modality, dayMonthYear(row.entry_date), dayMonthYear(firstEntries.get(row.worker_dni) ?? row.entry_date)
+      )
     })).sort((a, b) => (a.status === b.status ? 0 : a.status === 'signed' ? -1 : 1) ||
       isoDate(a.endDate).localeCompare(isoDate(b.endDate)))
   }
@@ -383,7 +385,8 @@ export class Registry {
 /** The earlier of the modality's maximum from `entryDate` and art. 74's five years from `firstEntry`. */
 function longestEnd (modality: string | null, entryDate: string, firstEntry: string): string | null {
   const code = modality === null ? undefined : parseModality(modality)
-  const maxMonths = code === undefined ? undefined : (MODALITIES as Record<string, { maxMonths?: number } | undefined>)[code]?.maxMonths
+  const known = MODALITIES as Record<string, { maxMonths?: number } | undefined>
+  const maxMonths = code === undefined ? undefined : known[code]?.maxMonths
   if (maxMonths === undefined) return null
   const ends = [termEnd(entryDate, maxMonths), termEnd(firstEntry, MAX_TOTAL_MONTHS)]
   return ends.sort((a, b) => dayMonthYearKey(a) - dayMonthYearKey(b))[0]

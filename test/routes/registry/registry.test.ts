@@ -116,8 +116,12 @@ test('expiring: contracts ending between today and today + days, without the one
   t.equal((await app.inject({ method: 'POST', url: `/api/contracts/${signedId}/signed`, payload: { signingDate: todayInLima() } })).statusCode, 200)
   // the adenda of 40444004: from the day after its end, linked by that end
   const addendum = sampleAddendum({
-    documentNumber: '40444004', entryDate: extended.entryDate, start: extended.entryDate, end: extended.endDate,
-    startAddendum: addDays(extended.endDate as string, 1), endAddendum: termEnd(addDays(extended.endDate as string, 1), 2)
+    documentNumber: '40444004',
+    entryDate: extended.entryDate,
+    start: extended.entryDate,
+    end: extended.endDate,
+    startAddendum: addDays(extended.endDate as string, 1),
+    endAddendum: termEnd(addDays(extended.endDate as string, 1), 2)
   })
   const adenda = await app.inject({ method: 'POST', url: '/api/addendum/download-zip', payload: [addendum] })
   t.equal(adenda.statusCode, 200, adenda.statusCode === 200 ? 'adenda issued' : adenda.body)
@@ -138,8 +142,17 @@ test('retention: what ended before the limit is deleted with its documents; work
   const app = await build(t)
   const worker = { dni: '40555001', names: 'Ana', lastNameFather: 'Ríos', lastNameMother: 'Vega' }
   const record = (entryDate: string, endDate: string) => ({
-    kind: 'contract' as const, worker, contractType: 'Planilla', modality: '58', entryDate, endDate, signingDate: entryDate,
-    salary: 1500, position: 'Operario de playa', record: {}, documents: [{ kind: 'contrato', templateId: 'contrato-planilla', templateSha256: 'x' }]
+    kind: 'contract' as const,
+    worker,
+    contractType: 'Planilla',
+    modality: '58',
+    entryDate,
+    endDate,
+    signingDate: entryDate,
+    salary: 1500,
+    position: 'Operario de playa',
+    record: {},
+    documents: [{ kind: 'contrato', templateId: 'contrato-planilla', templateSha256: 'x' }]
   })
   const today = todayInLima()
   await app.registry.run(async (registry) => {
