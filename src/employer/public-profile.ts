@@ -16,7 +16,9 @@ export interface EmployerPublicProfile {
   modalities: Array<{ code: string, name: string, maxMonths: number }>
   /** Sites with a cause HR reviewed: for which modalities (codes), and the cause each prints. */
   sites: Array<{ name: string, modalities: string[], causes: Record<string, string> }>
-  /** Working days of the workplace's week (5 or 6). */
+  /** The workplace's ordinary week (DOCUMENT-REQUIREMENTS §23): days (5 or 6) and hours. */
+  ordinaryWeek: { days: number, hours: number }
+  /** `ordinaryWeek.days`, as earlier clients read it. */
   workWeekDays: number
   /** Per contract type: modality code, working time and probation used when a record omits them. */
   contractDefaults: Record<string, {
@@ -49,7 +51,8 @@ export function employerPublicProfile (profile: EmployerProfile): EmployerPublic
       })
       return { name, modalities: byCode.map(([code]) => code), causes: Object.fromEntries(byCode) }
     }),
-    workWeekDays: profile.workWeekDays ?? 5,
+    ordinaryWeek: { ...profile.ordinaryWeek },
+    workWeekDays: profile.ordinaryWeek.days,
     contractDefaults,
     minimumWage: profile.minimumWage ?? DEFAULT_MINIMUM_WAGE
   }
