@@ -158,10 +158,16 @@ export function readRecordWorkingTime (
       const message = type === 'Part Time' && partTimeMessage !== null ? partTimeMessage : W.workDaysMissing
       return { issues: [{ field: 'workDays', message }] }
     }
-    const message = time === 'workDaysUnreadable'
-      ? M.workDaysUnreadable
-      : time === 'workScheduleUnreadable' ? M.workScheduleUnreadable : W.workDaysDisagree
-    return { issues: [{ field: time === 'workScheduleUnreadable' ? 'workSchedule' : 'workDays', message }] }
+    if (time === 'workDaysUnreadable') {
+      // the schedule's own problem too, where it has one
+      const schedule = parseWorkingTimeText(undefined, workSchedule) === 'workScheduleUnreadable'
+        ? [{ field: 'workSchedule', message: M.workScheduleUnreadable }]
+        : []
+      return { issues: [{ field: 'workDays', message: M.workDaysUnreadable }, ...schedule] }
+    }
+    return time === 'workScheduleUnreadable'
+      ? { issues: [{ field: 'workSchedule', message: M.workScheduleUnreadable }] }
+      : { issues: [{ field: 'workDays', message: W.workDaysDisagree }] }
   }
   const facts = workingTimeFacts(time, policy.mealWindows)
   if (!isWorkingTimeFacts(facts)) return { issues: [{ field: 'workSchedule', message: shapeMessage(facts) }] }
@@ -254,7 +260,8 @@ export function workingTimeIssues (
   const salary = typeof fields.salary === 'number' && fields.salary > 0 ? fields.salary : undefined
   if (facts.nightShare > 0 && salary !== undefined) {
     const { minimumWage, ordinaryWeek } = policy
-    const minimum = minimumSalaryWith(test.partTime, facts.averageWeeklyMinutes / 60, facts.nightShare, minimumWage, ordinaryWeek.hours)
+    const hours = facts.averageWeeklyMinutes / 60
+    const minimum = minimumSalaryWith(test.partTime, hours, facts.nightShare, minimumWage, ordinaryWeek.hours)
     if (salary < minimum) add('salary', M.belowNightMinimum(formatSoles(minimum)))
   }
   return issues
