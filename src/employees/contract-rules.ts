@@ -70,7 +70,8 @@ export function contractIssues (record: unknown, prefix: string, policy: Contrac
     const read = readRecordWorkingTime(fields, type, policy.workingTime)
     const facts = isRecordWorkingTime(read) ? read.facts : undefined
     const weeklyHours = facts !== undefined ? facts.averageWeeklyMinutes / 60 : type === 'Part Time' ? stated : undefined
-    const partTime = facts !== undefined ? partTimeTest(facts, policy.workingTime.ordinaryWeek).partTime : type === 'Part Time'
+    // a Part Time record over four hours a day is refused for that (weeklyHours), not here for its pay
+    const partTime = type === 'Part Time' || (facts !== undefined && partTimeTest(facts, policy.workingTime.ordinaryWeek).partTime)
     const minimum = partTime && weeklyHours === undefined
       ? undefined
       : minimumSalary(partTime, weeklyHours ?? policy.workingTime.ordinaryWeek.hours, policy)

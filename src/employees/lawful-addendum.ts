@@ -72,7 +72,7 @@ export function lawfulAddendumIssues (
   // without a schedule, part time is measured by its declared hours
   const declared = typeof fields.weeklyHours === 'number' ? fields.weeklyHours : undefined
   const weeklyHours = facts === undefined ? declared : facts.averageWeeklyMinutes / 60
-  const partTime = facts === undefined ? type === 'Part Time' : partTimeTest(facts, policy.workingTime.ordinaryWeek).partTime
+  const partTime = type === 'Part Time' || (facts !== undefined && partTimeTest(facts, policy.workingTime.ordinaryWeek).partTime)
   if (salary !== undefined && !issues.some((issue) => issue.field === at('salary'))) {
     if (partTime) {
       const minimum = weeklyHours === undefined

@@ -26,9 +26,9 @@ import type { ValidationIssue } from '../errors.js'
 import { DEFAULT_MINIMUM_WAGE } from '../vocabulary/minimum-wage.js'
 import { formatSoles } from '../vocabulary/format.js'
 import {
-  DAY_NAMES, daysText, hoursOf, isWorkingTimeFacts, parseWorkingTimeText, timeText, weeklyMinutesText, workingTimeFacts,
-  workingTimeText, type MealWindow, type ShiftFacts, type WorkingTime, type WorkingTimeFacts,
-  type WorkingTimeShapeProblem
+  DAY_NAMES, daysText, hoursOf, isWorkingTimeFacts, isWorkingTimeShape, parseWorkingTimeText, timeText,
+  weeklyMinutesText, workingTimeFacts, workingTimeText, type MealWindow, type ShiftFacts, type WorkingTime,
+  type WorkingTimeFacts, type WorkingTimeShapeProblem
 } from '../vocabulary/working-time.js'
 
 /** What the working-time rules need from the employer profile. */
@@ -123,14 +123,19 @@ function shapeMessage (problem: WorkingTimeShapeProblem): string {
 export function readRecordWorkingTime (
   fields: Record<string, unknown>, type: ContractType, policy: WorkingTimePolicy, partTimeMessage: string | null = null
 ): RecordWorkingTime | { issues: Array<{ field: string, message: string }> } | undefined {
-  const structure = isObject(fields.workingTime) ? fields.workingTime as unknown as WorkingTime : undefined
+  const structure = isObject(fields.workingTime) ? fields.workingTime : undefined
   let workDays = textOf(fields, 'workDays')
   let workSchedule = textOf(fields, 'workSchedule')
   if (structure !== undefined) {
     if (workDays !== undefined || workSchedule !== undefined) return { issues: [{ field: 'workingTime', message: W.bothForms }] }
-    if (!Array.isArray(structure.days)) return undefined // the schema refuses it
+    if (!isWorkingTimeShape(structure)) return undefined // the schema refuses it
     const facts = workingTimeFacts(structure, policy.mealWindows)
-    if (!isWorkingTimeFacts(facts)) return { issues: [{ field: 'workingTime', message: shapeMessage(facts) }] }
+    if (!isWorkingTimeFacts(facts)) {
+      // an unknown day or a time that is not HH:MM: the schema refused it already
+      return facts.problem === 'unknownDay' || facts.problem === 'badTime'
+        ? undefined
+        : { issues: [{ field: 'workingTime', message: shapeMessage(facts) }] }
+    }
     return { time: structure, facts, form: 'workingTime', textDays: false }
   }
   const textDays = workDays !== undefined
@@ -261,7 +266,7 @@ export function workingTimeIssues (
   if (facts.nightShare > 0 && salary !== undefined) {
     const { minimumWage, ordinaryWeek } = policy
     const hours = facts.averageWeeklyMinutes / 60
-    const minimum = minimumSalaryWith(test.partTime, hours, facts.nightShare, minimumWage, ordinaryWeek.hours)
+    const minimum = minimumSalaryWith(test.partTime || type === 'Part Time', hours, facts.nightShare, minimumWage, ordinaryWeek.hours)
     if (salary < minimum) add('salary', M.belowNightMinimum(formatSoles(minimum)))
   }
   return issues

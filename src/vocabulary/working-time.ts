@@ -50,6 +50,24 @@ export interface WorkingTime {
   rotation?: { weeks: WorkWeek[] }
 }
 
+const isRecord = (value: unknown): value is Record<string, unknown> =>
+  value !== null && typeof value === 'object' && !Array.isArray(value)
+const isDayList = (value: unknown): boolean => Array.isArray(value) && value.every((day) =>
+  isRecord(day) && typeof day.day === 'string' && typeof day.breakMinutes === 'number' && Number.isInteger(day.breakMinutes) &&
+  day.breakMinutes >= 0 && (day.breakStart === undefined || typeof day.breakStart === 'string') && Array.isArray(day.shifts) &&
+  day.shifts.every((shift) => isRecord(shift) && typeof shift.start === 'string' && typeof shift.end === 'string'))
+
+/**
+ * Whether a value has the shape of a WorkingTime (its types only: the rules say what else is wrong),
+ * so that a value the schema refused is never measured.
+ */
+export function isWorkingTimeShape (value: unknown): value is WorkingTime {
+  if (!isRecord(value) || !isDayList(value.days)) return false
+  if (value.rotation === undefined) return true
+  return isRecord(value.rotation) && Array.isArray(value.rotation.weeks) &&
+    value.rotation.weeks.every((week) => isRecord(week) && isDayList(week.days))
+}
+
 /** A meal time of the employer's profile (`HH:MM` to `HH:MM`, within one day). */
 export interface MealWindow {
   start: string
