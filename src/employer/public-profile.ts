@@ -6,6 +6,7 @@
 import type { EmployerProfile } from '../../schemas/employer-profile.js'
 import { MODALITIES, MODALITY_CODES, parseModality } from '../vocabulary/modality.js'
 import { DEFAULT_MINIMUM_WAGE } from '../vocabulary/minimum-wage.js'
+import { workingTimeText } from '../vocabulary/working-time.js'
 import { positionCatalogue } from './catalogue.js'
 
 /** The profile's public view. */
@@ -28,6 +29,12 @@ export interface EmployerPublicProfile {
   minimumWage: number
 }
 
+/** A structured working time as the text fields the contracts print. */
+function canonical (time: Parameters<typeof workingTimeText>[0]): { workDays: string, workSchedule: string } {
+  const { days, schedule } = workingTimeText(time)
+  return { workDays: days, workSchedule: schedule }
+}
+
 /** Builds the public view of a loaded (already checked) profile. */
 export function employerPublicProfile (profile: EmployerProfile): EmployerPublicProfile {
   const contractDefaults: EmployerPublicProfile['contractDefaults'] = {}
@@ -37,7 +44,13 @@ export function employerPublicProfile (profile: EmployerProfile): EmployerPublic
       ...(modality === undefined ? {} : { modality }),
       ...(type === 'Part Time'
         ? {}
-        : { weeklyHours: defaults.weeklyHours, workDays: defaults.workDays, workSchedule: defaults.workSchedule }),
+        : {
+            weeklyHours: defaults.weeklyHours,
+            // a structured default as the canonical text the contracts print (§22)
+            ...(defaults.workingTime === undefined
+              ? { workDays: defaults.workDays, workSchedule: defaults.workSchedule }
+              : canonical(defaults.workingTime))
+          }),
       ...(defaults.probationMonths === undefined ? {} : { probationMonths: defaults.probationMonths })
     }
   }
