@@ -27,7 +27,10 @@ const profile: FastifyPluginAsyncTypebox = async (app) => {
             sites: Type.Array(Type.Object({
               name: Text, modalities: Type.Array(Text), causes: Type.Record(Text, Text)
             })),
-            workWeekDays: Type.Integer(),
+            ordinaryWeek: Type.Object({ days: Type.Integer(), hours: Type.Number() }, {
+              description: 'la semana ordinaria del centro de trabajo: días (5 o 6) y horas'
+            }),
+            workWeekDays: Type.Integer({ description: 'ordinaryWeek.days' }),
             contractDefaults: Type.Record(Text, Type.Object({
               modality: Type.Optional(Text),
               weeklyHours: Type.Optional(Type.Number()),

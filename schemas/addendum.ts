@@ -31,6 +31,7 @@ const contractFields = {
   weeklyHours: SHARED_CONTRACT_FIELDS.weeklyHours,
   workDays: SHARED_CONTRACT_FIELDS.workDays,
   workSchedule: SHARED_CONTRACT_FIELDS.workSchedule,
+  workingTime: SHARED_CONTRACT_FIELDS.workingTime,
   modality: SHARED_CONTRACT_FIELDS.modality,
   position: SHARED_CONTRACT_FIELDS.position,
   originalSigningDate: dayMonthYearSchema(MESSAGES.originalSigningDate),

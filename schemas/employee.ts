@@ -1,6 +1,6 @@
 import { Type, type Static, type TSchema } from '@sinclair/typebox'
 import { dayMonthYearSchema, dniSchema, stringEnum, textSchema } from './common.js'
-import { MESSAGES, batchLimitMessage } from './messages.js'
+import { MESSAGES, WORKING_TIME_MESSAGES, batchLimitMessage } from './messages.js'
 
 /** The canonical contract types (D7: input is matched ignoring case and spaces, then canonicalised). */
 export const CONTRACT_TYPES = ['Planilla', 'Part Time', 'Subsidio'] as const
@@ -64,6 +64,34 @@ const weeklyHoursSchema = Type.Number({
   exclusiveMinimum: 0, maximum: 48, multipleOf: 0.01, description: 'horas por semana', 'x-messages': MESSAGES.weeklyHours
 })
 
+/** The days a `workingTime` may name: lunes to domingo, with or without accents (src/vocabulary/working-time.ts). */
+const WORK_DAY_NAMES = ['lunes', 'martes', 'miércoles', 'miercoles', 'jueves', 'viernes', 'sábado', 'sabado', 'domingo'] as const
+const W = WORKING_TIME_MESSAGES
+const timeSchema = Type.String({ pattern: '^([01][0-9]|2[0-3]):[0-5][0-9]$', examples: ['08:00'], 'x-messages': W.time })
+const workDaysListSchema = Type.Array(Type.Object({
+  day: stringEnum(WORK_DAY_NAMES, { 'x-messages': W.day }),
+  shifts: Type.Array(Type.Object({ start: timeSchema, end: timeSchema }, { 'x-messages': W.shift }), {
+    minItems: 1, maxItems: 4, 'x-messages': W.shifts
+  }),
+  breakMinutes: Type.Integer({ minimum: 0, maximum: 240, description: 'minutos de refrigerio del día', 'x-messages': W.breakMinutes }),
+  breakStart: Type.Optional(timeSchema)
+}, { 'x-messages': W.workDay }), { maxItems: 7, 'x-messages': W.days })
+
+/**
+ * Working time as a structured week (DOCUMENT-REQUIREMENTS §22): each day worked with its shifts
+ * (`HH:MM`; an end not after the start runs past midnight), its refrigerio in minutes and, if known,
+ * when it starts; a rotation lists every week of its cycle in the shape of `days` (then `days` is
+ * the first week, or empty). The text fields `workDays` and `workSchedule` are read into the same
+ * structure (src/vocabulary/working-time.ts); a record sends one form or the other.
+ */
+export const WorkingTimeSchema = Type.Object({
+  days: workDaysListSchema,
+  rotation: Type.Optional(Type.Object({
+    weeks: Type.Array(Type.Object({ days: workDaysListSchema }, { 'x-messages': W.workDay }), { minItems: 2, maxItems: 8, 'x-messages': W.weeks })
+  }, { 'x-messages': W.weeks }))
+}, { 'x-messages': W.workingTime })
+export type WorkingTimeInput = Static<typeof WorkingTimeSchema>
+
 /**
  * Fields beyond the spec's record (D22), all optional: a client that sends only the spec's fields
  * keeps working. What each prints when absent: docs/documents.md, "New record fields (D22)"
@@ -74,7 +102,8 @@ const additionalProperties = {
   signingDate: Type.Optional(dayMonthYearSchema(MESSAGES.signingDate)),
   weeklyHours: Type.Optional(weeklyHoursSchema),
   workDays: optionalText(MESSAGES.workDays, 100),
-  workSchedule: optionalText(MESSAGES.workSchedule, 100),
+  workSchedule: optionalText(MESSAGES.workSchedule, 200),
+  workingTime: Type.Optional(WorkingTimeSchema),
   objectiveCause: Type.Optional(textSchema(MESSAGES.objectiveCause, 30, 1000)),
   replacedWorkerDni: Type.Optional(dniSchema(MESSAGES.replacedWorkerDni)),
   replacedWorkerPosition: optionalText(MESSAGES.replacedWorkerPosition, 100),
@@ -105,7 +134,8 @@ export const SHARED_CONTRACT_FIELDS = {
   position: employeeProperties.position,
   weeklyHours: weeklyHoursSchema,
   workDays: textSchema(MESSAGES.workDays, 1, 100),
-  workSchedule: textSchema(MESSAGES.workSchedule, 1, 100),
+  workSchedule: textSchema(MESSAGES.workSchedule, 1, 200),
+  workingTime: WorkingTimeSchema,
   modality: textSchema(MESSAGES.modality, 1, 60),
   objectiveCause: textSchema(MESSAGES.objectiveCause, 30, 1000)
 }

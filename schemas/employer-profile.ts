@@ -1,5 +1,6 @@
 import { Type, type Static } from '@sinclair/typebox'
 import { stringEnum } from './common.js'
+import { WorkingTimeSchema } from './employee.js'
 
 const text = (label: string, minLength: number, maxLength: number) => Type.String({
   minLength,
@@ -40,7 +41,9 @@ const contractDefaults = (label: string) => object(label, {
     'x-messages': { required: `falta weeklyHours en ${label}`, invalid: `weeklyHours de ${label} debe ser mayor a 0 y no mayor a 48` }
   })),
   workDays: Type.Optional(text(`workDays en ${label}`, 1, 100)),
-  workSchedule: Type.Optional(text(`workSchedule en ${label}`, 1, 100)),
+  workSchedule: Type.Optional(text(`workSchedule en ${label}`, 1, 200)),
+  /** The same working time as a structure (DOCUMENT-REQUIREMENTS §22), instead of workDays and workSchedule. */
+  workingTime: Type.Optional(WorkingTimeSchema),
   modality: Type.Optional(modalityName(`modality en ${label}`)),
   probationMonths: Type.Optional(Type.Integer({
     minimum: 1,
@@ -159,10 +162,35 @@ export const EmployerProfileSchema = Type.Object({
     'Part Time': contractDefaults('contractDefaults.Part Time'),
     Subsidio: contractDefaults('contractDefaults.Subsidio')
   }),
-  /** Working days of the workplace's week, 5 or 6: the part-time divisor (Reglamento art. 11; default 5). */
-  workWeekDays: Type.Optional(Type.Union([Type.Literal(5), Type.Literal(6)], {
-    'x-messages': { required: 'falta workWeekDays', invalid: 'workWeekDays debe ser 5 o 6' }
-  })),
+  /**
+   * The workplace's ordinary week, stated once (DOCUMENT-REQUIREMENTS §23): its working days (5 or 6,
+   * the part-time divisor of Reglamento art. 12) and hours (the base of the proportional RMV). The
+   * full-time defaults must be that week (checked at start-up, src/employer/profile.ts).
+   */
+  ordinaryWeek: object('la semana ordinaria del centro de trabajo (ordinaryWeek)', {
+    days: Type.Union([Type.Literal(5), Type.Literal(6)], {
+      'x-messages': { required: 'falta ordinaryWeek.days', invalid: 'ordinaryWeek.days debe ser 5 o 6' }
+    }),
+    hours: Type.Number({
+      exclusiveMinimum: 0,
+      maximum: 48,
+      'x-messages': { required: 'falta ordinaryWeek.hours', invalid: 'ordinaryWeek.hours debe ser mayor a 0 y no mayor a 48' }
+    })
+  }),
+  /** A shift longer than this many hours needs a refrigerio (DOCUMENT-REQUIREMENTS §22; D.S. 008-2002-TR art. 14). */
+  refrigerioAfterHours: Type.Number({
+    exclusiveMinimum: 0,
+    maximum: 12,
+    'x-messages': { required: 'falta refrigerioAfterHours', invalid: 'refrigerioAfterHours debe ser un número de horas mayor a 0 y no mayor a 12' }
+  }),
+  /** The main meal times: a shift without refrigerio that covers one whole is kept with a warning (§22). */
+  mealWindows: Type.Array(object('un horario de comida (mealWindows)', {
+    start: Type.String({ pattern: '^([01][0-9]|2[0-3]):[0-5][0-9]$', 'x-messages': { required: 'falta mealWindows.start', invalid: 'mealWindows.start debe ser HH:MM' } }),
+    end: Type.String({ pattern: '^([01][0-9]|2[0-3]):[0-5][0-9]$', 'x-messages': { required: 'falta mealWindows.end', invalid: 'mealWindows.end debe ser HH:MM' } })
+  }), {
+    maxItems: 4,
+    'x-messages': { required: 'falta mealWindows (los horarios de comida; [] si no hay)', invalid: 'mealWindows debe ser una lista de hasta 4 horarios {start, end}' }
+  }),
   /** Causes HR reviewed, by site and then by modality (`57`, `58`…): no global default (§13). */
   causes: Type.Optional(object('las causas objetivas (causes)', {
     bySite: Type.Record(

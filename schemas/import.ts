@@ -12,7 +12,8 @@ import { ImportWarningSchema, ValidationIssueSchema } from './envelope.js'
 const ImportedEmployeeReplySchema = Type.Object(ImportedEmployeeSchema.properties)
 
 const WARNINGS_DESCRIPTION = 'Valores que el servicio completó o interpretó sin rechazar la fila: un DNI con ceros añadidos (D12), ' +
-  'una fecha leída de una celda de texto, un sueldo en letras escrito por el servicio'
+  'una fecha leída de una celda de texto, un sueldo en letras escrito por el servicio, un turno sin refrigerio que ' +
+  'cubre un horario de comida del perfil'
 
 /** `data.rows` of both uploads (docs/import.md, "Replies"): the sheet row of each kept record. */
 const SheetRowsSchema = Type.Array(Type.Integer({ minimum: 2 }), { description: 'La fila de la hoja de cada registro de `employees`, en el mismo orden' })

@@ -36,7 +36,15 @@ const documents: [string, Uint8Array][] = [
   ['tratamiento-datos', planilla.consent],
   ['anexo', planilla.annex],
   // a position with workstation equipment and no protective equipment (§16)
-  ['anexo-cajera', (await renderer.documents(sampleEmployee({ position: 'Cajera' }) as unknown as Employee)).annex]
+  ['anexo-cajera', (await renderer.documents(sampleEmployee({ position: 'Cajera' }) as unknown as Employee)).annex],
+  // working time as a structure (§22): days of 9 h 36 min (an atypical schedule), and a weekly rotation with night work
+  ['contrato-planilla-atipica', await renderer.contract(sampleEmployee({
+    workDays: 'lunes a viernes', workSchedule: 'de 08:00 a 18:21 horas, con 45 minutos de refrigerio'
+  }) as unknown as Employee)],
+  ['contrato-planilla-rotativo', await renderer.contract(sampleEmployee({
+    position: 'Vigilante',
+    workSchedule: 'rotativo semanal: 06:00-14:45 / 14:00-22:45 / 22:00-06:45, lunes a sábado, con 45 minutos de refrigerio'
+  }) as unknown as Employee)]
 ]
 /** `text` repeated (space-separated) and cut to exactly `length` characters, without a trailing space. */
 const longestText = (text: string, length: number) => `${Array.from({ length }, () => text).join(' ').slice(0, length - 1).trimEnd()}X`.padEnd(length, 'X')

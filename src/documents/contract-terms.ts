@@ -12,7 +12,7 @@ import { lastsAtMost } from '../vocabulary/dates.js'
 import { dateInWords } from '../vocabulary/format.js'
 import { parseModality, type ModalityCode } from '../vocabulary/modality.js'
 import { parseProbationMonths } from '../vocabulary/probation.js'
-import type { WorkingWeek } from '../vocabulary/working-time.js'
+import { weeklyMinutesText, type WorkingTimeFacts } from '../vocabulary/working-time.js'
 
 /** Legal names of the modalities with their article (no service type codes in documents, §10). */
 export const MODALITY_NAMES: Record<ModalityCode, string> = {
@@ -55,10 +55,17 @@ export function recordModality (
   return code
 }
 
-/** The modality printed for a record (§2, §13): its legal name; part time says so first. */
-export function modalityText (employee: Pick<ImportedEmployee, 'contractType' | 'modality'>, profile: EmployerProfile): string {
+/**
+ * The modality printed for a record (§2, §13): its legal name; part time says so first (§23: any
+ * contract under four hours a day on average).
+ * @param partTime whether the working time is part time (default: the Part Time type)
+ */
+export function modalityText (
+  employee: Pick<ImportedEmployee, 'contractType' | 'modality'>, profile: EmployerProfile,
+  partTime: boolean = employee.contractType === 'Part Time'
+): string {
   const name = MODALITY_NAMES[recordModality(employee, profile)]
-  if (employee.contractType === 'Part Time') return `${PART_TIME_PREFIX}${name.charAt(0).toLowerCase()}${name.slice(1)}`
+  if (partTime) return `${PART_TIME_PREFIX}${name.charAt(0).toLowerCase()}${name.slice(1)}`
   return name
 }
 
@@ -92,19 +99,59 @@ export function signingDate (employee: Pick<ImportedEmployee, 'signingDate'>, to
   return employee.signingDate ?? today
 }
 
-/** What the working time adds when it includes night hours (§12; D.S. 007-2002-TR art. 8); '' otherwise. */
-export function nightWorkText (week: WorkingWeek | undefined): string {
-  if (week === undefined || week.nightShare === 0) return ''
-  return 'Incluye trabajo nocturno (entre las 22:00 y las 06:00 horas), remunerado con no menos de la remuneración ' +
-    'mínima vital más 35 % (artículo 8 del D.S. 007-2002-TR).'
+/**
+ * The night-work clause (§12, §22, §31: clause text at body size, in the working-time terms): the
+ * night hours actually worked a week and their minimum pay (D.S. 007-2002-TR art. 8); '' without night work.
+ */
+export function nightWorkText (facts: WorkingTimeFacts | undefined): string {
+  if (facts === undefined || facts.nightShare === 0) return ''
+  const hours = weeklyMinutesText(facts.averageNightMinutes).replace(' semanales', '')
+  return `Incluye trabajo nocturno, entre las 22:00 y las 06:00 horas (${hours} a la semana` +
+    `${facts.weeks > 1 ? ' en promedio del ciclo' : ''}), remunerado con no menos de la remuneración mínima vital más ` +
+    '35 % (artículo 8 del D.S. 007-2002-TR).'
 }
 
 /**
- * `20` → `20 horas semanales`; `19.5` → `19.5 horas semanales`; at most two decimals, with the
- * decimal point of the amounts (`S/ 1,500.00`), never float noise (`19.200000000000003` → `19.2`).
+ * `20 horas semanales`, `19.25 horas semanales`, `18 horas y 55 minutos semanales` (to the minute:
+ * never float noise, never a rounded 48 for 48.2); a rotation's average says so.
  */
-export function weeklyHoursText (hours: number): string {
-  return `${Math.round(hours * 100) / 100} horas semanales`
+export function weeklyHoursText (facts: Pick<WorkingTimeFacts, 'averageWeeklyMinutes' | 'weeks'>): string {
+  const text = weeklyMinutesText(facts.averageWeeklyMinutes)
+  return facts.weeks === 1 ? text : `${text} en promedio (ciclo de ${facts.weeks} semanas)`
+}
+
+const COUNT_WORDS = ['cero', 'una', 'dos', 'tres', 'cuatro', 'cinco', 'seis', 'siete', 'ocho']
+
+/**
+ * The terms of the working time, printed as clause text at body size beside the JORNADA clause
+ * (§22, §23, §31), generated from the schedule: an atypical or compensatory schedule when a day
+ * exceeds eight hours (its average not above 48 over the cycle, D.S. 007-2002-TR art. 4), never
+ * "sin exceder de ocho horas diarias" then; the refrigerio (art. 7); part time for a type other
+ * than Part Time under four hours a day (whose own clause says it); night work (art. 8).
+ * @param facts the record's working time; undefined prints the ordinary limits
+ * @param partTimeNote whether to state the part-time working time
+ */
+export function workingTimeTermsText (facts: WorkingTimeFacts | undefined, partTimeNote: boolean): string {
+  const parts: string[] = []
+  if (facts !== undefined && facts.longestDayMinutes > 8 * 60) {
+    const cycle = facts.weeks === 1 ? 'una (1) semana' : `${COUNT_WORDS[facts.weeks] ?? facts.weeks} (${facts.weeks}) semanas`
+    parts.push('Jornada atípica o acumulativa (artículo 4 del D.S. 007-2002-TR): algunos días superan las ocho (8) ' +
+      `horas, y el promedio en el ciclo de ${cycle} no supera las cuarenta y ocho (48) horas semanales.`)
+  } else {
+    parts.push('La jornada no excede de ocho (8) horas diarias ni de cuarenta y ocho (48) semanales.')
+  }
+  if (facts === undefined || facts.shifts.some((shift) => shift.breakMinutes > 0)) {
+    parts.push('El refrigerio del horario, no menor de cuarenta y cinco (45) minutos, no forma parte de la jornada ' +
+      '(artículo 7 del D.S. 007-2002-TR).')
+  } else {
+    parts.push('Por la duración de sus turnos, el horario no incluye refrigerio.')
+  }
+  if (partTimeNote) {
+    parts.push('Es una jornada a tiempo parcial, inferior en promedio a cuatro (4) horas diarias (artículo 4 de la LPCL; ' +
+      'artículos 11 y 12 del D.S. 001-96-TR).')
+  }
+  parts.push(nightWorkText(facts))
+  return parts.filter(Boolean).join(' ')
 }
 
 const NUMBERS = ['cero', 'un', 'dos', 'tres', 'cuatro', 'cinco', 'seis', 'siete', 'ocho', 'nueve', 'diez', 'once', 'doce']
@@ -140,11 +187,12 @@ const SOCIAL_SECURITY = 'cobertura de la seguridad social en salud (Ley N.º 267
 
 /**
  * The benefits the worker receives, by the employer's regime and the contract's working time
- * (§2, §8). Part time under four hours a day: no CTS (D.S. 001-97-TR art. 4), no 30-day vacaciones
- * (D.S. 012-92-TR art. 11), no protection against arbitrary dismissal (LPCL art. 22).
+ * (§2, §8, §23). Part time under four hours a day (any contract type): no CTS (D.S. 001-97-TR art.
+ * 4), no 30-day vacaciones (D.S. 012-92-TR art. 11), no protection against arbitrary dismissal (LPCL art. 22).
+ * @param partTime whether the working time is part time; a contract type stands for its usual one
  */
-export function benefitsText (contractType: Employee['contractType'], regime: LaborRegime): string {
-  const partTime = contractType === 'Part Time'
+export function benefitsText (partTime: boolean | Employee['contractType'], regime: LaborRegime): string {
+  if (typeof partTime === 'string') partTime = partTime === 'Part Time'
   let list: string
   if (regime === 'general') {
     list = partTime

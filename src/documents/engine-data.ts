@@ -11,6 +11,7 @@ import { loadWinAnsiFont, type WinAnsiFont } from '../pdf/embedded-font.js'
 import { TemplateError, compileTemplate } from '../pdf/template.js'
 import type { CompiledTemplate } from '../pdf/compiled.js'
 import { loadEmployerProfile } from '../employer/profile.js'
+import { profileWorkingTimeProblems } from '../employees/working-time-rules.js'
 
 /** Everything a worker needs; structured-cloneable. */
 export interface EngineData {
@@ -57,7 +58,9 @@ function compileOnce (
  * @throws TemplateError naming the template (and field); EmployerProfileError
  */
 export async function loadEngineData (sources: EngineSources): Promise<{ data: EngineData, warnings: string[] }> {
-  const employer = await loadEmployerProfile(sources.employerProfilePath, { production: sources.production })
+  const employer = await loadEmployerProfile(sources.employerProfilePath, {
+    production: sources.production, checks: [profileWorkingTimeProblems]
+  })
   const warnings: string[] = []
   const textFont = loadWinAnsiFont('regular')
   const templates = {} as Record<TemplateId, CompiledTemplate>

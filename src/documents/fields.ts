@@ -10,10 +10,14 @@ import { amountInWords } from '../vocabulary/salary-words.js'
 import {
   MODALITY_NAMES, REGIME_NAMES, benefitsText, recordModality, equipmentText, internalRulesText, ipercText, lettered,
   modalityText, objectiveCauseText,
-  nightWorkText, processorsText, videoSurveillanceText, workstationText, probationText, signingDate, weeklyHoursText
+  processorsText, videoSurveillanceText, workstationText, probationText, signingDate, weeklyHoursText,
+  workingTimeTermsText
 } from './contract-terms.js'
 import { todayInLima } from '../vocabulary/dates.js'
-import { workingWeek } from '../vocabulary/working-time.js'
+import { workingTimeText } from '../vocabulary/working-time.js'
+import {
+  isRecordWorkingTime, partTimeTest, readRecordWorkingTime, workingTimePolicy, type RecordWorkingTime
+} from '../employees/working-time-rules.js'
 import { recordPosition } from '../employer/catalogue.js'
 
 /**
@@ -41,7 +45,7 @@ const CONTRACT_FIELD_NAMES = [
   // contract conditions
   'position', 'subDivisionOrParking', 'contractType', 'modality', 'salary', 'salaryInWords',
   'entryDate', 'entryDateWords', 'endDate', 'endDateWords', 'objectiveCause',
-  'weeklyHours', 'workDays', 'workSchedule', 'probationaryPeriod', 'benefits',
+  'weeklyHours', 'workDays', 'workSchedule', 'workingTimeTerms', 'probationaryPeriod', 'benefits',
   // Subsidio (D11: optional ones print blank)
   'replacementFor', 'replacedWorkerDni', 'replacedWorkerPosition', 'reasonForSubstitution', 'timeForCompany', 'workingCondition',
   // personal data notice (§6)
@@ -55,7 +59,7 @@ const CONTRACT_FIELD_NAMES = [
 /** Fields only the adenda holds: its division, the original contract's term and the extension. */
 const ADDENDUM_FIELD_NAMES = [
   'division', 'start', 'startWords', 'end', 'endWords', 'startAddendum', 'startAddendumWords', 'endAddendum', 'endAddendumWords',
-  'originalSigningDateWords', 'workingTime'
+  'originalSigningDateWords', 'workingTime', 'workingTimeTerms'
 ] as const
 /** Every field a template may hold. */
 export const FIELD_NAMES = [...CONTRACT_FIELD_NAMES, ...ADDENDUM_FIELD_NAMES] as const
@@ -68,7 +72,8 @@ export type FieldName = typeof FIELD_NAMES[number]
 export const SHARED_FIELDS: ReadonlySet<FieldName> = new Set<FieldName>([
   'employerName', 'employerRuc', 'employerAddress', 'employerRepresentative', 'employerRepresentativeDni', 'employerRepresentativeRole',
   'employerRepresentativePowers', 'employerActivity', 'employerRegime',
-  'position', 'subDivisionOrParking', 'contractType', 'modality', 'weeklyHours', 'workDays', 'workSchedule', 'probationaryPeriod', 'benefits',
+  'position', 'subDivisionOrParking', 'contractType', 'modality', 'weeklyHours', 'workDays', 'workSchedule', 'workingTimeTerms',
+  'probationaryPeriod', 'benefits',
   'dataBankName', 'dataBankCode', 'dataArcoEmail', 'dataOfficer', 'dataRecipients', 'dataTransfers', 'dataRetention',
   'dataProcessors', 'dataVideo',
   'positionFunctions', 'positionRisks', 'positionEquipment', 'positionWorkstation', 'iperc', 'internalRules',
@@ -81,7 +86,10 @@ export type FieldValues = Record<typeof CONTRACT_FIELD_NAMES[number], string>
 const EMPLOYER_BLOCK: FieldName[] = ['employerName', 'employerRuc', 'employerAddress', 'employerRepresentative', 'employerRepresentativeDni']
 const WORKER_BLOCK: FieldName[] = ['fullName', 'dni', 'address', 'district', 'province', 'department', 'email']
 const SIGNING: FieldName[] = ['signingCity', 'signingDateWords']
-const CONDITIONS: FieldName[] = ['modality', 'position', 'subDivisionOrParking', 'entryDateWords', 'endDateWords', 'salary', 'salaryInWords', 'weeklyHours', 'workDays', 'workSchedule', 'benefits']
+const CONDITIONS: FieldName[] = [
+  'modality', 'position', 'subDivisionOrParking', 'entryDateWords', 'endDateWords', 'salary', 'salaryInWords', 'weeklyHours', 'workDays',
+  'workSchedule', 'workingTimeTerms', 'benefits'
+]
 const SUBSIDIO: FieldName[] = ['replacementFor', 'replacedWorkerDni', 'replacedWorkerPosition', 'reasonForSubstitution', 'probationaryPeriod']
 const NOTICE: FieldName[] = ['dataBankName', 'dataBankCode', 'dataArcoEmail', 'dataRecipients', 'dataRetention', 'dataProcessors', 'dataVideo']
 
@@ -98,7 +106,7 @@ const REQUIRED_BY_DOCUMENT: Record<DocumentId, readonly FieldName[]> = {
 const ADDENDUM_REQUIRED: readonly FieldName[] = [
   ...EMPLOYER_BLOCK, 'fullName', 'dni', 'address', 'district', 'province', 'department',
   'entryDate', 'start', 'end', 'startAddendum', 'endAddendum', 'division', 'salary', 'salaryInWords', ...SIGNING,
-  'modality', 'position', 'originalSigningDateWords', 'workingTime', 'objectiveCause'
+  'modality', 'position', 'originalSigningDateWords', 'workingTime', 'workingTimeTerms', 'objectiveCause'
 ]
 
 /** Fields each template must have; a template without one of them stops start-up. */
@@ -113,6 +121,32 @@ export const CONTRACT_DOCUMENT: Record<Employee['contractType'], DocumentId> = {
   Planilla: 'contrato-planilla',
   'Part Time': 'contrato-part-time',
   Subsidio: 'contrato-subsidio'
+}
+
+/** A record's working time (§22) under the profile's rules; undefined when it has none it can read. */
+function recordWorkingTime (employee: ImportedEmployee, employer: EmployerProfile): RecordWorkingTime | undefined {
+  const fields = employee as unknown as Record<string, unknown>
+  const read = readRecordWorkingTime(fields, employee.contractType, workingTimePolicy(employer))
+  return isRecordWorkingTime(read) ? read : undefined
+}
+
+/** Whether a record's working time averages under four hours a day over the workplace's week (§23); Part Time is. */
+function isPartTime (
+  employee: ImportedEmployee, employer: EmployerProfile, working: RecordWorkingTime | undefined
+): boolean {
+  if (employee.contractType === 'Part Time') return true
+  return working !== undefined && partTimeTest(working.facts, employer.ordinaryWeek).partTime
+}
+
+/**
+ * The contract document of a record: its type's (CONTRACT_DOCUMENT), except a Planilla under four
+ * hours a day on average, which is a part-time contract and prints its text (DOCUMENT-REQUIREMENTS §23).
+ */
+export function contractDocument (employee: ImportedEmployee, employer: EmployerProfile): DocumentId {
+  if (employee.contractType === 'Planilla' && isPartTime(employee, employer, recordWorkingTime(employee, employer))) {
+    return 'contrato-part-time'
+  }
+  return CONTRACT_DOCUMENT[employee.contractType]
 }
 
 /** The employer block and the place of signing, from the employer profile (every template prints them, §8). */
@@ -215,13 +249,11 @@ export function fieldValues (
   employee: ImportedEmployee, employer: EmployerProfile, today: string = todayInLima()
 ): FieldValues {
   const text = (value: OptionalText) => (value === undefined ? '' : cleanText(value))
-  const defaults = employer.contractDefaults[employee.contractType]
-  const partTime = employee.contractType === 'Part Time'
-  // part time states its own working time; the full-time types may take the profile's (§12)
-  const workDays = employee.workDays ?? (partTime ? undefined : defaults.workDays)
-  const workSchedule = employee.workSchedule ?? (partTime ? undefined : defaults.workSchedule)
-  const week = workDays === undefined || workSchedule === undefined ? undefined : workingWeek(workDays, workSchedule)
-  const weeklyHours = employee.weeklyHours ?? week?.weeklyHours ?? defaults.weeklyHours
+  // the structure, the record's text read into one, or the profile's default for full time; printed
+  // as canonical text generated from it, never as the record's text (§22)
+  const working = recordWorkingTime(employee, employer)
+  const partTime = isPartTime(employee, employer, working)
+  const schedule = working === undefined ? undefined : workingTimeText(working.time)
   const signing = signingDate(employee, today)
   const position = cleanText(employee.position)
   return {
@@ -242,7 +274,7 @@ export function fieldValues (
     position,
     subDivisionOrParking: text(employee.subDivisionOrParking),
     contractType: employee.contractType,
-    modality: modalityText(employee, employer),
+    modality: modalityText(employee, employer, partTime),
     salary: formatSoles(employee.salary),
     salaryInWords: text(employee.salaryInWords) || amountInWords(employee.salary),
     entryDate: employee.entryDate,
@@ -251,11 +283,13 @@ export function fieldValues (
     endDateWords: dateInWords(employee.endDate),
     // a suplencia's cause is the replacement, in its own cells (§4)
     objectiveCause: employee.contractType === 'Subsidio' ? '' : cleanText(objectiveCauseText(employee, employer)),
-    weeklyHours: weeklyHours === undefined ? '' : weeklyHoursText(weeklyHours),
-    workDays: text(workDays),
-    workSchedule: [text(workSchedule).replace(/\.$/, ''), nightWorkText(week)].filter(Boolean).join('. '),
+    weeklyHours: working === undefined ? '' : weeklyHoursText(working.facts),
+    workDays: schedule?.days ?? '',
+    workSchedule: schedule?.schedule ?? '',
+    // a Planilla under four hours prints the Part Time contract, whose own clause says it is part time
+    workingTimeTerms: workingTimeTermsText(working?.facts, partTime && employee.contractType === 'Subsidio'),
     probationaryPeriod: text(probationText(employee, employer)),
-    benefits: benefitsText(employee.contractType, employer.laborRegime),
+    benefits: benefitsText(partTime, employer.laborRegime),
     replacementFor: text(employee.replacementFor),
     replacedWorkerDni: text(employee.replacedWorkerDni),
     replacedWorkerPosition: text(employee.replacedWorkerPosition),
@@ -272,24 +306,23 @@ export type AddendumFieldValues = Record<typeof ADDENDUM_FIELD_NAMES[number] | '
   'modality' | 'position' | 'objectiveCause' | 'salary' | 'salaryInWords' | 'entryDate' | 'entryDateWords' | 'signingCity' | 'signingDate' | 'signingDateWords' | keyof ReturnType<typeof employerFieldValues>, string>
 
 /**
- * The working time an adenda states (DOCUMENT-REQUIREMENTS §17): a part-time one restates its hours, days and
- * schedule (Reglamento arts. 11-13); any other states the record's days and schedule when given,
- * else keeps the contract's.
+ * The working time an adenda states (DOCUMENT-REQUIREMENTS §17, §22): a part-time one restates its
+ * hours, days and schedule (Reglamento arts. 11-13); any other states them when the record gives a
+ * working time, else keeps the contract's. Generated from the structure, with its terms (an
+ * atypical schedule, the refrigerio, part time, night work) as clause text.
  */
-function addendumWorkingTimeText (addendum: AddendumRequest): string {
-  const { workDays, workSchedule } = addendum
-  const week = workDays === undefined || workSchedule === undefined ? undefined : workingWeek(workDays, workSchedule)
-  const hours = addendum.weeklyHours ?? week?.weeklyHours
-  const parts = [
-    hours === undefined ? undefined : weeklyHoursText(hours),
-    workDays,
-    workSchedule?.replace(/\.$/, '')
-  ].filter((part): part is string => part !== undefined)
-  if (parts.length === 0) return 'La pactada en EL CONTRATO.'
-  const partTime = addendum.contractType === 'Part Time'
-    ? ' A tiempo parcial: menos de cuatro horas diarias en promedio (artículo 4 de la LPCL y artículo 11 del D.S. 001-96-TR).'
-    : ''
-  return [`${parts.join(', ')}.${partTime}`, nightWorkText(week)].filter(Boolean).join(' ')
+function addendumWorkingTimeText (
+  addendum: AddendumRequest, employer: EmployerProfile
+): { time: string, terms: string } {
+  const type = addendum.contractType ?? 'Planilla'
+  const policy = workingTimePolicy(employer)
+  // a full-time adenda without its own working time keeps the contract's, never the profile's default
+  const stated = [addendum.workingTime, addendum.workDays, addendum.workSchedule].some((value) => value !== undefined)
+  const read = stated ? readRecordWorkingTime(addendum as unknown as Record<string, unknown>, type, policy) : undefined
+  if (!isRecordWorkingTime(read)) return { time: 'La pactada en EL CONTRATO.', terms: 'Los pactados en EL CONTRATO.' }
+  const { days, schedule } = workingTimeText(read.time)
+  const partTime = type === 'Part Time' || partTimeTest(read.facts, policy.ordinaryWeek).partTime
+  return { time: `${weeklyHoursText(read.facts)}, ${days}: ${schedule}.`, terms: workingTimeTermsText(read.facts, partTime) }
 }
 
 /**
@@ -302,6 +335,7 @@ function addendumWorkingTimeText (addendum: AddendumRequest): string {
 export function addendumFieldValues (
   addendum: AddendumRequest, employer: EmployerProfile, signingDate: string
 ): AddendumFieldValues {
+  const workingTime = addendumWorkingTimeText(addendum, employer)
   return {
     ...employerFieldValues(employer),
     fullName: cleanText(addendum.worker),
@@ -326,7 +360,8 @@ export function addendumFieldValues (
     originalSigningDateWords: addendum.originalSigningDate === undefined
       ? 'la que consta en EL CONTRATO'
       : dateInWords(addendum.originalSigningDate),
-    workingTime: cleanText(addendumWorkingTimeText(addendum)),
+    workingTime: cleanText(workingTime.time),
+    workingTimeTerms: workingTime.terms,
     objectiveCause: cleanText(addendum.objectiveCause),
     salary: formatSoles(addendum.salary),
     salaryInWords: cleanText(addendum.salaryInWords ?? amountInWords(addendum.salary)),

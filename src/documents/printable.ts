@@ -20,7 +20,7 @@ import { measureValue, type MeasureFonts } from '../pdf/fill.js'
 import { winAnsiCode } from '../pdf/winansi.js'
 import { todayInLima } from '../vocabulary/dates.js'
 import type { PrintableRules } from '../employees/record-kinds.js'
-import { CONTRACT_DOCUMENT, addendumFieldValues, fieldValues, templateFor, type TemplateId } from './fields.js'
+import { CONTRACT_DOCUMENT, addendumFieldValues, contractDocument, fieldValues, templateFor, type TemplateId } from './fields.js'
 
 /** What the check needs: the compiled templates and the fonts values are drawn with. */
 export interface PrintableData extends MeasureFonts {
@@ -109,6 +109,8 @@ const ADDENDUM_SOURCES: Record<string, string> = {
   salaryInWords: 'salaryInWords',
   workingTime: 'workSchedule'
 }
+/** The sources of printed working time: a record that sends `workingTime` has the issue there. */
+const WORKING_TIME_FIELDS = new Set(['workDays', 'workSchedule'])
 /** Record fields printed in the documents, besides the sources: their scripts are checked too. */
 const ALSO_PRINTED = ['lastNameFather', 'lastNameMother', 'modality', 'positionProfile']
 
@@ -151,9 +153,12 @@ export function printableRules (data: PrintableData, profile: EmployerProfile): 
     }
     for (const id of drawn.templates) {
       for (const widget of data.templates[id].widgets) {
-        const field = sources[widget.field]
+        // the printed working time is generated from the structure when the record sent one (§22)
+        const source = sources[widget.field]
+        const field = source !== undefined && WORKING_TIME_FIELDS.has(source) && typeof fields.workingTime === 'object' ? 'workingTime' : source
         const value = drawn.values[widget.field]
-        if (field === undefined || typeof fields[field] !== 'string' || issues.has(field) || value === undefined || value === '') continue
+        if (field === undefined || fields[field] === undefined || typeof fields[field] === 'number' || issues.has(field) ||
+          value === undefined || value === '') continue
         if (!measureValue(widget, value, data).complete) {
           issues.set(field, { field: path(field), message: M.doesNotFit(DOCUMENT_NAMES[id.replace(/-f$/, '')] ?? id) })
         }
@@ -164,8 +169,8 @@ export function printableRules (data: PrintableData, profile: EmployerProfile): 
   return {
     contract: (record, prefix) => check(record, prefix, CONTRACT_SOURCES, (fields) => {
       const employee = fields as unknown as ImportedEmployee
-      const document = CONTRACT_DOCUMENT[employee.contractType]
-      if (document === undefined) throw new Error('no contract type')
+      if (CONTRACT_DOCUMENT[employee.contractType] === undefined) throw new Error('no contract type')
+      const document = contractDocument(employee, profile)
       return {
         templates: [templateFor(document, employee), templateFor('tratamiento-datos', employee), templateFor('anexo', employee)],
         values: fieldValues(employee, profile)

@@ -6,7 +6,7 @@
 import type { ImportedEmployee } from '../../schemas/employee.js'
 import type { AddendumRequest } from '../../schemas/addendum.js'
 import type { EngineData } from './engine-data.js'
-import { CONTRACT_DOCUMENT, SHARED_FIELDS, addendumFieldValues, fieldValues, templateFor, type TemplateId } from './fields.js'
+import { SHARED_FIELDS, contractDocument, addendumFieldValues, fieldValues, templateFor, type TemplateId } from './fields.js'
 import { fillTemplate, type EngineFonts } from '../pdf/fill.js'
 import { loadUnicodeFont, type UnicodeFont } from '../pdf/unicode-font.js'
 
@@ -54,15 +54,17 @@ export function createRenderer (data: EngineData): ContractRenderer {
   ) => {
     const values = fieldValues(employee, data.employer)
     const [contract, consent, annex] = await Promise.all([
-      fillOne(templateFor(CONTRACT_DOCUMENT[employee.contractType], employee), values),
+      fillOne(templateFor(contractDocument(employee, data.employer), employee), values),
       fillOne(templateFor('tratamiento-datos', employee), values),
       fillOne(templateFor('anexo', employee), values)
     ])
     return { contract, consent, annex }
   }
   return {
-    contract: async (employee) =>
-      await fill(templateFor(CONTRACT_DOCUMENT[employee.contractType], employee), fieldValues(employee, data.employer)),
+    contract: async (employee) => {
+      const template = templateFor(contractDocument(employee, data.employer), employee)
+      return await fill(template, fieldValues(employee, data.employer))
+    },
     documents: async (employee) => await threeDocuments(employee, fill),
     documentUpdates: async (employee) => await threeDocuments(employee, updateOf),
     addendum: async (addendum, signingDate) =>

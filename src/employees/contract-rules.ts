@@ -4,50 +4,48 @@
  * and before whether its contract can be signed (lawful-contract.ts).
  * Rules of a contract that need the employer profile or several fields at once, applied on the
  * contract routes and the employee import (not on the exports, which print neither):
- * - salary at least the RMV for Planilla and Subsidio, and at least RMV × weeklyHours / 48 for Part
- *   Time (Constitution art. 24; DOCUMENT-REQUIREMENTS §9), the weekly hours as stated, else as the
- *   days and schedule give them, else the profile's (part time's four-hour test and the other rules
- *   that decide whether a contract can be signed: src/employees/lawful-contract.ts);
+ * - salary at least the RMV, and for part time (any type under four hours a day on average over the
+ *   workplace's ordinary week) at least RMV × weekly hours / the ordinary week's hours
+ *   (Constitution art. 24; DOCUMENT-REQUIREMENTS §9, §23), the weekly hours as the working time gives
+ *   them (working-time-rules.ts), else as a part-time record states them (the other rules that
+ *   decide whether a contract can be signed: src/employees/lawful-contract.ts);
  * - salaryInWords, when given, states the salary (§9, D22);
  * - signingDate not after endDate (§3);
  * - the replaced worker's DNI and position only on a Subsidio (§4).
  * Each check runs only on fields the schema already typed, so a schema error is never doubled.
  */
-import type { ContractType } from '../../schemas/employee.js'
 import type { EmployerProfile } from '../../schemas/employer-profile.js'
 import { CONTRACT_RULE_MESSAGES, MESSAGES } from '../../schemas/messages.js'
 import type { ValidationIssue } from '../errors.js'
-import { DEFAULT_MINIMUM_WAGE } from '../vocabulary/minimum-wage.js'
 import { formatSoles } from '../vocabulary/format.js'
 import { dayMonthYearKey } from '../vocabulary/dates.js'
-import { workingWeek } from '../vocabulary/working-time.js'
+import {
+  isRecordWorkingTime, minimumSalaryWith, partTimeTest, readRecordWorkingTime, workingTimePolicy, type WorkingTimePolicy
+} from './working-time-rules.js'
 import { AMOUNT_IN_WORDS_RANGE, amountInWords, readAmountInWords } from '../vocabulary/salary-words.js'
 
 /** What the rules need from the employer profile. */
 export interface ContractPolicy {
   /** RMV in soles. */
   minimumWage: number
-  /** Weekly hours of each contract type when a record states neither them nor its days and schedule. */
-  weeklyHours: Record<ContractType, number | undefined>
+  /** The working-time rules' part of the profile (ordinary week, defaults). */
+  workingTime: WorkingTimePolicy
 }
-
-const FULL_WEEK_HOURS = 48
 
 export function contractPolicy (profile: EmployerProfile): ContractPolicy {
-  const defaults = profile.contractDefaults
-  return {
-    minimumWage: profile.minimumWage ?? DEFAULT_MINIMUM_WAGE,
-    weeklyHours: { Planilla: defaults.Planilla.weeklyHours, 'Part Time': defaults['Part Time'].weeklyHours, Subsidio: defaults.Subsidio.weeklyHours }
-  }
+  const workingTime = workingTimePolicy(profile)
+  return { minimumWage: workingTime.minimumWage, workingTime }
 }
 
-/** The lowest salary of a contract: the RMV, or its share for part time; rounded up to the céntimo. */
-export function minimumSalary (contractType: ContractType, weeklyHours: number, policy: ContractPolicy): number {
-  const soles = contractType === 'Part Time' ? (policy.minimumWage * weeklyHours) / FULL_WEEK_HOURS : policy.minimumWage
-  return Math.ceil(Math.round(soles * 1e6) / 1e4) / 100
+/**
+ * The lowest salary of a contract: the RMV, or for part time its share of the ordinary week; rounded
+ * up to the céntimo.
+ */
+export function minimumSalary (partTime: boolean, weeklyHours: number, policy: ContractPolicy): number {
+  return minimumSalaryWith(partTime, weeklyHours, 0, policy.minimumWage, policy.workingTime.ordinaryWeek.hours)
 }
 
-const hoursText = (hours: number) => String(hours)
+const hoursText = (hours: number) => String(Math.round(hours * 100) / 100)
 
 /**
  * Issues of one record (already normalised; fields of the wrong type are left to the schema).
@@ -60,26 +58,28 @@ export function contractIssues (record: unknown, prefix: string, policy: Contrac
   const at = (field: string) => (prefix === '' ? field : `${prefix}.${field}`)
   const type = fields.contractType
   const known = type === 'Planilla' || type === 'Part Time' || type === 'Subsidio'
-  const stated = typeof fields.weeklyHours === 'number' && fields.weeklyHours > 0 && fields.weeklyHours <= FULL_WEEK_HOURS
+  const stated = typeof fields.weeklyHours === 'number' && fields.weeklyHours > 0 && fields.weeklyHours <= 48
     ? fields.weeklyHours
     : undefined
-  const week = typeof fields.workDays === 'string' && typeof fields.workSchedule === 'string'
-    ? workingWeek(fields.workDays, fields.workSchedule)
-    : undefined
-  const hours = stated ?? week?.weeklyHours
   const positive = typeof fields.salary === 'number' && Number.isFinite(fields.salary) && fields.salary > 0
   // a salary under half a céntimo would print as S/ 0.00: refused with the spec's message for 0
   const salary = positive && Math.round((fields.salary as number) * 100) >= 1 ? fields.salary as number : undefined
   if (positive && salary === undefined) issues.push({ field: at('salary'), message: MESSAGES.salary.invalid })
   if (salary !== undefined && known) {
-    // part time without a readable working time is refused for that (lawful-contract.ts), not measured here
-    const weeklyHours = hours ?? (type === 'Part Time' ? undefined : policy.weeklyHours[type] ?? FULL_WEEK_HOURS)
-    const minimum = weeklyHours === undefined ? 0 : minimumSalary(type, weeklyHours, policy)
-    if (weeklyHours !== undefined && salary < minimum) {
+    // the schedule decides; part time without a readable one (refused for that, lawful-contract.ts) by its stated hours
+    const read = readRecordWorkingTime(fields, type, policy.workingTime)
+    const facts = isRecordWorkingTime(read) ? read.facts : undefined
+    const weeklyHours = facts !== undefined ? facts.averageWeeklyMinutes / 60 : type === 'Part Time' ? stated : undefined
+    // a Part Time record over four hours a day is refused for that (weeklyHours), not here for its pay
+    const partTime = type === 'Part Time' || (facts !== undefined && partTimeTest(facts, policy.workingTime.ordinaryWeek).partTime)
+    const minimum = partTime && weeklyHours === undefined
+      ? undefined
+      : minimumSalary(partTime, weeklyHours ?? policy.workingTime.ordinaryWeek.hours, policy)
+    if (minimum !== undefined && salary < minimum) {
       issues.push({
         field: at('salary'),
-        message: type === 'Part Time'
-          ? CONTRACT_RULE_MESSAGES.belowPartTimeMinimum(formatSoles(minimum), hoursText(weeklyHours))
+        message: partTime
+          ? CONTRACT_RULE_MESSAGES.belowPartTimeMinimum(formatSoles(minimum), hoursText(weeklyHours as number))
           : CONTRACT_RULE_MESSAGES.belowMinimumWage(formatSoles(minimum))
       })
     }

@@ -11,9 +11,8 @@ import type { ValidationIssue } from '../errors.js'
 import { CALENDAR, addDays, dayMonthYearKey, lastsAtMost, termEnd } from '../vocabulary/dates.js'
 import { formatSoles } from '../vocabulary/format.js'
 import { MAX_TOTAL_MONTHS, MODALITIES, parseModality } from '../vocabulary/modality.js'
-import {
-  minimumSalaryWith, recordReader, recordWorkingWeek, workingTimeIssues, type LawfulContractPolicy
-} from './lawful-contract.js'
+import { recordReader, type LawfulContractPolicy } from './lawful-contract.js'
+import { isRecordWorkingTime, minimumSalaryWith, partTimeTest, readRecordWorkingTime, workingTimeIssues } from './working-time-rules.js'
 
 const isContractType = (value: unknown): value is ContractType =>
   value === 'Planilla' || value === 'Part Time' || value === 'Subsidio'
@@ -64,21 +63,24 @@ export function lawfulAddendumIssues (
     }
   }
 
-  // working time and pay (§12, §17): the RMV, its share for part time, night work's surcharge
-  issues.push(...workingTimeIssues(fields, type, policy, at, options.document ? A.partTimeNeedsWorkingTime : null))
+  // working time and pay (§12, §17, §22, §23): the RMV, its share for part time, night work's surcharge
+  const partTimeMessage = options.document ? A.partTimeNeedsWorkingTime : null
+  issues.push(...workingTimeIssues(fields, type, policy.workingTime, at, partTimeMessage))
   const salary = typeof fields.salary === 'number' && fields.salary > 0 ? fields.salary : undefined
-  const week = recordWorkingWeek({
-    contractType: type,
-    workDays: typeof fields.workDays === 'string' ? fields.workDays : undefined,
-    workSchedule: typeof fields.workSchedule === 'string' ? fields.workSchedule : undefined
-  }, policy)
-  const weeklyHours = typeof fields.weeklyHours === 'number' ? fields.weeklyHours : week?.weeklyHours
+  const read = readRecordWorkingTime(fields, type, policy.workingTime)
+  const facts = isRecordWorkingTime(read) ? read.facts : undefined
+  // without a schedule, part time is measured by its declared hours
+  const declared = typeof fields.weeklyHours === 'number' ? fields.weeklyHours : undefined
+  const weeklyHours = facts === undefined ? declared : facts.averageWeeklyMinutes / 60
+  const partTime = type === 'Part Time' || (facts !== undefined && partTimeTest(facts, policy.workingTime.ordinaryWeek).partTime)
   if (salary !== undefined && !issues.some((issue) => issue.field === at('salary'))) {
-    if (type === 'Part Time') {
+    if (partTime) {
       const minimum = weeklyHours === undefined
         ? undefined
-        : minimumSalaryWith(type, weeklyHours, 0, policy.minimumWage)
-      if (minimum !== undefined && salary < minimum) add('salary', A.belowPartTimeShare(formatSoles(minimum), String(weeklyHours)))
+        : minimumSalaryWith(true, weeklyHours, 0, policy.minimumWage, policy.workingTime.ordinaryWeek.hours)
+      if (minimum !== undefined && salary < minimum) {
+        add('salary', A.belowPartTimeShare(formatSoles(minimum), String(Math.round((weeklyHours as number) * 100) / 100)))
+      }
     } else if (salary < policy.minimumWage) {
       add('salary', A.belowMinimum(formatSoles(policy.minimumWage)))
     }

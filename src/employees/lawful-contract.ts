@@ -9,8 +9,9 @@
  * - dates in Lima: signing not before today nor after the start; the start not before today (§11);
  * - the modality (arts. 57, 58, 60, 61, 63) and its maximum term (art. 74: five years) (§11, §13);
  * - a cause from the record or reviewed by HR for the site and modality, never a global one (§13);
- * - working time read from the days and schedule: the weekly total agrees, at most 48 hours, part
- *   time under four hours a day over the workplace's week, night work at RMV + 35 % (§12);
+ * - working time read from the structure or the days and schedule (working-time-rules.ts: §12, §22,
+ *   §23): rest, refrigerio, at most 48 hours on average, the declared total to the minute, part time
+ *   under four hours a day over the workplace's ordinary week, night work at RMV + 35 %;
  * - probation in whole months, longer ones only with their reason, shorter than the term (§14);
  * - a suplencia names the stable titular it replaces (§15); no minors (§20);
  * - the position is one of the catalogue, whose annex applies (§16).
@@ -24,9 +25,9 @@ import { DEFAULT_MINIMUM_WAGE } from '../vocabulary/minimum-wage.js'
 import { PROBATION_REASONS, parseProbationMonths } from '../vocabulary/probation.js'
 import { positionCatalogue, type PositionCatalogue } from '../employer/catalogue.js'
 import { ageOn, dayMonthYearKey, isDayMonthYear, lastsAtMost, termEnd, todayInLima } from '../vocabulary/dates.js'
-import { foldText, formatSoles } from '../vocabulary/format.js'
+import { foldText } from '../vocabulary/format.js'
 import { MODALITIES, parseModality, type ModalityCode } from '../vocabulary/modality.js'
-import { workingWeek, type WorkingWeek } from '../vocabulary/working-time.js'
+import { workingTimeIssues, workingTimePolicy, type WorkingTimePolicy } from './working-time-rules.js'
 
 /** What the rules need from the employer profile and the clock. */
 export interface LawfulContractPolicy {
@@ -34,21 +35,15 @@ export interface LawfulContractPolicy {
   today: string
   /** RMV in soles. */
   minimumWage: number
-  /** Working days of the workplace's week (5 or 6): the part-time divisor (Reglamento art. 11). */
-  workWeekDays: number
-  /** The profile's per-type defaults: modality, and working time for the full-time types. */
-  defaults: Record<ContractType, {
-    modality?: ModalityCode, probationMonths?: number, workDays?: string, workSchedule?: string
-  }>
+  /** The working-time rules' part of the profile: ordinary week, refrigerio, meal windows, defaults (§22, §23). */
+  workingTime: WorkingTimePolicy
+  /** The profile's per-type defaults: modality and probation. */
+  defaults: Record<ContractType, { modality?: ModalityCode, probationMonths?: number }>
   /** The cause HR reviewed for a site and modality, if any. */
   siteCause: (site: string, modality: ModalityCode) => string | undefined
   /** The position catalogue the annex is printed from (§16). */
   catalogue: PositionCatalogue
 }
-
-/** Night work's minimum over the RMV, as a share (D.S. 007-2002-TR art. 8). */
-export const NIGHT_SURCHARGE = 0.35
-const FULL_WEEK_HOURS = 48
 
 /**
  * The policy of an employer profile on a given day.
@@ -60,17 +55,14 @@ export function lawfulContractPolicy (profile: EmployerProfile, today: string = 
     const entry = profile.contractDefaults[type]
     defaults[type] = {
       modality: entry.modality === undefined ? undefined : parseModality(entry.modality),
-      probationMonths: entry.probationMonths,
-      // part time takes its working time from the record only (§12)
-      workDays: type === 'Part Time' ? undefined : entry.workDays,
-      workSchedule: type === 'Part Time' ? undefined : entry.workSchedule
+      probationMonths: entry.probationMonths
     }
   }
   const bySite = profile.causes?.bySite ?? {}
   return {
     today,
     minimumWage: profile.minimumWage ?? DEFAULT_MINIMUM_WAGE,
-    workWeekDays: profile.workWeekDays ?? 5,
+    workingTime: workingTimePolicy(profile),
     defaults,
     catalogue: positionCatalogue(profile),
     siteCause: (site, modality) => {
@@ -98,26 +90,8 @@ export function contractModality (
   return policy.defaults[record.contractType].modality
 }
 
-/** The working week of a record (its days and schedule, else the profile's for full time); undefined if unreadable. */
-export function recordWorkingWeek (
-  record: { contractType: ContractType, workDays?: string, workSchedule?: string }, policy: Pick<LawfulContractPolicy, 'defaults'>
-): WorkingWeek | undefined {
-  const days = record.workDays ?? policy.defaults[record.contractType].workDays
-  const schedule = record.workSchedule ?? policy.defaults[record.contractType].workSchedule
-  return days === undefined || schedule === undefined ? undefined : workingWeek(days, schedule)
-}
-
 /** A titular's condition that states an indefinite-term (stable) contract (§15). */
 const STABLE = /\b(plazo indeterminado|indeterminad[oa]|estable|permanente)\b/
-
-/** The lowest salary, rounded up to the céntimo: RMV, its share for part time, plus 35 % on the night share. */
-export function minimumSalaryWith (
-  type: ContractType, weeklyHours: number, nightShare: number, minimumWage: number
-): number {
-  const base = type === 'Part Time' ? (minimumWage * weeklyHours) / FULL_WEEK_HOURS : minimumWage
-  const soles = base * (1 + NIGHT_SURCHARGE * nightShare)
-  return Math.ceil(Math.round(soles * 1e6) / 1e4) / 100
-}
 
 /**
  * What a rule reads of a record that the schema already typed, and where it writes: the issues list,
@@ -199,8 +173,8 @@ export function lawfulContractIssues (
     add('objectiveCause', M.causeMissing(site, `${modality} (${MODALITIES[modality].name})`))
   }
 
-  // §12: working time
-  issues.push(...workingTimeIssues(fields, type, policy, at))
+  // §12, §22, §23: working time
+  issues.push(...workingTimeIssues(fields, type, policy.workingTime, at, M.partTimeNeedsWorkingTime))
 
   // §14: probation
   const probationText = text('probationaryPeriod')
@@ -225,48 +199,5 @@ export function lawfulContractIssues (
     const condition = text('workingCondition')
     if (condition !== undefined && !STABLE.test(foldText(condition))) add('workingCondition', M.titularNotStable)
   }
-  return issues
-}
-
-/**
- * The working time of a record (§12), shared by contracts and adendas: part time states its days and
- * schedule; both can be read; the weekly total agrees with them within 15 minutes and is at most 48;
- * part time averages under four hours a day over the workplace's week; night work is paid at
- * least the RMV (or its share) plus 35 % on the night share (D.S. 007-2002-TR art. 8).
- * @param at the field path of a field name
- * @param partTimeMessage the refusal of a part-time record without days or schedule; null to accept it
- */
-export function workingTimeIssues (
-  fields: Record<string, unknown>, type: ContractType, policy: LawfulContractPolicy, at: (field: string) => string,
-  partTimeMessage: string | null = M.partTimeNeedsWorkingTime
-): ValidationIssue[] {
-  const issues: ValidationIssue[] = []
-  const add = (field: string, message: string) => issues.push({ field: at(field), message })
-  const text = (field: string) => (typeof fields[field] === 'string' ? fields[field] : undefined)
-  const workDays = text('workDays')
-  const workSchedule = text('workSchedule')
-  if (type === 'Part Time' && partTimeMessage !== null) {
-    if (workDays === undefined) add('workDays', partTimeMessage)
-    if (workSchedule === undefined) add('workSchedule', partTimeMessage)
-  }
-  if (workDays !== undefined && workingWeek(workDays, '00:00-01:00') === undefined) add('workDays', M.workDaysUnreadable)
-  if (workSchedule !== undefined && workingWeek('lunes', workSchedule) === undefined) add('workSchedule', M.workScheduleUnreadable)
-  const week = recordWorkingWeek({ contractType: type, workDays, workSchedule }, policy)
-  const declared = typeof fields.weeklyHours === 'number' ? fields.weeklyHours : undefined
-  const weeklyHours = declared ?? week?.weeklyHours
-  const hours = (value: number) => String(Math.round(value * 100) / 100)
-  if (week !== undefined && declared !== undefined && Math.abs(declared - week.weeklyHours) > 0.25) {
-    add('weeklyHours', M.hoursMismatch(hours(week.weeklyHours)))
-  } else if (weeklyHours !== undefined && weeklyHours > FULL_WEEK_HOURS) {
-    add(declared === undefined ? 'workSchedule' : 'weeklyHours', M.weeklyMaximum)
-  } else if (type === 'Part Time' && weeklyHours !== undefined && weeklyHours / policy.workWeekDays >= 4) {
-    add('weeklyHours', M.partTimeFourHours(hours(weeklyHours), policy.workWeekDays, hours(weeklyHours / policy.workWeekDays)))
-  }
-  const salary = typeof fields.salary === 'number' && fields.salary > 0 ? fields.salary : undefined
-  if (week !== undefined && week.nightShare > 0 && salary !== undefined && weeklyHours !== undefined) {
-    const minimum = minimumSalaryWith(type, weeklyHours, week.nightShare, policy.minimumWage)
-    if (salary < minimum) add('salary', M.belowNightMinimum(formatSoles(minimum)))
-  }
-
   return issues
 }

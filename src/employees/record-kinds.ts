@@ -26,6 +26,8 @@ import { addendumIssues, crossFieldIssues, insuredWorkerIssues, mergeIssues, typ
 import { contractIssues, contractPolicy } from './contract-rules.js'
 import { lawfulContractIssues, lawfulContractPolicy } from './lawful-contract.js'
 import { lawfulAddendumIssues } from './lawful-addendum.js'
+import { workingTimeWarnings } from './working-time-rules.js'
+import type { ContractType } from '../../schemas/employee.js'
 
 /** The kinds of record the service validates. */
 export type RecordKind = 'employee' | 'contract' | 'addendum' | 'addendumDocument'
@@ -38,6 +40,11 @@ export interface RecordValidation {
   print: RecordRules
   /** accept then print: every rule of a route that prints the document. */
   all: RecordRules
+  /**
+   * Facts about a kept record that refuse nothing but should be read (the uploads' `data.warnings`):
+   * a shift without refrigerio over a meal window (working-time-rules.ts, DOCUMENT-REQUIREMENTS §22).
+   */
+  warnings: RecordRules
 }
 
 const none: RecordRules = () => []
@@ -47,7 +54,7 @@ const none: RecordRules = () => []
  * worker's age on the entry date (insuredWorkerIssues; only records with both dates: Vida Ley, SCTR).
  */
 export const EMPLOYEE_VALIDATION: RecordValidation = {
-  accept: insuredWorkerIssues, print: none, all: insuredWorkerIssues
+  accept: insuredWorkerIssues, print: none, all: insuredWorkerIssues, warnings: none
 }
 
 /**
@@ -92,7 +99,14 @@ export function recordValidation (
   const all: RecordRules = print === none
     ? accept
     : (record, prefix) => [...accept(record, prefix), ...print(record, prefix)]
-  return { accept, print, all }
+  const policy = lawfulContractPolicy(profile).workingTime
+  const warnings: RecordRules = (record, prefix) => {
+    if (record === null || typeof record !== 'object') return []
+    const fields = record as Record<string, unknown>
+    const type = fields.contractType === 'Part Time' || fields.contractType === 'Subsidio' ? fields.contractType as ContractType : 'Planilla'
+    return workingTimeWarnings(fields, type, policy, (field) => (prefix === '' ? field : `${prefix}.${field}`))
+  }
+  return { accept, print, all, warnings }
 }
 
 let documentSchema: ReturnType<typeof compileValidator<typeof AddendumRequestSchema>> | undefined

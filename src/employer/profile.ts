@@ -7,7 +7,6 @@ import { readFile } from 'node:fs/promises'
 import { EmployerProfileSchema, type EmployerProfile } from '../../schemas/employer-profile.js'
 import { compileValidator } from '../validation.js'
 import { parseModality } from '../vocabulary/modality.js'
-import { workingWeek } from '../vocabulary/working-time.js'
 import { catalogueProblems } from './catalogue.js'
 import { siteProblems } from './sites.js'
 import type { ErrorCode } from '../errors.js'
@@ -41,11 +40,13 @@ const validate = compileValidator(EmployerProfileSchema)
 /**
  * Reads and checks the employer profile JSON.
  * @param options.production refuse a profile marked `"fictitious": true` (the demo one in assets/)
+ * @param options.checks further checks of a profile the schema accepted, from the layers above
+ *   (the working-time rules of src/employees, DOCUMENT-REQUIREMENTS §22, §23): one line per problem
  * @throws EmployerProfileError when the file is missing, not JSON, fails the schema, has a wrong
  *   RUC check digit or is the demo profile in production; every problem on its own line
  */
 export async function loadEmployerProfile (
-  path: string, options: { production?: boolean } = {}
+  path: string, options: { production?: boolean, checks?: Array<(profile: EmployerProfile) => string[]> } = {}
 ): Promise<EmployerProfile> {
   let data: unknown
   try {
@@ -65,6 +66,7 @@ export async function loadEmployerProfile (
       ...contractDefaultProblems(profile), ...catalogueProblems(profile),
       ...siteProblems(profile), ...videoProblems(profile)
     )
+    for (const check of options.checks ?? []) problems.push(...check(profile))
   }
   if (options.production === true && record?.fictitious === true) {
     problems.push('es el perfil ficticio de demostración: en producción indique su propio perfil con EMPLOYER_PROFILE')
@@ -74,10 +76,10 @@ export async function loadEmployerProfile (
 }
 
 /**
- * The profile's defaults pass the same checks as a record's (DOCUMENT-REQUIREMENTS §12, §13): each
- * modality is one the service prints (a Subsidio's is the suplencia, 61, which no other type takes),
- * each site cause names a modality, and the full-time types' days and schedule can be read, agree
- * with their weekly hours and stay within 48. Part time takes its working time from each record.
+ * The profile's defaults name what the service prints (DOCUMENT-REQUIREMENTS §13): each modality is
+ * one of them (a Subsidio's is the suplencia, 61, which no other type takes), and each site cause
+ * names a modality. The defaults' working time is checked by the working-time rules
+ * (src/employees/working-time-rules.ts profileWorkingTimeProblems, given to loadEmployerProfile).
  * @returns one line per problem, naming the key
  */
 export function contractDefaultProblems (profile: EmployerProfile): string[] {
@@ -89,19 +91,6 @@ export function contractDefaultProblems (profile: EmployerProfile): string[] {
       const code = parseModality(defaults.modality)
       if (code === undefined) problems.push(`${key}.modality: "${defaults.modality}" no es 57, 58, 60, 61 ni 63`)
       else if ((type === 'Subsidio') !== (code === '61')) problems.push(`${key}.modality: la suplencia (61) es solo del Subsidio`)
-    }
-    if (type === 'Part Time') continue
-    if (defaults.workDays === undefined || defaults.workSchedule === undefined) {
-      problems.push(`${key}: faltan workDays y workSchedule (la jornada por defecto de los contratos a tiempo completo)`)
-      continue
-    }
-    const week = workingWeek(defaults.workDays, defaults.workSchedule)
-    if (week === undefined) {
-      problems.push(`${key}: no se pueden leer workDays "${defaults.workDays}" y workSchedule "${defaults.workSchedule}"`)
-    } else if (week.weeklyHours > 48) {
-      problems.push(`${key}: la jornada suma ${week.weeklyHours} horas semanales, más de 48`)
-    } else if (defaults.weeklyHours !== undefined && Math.abs(defaults.weeklyHours - week.weeklyHours) > 0.25) {
-      problems.push(`${key}.weeklyHours: ${defaults.weeklyHours} no coincide con los días y el horario (${week.weeklyHours})`)
     }
   }
   for (const [site, causes] of Object.entries(profile.causes?.bySite ?? {})) {

@@ -6,6 +6,7 @@
 import type { EmployerProfile } from '../../schemas/employer-profile.js'
 import { MODALITIES, MODALITY_CODES, parseModality } from '../vocabulary/modality.js'
 import { DEFAULT_MINIMUM_WAGE } from '../vocabulary/minimum-wage.js'
+import { workingTimeText } from '../vocabulary/working-time.js'
 import { positionCatalogue } from './catalogue.js'
 
 /** The profile's public view. */
@@ -16,7 +17,9 @@ export interface EmployerPublicProfile {
   modalities: Array<{ code: string, name: string, maxMonths: number }>
   /** Sites with a cause HR reviewed: for which modalities (codes), and the cause each prints. */
   sites: Array<{ name: string, modalities: string[], causes: Record<string, string> }>
-  /** Working days of the workplace's week (5 or 6). */
+  /** The workplace's ordinary week (DOCUMENT-REQUIREMENTS §23): days (5 or 6) and hours. */
+  ordinaryWeek: { days: number, hours: number }
+  /** `ordinaryWeek.days`, as earlier clients read it. */
   workWeekDays: number
   /** Per contract type: modality code, working time and probation used when a record omits them. */
   contractDefaults: Record<string, {
@@ -24,6 +27,12 @@ export interface EmployerPublicProfile {
   }>
   /** RMV in soles. */
   minimumWage: number
+}
+
+/** A structured working time as the text fields the contracts print. */
+function canonical (time: Parameters<typeof workingTimeText>[0]): { workDays: string, workSchedule: string } {
+  const { days, schedule } = workingTimeText(time)
+  return { workDays: days, workSchedule: schedule }
 }
 
 /** Builds the public view of a loaded (already checked) profile. */
@@ -35,7 +44,13 @@ export function employerPublicProfile (profile: EmployerProfile): EmployerPublic
       ...(modality === undefined ? {} : { modality }),
       ...(type === 'Part Time'
         ? {}
-        : { weeklyHours: defaults.weeklyHours, workDays: defaults.workDays, workSchedule: defaults.workSchedule }),
+        : {
+            weeklyHours: defaults.weeklyHours,
+            // a structured default as the canonical text the contracts print (§22)
+            ...(defaults.workingTime === undefined
+              ? { workDays: defaults.workDays, workSchedule: defaults.workSchedule }
+              : canonical(defaults.workingTime))
+          }),
       ...(defaults.probationMonths === undefined ? {} : { probationMonths: defaults.probationMonths })
     }
   }
@@ -49,7 +64,8 @@ export function employerPublicProfile (profile: EmployerProfile): EmployerPublic
       })
       return { name, modalities: byCode.map(([code]) => code), causes: Object.fromEntries(byCode) }
     }),
-    workWeekDays: profile.workWeekDays ?? 5,
+    ordinaryWeek: { ...profile.ordinaryWeek },
+    workWeekDays: profile.ordinaryWeek.days,
     contractDefaults,
     minimumWage: profile.minimumWage ?? DEFAULT_MINIMUM_WAGE
   }

@@ -216,6 +216,18 @@ export function rowIdentityNumbers (sheet: ReadSheet, field: 'dni' | 'documentNu
   return ids
 }
 
+/**
+ * The cells' warnings of the kept rows and their records' (`validation.warnings`: a shift without
+ * refrigerio over a meal window, DOCUMENT-REQUIREMENTS §22), by row, the cells' first.
+ */
+function withRecordWarnings (
+  outcome: RowsOutcome<object>, validation: RecordValidation, header: (field: string) => string | undefined
+): ImportWarning[] {
+  const records = outcome.valid.flatMap((record, index) =>
+    validation.warnings(record, '').map((issue) => withHeader({ row: outcome.validRows[index], ...issue }, header(issue.field))))
+  return [...outcome.warnings, ...records].sort((a, b) => a.row - b.row)
+}
+
 /** The employees of an upload (endpoint 5), what the contract routes will refuse, and warnings. */
 export interface EmployeeImport {
   employees: ImportedEmployee[]
@@ -265,7 +277,7 @@ export function importEmployeeRows (
     employees: outcome.valid,
     rows: outcome.validRows,
     contractIssues,
-    warnings: outcome.warnings,
+    warnings: withRecordWarnings(outcome, validation, header),
     errors: outcome.issues,
     totalRecords: sheet.rows.length,
     validRecords: outcome.valid.length,
@@ -333,7 +345,7 @@ export function importAddenda (
     rows: outcome.validRows,
     documentIssues,
     errors: outcome.issues,
-    warnings: outcome.warnings,
+    warnings: withRecordWarnings(outcome, options.validation ?? EMPLOYEE_VALIDATION, header),
     totalRecords: sheet.rows.length,
     validRecords: outcome.valid.length,
     invalidRecords: outcome.invalidRows

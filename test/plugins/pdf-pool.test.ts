@@ -101,7 +101,7 @@ test('start-up stops on a missing, malformed or invalid employer profile, one li
   await t.rejects(start(t, { EMPLOYER_PROFILE: join(dir, 'falta.json') }), { message: `Perfil del empleador ${join(dir, 'falta.json')}: no existe` })
   await t.rejects(start(t, { EMPLOYER_PROFILE: join(dir, 'roto.json') }), { message: /^Perfil del empleador .*roto\.json: no es JSON válido/ })
   await t.rejects(start(t, { EMPLOYER_PROFILE: join(dir, 'malo.json') }), {
-    message: `Perfil del empleador ${join(dir, 'malo.json')}: 12 problemas\n` + [
+    message: `Perfil del empleador ${join(dir, 'malo.json')}: 15 problemas\n` + [
       'businessActivity: falta la actividad económica (businessActivity)',
       'laborRegime: falta el régimen laboral (laborRegime)',
       'signingCity: falta la ciudad de suscripción',
@@ -109,6 +109,9 @@ test('start-up stops on a missing, malformed or invalid employer profile, one li
       'dataProtection: falta la protección de datos (dataProtection)',
       'internalRules: falta las normas internas (internalRules)',
       'contractDefaults: falta contractDefaults',
+      'ordinaryWeek: falta la semana ordinaria del centro de trabajo (ordinaryWeek)',
+      'refrigerioAfterHours: falta refrigerioAfterHours',
+      'mealWindows: falta mealWindows (los horarios de comida; [] si no hay)',
       'positions: falta el catálogo de puestos (positions)',
       'legalName: la razón social debe tener entre 2 y 120 caracteres',
       'ruc: el RUC debe tener 11 dígitos',

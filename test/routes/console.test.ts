@@ -62,7 +62,8 @@ test('GET /api/profile answers what a client needs to fill a lawful record, and 
     { name: 'Playa Larcomar', modalities: ['57', '58'] }, { name: 'Playa Lince', modalities: ['58'] }, { name: 'Playa Mall Aventura', modalities: ['57'] }
   ])
   t.match(data.sites[0].causes, { 58: /^Incremento temporal e imprevisible de vehículos/, 57: /^Inicio de la atención nocturna/ }, 'the cause each prints')
-  t.equal(data.workWeekDays, 5)
+  t.equal(data.workWeekDays, 6)
+  t.same(data.ordinaryWeek, { days: 6, hours: 48 })
   t.equal(data.minimumWage, 1130)
   t.match(data.contractDefaults, { Planilla: { modality: '58', weeklyHours: 48, workDays: 'lunes a sábado' }, Subsidio: { modality: '61' } })
   t.same(data.contractDefaults['Part Time'], { modality: '58' }, 'part time has no default working time')

@@ -89,10 +89,13 @@ t.test('a salary under the RMV, or under its share for part time, is refused on 
       'de un contrato a tiempo parcial'
   ]])
   const text = await addendumText(partTime({ salary: 450 }))
-  t.match(text, '18.75 horas semanales, lunes a viernes, de 18:00 a 21:45 horas', 'the working time restated')
-  t.match(text, 'A tiempo parcial: menos de cuatro horas diarias en promedio')
+  t.match(text, '18.75 horas semanales, lunes a viernes: de 18:00 a 21:45 horas, sin refrigerio.', 'the working time restated, canonical')
+  t.match(text, 'Es una jornada a tiempo parcial, inferior en promedio a cuatro (4) horas diarias')
   t.match(await refusals(partTime({ workSchedule: undefined }), { upload: false }), [['workSchedule', /debe indicar sus días de trabajo y su horario/]])
-  t.match(await refusals(partTime({ weeklyHours: 20, workSchedule: 'de 18:00 a 22:00 horas' })), [['weeklyHours', /menos de cuatro horas diarias/]])
+  t.match(await refusals(partTime({ weeklyHours: 24, workDays: 'lunes a sábado', workSchedule: 'de 18:00 a 22:00 horas' })),
+    [['weeklyHours', /menos de cuatro horas diarias: 24 horas semanales ÷ 6 días/]])
+  t.match(await refusals(partTime({ workSchedule: 'de 08:00 a 11:30 horas, con 30 minutos de refrigerio' })),
+    [['workSchedule', /refrigerio del lunes es de 30 minutos/]], 'the working-time rules of contracts')
 })
 
 t.test('the adenda names the contract it extends, why the need continues, in the feminine when she is', async (t) => {

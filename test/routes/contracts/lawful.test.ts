@@ -71,18 +71,18 @@ t.test('a modality without a reviewed cause for its site is refused; with the re
   t.match(text, 'EL EMPLEADOR declara que esta necesidad es transitoria y distinta de su actividad habitual')
 })
 
-t.test('part time: 20 h over lunes a viernes refused, 19 h 15 passes; a wrong total or 22 h 24 refused', async (t) => {
-  t.same(await refusals(partTime({ weeklyHours: 20, workSchedule: 'de 18:00 a 22:00 horas' })), [[
+t.test('part time over the six-day ordinary week: 24 h over lunes a sábado refused, 20 h over five days passes; a wrong total refused', async (t) => {
+  t.same(await refusals(partTime({ weeklyHours: 24, workDays: 'lunes a sábado', workSchedule: 'de 18:00 a 22:00 horas' })), [[
     'weeklyHours',
-    'Un contrato a tiempo parcial debe promediar menos de cuatro horas diarias: 20 horas semanales entre los 5 días laborables ' +
-      'de la semana del centro de trabajo son 4 horas diarias'
+    'Un contrato a tiempo parcial debe promediar menos de cuatro horas diarias: 24 horas semanales ÷ 6 días de la semana ' +
+      'del centro de trabajo = 4 horas diarias (art. 12 del D.S. 001-96-TR); la persona trabaja 6 días (lunes a sábado)'
   ]])
   const text = await contractText(partTime({ weeklyHours: 19.25, workSchedule: 'de 18:00 a 21:51 horas' }))
   t.match(text, '19.25 horas semanales')
   t.match(text, 'lunes a viernes')
   t.match(text, 'de 18:00 a 21:51 horas')
-  t.match((await refusals(partTime({ weeklyHours: 22, workSchedule: 'de 18:00 a 22:24 horas' })))[0], ['weeklyHours', /menos de cuatro horas diarias/])
-  t.same(await refusals(partTime({ weeklyHours: 18, workDays: 'lunes a sábado', workSchedule: 'de 08:00 a 14:00 horas' })),
+  t.match(await contractText(partTime({ weeklyHours: 20, workSchedule: 'de 18:00 a 22:00 horas' })), '20 horas semanales', '20 ÷ 6')
+  t.same(await refusals(partTime({ weeklyHours: 18, workDays: 'lunes a sábado', workSchedule: 'de 08:00 a 14:00 horas', salary: 900 })),
     [['weeklyHours', 'Las horas semanales no coinciden con los días y el horario indicados, que suman 36 horas semanales']])
   t.match(await refusals(partTime({ workDays: undefined, workSchedule: undefined })), [
     ['workDays', 'Un contrato a tiempo parcial debe indicar sus días de trabajo y su horario'],
@@ -92,7 +92,7 @@ t.test('part time: 20 h over lunes a viernes refused, 19 h 15 passes; a wrong to
 })
 
 t.test('night work: below RMV + 35 % on its share refused, above it printed with a night-work clause', async (t) => {
-  const night = { workDays: 'lunes a sábado', workSchedule: 'de 22:00 a 06:00 horas' }
+  const night = { workDays: 'lunes a sábado', workSchedule: 'de 22:00 a 06:45 horas, con 45 minutos de refrigerio' }
   t.match(await refusals(sampleEmployee({ ...night, salary: 1500 })), [['salary', /S\/ 1,525\.50: el horario incluye trabajo nocturno/]])
   const text = await contractText(sampleEmployee({ ...night, salary: 1600, salaryInWords: undefined }))
   t.match(text, 'Incluye trabajo nocturno')

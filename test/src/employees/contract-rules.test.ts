@@ -1,16 +1,31 @@
 import { test } from 'tap'
 import { RecordIssueCache } from '../../../src/employees/issue-cache.js'
-import { contractIssues, minimumSalary, type ContractPolicy } from '../../../src/employees/contract-rules.js'
+import { readFileSync } from 'node:fs'
+import type { EmployerProfile } from '../../../schemas/employer-profile.js'
+import { assetPath } from '../../../src/paths.js'
+import { contractIssues, contractPolicy, minimumSalary } from '../../../src/employees/contract-rules.js'
 import { sampleEmployee, sampleSubsidio } from '../../support/samples.js'
 
-const policy: ContractPolicy = { minimumWage: 1130, weeklyHours: { Planilla: 48, 'Part Time': 20, Subsidio: 48 } }
+const demo = JSON.parse(readFileSync(assetPath('employer-profile.json'), 'utf8')) as EmployerProfile
+const policy = contractPolicy(demo)
 
-test('the minimum salary is the RMV, or its share of 48 hours for part time, rounded up to the céntimo', async (t) => {
-  t.equal(minimumSalary('Planilla', 48, policy), 1130)
-  t.equal(minimumSalary('Subsidio', 10, policy), 1130)
-  t.equal(minimumSalary('Part Time', 20, policy), 470.84)
-  t.equal(minimumSalary('Part Time', 24, policy), 565)
-  t.equal(minimumSalary('Part Time', 12, { ...policy, minimumWage: 1025 }), 256.25)
+test('the minimum salary is the RMV, or its share of the ordinary week (48 hours) for part time, rounded up to the céntimo', async (t) => {
+  t.equal(minimumSalary(false, 48, policy), 1130)
+  t.equal(minimumSalary(false, 10, policy), 1130)
+  t.equal(minimumSalary(true, 20, policy), 470.84)
+  t.equal(minimumSalary(true, 24, policy), 565)
+  t.equal(minimumSalary(true, 12, { ...policy, minimumWage: 1025 }), 256.25)
+})
+
+test('a Planilla or Subsidio under four hours a day on average takes the proportional RMV (§23)', async (t) => {
+  const short = { workDays: 'lunes a sábado', workSchedule: 'de 18:00 a 21:30 horas' } // 21 h over six days
+  t.same(contractIssues(sampleEmployee({ ...short, salary: 494.38, salaryInWords: undefined }), '', policy), [])
+  t.same(contractIssues(sampleSubsidio({ ...short, salary: 494.37, salaryInWords: undefined }), '', policy), [{
+    field: 'salary',
+    message: 'El sueldo no puede ser menor a S/ 494.38, la parte proporcional de la remuneración mínima vital para 21 horas semanales'
+  }])
+  t.same(contractIssues(sampleEmployee({ workDays: 'lunes a sábado', workSchedule: 'de 08:00 a 12:00 horas', salary: 1000, salaryInWords: undefined }), '', policy)
+    .map((issue) => issue.field), ['salary'], 'four hours a day is full RMV')
 })
 
 test('a valid record has no issues; records that are not objects are left to the schema', async (t) => {

@@ -4,8 +4,9 @@ import type { EmployerProfile } from '../../../schemas/employer-profile.js'
 import { assetPath } from '../../../src/paths.js'
 import { addDays, addMonths, ageOn, termEnd, todayInLima } from '../../../src/vocabulary/dates.js'
 import { parseModality } from '../../../src/vocabulary/modality.js'
-import { parseWorkDays, parseWorkSchedule, workingWeek } from '../../../src/vocabulary/working-time.js'
-import { lawfulContractIssues, lawfulContractPolicy, minimumSalaryWith } from '../../../src/employees/lawful-contract.js'
+import { parseWorkDays } from '../../../src/vocabulary/working-time.js'
+import { lawfulContractIssues, lawfulContractPolicy } from '../../../src/employees/lawful-contract.js'
+import { minimumSalaryWith, profileWorkingTimeProblems } from '../../../src/employees/working-time-rules.js'
 import { contractDefaultProblems } from '../../../src/employer/profile.js'
 import { sampleEmployee, sampleSubsidio, sampleTerm } from '../../support/samples.js'
 
@@ -43,33 +44,24 @@ test('a modality is read from its article or its legal name, ignoring case, acce
   t.equal(parseModality('temporada'), undefined)
 })
 
-test('working days: names, abbreviations, ranges and lists; anything else is unreadable', async (t) => {
+test('working days: names, abbreviations, plurals, ranges and lists; anything else is unreadable', async (t) => {
   t.same(parseWorkDays('lunes a viernes'), [0, 1, 2, 3, 4])
+  t.same(parseWorkDays('de lunes a viernes'), [0, 1, 2, 3, 4])
   t.same(parseWorkDays('lun, mié y vie'), [0, 2, 4])
   t.same(parseWorkDays('Sábado y Domingo'), [5, 6])
+  t.same(parseWorkDays('sábados'), [5])
   t.same(parseWorkDays('lunes, miércoles y viernes'), [0, 2, 4])
   for (const text of ['de lunes a viernes por la tarde', 'viernes a lunes', 'lunes y lunes', 'todos los días', '']) {
     t.equal(parseWorkDays(text), undefined, text)
   }
 })
 
-test('schedules: hours, breaks and the span past midnight; night minutes between 22:00 and 06:00', async (t) => {
-  t.match(parseWorkSchedule('de 18:00 a 21:45 horas'), { workedMinutes: 225, nightMinutes: 0 })
-  t.match(parseWorkSchedule('18:00-21:45'), { workedMinutes: 225 })
-  t.match(parseWorkSchedule('de 07:00 a 15:45 horas, con 45 minutos de refrigerio'), { workedMinutes: 480, breakMinutes: 45 })
-  t.match(parseWorkSchedule('de 22:00 a 06:00 horas'), { workedMinutes: 480, nightMinutes: 480 })
-  t.match(parseWorkSchedule('de 18:00 a 22:24 horas sin refrigerio'), { workedMinutes: 264, nightMinutes: 24 })
-  t.match(parseWorkSchedule('de 05:00 a 13:00 horas'), { nightMinutes: 60 })
-  for (const text of ['de 25:00 a 26:00', 'de 08:00 a 09:00 con 90 minutos de refrigerio', 'por la mañana', 'de 8 a 12']) {
-    t.equal(parseWorkSchedule(text), undefined, text)
-  }
-  t.equal(workingWeek('lunes a viernes', 'de 18:00 a 21:51 horas')?.weeklyHours, 19.25)
-})
-
 test('the sample records make lawful contracts today', async (t) => {
   t.same(issuesOf(sampleEmployee()), [])
   t.same(issuesOf(sampleSubsidio()), [])
   t.same(issuesOf(sampleEmployee({ contractType: 'Part Time', workDays: 'lunes a viernes', workSchedule: 'de 18:00 a 21:51 horas', salary: 500 })), [])
+  t.same(issuesOf(sampleEmployee({ workDays: 'lunes a viernes', workSchedule: 'de 18:00 a 21:45 horas' })), [],
+    'the public text forms of full time still pass')
 })
 
 test('dates in Lima: no backdating, no signing after the start, no start in the past', async (t) => {
@@ -107,35 +99,49 @@ test('the cause comes from the record or from a cause reviewed for the site and 
   t.same(fieldsOf(sampleEmployee({ subDivisionOrParking: 'constructor' })), ['objectiveCause'], 'own keys only')
 })
 
-test('part time: its own working time, under four hours a day over the workplace week', async (t) => {
+test('part time: its own working time, under four hours a day over the workplace\'s ordinary week (six days in the demo)', async (t) => {
   const partTime = (overrides: Record<string, unknown>) => sampleEmployee({ contractType: 'Part Time', salary: 600, ...overrides })
   t.same(fieldsOf(partTime({})), ['workDays', 'workSchedule'], 'no default working time for part time')
-  t.same(issuesOf(partTime({ weeklyHours: 20, workDays: 'lunes a viernes', workSchedule: 'de 18:00 a 22:00 horas' })), [{
+  t.same(issuesOf(partTime({ weeklyHours: 24, workDays: 'lunes a sábado', workSchedule: 'de 18:00 a 22:00 horas' })), [{
     field: 'weeklyHours',
-    message: 'Un contrato a tiempo parcial debe promediar menos de cuatro horas diarias: 20 horas semanales entre los 5 días ' +
-      'laborables de la semana del centro de trabajo son 4 horas diarias'
+    message: 'Un contrato a tiempo parcial debe promediar menos de cuatro horas diarias: 24 horas semanales ÷ 6 días de la ' +
+      'semana del centro de trabajo = 4 horas diarias (art. 12 del D.S. 001-96-TR); la persona trabaja 6 días (lunes a sábado)'
   }])
-  t.same(fieldsOf(partTime({ weeklyHours: 19.25, workDays: 'lunes a viernes', workSchedule: 'de 18:00 a 21:51 horas' })), [])
-  t.same(fieldsOf(partTime({ weeklyHours: 22, workDays: 'lunes a viernes', workSchedule: 'de 18:00 a 22:24 horas' })), ['weeklyHours'])
+  t.same(fieldsOf(partTime({ weeklyHours: 22, workDays: 'lunes a sábado', workSchedule: 'de 18:00 a 21:40 horas' })), [], '22 h over six days')
+  t.same(fieldsOf(partTime({ workDays: 'lunes a viernes', workSchedule: 'de 18:00 a 22:00 horas' })), [], '20 h over five days ÷ 6')
+  t.same(issuesOf(partTime({ workDays: 'lunes a jueves', workSchedule: 'de 17:00 a 22:00 horas' })), [{
+    field: 'weeklyHours',
+    message: 'Un contrato a tiempo parcial debe promediar menos de cuatro horas diarias: la persona trabaja 4 días (lunes a jueves), ' +
+      'menos de cinco, y 20 horas semanales ÷ 5 = 4 horas diarias (art. 12 del D.S. 001-96-TR; Informe 133-2016-MTPE: veinte ' +
+      'horas o más en menos de cinco días no son tiempo parcial)'
+  }])
+  t.same(issuesOf(partTime({ weeklyHours: 19.75, workDays: 'lunes a viernes', workSchedule: 'de 18:00 a 22:00 horas' })), [{
+    field: 'weeklyHours', message: 'Las horas semanales no coinciden con los días y el horario indicados, que suman 20 horas semanales'
+  }], 'the declared total equals the schedule\'s to the minute')
   t.same(issuesOf(partTime({ weeklyHours: 18, workDays: 'lunes a sábado', workSchedule: 'de 08:00 a 14:00 horas' })), [{
     field: 'weeklyHours', message: 'Las horas semanales no coinciden con los días y el horario indicados, que suman 36 horas semanales'
   }])
-  const six = lawfulContractPolicy({ ...demo, workWeekDays: 6 })
-  t.same(lawfulContractIssues(partTime({ weeklyHours: 20, workDays: 'lunes a viernes', workSchedule: 'de 18:00 a 22:00 horas' }), '', six), [],
-    'over a six-day week 20 hours average under four a day')
+  const five = lawfulContractPolicy({ ...demo, ordinaryWeek: { days: 5, hours: 40 } })
+  t.same(lawfulContractIssues(partTime({ workDays: 'lunes a viernes', workSchedule: 'de 18:00 a 22:00 horas' }), '', five)
+    .map((issue) => issue.field), ['weeklyHours'], 'over a five-day week 20 hours are four a day')
   t.same(fieldsOf(partTime({ workDays: 'cuando se necesite', workSchedule: 'por las noches' })), ['workDays', 'workSchedule'])
 })
 
-test('at most 48 hours a week; night work at RMV + 35 % on its share', async (t) => {
-  t.same(fieldsOf(sampleEmployee({ workDays: 'lunes a domingo', workSchedule: 'de 07:00 a 15:45 horas, con 45 minutos de refrigerio' })), ['workSchedule'])
-  t.equal(minimumSalaryWith('Planilla', 48, 1, 1130), 1525.5)
-  t.equal(minimumSalaryWith('Part Time', 19.25, 0, 1130), 453.18, '453.177 rounded up to the céntimo')
-  const night = { workDays: 'lunes a sábado', workSchedule: 'de 22:00 a 06:00 horas' }
+test('a day of rest, a refrigerio of 45 minutes on long shifts, at most 48 hours; night work at RMV + 35 % on its share', async (t) => {
+  t.same(fieldsOf(sampleEmployee({ workDays: 'lunes a domingo', workSchedule: 'de 08:00 a 14:00 horas' })), ['workDays'])
+  t.same(fieldsOf(sampleEmployee({ workDays: 'lunes a sábado', workSchedule: 'de 07:00 a 15:55 horas, con 45 minutos de refrigerio' })),
+    ['workSchedule'], '49 hours')
+  t.same(fieldsOf(sampleEmployee({ workDays: 'lunes a viernes', workSchedule: 'de 08:00 a 16:30 horas, con 30 minutos de refrigerio' })),
+    ['workSchedule'])
+  t.same(fieldsOf(sampleEmployee({ workDays: 'lunes a viernes', workSchedule: 'de 08:00 a 14:30 horas' })), ['workSchedule'])
+  t.equal(minimumSalaryWith(false, 48, 1, 1130, 48), 1525.5)
+  t.equal(minimumSalaryWith(true, 19.25, 0, 1130, 48), 453.18, '453.177 rounded up to the céntimo')
+  const night = { workDays: 'lunes a sábado', workSchedule: 'de 22:00 a 06:45 horas, con 45 minutos de refrigerio' }
   t.same(issuesOf(sampleEmployee({ ...night, salary: 1500 })), [{
     field: 'salary',
     message: 'El sueldo no puede ser menor a S/ 1,525.50: el horario incluye trabajo nocturno, cuya remuneración mínima es la ' +
       'remuneración mínima vital más 35 % (art. 8 del D.S. 007-2002-TR)'
-  }])
+  }], 'the refrigerio is taken outside the night when its start is not given')
   t.same(fieldsOf(sampleEmployee({ ...night, salary: 1525.5 })), [])
 })
 
@@ -173,6 +179,7 @@ test('no minors: 18 years on the start date', async (t) => {
 
 test('the demo profile\'s defaults pass the same checks; broken ones are named at start-up', async (t) => {
   t.same(contractDefaultProblems(demo), [])
+  t.same(profileWorkingTimeProblems(demo), [])
   const broken = {
     ...demo,
     contractDefaults: {
@@ -183,9 +190,28 @@ test('the demo profile\'s defaults pass the same checks; broken ones are named a
     causes: { bySite: { 'Playa Larcomar': { temporada: 'x'.repeat(30) } } }
   }
   t.same(contractDefaultProblems(broken), [
-    'contractDefaults.Planilla: no se pueden leer workDays "lunes a sábado" y workSchedule "el del puesto"',
     'contractDefaults.Part Time.modality: la suplencia (61) es solo del Subsidio',
-    'contractDefaults.Subsidio.weeklyHours: 40 no coincide con los días y el horario (48)',
     'causes.bySite.Playa Larcomar: "temporada" no es 57, 58, 60 ni 63'
   ])
+  t.same(profileWorkingTimeProblems(broken), [
+    'contractDefaults.Planilla: no se pueden leer workDays "lunes a sábado" y workSchedule "el del puesto"',
+    'contractDefaults.Subsidio.weeklyHours: Las horas semanales no coinciden con los días y el horario indicados, que suman 48 horas semanales'
+  ])
+  t.same(profileWorkingTimeProblems({ ...demo, ordinaryWeek: { days: 5, hours: 48 } }), [
+    'contractDefaults.Planilla: la jornada por defecto (6 días, 48 horas semanales) no es la semana ordinaria del centro de ' +
+      'trabajo (ordinaryWeek: 5 días, 48 horas)',
+    'contractDefaults.Subsidio: la jornada por defecto (6 días, 48 horas semanales) no es la semana ordinaria del centro de ' +
+      'trabajo (ordinaryWeek: 5 días, 48 horas)'
+  ], 'a Monday-Saturday 48-hour default beside a five-day week disagrees')
+  const structured = {
+    ...demo,
+    contractDefaults: {
+      ...demo.contractDefaults,
+      Planilla: {
+        modality: '58',
+        workingTime: { days: ['lunes', 'martes', 'miércoles', 'jueves', 'viernes', 'sábado'].map((day) => ({ day, shifts: [{ start: '07:00', end: '15:20' }], breakMinutes: 20 })) }
+      }
+    }
+  } as EmployerProfile
+  t.match(profileWorkingTimeProblems(structured), [/^contractDefaults\.Planilla\.workingTime: El refrigerio del lunes es de 20 minutos/])
 })
