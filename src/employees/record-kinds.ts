@@ -24,7 +24,7 @@ import { AddendumRequestSchema } from '../../schemas/addendum.js'
 import { compileValidator } from '../validation.js'
 import { addendumIssues, crossFieldIssues, insuredWorkerIssues, mergeIssues, type RecordRules } from './cross-field-rules.js'
 import { contractIssues, contractPolicy } from './contract-rules.js'
-import { lawfulContractIssues, lawfulContractPolicy } from './lawful-contract.js'
+import { lawfulContractIssues, lawfulContractPolicy, lawfulContractWarnings } from './lawful-contract.js'
 import { lawfulAddendumIssues } from './lawful-addendum.js'
 
 /** The kinds of record the service validates. */
@@ -38,6 +38,11 @@ export interface RecordValidation {
   print: RecordRules
   /** accept then print: every rule of a route that prints the document. */
   all: RecordRules
+  /**
+   * Facts about a kept record that refuse nothing (the upload's `data.warnings`): for `contract`, the
+   * employer's outdated risk assessment (DOCUMENT-REQUIREMENTS §27); none for the other kinds.
+   */
+  warn: RecordRules
 }
 
 const none: RecordRules = () => []
@@ -47,7 +52,7 @@ const none: RecordRules = () => []
  * worker's age on the entry date (insuredWorkerIssues; only records with both dates: Vida Ley, SCTR).
  */
 export const EMPLOYEE_VALIDATION: RecordValidation = {
-  accept: insuredWorkerIssues, print: none, all: insuredWorkerIssues
+  accept: insuredWorkerIssues, print: none, all: insuredWorkerIssues, warn: none
 }
 
 /**
@@ -72,9 +77,11 @@ export function recordValidation (
   if (kind === 'employee') return EMPLOYEE_VALIDATION
   let accept: RecordRules = crossFieldIssues
   let print: RecordRules = none
+  let warn: RecordRules = none
   if (kind === 'contract') {
     const money = contractPolicy(profile)
     const lawful = lawfulContractPolicy(profile)
+    warn = (record, prefix) => lawfulContractWarnings(record, prefix, lawful)
     accept = (record, prefix) => [...crossFieldIssues(record, prefix), ...contractIssues(record, prefix, money)]
     print = (record, prefix) =>
       [...lawfulContractIssues(record, prefix, lawful), ...(printable?.contract(record, prefix) ?? [])]
@@ -92,7 +99,7 @@ export function recordValidation (
   const all: RecordRules = print === none
     ? accept
     : (record, prefix) => [...accept(record, prefix), ...print(record, prefix)]
-  return { accept, print, all }
+  return { accept, print, all, warn }
 }
 
 let documentSchema: ReturnType<typeof compileValidator<typeof AddendumRequestSchema>> | undefined
