@@ -183,14 +183,14 @@ export function lawfulContractIssues (
     add('position', M.positionOutsideCatalogue(catalogue.positions.map(({ name }) => name)))
   }
 
-  // §26: who the worker is
-  if (fields.sex === undefined) add('sex', W.sexRequired('contrato'))
-  if (fields.birthDate === undefined) add('birthDate', W.birthDateRequired('contrato'))
-
   // §20: no minors
   const birthDate = date('birthDate')
   if (birthDate !== undefined && entryDate !== undefined && ageOn(birthDate, entryDate) < 18) add('birthDate', M.minor(entryDate))
-  if (type === undefined) return issues
+  if (type === undefined) return issues // not a contract record (a session reference, or one the schema refuses)
+
+  // §26: who the worker is
+  if (fields.sex === undefined) add('sex', W.sexRequired('contrato'))
+  if (fields.birthDate === undefined) add('birthDate', W.birthDateRequired('contrato'))
 
   // §13: modality and cause; §11: its maximum term
   const modalityText = text('modality')

@@ -67,7 +67,7 @@ test('GET /api/profile answers what a client needs to fill a lawful record, and 
   t.match(data.contractDefaults, { Planilla: { modality: '58', weeklyHours: 48, workDays: 'lunes a sábado' }, Subsidio: { modality: '61' } })
   t.same(data.contractDefaults['Part Time'], { modality: '58' }, 'part time has no default working time')
   t.same(data.positions.map((position: { key: string }) => position.key),
-    ['operario-de-playa', 'cajero', 'supervisor', 'vigilante', 'asistente-administrativo'], 'the catalogue, by key')
+    ['operario-de-playa', 'cajero', 'supervisor', 'vigilante', 'asistente-administrativo', 'administrador-de-sede'], 'the catalogue, by key')
   t.same(data.positions[0], { key: 'operario-de-playa', name: 'Operario de playa', aliases: ['Operador de playa', 'Operaria de playa', 'Operadora de playa'] })
   t.match(data.positions[1], { key: 'cajero', name: 'Cajero', aliases: ['Cajera'] })
   t.notMatch(res.body, 'IPERC', 'not the risk assessments')
