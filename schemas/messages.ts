@@ -208,15 +208,6 @@ export const LAWFUL_CONTRACT_MESSAGES = {
   belowNightMinimum: (minimum: string) =>
     `El sueldo no puede ser menor a ${minimum}: el horario incluye trabajo nocturno, cuya remuneración mínima es la ` +
     'remuneración mínima vital más 35 % (art. 8 del D.S. 007-2002-TR)',
-  probationUnreadable: 'El periodo de prueba debe indicarse en meses enteros, por ejemplo "3", "3 meses" o "tres (3) meses"',
-  probationNeedsReason: (months: number) =>
-    `Un periodo de prueba de ${months} meses requiere motivo: "calificado" (hasta 6 meses) o "confianza" ` +
-    '(hasta 12 meses), art. 10 de la LPCL',
-  probationOverReason: (reason: string, max: number) => `Un periodo de prueba por puesto ${reason} no puede superar ${max} meses`,
-  probationReasonUnknown: 'El motivo del periodo de prueba debe ser "calificado" o "confianza"',
-  probationNotShorterThanTerm: 'El periodo de prueba debe ser más corto que el plazo del contrato',
-  probationOnShortTerm: 'Un contrato de tres meses o menos no lleva periodo de prueba: indique "sin periodo de prueba" o ' +
-    'deje el campo vacío',
   suplenciaRequired: {
     replacedWorkerDni: 'El DNI de la persona suplida es obligatorio para contratos de Subsidio (art. 61 de la LPCL)',
     replacedWorkerPosition: 'El cargo de la persona suplida es obligatorio para contratos de Subsidio (art. 61 de la LPCL)',
@@ -224,8 +215,6 @@ export const LAWFUL_CONTRACT_MESSAGES = {
     probationaryPeriod: 'El periodo de prueba es obligatorio para contratos de Subsidio'
   },
   modalityRequired: 'La modalidad es requerida: el perfil del empleador no define una para este tipo de contrato',
-  titularNotStable: 'La condición laboral de la persona suplida debe ser estable, a plazo indeterminado (por ejemplo ' +
-    '"plazo indeterminado"); no se puede suplir a un titular con contrato a plazo fijo',
   positionOutsideCatalogue: (names: string[]) =>
     'El cargo no está en el catálogo de puestos del empleador, que define las funciones, los riesgos y los equipos ' +
     `del anexo; use uno de estos: ${names.join(', ')}, o indique el puesto del catálogo en PERFIL DE PUESTO`,
