@@ -188,10 +188,9 @@ export function workplaceText (site: string, address: string | undefined): strin
 export function nightWorkRisksText (night: boolean): string {
   if (!night) return 'El horario pactado no incluye trabajo nocturno (entre las 22:00 y las 06:00 horas).'
   return lettered([
-    'trabajo nocturno (entre las 22:00 y las 06:00 horas): fatiga, somnolencia y alteración del sueño y de los ' +
-      'hábitos de alimentación; respetar las pausas y el descanso entre jornadas y comunicar cualquier malestar',
-    'menor visibilidad durante la noche: usar los elementos reflectivos y transitar por zonas iluminadas',
-    'trabajo en solitario o con poco personal: mantener la comunicación con la central o el jefe directo según el protocolo de la sede'
+    'fatiga, somnolencia y alteración del sueño por trabajar entre las 22:00 y las 06:00 horas: respetar las pausas y ' +
+      'el descanso entre jornadas y comunicar cualquier malestar',
+    'menor visibilidad nocturna: usar los elementos reflectivos y transitar por zonas iluminadas'
   ]) + ' Los exámenes médicos ocupacionales consideran este riesgo (artículo 49, literal d, de la Ley N.º 29783).'
 }
 

@@ -167,7 +167,7 @@ t.test('annex: maternity and reproductive risks in every annex; night-work risks
   t.match(day, 'Ley N.º 28048')
   t.match(day, 'El horario pactado no incluye trabajo nocturno')
   const night = await documentText(sampleEmployee({ workDays: 'lunes a sábado', workSchedule: 'de 22:00 a 06:00 horas', salary: 1600, salaryInWords: undefined }), 'annex')
-  t.match(night, 'a) trabajo nocturno (entre las 22:00 y las 06:00 horas): fatiga, somnolencia')
+  t.match(night, 'a) fatiga, somnolencia y alteración del sueño por trabajar entre las 22:00 y las 06:00 horas')
   t.match(night, 'artículo 49, literal d, de la Ley N.º 29783')
 })
 
