@@ -69,7 +69,6 @@ export function lawfulEmployeeFixture (name: string): Buffer {
     condition: column('workingCondition'),
     probation: column('probationaryPeriod'),
     sex: column('sex'),
-    birth: column('birthDate'),
     position: column('position')
   }
   rows.slice(1).forEach((row, index) => {
@@ -79,9 +78,9 @@ export function lawfulEmployeeFixture (name: string): Buffer {
     row[at.entry] = entryDate
     row[at.end] = endDate
     row[at.cause] = 'Campaña de fin de año con más usuarios de lo habitual en la sede'
-    // who the worker is: every contract route requires both (DOCUMENT-REQUIREMENTS §26)
+    // who the worker is: every contract route requires it (DOCUMENT-REQUIREMENTS §26); the birth date is
+    // left as the fixture has it (two rows lack it: the reports' tests need them so, and their contracts are refused)
     row[at.sex] ??= index % 2 === 0 ? 'F' : 'M'
-    row[at.birth] ??= '15/03/1990'
     if (type === 'parttime') Object.assign(row, { [at.days]: 'lunes a viernes', [at.schedule]: 'de 18:00 a 21:45 horas' })
     if (type === 'subsidio') {
       // the titular in the post that is covered (§25)
