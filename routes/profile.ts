@@ -7,8 +7,9 @@ const Text = Type.String()
 
 /**
  * `GET /api/profile`: what a client needs to fill a record that makes a contract that can be signed
- * (docs/endpoints.md): the modalities and their maximum terms, the sites with a cause HR reviewed and
- * for which modalities, the per-type defaults, the workplace's week and the RMV. Nothing of the
+ * (docs/endpoints.md): the modalities and their maximum terms, the sites with their address, modalities
+ * and reviewed causes, the positions with their feminine name and probation reasons, the suplencia
+ * grounds, the per-type defaults, the workplace's week and the RMV. Nothing of the
  * employer's data beyond what the documents print. Additive route (D22's rule).
  */
 const profile: FastifyPluginAsyncTypebox = async (app) => {
@@ -22,10 +23,26 @@ const profile: FastifyPluginAsyncTypebox = async (app) => {
         200: Type.Object({
           success: Type.Literal(true),
           data: Type.Object({
-            positions: Type.Array(Type.Object({ key: Text, name: Text, aliases: Type.Array(Text) })),
+            positions: Type.Array(Type.Object({
+              key: Text,
+              name: Text,
+              feminineName: Type.String({ description: 'el nombre del puesto para una trabajadora' }),
+              aliases: Type.Array(Text),
+              probationReasons: Type.Array(Type.Object({
+                reason: Type.String({ description: 'calificado, confianza o direccion: probationReason' }),
+                maxMonths: Type.Integer(),
+                justification: Type.String({ description: 'lo que el contrato imprime como motivo' })
+              }), { description: 'Motivos que permiten a este puesto un periodo de prueba mayor de tres meses (art. 10 de la LPCL)' })
+            })),
+            substitutionGrounds: Type.Array(Type.Object({ code: Text, name: Text }), {
+              description: 'Causales de una suplencia (substitutionGround): las causas de suspensión del art. 12 de la LPCL y el destaque temporal'
+            }),
             modalities: Type.Array(Type.Object({ code: Text, name: Text, maxMonths: Type.Integer() })),
             sites: Type.Array(Type.Object({
-              name: Text, modalities: Type.Array(Text), causes: Type.Record(Text, Text)
+              name: Text,
+              address: Type.String({ description: 'la dirección impresa como lugar de trabajo' }),
+              modalities: Type.Array(Text),
+              causes: Type.Record(Text, Text)
             })),
             ordinaryWeek: Type.Object({ days: Type.Integer(), hours: Type.Number() }, {
               description: 'la semana ordinaria del centro de trabajo: días (5 o 6) y horas'

@@ -18,7 +18,9 @@ const templates: FastifyPluginAsyncTypebox = async (app) => {
     contractType: CONTRACT_TYPES,
     sex: SEX_VALUES,
     modality: profile.modalities.map((modality) => modality.name),
-    position: profile.positions.map((position) => position.name),
+    position: [...new Set(profile.positions.flatMap((position) => [position.name, position.feminineName]))],
+    substitutionGround: profile.substitutionGrounds.map((ground) => ground.code),
+    probationReason: ['calificado', 'confianza', 'direccion'],
     subDivisionOrParking: profile.sites.map((site) => site.name)
   }
   const files = {

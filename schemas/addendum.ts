@@ -27,6 +27,7 @@ const addendumProperties = {
  */
 const contractFields = {
   sex: SHARED_CONTRACT_FIELDS.sex,
+  birthDate: SHARED_CONTRACT_FIELDS.birthDate,
   contractType: SHARED_CONTRACT_FIELDS.contractType,
   weeklyHours: SHARED_CONTRACT_FIELDS.weeklyHours,
   workDays: SHARED_CONTRACT_FIELDS.workDays,

@@ -112,7 +112,13 @@ const additionalProperties = {
   // `calificado` or `confianza`: what allows a probation over three months (LPCL art. 10)
   probationReason: optionalText(MESSAGES.probationReason, 20),
   // the key of the profile's position catalogue whose annex applies (src/employer/catalogue.ts)
-  positionProfile: optionalText(MESSAGES.positionProfile, 60)
+  positionProfile: optionalText(MESSAGES.positionProfile, 60),
+  // a suplencia's ground: a code or name of src/vocabulary/substitution.ts (DOCUMENT-REQUIREMENTS §25)
+  substitutionGround: optionalText(MESSAGES.substitutionGround, 100),
+  // the document that supports the ground (a CITT, a vacation schedule, a transfer memo…) and the absence's dates
+  substitutionDocument: optionalText(MESSAGES.substitutionDocument, 150),
+  absenceFrom: Type.Optional(dayMonthYearSchema(MESSAGES.absenceFrom)),
+  absenceTo: Type.Optional(dayMonthYearSchema(MESSAGES.absenceTo))
 }
 
 /** JSON Schema `if/then` making fields required when contractType is Subsidio (rules 1-3, D11). */
@@ -130,6 +136,7 @@ const allProperties = { ...employeeProperties, ...additionalProperties }
  */
 export const SHARED_CONTRACT_FIELDS = {
   sex: employeeProperties.sex,
+  birthDate: employeeProperties.birthDate,
   contractType: employeeProperties.contractType,
   position: employeeProperties.position,
   weeklyHours: weeklyHoursSchema,
@@ -146,10 +153,11 @@ const SUBSIDIO_REQUIRED = ['replacementFor', 'reasonForSubstitution'] as const
 const PREVIEW_SUBSIDIO_REQUIRED = [...SUBSIDIO_REQUIRED, 'timeForCompany', 'workingCondition', 'probationaryPeriod'] as const
 
 /**
- * The record properties with sex and birthDate optional: spreadsheet rows may omit them, and
- * (D21) so may the contract routes' bodies, as no contract prints them (`sex`, when present, sets
- * the grammatical gender of the documents); an import must round-trip into a ZIP. The exports
- * that print them require them (schemas/reports.ts).
+ * The record properties with sex and birthDate optional in the schema: spreadsheet rows may omit
+ * them (the same sheet feeds the exports, which require them: schemas/reports.ts). Every route that
+ * makes a contract requires both through its rules (DOCUMENT-REQUIREMENTS §26, which overrides D21
+ * there: src/employees/lawful-contract.ts), and the import lists a row without them in
+ * `data.contractIssues`.
  */
 const importedEmployeeProperties = {
   ...allProperties,

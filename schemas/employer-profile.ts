@@ -59,6 +59,28 @@ const contractDefaults = (label: string) => object(label, {
 const PositionSchema = object('el puesto', {
   /** The position's name as the annex prints it when a record names it by key. */
   name: text('el nombre del puesto', 1, 100),
+  /**
+   * The position's name for a woman ("Cajera"), printed in a woman's documents (DOCUMENT-REQUIREMENTS
+   * §26); a record's `position` may also use it. Absent: the name serves both.
+   */
+  feminineName: Type.Optional(text('el nombre femenino del puesto (feminineName)', 1, 100)),
+  /**
+   * The reasons that allow this position a probation over three months (LPCL art. 10; §24), each with
+   * the concrete justification the contract prints: `calificado` or `confianza` up to 6 months,
+   * `direccion` up to 12. A dirección or confianza position is the employer's designation of it
+   * (Reglamento art. 59), which the contract communicates in writing. Absent: three months at most.
+   */
+  probationReasons: Type.Optional(Type.Object({
+    calificado: Type.Optional(text('la justificación del puesto calificado (probationReasons.calificado)', 20, 400)),
+    confianza: Type.Optional(text('la justificación del puesto de confianza (probationReasons.confianza)', 20, 400)),
+    direccion: Type.Optional(text('la justificación del puesto de dirección (probationReasons.direccion)', 20, 400))
+  }, {
+    additionalProperties: false,
+    'x-messages': {
+      required: 'falta probationReasons',
+      invalid: 'probationReasons solo admite calificado, confianza y direccion, cada uno con su justificación de 20 a 400 caracteres'
+    }
+  })),
   /** Other names a record's `position` may use for it (case and accents ignored), e.g. the feminine form. */
   aliases: Type.Optional(Type.Array(text('cada alias del puesto', 1, 100), {
     maxItems: 20,

@@ -13,7 +13,10 @@ export const ImportWarningSchema = Type.Object({
   row: Type.Integer({ minimum: 2 }),
   field: Type.String(),
   header: Type.Optional(Type.String()),
-  message: Type.String()
+  message: Type.String(),
+  scope: Type.Optional(Type.Literal('employer', {
+    description: 'Presente cuando el aviso es sobre un proceso del empleador (un IPERC desactualizado), no sobre la fila'
+  }))
 })
 
 /** The error envelope of every non-2xx JSON reply (spec "Errors", D13, D16, D17). */

@@ -97,6 +97,17 @@ export const MESSAGES = {
     invalid: 'El motivo del periodo de prueba debe tener entre 1 y 20 caracteres'
   },
   originalSigningDate: { required: 'La fecha de suscripción del contrato es requerida', invalid: dateInvalid },
+  // a suplencia's ground and its support (DOCUMENT-REQUIREMENTS §25)
+  substitutionGround: {
+    required: 'La causal de la suplencia es requerida',
+    invalid: 'La causal de la suplencia debe tener entre 1 y 100 caracteres'
+  },
+  substitutionDocument: {
+    required: 'El documento que sustenta la suplencia es requerido',
+    invalid: 'El documento que sustenta la suplencia debe tener entre 1 y 150 caracteres'
+  },
+  absenceFrom: { required: 'El inicio de la ausencia es requerido', invalid: dateInvalid },
+  absenceTo: { required: 'El fin de la ausencia es requerido', invalid: dateInvalid },
   // addendum record (spec "Addendum employee record")
   division: { required: 'Division es requerido.', invalid: 'Division no puede superar 100 caracteres' },
   documentNumber: { required: 'Numero de documento es requerido.', invalid: 'DNI debe tener exactamente 8 dígitos.' },
@@ -194,15 +205,6 @@ export const LAWFUL_CONTRACT_MESSAGES = {
   belowNightMinimum: (minimum: string) =>
     `El sueldo no puede ser menor a ${minimum}: el horario incluye trabajo nocturno, cuya remuneración mínima es la ` +
     'remuneración mínima vital más 35 % (art. 8 del D.S. 007-2002-TR)',
-  probationUnreadable: 'El periodo de prueba debe indicarse en meses enteros, por ejemplo "3", "3 meses" o "tres (3) meses"',
-  probationNeedsReason: (months: number) =>
-    `Un periodo de prueba de ${months} meses requiere motivo: "calificado" (hasta 6 meses) o "confianza" ` +
-    '(hasta 12 meses), art. 10 de la LPCL',
-  probationOverReason: (reason: string, max: number) => `Un periodo de prueba por puesto ${reason} no puede superar ${max} meses`,
-  probationReasonUnknown: 'El motivo del periodo de prueba debe ser "calificado" o "confianza"',
-  probationNotShorterThanTerm: 'El periodo de prueba debe ser más corto que el plazo del contrato',
-  probationOnShortTerm: 'Un contrato de tres meses o menos no lleva periodo de prueba: indique "sin periodo de prueba" o ' +
-    'deje el campo vacío',
   suplenciaRequired: {
     replacedWorkerDni: 'El DNI de la persona suplida es obligatorio para contratos de Subsidio (art. 61 de la LPCL)',
     replacedWorkerPosition: 'El cargo de la persona suplida es obligatorio para contratos de Subsidio (art. 61 de la LPCL)',
@@ -210,8 +212,6 @@ export const LAWFUL_CONTRACT_MESSAGES = {
     probationaryPeriod: 'El periodo de prueba es obligatorio para contratos de Subsidio'
   },
   modalityRequired: 'La modalidad es requerida: el perfil del empleador no define una para este tipo de contrato',
-  titularNotStable: 'La condición laboral de la persona suplida debe ser estable, a plazo indeterminado (por ejemplo ' +
-    '"plazo indeterminado"); no se puede suplir a un titular con contrato a plazo fijo',
   positionOutsideCatalogue: (names: string[]) =>
     'El cargo no está en el catálogo de puestos del empleador, que define las funciones, los riesgos y los equipos ' +
     `del anexo; use uno de estos: ${names.join(', ')}, o indique el puesto del catálogo en PERFIL DE PUESTO`,
@@ -296,6 +296,119 @@ export const WORKING_TIME_MESSAGES = {
         `${workerDays === 1 ? 'día' : 'días'} (${days}), menos de cinco, y ${hours} horas semanales ÷ 5 = ${average} ` +
         'horas diarias (art. 12 del D.S. 001-96-TR; Informe 133-2016-MTPE: veinte horas o más en menos de cinco días ' +
         'no son tiempo parcial)'
+} as const
+
+/** How a probation reason is named in a message or a contract (LPCL art. 10; DOCUMENT-REQUIREMENTS §24). */
+const PROBATION_REASON_LABELS: Record<string, string> = {
+  calificado: 'puesto calificado', confianza: 'puesto de confianza', direccion: 'puesto de dirección'
+}
+
+/**
+ * Refusals of a probation (src/employees/lawful-contract.ts; LPCL art. 10, Reglamento arts. 16, 59;
+ * DOCUMENT-REQUIREMENTS §14, §24), on `probationaryPeriod` unless said.
+ */
+export const PROBATION_MESSAGES = {
+  reasonLabel: (reason: string) => PROBATION_REASON_LABELS[reason] ?? reason,
+  unreadable: 'El periodo de prueba debe indicarse en meses o en días, por ejemplo "3 meses", "1 mes", "15 días" o ' +
+    '"sin periodo de prueba"',
+  /** `length`: `cinco (5) meses`; `allowed`: the reasons the catalogue gives the position, each with its maximum. */
+  needsReason: (length: string, allowed: string[]) => allowed.length === 0
+    ? `Un periodo de prueba de ${length} supera los tres meses del art. 10 de la LPCL, y el catálogo de puestos no califica ` +
+      'este cargo para uno mayor: el periodo de prueba puede ser de hasta tres meses'
+    : `Un periodo de prueba de ${length} supera los tres meses del art. 10 de la LPCL: solo es válido con el motivo que el ` +
+      `catálogo de puestos da a este cargo, indicado en MOTIVO DEL PERIODO DE PRUEBA: ${allowed.join(' o ')}; sin él, ` +
+      'el periodo de prueba puede ser de hasta tres meses',
+  /** On `probationReason`. */
+  reasonUnknown: 'El motivo del periodo de prueba debe ser "calificado" o "confianza" (hasta 6 meses) o "direccion" ' +
+    '(hasta 12 meses), art. 10 de la LPCL',
+  /** On `probationReason`: the catalogue does not give the position that reason. */
+  reasonNotForPosition: (reason: string, position: string, allowed: string[]) =>
+    `El catálogo de puestos no califica el cargo ${position} como ${PROBATION_REASON_LABELS[reason] ?? reason} ` +
+    '(art. 10 de la LPCL; la calificación de los puestos de dirección y de confianza es del empleador, art. 59 del ' +
+    `D.S. 001-96-TR): ${allowed.length === 0 ? 'este cargo admite un periodo de prueba de hasta tres meses' : `para este cargo admite ${allowed.join(' o ')}`}`,
+  overReason: (reason: string, max: number) =>
+    `Un periodo de prueba por ${PROBATION_REASON_LABELS[reason] ?? reason} no puede superar ${max} meses (art. 10 de la ` +
+    `LPCL): pasado ese plazo ya no es periodo de prueba, y un cese en él sería un despido arbitrario; puede ser de hasta ${max} meses`,
+  notShorterThanTerm: 'El periodo de prueba debe terminar antes que el contrato: puede ser uno más corto que el plazo ' +
+    '(también en días, por ejemplo "15 días") o "sin periodo de prueba"',
+  partTime: 'Un contrato a tiempo parcial de menos de cuatro horas diarias no lleva periodo de prueba: a esa jornada no ' +
+    'le alcanza la protección contra el despido arbitrario (art. 22 de la LPCL) que el periodo de prueba condiciona; ' +
+    'corresponde "sin periodo de prueba"'
+} as const
+
+/**
+ * Refusals of a suplencia (src/employees/lawful-contract.ts; LPCL arts. 12, 61, 77; DOCUMENT-REQUIREMENTS
+ * §15, §25). `grounds` is the closed list as `code (name)` items.
+ */
+export const SUPLENCIA_MESSAGES = {
+  /** On `substitutionGround`: a code that is not in the list. */
+  groundUnknown: (grounds: string[]) =>
+    'La causal de la suplencia debe ser una causa de suspensión del vínculo del art. 12 de la LPCL o el destaque ' +
+    `temporal del art. 61, indicada por su código o su nombre: ${grounds.join('; ')}`,
+  /** On `substitutionGround` (or `reasonForSubstitution`): a resignation, a dismissal, a vacancy… */
+  noSuplencia: 'Una renuncia, un despido, un cese, una jubilación, un fallecimiento o una plaza vacante no son suplencia: ' +
+    'el art. 61 de la LPCL permite cubrir solo el puesto de un trabajador estable cuyo vínculo está suspendido o que fue ' +
+    'destacado temporalmente a otro puesto; un puesto sin titular se cubre con un contrato propio, no de suplencia',
+  /** On `substitutionGround`: the reason's text names several grounds. */
+  groundAmbiguous: (named: string[], grounds: string[]) =>
+    `El motivo de la suplencia menciona más de una causal (${named.join(', ')}); el contrato imprime solo la que se ` +
+    `aplica, indicada en CAUSAL DE SUSPENSIÓN: ${grounds.join('; ')}`,
+  /** On `substitutionGround`: the reason's text names none. */
+  groundNotRecognised: (grounds: string[]) =>
+    'El motivo de la suplencia no indica una causal reconocible; el contrato imprime la causal indicada en CAUSAL DE ' +
+    `SUSPENSIÓN, una causa de suspensión del art. 12 de la LPCL o el destaque temporal del art. 61: ${grounds.join('; ')}`,
+  /** On `replacedWorkerDni`. */
+  titularIsWorker: 'El DNI de la persona suplida es el de la persona contratada: la suplencia cubre el puesto de otro ' +
+    'trabajador, ausente por la causal indicada (art. 61 de la LPCL)',
+  /** On `replacedWorkerPosition`. */
+  titularOtherPosition: (position: string) =>
+    `La persona suplida debe ocupar el puesto que se cubre (${position}, del catálogo de puestos): el art. 61 de la ` +
+    'LPCL permite contratar para cubrir el puesto del titular ausente',
+  /** On `workingCondition`. */
+  titularNotStable: 'La condición laboral de la persona suplida debe ser estable, a plazo indeterminado (por ejemplo ' +
+    '"plazo indeterminado", "indefinido" o "estable"): el art. 61 de la LPCL permite suplir solo a un trabajador estable',
+  /** On `causeId`: a suplencia's cause is its ground. */
+  noCause: 'Un contrato de suplencia no lleva una causa del catálogo de causas: su causa objetiva es la causal de la ' +
+    'suplencia (art. 61 de la LPCL)',
+  /** On `absenceTo`. */
+  absenceEndsBeforeStart: 'El fin de la ausencia de la persona suplida no puede ser anterior a su inicio',
+  /** On `entryDate`. */
+  startsBeforeAbsence: (from: string) =>
+    `La suplencia no puede empezar antes que la ausencia de la persona suplida (${from}): la fecha de ingreso puede ser ` +
+    `desde el ${from} (art. 61 de la LPCL)`,
+  /** On `endDate`. */
+  endsAfterAbsence: (to: string) =>
+    `La suplencia dura mientras dure la ausencia de la persona suplida, prevista hasta el ${to}: la fecha de término ` +
+    `puede ser hasta el ${to} (art. 61 de la LPCL)`
+} as const
+
+/**
+ * Who the worker is (DOCUMENT-REQUIREMENTS §26): every route that makes a contract or an adenda needs the
+ * sex and the birth date (src/employees/lawful-contract.ts, lawful-addendum.ts).
+ */
+export const WORKER_MESSAGES = {
+  sexRequired: (document: 'contrato' | 'adenda') =>
+    `El sexo (M o F) es obligatorio para generar ${document === 'contrato' ? 'el contrato' : 'la adenda'}: el documento ` +
+    'nombra a la persona en su género gramatical ("LA TRABAJADORA") y su cargo en la forma del catálogo de puestos',
+  /** An adenda for a worker under 18 on its start. */
+  minorOnAddendum: (start: string) =>
+    `La persona tendría menos de 18 años al inicio de la adenda (${start}); la contratación de menores requiere ` +
+    'autorización y no se genera aquí',
+  birthDateRequired: (document: 'contrato' | 'adenda') =>
+    `La fecha de nacimiento es obligatoria para generar ${document === 'contrato' ? 'el contrato' : 'la adenda'}: sin ` +
+    'ella no se puede verificar que la persona sea mayor de edad'
+} as const
+
+/**
+ * Warnings about the employer's own process, not about the worker's contract (the upload's
+ * `data.warnings`; DOCUMENT-REQUIREMENTS §27).
+ */
+export const ANNEX_MESSAGES = {
+  /** The position's risk assessment is more than 12 months old on the start date. */
+  ipercOutdated: (code: string, date: string, position: string, entryDate: string) =>
+    `Aviso para el empleador: la evaluación de riesgos (IPERC) ${code} del puesto ${position}, del ${date}, tendrá más ` +
+    `de 12 meses en la fecha de ingreso (${entryDate}); el empleador debe actualizarla al menos una vez al año (art. 77 ` +
+    'del D.S. 005-2012-TR, modificado por el D.S. 002-2020-TR). El anexo cita la evaluación que consta en el perfil.'
 } as const
 
 const REQUEST_NOT_PROCESSED = 'La solicitud no se pudo procesar'
@@ -586,13 +699,13 @@ export const TEMPLATE_MESSAGES = {
     entryDate: 'Fecha de inicio, DD/MM/AAAA (por ejemplo 01/12/2026).',
     endDate: 'Fecha de término, DD/MM/AAAA; no antes del inicio.',
     contractType: 'Planilla, Part Time o Subsidio.',
-    sex: 'Opcional: M, F, Masculino o Femenino. Define el género gramatical del contrato.',
-    birthDate: 'Opcional (la piden Vida Ley y SCTR): DD/MM/AAAA.',
+    sex: 'M, F, Masculino o Femenino: obligatorio para generar el contrato o la adenda (su género gramatical y el cargo en su forma).',
+    birthDate: 'DD/MM/AAAA: obligatoria para generar el contrato o la adenda (y para Vida Ley y SCTR).',
     replacementFor: 'Solo Subsidio (obligatorio): nombre de la persona a quien se suple.',
-    reasonForSubstitution: 'Solo Subsidio (obligatorio): motivo de la suplencia (descanso médico, licencia…).',
+    reasonForSubstitution: 'Solo Subsidio (obligatorio): motivo de la suplencia. No se imprime: el contrato imprime la CAUSAL DE SUSPENSIÓN.',
     timeForCompany: 'Opcional: tiempo de servicio en la empresa.',
     workingCondition: 'Subsidio (obligatoria para generar su contrato): condición laboral de la persona suplida. Opcional en los demás tipos.',
-    probationaryPeriod: 'Subsidio (obligatorio para generar su contrato): período de prueba. Opcional en los demás tipos.',
+    probationaryPeriod: 'Subsidio (obligatorio para generar su contrato): período de prueba en meses o días ("3 meses", "15 días", "sin periodo de prueba"). Opcional en los demás tipos.',
     signingDate: 'Opcional: fecha de suscripción, DD/MM/AAAA.',
     weeklyHours: 'Opcional: horas semanales de la jornada.',
     workDays: 'Opcional: días de trabajo (por ejemplo, lunes a sábado).',
@@ -601,7 +714,11 @@ export const TEMPLATE_MESSAGES = {
     replacedWorkerDni: 'Subsidio (obligatorio para generar su contrato): DNI de 8 dígitos de la persona suplida.',
     replacedWorkerPosition: 'Subsidio (obligatorio para generar su contrato): cargo de la persona suplida.',
     modality: 'Opcional: modalidad del contrato; elige una de la lista.',
-    probationReason: 'Opcional: motivo del período de prueba.',
+    probationReason: 'Solo para un periodo de prueba mayor de 3 meses: calificado o confianza (hasta 6), direccion (hasta 12), si el catálogo lo admite para el cargo.',
+    substitutionGround: 'Solo Subsidio: causal de la suplencia (elige una de la lista); si la dejas vacía, se reconoce del motivo si nombra una sola.',
+    substitutionDocument: 'Solo Subsidio, opcional: documento que sustenta la causal (CITT, programación de vacaciones, memorando de destaque…).',
+    absenceFrom: 'Solo Subsidio, opcional: inicio de la ausencia de la persona suplida, DD/MM/AAAA.',
+    absenceTo: 'Solo Subsidio, opcional: fin previsto de la ausencia, DD/MM/AAAA; el contrato no puede terminar después.',
     positionProfile: 'Opcional: perfil del puesto.',
     division: 'División o área.',
     documentNumber: 'DNI de 8 dígitos. La columna es de texto: escribe los ceros iniciales.',

@@ -1,6 +1,7 @@
 /**
  * Writes the PNG renders of the filled sample documents shown in docs/documents.md (docs/*.png): every page
- * of the five documents for a sample worker (feminine variant) and of the three contracts at the
+ * of the five documents for a sample worker, in both variants (feminine, and `-m` / `-f` for the other
+ * sex), and of the three contracts at the
  * longest values the validation allows (docs/longest-*.png), and both pages of the adenda filled
  * with every value at the longest its schema allows (docs/adenda-1.png, docs/adenda-2.png), so a
  * reviewer sees the worst case; rendered with poppler's `pdftoppm` (not a project dependency:
@@ -13,7 +14,9 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import type { Employee } from '../schemas/employee.js'
 import type { AddendumRequest } from '../schemas/addendum.js'
-import { longestEmployee, sampleAddendum, sampleAddendumTerm, sampleEmployee, samplePartTime, sampleSubsidio } from '../test/support/samples.js'
+import {
+  longestEmployee, sampleAddendum, sampleAddendumTerm, sampleEmployee, samplePartTime, sampleSubsidio, sampleTerm
+} from '../test/support/samples.js'
 import { addDays, termEnd, todayInLima } from '../src/vocabulary/dates.js'
 import { assetPath, PROJECT_ROOT } from '../src/paths.js'
 import { loadEngineData } from '../src/documents/engine-data.js'
@@ -27,14 +30,39 @@ const { data } = await loadEngineData({
 const renderer = createRenderer(data)
 const sample = sampleEmployee() as unknown as Employee
 const planilla = await renderer.documents(sample)
+const man = { sex: 'M', name: 'Luis Ángel', lastNameFather: 'Ñahui', lastNameMother: 'Pérez', dni: '44332211' }
+const male = await renderer.documents(sampleEmployee({
+  ...man, position: 'Administrador de sede', ...sampleTerm(18), probationaryPeriod: '12 meses', probationReason: 'direccion'
+}) as unknown as Employee)
 const documents: [string, Uint8Array][] = [
   ['contrato-planilla', planilla.contract],
   ['contrato-part-time', await renderer.contract(samplePartTime({
     sex: 'M', name: 'Luis Ángel', position: 'Cajero', workSchedule: 'de 19:00 a 22:45 horas', salary: 650
   }) as unknown as Employee)],
-  ['contrato-subsidio', await renderer.contract(sampleSubsidio({ replacedWorkerDni: '44556677', replacedWorkerPosition: 'Supervisora de playa' }) as unknown as Employee)],
+  ['contrato-subsidio', await renderer.contract(sampleSubsidio({
+    position: 'Supervisora', replacedWorkerDni: '44556677', replacedWorkerPosition: 'Supervisora de playa'
+  }) as unknown as Employee)],
   ['tratamiento-datos', planilla.consent],
   ['anexo', planilla.annex],
+  // every document kind for the other sex too (DOCUMENT-REQUIREMENTS §26): a man in a management post
+  // with a twelve-month probation and its justification (§24), a woman in part time, a man replacing a
+  // transferred titular with the ground's document and dates (§25), a man's notice, and a night
+  // schedule's annex with its risks (§27)
+  ['contrato-planilla-m', male.contract],
+  ['contrato-part-time-f', await renderer.contract(samplePartTime({ position: 'Cajero' }) as unknown as Employee)],
+  ['contrato-subsidio-m', await renderer.contract(sampleSubsidio({
+    ...man,
+    dni: '76543210',
+    reasonForSubstitution: 'El titular cubre temporalmente la supervisión de otra playa',
+    substitutionGround: 'destaque',
+    substitutionDocument: 'Memorando N.º 045-2026-OPE',
+    absenceFrom: sampleTerm().entryDate,
+    absenceTo: sampleTerm().endDate
+  }) as unknown as Employee)],
+  ['tratamiento-datos-m', male.consent],
+  ['anexo-m', (await renderer.documents(sampleEmployee({
+    ...man, position: 'Vigilante', workDays: 'lunes a sábado', workSchedule: 'de 22:00 a 06:00 horas', salary: 1600, salaryInWords: undefined
+  }) as unknown as Employee)).annex],
   // a position with workstation equipment and no protective equipment (§16)
   ['anexo-cajera', (await renderer.documents(sampleEmployee({ position: 'Cajera' }) as unknown as Employee)).annex],
   // working time as a structure (§22): days of 9 h 36 min (an atypical schedule), and a weekly rotation with night work

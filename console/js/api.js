@@ -6,7 +6,7 @@
 import { TEXT } from './texts.js'
 
 /** @typedef {{ row?: number, field: string, message: string, header?: string }} Issue */
-/** @typedef {{ row: number, field: string, header?: string, message: string }} Warning */
+/** @typedef {{ row: number, field: string, header?: string, message: string, scope?: 'employer' }} Warning */
 /** @typedef {{ batchMax: number, addendumBatchMax: number, maxFileSize: number }} Limits */
 
 export class ApiError extends Error {

@@ -128,7 +128,14 @@ export function issuesTable (issues, rows, fix) {
  */
 export function showUploadNotes (box, warnings, hint) {
   if (hint !== undefined) box.append(alertBox('error', hint))
-  if (warnings !== undefined && warnings.length > 0) {
-    box.append(alertBox('warn', TEXT.warningsTitle(warnings.length), warnings.map(TEXT.warningItem)))
+  const rows = (warnings ?? []).filter((warning) => warning.scope !== 'employer')
+  if (rows.length > 0) box.append(alertBox('warn', TEXT.warningsTitle(rows.length), rows.map(TEXT.warningItem)))
+  // the employer's process (an outdated risk assessment): each notice once, with the rows it concerns
+  const employer = new Map()
+  for (const warning of warnings ?? []) {
+    if (warning.scope === 'employer') employer.set(warning.message, [...(employer.get(warning.message) ?? []), warning.row])
+  }
+  if (employer.size > 0) {
+    box.append(alertBox('warn', TEXT.employerNoticesTitle, [...employer].map(([message, rowList]) => TEXT.employerNotice(message, rowList))))
   }
 }

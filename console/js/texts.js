@@ -54,6 +54,9 @@ export const TEXT = {
   errorsTitle: 'Errores por fila del archivo',
   /** @param {number} n */
   warningsTitle: (n) => `${plural(n, 'aviso', 'avisos')} sobre valores que el servicio completó o interpretó (revísalos):`,
+  employerNoticesTitle: 'Avisos para el empleador (no impiden generar los contratos):',
+  /** @param {string} message @param {number[]} rows */
+  employerNotice: (message, rows) => `${message} (${rows.length === 1 ? 'fila' : 'filas'} ${rows.join(', ')})`,
   /** @param {import('./api.js').Warning} warning */
   warningItem: (warning) => `Fila ${warning.row}, ${warning.header ?? warning.field}: ${warning.message}`,
   rowColumn: 'Fila',

@@ -11,7 +11,11 @@ import type { EmployerProfile, LaborRegime, PositionEntry } from '../../schemas/
 import { lastsAtMost } from '../vocabulary/dates.js'
 import { dateInWords } from '../vocabulary/format.js'
 import { parseModality, type ModalityCode } from '../vocabulary/modality.js'
-import { parseProbationMonths } from '../vocabulary/probation.js'
+import {
+  STATUTORY_PROBATION_MONTHS, parseProbation, parseProbationReason, probationInWords, probationLastDay,
+  type ProbationReason
+} from '../vocabulary/probation.js'
+import { recordGround } from '../vocabulary/substitution.js'
 import { weeklyMinutesText, type WorkingTimeFacts } from '../vocabulary/working-time.js'
 
 /** Legal names of the modalities with their article (no service type codes in documents, §10). */
@@ -147,33 +151,98 @@ export function workingTimeTermsText (facts: WorkingTimeFacts | undefined, partT
     parts.push('Por la duración de sus turnos, el horario no incluye refrigerio.')
   }
   if (partTimeNote) {
+    // the part-time exclusions at body size (§31), as the Part Time contract states them; its
+    // extinction clause excepts part time from the art. 76 indemnity, so the two agree
     parts.push('Es una jornada a tiempo parcial, inferior en promedio a cuatro (4) horas diarias (artículo 4 de la LPCL; ' +
-      'artículos 11 y 12 del D.S. 001-96-TR).')
+      'artículos 11 y 12 del D.S. 001-96-TR). Por ello no tiene derecho a la compensación por tiempo de servicios ' +
+      '(artículo 4 del D.S. 001-97-TR) ni al descanso vacacional (artículo 11 del D. Leg. 713 y artículo 11 del ' +
+      'D.S. 012-92-TR), y no le alcanza la protección contra el despido arbitrario (artículo 22 de la LPCL).')
   }
   parts.push(nightWorkText(facts))
   return parts.filter(Boolean).join(' ')
 }
 
-const NUMBERS = ['cero', 'un', 'dos', 'tres', 'cuatro', 'cinco', 'seis', 'siete', 'ocho', 'nueve', 'diez', 'once', 'doce']
-
 /**
- * The probation printed (§5, §14): none on a term of three months or less; else the record's
- * months, or the profile's, or three; with its reason when longer than three (LPCL art. 10).
+ * The probation printed (§5, §14, §24): the record's, in months or days, never dropped; when the record
+ * states none, none on a term of three months or less, else the profile's months or three.
  */
 export function probationText (
-  employee: Pick<ImportedEmployee, 'probationaryPeriod' | 'probationReason' | 'contractType' | 'entryDate' | 'endDate'>,
+  employee: Pick<ImportedEmployee, 'probationaryPeriod' | 'contractType' | 'entryDate' | 'endDate'>,
   profile: EmployerProfile
 ): string {
   const none = 'sin periodo de prueba'
-  if (lastsAtMost(employee.entryDate, employee.endDate, 3)) return none
-  const stated = employee.probationaryPeriod
-  const given = stated === undefined ? undefined : parseProbationMonths(stated)
-  const months = given ?? profile.contractDefaults[employee.contractType].probationMonths ?? 3
-  if (months === 0) return none
-  const reason = employee.probationReason?.toLowerCase() === 'confianza'
-    ? ', por tratarse de un puesto de confianza (artículo 10 de la LPCL)'
-    : months > 3 ? ', por tratarse de un puesto calificado (artículo 10 de la LPCL)' : ''
-  return `${NUMBERS[months]} (${months}) ${months === 1 ? 'mes' : 'meses'}${reason}`
+  const given = employee.probationaryPeriod === undefined ? undefined : parseProbation(employee.probationaryPeriod)
+  if (given !== undefined) return given.count === 0 ? none : probationInWords(given)
+  if (lastsAtMost(employee.entryDate, employee.endDate, STATUTORY_PROBATION_MONTHS)) return none
+  const months = profile.contractDefaults[employee.contractType].probationMonths ?? STATUTORY_PROBATION_MONTHS
+  return probationInWords({ unit: 'months', count: months })
+}
+
+const REASON_TITLES: Record<ProbationReason, string> = {
+  calificado: 'Puesto calificado, hasta seis (6) meses',
+  confianza: 'Puesto de confianza, hasta seis (6) meses',
+  direccion: 'Puesto de dirección, hasta doce (12) meses'
+}
+
+/**
+ * Why a probation exceeds three months (LPCL art. 10; §24): the reason and the concrete justification
+ * the position catalogue gives it; otherwise that no reason is needed.
+ */
+export function probationJustificationText (
+  employee: Pick<ImportedEmployee, 'probationaryPeriod' | 'probationReason' | 'entryDate'>,
+  entry: PositionEntry | undefined
+): string {
+  const given = employee.probationaryPeriod === undefined ? undefined : parseProbation(employee.probationaryPeriod)
+  const reason = employee.probationReason === undefined ? undefined : parseProbationReason(employee.probationReason)
+  const justification = reason === undefined ? undefined : entry?.probationReasons?.[reason]
+  const last = given === undefined || given.count === 0 ? undefined : probationLastDay(employee.entryDate, given)
+  const beyond = last !== undefined && !lastsAtMost(employee.entryDate, last, STATUTORY_PROBATION_MONTHS)
+  if (!beyond || reason === undefined || justification === undefined) {
+    return 'No corresponde: el periodo de prueba no excede de tres (3) meses.'
+  }
+  return `${REASON_TITLES[reason]} (artículo 10 de la LPCL): ${justification.trim().replace(/[.;,\s]+$/, '')}.`
+}
+
+/**
+ * A suplencia's ground as the contract prints it (§4, §25): only the ground that applies, then its
+ * supporting document and the absence's dates when given.
+ * @throws Error when the record has no ground: the rules refuse it before it is drawn
+ */
+export function substitutionGroundText (
+  employee: Pick<ImportedEmployee, 'substitutionGround' | 'reasonForSubstitution' | 'substitutionDocument' | 'absenceFrom' | 'absenceTo'>
+): string {
+  const ground = recordGround(employee)
+  if (ground === undefined) throw new Error('the suplencia has no ground: it should have been refused before rendering')
+  const document = employee.substitutionDocument === undefined
+    ? ''
+    : ` Documento que la sustenta: ${employee.substitutionDocument.trim().replace(/[.;,\s]+$/, '')}.`
+  const { absenceFrom: from, absenceTo: to } = employee
+  const absence = from !== undefined && to !== undefined
+    ? ` Ausencia prevista del ${dateInWords(from)} al ${dateInWords(to)}.`
+    : from !== undefined ? ` Ausencia desde el ${dateInWords(from)}.` : to !== undefined ? ` Ausencia prevista hasta el ${dateInWords(to)}.` : ''
+  return `${ground.printed}${document}${absence}`
+}
+
+/**
+ * The place of work (§26): the site's name and its address from the employer profile (the
+ * jurisdiction clause names the judge of the place of work); the name alone for a site the profile
+ * does not list.
+ */
+export function workplaceText (site: string, address: string | undefined): string {
+  return address === undefined ? site : `${site}: ${address}`
+}
+
+/**
+ * What the annex adds for a schedule that touches 22:00-06:00 (§22, §27): night work's risks and
+ * their measures; that there is none otherwise.
+ */
+export function nightWorkRisksText (night: boolean): string {
+  if (!night) return 'El horario pactado no incluye trabajo nocturno (entre las 22:00 y las 06:00 horas).'
+  return lettered([
+    'fatiga, somnolencia y alteración del sueño por trabajar entre las 22:00 y las 06:00 horas: respetar las pausas y ' +
+      'el descanso entre jornadas y comunicar cualquier malestar',
+    'menor visibilidad nocturna: usar los elementos reflectivos y transitar por zonas iluminadas'
+  ]) + ' Los exámenes médicos ocupacionales consideran este riesgo (artículo 49, literal d, de la Ley N.º 29783).'
 }
 
 /** Labour regime as printed in the employer block (§8). */
@@ -187,8 +256,9 @@ const SOCIAL_SECURITY = 'cobertura de la seguridad social en salud (Ley N.º 267
 
 /**
  * The benefits the worker receives, by the employer's regime and the contract's working time
- * (§2, §8, §23). Part time under four hours a day (any contract type): no CTS (D.S. 001-97-TR art.
- * 4), no 30-day vacaciones (D.S. 012-92-TR art. 11), no protection against arbitrary dismissal (LPCL art. 22).
+ * (§2, §8, §23). Part time under four hours a day (any contract type) lists only what it has: the
+ * exclusions (no CTS, no vacaciones, no protection against arbitrary dismissal) are clause text of
+ * the part-time template, at body size (§31).
  * @param partTime whether the working time is part time; a contract type stands for its usual one
  */
 export function benefitsText (partTime: boolean | Employee['contractType'], regime: LaborRegime): string {
@@ -199,16 +269,13 @@ export function benefitsText (partTime: boolean | Employee['contractType'], regi
       ? `gratificaciones por Fiestas Patrias y Navidad (Ley N.º 27735); descanso semanal y en días feriados; asignación familiar, cuando corresponda (Ley N.º 25129); participación en las utilidades, cuando corresponda; ${SOCIAL_SECURITY}`
       : `gratificaciones por Fiestas Patrias y Navidad (Ley N.º 27735); compensación por tiempo de servicios (D.S. 001-97-TR); descanso vacacional de treinta días por año completo de servicios (D. Leg. 713); asignación familiar, cuando corresponda (Ley N.º 25129); participación en las utilidades, cuando corresponda; ${SOCIAL_SECURITY}`
   } else if (regime === 'micro-empresa') {
-    list = `descanso vacacional de quince días por año de servicios${partTime ? ', cuando alcance la jornada mínima que la ley exige' : ''}; descanso semanal y en días feriados; ${SOCIAL_SECURITY.replace('cobertura de la seguridad social en salud (Ley N.º 26790)', 'afiliación al régimen de salud que corresponda (SIS o EsSalud)')}`
+    list = `${partTime ? '' : 'descanso vacacional de quince días por año de servicios; '}descanso semanal y en días feriados; ${SOCIAL_SECURITY.replace('cobertura de la seguridad social en salud (Ley N.º 26790)', 'afiliación al régimen de salud que corresponda (SIS o EsSalud)')}`
   } else {
     list = partTime
       ? `gratificaciones equivalentes a media remuneración en julio y diciembre; descanso semanal y en días feriados; participación en las utilidades, cuando corresponda; ${SOCIAL_SECURITY}`
       : `gratificaciones equivalentes a media remuneración en julio y diciembre; compensación por tiempo de servicios de quince remuneraciones diarias por año; descanso vacacional de quince días por año de servicios; participación en las utilidades, cuando corresponda; ${SOCIAL_SECURITY}`
   }
-  const exclusion = partTime
-    ? ' Por tener una jornada inferior a cuatro horas diarias en promedio, no le corresponden la compensación por tiempo de servicios (artículo 4 del D.S. 001-97-TR), el descanso vacacional (artículo 11 del D.S. 012-92-TR) ni la protección contra el despido arbitrario (artículo 22 de la LPCL).'
-    : ''
-  return `${list}.${exclusion}`
+  return `${list}.`
 }
 
 /** A list as one flowing text: `a) first; b) second.` */

@@ -11,14 +11,15 @@ import {
   MODALITY_NAMES, REGIME_NAMES, benefitsText, recordModality, equipmentText, internalRulesText, ipercText, lettered,
   modalityText, objectiveCauseText,
   processorsText, videoSurveillanceText, workstationText, probationText, signingDate, weeklyHoursText,
-  workingTimeTermsText
+  workingTimeTermsText, nightWorkRisksText, probationJustificationText, substitutionGroundText, workplaceText
 } from './contract-terms.js'
 import { todayInLima } from '../vocabulary/dates.js'
 import { workingTimeText } from '../vocabulary/working-time.js'
 import {
   isRecordWorkingTime, partTimeTest, readRecordWorkingTime, workingTimePolicy, type RecordWorkingTime
 } from '../employees/working-time-rules.js'
-import { recordPosition } from '../employer/catalogue.js'
+import { printedPosition, recordPosition } from '../employer/catalogue.js'
+import { profileSite } from '../employer/sites.js'
 
 /**
  * The contract documents, by id; each id is also the template's file name without `.pdf`. Every
@@ -46,13 +47,18 @@ const CONTRACT_FIELD_NAMES = [
   'position', 'subDivisionOrParking', 'contractType', 'modality', 'salary', 'salaryInWords',
   'entryDate', 'entryDateWords', 'endDate', 'endDateWords', 'objectiveCause',
   'weeklyHours', 'workDays', 'workSchedule', 'workingTimeTerms', 'probationaryPeriod', 'benefits',
-  // Subsidio (D11: optional ones print blank)
+  // the place of work with its address, the probation's justification (§24, §26)
+  'workplace', 'probationJustification',
+  // Subsidio (D11: optional ones print blank); its ground (§25)
   'replacementFor', 'replacedWorkerDni', 'replacedWorkerPosition', 'reasonForSubstitution', 'timeForCompany', 'workingCondition',
+  'substitutionGround',
   // personal data notice (§6)
   'dataBankName', 'dataBankCode', 'dataArcoEmail', 'dataOfficer', 'dataRecipients', 'dataTransfers', 'dataRetention',
   'dataProcessors', 'dataVideo',
   // annex (§7, §16)
   'positionFunctions', 'positionRisks', 'positionEquipment', 'positionWorkstation', 'iperc', 'internalRules',
+  // the annex's night-work risks (§27)
+  'nightWorkRisks',
   // place and date of signing (§3)
   'signingCity', 'signingDate', 'signingDateWords'
 ] as const
@@ -72,8 +78,8 @@ export type FieldName = typeof FIELD_NAMES[number]
 export const SHARED_FIELDS: ReadonlySet<FieldName> = new Set<FieldName>([
   'employerName', 'employerRuc', 'employerAddress', 'employerRepresentative', 'employerRepresentativeDni', 'employerRepresentativeRole',
   'employerRepresentativePowers', 'employerActivity', 'employerRegime',
-  'position', 'subDivisionOrParking', 'contractType', 'modality', 'weeklyHours', 'workDays', 'workSchedule', 'workingTimeTerms',
-  'probationaryPeriod', 'benefits',
+  'position', 'subDivisionOrParking', 'workplace', 'contractType', 'modality', 'weeklyHours', 'workDays', 'workSchedule',
+  'workingTimeTerms', 'probationaryPeriod', 'probationJustification', 'nightWorkRisks', 'benefits',
   'dataBankName', 'dataBankCode', 'dataArcoEmail', 'dataOfficer', 'dataRecipients', 'dataTransfers', 'dataRetention',
   'dataProcessors', 'dataVideo',
   'positionFunctions', 'positionRisks', 'positionEquipment', 'positionWorkstation', 'iperc', 'internalRules',
@@ -87,20 +93,24 @@ const EMPLOYER_BLOCK: FieldName[] = ['employerName', 'employerRuc', 'employerAdd
 const WORKER_BLOCK: FieldName[] = ['fullName', 'dni', 'address', 'district', 'province', 'department', 'email']
 const SIGNING: FieldName[] = ['signingCity', 'signingDateWords']
 const CONDITIONS: FieldName[] = [
-  'modality', 'position', 'subDivisionOrParking', 'entryDateWords', 'endDateWords', 'salary', 'salaryInWords', 'weeklyHours', 'workDays',
+  'modality', 'position', 'workplace', 'entryDateWords', 'endDateWords', 'salary', 'salaryInWords', 'weeklyHours', 'workDays',
   'workSchedule', 'workingTimeTerms', 'benefits'
 ]
-const SUBSIDIO: FieldName[] = ['replacementFor', 'replacedWorkerDni', 'replacedWorkerPosition', 'reasonForSubstitution', 'probationaryPeriod']
+const SUBSIDIO: FieldName[] = [
+  'replacementFor', 'replacedWorkerDni', 'replacedWorkerPosition', 'substitutionGround', 'probationaryPeriod', 'probationJustification'
+]
 const NOTICE: FieldName[] = ['dataBankName', 'dataBankCode', 'dataArcoEmail', 'dataRecipients', 'dataRetention', 'dataProcessors', 'dataVideo']
 
 const REQUIRED_BY_DOCUMENT: Record<DocumentId, readonly FieldName[]> = {
-  'contrato-planilla': [...EMPLOYER_BLOCK, ...WORKER_BLOCK, ...CONDITIONS, 'objectiveCause', 'probationaryPeriod', ...SIGNING],
+  'contrato-planilla': [
+    ...EMPLOYER_BLOCK, ...WORKER_BLOCK, ...CONDITIONS, 'objectiveCause', 'probationaryPeriod', 'probationJustification', ...SIGNING
+  ],
   'contrato-part-time': [...EMPLOYER_BLOCK, ...WORKER_BLOCK, ...CONDITIONS, 'objectiveCause', ...SIGNING],
   'contrato-subsidio': [...EMPLOYER_BLOCK, ...WORKER_BLOCK, ...CONDITIONS, ...SUBSIDIO, ...SIGNING],
   'tratamiento-datos': [...EMPLOYER_BLOCK, ...WORKER_BLOCK, ...NOTICE, ...SIGNING],
   anexo: [
-    ...EMPLOYER_BLOCK, ...WORKER_BLOCK, 'position', 'subDivisionOrParking', 'iperc',
-    'positionFunctions', 'positionRisks', 'positionEquipment', 'positionWorkstation', 'internalRules', ...SIGNING
+    ...EMPLOYER_BLOCK, ...WORKER_BLOCK, 'position', 'workplace', 'iperc',
+    'positionFunctions', 'positionRisks', 'nightWorkRisks', 'positionEquipment', 'positionWorkstation', 'internalRules', ...SIGNING
   ]
 }
 const ADDENDUM_REQUIRED: readonly FieldName[] = [
@@ -164,11 +174,23 @@ export function employerFieldValues (employer: EmployerProfile) {
   }
 }
 
+/** Whether a record's worker is a woman (its sex is canonical here, D8: `F` or `Femenino`). */
+export function isFemale (record: { sex?: string }): boolean {
+  // no import of the normaliser, which would load TypeBox into every PDF worker
+  return record.sex === 'F' || record.sex === 'Femenino'
+}
+
 /** The variant of a document for a worker: feminine when `sex` says so (D21), else masculine. */
 export function templateFor (document: DocumentId, employee: Pick<ImportedEmployee, 'sex'>): TemplateId {
-  // the record's sex is canonical here (D8: `F` or `Femenino`); no import of the normaliser, which
-  // would load TypeBox into every PDF worker
-  return employee.sex === 'F' || employee.sex === 'Femenino' ? `${document}-f` : document
+  return isFemale(employee) ? `${document}-f` : document
+}
+
+/**
+ * Whether a working week touches the night (22:00-06:00): the annex then lists night work's risks
+ * (§27). The one place the annex reads the working-time vocabulary.
+ */
+export function touchesNight (working: RecordWorkingTime | undefined): boolean {
+  return working !== undefined && working.facts.nightShare > 0
 }
 
 /** Employee fields that are optional in some records (spreadsheet import, D11) and print blank when missing. */
@@ -255,7 +277,9 @@ export function fieldValues (
   const partTime = isPartTime(employee, employer, working)
   const schedule = working === undefined ? undefined : workingTimeText(working.time)
   const signing = signingDate(employee, today)
-  const position = cleanText(employee.position)
+  const position = cleanText(printedPosition(employee, employer, isFemale(employee)) ?? employee.position)
+  const entry = recordPosition(employee, employer)?.entry
+  const site = profileSite(employer, employee.subDivisionOrParking)
   return {
     ...profileCache(employer).values,
     ...positionValues(employee, employer),
@@ -273,6 +297,7 @@ export function fieldValues (
     sex: text(employee.sex),
     position,
     subDivisionOrParking: text(employee.subDivisionOrParking),
+    workplace: cleanText(workplaceText(employee.subDivisionOrParking, site?.address)),
     contractType: employee.contractType,
     modality: modalityText(employee, employer, partTime),
     salary: formatSoles(employee.salary),
@@ -289,6 +314,8 @@ export function fieldValues (
     // a Planilla under four hours prints the Part Time contract, whose own clause says it is part time
     workingTimeTerms: workingTimeTermsText(working?.facts, partTime && employee.contractType === 'Subsidio'),
     probationaryPeriod: text(probationText(employee, employer)),
+    probationJustification: cleanText(probationJustificationText(employee, entry)),
+    nightWorkRisks: cleanText(nightWorkRisksText(touchesNight(working))),
     benefits: benefitsText(partTime, employer.laborRegime),
     replacementFor: text(employee.replacementFor),
     replacedWorkerDni: text(employee.replacedWorkerDni),
@@ -296,6 +323,8 @@ export function fieldValues (
     reasonForSubstitution: text(employee.reasonForSubstitution),
     timeForCompany: text(employee.timeForCompany),
     workingCondition: text(employee.workingCondition),
+    // only the ground that applies (§25); the reason's free text is not printed
+    substitutionGround: employee.contractType === 'Subsidio' ? cleanText(substitutionGroundText(employee)) : '',
     signingDate: signing,
     signingDateWords: dateInWords(signing)
   }
@@ -356,7 +385,7 @@ export function addendumFieldValues (
     endAddendum: addendum.endAddendum,
     endAddendumWords: dateInWords(addendum.endAddendum),
     modality: MODALITY_NAMES[recordModality({ contractType: addendum.contractType ?? 'Planilla', modality: addendum.modality }, employer)],
-    position: cleanText(addendum.position),
+    position: cleanText(printedPosition(addendum, employer, isFemale(addendum)) ?? addendum.position),
     originalSigningDateWords: addendum.originalSigningDate === undefined
       ? 'la que consta en EL CONTRATO'
       : dateInWords(addendum.originalSigningDate),

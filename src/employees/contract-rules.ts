@@ -11,7 +11,8 @@
  *   decide whether a contract can be signed: src/employees/lawful-contract.ts);
  * - salaryInWords, when given, states the salary (§9, D22);
  * - signingDate not after endDate (§3);
- * - the replaced worker's DNI and position only on a Subsidio (§4).
+ * - the replaced worker's DNI and position, the suplencia's ground, document and absence only on a
+ *   Subsidio (§4, §25).
  * Each check runs only on fields the schema already typed, so a schema error is never doubled.
  */
 import type { EmployerProfile } from '../../schemas/employer-profile.js'
@@ -46,6 +47,14 @@ export function minimumSalary (partTime: boolean, weeklyHours: number, policy: C
 }
 
 const hoursText = (hours: number) => String(Math.round(hours * 100) / 100)
+
+/** Fields of a suplencia only, with the label their message names. */
+const SUPLENCIA_ONLY = [
+  ['substitutionGround', 'La causal de la suplencia'],
+  ['substitutionDocument', 'El documento que sustenta la suplencia'],
+  ['absenceFrom', 'El inicio de la ausencia de la persona suplida'],
+  ['absenceTo', 'El fin de la ausencia de la persona suplida']
+] as const
 
 /**
  * Issues of one record (already normalised; fields of the wrong type are left to the schema).
@@ -98,6 +107,11 @@ export function contractIssues (record: unknown, prefix: string, policy: Contrac
   if (known && type !== 'Subsidio') {
     if (fields.replacedWorkerDni !== undefined) issues.push({ field: at('replacedWorkerDni'), message: CONTRACT_RULE_MESSAGES.subsidioOnly('El DNI del suplido') })
     if (fields.replacedWorkerPosition !== undefined) issues.push({ field: at('replacedWorkerPosition'), message: CONTRACT_RULE_MESSAGES.subsidioOnly('El cargo del suplido') })
+    // a suplencia's ground, its document and the absence's dates (DOCUMENT-REQUIREMENTS §25)
+    for (const [field, label] of SUPLENCIA_ONLY) {
+      if (fields[field] === undefined) continue
+      issues.push({ field: at(field), message: CONTRACT_RULE_MESSAGES.subsidioOnly(label) })
+    }
   }
   return issues
 }

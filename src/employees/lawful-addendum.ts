@@ -2,13 +2,16 @@
  * What makes an adenda one that can be signed (DOCUMENT-REQUIREMENTS §17; LPCL arts. 72-74, 77 a):
  * a timely, contiguous extension of a contract of a known modality, within that modality's maximum
  * and art. 74's five years counted from the entry date, at a salary of at least the RMV (or its share
- * for part time, plus night work's 35 %), with readable working time. The same rules run on the
+ * for part time, plus night work's 35 %), with readable working time, for a worker whose sex and birth
+ * date are known (§26: the adenda speaks in her or his grammatical gender; no minors). The same rules run on the
  * adenda preview and ZIP (400 on the field) and as row errors on the addendum upload.
  */
 import type { ContractType } from '../../schemas/employee.js'
-import { ADDENDUM_DOCUMENT_MESSAGES as A, LAWFUL_CONTRACT_MESSAGES as M, RULE_MESSAGES } from '../../schemas/messages.js'
+import {
+  ADDENDUM_DOCUMENT_MESSAGES as A, LAWFUL_CONTRACT_MESSAGES as M, RULE_MESSAGES, WORKER_MESSAGES as W
+} from '../../schemas/messages.js'
 import type { ValidationIssue } from '../errors.js'
-import { CALENDAR, addDays, dayMonthYearKey, lastsAtMost, termEnd } from '../vocabulary/dates.js'
+import { CALENDAR, addDays, ageOn, dayMonthYearKey, lastsAtMost, termEnd } from '../vocabulary/dates.js'
 import { formatSoles } from '../vocabulary/format.js'
 import { MAX_TOTAL_MONTHS, MODALITIES, parseModality } from '../vocabulary/modality.js'
 import { recordReader, type LawfulContractPolicy } from './lawful-contract.js'
@@ -32,6 +35,14 @@ export function lawfulAddendumIssues (
   const [entryDate, start, end, startAddendum, endAddendum] =
     (['entryDate', 'start', 'end', 'startAddendum', 'endAddendum'] as const).map(date)
   const originalSigning = date('originalSigningDate')
+
+  // §26: who the worker is, on the preview and the ZIP (an upload row lists it in data.documentIssues); §20: no minors
+  if (options.document && fields.sex === undefined) add('sex', W.sexRequired('adenda'))
+  if (options.document && fields.birthDate === undefined) add('birthDate', W.birthDateRequired('adenda'))
+  const birthDate = date('birthDate')
+  if (birthDate !== undefined && startAddendum !== undefined && ageOn(birthDate, startAddendum) < 18) {
+    add('birthDate', W.minorOnAddendum(startAddendum))
+  }
 
   // §17: timely and contiguous
   if (end !== undefined && dayMonthYearKey(today) > dayMonthYearKey(end)) add('end', A.expired(end, today))

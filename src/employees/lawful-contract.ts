@@ -12,19 +12,30 @@
  * - working time read from the structure or the days and schedule (working-time-rules.ts: §12, §22,
  *   §23): rest, refrigerio, at most 48 hours on average, the declared total to the minute, part time
  *   under four hours a day over the workplace's ordinary week, night work at RMV + 35 %;
- * - probation in whole months, longer ones only with their reason, shorter than the term (§14);
- * - a suplencia names the stable titular it replaces (§15); no minors (§20);
+ * - probation in months or days, over three months only with a reason the catalogue gives the
+ *   position, ending before the contract; none in part time (§14, §24);
+ * - a suplencia names the stable titular it replaces, in the same post, and one ground of a closed
+ *   list (§15, §25); the sex and birth date are given (§26); no minors (§20);
  * - the position is one of the catalogue, whose annex applies (§16).
  * Each rule reads only fields the schema already typed, so a schema error is never doubled.
  */
 import type { ContractType } from '../../schemas/employee.js'
 import type { EmployerProfile } from '../../schemas/employer-profile.js'
-import { LAWFUL_CONTRACT_MESSAGES as M } from '../../schemas/messages.js'
+import {
+  ANNEX_MESSAGES as A, LAWFUL_CONTRACT_MESSAGES as M, PROBATION_MESSAGES as P, SUPLENCIA_MESSAGES as S,
+  WORKER_MESSAGES as W
+} from '../../schemas/messages.js'
 import type { ValidationIssue } from '../errors.js'
 import { DEFAULT_MINIMUM_WAGE } from '../vocabulary/minimum-wage.js'
-import { PROBATION_REASONS, parseProbationMonths } from '../vocabulary/probation.js'
-import { positionCatalogue, type PositionCatalogue } from '../employer/catalogue.js'
-import { ageOn, dayMonthYearKey, isDayMonthYear, lastsAtMost, termEnd, todayInLima } from '../vocabulary/dates.js'
+import {
+  PROBATION_REASONS, PROBATION_REASON_CODES, STATUTORY_PROBATION_MONTHS, parseProbation, parseProbationReason,
+  probationInWords, probationLastDay
+} from '../vocabulary/probation.js'
+import { SUBSTITUTION_GROUNDS, namesNoSuplencia, recogniseGround, substitutionGround } from '../vocabulary/substitution.js'
+import { positionCatalogue, type CataloguePosition, type PositionCatalogue } from '../employer/catalogue.js'
+import {
+  addMonths, ageOn, dayMonthYearKey, isDayMonthYear, lastsAtMost, termEnd, termEndWithin, todayInLima
+} from '../vocabulary/dates.js'
 import { foldText } from '../vocabulary/format.js'
 import { MODALITIES, parseModality, type ModalityCode } from '../vocabulary/modality.js'
 import { workingTimeIssues, workingTimePolicy, type WorkingTimePolicy } from './working-time-rules.js'
@@ -90,8 +101,8 @@ export function contractModality (
   return policy.defaults[record.contractType].modality
 }
 
-/** A titular's condition that states an indefinite-term (stable) contract (§15). */
-const STABLE = /\b(plazo indeterminado|indeterminad[oa]|estable|permanente)\b/
+/** A titular's condition that states an indefinite-term (stable) contract (§15, §25). */
+const STABLE = /\b(plazo indeterminado|indeterminad[oa]|indefinid[oa]|estable|permanente)\b/
 
 /**
  * What a rule reads of a record that the schema already typed, and where it writes: the issues list,
@@ -149,7 +160,11 @@ export function lawfulContractIssues (
   // §20: no minors
   const birthDate = date('birthDate')
   if (birthDate !== undefined && entryDate !== undefined && ageOn(birthDate, entryDate) < 18) add('birthDate', M.minor(entryDate))
-  if (type === undefined) return issues
+  if (type === undefined) return issues // not a contract record (a session reference, or one the schema refuses)
+
+  // §26: who the worker is
+  if (fields.sex === undefined) add('sex', W.sexRequired('contrato'))
+  if (fields.birthDate === undefined) add('birthDate', W.birthDateRequired('contrato'))
 
   // §13: modality and cause; §11: its maximum term
   const modalityText = text('modality')
@@ -176,28 +191,167 @@ export function lawfulContractIssues (
   // §12, §22, §23: working time
   issues.push(...workingTimeIssues(fields, type, policy.workingTime, at, M.partTimeNeedsWorkingTime))
 
-  // §14: probation
-  const probationText = text('probationaryPeriod')
-  const probation = probationText === undefined ? undefined : parseProbationMonths(probationText)
-  if (probationText !== undefined && probation === undefined) add('probationaryPeriod', M.probationUnreadable)
-  if (probation !== undefined && probation > 0 && entryDate !== undefined && endDate !== undefined) {
-    const reason = text('probationReason')
-    const reasonKey = reason === undefined ? undefined : foldText(reason)
-    const limit = reasonKey === undefined ? 3 : PROBATION_REASONS[reasonKey as keyof typeof PROBATION_REASONS]
-    if (lastsAtMost(entryDate, endDate, 3)) add('probationaryPeriod', M.probationOnShortTerm)
-    else if (reason !== undefined && limit === undefined) add('probationReason', M.probationReasonUnknown)
-    else if (probation > 3 && reason === undefined) add('probationaryPeriod', M.probationNeedsReason(probation))
-    else if (probation > limit) add('probationaryPeriod', M.probationOverReason(reasonKey as string, limit))
-    else if (lastsAtMost(entryDate, endDate, probation)) add('probationaryPeriod', M.probationNotShorterThanTerm)
-  }
+  // §14, §24: probation
+  issues.push(...probationIssues(fields, type, entryDate, endDate, recordEntry(fields, catalogue), at))
 
-  // §15: suplencia
-  if (type === 'Subsidio') {
-    for (const field of ['replacedWorkerDni', 'replacedWorkerPosition', 'workingCondition', 'probationaryPeriod'] as const) {
-      if (fields[field] === undefined) add(field, M.suplenciaRequired[field])
-    }
-    const condition = text('workingCondition')
-    if (condition !== undefined && !STABLE.test(foldText(condition))) add('workingCondition', M.titularNotStable)
+  // §15, §25: suplencia
+  if (type === 'Subsidio') issues.push(...suplenciaIssues(fields, recordEntry(fields, catalogue), at))
+  return issues
+}
+
+/**
+ * What the upload warns about a record it keeps, which is the employer's process and not the worker's
+ * contract (§27): the position's risk assessment (IPERC) more than 12 months old on the start date
+ * (D.S. 005-2012-TR art. 77, as amended by D.S. 002-2020-TR). On `positionProfile` when the record
+ * names its entry by key, else on `position`.
+ * @param prefix field path prefix, as lawfulContractIssues
+ */
+export function lawfulContractWarnings (
+  record: unknown, prefix: string, policy: LawfulContractPolicy
+): ValidationIssue[] {
+  if (record === null || typeof record !== 'object') return []
+  const { fields, issues, add, date } = recordReader(record, prefix)
+  const entry = recordEntry(fields, policy.catalogue)
+  const entryDate = date('entryDate')
+  if (entry === undefined || entryDate === undefined) return issues
+  const { code, date: ipercDate } = entry.entry.iperc
+  const yearLater = isDayMonthYear(ipercDate) ? addMonthsWithin(ipercDate, 12) : undefined
+  if (yearLater !== undefined && dayMonthYearKey(entryDate) > dayMonthYearKey(yearLater)) {
+    add(typeof fields.positionProfile === 'string' ? 'positionProfile' : 'position', A.ipercOutdated(code, ipercDate, entry.name, entryDate))
   }
   return issues
+}
+
+/** `date` plus `months`, or undefined past the last day the service computes. */
+function addMonthsWithin (date: string, months: number): string | undefined {
+  try {
+    return addMonths(date, months)
+  } catch {
+    return undefined
+  }
+}
+
+/** The catalogue entry of a record (by `positionProfile`, else `position`), if any. */
+function recordEntry (fields: Record<string, unknown>, catalogue: PositionCatalogue): CataloguePosition | undefined {
+  if (typeof fields.positionProfile === 'string') return catalogue.byKey(fields.positionProfile.trim())
+  return typeof fields.position === 'string' ? catalogue.byName(fields.position) : undefined
+}
+
+const reasonsOf = (entry: CataloguePosition | undefined) =>
+  PROBATION_REASON_CODES.filter((reason) => entry?.entry.probationReasons?.[reason] !== undefined)
+const allowedText = (entry: CataloguePosition | undefined) =>
+  reasonsOf(entry).map((reason) => `"${reason}" (${P.reasonLabel(reason)}, hasta ${PROBATION_REASONS[reason]} meses)`)
+
+/**
+ * The probation of a contract (LPCL art. 10; Reglamento arts. 16, 59; §14, §24), in months or days:
+ * over three months only with a reason the catalogue gives the position (calificado or confianza up to
+ * 6 months, dirección up to 12); always ending before the contract (also a short one: "15 días" in a
+ * two-month term); none in part time under four hours a day. A probation asked for is never dropped:
+ * it is printed or refused.
+ */
+function probationIssues (
+  fields: Record<string, unknown>, type: ContractType, entryDate: string | undefined, endDate: string | undefined,
+  entry: CataloguePosition | undefined, at: (field: string) => string
+): ValidationIssue[] {
+  const issues: ValidationIssue[] = []
+  const add = (field: string, message: string) => issues.push({ field: at(field), message })
+  const stated = typeof fields.probationaryPeriod === 'string' ? fields.probationaryPeriod : undefined
+  const reasonText = typeof fields.probationReason === 'string' ? fields.probationReason : undefined
+  const probation = stated === undefined ? undefined : parseProbation(stated)
+  if (stated !== undefined && probation === undefined) add('probationaryPeriod', P.unreadable)
+  const reason = reasonText === undefined ? undefined : parseProbationReason(reasonText)
+  if (reasonText !== undefined && reason === undefined) add('probationReason', P.reasonUnknown)
+  if (probation === undefined || probation.count === 0) return issues
+  if (entryDate === undefined || endDate === undefined) return issues
+  if (type === 'Part Time') {
+    add('probationaryPeriod', P.partTime)
+    return issues
+  }
+  let last: string
+  try {
+    last = probationLastDay(entryDate, probation)
+  } catch {
+    add('probationaryPeriod', P.notShorterThanTerm) // past the last day the service computes: longer than any term
+    return issues
+  }
+  // a limit past the last day the service computes is never reached
+  const after = (a: string, b: string | undefined) => b !== undefined && dayMonthYearKey(a) > dayMonthYearKey(b)
+  if (after(last, termEndWithin(entryDate, STATUTORY_PROBATION_MONTHS))) {
+    if (reasonText === undefined) {
+      add('probationaryPeriod', P.needsReason(probationInWords(probation), allowedText(entry)))
+    } else if (reason !== undefined && entry !== undefined && entry.entry.probationReasons?.[reason] === undefined) {
+      add('probationReason', P.reasonNotForPosition(reason, entry.name, allowedText(entry)))
+    } else if (reason !== undefined && after(last, termEndWithin(entryDate, PROBATION_REASONS[reason]))) {
+      add('probationaryPeriod', P.overReason(reason, PROBATION_REASONS[reason]))
+    }
+  }
+  if (issues.length === 0 && !after(endDate, last)) add('probationaryPeriod', P.notShorterThanTerm)
+  return issues
+}
+
+const groundList = () => SUBSTITUTION_GROUNDS.map(({ code, name }) => `${code} (${name})`)
+
+/**
+ * A suplencia (LPCL arts. 12, 61, 77; §15, §25): the titular named in full, stable, in the post that is
+ * covered and not the worker; one ground from the closed list (src/vocabulary/substitution.ts), given
+ * or recognised unambiguously in the reason's text; never a resignation, dismissal or vacancy; the term
+ * within the absence when its dates are given; no cause of the causes catalogue.
+ */
+function suplenciaIssues (
+  fields: Record<string, unknown>, entry: CataloguePosition | undefined, at: (field: string) => string
+): ValidationIssue[] {
+  const issues: ValidationIssue[] = []
+  const add = (field: string, message: string) => issues.push({ field: at(field), message })
+  const text = (field: string) => (typeof fields[field] === 'string' ? fields[field] : undefined)
+  for (const field of ['replacedWorkerDni', 'replacedWorkerPosition', 'workingCondition', 'probationaryPeriod'] as const) {
+    if (fields[field] === undefined) add(field, M.suplenciaRequired[field])
+  }
+  const condition = text('workingCondition')
+  if (condition !== undefined && !STABLE.test(foldText(condition))) add('workingCondition', S.titularNotStable)
+
+  const groundText = text('substitutionGround')
+  const reasonText = text('reasonForSubstitution')
+  if (groundText !== undefined) {
+    if (namesNoSuplencia(groundText)) add('substitutionGround', S.noSuplencia)
+    else if (substitutionGround(groundText) === undefined) add('substitutionGround', S.groundUnknown(groundList()))
+    else if (reasonText !== undefined && namesNoSuplencia(reasonText)) add('reasonForSubstitution', S.noSuplencia)
+  } else if (reasonText !== undefined) {
+    const recognised = recogniseGround(reasonText)
+    if (recognised.kind === 'noSuplencia') add('substitutionGround', S.noSuplencia)
+    else if (recognised.kind === 'several') {
+      add('substitutionGround', S.groundAmbiguous(recognised.grounds.map(({ name }) => name), groundList()))
+    } else if (recognised.kind === 'none') add('substitutionGround', S.groundNotRecognised(groundList()))
+  }
+  if (fields.causeId !== undefined) add('causeId', S.noCause)
+
+  if (typeof fields.replacedWorkerDni === 'string' && fields.replacedWorkerDni === fields.dni) {
+    add('replacedWorkerDni', S.titularIsWorker)
+  }
+  const titularPosition = text('replacedWorkerPosition')
+  if (titularPosition !== undefined && entry !== undefined) {
+    const ownTitle = text('position')
+    const same = positionOf(titularPosition, entry) ||
+      (ownTitle !== undefined && foldText(ownTitle) === foldText(titularPosition))
+    if (!same) add('replacedWorkerPosition', S.titularOtherPosition(entry.name))
+  }
+
+  const date = (field: string) => {
+    const value = text(field)
+    return value !== undefined && isDayMonthYear(value) ? value : undefined
+  }
+  const [from, to, entryDate, endDate] = ['absenceFrom', 'absenceTo', 'entryDate', 'endDate'].map(date)
+  const key = dayMonthYearKey
+  if (from !== undefined && to !== undefined && key(to) < key(from)) add('absenceTo', S.absenceEndsBeforeStart)
+  else {
+    if (from !== undefined && entryDate !== undefined && key(entryDate) < key(from)) add('entryDate', S.startsBeforeAbsence(from))
+    if (to !== undefined && endDate !== undefined && key(endDate) > key(to)) add('endDate', S.endsAfterAbsence(to))
+  }
+  return issues
+}
+
+/** Whether a titular's position names the catalogue entry `entry` (its name, feminine name or an alias). */
+function positionOf (position: string, entry: CataloguePosition): boolean {
+  const folded = foldText(position)
+  return [entry.name, entry.feminineName, ...entry.aliases].some((name) => foldText(name) === folded) ||
+    foldText(entry.key) === folded
 }

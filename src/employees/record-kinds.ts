@@ -24,7 +24,7 @@ import { AddendumRequestSchema } from '../../schemas/addendum.js'
 import { compileValidator } from '../validation.js'
 import { addendumIssues, crossFieldIssues, insuredWorkerIssues, mergeIssues, type RecordRules } from './cross-field-rules.js'
 import { contractIssues, contractPolicy } from './contract-rules.js'
-import { lawfulContractIssues, lawfulContractPolicy } from './lawful-contract.js'
+import { lawfulContractIssues, lawfulContractPolicy, lawfulContractWarnings } from './lawful-contract.js'
 import { lawfulAddendumIssues } from './lawful-addendum.js'
 import { workingTimeWarnings } from './working-time-rules.js'
 import type { ContractType } from '../../schemas/employee.js'
@@ -45,6 +45,12 @@ export interface RecordValidation {
    * a shift without refrigerio over a meal window (working-time-rules.ts, DOCUMENT-REQUIREMENTS §22).
    */
   warnings: RecordRules
+  /**
+   * Facts about the employer's process, not the record, that refuse nothing (the upload's
+   * `data.warnings`, with `scope: 'employer'`): for `contract`, the employer's outdated risk
+   * assessment (DOCUMENT-REQUIREMENTS §27); none for the other kinds.
+   */
+  employerWarnings: RecordRules
 }
 
 const none: RecordRules = () => []
@@ -54,7 +60,7 @@ const none: RecordRules = () => []
  * worker's age on the entry date (insuredWorkerIssues; only records with both dates: Vida Ley, SCTR).
  */
 export const EMPLOYEE_VALIDATION: RecordValidation = {
-  accept: insuredWorkerIssues, print: none, all: insuredWorkerIssues, warnings: none
+  accept: insuredWorkerIssues, print: none, all: insuredWorkerIssues, warnings: none, employerWarnings: none
 }
 
 /**
@@ -79,9 +85,11 @@ export function recordValidation (
   if (kind === 'employee') return EMPLOYEE_VALIDATION
   let accept: RecordRules = crossFieldIssues
   let print: RecordRules = none
+  let warn: RecordRules = none
   if (kind === 'contract') {
     const money = contractPolicy(profile)
     const lawful = lawfulContractPolicy(profile)
+    warn = (record, prefix) => lawfulContractWarnings(record, prefix, lawful)
     accept = (record, prefix) => [...crossFieldIssues(record, prefix), ...contractIssues(record, prefix, money)]
     print = (record, prefix) =>
       [...lawfulContractIssues(record, prefix, lawful), ...(printable?.contract(record, prefix) ?? [])]
@@ -106,7 +114,7 @@ export function recordValidation (
     const type = fields.contractType === 'Part Time' || fields.contractType === 'Subsidio' ? fields.contractType as ContractType : 'Planilla'
     return workingTimeWarnings(fields, type, policy, (field) => (prefix === '' ? field : `${prefix}.${field}`))
   }
-  return { accept, print, all, warnings }
+  return { accept, print, all, warnings, employerWarnings: warn }
 }
 
 let documentSchema: ReturnType<typeof compileValidator<typeof AddendumRequestSchema>> | undefined

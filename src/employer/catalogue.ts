@@ -13,6 +13,8 @@ import { foldText } from '../vocabulary/format.js'
 export interface CataloguePosition {
   key: string
   name: string
+  /** The name printed for a woman (DOCUMENT-REQUIREMENTS §26): `feminineName`, else `name`. */
+  feminineName: string
   aliases: string[]
   entry: PositionEntry
 }
@@ -33,12 +35,12 @@ export function positionCatalogue (profile: EmployerProfile): PositionCatalogue 
   let catalogue = catalogues.get(profile)
   if (catalogue !== undefined) return catalogue
   const positions = Object.entries(profile.positions).map(([key, entry]) => ({
-    key, name: entry.name, aliases: entry.aliases ?? [], entry
+    key, name: entry.name, feminineName: entry.feminineName ?? entry.name, aliases: entry.aliases ?? [], entry
   }))
   const keys = new Map(positions.map((position) => [position.key, position]))
   const names = new Map<string, CataloguePosition>()
   for (const position of positions) {
-    for (const name of [position.name, ...position.aliases]) {
+    for (const name of [position.name, position.feminineName, ...position.aliases]) {
       const folded = foldText(name)
       if (!names.has(folded)) names.set(folded, position)
     }
@@ -66,6 +68,24 @@ export function recordPosition (
 }
 
 /**
+ * The position as a record's documents print it (DOCUMENT-REQUIREMENTS §26): when the record's
+ * `position` is a name or alias of its catalogue entry, the entry's form for the worker's sex
+ * (`feminineName` for a woman, `name` otherwise); else the record's own title, which names an entry
+ * by `positionProfile`. Undefined when the record has no position.
+ * @param female whether the worker is a woman (the record's sex, D8)
+ */
+export function printedPosition (
+  record: { position?: string, positionProfile?: string }, profile: EmployerProfile, female: boolean
+): string | undefined {
+  if (record.position === undefined) return undefined
+  const catalogue = positionCatalogue(profile)
+  const named = catalogue.byName(record.position)
+  const entry = record.positionProfile === undefined ? named : catalogue.byKey(record.positionProfile.trim())
+  if (named === undefined || entry === undefined || named.key !== entry.key) return record.position
+  return female ? named.feminineName : named.name
+}
+
+/**
  * Start-up problems of the catalogue: a name or alias shared by two entries would make a record's
  * position ambiguous. One line per problem, naming the keys.
  */
@@ -73,7 +93,8 @@ export function catalogueProblems (profile: EmployerProfile): string[] {
   const owners = new Map<string, string>()
   const problems: string[] = []
   for (const [key, entry] of Object.entries(profile.positions)) {
-    for (const name of new Set([entry.name, ...(entry.aliases ?? [])].map(foldText))) {
+    const names = [entry.name, entry.feminineName ?? entry.name, ...(entry.aliases ?? [])]
+    for (const name of new Set(names.map(foldText))) {
       const owner = owners.get(name)
       if (owner !== undefined) problems.push(`positions.${key}: el nombre "${name}" ya es de positions.${owner}`)
       else owners.set(name, key)

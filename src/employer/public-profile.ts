@@ -7,16 +7,34 @@ import type { EmployerProfile } from '../../schemas/employer-profile.js'
 import { MODALITIES, MODALITY_CODES, parseModality } from '../vocabulary/modality.js'
 import { DEFAULT_MINIMUM_WAGE } from '../vocabulary/minimum-wage.js'
 import { workingTimeText } from '../vocabulary/working-time.js'
+import { PROBATION_REASONS, PROBATION_REASON_CODES } from '../vocabulary/probation.js'
+import { SUBSTITUTION_GROUNDS } from '../vocabulary/substitution.js'
 import { positionCatalogue } from './catalogue.js'
 
 /** The profile's public view. */
 export interface EmployerPublicProfile {
-  /** The annex's position catalogue: `key` is what `positionProfile` takes; `position` may be the name or an alias. */
-  positions: Array<{ key: string, name: string, aliases: string[] }>
+  /**
+   * The annex's position catalogue: `key` is what `positionProfile` takes; `position` may be the name,
+   * the feminine name or an alias; the reasons that allow the position a probation over three months,
+   * each with its maximum and the justification the contract prints (§24, §26).
+   */
+  positions: Array<{
+    key: string,
+    name: string,
+    feminineName: string,
+    aliases: string[],
+    probationReasons: Array<{ reason: string, maxMonths: number, justification: string }>
+  }>
+  /** The grounds a suplencia may have (`substitutionGround`: the code; §25). */
+  substitutionGrounds: Array<{ code: string, name: string }>
   /** Modalities the service prints, with their maximum term in months (LPCL arts. 57-63, 74). */
   modalities: Array<{ code: string, name: string, maxMonths: number }>
-  /** Sites with a cause HR reviewed: for which modalities (codes), and the cause each prints. */
-  sites: Array<{ name: string, modalities: string[], causes: Record<string, string> }>
+  /**
+   * The employer's sites: the name `subDivisionOrParking` takes, the address printed as the place of
+   * work (§26), the modalities (codes) its contracts may use, and the cause HR reviewed for each of
+   * them, if any.
+   */
+  sites: Array<{ name: string, address: string, modalities: string[], causes: Record<string, string> }>
   /** The workplace's ordinary week (DOCUMENT-REQUIREMENTS §23): days (5 or 6) and hours. */
   ordinaryWeek: { days: number, hours: number }
   /** `ordinaryWeek.days`, as earlier clients read it. */
@@ -55,15 +73,28 @@ export function employerPublicProfile (profile: EmployerProfile): EmployerPublic
     }
   }
   return {
-    positions: positionCatalogue(profile).positions.map(({ key, name, aliases }) => ({ key, name, aliases })),
+    positions: positionCatalogue(profile).positions.map(({ key, name, feminineName, aliases, entry }) => ({
+      key,
+      name,
+      feminineName,
+      aliases,
+      probationReasons: PROBATION_REASON_CODES.flatMap((reason) => {
+        const justification = entry.probationReasons?.[reason]
+        return justification === undefined ? [] : [{ reason, maxMonths: PROBATION_REASONS[reason], justification }]
+      })
+    })),
     modalities: MODALITY_CODES.map((code) => ({ ...MODALITIES[code] })),
-    sites: Object.entries(profile.causes?.bySite ?? {}).map(([name, causes]) => {
+    sites: profile.sites.map(({ name, address, modalities }) => {
+      const bySite = profile.causes?.bySite ?? {}
+      const causes = Object.hasOwn(bySite, name) ? bySite[name] : {}
       const byCode = Object.entries(causes).flatMap(([key, cause]) => {
         const code = parseModality(key)
         return code === undefined ? [] : [[code, cause] as const]
       })
-      return { name, modalities: byCode.map(([code]) => code), causes: Object.fromEntries(byCode) }
+      const codes = modalities.flatMap((modality) => parseModality(modality) ?? [])
+      return { name, address, modalities: codes, causes: Object.fromEntries(byCode) }
     }),
+    substitutionGrounds: SUBSTITUTION_GROUNDS.map(({ code, name }) => ({ code, name })),
     ordinaryWeek: { ...profile.ordinaryWeek },
     workWeekDays: profile.ordinaryWeek.days,
     contractDefaults,

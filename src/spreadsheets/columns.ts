@@ -64,7 +64,12 @@ export const EMPLOYEE_COLUMNS: ColumnTable = [
   column('replacedWorkerPosition', ['CARGO DEL SUPLIDO'], 'text', false),
   column('modality', ['MODALIDAD'], 'text', false),
   column('probationReason', ['MOTIVO DEL PERIODO DE PRUEBA'], 'text', false),
-  column('positionProfile', ['PERFIL DE PUESTO'], 'text', false)
+  column('positionProfile', ['PERFIL DE PUESTO'], 'text', false),
+  // a suplencia's ground, its supporting document and the absence's dates (DOCUMENT-REQUIREMENTS §25)
+  column('substitutionGround', ['CAUSAL DE SUSPENSIÓN', 'CAUSAL DE SUPLENCIA'], 'text', false),
+  column('substitutionDocument', ['DOCUMENTO DE SUSTENTO'], 'text', false),
+  column('absenceFrom', ['INICIO DE AUSENCIA'], 'date', false),
+  column('absenceTo', ['FIN DE AUSENCIA'], 'date', false)
 ]
 
 /**
@@ -90,7 +95,9 @@ export const ADDENDUM_COLUMNS: ColumnTable = [
     'salario en letras', 'salarioenletras', 'salario_en_letras', 'salaryinwords', 'salary_in_words', 'sueldo en letras', 'Sueldo en Letras'
   ]),
   // optional columns naming the contract the adenda extends (DOCUMENT-REQUIREMENTS §17; the preview and ZIP need some)
-  column('sex', ['SEXO', 'GENERO'], 'text', false),
+  // who the worker is: both required to generate the adenda (DOCUMENT-REQUIREMENTS §26)
+  column('sex', ['GENERO', 'SEXO'], 'text', false),
+  column('birthDate', ['FECHA DE NACIMIENTO'], 'date', false),
   column('contractType', ['TIPO DE CONTRATO'], 'text', false),
   column('weeklyHours', ['HORAS SEMANALES'], 'salary', false),
   column('workDays', ['DÍAS DE TRABAJO', 'DÍAS LABORABLES'], 'text', false),

@@ -31,6 +31,8 @@ export interface ImportWarning {
   field: string
   header?: string
   message: string
+  /** `employer`: about the employer's process (an outdated IPERC, DOCUMENT-REQUIREMENTS §27), not the row. */
+  scope?: 'employer'
 }
 
 interface RowsOutcome<T> {
@@ -273,11 +275,15 @@ export function importEmployeeRows (
   const contractIssues = outcome.valid.flatMap((employee, index) =>
     validation.print(employee, '').map((issue) =>
       withHeader({ row: outcome.validRows[index], dni: employee.dni, ...issue }, header(issue.field))))
+  // the employer's process, not the row's contract (DOCUMENT-REQUIREMENTS §27): after the row's own warnings
+  const processWarnings = outcome.valid.flatMap((employee, index) =>
+    validation.employerWarnings(employee, '').map(({ field, message }) =>
+      withHeader({ row: outcome.validRows[index], field, message, scope: 'employer' as const }, header(field))))
   return {
     employees: outcome.valid,
     rows: outcome.validRows,
     contractIssues,
-    warnings: withRecordWarnings(outcome, validation, header),
+    warnings: [...withRecordWarnings(outcome, validation, header), ...processWarnings].sort((a, b) => a.row - b.row),
     errors: outcome.issues,
     totalRecords: sheet.rows.length,
     validRecords: outcome.valid.length,

@@ -34,7 +34,7 @@ test('one event per request with personal data: who, role, client, request id, r
   const form = await formPayload([{ name: 'empleados.xlsx', bytes: lawfulEmployeeFixture('empleados.xlsx') }])
   const upload = await app.inject({ method: 'POST', url: '/api/excel/upload', payload: form.payload, headers: { ...form.headers, ...headers(KEYS.hr, 'carga-1') } })
   const { sessionId, employees: imported } = upload.json().data as { sessionId: string, employees: { dni: string }[] }
-  await app.inject({ method: 'POST', url: '/api/contracts/preview', payload: { sessionId, dni: imported[1].dni }, headers: headers(KEYS.hr, 'vista-1') })
+  await app.inject({ method: 'POST', url: '/api/contracts/preview', payload: { sessionId, dni: imported[0].dni }, headers: headers(KEYS.hr, 'vista-1') })
   await app.inject({ method: 'POST', url: '/api/contracts/download-zip', payload: [sampleEmployee({ dni: '40000001' }), sampleEmployee({ dni: '40000002' })], headers: headers(KEYS.hr, 'zip-1') })
   await app.inject({ method: 'POST', url: '/api/excel/download-sctr', payload: [sampleEmployee({ dni: '40000003' })], headers: headers(KEYS.exports, 'sctr-1') })
   await app.inject({ method: 'POST', url: '/api/contracts/preview', payload: sampleEmployee({ dni: '40000004' }), headers: headers(KEYS.exports, 'prohibido-1') })
@@ -50,7 +50,7 @@ test('one event per request with personal data: who, role, client, request id, r
   const expected = { type: 'audit', method: 'POST', route: '/api/excel/upload', identity: 'hr-job', kind: 'key', roles: ['hr'] }
   t.match(written[0], { ...expected, client: '203.0.113.7', status: 200, outcome: 'completed', dnis: imported.map((employee) => employee.dni) })
   t.ok(Number.isFinite(Date.parse(String(written[0].time))))
-  t.match(written[1], { route: '/api/contracts/preview', identity: 'hr-job', status: 200, dnis: [imported[1].dni] })
+  t.match(written[1], { route: '/api/contracts/preview', identity: 'hr-job', status: 200, dnis: [imported[0].dni] })
   t.match(written[2], { route: '/api/contracts/download-zip', status: 200, outcome: 'completed', dnis: ['40000001', '40000002'] })
   t.match(written[3], { route: '/api/excel/download-sctr', identity: 'exports-job', roles: ['exports'], status: 200, dnis: ['40000003'] })
   t.match(written[4], { route: '/api/contracts/preview', identity: 'exports-job', status: 403 }, 'a refused attempt is recorded')

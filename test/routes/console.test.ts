@@ -59,8 +59,10 @@ test('GET /api/profile answers what a client needs to fill a lawful record, and 
   t.same(data.modalities.map((modality: { code: string }) => modality.code), ['57', '58', '60', '61', '63'])
   t.match(data.modalities[1], { code: '58', name: 'necesidades del mercado', maxMonths: 60 })
   t.same(data.sites.map(({ name, modalities }: { name: string, modalities: string[] }) => ({ name, modalities })), [
-    { name: 'Playa Larcomar', modalities: ['57', '58'] }, { name: 'Playa Lince', modalities: ['58'] }, { name: 'Playa Mall Aventura', modalities: ['57'] }
-  ])
+    { name: 'Playa Larcomar', modalities: ['57', '58', '61'] }, { name: 'Playa Lince', modalities: ['58', '61'] },
+    { name: 'Playa Mall Aventura', modalities: ['57', '61'] }
+  ], 'every site of the profile, with the modalities its contracts may use (§21, §26)')
+  t.match(data.sites[0].address, /^Malecón de la Reserva 610/, 'the place of work printed (§26)')
   t.match(data.sites[0].causes, { 58: /^Incremento temporal e imprevisible de vehículos/, 57: /^Inicio de la atención nocturna/ }, 'the cause each prints')
   t.equal(data.workWeekDays, 6)
   t.same(data.ordinaryWeek, { days: 6, hours: 48 })
@@ -68,8 +70,14 @@ test('GET /api/profile answers what a client needs to fill a lawful record, and 
   t.match(data.contractDefaults, { Planilla: { modality: '58', weeklyHours: 48, workDays: 'lunes a sábado' }, Subsidio: { modality: '61' } })
   t.same(data.contractDefaults['Part Time'], { modality: '58' }, 'part time has no default working time')
   t.same(data.positions.map((position: { key: string }) => position.key),
-    ['operario-de-playa', 'cajero', 'supervisor', 'vigilante', 'asistente-administrativo'], 'the catalogue, by key')
-  t.same(data.positions[0], { key: 'operario-de-playa', name: 'Operario de playa', aliases: ['Operador de playa', 'Operaria de playa', 'Operadora de playa'] })
+    ['operario-de-playa', 'cajero', 'supervisor', 'vigilante', 'asistente-administrativo', 'administrador-de-sede'], 'the catalogue, by key')
+  t.same(data.positions[0], {
+    key: 'operario-de-playa',
+    name: 'Operario de playa',
+    feminineName: 'Operaria de playa',
+    aliases: ['Operador de playa', 'Operaria de playa', 'Operadora de playa'],
+    probationReasons: []
+  })
   t.match(data.positions[1], { key: 'cajero', name: 'Cajero', aliases: ['Cajera'] })
   t.notMatch(res.body, 'IPERC', 'not the risk assessments')
   const text = res.body

@@ -12,7 +12,7 @@ import { ADDENDUM_HEADERS, EMPLOYEE_HEADERS, csvText, employeeCells, workbook } 
 import { ADDENDUM_COLUMNS } from '../../src/spreadsheets/columns.js'
 import { addDays, addMonths, dayMonthYearKey, todayInLima } from '../../src/vocabulary/dates.js'
 import { amountInWords } from '../../src/vocabulary/salary-words.js'
-import { ADDENDUM_DOCUMENT_MESSAGES, LAWFUL_CONTRACT_MESSAGES, MESSAGES, RULE_MESSAGES } from '../../schemas/messages.js'
+import { ADDENDUM_DOCUMENT_MESSAGES, MESSAGES, PROBATION_MESSAGES, RULE_MESSAGES } from '../../schemas/messages.js'
 
 const app = await build(t)
 
@@ -98,14 +98,14 @@ t.test('terms that end at a month\'s end or on a leap day: the lawful last day i
   t.equal(july.statusCode, 400)
 
   // three months from 30/11 end on the last day of February, from 31/01 on 30/04: a term of three
-  // months, which takes no probation (§14)
+  // months, which a probation of three months does not end before (§14, §24)
   for (const entryDate of [nextDate('30/11'), nextDate('31/01')]) {
     const end = entryDate.startsWith('30/11')
       ? `${isLeap(yearOf(entryDate) + 1) ? 29 : 28}/02/${yearOf(entryDate) + 1}`
       : `30/04/${yearOf(entryDate)}`
     const res = await contract({ entryDate, endDate: end, probationaryPeriod: '3 meses' })
     t.equal(res.statusCode, 400, `${entryDate} to ${end} is three months`)
-    t.match(res.json().errors, [{ field: 'body.probationaryPeriod', message: LAWFUL_CONTRACT_MESSAGES.probationOnShortTerm }])
+    t.match(res.json().errors, [{ field: 'body.probationaryPeriod', message: PROBATION_MESSAGES.notShorterThanTerm }])
     const longer = await contract({ entryDate, endDate: addDays(end, 1), probationaryPeriod: '3 meses' })
     t.equal(longer.statusCode, 200, 'a day longer is more than three months: its probation is lawful')
   }

@@ -58,7 +58,10 @@ export function samplePartTime (overrides: Record<string, unknown> = {}): Record
   })
 }
 
-/** A valid Subsidio employee with every replacement field. */
+/**
+ * A valid Subsidio employee with every replacement field: a titular in the same post (the override's
+ * position), on medical leave (the ground recognised from the reason, DOCUMENT-REQUIREMENTS §25).
+ */
 export function sampleSubsidio (overrides: Record<string, unknown> = {}): Record<string, unknown> {
   return sampleEmployee({
     dni: '87654321',
@@ -67,7 +70,7 @@ export function sampleSubsidio (overrides: Record<string, unknown> = {}): Record
     reasonForSubstitution: 'Descanso médico',
     timeForCompany: '2 años',
     replacedWorkerDni: '44556677',
-    replacedWorkerPosition: 'Operario de playa',
+    replacedWorkerPosition: overrides.position ?? 'Operario de playa',
     workingCondition: 'Plazo indeterminado, tiempo completo',
     probationaryPeriod: '3 meses',
     ...overrides
@@ -90,6 +93,9 @@ export function sampleAddendum (overrides: Record<string, unknown> = {}): Record
     department: 'Lima',
     salary: 1650,
     salaryInWords: 'MIL SEISCIENTOS CINCUENTA CON 00/100 SOLES',
+    // who the worker is: required to generate the adenda (DOCUMENT-REQUIREMENTS §26)
+    sex: 'F',
+    birthDate: '15/03/1990',
     ...overrides
   }
 }
@@ -132,6 +138,8 @@ export function longestEmployee (contractType: 'Planilla' | 'Part Time' | 'Subsi
           replacedWorkerDni: '44556677',
           replacedWorkerPosition: repeat('Supervisora general de operaciones de playa ', 100),
           reasonForSubstitution: repeat('Licencia por maternidad (artículo 12, literal c, de la LPCL) y vacaciones pendientes a continuación ', 200),
+          substitutionGround: 'maternidad', // the reason names two grounds: the record says which applies (§25)
+          substitutionDocument: repeat('Certificado de incapacidad temporal para el trabajo N.º A-123456789 de EsSalud ', 150),
           timeForCompany: repeat('Doce años, siete meses y veinte días ', 100),
           workingCondition: repeat('Trabajadora estable a plazo indeterminado, jornada completa ', 100),
           probationaryPeriod: 'tres (3) meses'

@@ -3,6 +3,7 @@ import type { FastifyInstance } from 'fastify'
 import type { AddressInfo } from 'node:net'
 import type { IncomingMessage } from 'node:http'
 import type { AddendumRequest } from '../../../schemas/addendum.js'
+import { WORKER_MESSAGES } from '../../../schemas/messages.js'
 import { dateInWords } from '../../../src/vocabulary/format.js'
 import { addDays, termEnd, todayInLima } from '../../../src/vocabulary/dates.js'
 import { build, formPayload, pdfText, pdfWidgetCount, postJson, sampleAddendum, zipEntries } from '../../support/helper.js'
@@ -101,7 +102,9 @@ t.test('validation: the import\'s rules and messages, trimming, date order, amou
     { field: 'body.salary', message: 'El sueldo es requerido' },
     { field: 'body.modality', message: 'La modalidad es requerida' },
     { field: 'body.position', message: 'El cargo es requerido.' },
-    { field: 'body.objectiveCause', message: 'La causa objetiva es requerida' }
+    { field: 'body.objectiveCause', message: 'La causa objetiva es requerida' },
+    { field: 'body.sex', message: WORKER_MESSAGES.sexRequired('adenda') },
+    { field: 'body.birthDate', message: WORKER_MESSAGES.birthDateRequired('adenda') }
   ])
   t.same(await errorsOf([sampleAddendum(), sampleAddendum({ documentNumber: 'x', startAddendum: '01/01/2020' })], ZIP), [
     { field: 'body.1.documentNumber', message: 'DNI debe tener exactamente 8 dígitos.' },
@@ -143,7 +146,13 @@ t.test('the ZIP on a real server: bare and wrapped bodies, adendas/<documentNumb
 
 t.test('the addendum upload\'s records, with the contract they extend, are accepted by both routes (every fixture)', async (t) => {
   // what the adenda names beyond the spec's record (DOCUMENT-REQUIREMENTS §17): the fixtures predate these columns
-  const extended = { modality: 'necesidades del mercado', position: 'Operario de playa', objectiveCause: 'Continúan las obras del centro comercial vecino que trasladan su estacionamiento a esta sede' }
+  const extended = {
+    modality: 'necesidades del mercado',
+    position: 'Operario de playa',
+    objectiveCause: 'Continúan las obras del centro comercial vecino que trasladan su estacionamiento a esta sede',
+    sex: 'F', // who the worker is (§26): the fixtures predate GENERO and FECHA DE NACIMIENTO too
+    birthDate: '15/03/1990'
+  }
   const fixtures = ['adendas.xlsx', 'adendas.xls', 'adendas.csv', 'adendas-semicolon.csv', 'adendas-alias.xlsx', 'adendas-mixtas.xlsx', 'adendas-mixtas.csv']
   for (const name of fixtures) {
     const form = await formPayload([{ name, bytes: fixture(name) }])

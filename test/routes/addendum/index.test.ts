@@ -27,6 +27,7 @@ const ROSA = sampleAddendum({
   sex: 'F',
   objectiveCause: 'Continúan las obras del centro comercial vecino que trasladan su estacionamiento a esta sede'
 })
+delete ROSA.birthDate // the committed fixture has no FECHA DE NACIMIENTO column
 
 function addendumRow (index: number): unknown[] {
   const worker = `Trabajador ${String(index).replace(/\d/g, (digit) => 'abcdefghij'[Number(digit)])}` // letters only: the names rule
@@ -100,6 +101,11 @@ t.test('data.documentIssues: a kept row whose adenda the preview and ZIP refuse,
   const sheet = book.Sheets[book.SheetNames[0]]
   sheet.B3 = { t: 's', v: '12121212' }
   sheet.M3 = { t: 'n', v: 1800 }
+  // who the worker is (DOCUMENT-REQUIREMENTS §26), which the committed fixture predates: on every row
+  const width = XLSX.utils.decode_range(sheet['!ref'] as string).e.c + 1
+  const height = XLSX.utils.decode_range(sheet['!ref'] as string).e.r + 1
+  XLSX.utils.sheet_add_aoa(sheet, [['GENERO', 'FECHA DE NACIMIENTO'], ...Array.from({ length: height - 1 }, () => ['F', '15/03/1990'])],
+    { origin: { r: 0, c: width } })
   const res = await upload([{ name: 'adendas.xlsx', bytes: XLSX.write(book, { type: 'buffer', bookType: 'xlsx' }) as Buffer }], `${URL}?partial=true`)
   const data = res.json().data
   t.same(data.rows, [2, 3, 6])

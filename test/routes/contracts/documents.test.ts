@@ -102,7 +102,7 @@ test('Part Time prints its weekly hours, days and schedule from the record, and 
   for (const value of ['18 horas semanales', 'martes a sábado', 'de 18:00 a 21:36 horas']) t.match(given, value)
   t.match(given, 'no realizará trabajo en sobretiempo')
   t.match(given, 'las partes no pactan periodo de prueba')
-  t.match(given, 'artículo 11 del D.S. 012-92-TR', 'the vacation exclusion cites its basis')
+  t.match(given, 'artículo 11 del Decreto Supremo N.º 012-92-TR', 'the vacation exclusion cites its basis, as clause text (§31)')
   t.match(given, 'A tiempo parcial (artículo 4 de la LPCL y artículos 11 a 13 del D.S. 001-96-TR) y contrato de trabajo sujeto a modalidad por necesidades del mercado')
   t.match(given, 'QUINIENTOS Y 00/100 SOLES', 'words written from the salary')
   const computed = await previewText(t, samplePartTime())
@@ -140,17 +140,20 @@ test('salary in words: omitted is written, lower case accepted, a different amou
   t.same(unreadable.json().errors, [{ field: 'body.0.salaryInWords', message: 'El sueldo en letras no coincide con el sueldo; debe decir: MIL QUINIENTOS Y 00/100 SOLES' }])
 })
 
-test('Subsidio identifies the replaced person (name, DNI, position, motive, condition) and what happens on return', async (t) => {
-  const text = await previewText(t, sampleSubsidio({ sex: 'M', replacedWorkerDni: '44556677', replacedWorkerPosition: 'Supervisora de playa' }))
+test('Subsidio identifies the replaced person (name, DNI, position, ground, condition) and what happens on return', async (t) => {
+  const text = await previewText(t, sampleSubsidio({
+    sex: 'M', position: 'Supervisor', replacedWorkerDni: '44556677', replacedWorkerPosition: 'Supervisora de playa'
+  }))
   t.match(text, 'CONTRATO DE TRABAJO SUJETO A MODALIDAD DE SUPLENCIA')
-  for (const label of ['Persona suplida', 'DNI N.º de la persona suplida', 'Cargo de la persona suplida', 'Motivo de la suplencia',
+  for (const label of ['Persona suplida', 'DNI N.º de la persona suplida', 'Cargo de la persona suplida', 'Causa de la suplencia',
     'Condición laboral de la persona suplida']) t.match(text, label)
-  for (const value of ['Juan Pérez Gómez', '44556677', 'Supervisora de playa', 'Descanso médico', 'Plazo indeterminado']) t.match(text, value)
+  for (const value of ['Juan Pérez Gómez', '44556677', 'Supervisora de playa', 'accidente', 'Plazo indeterminado']) t.match(text, value)
   t.notMatch(text, '2 años', 'the seniority is accepted (spec rule 3) but not printed')
   t.notMatch(text, 'el suplido', 'neutral wording: la persona suplida')
   t.match(text, 'el contrato se extingue el día de su reincorporación')
-  t.match(text, 'artículo 77, literales a y c')
-  t.match(text, 'destaque temporal al desempeño de otro puesto en el mismo centro de trabajo', 'art. 61 covers a reassignment too')
+  t.match(text, 'artículo 77, literal c')
+  t.match(text, 'artículo 77, literal a')
+  t.notMatch(text, 'destaque temporal', 'only the ground that applies (§25)')
   const missing = await app.inject({ method: 'POST', url: '/api/contracts/download-zip', payload: [sampleSubsidio({ probationaryPeriod: undefined })] })
   t.same(missing.json().errors, [{ field: 'body.0.probationaryPeriod', message: 'El periodo de prueba es obligatorio para contratos de Subsidio' }],
     'the ZIP refuses what the preview refuses: no blank cells')
@@ -164,13 +167,13 @@ test('the new text fields are checked with the field paths and Spanish messages 
   const res = await app.inject({
     method: 'POST',
     url: '/api/contracts/download-zip',
-    payload: [sampleEmployee({ objectiveCause: 'muy corta', workDays: 'x'.repeat(101), workSchedule: 'y'.repeat(101), weeklyHours: 'veinte' })]
+    payload: [sampleEmployee({ objectiveCause: 'muy corta', workDays: 'x'.repeat(101), workSchedule: 'y'.repeat(201), weeklyHours: 'veinte' })]
   })
   t.equal(res.statusCode, 400)
   t.same(res.json().errors, [
     { field: 'body.0.weeklyHours', message: 'Las horas semanales deben ser un número' },
     { field: 'body.0.workDays', message: 'Los días de trabajo deben tener entre 1 y 100 caracteres' },
-    { field: 'body.0.workSchedule', message: 'El horario debe tener entre 1 y 100 caracteres' },
+    { field: 'body.0.workSchedule', message: 'El horario debe tener entre 1 y 200 caracteres' },
     { field: 'body.0.objectiveCause', message: 'La causa objetiva debe tener entre 30 y 1000 caracteres' }
   ])
 })

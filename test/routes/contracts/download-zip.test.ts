@@ -55,7 +55,8 @@ test('a mixed batch gives one ZIP with each employee\'s three PDFs in the spec l
   t.match(annex, '87654321')
   const subsidio = await text('subsidio/87654321-Operario de playa.pdf')
   t.match(subsidio, 'Juan Pérez Gómez')
-  t.match(subsidio, 'Descanso médico')
+  t.match(subsidio, 'por enfermedad o', 'the ground recognised from "Descanso médico" (§25)')
+  t.match(subsidio, 'comprobados (artículo 12, literal b, de la LPCL)')
   t.notMatch(await text('subsidio/55556666-Operario de playa.pdf'), '2 años', 'the seniority is optional (D11) and never printed')
 })
 

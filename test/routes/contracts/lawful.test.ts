@@ -103,9 +103,9 @@ t.test('probation: a three-month term prints none; five months need their reason
   const text = await contractText(sampleEmployee(sampleTerm(3)))
   t.match(text, 'sin periodo de prueba')
   t.match(text, 'artículo 16 del Decreto Supremo N.º 001-96-TR', 'the Reglamento on periods already served')
-  t.match(await refusals(sampleEmployee({ probationaryPeriod: '5 meses' })), [['probationaryPeriod', /requiere motivo/]])
-  t.match(await contractText(sampleEmployee({ ...sampleTerm(12), probationaryPeriod: '5 meses', probationReason: 'calificado' })),
-    'cinco (5) meses, por tratarse de un puesto calificado')
+  t.match(await refusals(sampleEmployee({ probationaryPeriod: '5 meses' })), [['probationaryPeriod', /supera los tres meses del art\. 10/]])
+  t.match(await contractText(sampleEmployee({ ...sampleTerm(12), position: 'Supervisora', probationaryPeriod: '5 meses', probationReason: 'confianza' })),
+    'cinco (5) meses Puesto de confianza')
 })
 
 t.test('suplencia: the replaced person in full, a stable titular; the ZIP refuses what the preview refuses', async (t) => {
@@ -115,8 +115,8 @@ t.test('suplencia: the replaced person in full, a stable titular; the ZIP refuse
   const text = await contractText(sampleSubsidio())
   t.match(text, 'la persona suplida')
   t.match(text, '44556677')
-  t.match(text, 'en el mismo centro de trabajo')
-  t.match(text, 'artículo 77, literales a y c')
+  t.match(text, 'artículo 77, literal c, de la LPCL')
+  t.match(await contractText(sampleSubsidio({ substitutionGround: 'destaque' })), 'en el mismo centro de trabajo', 'a transfer: art. 61\'s wording')
   t.notMatch(text, '2 años', 'seniority is accepted but no longer printed')
 })
 
@@ -135,7 +135,7 @@ async function annexText (record: Record<string, unknown>): Promise<string> {
 }
 
 t.test('a position outside the catalogue is refused naming its positions; by alias or by positionProfile it gets its own annex', async (t) => {
-  const names = 'Operario de playa, Cajero, Supervisor, Vigilante, Asistente administrativo'
+  const names = 'Operario de playa, Cajero, Supervisor, Vigilante, Asistente administrativo, Administrador de sede'
   t.same(await refusals(sampleEmployee({ position: 'Técnico de línea' })), [[
     'position',
     'El cargo no está en el catálogo de puestos del empleador, que define las funciones, los riesgos y los equipos del anexo; ' +
@@ -144,10 +144,10 @@ t.test('a position outside the catalogue is refused naming its positions; by ali
   t.same(await refusals(sampleEmployee({ position: 'Cajero', positionProfile: 'gerente' })), [[
     'positionProfile',
     'El perfil de puesto no existe en el catálogo del empleador; use una de estas claves: ' +
-      'operario-de-playa, cajero, supervisor, vigilante, asistente-administrativo'
+      'operario-de-playa, cajero, supervisor, vigilante, asistente-administrativo, administrador-de-sede'
   ]])
   const cashier = await annexText(sampleEmployee({ position: 'CAJERA' }))
-  t.match(cashier, 'CAJERA', 'the record\'s own position is printed')
+  t.match(cashier, 'Cajera', 'the catalogue\'s form of the position for her sex (§26)')
   t.match(cashier, 'IPERC-CA-01, del 15 de enero de 2026', 'the IPERC is identified')
   t.match(cashier, 'realizar los cobros y emitir los comprobantes de pago', 'the cashier\'s functions')
   t.match(cashier, 'no requiere equipos de protección personal', 'a chair is no PPE')
@@ -203,13 +203,13 @@ t.test('a ZIP of lawful contracts holds every document', async (t) => {
   t.notOk(names.includes('errores.txt'))
 })
 
-t.test('wording: feminine agreement, art. 76 granted, the representative\'s DNI beside the representative', async (t) => {
+t.test('wording: feminine agreement, art. 76 said once for part time, the representative\'s DNI beside the representative', async (t) => {
   const female = await contractText(sampleEmployee({ sex: 'F' }))
   t.match(female, 'será incorporada en la planilla')
   t.match(female, 'no queda sujeta a uno nuevo')
   t.notMatch(female, /incorporado en la planilla|queda sujeto a uno/)
   t.match(female, /Representante\s+DNI N\.º del representante[\s\S]*María Ejemplo Ficticio\s+99999999/, 'one row: name, then DNI')
   const text = await contractText(partTime({ weeklyHours: 18.75, workSchedule: 'de 18:00 a 21:45 horas' }))
-  t.match(text, 'la indemnización del artículo 76 de la LPCL.')
+  t.match(text, 'tampoco le corresponde la indemnización del artículo 76 de la LPCL', 'the same as "no le alcanza la protección" (§31)')
   t.notMatch(text, 'en la medida en que le sea aplicable')
 })

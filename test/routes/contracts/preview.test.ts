@@ -34,7 +34,7 @@ test('a Subsidio preview prints the replacement data', async (t) => {
   const res = await app.inject({ method: 'POST', url: '/api/contracts/preview', payload: sampleSubsidio() })
   t.equal(res.statusCode, 200)
   const text = await pdfText(res.rawPayload)
-  for (const value of ['Juan Pérez Gómez', 'Descanso médico', '44556677', 'Plazo indeterminado, tiempo completo', 'tres (3) meses']) {
+  for (const value of ['Juan Pérez Gómez', 'comprobados (artículo 12, literal b, de la LPCL)', '44556677', 'Plazo indeterminado, tiempo completo', 'tres (3) meses']) {
     t.match(text, value)
   }
 })
@@ -132,10 +132,14 @@ test('hostile positions are made safe in Content-Disposition (D18)', async (t) =
 
 test('session mode answers the PDF, or base64 JSON, for a DNI of an upload session (D3)', async (t) => {
   const app = await sharedApp()
-  const imported = sampleSubsidio({ dni: '44445555' }) // as imported: sex and birthDate are optional in spreadsheets
-  delete imported.sex
-  delete imported.birthDate
-  const sessionId = await app.sessions.create([sampleEmployee() as Employee, imported as Employee])
+  const imported = sampleSubsidio({ dni: '44445555' })
+  const anonymous = sampleEmployee({ dni: '44446666' }) // as a sheet may import it: without sex and birth date
+  delete anonymous.sex
+  delete anonymous.birthDate
+  const sessionId = await app.sessions.create([sampleEmployee() as Employee, imported as Employee, anonymous as Employee])
+  const refused = await app.inject({ method: 'POST', url: '/api/contracts/preview', payload: { sessionId, dni: '44446666', format: 'file' } })
+  t.equal(refused.statusCode, 400, 'no contract without sex and birth date, in session mode too (DOCUMENT-REQUIREMENTS §26)')
+  t.same(refused.json().errors.map((issue: { field: string }) => issue.field), ['sex', 'birthDate'])
 
   const file = await app.inject({ method: 'POST', url: '/api/contracts/preview', payload: { sessionId, dni: '44445555', format: 'file' } })
   t.equal(file.statusCode, 200)

@@ -181,11 +181,12 @@ t.test('a Planilla or Subsidio under four hours a day prints the part-time text 
   const short = { workDays: 'lunes a sábado', workSchedule: 'de 08:00 a 11:30 horas', salary: 500, salaryInWords: undefined }
   const planilla = await contractText(sampleEmployee(short))
   t.match(planilla, 'CONTRATO DE TRABAJO A TIEMPO PARCIAL SUJETO A MODALIDAD')
-  t.match(planilla, 'no le corresponden la compensación por tiempo de servicios')
+  t.match(planilla, 'no tiene derecho a la compensación por tiempo de servicios')
   const subsidio = await contractText(sampleSubsidio(short))
   t.match(subsidio, 'A tiempo parcial (artículo 4 de la LPCL')
   t.match(subsidio, 'Es una jornada a tiempo parcial, inferior en promedio a cuatro (4) horas diarias')
-  t.match(subsidio, 'no le corresponden la compensación por tiempo de servicios')
+  t.match(subsidio, 'no tiene derecho a la compensación por tiempo de servicios')
+  t.match(subsidio, 'salvo que el cuadro III califique su jornada como a tiempo parcial')
   t.same(await refusals(sampleEmployee({ ...short, salary: 494 })), [['salary',
     'El sueldo no puede ser menor a S/ 494.38, la parte proporcional de la remuneración mínima vital para 21 horas semanales']])
 })

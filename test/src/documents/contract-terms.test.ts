@@ -4,7 +4,8 @@ import type { ImportedEmployee } from '../../../schemas/employee.js'
 import type { EmployerProfile } from '../../../schemas/employer-profile.js'
 import { assetPath } from '../../../src/paths.js'
 import {
-  benefitsText, equipmentText, internalRulesText, ipercText, workstationText, modalityText, objectiveCauseText, probationText, signingDate
+  benefitsText, equipmentText, internalRulesText, ipercText, workstationText, modalityText, objectiveCauseText, probationText, signingDate,
+  probationJustificationText
 } from '../../../src/documents/contract-terms.js'
 import { sampleEmployee, sampleTerm } from '../../support/samples.js'
 import { dateInWords } from '../../../src/vocabulary/format.js'
@@ -45,7 +46,7 @@ test('the signing date is the given one, else today in Lima', async (t) => {
   t.equal(signingDate({ signingDate: '27/11/2026' }, '25/11/2026'), '27/11/2026')
 })
 
-test('probation: none on a term of three months or less; the record\'s months, else the profile\'s, else three', async (t) => {
+test('probation: the record\'s, in months or days, never dropped; else none on a short term, else the profile\'s, else three', async (t) => {
   const term = sampleTerm()
   const short = sampleTerm(3)
   t.equal(probationText({ contractType: 'Planilla', probationaryPeriod: '2 meses', ...term }, demo), 'dos (2) meses')
@@ -53,8 +54,13 @@ test('probation: none on a term of three months or less; the record\'s months, e
   t.equal(probationText({ contractType: 'Planilla', ...short }, demo), 'sin periodo de prueba')
   const one = { ...demo, contractDefaults: { ...demo.contractDefaults, Subsidio: { ...demo.contractDefaults.Subsidio, probationMonths: 1 } } }
   t.equal(probationText({ contractType: 'Subsidio', ...term }, one), 'un (1) mes')
-  t.equal(probationText({ contractType: 'Planilla', probationaryPeriod: 'seis (6) meses', probationReason: 'calificado', ...sampleTerm(12) }, demo),
-    'seis (6) meses, por tratarse de un puesto calificado (artículo 10 de la LPCL)')
+  t.equal(probationText({ contractType: 'Planilla', probationaryPeriod: 'seis (6) meses', ...sampleTerm(12) }, demo), 'seis (6) meses')
+  t.equal(probationText({ contractType: 'Planilla', probationaryPeriod: '15 días', ...sampleTerm(2) }, demo), 'quince (15) días',
+    'a shorter probation on a short term is printed, not dropped (§24)')
+  const supervisor = demo.positions.supervisor
+  t.match(probationJustificationText({ probationaryPeriod: '6 meses', probationReason: 'confianza', ...sampleTerm(12) }, supervisor),
+    /^Puesto de confianza, hasta seis \(6\) meses \(artículo 10 de la LPCL\): dirige el turno/)
+  t.match(probationJustificationText({ probationaryPeriod: '3 meses', ...sampleTerm(12) }, supervisor), /^No corresponde/)
 })
 
 test('benefits follow the labour regime and the working time', async (t) => {
@@ -62,10 +68,10 @@ test('benefits follow the labour regime and the working time', async (t) => {
   t.notMatch(benefitsText('Planilla', 'general'), 'no le corresponden')
   const partTime = benefitsText('Part Time', 'general')
   t.notMatch(partTime, 'compensación por tiempo de servicios (D.S.')
-  t.match(partTime, 'no le corresponden la compensación por tiempo de servicios (artículo 4 del D.S. 001-97-TR), el descanso vacacional (artículo 11 del D.S. 012-92-TR)')
+  t.notMatch(partTime, 'no le corresponde', 'the exclusions are clause text of the template, at body size (§31)')
   t.match(benefitsText('Planilla', 'micro-empresa'), /^descanso vacacional de quince días por año de servicios; .*afiliación al régimen de salud que corresponda/)
   t.notMatch(benefitsText('Planilla', 'micro-empresa'), 'gratificaciones')
-  t.match(benefitsText('Part Time', 'micro-empresa'), 'cuando alcance la jornada mínima')
+  t.notMatch(benefitsText('Part Time', 'micro-empresa'), 'descanso vacacional', 'part time under four hours has none')
   t.match(benefitsText('Subsidio', 'pequena-empresa'), 'compensación por tiempo de servicios de quince remuneraciones diarias por año')
   t.notMatch(benefitsText('Part Time', 'pequena-empresa'), 'compensación por tiempo de servicios de quince')
 })

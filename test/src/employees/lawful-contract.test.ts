@@ -9,6 +9,7 @@ import { lawfulContractIssues, lawfulContractPolicy } from '../../../src/employe
 import { minimumSalaryWith, profileWorkingTimeProblems } from '../../../src/employees/working-time-rules.js'
 import { contractDefaultProblems } from '../../../src/employer/profile.js'
 import { sampleEmployee, sampleSubsidio, sampleTerm } from '../../support/samples.js'
+import { SUPLENCIA_MESSAGES } from '../../../schemas/messages.js'
 
 const demo = JSON.parse(readFileSync(assetPath('employer-profile.json'), 'utf8')) as EmployerProfile
 const policy = lawfulContractPolicy(demo)
@@ -145,16 +146,22 @@ test('a day of rest, a refrigerio of 45 minutes on long shifts, at most 48 hours
   t.same(fieldsOf(sampleEmployee({ ...night, salary: 1525.5 })), [])
 })
 
-test('probation: whole months, over three only with its reason, shorter than the term', async (t) => {
-  t.same(fieldsOf(sampleEmployee({ probationaryPeriod: 'noventa días' })), ['probationaryPeriod'])
+test('probation: months or days, over three only with a reason the catalogue gives the position, ending before the contract (§24)', async (t) => {
+  t.same(fieldsOf(sampleEmployee({ probationaryPeriod: 'tres meses y medio' })), ['probationaryPeriod'])
+  t.same(fieldsOf(sampleEmployee({ probationaryPeriod: 'noventa días' })), [], 'days are read')
   t.same(fieldsOf(sampleEmployee({ probationaryPeriod: '5 meses' })), ['probationaryPeriod'])
-  t.same(fieldsOf(sampleEmployee({ ...sampleTerm(12), probationaryPeriod: '5 meses', probationReason: 'calificado' })), [])
-  t.same(fieldsOf(sampleEmployee({ ...sampleTerm(12), probationaryPeriod: '8 meses', probationReason: 'calificado' })), ['probationaryPeriod'])
-  t.same(fieldsOf(sampleEmployee({ ...sampleTerm(24), probationaryPeriod: '12 meses', probationReason: 'confianza' })), [])
+  const supervisor = { position: 'Supervisor' }
+  t.same(fieldsOf(sampleEmployee({ ...supervisor, ...sampleTerm(12), probationaryPeriod: '5 meses', probationReason: 'confianza' })), [])
+  t.same(fieldsOf(sampleEmployee({ ...supervisor, ...sampleTerm(12), probationaryPeriod: '5 meses', probationReason: 'calificado' })), ['probationReason'],
+    'a reason the catalogue does not give the position')
+  t.same(fieldsOf(sampleEmployee({ ...supervisor, ...sampleTerm(12), probationaryPeriod: '7 meses', probationReason: 'confianza' })), ['probationaryPeriod'],
+    'confianza: six months at most (§24)')
+  t.same(fieldsOf(sampleEmployee({ position: 'Administrador de sede', ...sampleTerm(24), probationaryPeriod: '12 meses', probationReason: 'direccion' })), [])
   t.same(fieldsOf(sampleEmployee({ ...sampleTerm(12), probationaryPeriod: '5 meses', probationReason: 'antigüedad' })), ['probationReason'])
-  t.same(fieldsOf(sampleEmployee({ ...sampleTerm(6), probationaryPeriod: '6 meses', probationReason: 'calificado' })), ['probationaryPeriod'],
+  t.same(fieldsOf(sampleEmployee({ ...supervisor, ...sampleTerm(6), probationaryPeriod: '6 meses', probationReason: 'confianza' })), ['probationaryPeriod'],
     'as long as the term')
-  t.same(fieldsOf(sampleEmployee({ ...sampleTerm(3), probationaryPeriod: '1 mes' })), ['probationaryPeriod'], 'a term of three months has none')
+  t.same(fieldsOf(sampleEmployee({ ...sampleTerm(3), probationaryPeriod: '1 mes' })), [], 'a shorter probation on a short term (§24)')
+  t.same(fieldsOf(sampleEmployee({ ...sampleTerm(3), probationaryPeriod: '3 meses' })), ['probationaryPeriod'], 'not shorter than the term')
   t.same(fieldsOf(sampleEmployee({ ...sampleTerm(3), probationaryPeriod: 'sin periodo de prueba' })), [])
 })
 
@@ -163,10 +170,9 @@ test('suplencia: the stable titular named in full on every route', async (t) => 
     ['replacedWorkerDni', 'replacedWorkerPosition', 'workingCondition'])
   t.same(issuesOf(sampleSubsidio({ workingCondition: 'Contrato a plazo fijo por necesidades del mercado' })), [{
     field: 'workingCondition',
-    message: 'La condición laboral de la persona suplida debe ser estable, a plazo indeterminado (por ejemplo "plazo indeterminado"); ' +
-      'no se puede suplir a un titular con contrato a plazo fijo'
+    message: SUPLENCIA_MESSAGES.titularNotStable
   }])
-  for (const condition of ['ESTABLE', 'Permanente', 'A plazo indeterminado', 'indeterminada']) {
+  for (const condition of ['ESTABLE', 'Permanente', 'A plazo indeterminado', 'indeterminada', 'con contrato indefinido']) {
     t.same(fieldsOf(sampleSubsidio({ workingCondition: condition })), [], condition)
   }
 })

@@ -1,4 +1,5 @@
 import { test } from 'tap'
+import { SUBSTITUTION_GROUNDS } from '../../../src/vocabulary/substitution.js'
 import type { Employee } from '../../../schemas/employee.js'
 import { breakLines, layoutText, MIN_FONT_SIZE, type Rect } from '../../../src/pdf/layout.js'
 import type { AddendumRequest } from '../../../schemas/addendum.js'
@@ -90,6 +91,11 @@ const longest = {
   contractType: 'Subsidio',
   replacementFor: W(100),
   reasonForSubstitution: W(200),
+  // the ground with the longest printed sentence, its document at the longest allowed, the absence's dates (§25)
+  substitutionGround: [...SUBSTITUTION_GROUNDS].sort((a, b) => b.printed.length - a.printed.length)[0].code,
+  substitutionDocument: W(150),
+  absenceFrom: '30/09/2026',
+  absenceTo: '30/09/2027',
   timeForCompany: W(100),
   workingCondition: W(100),
   probationaryPeriod: W(100)
