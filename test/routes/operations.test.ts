@@ -54,7 +54,7 @@ test('ready fails once the app closes: the pools are closed and shutdown has beg
   const app = await build(t)
   await app.close()
   const checks = await app.readiness.checks()
-  t.same(checks, { ...ALL_OK, pdfPool: 'fail', spreadsheetReader: 'fail', running: 'fail' })
+  t.same(checks, { ...ALL_OK, pdfPool: 'fail', spreadsheetReader: 'fail', registry: 'fail', running: 'fail' })
 })
 
 test('outside tests ready is 503 (warm: fail) until the first report thread answered and the reader\'s first child is ready', async (t) => {

@@ -24,7 +24,8 @@ export async function build (t: Test, env: Record<string, string | number> = {},
   // the queue deadline off too: on a loaded machine it would refuse a test's deliberate bursts (its
   // own tests set it, test/src/queue-deadline.test.ts); one PDF thread (tests that need more say so):
   // each thread compiles its module and receives the templates when the app's first PDF is asked for
-  const app = await buildApp({ env: { NODE_ENV: 'test', TEMP_DIR: dir, SHED_MAX_EVENT_LOOP_DELAY_MS: 0, QUEUE_MAX_WAIT_MS: 0, PDF_THREADS: 1, ...env }, extend })
+  // the registry in memory, also for tests of production behaviour (whose default is ./data, shared by every test file)
+  const app = await buildApp({ env: { NODE_ENV: 'test', TEMP_DIR: dir, DATA_DIR: 'memory://', SHED_MAX_EVENT_LOOP_DELAY_MS: 0, QUEUE_MAX_WAIT_MS: 0, PDF_THREADS: 1, ...env }, extend })
   t.teardown(() => app.close())
   return app
 }
