@@ -83,7 +83,10 @@ const additionalProperties = {
   // `calificado` or `confianza`: what allows a probation over three months (LPCL art. 10)
   probationReason: optionalText(MESSAGES.probationReason, 20),
   // the key of the profile's position catalogue whose annex applies (src/employer/catalogue.ts)
-  positionProfile: optionalText(MESSAGES.positionProfile, 60)
+  positionProfile: optionalText(MESSAGES.positionProfile, 60),
+  // the id of a cause counsel reviewed (the profile's `causes`, DOCUMENT-REQUIREMENTS §21); when absent,
+  // the one reviewed cause that fits the site, modality, term and working time (src/employees/causes.ts)
+  causeId: optionalText(MESSAGES.causeId, 60)
 }
 
 /** JSON Schema `if/then` making fields required when contractType is Subsidio (rules 1-3, D11). */
@@ -107,7 +110,8 @@ export const SHARED_CONTRACT_FIELDS = {
   workDays: textSchema(MESSAGES.workDays, 1, 100),
   workSchedule: textSchema(MESSAGES.workSchedule, 1, 100),
   modality: textSchema(MESSAGES.modality, 1, 60),
-  objectiveCause: textSchema(MESSAGES.objectiveCause, 30, 1000)
+  objectiveCause: textSchema(MESSAGES.objectiveCause, 30, 1000),
+  causeId: textSchema(MESSAGES.causeId, 1, 60)
 }
 
 /** Subsidio fields every record needs (rules 1-2, D11). */

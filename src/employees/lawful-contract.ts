@@ -7,8 +7,10 @@
  * previews one, and listed in the employee import's `data.contractIssues` (the import itself keeps
  * the spec's rules, since the same sheet feeds the insurance exports).
  * - dates in Lima: signing not before today nor after the start; the start not before today (§11);
- * - the modality (arts. 57, 58, 60, 61, 63) and its maximum term (art. 74: five years) (§11, §13);
- * - a cause from the record or reviewed by HR for the site and modality, never a global one (§13);
+ * - the modality (arts. 57, 58, 60, 61, 63, 67) and its maximum term (art. 74: five years) (§11, §13);
+ * - the site is one of the profile's and allows the modality; the cause is one counsel reviewed, by
+ *   `causeId` or the one that fits site, modality, term and working time, never typed text (§21,
+ *   src/employees/causes.ts);
  * - working time read from the days and schedule: the weekly total agrees, at most 48 hours, part
  *   time under four hours a day over the workplace's week, night work at RMV + 35 % (§12);
  * - probation in whole months, longer ones only with their reason, shorter than the term (§14);
@@ -18,11 +20,14 @@
  */
 import type { ContractType } from '../../schemas/employee.js'
 import type { EmployerProfile } from '../../schemas/employer-profile.js'
-import { LAWFUL_CONTRACT_MESSAGES as M } from '../../schemas/messages.js'
+import { CAUSE_MESSAGES as C, LAWFUL_CONTRACT_MESSAGES as M } from '../../schemas/messages.js'
 import type { ValidationIssue } from '../errors.js'
 import { DEFAULT_MINIMUM_WAGE } from '../vocabulary/minimum-wage.js'
 import { PROBATION_REASONS, parseProbationMonths } from '../vocabulary/probation.js'
 import { positionCatalogue, type PositionCatalogue } from '../employer/catalogue.js'
+import type { ReviewedCause } from '../employer/causes.js'
+import { profileSite, siteAllows, siteModalities } from '../employer/sites.js'
+import { contractCause, suplenciaCauseIssue, weekShifts } from './causes.js'
 import { ageOn, dayMonthYearKey, isDayMonthYear, lastsAtMost, termEnd, todayInLima } from '../vocabulary/dates.js'
 import { foldText, formatSoles } from '../vocabulary/format.js'
 import { MODALITIES, parseModality, type ModalityCode } from '../vocabulary/modality.js'
@@ -40,8 +45,8 @@ export interface LawfulContractPolicy {
   defaults: Record<ContractType, {
     modality?: ModalityCode, probationMonths?: number, workDays?: string, workSchedule?: string
   }>
-  /** The cause HR reviewed for a site and modality, if any. */
-  siteCause: (site: string, modality: ModalityCode) => string | undefined
+  /** The profile: its sites and the causes counsel reviewed (§21). */
+  profile: EmployerProfile
   /** The position catalogue the annex is printed from (§16). */
   catalogue: PositionCatalogue
 }
@@ -55,7 +60,23 @@ const FULL_WEEK_HOURS = 48
  * @param today `DD/MM/YYYY` in Lima (default: now)
  */
 export function lawfulContractPolicy (profile: EmployerProfile, today: string = todayInLima()): LawfulContractPolicy {
-  const defaults = {} as LawfulContractPolicy['defaults']
+  return {
+    today,
+    minimumWage: profile.minimumWage ?? DEFAULT_MINIMUM_WAGE,
+    workWeekDays: profile.workWeekDays ?? 5,
+    defaults: contractDefaultsOf(profile),
+    catalogue: positionCatalogue(profile),
+    profile
+  }
+}
+
+const defaultsByProfile = new WeakMap<EmployerProfile, LawfulContractPolicy['defaults']>()
+
+/** The profile's per-type defaults as the rules read them (once per profile). */
+function contractDefaultsOf (profile: EmployerProfile): LawfulContractPolicy['defaults'] {
+  let defaults = defaultsByProfile.get(profile)
+  if (defaults !== undefined) return defaults
+  defaults = {} as LawfulContractPolicy['defaults']
   for (const type of ['Planilla', 'Part Time', 'Subsidio'] as const) {
     const entry = profile.contractDefaults[type]
     defaults[type] = {
@@ -66,21 +87,8 @@ export function lawfulContractPolicy (profile: EmployerProfile, today: string = 
       workSchedule: type === 'Part Time' ? undefined : entry.workSchedule
     }
   }
-  const bySite = profile.causes?.bySite ?? {}
-  return {
-    today,
-    minimumWage: profile.minimumWage ?? DEFAULT_MINIMUM_WAGE,
-    workWeekDays: profile.workWeekDays ?? 5,
-    defaults,
-    catalogue: positionCatalogue(profile),
-    siteCause: (site, modality) => {
-      // own keys only: a site named `constructor` is not a lookup into Object.prototype
-      const causes = Object.hasOwn(bySite, site) ? bySite[site] : undefined
-      if (causes === undefined) return undefined
-      const found = Object.entries(causes).find(([key]) => parseModality(key) === modality)
-      return found?.[1]
-    }
-  }
+  defaultsByProfile.set(profile, defaults)
+  return defaults
 }
 
 const isContractType = (value: unknown): value is ContractType =>
@@ -105,6 +113,29 @@ export function recordWorkingWeek (
   const days = record.workDays ?? policy.defaults[record.contractType].workDays
   const schedule = record.workSchedule ?? policy.defaults[record.contractType].workSchedule
   return days === undefined || schedule === undefined ? undefined : workingWeek(days, schedule)
+}
+
+/**
+ * The reviewed cause a contract prints (§21), as lawfulContractIssues resolves it: the record's
+ * `causeId` (or reviewed `objectiveCause` text), else the one that fits its site, modality, term and
+ * working time. Undefined for a suplencia (its cause is the replacement) and for a record the rules
+ * refuse.
+ */
+export function contractCauseOf (
+  record: {
+    contractType: ContractType, modality?: string, subDivisionOrParking: string, entryDate: string, endDate: string,
+    workDays?: string, workSchedule?: string, causeId?: string, objectiveCause?: string
+  },
+  profile: EmployerProfile
+): ReviewedCause | undefined {
+  const policy = { defaults: contractDefaultsOf(profile) }
+  const modality = contractModality(record, policy)
+  const workplace = profileSite(profile, record.subDivisionOrParking)
+  if (modality === undefined || modality === '61' || workplace === undefined) return undefined
+  const week = recordWorkingWeek(record, policy)
+  return contractCause(profile, record, {
+    site: workplace.name, modality, from: record.entryDate, to: record.endDate, shifts: week === undefined ? undefined : weekShifts(week)
+  }).cause
 }
 
 /** A titular's condition that states an indefinite-term (stable) contract (§15). */
@@ -192,11 +223,26 @@ export function lawfulContractIssues (
       add('endDate', M.termTooLong(`${modality} (${name})`, maxMonths, termEnd(entryDate, maxMonths))) // within CALENDAR: lastsAtMost was false
     }
   }
+  // §21: a site of the profile that allows the modality; a reviewed cause that fits the contract
   const site = text('subDivisionOrParking')
-  if (type !== 'Subsidio' && modalityIssue === undefined && modality !== undefined && text('objectiveCause') === undefined &&
-    site !== undefined &&
-    policy.siteCause(site, modality) === undefined) {
-    add('objectiveCause', M.causeMissing(site, `${modality} (${MODALITIES[modality].name})`))
+  const workplace = site === undefined ? undefined : profileSite(policy.profile, site)
+  const label = (code: ModalityCode) => `${code} (${MODALITIES[code].name})`
+  if (site !== undefined && workplace === undefined) {
+    add('subDivisionOrParking', C.unknownSite(site, policy.profile.sites.map(({ name }) => name)))
+  } else if (workplace !== undefined && modalityIssue === undefined && modality !== undefined) {
+    const causeFields = { causeId: text('causeId'), objectiveCause: text('objectiveCause') }
+    if (!siteAllows(workplace, modality)) {
+      add('modality', C.modalityNotAtSite(workplace.name, label(modality), siteModalities(workplace).map(label)))
+    } else if (modality === '61') {
+      const issue = suplenciaCauseIssue(causeFields, policy.profile)
+      if (issue !== undefined) add(issue.field, issue.message)
+    } else {
+      const week = recordWorkingWeek({ contractType: type, workDays: text('workDays'), workSchedule: text('workSchedule') }, policy)
+      const { issue } = contractCause(policy.profile, causeFields, {
+        site: workplace.name, modality, from: entryDate, to: endDate, shifts: week === undefined ? undefined : weekShifts(week)
+      })
+      if (issue !== undefined) add(issue.field, issue.message)
+    }
   }
 
   // §12: working time

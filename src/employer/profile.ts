@@ -9,6 +9,7 @@ import { compileValidator } from '../validation.js'
 import { parseModality } from '../vocabulary/modality.js'
 import { workingWeek } from '../vocabulary/working-time.js'
 import { catalogueProblems } from './catalogue.js'
+import { causeProblems } from './causes.js'
 import { siteProblems } from './sites.js'
 import type { ErrorCode } from '../errors.js'
 
@@ -63,7 +64,7 @@ export async function loadEmployerProfile (
     const profile = result.value
     problems.push(
       ...contractDefaultProblems(profile), ...catalogueProblems(profile),
-      ...siteProblems(profile), ...videoProblems(profile)
+      ...siteProblems(profile), ...causeProblems(profile), ...videoProblems(profile)
     )
   }
   if (options.production === true && record?.fictitious === true) {
@@ -76,7 +77,7 @@ export async function loadEmployerProfile (
 /**
  * The profile's defaults pass the same checks as a record's (DOCUMENT-REQUIREMENTS §12, §13): each
  * modality is one the service prints (a Subsidio's is the suplencia, 61, which no other type takes),
- * each site cause names a modality, and the full-time types' days and schedule can be read, agree
+ * and the full-time types' days and schedule can be read, agree
  * with their weekly hours and stay within 48. Part time takes its working time from each record.
  * @returns one line per problem, naming the key
  */
@@ -87,7 +88,7 @@ export function contractDefaultProblems (profile: EmployerProfile): string[] {
     const key = `contractDefaults.${type}`
     if (defaults.modality !== undefined) {
       const code = parseModality(defaults.modality)
-      if (code === undefined) problems.push(`${key}.modality: "${defaults.modality}" no es 57, 58, 60, 61 ni 63`)
+      if (code === undefined) problems.push(`${key}.modality: "${defaults.modality}" no es 57, 58, 60, 61, 63 ni 67`)
       else if ((type === 'Subsidio') !== (code === '61')) problems.push(`${key}.modality: la suplencia (61) es solo del Subsidio`)
     }
     if (type === 'Part Time') continue
@@ -102,12 +103,6 @@ export function contractDefaultProblems (profile: EmployerProfile): string[] {
       problems.push(`${key}: la jornada suma ${week.weeklyHours} horas semanales, más de 48`)
     } else if (defaults.weeklyHours !== undefined && Math.abs(defaults.weeklyHours - week.weeklyHours) > 0.25) {
       problems.push(`${key}.weeklyHours: ${defaults.weeklyHours} no coincide con los días y el horario (${week.weeklyHours})`)
-    }
-  }
-  for (const [site, causes] of Object.entries(profile.causes?.bySite ?? {})) {
-    for (const modality of Object.keys(causes)) {
-      const code = parseModality(modality)
-      if (code === undefined || code === '61') problems.push(`causes.bySite.${site}: "${modality}" no es 57, 58, 60 ni 63`)
     }
   }
   return problems

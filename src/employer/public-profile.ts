@@ -1,12 +1,15 @@
 /**
  * The part of the employer profile a client may read (`GET /api/profile`, docs/endpoints.md): what
- * it needs to fill a lawful record and nothing beyond what the documents print (a site's cause is
- * printed in its contracts; the risk assessments' codes and the employer's identity are not here).
+ * it needs to fill a lawful record and nothing beyond what the documents print (a site's address and
+ * a reviewed cause are printed in its contracts; the risk assessments' codes and the employer's
+ * identity are not here).
  */
 import type { EmployerProfile } from '../../schemas/employer-profile.js'
 import { MODALITIES, MODALITY_CODES, parseModality } from '../vocabulary/modality.js'
 import { DEFAULT_MINIMUM_WAGE } from '../vocabulary/minimum-wage.js'
 import { positionCatalogue } from './catalogue.js'
+import { reviewedCauses } from './causes.js'
+import { siteModalities } from './sites.js'
 
 /** The profile's public view. */
 export interface EmployerPublicProfile {
@@ -14,8 +17,16 @@ export interface EmployerPublicProfile {
   positions: Array<{ key: string, name: string, aliases: string[] }>
   /** Modalities the service prints, with their maximum term in months (LPCL arts. 57-63, 74). */
   modalities: Array<{ code: string, name: string, maxMonths: number }>
-  /** Sites with a cause HR reviewed: for which modalities (codes), and the cause each prints. */
-  sites: Array<{ name: string, modalities: string[], causes: Record<string, string> }>
+  /** The workplaces: the name `subDivisionOrParking` takes, the address, the modalities (codes) its contracts may use. */
+  sites: Array<{ name: string, address: string, modalities: string[] }>
+  /**
+   * The causes counsel reviewed (DOCUMENT-REQUIREMENTS §21): `id` is what `causeId` takes; the modality
+   * (code), the sites, the text printed, the period (`DD/MM/YYYY`) and the days and hours it justifies.
+   */
+  causes: Array<{
+    id: string, modality: string, sites: string[], text: string, period: { from: string, to: string },
+    justifies?: { days: string, from: string, to: string }
+  }>
   /** Working days of the workplace's week (5 or 6). */
   workWeekDays: number
   /** Per contract type: modality code, working time and probation used when a record omits them. */
@@ -42,12 +53,17 @@ export function employerPublicProfile (profile: EmployerProfile): EmployerPublic
   return {
     positions: positionCatalogue(profile).positions.map(({ key, name, aliases }) => ({ key, name, aliases })),
     modalities: MODALITY_CODES.map((code) => ({ ...MODALITIES[code] })),
-    sites: Object.entries(profile.causes?.bySite ?? {}).map(([name, causes]) => {
-      const byCode = Object.entries(causes).flatMap(([key, cause]) => {
-        const code = parseModality(key)
-        return code === undefined ? [] : [[code, cause] as const]
-      })
-      return { name, modalities: byCode.map(([code]) => code), causes: Object.fromEntries(byCode) }
+    sites: profile.sites.map((site) => ({ name: site.name, address: site.address, modalities: siteModalities(site) })),
+    causes: reviewedCauses(profile).map((cause) => {
+      const { justifies } = (profile.causes ?? []).find((entry) => entry.id === cause.id) ?? {}
+      return {
+        id: cause.id,
+        modality: cause.modality,
+        sites: [...cause.sites],
+        text: cause.text,
+        period: { ...cause.period },
+        ...(justifies === undefined ? {} : { justifies: { ...justifies } })
+      }
     }),
     workWeekDays: profile.workWeekDays ?? 5,
     contractDefaults,
