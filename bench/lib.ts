@@ -136,7 +136,10 @@ export const median = (values: readonly number[]) => quantile(values, 0.5)
 
 const NAMES = ['Rosa María', 'José Luis', 'Ana Lucía', 'Carlos Alberto', 'Lucía', 'Jorge', 'Milagros', 'Ñusta']
 const SURNAMES = ['Quispe', 'Mamani', 'Huamán', 'Flores', 'Gutiérrez', 'Rodríguez', 'Chávez', 'Ramírez', 'Núñez']
-/** Sites of the tests' employer profile with a reviewed cause for modality 58 (test/fixtures/employer-profile.json). */
+/**
+ * Sites of the tests' employer profile with one reviewed art. 58 cause that fits the samples' terms and
+ * working time (test/fixtures/employer-profile.json, DOCUMENT-REQUIREMENTS §21).
+ */
 const SITES = ['Playa Larcomar', 'Playa Lince']
 /** Positions its catalogue names (an alias counts). */
 const POSITIONS = ['Operario de playa', 'Supervisor de estacionamiento']

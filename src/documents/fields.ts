@@ -304,10 +304,10 @@ function addendumWorkingTimeText (addendum: AddendumRequest): string {
 function salaryChangeText (addendum: AddendumRequest): string {
   if (typeof addendum.originalSalary !== 'number') return '' // an upload row measured before its document is asked for
   const original = formatSoles(addendum.originalSalary)
-  if (addendum.salary > addendum.originalSalary) return `Mayor que la remuneración anterior, de ${original}.`
-  if (addendum.salary === addendum.originalSalary) return `Igual a la remuneración anterior, de ${original}.`
-  return `Menor que la remuneración anterior, de ${original}: EL TRABAJADOR acepta de manera expresa y libre esta reducción, ` +
-    'que las partes acuerdan en esta adenda (Ley N.º 9463), por lo que no es la reducción inmotivada del literal b) del artículo 30 de la LPCL.'
+  if (addendum.salary > addendum.originalSalary) return `Mayor que la anterior, de ${original}.`
+  if (addendum.salary === addendum.originalSalary) return `Igual a la anterior, de ${original}.`
+  return `Menor que la anterior, de ${original}: EL TRABAJADOR acepta expresamente esta reducción, acordada en esta adenda ` +
+    '(Ley N.º 9463); no es una reducción inmotivada (artículo 30, literal b, de la LPCL).'
 }
 
 /**
