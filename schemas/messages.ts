@@ -288,7 +288,10 @@ export const CAUSE_MESSAGES = {
   severalCauses: (ids: readonly string[]) =>
     `Varias causas objetivas revisadas se ajustan a este contrato: ${ids.join(', ')}. El contrato consigna la causa concreta ` +
     'que lo motiva (art. 72 de la LPCL): indique en CAUSA cuál es',
-  /** A cause's period and hours for noCauseFits: `id (del 01/01/2026 al 31/12/2032, lunes a domingo de 18:00 a 06:00)`. */
+  /**
+   * A cause's period and hours, for noCauseFits
+   * (`id: del 01/01/2026 al 31/12/2032, lunes a domingo de 18:00 a 06:00`).
+   */
   described: (id: string, from: string, to: string, justified: string | undefined) =>
     `${id}: del ${from} al ${to}${justified === undefined ? '' : `, ${justified}`}`,
   objectiveCauseNotReviewed: 'La causa objetiva escrita en el registro no se imprime: una causa debe ser revisada por el asesor ' +

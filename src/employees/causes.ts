@@ -17,7 +17,8 @@ import type { WorkingWeek } from '../vocabulary/working-time.js'
 
 /** The shifts of a working week read from days and one daily schedule. */
 export function weekShifts (week: WorkingWeek): Shift[] {
-  return week.days.map((day) => ({ day, startMinutes: week.schedule.startMinutes, endMinutes: week.schedule.endMinutes }))
+  const { startMinutes, endMinutes } = week.schedule
+  return week.days.map((day) => ({ day, startMinutes, endMinutes }))
 }
 
 /** A refusal of the cause: the record field it names (`causeId`, `objectiveCause`) and its message. */
@@ -92,7 +93,9 @@ export function contractCause (
  * (art. 61), never a reviewed cause; an `objectiveCause` that is not a reviewed text is refused as
  * everywhere.
  */
-export function suplenciaCauseIssue (record: { causeId?: string, objectiveCause?: string }, profile: EmployerProfile): CauseIssue | undefined {
+export function suplenciaCauseIssue (
+  record: { causeId?: string, objectiveCause?: string }, profile: EmployerProfile
+): CauseIssue | undefined {
   const { cause, id, field, issue } = named(profile, record.causeId, record.objectiveCause)
   if (issue !== undefined) return issue
   if (id === undefined) return undefined
@@ -110,7 +113,8 @@ export function addendumCause (
 ): { cause?: ReviewedCause, issue?: CauseIssue } {
   const { cause, id, field, issue } = named(profile, record.causeId, record.objectiveCause)
   if (issue !== undefined || id === undefined) return { issue }
-  const fitIds = reviewedCauses(profile).filter((entry) => causeMisfit(entry, need) === undefined).map((entry) => entry.id)
+  const fitIds = reviewedCauses(profile).filter((entry) => causeMisfit(entry, need) === undefined)
+    .map((entry) => entry.id)
   if (cause === undefined) return { issue: { field, message: C.unknownCause(id, fitIds) } }
   const misfit = causeMisfit(cause, need)
   if (misfit === undefined) return { cause }

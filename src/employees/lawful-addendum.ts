@@ -68,7 +68,8 @@ export function lawfulAddendumIssues (
   const fiveYears = lastDay(MAX_TOTAL_MONTHS)
   if (fiveYears !== undefined && startAddendum !== undefined && before(fiveYears, startAddendum)) {
     add('endAddendum', A.noExtensionFiveYears(fiveYears))
-  } else if (entryDate !== undefined && endAddendum !== undefined && !lastsAtMost(entryDate, endAddendum, MAX_TOTAL_MONTHS)) {
+  } else if (entryDate !== undefined && endAddendum !== undefined &&
+    !lastsAtMost(entryDate, endAddendum, MAX_TOTAL_MONTHS)) {
     add('endAddendum', A.beyondFiveYears)
   }
   // the modality of the extended contract and its maximum, from the entry date
@@ -99,7 +100,8 @@ export function lawfulAddendumIssues (
   const weeklyHours = typeof fields.weeklyHours === 'number' ? fields.weeklyHours : week?.weeklyHours
   // §28: not below the original salary unless the worker expressly agreed (LPCL art. 30 b)
   const originalSalary = typeof fields.originalSalary === 'number' && fields.originalSalary > 0 ? fields.originalSalary : undefined
-  if (salary !== undefined && originalSalary !== undefined && salary < originalSalary && fields.salaryReductionAgreed !== true) {
+  const agreed = fields.salaryReductionAgreed === true
+  if (salary !== undefined && originalSalary !== undefined && salary < originalSalary && !agreed) {
     add('salary', A.salaryReduced(formatSoles(originalSalary)))
   }
   if (salary !== undefined && !issues.some((issue) => issue.field === at('salary'))) {

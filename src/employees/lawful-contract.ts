@@ -123,8 +123,15 @@ export function recordWorkingWeek (
  */
 export function contractCauseOf (
   record: {
-    contractType: ContractType, modality?: string, subDivisionOrParking: string, entryDate: string, endDate: string,
-    workDays?: string, workSchedule?: string, causeId?: string, objectiveCause?: string
+    contractType: ContractType,
+    modality?: string,
+    subDivisionOrParking: string,
+    entryDate: string,
+    endDate: string,
+    workDays?: string,
+    workSchedule?: string,
+    causeId?: string,
+    objectiveCause?: string
   },
   profile: EmployerProfile
 ): ReviewedCause | undefined {
@@ -134,7 +141,11 @@ export function contractCauseOf (
   if (modality === undefined || modality === '61' || workplace === undefined) return undefined
   const week = recordWorkingWeek(record, policy)
   return contractCause(profile, record, {
-    site: workplace.name, modality, from: record.entryDate, to: record.endDate, shifts: week === undefined ? undefined : weekShifts(week)
+    site: workplace.name,
+    modality,
+    from: record.entryDate,
+    to: record.endDate,
+    shifts: week === undefined ? undefined : weekShifts(week)
   }).cause
 }
 
@@ -239,7 +250,11 @@ export function lawfulContractIssues (
     } else {
       const week = recordWorkingWeek({ contractType: type, workDays: text('workDays'), workSchedule: text('workSchedule') }, policy)
       const { issue } = contractCause(policy.profile, causeFields, {
-        site: workplace.name, modality, from: entryDate, to: endDate, shifts: week === undefined ? undefined : weekShifts(week)
+        site: workplace.name,
+        modality,
+        from: entryDate,
+        to: endDate,
+        shifts: week === undefined ? undefined : weekShifts(week)
       })
       if (issue !== undefined) add(issue.field, issue.message)
     }

@@ -37,7 +37,10 @@ export interface ReviewedCause {
   siteKeys: ReadonlySet<string>
 }
 
-/** One shift of a working week: its day (0 = lunes) and minutes after that day's midnight (end past 1440 over midnight). */
+/**
+ * One shift of a working week: its day (0 = lunes) and minutes after that day's midnight (the end past
+ * 1440 over midnight).
+ */
 export interface Shift { day: number, startMinutes: number, endMinutes: number }
 
 /** What a contract or adenda asks of a cause: each part checked only when known. */
@@ -128,10 +131,11 @@ export function causeByText (profile: EmployerProfile, text: string): ReviewedCa
 /** Whether every shift lies within the days and hours the cause justifies (a window of day d may run into d + 1). */
 export function shiftsJustified (justified: JustifiedTime, shifts: readonly Shift[]): boolean {
   return shifts.every(({ day, startMinutes, endMinutes }) => {
-    const sameDay = justified.days.has(day) && startMinutes >= justified.fromMinutes && endMinutes <= justified.toMinutes
-    // a shift after midnight inside the window that began the day before (22:00-06:00 of domingo holds lunes 01:00-05:00)
-    const dayBefore = justified.toMinutes > 1440 && justified.days.has((day + 6) % 7) &&
-      startMinutes >= justified.fromMinutes - 1440 && endMinutes <= justified.toMinutes - 1440
+    const { days, fromMinutes, toMinutes } = justified
+    const sameDay = days.has(day) && startMinutes >= fromMinutes && endMinutes <= toMinutes
+    // after midnight, inside the window that began the day before (domingo's 22:00-06:00 holds lunes 01:00-05:00)
+    const dayBefore = toMinutes > 1440 && days.has((day + 6) % 7) &&
+      startMinutes >= fromMinutes - 1440 && endMinutes <= toMinutes - 1440
     return sameDay || dayBefore
   })
 }
@@ -144,9 +148,8 @@ export function causeMisfit (cause: ReviewedCause, need: CauseNeed): CauseMisfit
   if (need.modality !== undefined && cause.modality !== need.modality) return 'modality'
   if (need.site !== undefined && !cause.siteKeys.has(foldText(need.site))) return 'site'
   const before = (a: string, b: string) => dayMonthYearKey(a) < dayMonthYearKey(b)
-  if ((need.from !== undefined && before(need.from, cause.period.from)) || (need.to !== undefined && before(cause.period.to, need.to))) {
-    return 'period'
-  }
+  const { from, to } = cause.period
+  if ((need.from !== undefined && before(need.from, from)) || (need.to !== undefined && before(to, need.to))) return 'period'
   if (cause.justifies !== undefined && need.shifts !== undefined && !shiftsJustified(cause.justifies, need.shifts)) return 'schedule'
   return undefined
 }

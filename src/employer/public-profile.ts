@@ -17,14 +17,18 @@ export interface EmployerPublicProfile {
   positions: Array<{ key: string, name: string, aliases: string[] }>
   /** Modalities the service prints, with their maximum term in months (LPCL arts. 57-63, 74). */
   modalities: Array<{ code: string, name: string, maxMonths: number }>
-  /** The workplaces: the name `subDivisionOrParking` takes, the address, the modalities (codes) its contracts may use. */
+  /** The workplaces: the name `subDivisionOrParking` takes, the address, the modalities (codes) of its contracts. */
   sites: Array<{ name: string, address: string, modalities: string[] }>
   /**
    * The causes counsel reviewed (DOCUMENT-REQUIREMENTS §21): `id` is what `causeId` takes; the modality
    * (code), the sites, the text printed, the period (`DD/MM/YYYY`) and the days and hours it justifies.
    */
   causes: Array<{
-    id: string, modality: string, sites: string[], text: string, period: { from: string, to: string },
+    id: string,
+    modality: string,
+    sites: string[],
+    text: string,
+    period: { from: string, to: string },
     justifies?: { days: string, from: string, to: string }
   }>
   /** Working days of the workplace's week (5 or 6). */

@@ -27,7 +27,10 @@ function edgeProfile (): string {
   for (const cause of profile.causes) if (cause.modality !== '67') cause.period = { from: '01/01/1900', to: '31/12/9999' }
   profile.sites[0].modalities.push('60')
   profile.causes.push({
-    id: 'larcomar-inventario', modality: '60', sites: ['Playa Larcomar'], text: 'Inventario anual de los abonados de la sede, tarea ajena a la operación diaria',
+    id: 'larcomar-inventario',
+    modality: '60',
+    sites: ['Playa Larcomar'],
+    text: 'Inventario anual de los abonados de la sede, tarea ajena a la operación diaria',
     period: { from: '01/01/1900', to: '31/12/9999' }
   })
   const dir = mkdtempSync(join(tmpdir(), 'contratos-perfil-'))

@@ -107,9 +107,12 @@ t.test('data.documentIssues: a kept row whose adenda the preview and ZIP refuse,
   sheet.M3 = { t: 'n', v: 1800 }
   // the kept rows 2 and 6 name their contract's reviewed cause and salary (DOCUMENT-REQUIREMENTS §21, §28), which the fixture predates
   Object.assign(sheet, {
-    S1: { t: 's', v: 'CAUSA' }, T1: { t: 's', v: 'SUELDO ANTERIOR' },
-    S2: { t: 's', v: 'larcomar-remodelacion-vecino' }, T2: { t: 'n', v: 1130 },
-    S6: { t: 's', v: 'larcomar-remodelacion-vecino' }, T6: { t: 'n', v: 1130 }
+    S1: { t: 's', v: 'CAUSA' },
+    T1: { t: 's', v: 'SUELDO ANTERIOR' },
+    S2: { t: 's', v: 'larcomar-remodelacion-vecino' },
+    T2: { t: 'n', v: 1130 },
+    S6: { t: 's', v: 'larcomar-remodelacion-vecino' },
+    T6: { t: 'n', v: 1130 }
   })
   sheet['!ref'] = XLSX.utils.encode_range({ ...XLSX.utils.decode_range(sheet['!ref'] as string), e: { ...XLSX.utils.decode_range(sheet['!ref'] as string).e, c: 19 } })
   const res = await upload([{ name: 'adendas.xlsx', bytes: XLSX.write(book, { type: 'buffer', bookType: 'xlsx' }) as Buffer }], `${URL}?partial=true`)

@@ -84,7 +84,7 @@ t.test('a day shift on the night-and-weekend cause is refused on causeId; a nigh
   }))
   t.match(night, NIGHT, 'the one cause that fits, without naming it')
   t.match(night, 'EL EMPLEADOR declara que esta necesidad nace del inicio de una nueva actividad')
-  t.notMatch(night, 'coyuntural e imprevisible', "no art. 58 declaration with an art. 57 cause")
+  t.notMatch(night, 'coyuntural e imprevisible', 'no art. 58 declaration with an art. 57 cause')
   t.match(await contractText(samplePartTime({ modality: '57', causeId: 'larcomar-servicio-nocturno' })), NIGHT, 'part time 18:00-21:45 fits it too')
 })
 
