@@ -146,8 +146,7 @@ t.test('the ZIP on a real server: bare and wrapped bodies, adendas/<documentNumb
 })
 
 t.test('the addendum upload\'s records, with the contract they extend, are accepted by both routes (every fixture)', async (t) => {
-  // what the adenda names beyond the spec's record (DOCUMENT-REQUIREMENTS §17, §21, §28): the fixtures predate these
-  // columns (adendas.* carry the update of the cause in their CAUSA OBJETIVA column, but not its reviewed cause nor the original salary)
+  // what the adenda names beyond the spec's record (DOCUMENT-REQUIREMENTS §17, §21, §28), for the fixtures without these columns
   const extended = {
     modality: 'necesidades del mercado',
     position: 'Operario de playa',
