@@ -191,6 +191,7 @@ export function addenda (count: number, seed = 0): Record<string, unknown>[] {
       address: `Av. Los Próceres ${100 + n}, Urb. Santa Catalina`,
       district: 'San Isidro',
       salary,
+      originalSalary: 1130, // the extended contract's, at most the new one (DOCUMENT-REQUIREMENTS §28)
       salaryInWords: n % 2 === 0 ? amountInWords(salary) : undefined
     })
   })

@@ -19,7 +19,9 @@ const templates: FastifyPluginAsyncTypebox = async (app) => {
     sex: SEX_VALUES,
     modality: profile.modalities.map((modality) => modality.name),
     position: profile.positions.map((position) => position.name),
-    subDivisionOrParking: profile.sites.map((site) => site.name)
+    subDivisionOrParking: profile.sites.map((site) => site.name),
+    // the causes counsel reviewed, by id (DOCUMENT-REQUIREMENTS §21)
+    causeId: profile.causes.map((cause) => cause.id)
   }
   const files = {
     employee: Buffer.from(buildImportTemplate('employee', lists, app.config.BATCH_MAX)),
