@@ -138,7 +138,10 @@ export const median = (values: readonly number[]) => quantile(values, 0.5)
 
 const NAMES = ['Rosa María', 'José Luis', 'Ana Lucía', 'Carlos Alberto', 'Lucía', 'Jorge', 'Milagros', 'Ñusta']
 const SURNAMES = ['Quispe', 'Mamani', 'Huamán', 'Flores', 'Gutiérrez', 'Rodríguez', 'Chávez', 'Ramírez', 'Núñez']
-/** Sites of the tests' employer profile with a reviewed cause for modality 58 (test/fixtures/employer-profile.json). */
+/**
+ * Sites of the tests' employer profile with one reviewed art. 58 cause that fits the samples' terms and
+ * working time (test/fixtures/employer-profile.json, DOCUMENT-REQUIREMENTS §21).
+ */
 const SITES = ['Playa Larcomar', 'Playa Lince']
 /** Positions its catalogue names (an alias counts). */
 const POSITIONS = ['Operario de playa', 'Supervisor de estacionamiento']
@@ -190,6 +193,7 @@ export function addenda (count: number, seed = 0): Record<string, unknown>[] {
       address: `Av. Los Próceres ${100 + n}, Urb. Santa Catalina`,
       district: 'San Isidro',
       salary,
+      originalSalary: 1130, // the extended contract's, at most the new one (DOCUMENT-REQUIREMENTS §28)
       salaryInWords: n % 2 === 0 ? amountInWords(salary) : undefined
     })
   })

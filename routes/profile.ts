@@ -7,10 +7,11 @@ const Text = Type.String()
 
 /**
  * `GET /api/profile`: what a client needs to fill a record that makes a contract that can be signed
- * (docs/endpoints.md): the modalities and their maximum terms, the sites with their address, modalities
- * and reviewed causes, the positions with their feminine name and probation reasons, the suplencia
- * grounds, the per-type defaults, the workplace's week and the RMV. Nothing of the
- * employer's data beyond what the documents print. Additive route (D22's rule).
+ * (docs/endpoints.md): the modalities and their maximum terms, the sites with their address and
+ * modalities, the causes counsel reviewed (DOCUMENT-REQUIREMENTS §21), the positions with their
+ * feminine name and probation reasons, the suplencia grounds, the per-type defaults, the workplace's
+ * week and the RMV. Nothing of the employer's data beyond what the documents print. Additive route
+ * (D22's rule).
  */
 const profile: FastifyPluginAsyncTypebox = async (app) => {
   const data = employerPublicProfile(app.employerProfile)
@@ -18,7 +19,7 @@ const profile: FastifyPluginAsyncTypebox = async (app) => {
     config: { endpoint: 'profile', access: ROUTE_ACCESS.signedIn },
     schema: {
       tags: ['service'],
-      summary: 'Modalidades, sedes con causa revisada, valores por defecto y RMV del perfil del empleador',
+      summary: 'Modalidades, sedes, causas revisadas, valores por defecto y RMV del perfil del empleador',
       response: {
         200: Type.Object({
           success: Type.Literal(true),
@@ -38,11 +39,14 @@ const profile: FastifyPluginAsyncTypebox = async (app) => {
               description: 'Causales de una suplencia (substitutionGround): las causas de suspensión del art. 12 de la LPCL y el destaque temporal'
             }),
             modalities: Type.Array(Type.Object({ code: Text, name: Text, maxMonths: Type.Integer() })),
-            sites: Type.Array(Type.Object({
-              name: Text,
-              address: Type.String({ description: 'la dirección impresa como lugar de trabajo' }),
-              modalities: Type.Array(Text),
-              causes: Type.Record(Text, Text)
+            sites: Type.Array(Type.Object({ name: Text, address: Text, modalities: Type.Array(Text) })),
+            causes: Type.Array(Type.Object({
+              id: Text,
+              modality: Text,
+              sites: Type.Array(Text),
+              text: Text,
+              period: Type.Object({ from: Text, to: Text }),
+              justifies: Type.Optional(Type.Object({ days: Text, from: Text, to: Text }))
             })),
             ordinaryWeek: Type.Object({ days: Type.Integer(), hours: Type.Number() }, {
               description: 'la semana ordinaria del centro de trabajo: días (5 o 6) y horas'

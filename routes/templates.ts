@@ -21,7 +21,9 @@ const templates: FastifyPluginAsyncTypebox = async (app) => {
     position: [...new Set(profile.positions.flatMap((position) => [position.name, position.feminineName]))],
     substitutionGround: profile.substitutionGrounds.map((ground) => ground.code),
     probationReason: ['calificado', 'confianza', 'direccion'],
-    subDivisionOrParking: profile.sites.map((site) => site.name)
+    subDivisionOrParking: profile.sites.map((site) => site.name),
+    // the causes counsel reviewed, by id (DOCUMENT-REQUIREMENTS §21)
+    causeId: profile.causes.map((cause) => cause.id)
   }
   const files = {
     employee: Buffer.from(buildImportTemplate('employee', lists, app.config.BATCH_MAX)),

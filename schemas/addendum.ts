@@ -21,9 +21,13 @@ const addendumProperties = {
 }
 
 /**
- * Fields beyond the spec's addendum record (DOCUMENT-REQUIREMENTS §17, D22's rule: additive), with the employee
- * record's rules and messages: who (sex: the feminine variant), which contract is extended
- * (type, modality, position, its signing date) and why the need continues.
+ * Fields beyond the spec's addendum record (DOCUMENT-REQUIREMENTS §17, §28, D22's rule: additive), with the
+ * employee record's rules and messages: who (sex: the feminine variant), which contract is extended
+ * (type, modality, position, its signing date, its reviewed cause `causeId` and salary
+ * `originalSalary`), why the need continues (`causeUpdate`, a full sentence), whether a lower salary
+ * was agreed (`salaryReductionAgreed`) and the adenda's own signing date (`signingDate`; the
+ * original contract's is `originalSigningDate`). `objectiveCause` is accepted only as a reviewed
+ * cause's text (§21).
  */
 const contractFields = {
   sex: SHARED_CONTRACT_FIELDS.sex,
@@ -36,7 +40,12 @@ const contractFields = {
   modality: SHARED_CONTRACT_FIELDS.modality,
   position: SHARED_CONTRACT_FIELDS.position,
   originalSigningDate: dayMonthYearSchema(MESSAGES.originalSigningDate),
-  objectiveCause: SHARED_CONTRACT_FIELDS.objectiveCause
+  objectiveCause: SHARED_CONTRACT_FIELDS.objectiveCause,
+  causeId: SHARED_CONTRACT_FIELDS.causeId,
+  causeUpdate: textSchema(MESSAGES.causeUpdate, 30, 1000),
+  originalSalary: Type.Number({ minimum: 0.01, maximum: 1e9, multipleOf: 0.01, description: 'soles, céntimos como máximo', 'x-messages': MESSAGES.originalSalary }),
+  salaryReductionAgreed: Type.Boolean({ description: 'SÍ / NO en la hoja', 'x-messages': MESSAGES.salaryReductionAgreed }),
+  signingDate: dayMonthYearSchema(MESSAGES.addendumSigningDate)
 }
 const optionalContractFields = Object.fromEntries(
   Object.entries(contractFields).map(([key, schema]) => [key, Type.Optional(schema)])
@@ -53,8 +62,10 @@ export type Addendum = Static<typeof AddendumSchema>
  * The addendum record of the document routes (`POST /api/addendum/preview` and `/download-zip`,
  * D22): the same fields and messages as the import, `salaryInWords` optional (written from
  * `salary` when absent; when present it must state the same amount, src/employees/cross-field-rules.ts); the
- * adenda prints the extended contract's modality, position and updated cause, so those are required
- * (DOCUMENT-REQUIREMENTS §17).
+ * adenda prints the extended contract's modality, position and the update of its cause, and checks the
+ * salary against the original one, so those are required (DOCUMENT-REQUIREMENTS §17, §21, §28); the
+ * reviewed cause (`causeId`) is required by the rules but for a suplencia, whose cause is the
+ * replacement (src/employees/lawful-addendum.ts).
  */
 export const AddendumRequestSchema = Type.Object({
   ...addendumProperties,
@@ -62,6 +73,7 @@ export const AddendumRequestSchema = Type.Object({
   ...optionalContractFields,
   modality: contractFields.modality,
   position: contractFields.position,
-  objectiveCause: contractFields.objectiveCause
+  causeUpdate: contractFields.causeUpdate,
+  originalSalary: contractFields.originalSalary
 })
 export type AddendumRequest = Static<typeof AddendumRequestSchema>

@@ -118,7 +118,10 @@ const additionalProperties = {
   // the document that supports the ground (a CITT, a vacation schedule, a transfer memo…) and the absence's dates
   substitutionDocument: optionalText(MESSAGES.substitutionDocument, 150),
   absenceFrom: Type.Optional(dayMonthYearSchema(MESSAGES.absenceFrom)),
-  absenceTo: Type.Optional(dayMonthYearSchema(MESSAGES.absenceTo))
+  absenceTo: Type.Optional(dayMonthYearSchema(MESSAGES.absenceTo)),
+  // the id of a cause counsel reviewed (the profile's `causes`, DOCUMENT-REQUIREMENTS §21); when absent,
+  // the one reviewed cause that fits the site, modality, term and working time (src/employees/causes.ts)
+  causeId: optionalText(MESSAGES.causeId, 60)
 }
 
 /** JSON Schema `if/then` making fields required when contractType is Subsidio (rules 1-3, D11). */
@@ -144,7 +147,8 @@ export const SHARED_CONTRACT_FIELDS = {
   workSchedule: textSchema(MESSAGES.workSchedule, 1, 200),
   workingTime: WorkingTimeSchema,
   modality: textSchema(MESSAGES.modality, 1, 60),
-  objectiveCause: textSchema(MESSAGES.objectiveCause, 30, 1000)
+  objectiveCause: textSchema(MESSAGES.objectiveCause, 30, 1000),
+  causeId: textSchema(MESSAGES.causeId, 1, 60)
 }
 
 /** Subsidio fields every record needs (rules 1-2, D11). */

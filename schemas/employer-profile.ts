@@ -15,6 +15,17 @@ const list = (label: string, maxItems: number, itemMax: number) => Type.Array(te
   'x-messages': { required: `falta ${label}`, invalid: `${label} debe ser una lista de 1 a ${maxItems} textos` }
 })
 
+/** A `DD/MM/YYYY` date of the profile (its calendar validity is checked at start-up). */
+const dayMonthYear = (label: string) => Type.String({
+  pattern: '^(0[1-9]|[12][0-9]|3[01])/(0[1-9]|1[0-2])/[0-9]{4}$',
+  'x-messages': { required: `falta ${label}`, invalid: `${label} debe ser DD/MM/YYYY` }
+})
+/** A time of day, `HH:MM` (00:00 to 24:00). */
+const clockTime = (label: string) => Type.String({
+  pattern: '^(([01][0-9]|2[0-3]):[0-5][0-9]|24:00)$',
+  'x-messages': { required: `falta ${label}`, invalid: `${label} debe ser HH:MM` }
+})
+
 /**
  * How a profile names a modality: its article number (`57`, `58`, `60`, `61`, `63`) or its legal
  * name; read by src/vocabulary/modality.ts, and checked at start-up (src/employer/profile.ts).
@@ -22,7 +33,7 @@ const list = (label: string, maxItems: number, itemMax: number) => Type.Array(te
 const modalityName = (label: string) => Type.String({
   minLength: 2,
   maxLength: 60,
-  'x-messages': { required: `falta ${label}`, invalid: `${label} debe ser 57, 58, 60, 61, 63 o el nombre de la modalidad` }
+  'x-messages': { required: `falta ${label}`, invalid: `${label} debe ser 57, 58, 60, 61, 63, 67 o el nombre de la modalidad` }
 })
 
 /** Labour regimes (general, or the REMYPE micro and small enterprise regimes, D.S. 013-2013-PRODUCE). */
@@ -114,7 +125,7 @@ export type PositionEntry = Static<typeof PositionSchema>
  * The employer's data printed in every document: assets/employer-profile.json, or the file named
  * by EMPLOYER_PROFILE. Checked at start-up (src/employer/profile.ts, which adds the RUC check
  * digit and the production refusal); a bad profile stops the service with one line per problem.
- * DOCUMENT-REQUIREMENTS §1 (causes), §2 (part-time hours), §5 (probation), §6 (data notice), §7
+ * DOCUMENT-REQUIREMENTS §1, §21 (causes), §2 (part-time hours), §5 (probation), §6 (data notice), §7
  * (positions), §8 (employer identity), §9 (minimum wage).
  */
 export const EmployerProfileSchema = Type.Object({
@@ -213,13 +224,35 @@ export const EmployerProfileSchema = Type.Object({
     maxItems: 4,
     'x-messages': { required: 'falta mealWindows (los horarios de comida; [] si no hay)', invalid: 'mealWindows debe ser una lista de hasta 4 horarios {start, end}' }
   }),
-  /** Causes HR reviewed, by site and then by modality (`57`, `58`…): no global default (§13). */
-  causes: Type.Optional(object('las causas objetivas (causes)', {
-    bySite: Type.Record(
-      Type.String({ minLength: 1, maxLength: 100 }),
-      Type.Record(Type.String({ minLength: 2, maxLength: 60 }), text('una causa por sede y modalidad (causes.bySite)', 30, 1000)),
-      { 'x-messages': { required: 'falta causes.bySite', invalid: 'causes.bySite debe asociar sedes a causas por modalidad de 30 a 1000 caracteres' } }
-    )
+  /**
+   * The objective causes counsel reviewed (DOCUMENT-REQUIREMENTS §21; LPCL arts. 53-63, 67, 72, 77 d): a
+   * contract or adenda prints a cause only from here, chosen by `id` (a record's `causeId`). Each is for
+   * one modality, at the sites named (`sites[].name`, where that modality is allowed), over its period
+   * (`DD/MM/YYYY`, both days in it: a feria, a works, a season), and, when `justifies` is given, only
+   * for work on those days between those hours (`to` before `from` runs past midnight). There is no
+   * default cause. Checked at start-up (src/employer/causes.ts).
+   */
+  causes: Type.Optional(Type.Array(object('una causa revisada (causes)', {
+    id: Type.String({
+      pattern: '^[a-z0-9][a-z0-9-]{0,59}$',
+      'x-messages': { required: 'falta el id de la causa', invalid: 'el id de la causa debe tener minúsculas, dígitos y guiones (hasta 60)' }
+    }),
+    modality: modalityName('la modalidad de la causa'),
+    sites: Type.Array(text('cada sede de la causa', 1, 100), {
+      minItems: 1,
+      maxItems: 200,
+      'x-messages': { required: 'faltan las sedes de la causa (sites)', invalid: 'sites de la causa debe ser una lista de 1 a 200 sedes' }
+    }),
+    text: text('el texto de la causa', 30, 1000),
+    period: object('el periodo de la causa (period)', { from: dayMonthYear('el inicio del periodo de la causa'), to: dayMonthYear('el fin del periodo de la causa') }),
+    justifies: Type.Optional(object('los días y horas que la causa justifica (justifies)', {
+      days: text('los días que la causa justifica', 1, 100),
+      from: clockTime('la hora desde la que la causa justifica trabajo'),
+      to: clockTime('la hora hasta la que la causa justifica trabajo')
+    }))
+  }), {
+    maxItems: 1000,
+    'x-messages': { required: 'falta causes', invalid: 'causes debe ser una lista de hasta 1000 causas revisadas' }
   })),
   /**
    * The position catalogue, by key (what a record's `positionProfile` takes): no default entry, a
@@ -235,3 +268,5 @@ export const EmployerProfileSchema = Type.Object({
   fictitious: Type.Optional(Type.Boolean({ 'x-messages': { required: 'falta fictitious', invalid: 'fictitious debe ser true o false' } }))
 }, { 'x-messages': { required: 'falta el perfil', invalid: 'el perfil debe ser un objeto JSON' } })
 export type EmployerProfile = Static<typeof EmployerProfileSchema>
+/** One reviewed cause of the profile (`causes[i]`, DOCUMENT-REQUIREMENTS §21). */
+export type ProfileCause = NonNullable<EmployerProfile['causes']>[number]

@@ -108,6 +108,24 @@ export const MESSAGES = {
   },
   absenceFrom: { required: 'El inicio de la ausencia es requerido', invalid: dateInvalid },
   absenceTo: { required: 'El fin de la ausencia es requerido', invalid: dateInvalid },
+  // the reviewed cause of a contract or adenda (DOCUMENT-REQUIREMENTS §21, §28)
+  causeId: {
+    required: 'La causa es requerida: el contrato que se prorroga se celebró por una de las causas objetivas revisadas del empleador',
+    invalid: 'La causa debe ser el identificador de una causa objetiva revisada del empleador (1 a 60 caracteres)'
+  },
+  causeUpdate: {
+    required: 'La actualización de la causa es requerida: la adenda dice, en una oración completa, por qué subsiste la necesidad (art. 72 de la LPCL)',
+    invalid: 'La actualización de la causa debe tener entre 30 y 1000 caracteres: una oración completa que diga por qué subsiste la necesidad'
+  },
+  originalSalary: {
+    required: 'El sueldo anterior es requerido: la adenda se compara con el sueldo del contrato que prorroga',
+    invalid: 'El sueldo anterior debe ser mayor a 0',
+    type: 'El sueldo anterior debe ser un número',
+    maximum: 'El sueldo anterior no puede superar 1000000000',
+    multipleOf: 'El sueldo anterior debe tener como máximo 2 decimales'
+  },
+  salaryReductionAgreed: { required: 'La reducción acordada es requerida', invalid: 'La reducción acordada debe ser SÍ o NO' },
+  addendumSigningDate: { required: 'La fecha de firma de la adenda es requerida', invalid: dateInvalid },
   // addendum record (spec "Addendum employee record")
   division: { required: 'Division es requerido.', invalid: 'Division no puede superar 100 caracteres' },
   documentNumber: { required: 'Numero de documento es requerido.', invalid: 'DNI debe tener exactamente 8 dígitos.' },
@@ -188,12 +206,9 @@ export const LAWFUL_CONTRACT_MESSAGES = {
     `El plazo supera el máximo de ${months} meses de la modalidad ${modality}: la fecha de término debe ser como ` +
     `máximo ${lastDay}`,
   unknownModality: 'La modalidad debe ser 57 (inicio o incremento de actividad), 58 (necesidades del mercado), ' +
-    '60 (ocasional), 61 (suplencia) o 63 (obra determinada o servicio específico)',
+    '60 (ocasional), 61 (suplencia), 63 (obra determinada o servicio específico) o 67 (temporada)',
   subsidioIsSuplencia: 'Un contrato de Subsidio es siempre de suplencia (modalidad 61, art. 61 de la LPCL)',
   suplenciaIsSubsidio: 'La modalidad de suplencia (61) corresponde al tipo de contrato Subsidio',
-  causeMissing: (site: string, modality: string) =>
-    `La causa objetiva es requerida: el perfil del empleador no tiene una causa revisada para la sede ${site} ` +
-    `y la modalidad ${modality}`,
   workDaysUnreadable: 'Los días de trabajo no se pueden leer; use nombres o rangos de días, por ejemplo ' +
     '"lunes a viernes", "lun, mié y vie" o "sábado y domingo"',
   workScheduleUnreadable: 'El horario no se puede leer; use por ejemplo "de 18:00 a 21:45 horas" o "18:00-21:45", ' +
@@ -411,6 +426,70 @@ export const ANNEX_MESSAGES = {
     'del D.S. 005-2012-TR, modificado por el D.S. 002-2020-TR). El anexo cita la evaluación que consta en el perfil.'
 } as const
 
+/** Arts. 53 and 72 of the LPCL, the ground of every refusal of a cause (DOCUMENT-REQUIREMENTS §21). */
+const CAUSE_LAW = 'un contrato sujeto a modalidad solo es válido por una causa objetiva real y concreta que conste por escrito ' +
+  '(arts. 53 y 72 de la LPCL); sin ella, o con una simulada, es de duración indeterminada (art. 77 d)'
+/** What would be lawful instead: the reviewed causes that fit this contract, or that none does. */
+const fitting = (ids: readonly string[]) => ids.length === 0
+  ? 'Ninguna causa objetiva revisada del empleador se ajusta a esta sede, modalidad, plazo y jornada'
+  : ids.length === 1 ? `Se ajusta a este contrato la causa revisada ${ids[0]}` : `Se ajustan a este contrato las causas revisadas ${ids.join(', ')}`
+
+/**
+ * Refusals of a contract's or adenda's cause and site (src/employees/causes.ts; DOCUMENT-REQUIREMENTS
+ * §21, §28): a 400 on `causeId`, `objectiveCause`, `subDivisionOrParking` or `modality` on every route that
+ * makes or previews the document, and in the uploads' issue lists. Each states the law and what would
+ * be lawful (the reviewed causes that fit: `fits`, their ids), never a way around it.
+ */
+export const CAUSE_MESSAGES = {
+  unknownSite: (site: string, names: readonly string[]) =>
+    `La sede ${site} no es un centro de trabajo del empleador: el contrato indica el lugar donde se presta el servicio, ` +
+    `y la causa objetiva se da en él. Las sedes del empleador son: ${names.join(', ')}`,
+  modalityNotAtSite: (site: string, modality: string, allowed: readonly string[]) =>
+    `La sede ${site} no contrata en la modalidad ${modality}: las modalidades de esa sede son ${allowed.join(', ')}`,
+  unknownCause: (id: string, fits: readonly string[]) =>
+    `La causa ${id} no es una de las causas objetivas revisadas del empleador: ${CAUSE_LAW}. ${fitting(fits)}`,
+  otherModality: (id: string, causeModality: string, modality: string, fits: readonly string[]) =>
+    `La causa ${id} es de la modalidad ${causeModality}, no de la ${modality}: la modalidad del contrato es la que su causa ` +
+    `objetiva justifica (art. 72 de la LPCL). ${fitting(fits)}`,
+  otherSite: (id: string, sites: readonly string[], site: string, fits: readonly string[]) =>
+    `La causa ${id} es de ${sites.length === 1 ? 'la sede' : 'las sedes'} ${sites.join(', ')}, no de ${site}: la causa objetiva ` +
+    `es la necesidad del centro de trabajo donde se presta el servicio. ${fitting(fits)}`,
+  outsidePeriod: (id: string, from: string, to: string, fits: readonly string[]) =>
+    `La causa ${id} cubre del ${from} al ${to}: el plazo del contrato debe quedar dentro de ese periodo, pues un contrato sujeto ` +
+    `a modalidad dura lo que dura su causa (arts. 53 y 72 de la LPCL). ${fitting(fits)}`,
+  extensionOutsidePeriod: (id: string, from: string, to: string) =>
+    `La causa ${id} cubre del ${from} al ${to}: la prórroga debe quedar dentro de ese periodo, pues la contratación sujeta a ` +
+    'modalidad dura lo que dura su causa (arts. 53 y 72 de la LPCL); una necesidad que continúa después es otra causa, que el ' +
+    'asesor legal del empleador debe revisar antes de imprimirla',
+  outsideSchedule: (id: string, justified: string, fits: readonly string[]) =>
+    `La causa ${id} justifica solo trabajo ${justified}: la jornada del contrato debe quedar dentro de esos días y horas, pues ` +
+    `la causa objetiva justifica solo el trabajo que la origina (art. 53 de la LPCL). ${fitting(fits)}`,
+  noCause: (site: string, modality: string) =>
+    `No hay una causa objetiva revisada del empleador para la sede ${site} y la modalidad ${modality}: ${CAUSE_LAW}. ` +
+    'Una causa se imprime solo después de que el asesor legal del empleador la revisa',
+  noCauseFits: (site: string, modality: string, described: readonly string[]) =>
+    `Ninguna causa objetiva revisada para la sede ${site} y la modalidad ${modality} se ajusta al plazo y la jornada de este ` +
+    `contrato (${described.join('; ')}): un contrato sujeto a modalidad dura lo que dura su causa y solo para el trabajo que ` +
+    'ella justifica (arts. 53 y 72 de la LPCL)',
+  severalCauses: (ids: readonly string[]) =>
+    `Varias causas objetivas revisadas se ajustan a este contrato: ${ids.join(', ')}. El contrato consigna la causa concreta ` +
+    'que lo motiva (art. 72 de la LPCL): indique en CAUSA cuál es',
+  /**
+   * A cause's period and hours, for noCauseFits
+   * (`id: del 01/01/2026 al 31/12/2032, lunes a domingo de 18:00 a 06:00`).
+   */
+  described: (id: string, from: string, to: string, justified: string | undefined) =>
+    `${id}: del ${from} al ${to}${justified === undefined ? '' : `, ${justified}`}`,
+  objectiveCauseNotReviewed: 'La causa objetiva escrita en el registro no se imprime: una causa debe ser revisada por el asesor ' +
+    `legal del empleador antes de poder imprimirse en un contrato, pues ${CAUSE_LAW}. El contrato lleva una de las causas ` +
+    'revisadas del empleador, indicada en CAUSA',
+  suplenciaHasNoCause: (id: string) =>
+    `Un contrato de suplencia no lleva la causa ${id}: su causa objetiva es el reemplazo de la persona suplida, que consta ` +
+    'en el contrato (art. 61 de la LPCL)',
+  objectiveCauseOtherId: (textId: string, id: string) =>
+    `La causa objetiva escrita es el texto de la causa revisada ${textId}, no de la ${id} indicada en CAUSA: un contrato tiene una sola causa objetiva`
+} as const
+
 const REQUEST_NOT_PROCESSED = 'La solicitud no se pudo procesar'
 
 /** Envelope messages of request validation (spec Errors rule 4). */
@@ -560,7 +639,29 @@ export const ADDENDUM_DOCUMENT_MESSAGES = {
     `El sueldo no puede ser menor a ${minimum}: la parte de la remuneración mínima vital que corresponde a ${hours} ` +
     'horas semanales de un contrato a tiempo parcial',
   partTimeNeedsWorkingTime: 'Una adenda de un contrato a tiempo parcial debe indicar sus días de trabajo y su horario',
-  signingAfterStart: 'La fecha de suscripción del contrato no puede ser posterior a su fecha de inicio'
+  signingAfterStart: 'La fecha de suscripción del contrato no puede ser posterior a su fecha de inicio',
+  /** DOCUMENT-REQUIREMENTS §28: the adenda's own signing date, printed. */
+  signingBeforeToday: (today: string) =>
+    `La fecha de firma de la adenda no puede ser anterior a hoy (${today}): una adenda no se firma con fecha pasada`,
+  signingAfterEnd: (end: string) =>
+    `La fecha de firma de la adenda no puede ser posterior al fin del contrato (${end}): la prórroga consta por escrito antes ` +
+    'del vencimiento; si se trabaja después sin ella, el contrato es de duración indeterminada (art. 77 a de la LPCL)',
+  originalSigningAfterToday: (today: string) =>
+    `La fecha de suscripción del contrato no puede ser posterior a hoy (${today}): el contrato que se prorroga ya está firmado`,
+  entryAfterStart: 'La fecha de ingreso no puede ser posterior al inicio del contrato que se prorroga: el trabajador ingresó a más ' +
+    'tardar el día en que ese contrato empezó',
+  salaryReduced: (original: string) =>
+    `El sueldo no puede ser menor al sueldo anterior (${original}) sin que el trabajador acepte expresamente la reducción: ` +
+    'una reducción impuesta por el empleador es un acto de hostilidad (art. 30 b de la LPCL). Solo una reducción acordada ' +
+    '(REDUCCIÓN ACORDADA: SÍ) es lícita, y la adenda la hace constar',
+  positionOutsideCatalogue: (names: readonly string[]) =>
+    'El cargo no está en el catálogo de puestos del empleador, que define las funciones, los riesgos y los equipos del anexo ' +
+    `del contrato; el cargo del contrato que se prorroga es uno de estos: ${names.join(', ')}`,
+  noExtension: (modality: string, months: number, lastDay: string) =>
+    `No cabe prórroga: con el contrato, la contratación ya alcanzó el máximo de ${months} meses de la modalidad ${modality} ` +
+    `desde la fecha de ingreso, que terminó el ${lastDay} (art. 74 de la LPCL)`,
+  noExtensionFiveYears: (lastDay: string) =>
+    `No cabe prórroga: la contratación sujeta a modalidad ya alcanzó los cinco años desde la fecha de ingreso, que terminaron el ${lastDay} (art. 74 de la LPCL)`
 } as const
 
 /** Endpoints 6-8 (Vida Ley, SCTR, photocheck exports), routes/excel/reports.ts. */
@@ -710,7 +811,8 @@ export const TEMPLATE_MESSAGES = {
     weeklyHours: 'Opcional: horas semanales de la jornada.',
     workDays: 'Opcional: días de trabajo (por ejemplo, lunes a sábado).',
     workSchedule: 'Opcional: horario (por ejemplo, 08:00 a 16:00).',
-    objectiveCause: 'Causa objetiva del contrato sujeto a modalidad: obligatoria si la playa no tiene una causa revisada para la modalidad (la fila lo dirá); si la tiene, opcional.',
+    objectiveCause: 'No se imprime lo que se escriba aquí: solo se admite el texto exacto de una causa revisada del empleador. La causa se indica en CAUSA.',
+    causeId: 'Causa objetiva revisada del empleador (elige una de la lista). Si la dejas vacía se usa la única causa de la playa y la modalidad que cubre el plazo y la jornada; si hay varias, la fila lo dirá.',
     replacedWorkerDni: 'Subsidio (obligatorio para generar su contrato): DNI de 8 dígitos de la persona suplida.',
     replacedWorkerPosition: 'Subsidio (obligatorio para generar su contrato): cargo de la persona suplida.',
     modality: 'Opcional: modalidad del contrato; elige una de la lista.',
@@ -728,13 +830,17 @@ export const TEMPLATE_MESSAGES = {
     startAddendum: 'Inicio de la adenda: el día siguiente al fin del contrato, DD/MM/AAAA.',
     endAddendum: 'Fin de la adenda, DD/MM/AAAA.',
     originalSigningDate: 'Opcional: fecha de suscripción del contrato original, DD/MM/AAAA.',
+    causeUpdate: 'Obligatoria para generar la adenda: una oración completa que diga por qué subsiste la necesidad (por ejemplo, "La necesidad subsiste porque las obras continúan hasta junio").',
+    originalSalary: 'Obligatorio para generar la adenda: sueldo mensual del contrato que se prorroga, número.',
+    salaryReductionAgreed: 'SÍ solo si el trabajador aceptó expresamente un sueldo menor al anterior (la adenda lo hace constar); si no, NO o vacío.',
     // the addendum table's own meaning of a shared field
     'addendum.salaryInWords': 'Sueldo en letras (MIL QUINIENTOS Y 00/100 SOLES): debe decir el mismo monto que el sueldo.',
     'addendum.entryDate': 'Fecha de ingreso del trabajador a la empresa, DD/MM/AAAA.',
     'addendum.department': 'Departamento del domicilio.',
     'addendum.modality': 'Obligatoria para generar la adenda: modalidad del contrato que se prorroga; elige una de la lista.',
     'addendum.position': 'Obligatorio para generar la adenda: cargo del contrato que se prorroga, del catálogo del empleador.',
-    'addendum.objectiveCause': 'Obligatoria para generar la adenda: por qué subsiste la necesidad que justificó el contrato.'
+    'addendum.causeId': 'Obligatoria para generar la adenda: la causa revisada del contrato que se prorroga (elige una de la lista).',
+    'addendum.signingDate': 'Opcional: fecha de firma de la adenda, DD/MM/AAAA; no antes de hoy ni después del fin del contrato. Si la dejas vacía, la de hoy.'
   } as Record<string, string>,
   required: 'Obligatoria',
   optional: 'Opcional',

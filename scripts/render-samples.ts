@@ -1,10 +1,10 @@
 /**
  * Writes the PNG renders of the filled sample documents shown in docs/documents.md (docs/*.png): every page
  * of the five documents for a sample worker, in both variants (feminine, and `-m` / `-f` for the other
- * sex), and of the three contracts at the
- * longest values the validation allows (docs/longest-*.png), and both pages of the adenda filled
- * with every value at the longest its schema allows (docs/adenda-1.png, docs/adenda-2.png), so a
- * reviewer sees the worst case; rendered with poppler's `pdftoppm` (not a project dependency:
+ * sex), and of the three contracts at the longest values the validation allows (docs/longest-*.png,
+ * under the demo profile with a site and a reviewed cause at their longest: longestProfile), and every
+ * page of the adenda filled with every value at the longest its schema allows
+ * (docs/longest-adenda-*.png), so a reviewer sees the worst case; rendered with poppler's `pdftoppm` (not a project dependency:
  * install poppler-utils to run this). `npm run make:samples`; with `--keep DIR` the PDFs are kept
  * in DIR too.
  */
@@ -15,8 +15,9 @@ import { join } from 'node:path'
 import type { Employee } from '../schemas/employee.js'
 import type { AddendumRequest } from '../schemas/addendum.js'
 import {
-  longestEmployee, sampleAddendum, sampleAddendumTerm, sampleEmployee, samplePartTime, sampleSubsidio, sampleTerm
+  longestEmployee, longestProfile, sampleAddendum, sampleAddendumTerm, sampleEmployee, samplePartTime, sampleSubsidio, sampleTerm
 } from '../test/support/samples.js'
+import type { EmployerProfile } from '../schemas/employer-profile.js'
 import { addDays, termEnd, todayInLima } from '../src/vocabulary/dates.js'
 import { assetPath, PROJECT_ROOT } from '../src/paths.js'
 import { loadEngineData } from '../src/documents/engine-data.js'
@@ -28,6 +29,7 @@ const { data } = await loadEngineData({
   unicodeFontPath: assetPath('fonts', 'DejaVuSans.ttf')
 })
 const renderer = createRenderer(data)
+const longestRenderer = createRenderer({ ...data, employer: longestProfile(data.employer) as unknown as EmployerProfile })
 const sample = sampleEmployee() as unknown as Employee
 const planilla = await renderer.documents(sample)
 const man = { sex: 'M', name: 'Luis Ángel', lastNameFather: 'Ñahui', lastNameMother: 'Pérez', dni: '44332211' }
@@ -87,10 +89,12 @@ documents.push(['adenda', await renderer.addendum(sampleAddendum({
   workSchedule: 'de 18:00 a 21:45 horas',
   salary: 650,
   salaryInWords: undefined,
+  originalSalary: 700,
+  salaryReductionAgreed: true,
   originalSigningDate: addDays(term.start, -3)
 }) as unknown as AddendumRequest, todayInLima())])
 documents.push(['adenda-f', await renderer.addendum(sampleAddendum({ sex: 'F' }) as unknown as AddendumRequest, todayInLima())])
-const longestAddendum = await renderer.addendum(sampleAddendum({
+const longestAddendum = await longestRenderer.addendum(sampleAddendum({
   division: longestText('GERENCIA DE OPERACIONES DE PLAYAS Y ESTACIONAMIENTOS', 100),
   worker: longestText('MARÍA DEL PILAR WENCESLAA HUAMÁN', 150),
   address: longestText('AV. REPÚBLICA DE PANAMÁ MZ. W LT. 14, URB. SANTA MÓNICA', 200),
@@ -101,17 +105,21 @@ const longestAddendum = await renderer.addendum(sampleAddendum({
   endAddendum: termEnd(term.entryDate, 60), // the last day within five years of the entry date (LPCL art. 74)
   sex: 'F',
   position: longestText('SUPERVISORA GENERAL DE OPERACIONES DE PLAYA', 100),
-  modality: '63',
+  modality: '58',
+  causeId: 'la-mas-larga',
   originalSigningDate: term.start,
   contractType: 'Part Time',
   workDays: 'lunes, martes, miércoles, jueves y viernes',
   workSchedule: 'de 18:00 a 21:54 horas, sin refrigerio',
-  objectiveCause: longestText('LA OBRA DE AMPLIACIÓN DEL ESTACIONAMIENTO SUBTERRÁNEO SIGUE EN CURSO', 1000),
+  causeUpdate: longestText('LA NECESIDAD SUBSISTE PORQUE LA OBRA DE AMPLIACIÓN DEL ESTACIONAMIENTO SUBTERRÁNEO SIGUE EN CURSO', 1000),
   salary: 777777777.77,
+  originalSalary: 888888888.88,
+  salaryReductionAgreed: true,
+  signingDate: addDays(todayInLima(), 1),
   salaryInWords: undefined // written from the salary: 110 characters, longer than the 100 a client may send
 }) as unknown as AddendumRequest, todayInLima())
 for (const type of ['Planilla', 'Part Time', 'Subsidio'] as const) {
-  const longest = await renderer.documents(longestEmployee(type) as unknown as Employee)
+  const longest = await longestRenderer.documents(longestEmployee(type) as unknown as Employee)
   const name = type.toLowerCase().replace(' ', '-')
   documents.push([`longest-contrato-${name}`, longest.contract])
   if (type === 'Subsidio') documents.push(['longest-tratamiento-datos', longest.consent], ['longest-anexo', longest.annex])

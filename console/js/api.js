@@ -109,7 +109,9 @@ export async function getLimits () {
 /**
  * @typedef {{ positions: { key: string, name: string, aliases: string[] }[],
  *   modalities: { code: string, name: string, maxMonths: number }[],
- *   sites: { name: string, modalities: string[], causes: Record<string, string> }[],
+ *   sites: { name: string, address: string, modalities: string[] }[],
+ *   causes: { id: string, modality: string, sites: string[], text: string, period: { from: string, to: string },
+ *     justifies?: { days: string, from: string, to: string } }[],
  *   contractDefaults: Record<string, { modality?: string }> }} Profile
  */
 

@@ -238,17 +238,33 @@ export function setupEmployees (limits, profile) {
   }
 
   /**
-   * The cause the contract will print: the record's, the site's reviewed one for the modality, or the
-   * suplencia's reason (DOCUMENT-REQUIREMENTS §13).
+   * The cause the contract will print: the reviewed cause the record names (CAUSA), else the one the
+   * profile reviewed for its site and modality, or the suplencia's reason (DOCUMENT-REQUIREMENTS §21). The
+   * service also checks the cause's period and hours; when several causes are reviewed for the site and
+   * modality, the row names them and the service says which fit.
    * @param {Employee} employee
    */
   function causeText (employee) {
     if (String(employee.contractType).toLowerCase() === 'subsidio') return TEXT.suplenciaLine(String(employee.reasonForSubstitution ?? ''))
-    if (!isMissing(employee.objectiveCause)) return TEXT.causeLine(String(employee.objectiveCause))
+    const causes = profile?.causes ?? []
+    if (!isMissing(employee.causeId)) {
+      const named = causes.find((cause) => cause.id === String(employee.causeId).trim())
+      return named === undefined ? TEXT.unknownCause(String(employee.causeId)) : TEXT.causeLine(named.text)
+    }
     const code = modalityCode(employee)
-    const site = profile?.sites.find((entry) => entry.name === employee.subDivisionOrParking)
-    const cause = code === undefined ? undefined : site?.causes[code]
-    return cause === undefined ? TEXT.noReviewedCause : TEXT.causeLine(cause)
+    const site = fold(String(employee.subDivisionOrParking ?? ''))
+    const candidates = causes.filter((cause) =>
+      cause.modality === code && cause.sites.some((name) => fold(name) === site))
+    if (candidates.length === 1) return TEXT.causeLine(candidates[0].text)
+    return candidates.length === 0 ? TEXT.noReviewedCause : TEXT.severalCauses(candidates.map((cause) => cause.id))
+  }
+
+  /**
+   * Text compared as the service compares names: accents, case and spacing aside.
+   * @param {string} text
+   */
+  function fold (text) {
+    return text.normalize('NFD').replace(/\p{M}/gu, '').toLowerCase().replace(/\s+/g, ' ').trim()
   }
 
   /**
@@ -258,7 +274,6 @@ export function setupEmployees (limits, profile) {
   function modalityCode (employee) {
     const given = employee.modality === undefined ? undefined : String(employee.modality)
     if (given === undefined) return profile?.contractDefaults[String(employee.contractType)]?.modality
-    const fold = (/** @type {string} */ text) => text.normalize('NFD').replace(/\p{M}/gu, '').toLowerCase().trim()
     return profile?.modalities.find((entry) => entry.code === given.trim() || fold(entry.name) === fold(given))?.code
   }
 

@@ -108,6 +108,10 @@ export const TEXT = {
   /** @param {string} cause */
   causeLine: (cause) => `Causa: ${cause}`,
   noReviewedCause: 'Causa: la sede no tiene una causa revisada para esta modalidad',
+  /** @param {string[]} ids */
+  severalCauses: (ids) => `Causa: una de las causas revisadas ${ids.join(', ')}, según el plazo y la jornada`,
+  /** @param {string} id */
+  unknownCause: (id) => `Causa: ${id} no es una causa revisada del empleador`,
   /** @param {string} reason */
   suplenciaLine: (reason) => `Suplencia: ${reason}`,
   checking: 'Comprobando el contrato…',

@@ -17,6 +17,7 @@ import {
 } from '../vocabulary/probation.js'
 import { recordGround } from '../vocabulary/substitution.js'
 import { weeklyMinutesText, type WorkingTimeFacts } from '../vocabulary/working-time.js'
+import { contractCauseOf } from '../employees/lawful-contract.js'
 
 /** Legal names of the modalities with their article (no service type codes in documents, §10). */
 export const MODALITY_NAMES: Record<ModalityCode, string> = {
@@ -24,12 +25,15 @@ export const MODALITY_NAMES: Record<ModalityCode, string> = {
   58: 'Contrato de trabajo sujeto a modalidad por necesidades del mercado (artículo 58 de la LPCL)',
   60: 'Contrato de trabajo sujeto a modalidad ocasional (artículo 60 de la LPCL)',
   61: 'Contrato de trabajo sujeto a modalidad de suplencia (artículo 61 de la LPCL)',
-  63: 'Contrato de trabajo sujeto a modalidad para obra determinada o servicio específico (artículo 63 de la LPCL)'
+  63: 'Contrato de trabajo sujeto a modalidad para obra determinada o servicio específico (artículo 63 de la LPCL)',
+  67: 'Contrato de trabajo sujeto a modalidad de temporada (artículo 67 de la LPCL)'
 }
 
 /**
  * What the employer declares for the chosen modality, in the affirmative: only that one is printed
- * (§13: no "Cuando la modalidad es…" in a signed contract). A suplencia's cause is its own cuadro.
+ * (§13: no "Cuando la modalidad es…" in a signed contract), and only with a reviewed cause of that
+ * modality (§21: art. 58's "coyuntural e imprevisible" with an art. 58 cause). A suplencia's cause is
+ * its own cuadro.
  */
 export const MODALITY_DECLARATIONS: Record<Exclude<ModalityCode, '61'>, string> = {
   57: 'EL EMPLEADOR declara que esta necesidad nace del inicio de una nueva actividad o del incremento de las ya ' +
@@ -38,7 +42,9 @@ export const MODALITY_DECLARATIONS: Record<Exclude<ModalityCode, '61'>, string> 
     'variaciones cíclicas ni de temporada (artículo 58 de la LPCL).',
   60: 'EL EMPLEADOR declara que esta necesidad es transitoria y distinta de su actividad habitual (artículo 60 de la LPCL).',
   63: 'EL EMPLEADOR declara que el objeto de este contrato es una obra o un servicio previamente determinado, de ' +
-    'duración determinada (artículo 63 de la LPCL).'
+    'duración determinada (artículo 63 de la LPCL).',
+  67: 'EL EMPLEADOR declara que esta necesidad es propia de su giro, se presenta solo en una temporada del año y se repite ' +
+    'en periodos equivalentes cada año por la naturaleza de su actividad (artículos 67 y 68 de la LPCL).'
 }
 
 const PART_TIME_PREFIX = 'A tiempo parcial (artículo 4 de la LPCL y artículos 11 a 13 del D.S. 001-96-TR) y '
@@ -74,25 +80,24 @@ export function modalityText (
 }
 
 /**
- * The objective cause of this contract (§1, §13): the record's, else the one HR reviewed for its
- * site and modality; followed by the sentence that places it at this site, for this position, and
- * the declaration of its modality. The cause's own duration is not tied to this contract's term.
- * A Subsidio's cause is the replacement itself (§4), stated in its own cells: not used there.
- * @throws Error when there is no cause: the contract rules refuse such a record before it is drawn
+ * The objective cause of this contract (§1, §13, §21): the text of the cause counsel reviewed that the
+ * contract rules chose (its `causeId`, or the one that fits its site, modality, term and working time:
+ * src/employees/lawful-contract.ts contractCauseOf), never text HR typed; followed by the sentence that
+ * places it at this site, for this position, and, for a season (art. 67), the season's dates (art.
+ * 68 a); then the declaration of the cause's modality. The cause's own duration is not tied to this
+ * contract's term. A Subsidio's cause is the replacement itself (§4), stated in its own cells: not used there.
+ * @throws Error when there is no such cause: the contract rules refuse such a record before it is drawn
  */
 export function objectiveCauseText (employee: ImportedEmployee, profile: EmployerProfile): string {
-  const modality = recordModality(employee, profile)
-  const bySite = profile.causes?.bySite ?? {}
-  // own keys only: a site named `constructor` or `__proto__` is not a lookup into Object.prototype
-  const site = employee.subDivisionOrParking
-  const siteCauses = Object.hasOwn(bySite, site) ? bySite[site] : {}
-  const siteCause = Object.entries(siteCauses).find(([key]) => parseModality(key) === modality)?.[1]
-  const cause = employee.objectiveCause ?? siteCause
-  if (cause === undefined || modality === '61') throw new Error('the record has no objective cause: it should have been refused')
-  const sentence = cause.trim().replace(/[.;,\s]+$/, '')
-  return `${sentence}. Esta necesidad se presenta en la sede ${site} y se atiende con el cargo de ${employee.position}, ` +
+  const cause = contractCauseOf(employee, profile)
+  if (cause === undefined || cause.modality === '61') throw new Error('the record has no reviewed cause: it should have been refused')
+  const sentence = cause.text.trim().replace(/[.;,\s]+$/, '')
+  const season = cause.modality === '67'
+    ? `La temporada va del ${dateInWords(cause.period.from)} al ${dateInWords(cause.period.to)}. `
+    : ''
+  return `${sentence}. Esta necesidad se presenta en la sede ${employee.subDivisionOrParking} y se atiende con el cargo de ${employee.position}, ` +
     `para el que se contrata del ${dateInWords(employee.entryDate)} al ${dateInWords(employee.endDate)}. ` +
-    MODALITY_DECLARATIONS[modality]
+    season + MODALITY_DECLARATIONS[cause.modality]
 }
 
 /**

@@ -20,6 +20,8 @@ import {
 } from '../employees/working-time-rules.js'
 import { printedPosition, recordPosition } from '../employer/catalogue.js'
 import { profileSite } from '../employer/sites.js'
+import { parseModality } from '../vocabulary/modality.js'
+import { causeById } from '../employer/causes.js'
 
 /**
  * The contract documents, by id; each id is also the template's file name without `.pdf`. Every
@@ -62,10 +64,13 @@ const CONTRACT_FIELD_NAMES = [
   // place and date of signing (§3)
   'signingCity', 'signingDate', 'signingDateWords'
 ] as const
-/** Fields only the adenda holds: its division, the original contract's term and the extension. */
+/**
+ * Fields only the adenda holds: its division, the original contract's term and the extension, the
+ * update of the reviewed cause and the salary compared with the original one (§21, §28).
+ */
 const ADDENDUM_FIELD_NAMES = [
   'division', 'start', 'startWords', 'end', 'endWords', 'startAddendum', 'startAddendumWords', 'endAddendum', 'endAddendumWords',
-  'originalSigningDateWords', 'workingTime', 'workingTimeTerms'
+  'originalSigningDateWords', 'workingTime', 'workingTimeTerms', 'causeUpdate', 'salaryChange'
 ] as const
 /** Every field a template may hold. */
 export const FIELD_NAMES = [...CONTRACT_FIELD_NAMES, ...ADDENDUM_FIELD_NAMES] as const
@@ -116,7 +121,7 @@ const REQUIRED_BY_DOCUMENT: Record<DocumentId, readonly FieldName[]> = {
 const ADDENDUM_REQUIRED: readonly FieldName[] = [
   ...EMPLOYER_BLOCK, 'fullName', 'dni', 'address', 'district', 'province', 'department',
   'entryDate', 'start', 'end', 'startAddendum', 'endAddendum', 'division', 'salary', 'salaryInWords', ...SIGNING,
-  'modality', 'position', 'originalSigningDateWords', 'workingTime', 'workingTimeTerms', 'objectiveCause'
+  'modality', 'position', 'originalSigningDateWords', 'workingTime', 'workingTimeTerms', 'objectiveCause', 'causeUpdate', 'salaryChange'
 ]
 
 /** Fields each template must have; a template without one of them stops start-up. */
@@ -355,16 +360,35 @@ function addendumWorkingTimeText (
 }
 
 /**
+ * The new salary beside the original one (DOCUMENT-REQUIREMENTS §28; LPCL art. 30 b): the same, higher,
+ * or lower by the worker's express agreement (the rules refuse a lower one not agreed).
+ */
+function salaryChangeText (addendum: AddendumRequest): string {
+  if (typeof addendum.originalSalary !== 'number') return '' // an upload row measured before its document is asked for
+  const original = formatSoles(addendum.originalSalary)
+  if (addendum.salary > addendum.originalSalary) return `Mayor que la anterior, de ${original}.`
+  if (addendum.salary === addendum.originalSalary) return `Igual a la anterior, de ${original}.`
+  return `Menor que la anterior, de ${original}: EL TRABAJADOR acepta expresamente esta reducción, acordada en esta adenda ` +
+    '(Ley N.º 9463); no es una reducción inmotivada (artículo 30, literal b, de la LPCL).'
+}
+
+/**
  * The text of every field of one adenda. The worker is `worker` and `documentNumber` (printed in
  * the `fullName` and `dni` fields the signature block shares with the contracts); the salary in
- * words is the record's, or written from `salary` when absent (D22).
+ * words is the record's, or written from `salary` when absent (D22). The cause printed is the text
+ * of the contract's reviewed cause (`causeId`, §21), followed by its update (`causeUpdate`).
  * @param addendum a validated addendum record (schemas/addendum.ts, AddendumRequestSchema)
- * @param signingDate the real day of signature, `DD/MM/YYYY` (legal requirements, section 3: never backdated)
+ * @param signingDate the day of generation, `DD/MM/YYYY`: the signing date printed when the record
+ *   gives none (its own `signingDate`, §28; never backdated, §3)
+ * The adenda rules refuse a record without a reviewed cause or original salary before it is drawn; an
+ * upload row measured for its texts (src/documents/printable.ts) may still lack them, and gets blanks.
  */
 export function addendumFieldValues (
-  addendum: AddendumRequest, employer: EmployerProfile, signingDate: string
+  addendum: AddendumRequest, employer: EmployerProfile, today: string
 ): AddendumFieldValues {
   const workingTime = addendumWorkingTimeText(addendum, employer)
+  const cause = typeof addendum.causeId === 'string' ? causeById(employer, addendum.causeId) : undefined
+  const signingDate = addendum.signingDate ?? today
   return {
     ...employerFieldValues(employer),
     fullName: cleanText(addendum.worker),
@@ -391,8 +415,14 @@ export function addendumFieldValues (
       : dateInWords(addendum.originalSigningDate),
     workingTime: cleanText(workingTime.time),
     workingTimeTerms: workingTime.terms,
-    objectiveCause: cleanText(addendum.objectiveCause),
+    objectiveCause: cause !== undefined
+      ? cleanText(cause.text)
+      : addendum.modality !== undefined && parseModality(addendum.modality) === '61'
+        ? 'El reemplazo de la persona suplida indicada en EL CONTRATO, cuya ausencia subsiste (artículo 61 de la LPCL).'
+        : '',
+    causeUpdate: typeof addendum.causeUpdate === 'string' ? cleanText(addendum.causeUpdate) : '',
     salary: formatSoles(addendum.salary),
+    salaryChange: cleanText(salaryChangeText(addendum)),
     salaryInWords: cleanText(addendum.salaryInWords ?? amountInWords(addendum.salary)),
     signingCity: cleanText(employer.signingCity),
     signingDate,

@@ -105,7 +105,7 @@ const ADDENDUM_SOURCES: Record<string, string> = {
   department: 'department',
   division: 'division',
   position: 'position',
-  objectiveCause: 'objectiveCause',
+  causeUpdate: 'causeUpdate',
   salaryInWords: 'salaryInWords',
   workingTime: 'workSchedule'
 }

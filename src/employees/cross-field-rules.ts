@@ -74,11 +74,14 @@ export function crossFieldIssues (record: unknown, prefix: string): ValidationIs
 export function addendumIssues (record: unknown, prefix: string): ValidationIssue[] {
   const issues = crossFieldIssues(record, prefix)
   if (record === null || typeof record !== 'object') return issues
-  const { salary, salaryInWords, entryDate, endAddendum } = record as Record<string, unknown>
+  const { salary, salaryInWords, entryDate, startAddendum, endAddendum } = record as Record<string, unknown>
   const at = (field: string) => (prefix === '' ? field : `${prefix}.${field}`)
   if (typeof entryDate === 'string' && typeof endAddendum === 'string' && isDayMonthYear(entryDate) && isDayMonthYear(endAddendum) &&
     !lastsAtMost(entryDate, endAddendum, MAX_TOTAL_MONTHS)) {
-    issues.push({ field: at('endAddendum'), message: ADDENDUM_DOCUMENT_MESSAGES.beyondFiveYears })
+    // the five years already over before the extension starts: no extension at all (DOCUMENT-REQUIREMENTS §28)
+    const lastDay = termEndWithin(entryDate, MAX_TOTAL_MONTHS)
+    const none = lastDay !== undefined && typeof startAddendum === 'string' && dayMonthYearKey(startAddendum) > dayMonthYearKey(lastDay)
+    issues.push({ field: at('endAddendum'), message: none ? ADDENDUM_DOCUMENT_MESSAGES.noExtensionFiveYears(lastDay) : ADDENDUM_DOCUMENT_MESSAGES.beyondFiveYears })
   }
   const cents = (amount: number | undefined) => (amount === undefined ? Number.NaN : Math.round(amount * 100))
   // only against a salary the schema accepts (a salary of 0 is reported once, on salary)

@@ -1,21 +1,27 @@
 /**
- * What makes an adenda one that can be signed (DOCUMENT-REQUIREMENTS §17; LPCL arts. 72-74, 77 a):
- * a timely, contiguous extension of a contract of a known modality, within that modality's maximum
- * and art. 74's five years counted from the entry date, at a salary of at least the RMV (or its share
- * for part time, plus night work's 35 %), with readable working time, for a worker whose sex and birth
- * date are known (§26: the adenda speaks in her or his grammatical gender; no minors). The same rules run on the
- * adenda preview and ZIP (400 on the field) and as row errors on the addendum upload.
+ * What makes an adenda one that can be signed (DOCUMENT-REQUIREMENTS §17, §21, §28; LPCL arts. 30 b,
+ * 72-74, 77 a): a timely, contiguous extension of a contract of a known modality, within that
+ * modality's maximum and art. 74's five years counted from the entry date ("no cabe prórroga" when the
+ * contract already reached them), at a salary of at least the RMV (or its share for part time, plus
+ * night work's 35 %) and not below the original one unless the reduction was agreed, with readable
+ * working time, for a worker whose sex and birth date are known (§26: the adenda speaks in her or his
+ * grammatical gender; no minors); signed (its own `signingDate`) not before today nor after the contract's end; the
+ * entry not after the contract's start, the original signing not after that start nor today; a
+ * position of the catalogue; the contract's reviewed cause (`causeId`) of the same modality, whose
+ * period covers the extension (src/employees/causes.ts). The same rules run on the adenda preview and
+ * ZIP (400 on the field) and as row errors on the addendum upload.
  */
 import type { ContractType } from '../../schemas/employee.js'
 import {
-  ADDENDUM_DOCUMENT_MESSAGES as A, LAWFUL_CONTRACT_MESSAGES as M, RULE_MESSAGES, WORKER_MESSAGES as W
+  ADDENDUM_DOCUMENT_MESSAGES as A, LAWFUL_CONTRACT_MESSAGES as M, MESSAGES, RULE_MESSAGES, WORKER_MESSAGES as W
 } from '../../schemas/messages.js'
 import type { ValidationIssue } from '../errors.js'
-import { CALENDAR, addDays, ageOn, dayMonthYearKey, lastsAtMost, termEnd } from '../vocabulary/dates.js'
+import { CALENDAR, addDays, ageOn, dayMonthYearKey, lastsAtMost, termEnd, termEndWithin } from '../vocabulary/dates.js'
 import { formatSoles } from '../vocabulary/format.js'
 import { MAX_TOTAL_MONTHS, MODALITIES, parseModality } from '../vocabulary/modality.js'
 import { recordReader, type LawfulContractPolicy } from './lawful-contract.js'
 import { isRecordWorkingTime, minimumSalaryWith, partTimeTest, readRecordWorkingTime, workingTimeIssues } from './working-time-rules.js'
+import { addendumCause, suplenciaCauseIssue, weekShifts } from './causes.js'
 
 const isContractType = (value: unknown): value is ContractType =>
   value === 'Planilla' || value === 'Part Time' || value === 'Subsidio'
@@ -30,11 +36,14 @@ export function lawfulAddendumIssues (
   record: unknown, prefix: string, policy: LawfulContractPolicy, options: { document: boolean }
 ): ValidationIssue[] {
   if (record === null || typeof record !== 'object') return []
-  const { fields, issues, at, add, date } = recordReader(record, prefix)
+  const { fields, issues, at, add, date, text } = recordReader(record, prefix)
   const { today } = policy
   const [entryDate, start, end, startAddendum, endAddendum] =
     (['entryDate', 'start', 'end', 'startAddendum', 'endAddendum'] as const).map(date)
   const originalSigning = date('originalSigningDate')
+  const signing = date('signingDate')
+  const before = (a: string | undefined, b: string | undefined) =>
+    a !== undefined && b !== undefined && dayMonthYearKey(a) < dayMonthYearKey(b)
 
   // §26: who the worker is, on the preview and the ZIP (an upload row lists it in data.documentIssues); §20: no minors
   if (options.document && fields.sex === undefined) add('sex', W.sexRequired('adenda'))
@@ -50,14 +59,27 @@ export function lawfulAddendumIssues (
   else if (end !== undefined && startAddendum !== undefined && startAddendum !== addDays(end, 1)) {
     add('startAddendum', A.notContiguous(addDays(end, 1)))
   }
-  const after = (a: string | undefined, b: string | undefined) =>
-    a !== undefined && b !== undefined && dayMonthYearKey(a) > dayMonthYearKey(b)
-  if (after(originalSigning, start)) {
-    add('originalSigningDate', A.signingAfterStart)
+  // §28: the adenda's own signing date, the entry and the original signing against the contract's start
+  if (before(signing, today)) add('signingDate', A.signingBeforeToday(today))
+  else if (before(end, signing)) add('signingDate', A.signingAfterEnd(end as string))
+  if (before(start, entryDate)) add('entryDate', A.entryAfterStart)
+  if (before(start, originalSigning)) add('originalSigningDate', A.signingAfterStart)
+  else if (before(today, originalSigning)) add('originalSigningDate', A.originalSigningAfterToday(today))
+
+  // §28: a position of the catalogue
+  const position = text('position')
+  if (position !== undefined && policy.catalogue.byName(position) === undefined) {
+    add('position', A.positionOutsideCatalogue(policy.catalogue.positions.map(({ name }) => name)))
   }
 
-  // art. 74: fixed-term contracts with the worker total at most five years from the entry date
-  if (entryDate !== undefined && endAddendum !== undefined && !lastsAtMost(entryDate, endAddendum, MAX_TOTAL_MONTHS)) {
+  // art. 74: fixed-term contracts with the worker total at most five years from the entry date; none
+  // is left when the contract already reaches them ("no cabe prórroga", §28)
+  const lastDay = (months: number) => entryDate === undefined ? undefined : termEndWithin(entryDate, months)
+  const fiveYears = lastDay(MAX_TOTAL_MONTHS)
+  if (fiveYears !== undefined && startAddendum !== undefined && before(fiveYears, startAddendum)) {
+    add('endAddendum', A.noExtensionFiveYears(fiveYears))
+  } else if (entryDate !== undefined && endAddendum !== undefined &&
+    !lastsAtMost(entryDate, endAddendum, MAX_TOTAL_MONTHS)) {
     add('endAddendum', A.beyondFiveYears)
   }
   // the modality of the extended contract and its maximum, from the entry date
@@ -69,7 +91,10 @@ export function lawfulAddendumIssues (
   else if (modality === '61' && type !== 'Subsidio') add('modality', M.suplenciaIsSubsidio)
   else if (modality !== undefined && entryDate !== undefined && endAddendum !== undefined && !issues.some((issue) => issue.field === at('endAddendum'))) {
     const { maxMonths, name } = MODALITIES[modality]
-    if (!lastsAtMost(entryDate, endAddendum, maxMonths)) {
+    const maximum = lastDay(maxMonths)
+    if (maximum !== undefined && startAddendum !== undefined && before(maximum, startAddendum)) {
+      add('endAddendum', A.noExtension(`${modality} (${name})`, maxMonths, maximum))
+    } else if (!lastsAtMost(entryDate, endAddendum, maxMonths)) {
       add('endAddendum', A.termTooLong(`${modality} (${name})`, maxMonths, termEnd(entryDate, maxMonths)))
     }
   }
@@ -84,6 +109,12 @@ export function lawfulAddendumIssues (
   const declared = typeof fields.weeklyHours === 'number' ? fields.weeklyHours : undefined
   const weeklyHours = facts === undefined ? declared : facts.averageWeeklyMinutes / 60
   const partTime = type === 'Part Time' || (facts !== undefined && partTimeTest(facts, policy.workingTime.ordinaryWeek).partTime)
+  // §28: not below the original salary unless the worker expressly agreed (LPCL art. 30 b)
+  const originalSalary = typeof fields.originalSalary === 'number' && fields.originalSalary > 0 ? fields.originalSalary : undefined
+  const agreed = fields.salaryReductionAgreed === true
+  if (salary !== undefined && originalSalary !== undefined && salary < originalSalary && !agreed) {
+    add('salary', A.salaryReduced(formatSoles(originalSalary)))
+  }
   if (salary !== undefined && !issues.some((issue) => issue.field === at('salary'))) {
     if (partTime) {
       const minimum = weeklyHours === undefined
@@ -95,6 +126,25 @@ export function lawfulAddendumIssues (
     } else if (salary < policy.minimumWage) {
       add('salary', A.belowMinimum(formatSoles(policy.minimumWage)))
     }
+  }
+
+  // §21, §28: the contract's reviewed cause, of its modality, covering the extension and its working time;
+  // a suplencia's cause is the replacement itself (art. 61)
+  const causeFields = { causeId: text('causeId'), objectiveCause: text('objectiveCause') }
+  if (modality === '61') {
+    const issue = suplenciaCauseIssue(causeFields, policy.profile)
+    if (issue !== undefined) add(issue.field, issue.message)
+  } else if (options.document && causeFields.causeId === undefined && causeFields.objectiveCause === undefined) {
+    add('causeId', MESSAGES.causeId.required)
+  } else {
+    const { issue } = addendumCause(policy.profile, causeFields, {
+      modality,
+      from: startAddendum,
+      to: endAddendum,
+      // the adenda's own working time when it states one (else the contract's, which the cause already fitted)
+      shifts: read !== undefined && isRecordWorkingTime(read) && read.form !== 'default' ? weekShifts(read.facts) : undefined
+    })
+    if (issue !== undefined) add(issue.field, issue.message)
   }
   return issues
 }

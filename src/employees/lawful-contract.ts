@@ -7,8 +7,10 @@
  * previews one, and listed in the employee import's `data.contractIssues` (the import itself keeps
  * the spec's rules, since the same sheet feeds the insurance exports).
  * - dates in Lima: signing not before today nor after the start; the start not before today (§11);
- * - the modality (arts. 57, 58, 60, 61, 63) and its maximum term (art. 74: five years) (§11, §13);
- * - a cause from the record or reviewed by HR for the site and modality, never a global one (§13);
+ * - the modality (arts. 57, 58, 60, 61, 63, 67) and its maximum term (art. 74: five years) (§11, §13);
+ * - the site is one of the profile's and allows the modality; the cause is one counsel reviewed, by
+ *   `causeId` or the one that fits site, modality, term and working time, never typed text (§21,
+ *   src/employees/causes.ts);
  * - working time read from the structure or the days and schedule (working-time-rules.ts: §12, §22,
  *   §23): rest, refrigerio, at most 48 hours on average, the declared total to the minute, part time
  *   under four hours a day over the workplace's ordinary week, night work at RMV + 35 %;
@@ -22,7 +24,8 @@
 import type { ContractType } from '../../schemas/employee.js'
 import type { EmployerProfile } from '../../schemas/employer-profile.js'
 import {
-  ANNEX_MESSAGES as A, LAWFUL_CONTRACT_MESSAGES as M, PROBATION_MESSAGES as P, SUPLENCIA_MESSAGES as S,
+  ANNEX_MESSAGES as A, CAUSE_MESSAGES as C, LAWFUL_CONTRACT_MESSAGES as M, PROBATION_MESSAGES as P,
+  SUPLENCIA_MESSAGES as S,
   WORKER_MESSAGES as W
 } from '../../schemas/messages.js'
 import type { ValidationIssue } from '../errors.js'
@@ -33,12 +36,17 @@ import {
 } from '../vocabulary/probation.js'
 import { SUBSTITUTION_GROUNDS, namesNoSuplencia, recogniseGround, substitutionGround } from '../vocabulary/substitution.js'
 import { positionCatalogue, type CataloguePosition, type PositionCatalogue } from '../employer/catalogue.js'
+import type { ReviewedCause } from '../employer/causes.js'
+import { profileSite, siteAllows, siteModalities } from '../employer/sites.js'
+import { contractCause, suplenciaCauseIssue, weekShifts } from './causes.js'
 import {
   addMonths, ageOn, dayMonthYearKey, isDayMonthYear, lastsAtMost, termEnd, termEndWithin, todayInLima
 } from '../vocabulary/dates.js'
 import { foldText } from '../vocabulary/format.js'
 import { MODALITIES, parseModality, type ModalityCode } from '../vocabulary/modality.js'
-import { workingTimeIssues, workingTimePolicy, type WorkingTimePolicy } from './working-time-rules.js'
+import {
+  isRecordWorkingTime, readRecordWorkingTime, workingTimeIssues, workingTimePolicy, type WorkingTimePolicy
+} from './working-time-rules.js'
 
 /** What the rules need from the employer profile and the clock. */
 export interface LawfulContractPolicy {
@@ -50,8 +58,8 @@ export interface LawfulContractPolicy {
   workingTime: WorkingTimePolicy
   /** The profile's per-type defaults: modality and probation. */
   defaults: Record<ContractType, { modality?: ModalityCode, probationMonths?: number }>
-  /** The cause HR reviewed for a site and modality, if any. */
-  siteCause: (site: string, modality: ModalityCode) => string | undefined
+  /** The profile: its sites and the causes counsel reviewed (§21). */
+  profile: EmployerProfile
   /** The position catalogue the annex is printed from (§16). */
   catalogue: PositionCatalogue
 }
@@ -61,7 +69,23 @@ export interface LawfulContractPolicy {
  * @param today `DD/MM/YYYY` in Lima (default: now)
  */
 export function lawfulContractPolicy (profile: EmployerProfile, today: string = todayInLima()): LawfulContractPolicy {
-  const defaults = {} as LawfulContractPolicy['defaults']
+  return {
+    today,
+    minimumWage: profile.minimumWage ?? DEFAULT_MINIMUM_WAGE,
+    workingTime: workingTimePolicy(profile),
+    defaults: contractDefaultsOf(profile),
+    catalogue: positionCatalogue(profile),
+    profile
+  }
+}
+
+const defaultsByProfile = new WeakMap<EmployerProfile, LawfulContractPolicy['defaults']>()
+
+/** The profile's per-type defaults as the rules read them (once per profile). */
+function contractDefaultsOf (profile: EmployerProfile): LawfulContractPolicy['defaults'] {
+  let defaults = defaultsByProfile.get(profile)
+  if (defaults !== undefined) return defaults
+  defaults = {} as LawfulContractPolicy['defaults']
   for (const type of ['Planilla', 'Part Time', 'Subsidio'] as const) {
     const entry = profile.contractDefaults[type]
     defaults[type] = {
@@ -69,21 +93,8 @@ export function lawfulContractPolicy (profile: EmployerProfile, today: string = 
       probationMonths: entry.probationMonths
     }
   }
-  const bySite = profile.causes?.bySite ?? {}
-  return {
-    today,
-    minimumWage: profile.minimumWage ?? DEFAULT_MINIMUM_WAGE,
-    workingTime: workingTimePolicy(profile),
-    defaults,
-    catalogue: positionCatalogue(profile),
-    siteCause: (site, modality) => {
-      // own keys only: a site named `constructor` is not a lookup into Object.prototype
-      const causes = Object.hasOwn(bySite, site) ? bySite[site] : undefined
-      if (causes === undefined) return undefined
-      const found = Object.entries(causes).find(([key]) => parseModality(key) === modality)
-      return found?.[1]
-    }
-  }
+  defaultsByProfile.set(profile, defaults)
+  return defaults
 }
 
 const isContractType = (value: unknown): value is ContractType =>
@@ -99,6 +110,42 @@ export function contractModality (
   if (record.modality !== undefined) return parseModality(record.modality)
   if (record.contractType === 'Subsidio') return '61'
   return policy.defaults[record.contractType].modality
+}
+
+/**
+ * The reviewed cause a contract prints (§21), as lawfulContractIssues resolves it: the record's
+ * `causeId` (or reviewed `objectiveCause` text), else the one that fits its site, modality, term and
+ * working time. Undefined for a suplencia (its cause is the replacement) and for a record the rules
+ * refuse.
+ */
+export function contractCauseOf (
+  record: {
+    contractType: ContractType,
+    modality?: string,
+    subDivisionOrParking: string,
+    entryDate: string,
+    endDate: string,
+    workDays?: string,
+    workSchedule?: string,
+    workingTime?: unknown,
+    causeId?: string,
+    objectiveCause?: string
+  },
+  profile: EmployerProfile
+): ReviewedCause | undefined {
+  const policy = { defaults: contractDefaultsOf(profile) }
+  const modality = contractModality(record, policy)
+  const workplace = profileSite(profile, record.subDivisionOrParking)
+  if (modality === undefined || modality === '61' || workplace === undefined) return undefined
+  const fields = record as Record<string, unknown>
+  const working = readRecordWorkingTime(fields, record.contractType, workingTimePolicy(profile))
+  return contractCause(profile, record, {
+    site: workplace.name,
+    modality,
+    from: record.entryDate,
+    to: record.endDate,
+    shifts: isRecordWorkingTime(working) ? weekShifts(working.facts) : undefined
+  }).cause
 }
 
 /** A titular's condition that states an indefinite-term (stable) contract (§15, §25). */
@@ -181,11 +228,30 @@ export function lawfulContractIssues (
       add('endDate', M.termTooLong(`${modality} (${name})`, maxMonths, termEnd(entryDate, maxMonths))) // within CALENDAR: lastsAtMost was false
     }
   }
+  // §21: a site of the profile that allows the modality; a reviewed cause that fits the contract
   const site = text('subDivisionOrParking')
-  if (type !== 'Subsidio' && modalityIssue === undefined && modality !== undefined && text('objectiveCause') === undefined &&
-    site !== undefined &&
-    policy.siteCause(site, modality) === undefined) {
-    add('objectiveCause', M.causeMissing(site, `${modality} (${MODALITIES[modality].name})`))
+  const workplace = site === undefined ? undefined : profileSite(policy.profile, site)
+  const label = (code: ModalityCode) => `${code} (${MODALITIES[code].name})`
+  if (site !== undefined && workplace === undefined) {
+    add('subDivisionOrParking', C.unknownSite(site, policy.profile.sites.map(({ name }) => name)))
+  } else if (workplace !== undefined && modalityIssue === undefined && modality !== undefined) {
+    const causeFields = { causeId: text('causeId'), objectiveCause: text('objectiveCause') }
+    if (!siteAllows(workplace, modality)) {
+      add('modality', C.modalityNotAtSite(workplace.name, label(modality), siteModalities(workplace).map(label)))
+    } else if (modality === '61') {
+      const issue = suplenciaCauseIssue(causeFields, policy.profile)
+      if (issue !== undefined) add(issue.field, issue.message)
+    } else {
+      const working = readRecordWorkingTime(fields, type, policy.workingTime)
+      const { issue } = contractCause(policy.profile, causeFields, {
+        site: workplace.name,
+        modality,
+        from: entryDate,
+        to: endDate,
+        shifts: isRecordWorkingTime(working) ? weekShifts(working.facts) : undefined
+      })
+      if (issue !== undefined) add(issue.field, issue.message)
+    }
   }
 
   // §12, §22, §23: working time

@@ -39,6 +39,12 @@ export function sexLetter (value: string | undefined): 'M' | 'F' | undefined {
   return undefined
 }
 
+/** `SÍ`, `si`, `Sí.`, `NO`, `true`, `VERDADERO`… as a yes/no answer (accents, case and a closing dot ignored). */
+const foldYesNo = (text: string) => text.normalize('NFD').replace(/\p{M}/gu, '').toLowerCase().replace(/\.$/, '').trim()
+const YES_NO = new Map<string, boolean>([
+  ['si', true], ['s', true], ['true', true], ['verdadero', true], ['no', false], ['n', false], ['false', false], ['falso', false]
+])
+
 const PERSON_NAME_FIELDS = new Set(['name', 'lastNameFather', 'lastNameMother', 'worker'])
 
 /**
@@ -98,6 +104,13 @@ export function normalizeRecord (input: unknown): unknown {
   // ...except `1.500`: a lone dot then three digits may be 1.5 or 1500, so it stays a string and the schema refuses it
   if (typeof record.salary === 'string' && /^\d+(\.\d+)?$/.test(record.salary) && !/^\d{1,3}\.\d{3}$/.test(record.salary)) {
     record.salary = Number(record.salary)
+  }
+  if (typeof record.originalSalary === 'string' && /^\d+(\.\d+)?$/.test(record.originalSalary) && !/^\d{1,3}\.\d{3}$/.test(record.originalSalary)) {
+    record.originalSalary = Number(record.originalSalary)
+  }
+  // an adenda's REDUCCIÓN ACORDADA cell: SÍ / NO (DOCUMENT-REQUIREMENTS §28); other text stays for the schema to refuse
+  if (typeof record.salaryReductionAgreed === 'string') {
+    record.salaryReductionAgreed = YES_NO.get(foldYesNo(record.salaryReductionAgreed)) ?? record.salaryReductionAgreed
   }
   if (typeof record.weeklyHours === 'string' && /^\d+(\.\d+)?$/.test(record.weeklyHours)) record.weeklyHours = Number(record.weeklyHours)
   if (typeof record.weeklyHours === 'number') record.weeklyHours = withoutFloatNoise(record.weeklyHours)

@@ -8,6 +8,7 @@ import { EmployerProfileSchema, type EmployerProfile } from '../../schemas/emplo
 import { compileValidator } from '../validation.js'
 import { parseModality } from '../vocabulary/modality.js'
 import { catalogueProblems } from './catalogue.js'
+import { causeProblems } from './causes.js'
 import { siteProblems } from './sites.js'
 import type { ErrorCode } from '../errors.js'
 
@@ -64,7 +65,7 @@ export async function loadEmployerProfile (
     const profile = result.value
     problems.push(
       ...contractDefaultProblems(profile), ...catalogueProblems(profile),
-      ...siteProblems(profile), ...videoProblems(profile)
+      ...siteProblems(profile), ...causeProblems(profile), ...videoProblems(profile)
     )
     for (const check of options.checks ?? []) problems.push(...check(profile))
   }
@@ -77,9 +78,9 @@ export async function loadEmployerProfile (
 
 /**
  * The profile's defaults name what the service prints (DOCUMENT-REQUIREMENTS §13): each modality is
- * one of them (a Subsidio's is the suplencia, 61, which no other type takes), and each site cause
- * names a modality. The defaults' working time is checked by the working-time rules
- * (src/employees/working-time-rules.ts profileWorkingTimeProblems, given to loadEmployerProfile).
+ * one of them (a Subsidio's is the suplencia, 61, which no other type takes). The defaults' working
+ * time is checked by the working-time rules (src/employees/working-time-rules.ts
+ * profileWorkingTimeProblems, given to loadEmployerProfile); the causes by causeProblems (§21).
  * @returns one line per problem, naming the key
  */
 export function contractDefaultProblems (profile: EmployerProfile): string[] {
@@ -89,14 +90,8 @@ export function contractDefaultProblems (profile: EmployerProfile): string[] {
     const key = `contractDefaults.${type}`
     if (defaults.modality !== undefined) {
       const code = parseModality(defaults.modality)
-      if (code === undefined) problems.push(`${key}.modality: "${defaults.modality}" no es 57, 58, 60, 61 ni 63`)
+      if (code === undefined) problems.push(`${key}.modality: "${defaults.modality}" no es 57, 58, 60, 61, 63 ni 67`)
       else if ((type === 'Subsidio') !== (code === '61')) problems.push(`${key}.modality: la suplencia (61) es solo del Subsidio`)
-    }
-  }
-  for (const [site, causes] of Object.entries(profile.causes?.bySite ?? {})) {
-    for (const modality of Object.keys(causes)) {
-      const code = parseModality(modality)
-      if (code === undefined || code === '61') problems.push(`causes.bySite.${site}: "${modality}" no es 57, 58, 60 ni 63`)
     }
   }
   return problems

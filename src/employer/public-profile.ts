@@ -1,7 +1,8 @@
 /**
  * The part of the employer profile a client may read (`GET /api/profile`, docs/endpoints.md): what
- * it needs to fill a lawful record and nothing beyond what the documents print (a site's cause is
- * printed in its contracts; the risk assessments' codes and the employer's identity are not here).
+ * it needs to fill a lawful record and nothing beyond what the documents print (a site's address and
+ * a reviewed cause are printed in its contracts; the risk assessments' codes and the employer's
+ * identity are not here).
  */
 import type { EmployerProfile } from '../../schemas/employer-profile.js'
 import { MODALITIES, MODALITY_CODES, parseModality } from '../vocabulary/modality.js'
@@ -10,6 +11,8 @@ import { workingTimeText } from '../vocabulary/working-time.js'
 import { PROBATION_REASONS, PROBATION_REASON_CODES } from '../vocabulary/probation.js'
 import { SUBSTITUTION_GROUNDS } from '../vocabulary/substitution.js'
 import { positionCatalogue } from './catalogue.js'
+import { reviewedCauses } from './causes.js'
+import { siteModalities } from './sites.js'
 
 /** The profile's public view. */
 export interface EmployerPublicProfile {
@@ -29,12 +32,20 @@ export interface EmployerPublicProfile {
   substitutionGrounds: Array<{ code: string, name: string }>
   /** Modalities the service prints, with their maximum term in months (LPCL arts. 57-63, 74). */
   modalities: Array<{ code: string, name: string, maxMonths: number }>
+  /** The workplaces: the name `subDivisionOrParking` takes, the address, the modalities (codes) of its contracts. */
+  sites: Array<{ name: string, address: string, modalities: string[] }>
   /**
-   * The employer's sites: the name `subDivisionOrParking` takes, the address printed as the place of
-   * work (§26), the modalities (codes) its contracts may use, and the cause HR reviewed for each of
-   * them, if any.
+   * The causes counsel reviewed (DOCUMENT-REQUIREMENTS §21): `id` is what `causeId` takes; the modality
+   * (code), the sites, the text printed, the period (`DD/MM/YYYY`) and the days and hours it justifies.
    */
-  sites: Array<{ name: string, address: string, modalities: string[], causes: Record<string, string> }>
+  causes: Array<{
+    id: string,
+    modality: string,
+    sites: string[],
+    text: string,
+    period: { from: string, to: string },
+    justifies?: { days: string, from: string, to: string }
+  }>
   /** The workplace's ordinary week (DOCUMENT-REQUIREMENTS §23): days (5 or 6) and hours. */
   ordinaryWeek: { days: number, hours: number }
   /** `ordinaryWeek.days`, as earlier clients read it. */
@@ -84,15 +95,17 @@ export function employerPublicProfile (profile: EmployerProfile): EmployerPublic
       })
     })),
     modalities: MODALITY_CODES.map((code) => ({ ...MODALITIES[code] })),
-    sites: profile.sites.map(({ name, address, modalities }) => {
-      const bySite = profile.causes?.bySite ?? {}
-      const causes = Object.hasOwn(bySite, name) ? bySite[name] : {}
-      const byCode = Object.entries(causes).flatMap(([key, cause]) => {
-        const code = parseModality(key)
-        return code === undefined ? [] : [[code, cause] as const]
-      })
-      const codes = modalities.flatMap((modality) => parseModality(modality) ?? [])
-      return { name, address, modalities: codes, causes: Object.fromEntries(byCode) }
+    sites: profile.sites.map((site) => ({ name: site.name, address: site.address, modalities: siteModalities(site) })),
+    causes: reviewedCauses(profile).map((cause) => {
+      const { justifies } = (profile.causes ?? []).find((entry) => entry.id === cause.id) ?? {}
+      return {
+        id: cause.id,
+        modality: cause.modality,
+        sites: [...cause.sites],
+        text: cause.text,
+        period: { ...cause.period },
+        ...(justifies === undefined ? {} : { justifies: { ...justifies } })
+      }
     }),
     substitutionGrounds: SUBSTITUTION_GROUNDS.map(({ code, name }) => ({ code, name })),
     ordinaryWeek: { ...profile.ordinaryWeek },

@@ -5,6 +5,7 @@
  */
 import type { EmployerProfile } from '../../schemas/employer-profile.js'
 import { foldText } from '../vocabulary/format.js'
+import { parseModality, type ModalityCode } from '../vocabulary/modality.js'
 
 /** One site of the profile. */
 export type ProfileSite = EmployerProfile['sites'][number]
@@ -24,7 +25,20 @@ export function profileSite (profile: EmployerProfile, name: string): ProfileSit
   return sites.get(foldText(name))
 }
 
-/** Start-up problems of the sites: two sites with one name. One line per problem. */
+/** Whether a site's contracts may use `modality` (its `modalities`, by article number or legal name; §21). */
+export function siteAllows (site: ProfileSite, modality: ModalityCode): boolean {
+  return site.modalities.some((allowed) => parseModality(allowed) === modality)
+}
+
+/** The article numbers of a site's modalities, in the profile's order. */
+export function siteModalities (site: ProfileSite): ModalityCode[] {
+  return site.modalities.flatMap((allowed) => parseModality(allowed) ?? [])
+}
+
+/**
+ * Start-up problems of the sites: two sites with one name, a modality the service does not print.
+ * One line per problem.
+ */
 export function siteProblems (profile: EmployerProfile): string[] {
   const seen = new Set<string>()
   const problems: string[] = []
@@ -32,6 +46,9 @@ export function siteProblems (profile: EmployerProfile): string[] {
     const key = foldText(site.name)
     if (seen.has(key)) problems.push(`sites.${index}: la sede "${site.name}" está repetida`)
     seen.add(key)
+    for (const modality of site.modalities) {
+      if (parseModality(modality) === undefined) problems.push(`sites.${index}.modalities: "${modality}" no es 57, 58, 60, 61, 63 ni 67`)
+    }
   })
   return problems
 }

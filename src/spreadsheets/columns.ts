@@ -69,7 +69,9 @@ export const EMPLOYEE_COLUMNS: ColumnTable = [
   column('substitutionGround', ['CAUSAL DE SUSPENSIÓN', 'CAUSAL DE SUPLENCIA'], 'text', false),
   column('substitutionDocument', ['DOCUMENTO DE SUSTENTO'], 'text', false),
   column('absenceFrom', ['INICIO DE AUSENCIA'], 'date', false),
-  column('absenceTo', ['FIN DE AUSENCIA'], 'date', false)
+  column('absenceTo', ['FIN DE AUSENCIA'], 'date', false),
+  // the id of a cause counsel reviewed (DOCUMENT-REQUIREMENTS §21)
+  column('causeId', ['CAUSA'], 'text', false)
 ]
 
 /**
@@ -105,7 +107,14 @@ export const ADDENDUM_COLUMNS: ColumnTable = [
   column('modality', ['MODALIDAD'], 'text', false),
   column('position', ['CARGO'], 'text', false),
   column('originalSigningDate', ['FECHA DE SUSCRIPCIÓN', 'FECHA DE FIRMA'], 'date', false),
-  column('objectiveCause', ['CAUSA OBJETIVA'], 'text', false)
+  // the contract's reviewed cause and why it continues; the original salary, an agreed reduction and the
+  // adenda's own signing date (DOCUMENT-REQUIREMENTS §21, §28). The older CAUSA OBJETIVA column held
+  // why the need continues: it fills causeUpdate
+  column('causeId', ['CAUSA'], 'text', false),
+  column('causeUpdate', ['ACTUALIZACIÓN DE LA CAUSA', 'CAUSA OBJETIVA'], 'text', false),
+  column('originalSalary', ['SUELDO ANTERIOR'], 'salary', false),
+  column('salaryReductionAgreed', ['REDUCCIÓN ACORDADA'], 'text', false),
+  column('signingDate', ['FECHA DE FIRMA DE LA ADENDA'], 'date', false)
 ]
 
 /** The column tables by import kind; the worker receives the kind, not the table. */

@@ -1,13 +1,13 @@
 /**
  * The fixed-term modalities a contract can be made under (LPCL = D.S. 003-97-TR, Título II) and
- * their maximum terms (DOCUMENT-REQUIREMENTS §11, §13): the record's `modality`, or the profile's
- * for its contract type; a Subsidio is always a suplencia (art. 61).
+ * their maximum terms (DOCUMENT-REQUIREMENTS §11, §13, §21): the record's `modality`, or the
+ * profile's for its contract type; a Subsidio is always a suplencia (art. 61).
  */
 
 import { foldText } from './format.js'
 
 /** The article numbers of the modalities the service prints. */
-export const MODALITY_CODES = ['57', '58', '60', '61', '63'] as const
+export const MODALITY_CODES = ['57', '58', '60', '61', '63', '67'] as const
 export type ModalityCode = typeof MODALITY_CODES[number]
 
 /** One modality: its legal name and the longest term one contract may have, in months. */
@@ -21,14 +21,16 @@ export interface Modality {
 
 /**
  * Arts. 57 (3 years), 58 (5 years), 60 (6 months a year), 61 and 63 (the cause's duration, within
- * art. 74's five years).
+ * art. 74's five years), 67 (temporada: the season's duration, which recurs every year, so within one
+ * year; the term is also bounded by its reviewed cause's period, src/employer/causes.ts).
  */
 export const MODALITIES: Readonly<Record<ModalityCode, Modality>> = {
   57: { code: '57', name: 'inicio o incremento de actividad', maxMonths: 36 },
   58: { code: '58', name: 'necesidades del mercado', maxMonths: 60 },
   60: { code: '60', name: 'ocasional', maxMonths: 6 },
   61: { code: '61', name: 'suplencia', maxMonths: 60 },
-  63: { code: '63', name: 'obra determinada o servicio específico', maxMonths: 60 }
+  63: { code: '63', name: 'obra determinada o servicio específico', maxMonths: 60 },
+  67: { code: '67', name: 'temporada', maxMonths: 12 }
 }
 
 /** Art. 74: successive modal contracts between the same parties, in months, at most. */

@@ -295,11 +295,15 @@ t.test('the contract pickers: a position outside the catalogue is given its entr
   t.equal(await page.$eval(`${row} input[type="checkbox"]`, (box) => (box as HTMLInputElement).checked), true, 'selected once it can be made')
   await page.select(`${row} select[aria-label^="Modalidad"]`, '60')
   await page.waitForSelector(`${row} p.blocked`)
-  t.match(await text(`${row} p.blocked`), /no tiene una causa revisada para la sede Playa Larcomar y la modalidad 60/)
+  t.match(await text(`${row} p.blocked`), /La sede Playa Larcomar no contrata en la modalidad 60 \(ocasional\)/)
   t.equal(await text(`${row} p.cause`), 'Causa: la sede no tiene una causa revisada para esta modalidad')
+  // the site's one art. 57 cause is its night service, which justifies no day shift (DOCUMENT-REQUIREMENTS §21)
   await page.select(`${row} select[aria-label^="Modalidad"]`, '57')
+  await page.waitForFunction((selector) => document.querySelector(selector)?.textContent?.includes('se ajusta al plazo y la jornada') === true, {}, `${row} p.blocked`)
+  t.match(await text(`${row} p.cause`), /^Causa: Inicio del servicio nocturno/)
+  await page.select(`${row} select[aria-label^="Modalidad"]`, '')
   await page.waitForFunction((selector) => document.querySelector(selector) === null, {}, `${row} p.blocked`)
-  t.match(await text(`${row} p.cause`), /^Causa: Inicio de la atención nocturna/)
+  t.match(await text(`${row} p.cause`), /^Causa: Incremento temporal e imprevisible de vehículos/, 'the profile\'s modality (58) and its cause')
   t.same(await axeViolations(page), [])
   await watched.screenshot('console-11-contrato', true)
   const download = watched.nextDownload()
@@ -311,7 +315,7 @@ t.test('the contract pickers: a position outside the catalogue is given its entr
   t.match(annexText, 'Técnico de línea')
   t.match(annexText, 'IPERC-OP-01', 'the chosen catalogue entry\'s annex')
   const contract = entries.find((entry) => entry.name.includes('55556666-')) as { bytes: Buffer }
-  t.match(await pdfText(contract.bytes), /inicio o incremento de\s+actividad/, 'the chosen modality')
+  t.match(await pdfText(contract.bytes), /necesidades del\s+mercado/, 'the modality chosen at last')
 })
 
 t.test('keyboard: the tabs switch with the arrow keys and the upload is reachable', async (t) => {

@@ -78,7 +78,8 @@ export const validEmployee = fc.record({
   positionProfile: fc.constantFrom('operario-de-playa', 'cajero', 'supervisor', 'vigilante', 'asistente-administrativo'),
   entryInDays: fc.integer({ min: 0, max: 365 }),
   lengthDays: fc.integer({ min: 125, max: 1460 }),
-  subDivisionOrParking: freeText(1, 100),
+  // a site of the demo profile, as HR may write it, with its one reviewed art. 58 cause for these terms (§21)
+  subDivisionOrParking: fc.constantFrom('Playa Larcomar', 'PLAYA LINCE', 'playa  larcomar', 'Playa Lince'),
   contractType,
   replacementFor: freeText(1, 100),
   reasonForSubstitution: freeText(1, 200),
@@ -86,8 +87,7 @@ export const validEmployee = fc.record({
   replacedWorkerDni: fc.stringMatching(/^[0-9]{8}$/),
   replacedWorkerPosition: freeText(1, 100),
   workingCondition: fc.constantFrom('Plazo indeterminado', 'ESTABLE', 'permanente, jornada completa', 'A plazo indeterminado'),
-  probationaryPeriod: fc.constantFrom('3', '3 meses', 'tres (3) meses', 'un mes', 'sin periodo de prueba'),
-  objectiveCause: freeText(30, 300)
+  probationaryPeriod: fc.constantFrom('3', '3 meses', 'tres (3) meses', 'un mes', 'sin periodo de prueba')
 }).map(({ entryInDays, lengthDays, words, ...record }) => {
   const written = amountInWords(record.salary)
   // the spec caps salaryInWords at 100 characters: the words of a very large salary are left to the service
@@ -130,7 +130,9 @@ const CONTRACT_BREAKS: [string, unknown][] = [
   // the signing date is after any start generated here; the start of 2020 is long past
   ['salaryInWords', 'MIL Y 00/100 SOLES'], ['weeklyHours', 0], ['signingDate', '31/12/2099'], ['objectiveCause', 'corta'],
   ['entryDate', '01/01/2020'], ['modality', '59'], ['probationaryPeriod', 'noventa días'], ['workSchedule', 'por las noches'],
-  ['positionProfile', 'gerente-general'], ['positionProfile', undefined]
+  ['positionProfile', 'gerente-general'], ['positionProfile', undefined],
+  // §21: only a reviewed cause, at a site of the employer
+  ['causeId', 'no-revisada'], ['objectiveCause', 'Campaña de verano con más usuarios que de costumbre'], ['subDivisionOrParking', 'Playa Inexistente']
 ]
 
 /**
@@ -148,8 +150,9 @@ export const invalidEmployee = fc.tuple(validEmployee, fc.constantFrom(...BREAKS
 /**
  * An addendum record the adenda routes must accept (DOCUMENT-REQUIREMENTS §17): a contract from an entry up to ~4
  * years back that ends within two months, extended from the next day, within five years of the
- * entry (LPCL art. 74 and the 60 months of arts. 58 and 63); at least the RMV; the contract it
- * extends named (modality, position, updated cause).
+ * entry (LPCL art. 74 and the 60 months of art. 58); at least the RMV and the original salary; the
+ * contract it extends named (modality, position, its reviewed cause, whose period covers the extension,
+ * and the update of the cause; DOCUMENT-REQUIREMENTS §21, §28).
  */
 export const validAddendum = fc.record({
   division: freeText(1, 100),
@@ -165,20 +168,23 @@ export const validAddendum = fc.record({
   department: freeText(2, 100),
   salary: fc.integer({ min: 113_000, max: 99_999_999_999 }).map((cents) => cents / 100),
   words: fc.boolean(),
-  modality: fc.constantFrom('58', '63', 'necesidades del mercado', 'Obra determinada o servicio específico'),
-  position: freeText(1, 100),
-  objectiveCause: freeText(30, 300),
+  modality: fc.constantFrom('58', 'necesidades del mercado'),
+  causeId: fc.constantFrom('larcomar-remodelacion-vecino', 'lince-feria-comercial'),
+  position: fc.constantFrom('Operario de playa', 'CAJERA', 'supervisora de playa'),
+  causeUpdate: freeText(30, 300),
   sex: fc.constantFrom('M', 'F', 'femenino', undefined)
 }).map(({ endInDays, served, startShare, extension, words, salary, sex, ...record }) => {
   const end = addDays(TODAY, endInDays)
   const entryDate = addDays(end, -served)
   const startAddendum = addDays(end, 1)
-  const lastDay = termEnd(entryDate, 60)
+  // within five years of the entry and within the cause's period (the demo's end on 31/12/2032)
+  const lastDay = [termEnd(entryDate, 60), '31/12/2032'].sort((a, b) => dayMonthYearKey(a) - dayMonthYearKey(b))[0]
   const endAddendum = dayMonthYearKey(addDays(startAddendum, extension)) > dayMonthYearKey(lastDay) ? lastDay : addDays(startAddendum, extension)
   return {
     ...record,
     ...(sex === undefined ? {} : { sex }),
     salary,
+    originalSalary: 1130,
     // the schema takes at most 100 characters of words (a few nine-digit amounts write more)
     ...(words && amountInWords(salary).length <= 100 ? { salaryInWords: amountInWords(salary) } : {}),
     entryDate,
@@ -197,8 +203,11 @@ const ADDENDUM_BREAKS: [string, unknown][] = [
   ['department', 'x'.repeat(101)], ['salary', 0], ['salary', -1], ['salary', '1.000,00'], ['salary', 1500.555],
   ['salaryInWords', 'CERO Y 00/100 SOLES'], ['salaryInWords', 'uno'],
   // DOCUMENT-REQUIREMENTS §17: what the adenda names, and an adenda that cannot be signed
-  ['modality', undefined], ['modality', '59'], ['position', undefined], ['objectiveCause', 'corta'], ['salary', 1000],
-  ['startAddendum', addDays(TODAY, 90)], ['end', addDays(TODAY, -1)], ['originalSigningDate', addDays(TODAY, 100)]
+  ['modality', undefined], ['modality', '59'], ['position', undefined], ['causeUpdate', 'corta'], ['salary', 1000],
+  ['startAddendum', addDays(TODAY, 90)], ['end', addDays(TODAY, -1)], ['originalSigningDate', addDays(TODAY, 100)],
+  // §21, §28: the contract's reviewed cause and salary, the adenda's own signing date, a catalogue position
+  ['causeId', undefined], ['causeId', 'no-revisada'], ['objectiveCause', 'Campaña de verano con más usuarios que de costumbre'],
+  ['originalSalary', undefined], ['originalSalary', 1e9], ['signingDate', addDays(TODAY, -1)], ['position', 'Gerente general']
 ]
 
 /** A valid addendum record with exactly one rule broken. */

@@ -88,7 +88,16 @@ test('start-up stops on a missing, malformed or invalid employer profile, one li
     'roto.json': '{ no',
     'malo.json': JSON.stringify({ legalName: 'X', ruc: '123', address: 'Calle 1 2 3', representative: { name: 'Ana', dni: '1', role: 'GG' } }),
     'ruc.json': profile({ ruc: '20999999991' }),
-    'sedes.json': profile({ sites: [{ name: 'Playa Lince', address: 'Av. Arequipa 1', modalities: ['58'] }, { name: 'playa  lince', address: 'Av. Arequipa 2', modalities: ['58'] }] }),
+    'sedes.json': profile({ sites: [{ name: 'Playa Lince', address: 'Av. Arequipa 1', modalities: ['58'] }, { name: 'playa  lince', address: 'Av. Arequipa 2', modalities: ['58'] }], causes: [] }),
+    // the reviewed causes (DOCUMENT-REQUIREMENTS §21): ids, sites, modalities, periods and hours checked
+    'causas.json': profile({
+      causes: [
+        { id: 'feria', modality: '58', sites: ['Playa Lince'], text: 'x'.repeat(30), period: { from: '01/01/2026', to: '31/12/2026' } },
+        { id: 'feria', modality: '61', sites: ['Playa Sur', 'Playa Larcomar'], text: 'x'.repeat(30), period: { from: '31/02/2026', to: '01/03/2026' } },
+        { id: 'nocturna', modality: '57', sites: ['Playa Lince'], text: 'x'.repeat(30), period: { from: '01/02/2026', to: '01/01/2026' }, justifies: { days: 'noches', from: '22:00', to: '06:00' } },
+        { id: 'verano', modality: 'temporada', sites: ['Playa Mall Aventura'], text: 'x'.repeat(30), period: { from: '01/12/2026', to: '31/03/2028' } }
+      ]
+    }),
     'puestos.json': profile({ positions: { default: { functions: [], risks: ['caídas'], equipment: ['casco'] } }, contractDefaults: { Planilla: {} } }),
     'camaras.json': profile({ dataProtection: { ...JSON.parse(profile({})).dataProtection, videoSurveillance: { cameras: true, areas: 'los accesos de cada sede' } } }),
     'alias.json': profile({
@@ -124,6 +133,18 @@ test('start-up stops on a missing, malformed or invalid employer profile, one li
   })
   await t.rejects(start(t, { EMPLOYER_PROFILE: join(dir, 'sedes.json') }), {
     message: `Perfil del empleador ${join(dir, 'sedes.json')}: sites.1: la sede "playa  lince" está repetida`
+  })
+  await t.rejects(start(t, { EMPLOYER_PROFILE: join(dir, 'causas.json') }), {
+    message: `Perfil del empleador ${join(dir, 'causas.json')}: 8 problemas\n` + [
+      'causes.1 (feria): el id "feria" está repetido',
+      'causes.1 (feria).modality: "61" no es 57, 58, 60, 63 ni 67 (la suplencia tiene por causa el reemplazo mismo)',
+      'causes.1 (feria).sites: "Playa Sur" no es una de las sedes (sites)',
+      'causes.1 (feria).period: 31/02/2026 no es una fecha',
+      'causes.2 (nocturna).sites: la sede "Playa Lince" no admite la modalidad 57',
+      'causes.2 (nocturna).period: termina (01/01/2026) antes de empezar (01/02/2026)',
+      'causes.2 (nocturna).justifies: no se pueden leer los días "noches" de 22:00 a 06:00',
+      'causes.3 (verano).period: una temporada (art. 67) es una época del año y no dura más de un año; del 01/12/2026 al 31/03/2028 dura más'
+    ].map((line) => `  - ${line}`).join('\n')
   })
   await t.rejects(start(t, { EMPLOYER_PROFILE: join(dir, 'puestos.json') }), {
     message: /contractDefaults\.Part Time: falta contractDefaults\.Part Time[\s\S]*positions\.default\.name: falta el nombre del puesto\n[\s\S]*positions\.default\.iperc: falta la evaluación de riesgos[\s\S]*positions\.default\.functions: functions debe ser una lista de 1 a 12 textos/

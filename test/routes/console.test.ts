@@ -56,14 +56,27 @@ test('GET /api/profile answers what a client needs to fill a lawful record, and 
   const res = await app.inject({ method: 'GET', url: '/api/profile' })
   t.equal(res.statusCode, 200)
   const { data } = res.json()
-  t.same(data.modalities.map((modality: { code: string }) => modality.code), ['57', '58', '60', '61', '63'])
+  t.same(data.modalities.map((modality: { code: string }) => modality.code), ['57', '58', '60', '61', '63', '67'])
   t.match(data.modalities[1], { code: '58', name: 'necesidades del mercado', maxMonths: 60 })
+  t.match(data.modalities[5], { code: '67', name: 'temporada', maxMonths: 12 })
   t.same(data.sites.map(({ name, modalities }: { name: string, modalities: string[] }) => ({ name, modalities })), [
     { name: 'Playa Larcomar', modalities: ['57', '58', '61'] }, { name: 'Playa Lince', modalities: ['58', '61'] },
-    { name: 'Playa Mall Aventura', modalities: ['57', '61'] }
+    { name: 'Playa Mall Aventura', modalities: ['57', '61', '67'] }
   ], 'every site of the profile, with the modalities its contracts may use (§21, §26)')
-  t.match(data.sites[0].address, /^Malecón de la Reserva 610/, 'the place of work printed (§26)')
-  t.match(data.sites[0].causes, { 58: /^Incremento temporal e imprevisible de vehículos/, 57: /^Inicio de la atención nocturna/ }, 'the cause each prints')
+  t.match(data.sites[0], { address: /^Malecón de la Reserva 610/ }, 'the place of work the contract prints')
+  t.same(data.causes.map((cause: { id: string }) => cause.id), [
+    'larcomar-remodelacion-vecino', 'larcomar-servicio-nocturno', 'lince-feria-comercial', 'mall-aventura-apertura',
+    'mall-aventura-segundo-nivel', 'mall-aventura-campana-navidena'
+  ], 'the reviewed causes (DOCUMENT-REQUIREMENTS §21), by id')
+  t.same(data.causes[1], {
+    id: 'larcomar-servicio-nocturno',
+    modality: '57',
+    sites: ['Playa Larcomar'],
+    text: 'Inicio del servicio nocturno de la sede, de 18:00 a 06:00 horas todos los días de la semana, incluidos los fines de semana: una actividad nueva cuya demanda aún no es posible prever de manera estable',
+    period: { from: '01/01/2026', to: '31/12/2032' },
+    justifies: { days: 'lunes a domingo', from: '18:00', to: '06:00' }
+  }, 'each with its modality, sites, the text printed, its period and the hours it justifies')
+  t.notOk('justifies' in data.causes[0], 'a cause for any hours has no justifies')
   t.equal(data.workWeekDays, 6)
   t.same(data.ordinaryWeek, { days: 6, hours: 48 })
   t.equal(data.minimumWage, 1130)

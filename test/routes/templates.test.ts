@@ -43,6 +43,11 @@ t.test('employees.xlsx: headers in order, a note per column, lists for the close
   const lists = XLSX.utils.sheet_to_json<Record<string, string>>(book.Sheets.Listas)
   t.same(lists.slice(0, 3).map((row) => row['TIPO DE CONTRATO']), ['Planilla', 'Part Time', 'Subsidio'])
   t.ok(lists.some((row) => row.CARGO !== undefined), 'the profile\'s catalogue of positions')
+  t.match(list(column('CAUSA')), /type="list"[^>]*><formula1>Listas!/, 'the reviewed causes, by id (§21)')
+  t.same(lists.map((row) => row.CAUSA).filter(Boolean), [
+    'larcomar-remodelacion-vecino', 'larcomar-servicio-nocturno', 'lince-feria-comercial', 'mall-aventura-apertura',
+    'mall-aventura-segundo-nivel', 'mall-aventura-campana-navidena'
+  ])
   t.match(xml, new RegExp(`<col min="${EMPLOYEE_HEADERS.indexOf('DNI') + 1}" [^>]*style="\\d+"`), 'the DNI column is styled (text)')
 })
 

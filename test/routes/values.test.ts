@@ -6,7 +6,11 @@
  * refuses one) and the insured worker's age in the Vida Ley and SCTR exports.
  */
 import t from 'tap'
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
 import { build, formPayload, sampleAddendum, sampleEmployee } from '../support/helper.js'
+import { assetPath } from '../../src/paths.js'
 import { sampleAddendumTerm } from '../support/samples.js'
 import { ADDENDUM_HEADERS, EMPLOYEE_HEADERS, csvText, employeeCells, workbook } from '../support/spreadsheets.js'
 import { ADDENDUM_COLUMNS } from '../../src/spreadsheets/columns.js'
@@ -14,7 +18,29 @@ import { addDays, addMonths, dayMonthYearKey, todayInLima } from '../../src/voca
 import { amountInWords } from '../../src/vocabulary/salary-words.js'
 import { ADDENDUM_DOCUMENT_MESSAGES, MESSAGES, PROBATION_MESSAGES, RULE_MESSAGES } from '../../schemas/messages.js'
 
-const app = await build(t)
+/**
+ * The demo profile with its reviewed causes (but the season's) covering every date the calendar has, and an
+ * art. 60 cause at Playa Larcomar: the edges here are the calendar's, not a cause's period (DOCUMENT-REQUIREMENTS §21).
+ */
+function edgeProfile (): string {
+  const profile = JSON.parse(readFileSync(assetPath('employer-profile.json'), 'utf8'))
+  for (const cause of profile.causes) if (cause.modality !== '67') cause.period = { from: '01/01/1900', to: '31/12/9999' }
+  profile.sites[0].modalities.push('60')
+  profile.causes.push({
+    id: 'larcomar-inventario',
+    modality: '60',
+    sites: ['Playa Larcomar'],
+    text: 'Inventario anual de los abonados de la sede, tarea ajena a la operación diaria',
+    period: { from: '01/01/1900', to: '31/12/9999' }
+  })
+  const dir = mkdtempSync(join(tmpdir(), 'contratos-perfil-'))
+  t.teardown(() => rmSync(dir, { recursive: true, force: true }))
+  const path = join(dir, 'perfil.json')
+  writeFileSync(path, JSON.stringify(profile))
+  return path
+}
+
+const app = await build(t, { EMPLOYER_PROFILE: edgeProfile() })
 
 type Issue = { field: string, message: string, row?: number }
 const post = async (url: string, payload: object) => await app.inject({ method: 'POST', url, payload })
@@ -82,19 +108,19 @@ t.test('terms that end at a month\'s end or on a leap day: the lawful last day i
   const y = yearOf(leap)
   const contract = (overrides: Record<string, unknown>) => post('/api/contracts/preview', sampleEmployee(overrides))
   // art. 57, three years; art. 58, five: from 29/02 they end on 28/02 (there is no 29/02 then)
+  const causes = { 57: { subDivisionOrParking: 'Playa Mall Aventura', causeId: 'mall-aventura-apertura' }, 58: {} }
   for (const [modality, years] of [['57', 3], ['58', 5]] as const) {
-    const lawful = await contract({ modality, entryDate: leap, endDate: `28/02/${y + years}` })
+    const lawful = await contract({ modality, ...causes[modality], entryDate: leap, endDate: `28/02/${y + years}` })
     t.equal(lawful.statusCode, 200, `${leap} + ${years} years ends on 28/02/${y + years}: ${lawful.body.slice(0, 300)}`)
-    const over = await contract({ modality, entryDate: leap, endDate: `01/03/${y + years}` })
+    const over = await contract({ modality, ...causes[modality], entryDate: leap, endDate: `01/03/${y + years}` })
     t.equal(over.statusCode, 400)
     t.match(over.json().errors, [{ field: 'body.endDate', message: new RegExp(`como máximo 28/02/${y + years}$`) }])
   }
   // art. 60, six months: from 31/12 they end on 30/06 (there is no 31/06)
   const newYearsEve = nextDate('31/12')
-  const cause = 'Reemplazo por el aumento de clientes en la temporada de verano de este año'
-  const june = await contract({ modality: '60', objectiveCause: cause, entryDate: newYearsEve, endDate: `30/06/${yearOf(newYearsEve) + 1}` })
+  const june = await contract({ modality: '60', entryDate: newYearsEve, endDate: `30/06/${yearOf(newYearsEve) + 1}` })
   t.equal(june.statusCode, 200, `31/12 + 6 months ends on 30/06: ${june.body.slice(0, 300)}`)
-  const july = await contract({ modality: '60', objectiveCause: cause, entryDate: newYearsEve, endDate: `01/07/${yearOf(newYearsEve) + 1}` })
+  const july = await contract({ modality: '60', entryDate: newYearsEve, endDate: `01/07/${yearOf(newYearsEve) + 1}` })
   t.equal(july.statusCode, 400)
 
   // three months from 30/11 end on the last day of February, from 31/01 on 30/04: a term of three

@@ -77,7 +77,11 @@ export function sampleSubsidio (overrides: Record<string, unknown> = {}): Record
   })
 }
 
-/** A valid addendum record (spec "Addendum employee record", as the addendum upload returns it), with optional overrides. */
+/**
+ * A valid addendum record (spec "Addendum employee record", as the addendum upload returns it), with
+ * optional overrides: the contract's reviewed cause of the demo profile and its update, the original
+ * salary (DOCUMENT-REQUIREMENTS §21, §28).
+ */
 export function sampleAddendum (overrides: Record<string, unknown> = {}): Record<string, unknown> {
   return {
     division: 'Playas Lima',
@@ -86,7 +90,9 @@ export function sampleAddendum (overrides: Record<string, unknown> = {}): Record
     ...sampleAddendumTerm(),
     modality: '58',
     position: 'Operaria de playa',
-    objectiveCause: 'Las obras del centro comercial vecino siguen trasladando su estacionamiento a esta sede hasta mediados de año',
+    causeId: 'larcomar-remodelacion-vecino',
+    causeUpdate: 'La necesidad subsiste porque las obras del centro comercial vecino continúan y siguen trasladando su estacionamiento a esta sede',
+    originalSalary: 1500,
     address: 'Av. Los Álamos 123, Miraflores',
     province: 'Lima',
     district: 'Miraflores',
@@ -102,9 +108,35 @@ export function sampleAddendum (overrides: Record<string, unknown> = {}): Record
 
 const repeat = (text: string, length: number) => text.repeat(Math.ceil(length / text.length)).slice(0, length).trim().padEnd(length, 'x')
 
+/** The longest site name a record may give (100 characters), a site of longestProfile(). */
+export const LONGEST_SITE = repeat('Playa de estacionamiento Centro Comercial ', 100)
+
+/**
+ * A copy of an employer profile (the demo one, assets/employer-profile.json, read by the caller) with a
+ * site of the longest name and address and a reviewed cause of the longest text (1000 characters) for it,
+ * `la-mas-larga` (58): what longestEmployee() needs, as the profile counsel reviews holds the cause text
+ * a contract prints (DOCUMENT-REQUIREMENTS §21).
+ */
+export function longestProfile (profile: Record<string, unknown>): Record<string, unknown> {
+  const sites = profile.sites as unknown[]
+  const causes = (profile.causes ?? []) as unknown[]
+  return {
+    ...profile,
+    sites: [...sites, { name: LONGEST_SITE, address: repeat('Av. Los Libertadores del Perú 1234, Urb. San Ignacio de Loyola, ', 200), modalities: ['58', '61'] }],
+    causes: [...causes, {
+      id: 'la-mas-larga',
+      modality: '58',
+      sites: [LONGEST_SITE],
+      text: repeat('Incremento temporal e imprevisible de la demanda del servicio de estacionamiento por la apertura de nuevos comercios en la zona, que el personal estable no puede atender. ', 1000),
+      period: { from: '01/01/2026', to: '31/12/2032' }
+    }]
+  }
+}
+
 /**
  * An employee at the longest values the validation allows (schemas/employee.ts), with a character
- * outside WinAnsi (drawn with the Unicode fallback font): the renders and size checks use it.
+ * outside WinAnsi (drawn with the Unicode fallback font): the renders and size checks use it, under
+ * longestProfile(), whose longest cause it takes.
  */
 export function longestEmployee (contractType: 'Planilla' | 'Part Time' | 'Subsidio'): Record<string, unknown> {
   return {
@@ -123,7 +155,7 @@ export function longestEmployee (contractType: 'Planilla' | 'Part Time' | 'Subsi
     position: repeat('Supervisora general de operaciones de playa ', 100),
     positionProfile: 'supervisor', // a position the catalogue does not name, given its entry by key (§16)
     ...sampleTerm(14),
-    subDivisionOrParking: repeat('Playa de estacionamiento Centro Comercial ', 100),
+    subDivisionOrParking: LONGEST_SITE,
     contractType,
     signingDate: addDays(todayInLima(), 2),
     // the longest working time the rules read: every day named, a break stated
@@ -144,6 +176,6 @@ export function longestEmployee (contractType: 'Planilla' | 'Part Time' | 'Subsi
           workingCondition: repeat('Trabajadora estable a plazo indeterminado, jornada completa ', 100),
           probationaryPeriod: 'tres (3) meses'
         }
-      : { objectiveCause: repeat('Incremento temporal e imprevisible de la demanda del servicio de estacionamiento por la apertura de nuevos comercios en la zona, que el personal estable no puede atender. ', 1000) })
+      : { causeId: 'la-mas-larga' })
   }
 }

@@ -40,11 +40,15 @@ export function workbook (sheets: unknown[][][], bookType: 'xlsx' | 'xls' = 'xls
   return XLSX.write(book, { type: 'buffer', bookType, compression: true }) as Buffer
 }
 
+/** The sites of the demo employer profile (assets/employer-profile.json). */
+const DEMO_SITES = ['Playa Larcomar', 'Playa Lince', 'Playa Mall Aventura']
+
 /**
  * A committed employee fixture as HR would fill it today: the same people and cells, with the
  * columns a contract that can be signed needs (docs/documents.md) and its dates moved to start from a week
  * ahead in Lima, so that a test that makes their contracts does not depend on the day it runs.
- * Start dates keep their order; each term lasts six months.
+ * Start dates keep their order; each term lasts six months. A site the demo profile lacks becomes
+ * Playa Larcomar, whose one reviewed art. 58 cause each contract then takes (DOCUMENT-REQUIREMENTS §21).
  */
 export function lawfulEmployeeFixture (name: string): Buffer {
   const book = XLSX.read(fixture(name), { cellDates: true })
@@ -63,7 +67,7 @@ export function lawfulEmployeeFixture (name: string): Buffer {
     end: column('endDate'),
     days: column('workDays'),
     schedule: column('workSchedule'),
-    cause: column('objectiveCause'),
+    site: column('subDivisionOrParking'),
     replacedDni: column('replacedWorkerDni'),
     replacedPosition: column('replacedWorkerPosition'),
     condition: column('workingCondition'),
@@ -77,7 +81,7 @@ export function lawfulEmployeeFixture (name: string): Buffer {
     const { entryDate, endDate } = sampleTerm(6, 7 + index)
     row[at.entry] = entryDate
     row[at.end] = endDate
-    row[at.cause] = 'Campaña de fin de año con más usuarios de lo habitual en la sede'
+    if (!DEMO_SITES.includes(String(row[at.site]))) row[at.site] = 'Playa Larcomar'
     // who the worker is: every contract route requires it (DOCUMENT-REQUIREMENTS §26); the birth date is
     // left as the fixture has it (two rows lack it: the reports' tests need them so, and their contracts are refused)
     row[at.sex] ??= index % 2 === 0 ? 'F' : 'M'

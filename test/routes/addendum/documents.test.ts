@@ -9,6 +9,7 @@ import { addDays, termEnd, todayInLima } from '../../../src/vocabulary/dates.js'
 import { build, formPayload, pdfText, pdfWidgetCount, postJson, sampleAddendum, zipEntries } from '../../support/helper.js'
 import { sampleAddendumTerm } from '../../support/samples.js'
 import { fixture } from '../../support/spreadsheets.js'
+import { CAUSE_MESSAGES } from '../../../schemas/messages.js'
 
 const PREVIEW = '/api/addendum/preview'
 const ZIP = '/api/addendum/download-zip'
@@ -102,13 +103,16 @@ t.test('validation: the import\'s rules and messages, trimming, date order, amou
     { field: 'body.salary', message: 'El sueldo es requerido' },
     { field: 'body.modality', message: 'La modalidad es requerida' },
     { field: 'body.position', message: 'El cargo es requerido.' },
-    { field: 'body.objectiveCause', message: 'La causa objetiva es requerida' },
+    { field: 'body.causeUpdate', message: 'La actualización de la causa es requerida: la adenda dice, en una oración completa, por qué subsiste la necesidad (art. 72 de la LPCL)' },
+    { field: 'body.originalSalary', message: 'El sueldo anterior es requerido: la adenda se compara con el sueldo del contrato que prorroga' },
+    { field: 'body.causeId', message: 'La causa es requerida: el contrato que se prorroga se celebró por una de las causas objetivas revisadas del empleador' },
     { field: 'body.sex', message: WORKER_MESSAGES.sexRequired('adenda') },
     { field: 'body.birthDate', message: WORKER_MESSAGES.birthDateRequired('adenda') }
   ])
   t.same(await errorsOf([sampleAddendum(), sampleAddendum({ documentNumber: 'x', startAddendum: '01/01/2020' })], ZIP), [
     { field: 'body.1.documentNumber', message: 'DNI debe tener exactamente 8 dígitos.' },
-    { field: 'body.1.startAddendum', message: 'La fecha de inicio de adenda no puede ser anterior a la fecha de inicio del contrato' }
+    { field: 'body.1.startAddendum', message: 'La fecha de inicio de adenda no puede ser anterior a la fecha de inicio del contrato' },
+    { field: 'body.1.causeId', message: CAUSE_MESSAGES.extensionOutsidePeriod('larcomar-remodelacion-vecino', '01/01/2026', '31/12/2032') }
   ], 'batch paths name the element')
   t.same(await errorsOf({ employees: [sampleAddendum(), sampleAddendum({ salary: -5 })] }, ZIP), [{ field: 'body.1.salary', message: 'El sueldo debe ser mayor a 0' }])
 
@@ -130,7 +134,7 @@ t.test('the ZIP on a real server: bare and wrapped bodies, adendas/<documentNumb
   const port = await listen(await build(t))
   const records = [
     sampleAddendum(),
-    sampleAddendum({ documentNumber: '45678912', worker: 'Luis Ángel Ñahui Pérez', salary: 1250, salaryInWords: undefined, division: 'Playas Sur', ...sampleAddendumTerm(3, 90) }),
+    sampleAddendum({ documentNumber: '45678912', worker: 'Luis Ángel Ñahui Pérez', salary: 1250, originalSalary: 1250, salaryInWords: undefined, division: 'Playas Sur', ...sampleAddendumTerm(3, 90) }),
     sampleAddendum({ worker: 'Rosa María Quispe Mamani Repetida', ...sampleAddendumTerm(7) })
   ]
   for (const body of [records, { employees: records }, { body: records }]) {
@@ -145,11 +149,13 @@ t.test('the ZIP on a real server: bare and wrapped bodies, adendas/<documentNumb
 })
 
 t.test('the addendum upload\'s records, with the contract they extend, are accepted by both routes (every fixture)', async (t) => {
-  // what the adenda names beyond the spec's record (DOCUMENT-REQUIREMENTS §17): the fixtures predate these columns
+  // what the adenda names beyond the spec's record (DOCUMENT-REQUIREMENTS §17, §21, §28), for the fixtures without these columns
   const extended = {
     modality: 'necesidades del mercado',
     position: 'Operario de playa',
-    objectiveCause: 'Continúan las obras del centro comercial vecino que trasladan su estacionamiento a esta sede',
+    causeId: 'larcomar-remodelacion-vecino',
+    causeUpdate: 'La necesidad subsiste porque continúan las obras del centro comercial vecino que trasladan su estacionamiento a esta sede',
+    originalSalary: 1130,
     sex: 'F', // who the worker is (§26): the fixtures predate GENERO and FECHA DE NACIMIENTO too
     birthDate: '15/03/1990'
   }
@@ -162,7 +168,8 @@ t.test('the addendum upload\'s records, with the contract they extend, are accep
     t.ok(uploaded.length > 0, `${name}: ${uploaded.length} records`)
     if (name === 'adendas-alias.xlsx') {
       const bare = await app.inject({ method: 'POST', url: PREVIEW, payload: uploaded[0] })
-      t.match(bare.json().errors, [{ field: 'body.modality' }, { field: 'body.position' }, { field: 'body.objectiveCause' }], `${name}: the adenda needs the contract it extends`)
+      t.match(bare.json().errors, [{ field: 'body.modality' }, { field: 'body.position' }, { field: 'body.causeUpdate' }, { field: 'body.originalSalary' }, { field: 'body.causeId' }],
+        `${name}: the adenda needs the contract it extends`)
     }
     // a sheet without the adenda's own columns is completed as HR would; the others are sent unchanged
     const records = uploaded.map((record) => ({ ...extended, ...record }))

@@ -17,15 +17,15 @@ function upload (files: FormFile[], url = URL, fields: Record<string, string> = 
 }
 
 /** Rosa's row of the fixtures, as the import returns it: the shared sample with the fixtures' own
- * dates (years ahead: an adenda made in time), sex and cause (DOCUMENT-REQUIREMENTS §17's columns). */
+ * dates (years ahead: an adenda made in time) and sex; its contract's reviewed cause, the update and the
+ * original salary are the sample's (DOCUMENT-REQUIREMENTS §17, §21, §28's columns). */
 const ROSA = sampleAddendum({
   entryDate: '01/03/2030',
   start: '01/06/2031',
   end: '30/11/2031',
   startAddendum: '01/12/2031',
   endAddendum: '31/05/2032',
-  sex: 'F',
-  objectiveCause: 'Continúan las obras del centro comercial vecino que trasladan su estacionamiento a esta sede'
+  sex: 'F'
 })
 delete ROSA.birthDate // the committed fixture has no FECHA DE NACIMIENTO column
 

@@ -2,7 +2,7 @@
  * An adenda that cannot be signed is refused with a 400 on the field, the same way on the
  * preview, the ZIP and, as a row error, the addendum upload; its lawful neighbour (made before the end,
  * starting the next day) passes and its PDF, read with pdfjs, says what it extends and why.
- * DOCUMENT-REQUIREMENTS §17, §19.
+ * DOCUMENT-REQUIREMENTS §17, §19, §21, §28.
  */
 import t from 'tap'
 import { build, formPayload, pdfText, sampleAddendum, zipEntries } from '../../support/helper.js'
@@ -19,7 +19,7 @@ const app = await build(t)
 
 const flat = (text: string) => text.replace(/\s+/g, ' ')
 const partTime = (overrides: Record<string, unknown> = {}) => sampleAddendum({
-  contractType: 'Part Time', workDays: 'lunes a viernes', workSchedule: 'de 18:00 a 21:45 horas', salary: 600, salaryInWords: undefined, ...overrides
+  contractType: 'Part Time', workDays: 'lunes a viernes', workSchedule: 'de 18:00 a 21:45 horas', salary: 600, salaryInWords: undefined, originalSalary: 400, ...overrides
 })
 
 /** The refusals of `record` on the preview, on a ZIP holding it second, and on an upload holding it as row 3: `[field, message]`. */
@@ -70,18 +70,39 @@ t.test('a gap or an overlap between the contract and its extension is refused on
 
 t.test('the extension stays within its modality\'s maximum from the entry date, and within five years', async (t) => {
   const term = sampleAddendumTerm()
-  t.same(await refusals(sampleAddendum({ modality: '60' })), [[
+  const eighteen = sampleAddendumTerm(6, 100)
+  const entryDate = addDays(todayInLima(), -500)
+  t.same(await refusals(sampleAddendum({ ...eighteen, entryDate, modality: '57', causeId: 'mall-aventura-apertura', endAddendum: termEnd(eighteen.startAddendum, 30) })), [[
     'endAddendum',
-    'Con la prórroga, la contratación supera el máximo de 6 meses de la modalidad 60 (ocasional) desde la fecha de ingreso: ' +
-      `el fin de la adenda debe ser como máximo ${termEnd(term.entryDate, 6)}`
+    'Con la prórroga, la contratación supera el máximo de 36 meses de la modalidad 57 (inicio o incremento de actividad) desde la ' +
+      `fecha de ingreso: el fin de la adenda debe ser como máximo ${termEnd(entryDate, 36)}`
   ]])
   t.match(await refusals(sampleAddendum({ modality: '59' })), [['modality', /La modalidad debe ser 57/]])
   t.match(await refusals(sampleAddendum({ endAddendum: addDays(termEnd(term.entryDate, 60), 1) })), [['endAddendum', /más allá de cinco años/]])
   t.match(await addendumText(sampleAddendum({ endAddendum: termEnd(term.entryDate, 60) })), 'necesidades del mercado (artículo 58 de la LPCL)')
 })
 
+t.test('a contract already past its modality\'s maximum, or art. 74\'s five years: "no cabe prórroga", never a date before the start', async (t) => {
+  const today = todayInLima()
+  const mallAventura = { modality: '57', causeId: 'mall-aventura-apertura' }
+  const threeYearsAgo = addDays(today, -1200)
+  t.same(await refusals(sampleAddendum({ ...mallAventura, entryDate: threeYearsAgo })), [[
+    'endAddendum',
+    'No cabe prórroga: con el contrato, la contratación ya alcanzó el máximo de 36 meses de la modalidad 57 (inicio o incremento de ' +
+      `actividad) desde la fecha de ingreso, que terminó el ${termEnd(threeYearsAgo, 36)} (art. 74 de la LPCL)`
+  ]])
+  const fiveYearsAgo = addDays(today, -1830)
+  t.same(await refusals(sampleAddendum({ entryDate: fiveYearsAgo })), [[
+    'endAddendum',
+    'No cabe prórroga: la contratación sujeta a modalidad ya alcanzó los cinco años desde la fecha de ingreso, que terminaron el ' +
+      `${termEnd(fiveYearsAgo, 60)} (art. 74 de la LPCL)`
+  ]])
+  t.match(await addendumText(sampleAddendum({ ...mallAventura, entryDate: addDays(today, -880) })),
+    'inicio o incremento de actividad (artículo 57 de la LPCL)', 'with months left under its maximum the contract is extended')
+})
+
 t.test('a salary under the RMV, or under its share for part time, is refused on salary', async (t) => {
-  t.same(await refusals(sampleAddendum({ salary: 1000, salaryInWords: undefined })),
+  t.same(await refusals(sampleAddendum({ salary: 1000, salaryInWords: undefined, originalSalary: 900 })),
     [['salary', 'El sueldo no puede ser menor a S/ 1,130.00, la remuneración mínima vital']])
   t.same(await refusals(partTime({ salary: 400 })), [[
     'salary',
@@ -110,8 +131,8 @@ t.test('the adenda names the contract it extends, why the need continues, in the
   t.match(female, 'Contrato de trabajo sujeto a modalidad por necesidades del mercado (artículo 58 de la LPCL)', 'the modality')
   t.match(female, 'Operaria de playa', 'the position')
   t.match(female, dateInWords(signed), 'the original signing date')
-  t.match(female, 'La necesidad subsiste porque', 'the updated cause')
-  t.match(female, 'Las obras del centro comercial vecino siguen trasladando su estacionamiento')
+  t.match(female, 'Incremento temporal e imprevisible de vehículos atendidos en la sede', 'the contract\'s reviewed cause')
+  t.match(female, 'La necesidad subsiste porque las obras del centro comercial vecino continúan', 'its update')
   t.match(female, /Distrito Provincia Departamento/, 'Departamento beside Provincia and Distrito')
   t.match(female, 'antes del vencimiento de EL CONTRATO')
   const male = await addendumText(sampleAddendum({ sex: 'M' }))
@@ -120,4 +141,75 @@ t.test('the adenda names the contract it extends, why the need continues, in the
   t.match(male, 'La pactada en EL CONTRATO.', 'a full-time adenda keeps the contract\'s working time')
   const zip = await app.inject({ method: 'POST', url: '/api/addendum/download-zip', payload: [sampleAddendum({ sex: 'Femenino' })] })
   t.match(flat(await pdfText((await zipEntries(zip.rawPayload))[0].bytes)), 'DATOS DE LA TRABAJADORA', 'the ZIP too')
+})
+
+t.test('the adenda keeps its contract\'s reviewed cause: an unknown id, another modality, a period that does not cover the extension, a typed cause are refused (§21, §28)', async (t) => {
+  t.same(await refusals(sampleAddendum({ causeId: 'obras-vecinas' })), [[
+    'causeId',
+    'La causa obras-vecinas no es una de las causas objetivas revisadas del empleador: un contrato sujeto a modalidad solo es válido ' +
+      'por una causa objetiva real y concreta que conste por escrito (arts. 53 y 72 de la LPCL); sin ella, o con una simulada, es de ' +
+      'duración indeterminada (art. 77 d). Se ajustan a este contrato las causas revisadas larcomar-remodelacion-vecino, lince-feria-comercial'
+  ]])
+  t.match(await refusals(sampleAddendum({ causeId: 'larcomar-servicio-nocturno' })),
+    [['causeId', /^La causa larcomar-servicio-nocturno es de la modalidad 57 \(inicio o incremento de actividad\), no de la 58/]])
+  t.same(await refusals(sampleAddendum({ modality: '67', causeId: 'mall-aventura-campana-navidena', entryDate: sampleAddendumTerm().start })), [[
+    'causeId',
+    'La causa mall-aventura-campana-navidena cubre del 15/11/2031 al 15/01/2032: la prórroga debe quedar dentro de ese periodo, pues ' +
+      'la contratación sujeta a modalidad dura lo que dura su causa (arts. 53 y 72 de la LPCL); una necesidad que continúa después es ' +
+      'otra causa, que el asesor legal del empleador debe revisar antes de imprimirla'
+  ]])
+  // a JSON body's; a sheet's CAUSA OBJETIVA column is the update of the cause (ACTUALIZACIÓN DE LA CAUSA)
+  t.match(await refusals(sampleAddendum({ objectiveCause: 'Continúan las obras del centro comercial vecino que trasladan su estacionamiento a esta sede' }), { upload: false }),
+    [['objectiveCause', /^La causa objetiva escrita en el registro no se imprime: una causa debe ser revisada por el asesor legal del empleador antes de poder imprimirse/]])
+  t.match(await refusals(sampleAddendum({ causeId: undefined }), { upload: false }),
+    [['causeId', /^La causa es requerida: el contrato que se prorroga se celebró por una de las causas objetivas revisadas/]], 'the upload takes the row; the adenda needs its cause')
+  const text = await addendumText(sampleAddendum({ causeId: 'lince-feria-comercial' }))
+  t.match(text, 'Incremento temporal e imprevisible de la demanda por la feria comercial instalada frente a la sede')
+})
+
+t.test('a lower salary than the original is refused unless the reduction was agreed, and then the adenda says so (§28; LPCL art. 30 b)', async (t) => {
+  t.same(await refusals(sampleAddendum({ salary: 1400, salaryInWords: undefined })), [[
+    'salary',
+    'El sueldo no puede ser menor al sueldo anterior (S/ 1,500.00) sin que el trabajador acepte expresamente la reducción: una ' +
+      'reducción impuesta por el empleador es un acto de hostilidad (art. 30 b de la LPCL). Solo una reducción acordada ' +
+      '(REDUCCIÓN ACORDADA: SÍ) es lícita, y la adenda la hace constar'
+  ]])
+  t.match(await refusals(sampleAddendum({ originalSalary: undefined }), { upload: false }), [['originalSalary', /^El sueldo anterior es requerido/]])
+  const agreed = await addendumText(sampleAddendum({ salary: 1400, salaryInWords: undefined, salaryReductionAgreed: true }))
+  t.match(agreed, 'Menor que la anterior, de S/ 1,500.00: EL TRABAJADOR acepta expresamente esta reducción, acordada en esta adenda (Ley N.º 9463)')
+  t.match(await addendumText(sampleAddendum()), 'Mayor que la anterior, de S/ 1,500.00.')
+  // the sheet's SÍ / NO column
+  const cells = (fields: Record<string, unknown>) => ADDENDUM_COLUMNS.map((spec) => fields[spec.field] ?? null)
+  const sheet = workbook([[ADDENDUM_HEADERS,
+    cells(sampleAddendum({ documentNumber: '11112222', salary: 1400, salaryInWords: 'MIL CUATROCIENTOS CON 00/100 SOLES', salaryReductionAgreed: 'SÍ' })),
+    cells(sampleAddendum({ salary: 1400, salaryInWords: 'MIL CUATROCIENTOS CON 00/100 SOLES', salaryReductionAgreed: 'no' }))]])
+  const upload = await app.inject({ method: 'POST', url: '/api/addendum/upload?partial=true', ...(await formPayload([{ name: 'adendas.xlsx', bytes: sheet }])) })
+  t.match(upload.json().data.employees, [{ documentNumber: '11112222', salaryReductionAgreed: true }])
+  t.match(upload.json().data.errors, [{ row: 3, field: 'salary', message: /sin que el trabajador acepte expresamente la reducción/ }])
+})
+
+t.test('the adenda\'s own signing date: not before today nor after the contract\'s end, and printed; entry and original signing against the start (§28)', async (t) => {
+  const today = todayInLima()
+  const { start, end } = sampleAddendumTerm()
+  t.same(await refusals(sampleAddendum({ signingDate: addDays(today, -1) })),
+    [['signingDate', `La fecha de firma de la adenda no puede ser anterior a hoy (${today}): una adenda no se firma con fecha pasada`]])
+  t.same(await refusals(sampleAddendum({ signingDate: addDays(end, 1) })), [[
+    'signingDate',
+    `La fecha de firma de la adenda no puede ser posterior al fin del contrato (${end}): la prórroga consta por escrito antes del ` +
+      'vencimiento; si se trabaja después sin ella, el contrato es de duración indeterminada (art. 77 a de la LPCL)'
+  ]])
+  t.same(await refusals(sampleAddendum({ entryDate: addDays(start, 1) })), [[
+    'entryDate', 'La fecha de ingreso no puede ser posterior al inicio del contrato que se prorroga: el trabajador ingresó a más tardar el día en que ese contrato empezó'
+  ]])
+  t.same(await refusals(sampleAddendum({ start: addDays(today, 1), originalSigningDate: addDays(today, 1) })), [[
+    'originalSigningDate', `La fecha de suscripción del contrato no puede ser posterior a hoy (${today}): el contrato que se prorroga ya está firmado`
+  ]])
+  t.match(await refusals(sampleAddendum({ position: 'Gerente de playa' })),
+    [['position', /^El cargo no está en el catálogo de puestos del empleador.*: Operario de playa, Cajero, Supervisor, Vigilante, Asistente administrativo$/]])
+  const signed = addDays(today, 3)
+  const text = await addendumText(sampleAddendum({ signingDate: signed, originalSigningDate: addDays(start, -2) }))
+  t.match(text, `Lima ${dateInWords(signed)}`, 'its own signing date printed')
+  t.match(text, `Operaria de playa ${dateInWords(addDays(start, -2))}`, 'the original contract\'s, in cuadro III')
+  t.notMatch(text, /artículo 73|quince \(15\) días/, 'no art. 73 filing is promised (§30)')
+  t.match(text, 'ENTREGA DE LA ADENDA. EL EMPLEADOR entrega a EL TRABAJADOR un ejemplar')
 })

@@ -10,7 +10,7 @@ import { assetPath } from '../../../src/paths.js'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { build, pdfText, sampleEmployee, samplePartTime, sampleSubsidio, zipEntries } from '../../support/helper.js'
-import { longestEmployee, sampleTerm } from '../../support/samples.js'
+import { longestEmployee, longestProfile, sampleTerm } from '../../support/samples.js'
 import type { ImportedEmployee } from '../../../schemas/employee.js'
 import { dateInWords } from '../../../src/vocabulary/format.js'
 import { addDays, todayInLima } from '../../../src/vocabulary/dates.js'
@@ -75,8 +75,8 @@ test('Planilla states its modality, the objective cause naming site, position an
   t.notMatch(text, /Planilla|Part Time|Subsidio/, 'no service type codes in the document')
   t.match(text, 'N.º 728')
   t.notMatch(text, 'N.°', 'the ordinal indicator, not the degree sign')
-  const own = await previewText(t, sampleEmployee({ objectiveCause: 'Campaña de verano de la sede, con un aumento de usuarios que no se repite en otros meses.' }))
-  t.match(own, 'Campaña de verano de la sede, con un aumento de usuarios que no se repite en otros meses. Esta necesidad se presenta en la sede Playa Larcomar')
+  const named = await previewText(t, sampleEmployee({ causeId: 'larcomar-remodelacion-vecino' }))
+  t.match(named, 'mientras duren. Esta necesidad se presenta en la sede Playa Larcomar', 'the reviewed cause named by id (DOCUMENT-REQUIREMENTS §21)')
   const otherSite = await previewText(t, sampleEmployee({ subDivisionOrParking: 'Playa Lince' }))
   t.match(otherSite, 'por la feria comercial instalada frente a la sede', 'the cause reviewed for that site and modality')
 })
@@ -224,8 +224,11 @@ test('the data notice: art. 14.5 and the statutory duties, sensitive data and sa
 
 test('at the longest allowed values every document renders, keeps its fonts embedded and stays under 60 KB', async (t) => {
   const dir = mkdtempSync(join(tmpdir(), 'contratos-longest-'))
+  // the longest site and reviewed cause are the profile's (DOCUMENT-REQUIREMENTS §21): a profile that has them
+  writeFileSync(join(dir, 'perfil.json'), JSON.stringify(longestProfile(JSON.parse(readFileSync(assetPath('employer-profile.json'), 'utf8')))))
+  const longest = await build(t, { EMPLOYER_PROFILE: join(dir, 'perfil.json') })
   for (const type of ['Planilla', 'Part Time', 'Subsidio'] as const) {
-    const res = await app.inject({ method: 'POST', url: '/api/contracts/download-zip', payload: [longestEmployee(type)] })
+    const res = await longest.inject({ method: 'POST', url: '/api/contracts/download-zip', payload: [longestEmployee(type)] })
     t.equal(res.statusCode, 200)
     const entries = await zipEntries(res.rawPayload)
     t.equal(entries.length, 3, `${type}: three documents, no errores.txt`)

@@ -63,12 +63,17 @@ t.test('a six-year art. 58 term is refused on endDate; five years pass', async (
   t.notMatch(text, 'plazo de este contrato.', "the cause is not tied to the contract's term")
 })
 
-t.test('a modality without a reviewed cause for its site is refused; with the record\'s own cause it passes', async (t) => {
-  t.match((await refusals(sampleEmployee({ modality: '60' })))[0], ['objectiveCause', /no tiene una causa revisada para la sede Playa Larcomar y la modalidad 60/])
-  const text = await contractText(sampleEmployee({ modality: '60', objectiveCause: 'Inventario anual de los abonados de la sede, tarea ajena a la operación diaria' }))
-  t.match(text, 'ocasional (artículo 60 de la LPCL)')
-  t.match(text, 'Inventario anual de los abonados')
-  t.match(text, 'EL EMPLEADOR declara que esta necesidad es transitoria y distinta de su actividad habitual')
+t.test('a modality the site does not contract in is refused on modality, naming the site\'s; another passes with its reviewed cause', async (t) => {
+  t.same(await refusals(sampleEmployee({ modality: '60' })), [[
+    'modality',
+    'La sede Playa Larcomar no contrata en la modalidad 60 (ocasional): las modalidades de esa sede son 57 (inicio o incremento ' +
+      'de actividad), 58 (necesidades del mercado), 61 (suplencia)'
+  ]])
+  const text = await contractText(sampleEmployee({ subDivisionOrParking: 'Playa Mall Aventura', modality: '57', causeId: 'mall-aventura-apertura' }))
+  t.match(text, 'inicio o incremento de actividad (artículo 57 de la LPCL)')
+  t.match(text, 'Apertura de la nueva sede en el centro comercial Mall Aventura')
+  t.match(text, 'EL EMPLEADOR declara que esta necesidad nace del inicio de una nueva actividad')
+  t.notMatch(text, 'coyuntural e imprevisible', "art. 58's declaration only with an art. 58 cause")
 })
 
 t.test('part time over the six-day ordinary week: 24 h over lunes a sábado refused, 20 h over five days passes; a wrong total refused', async (t) => {
@@ -179,10 +184,11 @@ t.test('the import keeps the rows the spec accepts and lists those that cannot b
   t.equal(data.totalRecords, 5, 'every row the spec accepts is imported (the exports take them)')
   t.match(data.contractIssues, [
     { row: 3, field: 'entryDate', message: /no puede ser anterior a hoy/ },
+    { row: 3, field: 'causeId', message: /se ajusta al plazo y la jornada de este contrato/ },
     { row: 4, field: 'workingCondition', message: /debe ser estable/ },
     { row: 5, dni: '10000004', field: 'position', message: /no está en el catálogo de puestos/ }
   ])
-  t.equal(data.contractIssues.length, 3, 'a position given its catalogue entry by PERFIL DE PUESTO is no issue')
+  t.equal(data.contractIssues.length, 4, 'a position given its catalogue entry by PERFIL DE PUESTO is no issue')
   const preview = await app.inject({ method: 'POST', url: '/api/contracts/preview', payload: { sessionId: data.sessionId, dni: '10000002', format: 'file' } })
   t.equal(preview.statusCode, 400)
   t.match(preview.json().errors, [{ field: 'entryDate', message: /no puede ser anterior a hoy/ }], 'session mode names the bare field, as its other errors')

@@ -27,18 +27,25 @@ test('the modality is printed by its legal name and article: the record\'s, else
     'Contrato de trabajo sujeto a modalidad para obra determinada o servicio específico (artículo 63 de la LPCL)')
 })
 
-test('the objective cause: the record\'s, else the site\'s for the modality; site, position and dates; only its declaration', async (t) => {
+test('the objective cause: a reviewed one, by id or the one that fits; site, position and dates; only its declaration (§21)', async (t) => {
   const { entryDate, endDate } = sampleTerm()
-  t.match(objectiveCauseText(employee(), demo), /^Incremento temporal e imprevisible de vehículos atendidos en la sede por las obras/)
-  t.match(objectiveCauseText(employee({ modality: '57' }), demo), /^Inicio de la atención nocturna/, 'the same site, another modality')
-  t.equal(objectiveCauseText(employee({ objectiveCause: 'Campaña de verano con más usuarios de lo habitual;  ' }), demo),
-    'Campaña de verano con más usuarios de lo habitual. Esta necesidad se presenta en la sede Playa Larcomar y se atiende con el ' +
-    `cargo de Operario de playa, para el que se contrata del ${dateInWords(entryDate)} al ${dateInWords(endDate)}. ` +
+  t.equal(objectiveCauseText(employee(), demo),
+    'Incremento temporal e imprevisible de vehículos atendidos en la sede por las obras de remodelación del centro comercial vecino, ' +
+    'que han trasladado su estacionamiento a esta sede mientras duren. Esta necesidad se presenta en la sede Playa Larcomar y se ' +
+    `atiende con el cargo de Operario de playa, para el que se contrata del ${dateInWords(entryDate)} al ${dateInWords(endDate)}. ` +
     'EL EMPLEADOR declara que el incremento de la demanda es coyuntural e imprevisible y que no responde a variaciones ' +
     'cíclicas ni de temporada (artículo 58 de la LPCL).')
+  t.match(objectiveCauseText(employee({ modality: '57', workSchedule: 'de 18:00 a 23:45 horas, con 45 minutos de refrigerio' }), demo),
+    /^Inicio del servicio nocturno de la sede/, 'the same site, another modality: the cause that fits the night shift')
+  t.match(objectiveCauseText(employee({ subDivisionOrParking: 'Playa Mall Aventura', modality: '57', causeId: 'mall-aventura-segundo-nivel' }), demo),
+    /^Incremento de la actividad de la sede por la habilitación de su segundo nivel.*nace del inicio de una nueva actividad/, 'by id')
+  t.match(objectiveCauseText(employee({ subDivisionOrParking: 'Playa Mall Aventura', modality: '67', entryDate: '01/12/2031', endDate: '10/01/2032' }), demo),
+    /^Campaña navideña .* La temporada va del 15 de noviembre de 2031 al 15 de enero de 2032\. EL EMPLEADOR declara que esta necesidad es propia de su giro/)
   t.notMatch(objectiveCauseText(employee(), demo), 'plazo de este contrato', "the cause's duration is not the contract's term")
   t.notMatch(objectiveCauseText(employee(), demo), 'Cuando la modalidad')
   t.throws(() => objectiveCauseText(employee({ subDivisionOrParking: 'Otra sede' }), demo), 'no reviewed cause: never printed')
+  t.throws(() => objectiveCauseText(employee({ objectiveCause: 'Campaña de verano con más usuarios de lo habitual' }), demo), 'typed text: never printed')
+  t.throws(() => objectiveCauseText(employee({ subDivisionOrParking: 'Playa Mall Aventura', modality: '57' }), demo), 'two that fit: none printed')
 })
 
 test('the signing date is the given one, else today in Lima', async (t) => {
@@ -108,10 +115,9 @@ test('internal rules are cited only when the employer has them', async (t) => {
 })
 
 test('a site or position named like an Object.prototype key is no lookup into it', async (t) => {
-  const cause = 'Campaña de verano con más usuarios de lo habitual'
   for (const name of ['constructor', '__proto__', 'toString', 'hasOwnProperty']) {
-    t.match(objectiveCauseText(employee({ subDivisionOrParking: name, objectiveCause: cause }), demo), /^Campaña de verano/, `site ${name}`)
     t.throws(() => objectiveCauseText(employee({ subDivisionOrParking: name }), demo), `site ${name} has no reviewed cause`)
+    t.throws(() => objectiveCauseText(employee({ causeId: name }), demo), `cause ${name} is none`)
     t.equal(recordPosition({ position: name }, demo), undefined, `position ${name}`)
     t.equal(recordPosition({ position: 'Cajero', positionProfile: name }, demo), undefined, `positionProfile ${name}`)
   }

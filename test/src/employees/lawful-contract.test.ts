@@ -40,9 +40,10 @@ test('a modality is read from its article or its legal name, ignoring case, acce
   t.equal(parseModality('NECESIDADES DEL MERCADO'), '58')
   t.equal(parseModality('inicio-o-incremento-de-actividad'), '57')
   t.equal(parseModality('Obra determinada o servicio especifico'), '63')
+  t.equal(parseModality('Temporada'), '67')
   t.equal(parseModality('Suplencia'), '61')
   t.equal(parseModality('59'), undefined)
-  t.equal(parseModality('temporada'), undefined)
+  t.equal(parseModality('temporada alta'), undefined)
 })
 
 test('working days: names, abbreviations, plurals, ranges and lists; anything else is unreadable', async (t) => {
@@ -83,21 +84,37 @@ test('each modality has its maximum term; Subsidio is always a suplencia', async
     message: `El plazo supera el máximo de 60 meses de la modalidad 58 (necesidades del mercado): la fecha de término debe ser como máximo ${termEnd(entryDate, 60)}`
   }])
   t.same(fieldsOf(sampleEmployee({ modality: '58', endDate: termEnd(entryDate, 60) })), [])
-  t.same(fieldsOf(sampleEmployee({ modality: '57', endDate: termEnd(entryDate, 37) })), ['endDate'], 'art. 57: three years')
-  t.same(fieldsOf(sampleEmployee({ modality: '60', objectiveCause: 'x'.repeat(30), endDate: termEnd(entryDate, 7) })), ['endDate'])
-  t.same(fieldsOf(sampleEmployee({ modality: 'temporada' })), ['modality'])
+  const mallAventura = { subDivisionOrParking: 'Playa Mall Aventura', causeId: 'mall-aventura-apertura' }
+  t.same(fieldsOf(sampleEmployee({ ...mallAventura, modality: '57', endDate: termEnd(entryDate, 37) })), ['endDate'], 'art. 57: three years')
+  const occasional = lawfulContractPolicy({
+    ...demo,
+    sites: demo.sites.map((site) => site.name === 'Playa Larcomar' ? { ...site, modalities: [...site.modalities, '60'] } : site),
+    causes: [...demo.causes ?? [], { id: 'inventario', modality: '60', sites: ['Playa Larcomar'], text: 'x'.repeat(30), period: { from: '01/01/2026', to: '31/12/2032' } }]
+  })
+  t.same(lawfulContractIssues(sampleEmployee({ modality: '60', endDate: termEnd(entryDate, 7) }), '', occasional).map(({ field }) => field), ['endDate'], 'art. 60: six months')
+  t.same(fieldsOf(sampleEmployee({ modality: 'de temporada alta' })), ['modality'])
   t.same(fieldsOf(sampleSubsidio({ modality: '58' })), ['modality'])
   t.same(fieldsOf(sampleEmployee({ modality: '61' })), ['modality'])
 })
 
-test('the cause comes from the record or from a cause reviewed for the site and modality', async (t) => {
-  t.same(issuesOf(sampleEmployee({ subDivisionOrParking: 'Otra sede' })), [{
-    field: 'objectiveCause',
-    message: 'La causa objetiva es requerida: el perfil del empleador no tiene una causa revisada para la sede Otra sede y la modalidad 58 (necesidades del mercado)'
-  }])
-  t.same(fieldsOf(sampleEmployee({ subDivisionOrParking: 'Otra sede', objectiveCause: 'Campaña de verano con más usuarios que de costumbre' })), [])
-  t.same(fieldsOf(sampleEmployee({ modality: '60' })), ['objectiveCause'], 'Playa Larcomar has no reviewed cause for art. 60')
-  t.same(fieldsOf(sampleEmployee({ subDivisionOrParking: 'constructor' })), ['objectiveCause'], 'own keys only')
+test('the cause is a reviewed one: by id, or the one that fits site, modality, term and working time (§21)', async (t) => {
+  t.same(fieldsOf(sampleEmployee()), [], 'Playa Larcomar has one art. 58 cause for any hours')
+  t.same(fieldsOf(sampleEmployee({ causeId: 'larcomar-remodelacion-vecino' })), [])
+  t.match(issuesOf(sampleEmployee({ causeId: 'feria' })), [{ field: 'causeId', message: /^La causa feria no es una de las causas objetivas revisadas .*Se ajusta a este contrato la causa revisada larcomar-remodelacion-vecino$/ }])
+  t.match(issuesOf(sampleEmployee({ causeId: 'lince-feria-comercial' })), [{ field: 'causeId', message: /es de la sede Playa Lince, no de Playa Larcomar/ }])
+  t.match(issuesOf(sampleEmployee({ causeId: 'larcomar-servicio-nocturno' })), [{ field: 'causeId', message: /es de la modalidad 57 \(inicio o incremento de actividad\), no de la 58/ }])
+  t.match(issuesOf(sampleEmployee({ modality: '57' })), [{ field: 'causeId', message: /^Ninguna causa objetiva revisada para la sede Playa Larcomar y la modalidad 57 .*larcomar-servicio-nocturno: del 01\/01\/2026 al 31\/12\/2032, lunes a domingo de 18:00 a 06:00/ }],
+    'the night service justifies no day shift')
+  t.same(fieldsOf(sampleEmployee({ modality: '57', workDays: 'viernes a domingo', workSchedule: 'de 22:00 a 06:00 horas', salary: 1600 })), [], 'a night shift fits it')
+  t.same(fieldsOf(sampleEmployee({ modality: '57', workDays: 'lunes', workSchedule: 'de 00:00 a 05:00 horas', salary: 1600 })), [], 'inside the night that began on Sunday')
+  t.match(issuesOf(sampleEmployee({ subDivisionOrParking: 'Playa Mall Aventura', modality: '57' })), [{ field: 'causeId', message: /^Varias causas .*: mall-aventura-apertura, mall-aventura-segundo-nivel\./ }])
+  t.match(issuesOf(sampleEmployee({ subDivisionOrParking: 'Otra sede' })), [{ field: 'subDivisionOrParking', message: /^La sede Otra sede no es un centro de trabajo del empleador.*: Playa Larcomar, Playa Lince, Playa Mall Aventura$/ }])
+  t.same(fieldsOf(sampleEmployee({ subDivisionOrParking: 'constructor' })), ['subDivisionOrParking'], 'own names only')
+  t.same(fieldsOf(sampleEmployee({ subDivisionOrParking: 'playa  LARCOMAR' })), [], 'a site by its name, case and spacing aside')
+  t.match(issuesOf(sampleEmployee({ modality: '60' })), [{ field: 'modality', message: 'La sede Playa Larcomar no contrata en la modalidad 60 (ocasional): las modalidades de esa sede son 57 (inicio o incremento de actividad), 58 (necesidades del mercado), 61 (suplencia)' }])
+  t.match(issuesOf(sampleEmployee({ objectiveCause: 'Campaña de verano con más usuarios que de costumbre' })), [{ field: 'objectiveCause', message: /no se imprime: una causa debe ser revisada por el asesor legal/ }])
+  t.same(fieldsOf(sampleEmployee({ objectiveCause: demo.causes?.[0].text })), [], "a reviewed cause's text names that cause")
+  t.same(fieldsOf(sampleSubsidio({ causeId: 'larcomar-remodelacion-vecino' })), ['causeId'], 'a suplencia has no reviewed cause')
 })
 
 test('part time: its own working time, under four hours a day over the workplace\'s ordinary week (six days in the demo)', async (t) => {
@@ -192,12 +209,10 @@ test('the demo profile\'s defaults pass the same checks; broken ones are named a
       Planilla: { ...demo.contractDefaults.Planilla, workSchedule: 'el del puesto' },
       'Part Time': { modality: '61' },
       Subsidio: { ...demo.contractDefaults.Subsidio, weeklyHours: 40 }
-    },
-    causes: { bySite: { 'Playa Larcomar': { temporada: 'x'.repeat(30) } } }
+    }
   }
   t.same(contractDefaultProblems(broken), [
-    'contractDefaults.Part Time.modality: la suplencia (61) es solo del Subsidio',
-    'causes.bySite.Playa Larcomar: "temporada" no es 57, 58, 60 ni 63'
+    'contractDefaults.Part Time.modality: la suplencia (61) es solo del Subsidio'
   ])
   t.same(profileWorkingTimeProblems(broken), [
     'contractDefaults.Planilla: no se pueden leer workDays "lunes a sábado" y workSchedule "el del puesto"',

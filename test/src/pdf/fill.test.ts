@@ -108,9 +108,15 @@ test('WinAnsi punctuation, parentheses and backslashes survive the round trip', 
 
 test('characters outside WinAnsi render with the embedded Unicode font and read back', async (t) => {
   const data = await engineData()
-  const renderer = createRenderer(data)
+  // a site named with a character no font has, with its reviewed cause (DOCUMENT-REQUIREMENTS §21)
+  const employer = {
+    ...data.employer,
+    sites: [...data.employer.sites, { name: 'Playa 漢', address: 'Av. Ejemplo 1, Lima', modalities: ['58'] }],
+    causes: [{ id: 'verano', modality: '58', sites: ['Playa 漢'], text: 'Campaña de verano con más usuarios de lo habitual', period: { from: '01/01/2026', to: '31/12/2032' } }]
+  }
+  const renderer = createRenderer({ ...data, employer })
   const employee = sampleEmployee({
-    name: 'Zoltán Erdős', position: 'Supervisor ✓ Δ zona 3', positionProfile: 'supervisor', subDivisionOrParking: 'Playa 漢', objectiveCause: 'Campaña de verano con más usuarios'
+    name: 'Zoltán Erdős', position: 'Supervisor ✓ Δ zona 3', positionProfile: 'supervisor', subDivisionOrParking: 'Playa 漢'
   }) as Employee
   const docs = await renderer.documents(employee)
   const text = await pdfText(docs.contract)

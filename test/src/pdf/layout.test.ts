@@ -9,6 +9,8 @@ import { loadWinAnsiFont } from '../../../src/pdf/embedded-font.js'
 import { loadUnicodeFont } from '../../../src/pdf/unicode-font.js'
 import { pdfText } from '../../support/helper.js'
 import { ENGINE_SOURCES, engineData } from './engine-fixture.js'
+import { LONGEST_SITE, longestProfile } from '../../support/samples.js'
+import type { EmployerProfile } from '../../../schemas/employer-profile.js'
 
 const helvetica = loadWinAnsiFont('regular')
 const fonts = { text: helvetica, unicode: () => loadUnicodeFont(ENGINE_SOURCES.unicodeFontPath) }
@@ -122,18 +124,25 @@ const longestAddendum = {
   weeklyHours: 19.5,
   workDays: 'lunes, martes, miércoles, jueves y viernes',
   workSchedule: 'de 18:00 a 21:54 horas, sin refrigerio',
-  modality: '63',
+  modality: '58',
   position: W(100),
   originalSigningDate: '28/09/2025',
-  objectiveCause: W(1000)
+  // §21, §28: the longest reviewed cause (longestProfile), its update, a reduction agreed from the largest salary
+  causeId: 'la-mas-larga',
+  causeUpdate: W(1000),
+  originalSalary: 1e9,
+  salaryReductionAgreed: true,
+  signingDate: '30/11/2025'
 }
+/** The demo profile with the longest site and reviewed cause (DOCUMENT-REQUIREMENTS §21). */
+const longestEmployer = (employer: EmployerProfile) => longestProfile(employer as unknown as Record<string, unknown>) as unknown as EmployerProfile
 
 test('the longest values the validation allows fit every field of every template', async (t) => {
   const data = await engineData()
   for (const id of TEMPLATE_IDS) {
     const drawn: DrawnField[] = []
     const values = id === 'adenda' || id === 'adenda-f'
-      ? addendumFieldValues(longestAddendum as AddendumRequest, data.employer, '30/09/2026')
+      ? addendumFieldValues(longestAddendum as unknown as AddendumRequest, longestEmployer(data.employer), '30/09/2026')
       : fieldValues(longest as unknown as Employee, data.employer)
     const bytes = await fillTemplate(data.templates[id], values, fonts, { drawn })
     t.equal(drawn.length, data.templates[id].widgets.filter((widget) => (values as Record<string, string>)[widget.field] !== '').length, `${id}: every value drawn`)
@@ -147,16 +156,17 @@ test('the longest values the validation allows fit every field of every template
 test('Unicode values are laid out with the Unicode font metrics and stay inside their fields', async (t) => {
   const data = await engineData()
   const drawn: DrawnField[] = []
-  // a Planilla with its own cause, which names the position: the cause cell draws Unicode text too
+  // a Planilla with the longest reviewed cause, which names the position: the cause cell draws Unicode text too
   const employee = {
     ...longest,
     contractType: 'Planilla',
-    objectiveCause: 'Campaña de verano con más usuarios de lo habitual',
+    subDivisionOrParking: LONGEST_SITE,
+    causeId: 'la-mas-larga',
     position: '✓'.repeat(100),
     positionProfile: 'supervisor',
     address: 'ő'.repeat(200)
   } as unknown as Employee
-  await fillTemplate(data.templates['contrato-planilla'], fieldValues(employee, data.employer), fonts, { drawn })
+  await fillTemplate(data.templates['contrato-planilla'], fieldValues(employee, longestEmployer(data.employer)), fonts, { drawn })
   const unicode = drawn.filter((field) => field.unicode)
   t.same(unicode.map((field) => field.widget.field).sort(), ['address', 'objectiveCause', 'position'], 'the cause names the position')
   const font = await fonts.unicode()

@@ -1,0 +1,198 @@
+/**
+ * The objective causes counsel reviewed (schemas/employer-profile.ts `causes`; DOCUMENT-REQUIREMENTS
+ * §21; LPCL arts. 53-63, 67, 72, 77 d): the only causes a contract or adenda prints. Each has an id (a
+ * record's `causeId`), one modality, its sites, the period it covers and, optionally, the days and hours
+ * of work it justifies (a night service justifies no day shift). This module reads them and says
+ * whether one fits a contract's site, modality, term and working time; the record rules
+ * (src/employees/causes.ts) turn that into refusals, the documents into the printed cause.
+ */
+import type { EmployerProfile, ProfileCause } from '../../schemas/employer-profile.js'
+import { dayMonthYearKey, isDayMonthYear, lastsAtMost } from '../vocabulary/dates.js'
+import { foldText } from '../vocabulary/format.js'
+import { MODALITIES, parseModality, type ModalityCode } from '../vocabulary/modality.js'
+import { parseWorkDays } from '../vocabulary/working-time.js'
+import { profileSite } from './sites.js'
+
+/** The days and hours a cause justifies, read: day indexes (0 = lunes) and minutes after midnight. */
+export interface JustifiedTime {
+  days: ReadonlySet<number>
+  fromMinutes: number
+  /** After fromMinutes: past 1440 when the window runs past midnight. */
+  toMinutes: number
+}
+
+/** A reviewed cause, read once per profile. */
+export interface ReviewedCause {
+  id: string
+  modality: ModalityCode
+  /** The profile's names of its sites, as the profile writes them. */
+  sites: readonly string[]
+  text: string
+  period: { from: string, to: string }
+  /** Undefined: the cause justifies any working time. */
+  justifies?: JustifiedTime
+  /** As the profile writes it, for messages: `lunes a domingo de 18:00 a 06:00`. */
+  justifiesText?: string
+  /** The sites folded (foldText), for lookups. */
+  siteKeys: ReadonlySet<string>
+}
+
+/**
+ * One shift of a working week: its day (0 = lunes) and minutes after that day's midnight (the end past
+ * 1440 over midnight).
+ */
+export interface Shift { day: number, startMinutes: number, endMinutes: number }
+
+/** What a contract or adenda asks of a cause: each part checked only when known. */
+export interface CauseNeed {
+  site?: string
+  modality?: ModalityCode
+  /** The term (`DD/MM/YYYY`, valid dates): the contract's, or the adenda's extension. */
+  from?: string
+  to?: string
+  /** The shifts of the working week; undefined when unknown or unreadable. */
+  shifts?: readonly Shift[]
+}
+
+/** The first thing about a cause that does not fit a need, in the order a refusal names it. */
+export type CauseMisfit = 'modality' | 'site' | 'period' | 'schedule'
+
+const minutesOf = (time: string) => Number(time.slice(0, 2)) * 60 + Number(time.slice(3, 5))
+
+function readJustified (justifies: NonNullable<ProfileCause['justifies']>): JustifiedTime | undefined {
+  const days = parseWorkDays(justifies.days)
+  if (days === undefined || justifies.from === justifies.to) return undefined
+  const fromMinutes = minutesOf(justifies.from)
+  let toMinutes = minutesOf(justifies.to)
+  if (toMinutes <= fromMinutes) toMinutes += 1440
+  return { days: new Set(days), fromMinutes, toMinutes }
+}
+
+interface CauseBook {
+  causes: ReviewedCause[]
+  byId: Map<string, ReviewedCause>
+  byText: Map<string, ReviewedCause>
+}
+
+const books = new WeakMap<EmployerProfile, CauseBook>()
+
+/** A cause's text as compared with a record's `objectiveCause`: folded, without its closing stop. */
+const textKey = (text: string) => foldText(text).replace(/[.;,\s]+$/, '')
+
+/**
+ * The reviewed causes of a loaded profile (read once per profile). A cause whose modality or
+ * justified time cannot be read is left out: start-up refuses such a profile (causeProblems).
+ */
+export function reviewedCauses (profile: EmployerProfile): readonly ReviewedCause[] {
+  return book(profile).causes
+}
+
+function book (profile: EmployerProfile): CauseBook {
+  let found = books.get(profile)
+  if (found !== undefined) return found
+  const causes: ReviewedCause[] = []
+  for (const cause of profile.causes ?? []) {
+    const modality = parseModality(cause.modality)
+    const justifies = cause.justifies === undefined ? undefined : readJustified(cause.justifies)
+    if (modality === undefined || (cause.justifies !== undefined && justifies === undefined)) continue
+    causes.push({
+      id: cause.id,
+      modality,
+      sites: cause.sites.map((name) => profileSite(profile, name)?.name ?? name),
+      text: cause.text,
+      period: cause.period,
+      justifies,
+      justifiesText: cause.justifies === undefined ? undefined : `${cause.justifies.days} de ${cause.justifies.from} a ${cause.justifies.to}`,
+      siteKeys: new Set(cause.sites.map(foldText))
+    })
+  }
+  found = {
+    causes,
+    byId: new Map(causes.map((cause) => [cause.id, cause])),
+    byText: new Map(causes.map((cause) => [textKey(cause.text), cause]))
+  }
+  books.set(profile, found)
+  return found
+}
+
+/** The reviewed cause of this id (exact), if any. */
+export function causeById (profile: EmployerProfile, id: string): ReviewedCause | undefined {
+  return book(profile).byId.get(id)
+}
+
+/**
+ * The reviewed cause whose text is `text` (case, accents, spacing and a closing stop ignored): a
+ * record's `objectiveCause` is printed only when it is one (§21).
+ */
+export function causeByText (profile: EmployerProfile, text: string): ReviewedCause | undefined {
+  return book(profile).byText.get(textKey(text))
+}
+
+/** Whether every shift lies within the days and hours the cause justifies (a window of day d may run into d + 1). */
+export function shiftsJustified (justified: JustifiedTime, shifts: readonly Shift[]): boolean {
+  return shifts.every(({ day, startMinutes, endMinutes }) => {
+    const { days, fromMinutes, toMinutes } = justified
+    const sameDay = days.has(day) && startMinutes >= fromMinutes && endMinutes <= toMinutes
+    // after midnight, inside the window that began the day before (domingo's 22:00-06:00 holds lunes 01:00-05:00)
+    const dayBefore = toMinutes > 1440 && days.has((day + 6) % 7) &&
+      startMinutes >= fromMinutes - 1440 && endMinutes <= toMinutes - 1440
+    return sameDay || dayBefore
+  })
+}
+
+/**
+ * What of `need` the cause does not meet, the first in the order modality, site, period, schedule;
+ * undefined when it fits. Parts of the need that are unknown are not checked.
+ */
+export function causeMisfit (cause: ReviewedCause, need: CauseNeed): CauseMisfit | undefined {
+  if (need.modality !== undefined && cause.modality !== need.modality) return 'modality'
+  if (need.site !== undefined && !cause.siteKeys.has(foldText(need.site))) return 'site'
+  const before = (a: string, b: string) => dayMonthYearKey(a) < dayMonthYearKey(b)
+  const { from, to } = cause.period
+  if ((need.from !== undefined && before(need.from, from)) || (need.to !== undefined && before(to, need.to))) return 'period'
+  if (cause.justifies !== undefined && need.shifts !== undefined && !shiftsJustified(cause.justifies, need.shifts)) return 'schedule'
+  return undefined
+}
+
+/** The reviewed causes for a site and a modality, whatever their period and hours. */
+export function causesFor (profile: EmployerProfile, site: string, modality: ModalityCode): ReviewedCause[] {
+  return book(profile).causes.filter((cause) => causeMisfit(cause, { site, modality }) === undefined)
+}
+
+/**
+ * Start-up problems of the causes (DOCUMENT-REQUIREMENTS §21), one line each, naming the cause: ids
+ * are unique; the modality is one the service prints and not the suplencia (61: its cause is the
+ * replacement itself); each site is one of `sites` and allows that modality; the period's dates
+ * exist and do not run backwards; a season (67) lasts at most a year; the justified days and hours
+ * can be read.
+ */
+export function causeProblems (profile: EmployerProfile): string[] {
+  const problems: string[] = []
+  const seen = new Set<string>()
+  ;(profile.causes ?? []).forEach((cause, index) => {
+    const at = `causes.${index} (${cause.id})`
+    if (seen.has(cause.id)) problems.push(`${at}: el id "${cause.id}" está repetido`)
+    seen.add(cause.id)
+    const modality = parseModality(cause.modality)
+    if (modality === undefined || modality === '61') {
+      problems.push(`${at}.modality: "${cause.modality}" no es 57, 58, 60, 63 ni 67 (la suplencia tiene por causa el reemplazo mismo)`)
+    }
+    for (const name of cause.sites) {
+      const site = profileSite(profile, name)
+      if (site === undefined) problems.push(`${at}.sites: "${name}" no es una de las sedes (sites)`)
+      else if (modality !== undefined && !site.modalities.some((allowed) => parseModality(allowed) === modality)) {
+        problems.push(`${at}.sites: la sede "${site.name}" no admite la modalidad ${modality}`)
+      }
+    }
+    const { from, to } = cause.period
+    if (!isDayMonthYear(from) || !isDayMonthYear(to)) problems.push(`${at}.period: ${isDayMonthYear(from) ? to : from} no es una fecha`)
+    else if (dayMonthYearKey(to) < dayMonthYearKey(from)) problems.push(`${at}.period: termina (${to}) antes de empezar (${from})`)
+    else if (modality === '67' && !lastsAtMost(from, to, MODALITIES[67].maxMonths)) {
+      problems.push(`${at}.period: una temporada (art. 67) es una época del año y no dura más de un año; del ${from} al ${to} dura más`)
+    }
+    if (cause.justifies !== undefined && readJustified(cause.justifies) === undefined) {
+      problems.push(`${at}.justifies: no se pueden leer los días "${cause.justifies.days}" de ${cause.justifies.from} a ${cause.justifies.to}`)
+    }
+  })
+  return problems
+}
