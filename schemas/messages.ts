@@ -382,9 +382,6 @@ export const SUPLENCIA_MESSAGES = {
   /** On `workingCondition`. */
   titularNotStable: 'La condición laboral de la persona suplida debe ser estable, a plazo indeterminado (por ejemplo ' +
     '"plazo indeterminado", "indefinido" o "estable"): el art. 61 de la LPCL permite suplir solo a un trabajador estable',
-  /** On `causeId`: a suplencia's cause is its ground. */
-  noCause: 'Un contrato de suplencia no lleva una causa del catálogo de causas: su causa objetiva es la causal de la ' +
-    'suplencia (art. 61 de la LPCL)',
   /** On `absenceTo`. */
   absenceEndsBeforeStart: 'El fin de la ausencia de la persona suplida no puede ser anterior a su inicio',
   /** On `entryDate`. */

@@ -21,7 +21,10 @@ import type { WorkingTimeFacts } from '../vocabulary/working-time.js'
  * when the shift runs past midnight).
  */
 export function weekShifts (facts: Pick<WorkingTimeFacts, 'shifts'>): Shift[] {
-  return facts.shifts.map(({ day, start, end }) => ({ day, startMinutes: start, endMinutes: end }))
+  // the facts count minutes from the start of the week: a cause's hours are read from the day's midnight
+  return facts.shifts.map(({ day, start, end }) => ({
+    day, startMinutes: start - day * 1440, endMinutes: end - day * 1440
+  }))
 }
 
 /** A refusal of the cause: the record field it names (`causeId`, `objectiveCause`) and its message. */

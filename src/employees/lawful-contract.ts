@@ -388,7 +388,6 @@ function suplenciaIssues (
       add('substitutionGround', S.groundAmbiguous(recognised.grounds.map(({ name }) => name), groundList()))
     } else if (recognised.kind === 'none') add('substitutionGround', S.groundNotRecognised(groundList()))
   }
-  if (fields.causeId !== undefined) add('causeId', S.noCause)
 
   if (typeof fields.replacedWorkerDni === 'string' && fields.replacedWorkerDni === fields.dni) {
     add('replacedWorkerDni', S.titularIsWorker)

@@ -105,9 +105,9 @@ t.test('validation: the import\'s rules and messages, trimming, date order, amou
     { field: 'body.position', message: 'El cargo es requerido.' },
     { field: 'body.causeUpdate', message: 'La actualización de la causa es requerida: la adenda dice, en una oración completa, por qué subsiste la necesidad (art. 72 de la LPCL)' },
     { field: 'body.originalSalary', message: 'El sueldo anterior es requerido: la adenda se compara con el sueldo del contrato que prorroga' },
-    { field: 'body.causeId', message: 'La causa es requerida: el contrato que se prorroga se celebró por una de las causas objetivas revisadas del empleador' },
     { field: 'body.sex', message: WORKER_MESSAGES.sexRequired('adenda') },
-    { field: 'body.birthDate', message: WORKER_MESSAGES.birthDateRequired('adenda') }
+    { field: 'body.birthDate', message: WORKER_MESSAGES.birthDateRequired('adenda') },
+    { field: 'body.causeId', message: 'La causa es requerida: el contrato que se prorroga se celebró por una de las causas objetivas revisadas del empleador' }
   ])
   t.same(await errorsOf([sampleAddendum(), sampleAddendum({ documentNumber: 'x', startAddendum: '01/01/2020' })], ZIP), [
     { field: 'body.1.documentNumber', message: 'DNI debe tener exactamente 8 dígitos.' },
@@ -168,7 +168,7 @@ t.test('the addendum upload\'s records, with the contract they extend, are accep
     t.ok(uploaded.length > 0, `${name}: ${uploaded.length} records`)
     if (name === 'adendas-alias.xlsx') {
       const bare = await app.inject({ method: 'POST', url: PREVIEW, payload: uploaded[0] })
-      t.match(bare.json().errors, [{ field: 'body.modality' }, { field: 'body.position' }, { field: 'body.causeUpdate' }, { field: 'body.originalSalary' }, { field: 'body.causeId' }],
+      t.match(bare.json().errors, [{ field: 'body.modality' }, { field: 'body.position' }, { field: 'body.causeUpdate' }, { field: 'body.originalSalary' }, { field: 'body.sex' }, { field: 'body.birthDate' }, { field: 'body.causeId' }],
         `${name}: the adenda needs the contract it extends`)
     }
     // a sheet without the adenda's own columns is completed as HR would; the others are sent unchanged

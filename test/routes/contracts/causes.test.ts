@@ -80,7 +80,7 @@ t.test('a day shift on the night-and-weekend cause is refused on causeId; a nigh
       'causa objetiva revisada del empleador se ajusta a esta sede, modalidad, plazo y jornada'
   ]])
   const night = await contractText(sampleEmployee({
-    modality: '57', workDays: 'viernes a domingo', workSchedule: 'de 22:00 a 06:00 horas', salary: 1600, salaryInWords: undefined
+    modality: '57', workDays: 'viernes a domingo', workSchedule: 'de 22:00 a 06:00 horas, con 45 minutos de refrigerio', salary: 1600, salaryInWords: undefined
   }))
   t.match(night, NIGHT, 'the one cause that fits, without naming it')
   t.match(night, 'EL EMPLEADOR declara que esta necesidad nace del inicio de una nueva actividad')

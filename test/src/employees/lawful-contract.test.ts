@@ -105,7 +105,7 @@ test('the cause is a reviewed one: by id, or the one that fits site, modality, t
   t.match(issuesOf(sampleEmployee({ causeId: 'larcomar-servicio-nocturno' })), [{ field: 'causeId', message: /es de la modalidad 57 \(inicio o incremento de actividad\), no de la 58/ }])
   t.match(issuesOf(sampleEmployee({ modality: '57' })), [{ field: 'causeId', message: /^Ninguna causa objetiva revisada para la sede Playa Larcomar y la modalidad 57 .*larcomar-servicio-nocturno: del 01\/01\/2026 al 31\/12\/2032, lunes a domingo de 18:00 a 06:00/ }],
     'the night service justifies no day shift')
-  t.same(fieldsOf(sampleEmployee({ modality: '57', workDays: 'viernes a domingo', workSchedule: 'de 22:00 a 06:00 horas', salary: 1600 })), [], 'a night shift fits it')
+  t.same(fieldsOf(sampleEmployee({ modality: '57', workDays: 'viernes a domingo', workSchedule: 'de 22:00 a 06:00 horas, con 45 minutos de refrigerio', salary: 1600 })), [], 'a night shift fits it')
   t.same(fieldsOf(sampleEmployee({ modality: '57', workDays: 'lunes', workSchedule: 'de 00:00 a 05:00 horas', salary: 1600 })), [], 'inside the night that began on Sunday')
   t.match(issuesOf(sampleEmployee({ subDivisionOrParking: 'Playa Mall Aventura', modality: '57' })), [{ field: 'causeId', message: /^Varias causas .*: mall-aventura-apertura, mall-aventura-segundo-nivel\./ }])
   t.match(issuesOf(sampleEmployee({ subDivisionOrParking: 'Otra sede' })), [{ field: 'subDivisionOrParking', message: /^La sede Otra sede no es un centro de trabajo del empleador.*: Playa Larcomar, Playa Lince, Playa Mall Aventura$/ }])
