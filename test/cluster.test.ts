@@ -44,7 +44,11 @@ test('two instances behind HAProxy share sessions through Redis, survive a Redis
     await servedBy(['app1', 'app2'], 60)
     const upload = await lb('POST', '/api/excel/upload', { form: await formPayload([{ name: 'empleados.xlsx', bytes: lawfulEmployeeFixture('empleados.xlsx') }]) })
     t.equal(upload.status, 200)
-    const { sessionId, employees } = JSON.parse(upload.body.toString()).data as { sessionId: string, employees: { dni: string }[] }
+    const data = JSON.parse(upload.body.toString()).data as { sessionId: string, employees: { dni: string }[], contractIssues: { dni: string }[] }
+    const { sessionId } = data
+    // the rows whose contract can be made (two of the fixture have no birth date: §26 keeps them out)
+    const employees = data.employees.filter(({ dni }) => !data.contractIssues.some((issue) => issue.dni === dni))
+    t.ok(employees.length >= 2, `${employees.length} contracts to preview`)
     const servers = new Set<string>()
     // every employee, again until both instances have answered: an instance that turned ready last
     // is still ramping in (slowstart) and gets a small share of the first requests

@@ -87,19 +87,25 @@ export const validEmployee = fc.record({
   replacedWorkerDni: fc.stringMatching(/^[0-9]{8}$/),
   replacedWorkerPosition: freeText(1, 100),
   workingCondition: fc.constantFrom('Plazo indeterminado', 'ESTABLE', 'permanente, jornada completa', 'A plazo indeterminado'),
-  probationaryPeriod: fc.constantFrom('3', '3 meses', 'tres (3) meses', 'un mes', 'sin periodo de prueba')
-}).map(({ entryInDays, lengthDays, words, ...record }) => {
+  probationaryPeriod: fc.constantFrom('3', '3 meses', 'tres (3) meses', 'un mes', 'sin periodo de prueba'),
+  // a suplencia's ground from the closed list (§25), by code or name
+  substitutionGround: fc.constantFrom('maternidad', 'vacaciones', 'enfermedad-accidente', 'Licencia sindical', 'destaque')
+}).map(({ entryInDays, lengthDays, words, substitutionGround, ...record }) => {
   const written = amountInWords(record.salary)
   // the spec caps salaryInWords at 100 characters: the words of a very large salary are left to the service
   const salaryInWords = words === 'omitted' || written.length > 100 ? undefined : words === 'written' ? written : written.toLowerCase()
   const entryDate = addDays(TODAY, entryInDays)
   const partTime = /^part\s*time$/i.test(record.contractType)
-  const { replacedWorkerDni, replacedWorkerPosition, ...rest } = record
+  const { replacedWorkerDni, replacedWorkerPosition, probationaryPeriod, ...rest } = record
   const subsidio = /^subsidio$/i.test(record.contractType)
   return {
     ...rest,
-    // the replaced person's DNI and position belong to a suplencia only
-    ...(subsidio ? { replacedWorkerDni, replacedWorkerPosition } : {}),
+    // part time has no probation (§24): it has no protection against arbitrary dismissal to condition
+    ...(partTime ? {} : { probationaryPeriod }),
+    // the replaced person's DNI (another person's) and post (the same: §25) and the ground belong to a suplencia only
+    ...(subsidio
+      ? { replacedWorkerDni: replacedWorkerDni === record.dni ? String((Number(record.dni) + 1) % 1e8).padStart(8, '0') : replacedWorkerDni, replacedWorkerPosition: record.position, substitutionGround }
+      : {}),
     ...(salaryInWords === undefined ? {} : { salaryInWords }),
     ...(partTime ? { workDays: 'lunes a viernes', workSchedule: 'de 18:00 a 21:45 horas' } : {}),
     entryDate,

@@ -15,7 +15,8 @@ import { KEYS, OTHER_HR_KEY, scratchDir, writeKeysFile } from '../support/auth.j
 import { AUDIENCE, startIssuer } from '../support/oidc.js'
 import { PROVIDER_RETRY_MS } from '../../src/auth/oidc.js'
 
-type Row = [string, () => Promise<InjectOptions>, 'public' | 'signed-in' | readonly string[]]
+/** A route, one request to it, its access, and the status an allowed identity gets (200 unless said). */
+type Row = [string, () => Promise<InjectOptions>, 'public' | 'signed-in' | readonly string[], number?]
 const json = (method: 'GET' | 'POST', url: string, payload?: unknown) => async (): Promise<InjectOptions> => ({ method, url, payload: payload as InjectOptions['payload'] })
 const upload = (url: string, name: string, bytes: Buffer) => async (): Promise<InjectOptions> => {
   const form = await formPayload([{ name, bytes }])
@@ -45,7 +46,12 @@ const TABLE: Row[] = [
   ['POST /api/addendum/download-zip', json('POST', '/api/addendum/download-zip', [sampleAddendum()]), ['hr']],
   ['POST /api/excel/download-lawlife', json('POST', '/api/excel/download-lawlife', [sampleEmployee()]), ['hr', 'exports']],
   ['POST /api/excel/download-sctr', json('POST', '/api/excel/download-sctr', [sampleEmployee()]), ['hr', 'exports']],
-  ['POST /api/excel/download-photocheck', json('POST', '/api/excel/download-photocheck', [sampleEmployee()]), ['hr', 'exports']]
+  ['POST /api/excel/download-photocheck', json('POST', '/api/excel/download-photocheck', [sampleEmployee()]), ['hr', 'exports']],
+  // the contract registry (docs/registry.md)
+  ['GET /api/workers/:dni/contracts', json('GET', '/api/workers/12345678/contracts'), ['hr']],
+  ['POST /api/workers/:dni/history', json('POST', '/api/workers/12345678/history', [{ modality: '58', entryDate: '01/01/2024', endDate: '30/06/2024', position: 'Operario de playa' }]), ['hr'], 201],
+  ['GET /api/contracts/expiring', json('GET', '/api/contracts/expiring?days=30'), ['hr']],
+  ['POST /api/contracts/:id/signed', json('POST', '/api/contracts/00000000-0000-4000-8000-000000000000/signed', { signingDate: '01/01/2026' }), ['hr'], 404]
 ]
 
 async function oidcApp (t: Test, env: Record<string, string> = {}): Promise<FastifyInstance> {
@@ -60,7 +66,7 @@ test('the role table covers every route GET / lists', async (t) => {
 
 test('each role against each route: 401 without a key, 403 with the wrong role, served with an allowed one', async (t) => {
   const app = await oidcApp(t)
-  for (const [name, request, access] of TABLE) {
+  for (const [name, request, access, allowedStatus = 200] of TABLE) {
     const anonymous = await app.inject(await request())
     if (access === 'public') {
       t.equal(anonymous.statusCode, 200, `${name}: open`)
@@ -73,7 +79,7 @@ test('each role against each route: 401 without a key, 403 with the wrong role, 
       const options = await request()
       const res = await app.inject({ ...options, headers: { ...options.headers, authorization: `Bearer ${key}` } })
       if (access === 'signed-in' || access.includes(role)) {
-        t.equal(res.statusCode, 200, `${name} as ${role}: 200`)
+        t.equal(res.statusCode, allowedStatus, `${name} as ${role}: ${allowedStatus}`)
       } else {
         t.equal(res.statusCode, 403, `${name} as ${role}: 403`)
         t.equal(res.headers['www-authenticate'], 'Bearer realm="contratos", error="insufficient_scope"')

@@ -57,11 +57,11 @@ test('an upload on one instance previews on another that shares the Redis store'
   for (const employee of employees) {
     const preview = await second.inject({ method: 'POST', url: '/api/contracts/preview', payload: { sessionId, dni: employee.dni, format: 'base64' } })
     // the other instance reads the session: it previews, or refuses on the contract rules, never a 404
-    const lawful = employee.dni !== '33334444'
+    const lawful = !(contractIssues as Array<{ dni: string }>).some((issue) => issue.dni === employee.dni)
     t.equal(preview.statusCode, lawful ? 200 : 400, employee.dni)
     if (lawful) t.equal(preview.json().data.dni, employee.dni)
   }
-  t.same(contractIssues.map((issue: { row: number }) => issue.row), [5], 'the past start, listed')
+  t.ok(contractIssues.some((issue: { row: number, field: string }) => issue.row === 5 && issue.field === 'entryDate'), 'the past start, listed')
   t.same((await second.inject({ method: 'GET', url: '/api/health/ready' })).json().checks.sessionStore, 'ok')
 })
 
