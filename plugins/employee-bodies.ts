@@ -93,8 +93,17 @@ function kindIssues (
   return records.flatMap((record, index) => cache.issues(kind, record, prefix ?? `body.${index}`, build))
 }
 
+/**
+ * The history rules of the registry (plugins/registry.ts `checkHistory`) for records of `kind` that
+ * passed every other rule: their refusals at `body.<index>` (or `prefix`). A contract whose default
+ * probation was already served in the same position prints "sin periodo de prueba" (Reglamento art. 16):
+ * the record is changed so.
+ */
+type HistoryRules = (records: readonly unknown[], kind: RecordKind, prefix?: string) => Promise<ValidationIssue[]>
+
 function batchOptions<T extends TSchema> (
-  item: T, maxItems: number, options: BatchBodyOptions, profile: ProfileSource, cache: RecordIssueCache
+  item: T, maxItems: number, options: BatchBodyOptions, profile: ProfileSource, cache: RecordIssueCache,
+  history: HistoryRules
 ) {
   const body = employeeBatchSchema(item, maxItems, options.emptyMessage)
   return {
@@ -109,12 +118,14 @@ function batchOptions<T extends TSchema> (
       const records = Array.isArray(request.body) ? request.body as unknown[] : []
       const issues = mergeIssues(schemaIssues(request), kindIssues(cache, options.kind, profile, records))
       if (issues.length > 0) throw new RequestValidationError(options.validationMessage, issues)
+      const fromHistory = await history(records, options.kind)
+      if (fromHistory.length > 0) throw new RequestValidationError(options.validationMessage, fromHistory)
     }
   }
 }
 
 function singleOptions<T extends TSchema> (
-  item: T, options: BodyOptions, profile: ProfileSource, cache: RecordIssueCache
+  item: T, options: BodyOptions, profile: ProfileSource, cache: RecordIssueCache, history: HistoryRules
 ) {
   return {
     schema: { body: item },
@@ -127,6 +138,11 @@ function singleOptions<T extends TSchema> (
     preHandler: async (request: FastifyRequest) => {
       const issues = mergeIssues(schemaIssues(request), kindIssues(cache, options.kind, profile, [request.body], 'body'))
       if (issues.length > 0) throw new RequestValidationError(options.validationMessage, issues)
+      // a session reference (D3) is checked when its record is read (contractPreviewOptions)
+      const body = request.body as Record<string, unknown> | undefined
+      if (body === undefined || 'sessionId' in body) return
+      const fromHistory = await history([body], options.kind, 'body')
+      if (fromHistory.length > 0) throw new RequestValidationError(options.validationMessage, fromHistory)
     }
   }
 }
@@ -173,9 +189,11 @@ const validateSessionEmployee = compileValidator(PreviewImportedEmployeeSchema)
 /** Sessions as the preview reads them (plugins/sessions.ts decorates `app.sessions`). */
 interface SessionReader { get: (id: string, owner?: string) => Promise<ImportedEmployee[] | undefined> }
 
-function contractPreviewOptions (profile: ProfileSource, sessions: () => SessionReader, cache: RecordIssueCache) {
+function contractPreviewOptions (
+  profile: ProfileSource, sessions: () => SessionReader, cache: RecordIssueCache, history: HistoryRules
+) {
   const options: BodyOptions = { validationMessage: VALIDATION_MESSAGE.default, kind: 'contract' }
-  const single = singleOptions(PreviewEmployeeSchema, options, profile, cache)
+  const single = singleOptions(PreviewEmployeeSchema, options, profile, cache, history)
   /**
    * @throws SessionNotFoundError, EmployeeNotInSessionError (404, D3); RequestValidationError when
    *   the stored record cannot make a contract that can be signed
@@ -190,6 +208,8 @@ function contractPreviewOptions (profile: ProfileSource, sessions: () => Session
     const lawful = recordValidation('contract', employer, printable).print(found, '')
     const issues = mergeIssues(checked.ok ? [] : checked.issues, lawful)
     if (!checked.ok || issues.length > 0) throw new RequestValidationError(VALIDATION_MESSAGE.default, issues)
+    const fromHistory = await history([checked.value], 'contract', 'body')
+    if (fromHistory.length > 0) throw new RequestValidationError(VALIDATION_MESSAGE.default, fromHistory)
     return checked.value
   }
   return {
@@ -211,11 +231,22 @@ function contractPreviewOptions (profile: ProfileSource, sessions: () => Session
 export default fp(async (app) => {
   const source: ProfileSource = () => ({ profile: app.employerProfile, printable: app.printableRules })
   const cache = new RecordIssueCache() // one per app: its profile and text rules are the app's
+  const history: HistoryRules = async (records, kind, prefix) => {
+    if (kind !== 'contract' && kind !== 'addendumDocument') return []
+    const outcomes = await app.registry.checkHistory(records as object[], kind === 'contract' ? 'contract' : 'addendum')
+    return outcomes.flatMap((outcome, index) => {
+      if (outcome.probationServed !== undefined && kind === 'contract') {
+        (records[index] as Record<string, unknown>).probationaryPeriod = 'sin periodo de prueba'
+      }
+      const at = prefix ?? `body.${index}`
+      return outcome.issues.map(({ field, message }) => ({ field: `${at}.${field}`, message }))
+    })
+  }
   app.decorate('employeeBodies', {
     batchRouteOptions: (item, options) =>
-      batchOptions(item, options.maxItems ?? app.config.BATCH_MAX, options, source, cache),
-    singleRouteOptions: (item, options) => singleOptions(item, options, source, cache),
-    contractPreviewRouteOptions: () => contractPreviewOptions(source, () => app.sessions, cache),
+      batchOptions(item, options.maxItems ?? app.config.BATCH_MAX, options, source, cache, history),
+    singleRouteOptions: (item, options) => singleOptions(item, options, source, cache, history),
+    contractPreviewRouteOptions: () => contractPreviewOptions(source, () => app.sessions, cache, history),
     issueCache: cache
   } satisfies EmployeeBodies)
-}, { name: 'employee-bodies', dependencies: ['config'] })
+}, { name: 'employee-bodies', dependencies: ['config', 'registry'] })

@@ -16,6 +16,11 @@ import { Registry, RegistryRefusal } from '../src/registry/registry.js'
 import { RegistryUnavailableError } from '../src/errors.js'
 import { TEMPLATE_IDS, type TemplateId } from '../src/documents/fields.js'
 import { projectPath } from '../src/paths.js'
+import { historyOutcome, type HistoryNeed, type HistoryOutcome, type WorkerTerm } from '../src/registry/history-rules.js'
+import { recordModality } from '../src/documents/contract-terms.js'
+import { parseProbation } from '../src/vocabulary/probation.js'
+import type { EmployerProfile } from '../schemas/employer-profile.js'
+import type { ImportedEmployee } from '../schemas/employee.js'
 import { addMonths, todayInLima } from '../src/vocabulary/dates.js'
 
 /** What routes and readiness see of the registry. */
@@ -32,6 +37,13 @@ export interface RegistryAccess {
   check: () => Promise<boolean>
   /** SHA-256 (hex) of each template file, as issued documents record it. */
   templateSha256: Readonly<Record<TemplateId, string>>
+  /**
+   * The history rules (src/registry/history-rules.ts; LPCL art. 74, Reglamento art. 16) over records
+   * that passed every other rule: per record, in order, its refusals and whether a probation was
+   * already served. One query for the whole batch. A registry that does not answer checks nothing
+   * (logged): previews keep working, and a ZIP is refused when it cannot be recorded.
+   */
+  checkHistory: (records: readonly object[], kind: 'contract' | 'addendum') => Promise<HistoryOutcome[]>
 }
 
 declare module 'fastify' {
@@ -81,6 +93,19 @@ export default fp(async (app) => {
   const access: RegistryAccess = {
     location: location.kind,
     templateSha256,
+    checkHistory: async (records, kind) => {
+      const needs = records.map((record) => historyNeed(record as Record<string, unknown>, kind, app.employerProfile))
+      let terms: Map<string, WorkerTerm[]>
+      try {
+        const dnis = needs.flatMap((need) => need === undefined ? [] : [need.dni])
+        terms = await access.run(async (registry) => await registry.workerTerms(dnis))
+      } catch (error) {
+        if (!(error instanceof RegistryUnavailableError)) throw error
+        app.log.warn('contract registry unavailable: the history rules were not applied')
+        return needs.map(() => ({ issues: [] }))
+      }
+      return needs.map((need) => need === undefined ? { issues: [] } : historyOutcome(need, terms.get(need.dni) ?? []))
+    },
     run: async (work) => {
       const { db } = await database()
       try {
@@ -128,3 +153,27 @@ export default fp(async (app) => {
     if (current !== undefined) await current.then(async (open) => { await open.close() }, () => {})
   })
 }, { name: 'registry', dependencies: ['config'] })
+
+/** What a record asks of its worker's history, or undefined when a field the rules need is missing. */
+function historyNeed (
+  record: Record<string, unknown>, kind: 'contract' | 'addendum', profile: EmployerProfile
+): (HistoryNeed & { dni: string }) | undefined {
+  const text = (field: string) => (typeof record[field] === 'string' ? record[field] as string : undefined)
+  const position = text('position')
+  if (kind === 'addendum') {
+    const [dni, from, to] = [text('documentNumber'), text('startAddendum'), text('endAddendum')]
+    if (dni === undefined || from === undefined || to === undefined || position === undefined) return undefined
+    return { dni, modality: text('modality'), from, to, position, statedProbation: false, endField: 'endAddendum' }
+  }
+  const [dni, from, to] = [text('dni'), text('entryDate'), text('endDate')]
+  if (dni === undefined || from === undefined || to === undefined || position === undefined) return undefined
+  let modality: string | undefined
+  try {
+    modality = recordModality(record as unknown as ImportedEmployee, profile)
+  } catch {}
+  const stated = text('probationaryPeriod')
+  const probation = stated === undefined ? undefined : parseProbation(stated)
+  return {
+    dni, modality, from, to, position, endField: 'endDate', statedProbation: probation === undefined ? undefined : probation.count > 0
+  }
+}

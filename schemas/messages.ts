@@ -546,6 +546,27 @@ export const REGISTRY_MESSAGES = {
   expiringDays: 'days debe ser un número entero de días de 0 a 366'
 } as const
 
+/**
+ * Rules on the worker's history in the registry (src/registry/history-rules.ts; LPCL art. 74;
+ * Reglamento art. 16; DOCUMENT-REQUIREMENTS §32).
+ */
+export const HISTORY_MESSAGES = {
+  beyondFiveYears: (used: number, left: number, maximum: number) =>
+    `Los contratos sujetos a modalidad de esta persona con el empleador suman ${used} meses (contratos firmados e historial ` +
+    `registrado): con este plazo superarían los ${maximum} meses (cinco años) del art. 74 de la LPCL; quedan ${left} meses, ` +
+    'y la fecha de término debe ajustarse a ellos',
+  beyondModality: (modality: string, maximum: number, used: number, left: number) =>
+    `Los contratos de la modalidad ${modality} de esta persona suman ${used} meses: con este plazo superarían su máximo ` +
+    `de ${maximum} meses (art. 74 de la LPCL); quedan ${left} meses, y la fecha de término debe ajustarse a ellos`,
+  probationServed: (from: string, to: string) =>
+    `Esta persona ya cumplió un periodo de prueba en el mismo puesto (contrato del ${from} al ${to}): no se le exige uno ` +
+    'nuevo (art. 16 del D.S. 001-96-TR); indique "sin periodo de prueba"',
+  /** A warning of the upload, and what the contract then prints. */
+  probationNotRepeated: (from: string, to: string) =>
+    `Se imprime "sin periodo de prueba": esta persona ya cumplió un periodo de prueba en el mismo puesto (contrato del ${from} ` +
+    `al ${to}; art. 16 del D.S. 001-96-TR)`
+} as const
+
 export const HTTP_MESSAGES = {
   /** D17: the `errors` text of a 500 in production, and the message of a failed PDF render. */
   internalError: 'Error interno del servidor',

@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
 import { ERROR_RESPONSES } from '../../schemas/envelope.js'
 import { EmployeeImportReplySchema, EmployeeUploadQuerySchema, UploadBodySchema } from '../../schemas/import.js'
-import { IMPORT_MESSAGES } from '../../schemas/messages.js'
+import { HISTORY_MESSAGES, IMPORT_MESSAGES } from '../../schemas/messages.js'
 import { uploadFormat } from '../../src/spreadsheets/file-type.js'
 import { importEmployeeRows, rowIdentityNumbers } from '../../src/spreadsheets/import.js'
 import { recordValidation } from '../../src/employees/record-kinds.js'
@@ -37,7 +37,16 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
     const partial = request.query.partial === 'true'
     const validation = recordValidation('contract', app.employerProfile, app.printableRules)
     const result = importEmployeeRows(sheet, { partial, validation })
-    const { employees, rows, contractIssues, warnings } = result
+    const { employees, rows } = result
+    // the worker's history in the registry (art. 74, Reglamento art. 16): rows the rules above let through
+    const history = await app.registry.checkHistory(employees, 'contract')
+    const contractIssues = [...result.contractIssues, ...history.flatMap((outcome, index) =>
+      outcome.issues.map(({ field, message }) => ({ row: rows[index], dni: employees[index].dni, field, message })))]
+      .sort((a, b) => a.row - b.row)
+    const warnings = [...result.warnings, ...history.flatMap((outcome, index) => outcome.probationServed === undefined
+      ? []
+      : [{ row: rows[index], field: 'probationaryPeriod', message: HISTORY_MESSAGES.probationNotRepeated(outcome.probationServed.from, outcome.probationServed.to) }])]
+      .sort((a, b) => a.row - b.row)
     const sessionId = await app.sessions.create(employees, ownerOf(request.identity))
     if (!partial) {
       return {

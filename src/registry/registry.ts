@@ -11,6 +11,7 @@
 import { randomBytes, randomUUID } from 'node:crypto'
 import { sql, type Kysely, type Transaction } from 'kysely'
 import type { RegistryTables } from './tables.js'
+import type { WorkerTerm } from './history-rules.js'
 import { dayMonthYearKey, termEnd } from '../vocabulary/dates.js'
 import { MAX_TOTAL_MONTHS, MODALITIES, parseModality } from '../vocabulary/modality.js'
 
@@ -374,6 +375,40 @@ export class Registry {
         history: Number(history.numDeletedRows)
       }
     })
+  }
+
+  /**
+   * The terms that count for the history rules (history-rules.ts), by DNI: each worker's `signed`
+   * contracts and adendas and the history HR entered. Workers without any are absent.
+   */
+  async workerTerms (dnis: readonly string[]): Promise<Map<string, WorkerTerm[]>> {
+    const terms = new Map<string, WorkerTerm[]>()
+    if (dnis.length === 0) return terms
+    const unique = [...new Set(dnis)]
+    const add = (dni: string, term: WorkerTerm) => { terms.set(dni, [...(terms.get(dni) ?? []), term]) }
+    const signed = await this.#db.selectFrom('contracts')
+      .select(['worker_dni', 'modality', 'entry_date', 'end_date', 'position', 'probation', 'kind'])
+      .where('worker_dni', 'in', unique).where('status', '=', 'signed').execute()
+    for (const row of signed) {
+      add(row.worker_dni, {
+        modality: row.modality ?? '',
+        entryDate: dayMonthYear(row.entry_date),
+        endDate: dayMonthYear(row.end_date),
+        position: row.position,
+        probation: row.kind === 'contract' && row.probation !== null && row.probation !== 'sin periodo de prueba'
+      })
+    }
+    const entered = await this.#db.selectFrom('history').selectAll().where('worker_dni', 'in', unique).execute()
+    for (const row of entered) {
+      add(row.worker_dni, {
+        modality: row.modality,
+        entryDate: dayMonthYear(row.entry_date),
+        endDate: dayMonthYear(row.end_date),
+        position: row.position,
+        probation: (row.probation_months ?? 0) > 0
+      })
+    }
+    return terms
   }
 
   /** One round trip: resolves when the database answers. */
