@@ -170,7 +170,7 @@ const minutesOf = (time) => Number(time.slice(0, 2)) * 60 + Number(time.slice(3,
 export function weeklyHours (week) {
   const shifts = week.shifts.filter((shift) => /^\d\d:\d\d$/.test(shift.start) && /^\d\d:\d\d$/.test(shift.end))
   if (week.days.length === 0 || shifts.length === 0) return undefined
-  /** @param {{ start: string, end: string }} shift minutes at work, past midnight when the end is not after the start */
+  /** @param {{ start: string, end: string }} shift past midnight when the end is not after the start */
   const length = (shift) => ((minutesOf(shift.end) - minutesOf(shift.start) + 1439) % 1440) + 1
   const span = shifts.reduce((sum, shift) => sum + length(shift), 0)
   return Math.round(((span - week.breakMinutes) * week.days.length / 60) * 100) / 100
