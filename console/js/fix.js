@@ -137,8 +137,10 @@ function openFix (request) {
     if (kind === 'employee' && (positionOf(profile, valueOf('positionProfile'), valueOf('position'))?.probationReasons ?? []).length > 0) {
       need('probationReason', 'MOTIVO DEL PERIODO DE PRUEBA')
     }
-    need('workDays', 'DÍAS DE TRABAJO')
-    need('workSchedule', 'HORARIO')
+    if (kind === 'employee') {
+      need('workDays', 'DÍAS DE TRABAJO')
+      need('workSchedule', 'HORARIO')
+    }
   }
 
   /** @param {import('./api.js').Issue[]} issues */

@@ -181,9 +181,12 @@ export function weeklyHours (week) {
  * @param {string} word
  */
 function dayIndex (word) {
-  const folded = fold(word).replace(/\.$/, '').replace(/s$/, '')
-  const index = DAY_NAMES.findIndex((name) => fold(name) === folded || fold(name).slice(0, 3) === folded)
-  return index < 0 ? undefined : index
+  const folded = fold(word).replace(/\.$/, '')
+  for (const candidate of [folded, folded.replace(/s$/, '')]) { // `sábados`
+    const index = DAY_NAMES.findIndex((name) => fold(name) === candidate || fold(name).slice(0, 3) === candidate)
+    if (index >= 0) return index
+  }
+  return undefined
 }
 
 /** `8:00`, `08.00`, `08h00` → `08:00`; undefined when out of range. @param {string} hours @param {string} minutes */
