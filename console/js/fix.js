@@ -199,7 +199,9 @@ function openFix (request) {
         control = select
       }
       controls.set(key, control)
-      nodes.push(el('div', { class: invalid ? 'fix-field invalid' : 'fix-field' },
+      // a picker's options are long (a cause's text, a ground's name): the row's full width
+      const classes = ['fix-field', options === undefined ? '' : 'wide', invalid ? 'invalid' : ''].filter(Boolean).join(' ')
+      nodes.push(el('div', { class: classes },
         el('label', { for: id }, column.header),
         control,
         hint === undefined ? null : el('p', { class: 'field-hint', id: `${id}-hint` }, hint),
@@ -351,10 +353,13 @@ function openFix (request) {
     editorBox.addEventListener('input', () => {
       touched = true
       secondShift.hidden = !split.checked
+      // a stated HORAS SEMANALES follows the week (the service compares them to the minute); an empty one stays empty
       const hoursColumn = columnOf('weeklyHours')
       const hours = weeklyHours(current())
       const hoursControl = hoursColumn === undefined ? undefined : controls.get(headerKey(hoursColumn.header))
-      if (hoursControl !== undefined && 'type' in hoursControl && hours !== undefined) hoursControl.value = String(hours)
+      if (hoursControl !== undefined && 'type' in hoursControl && hoursColumn?.value.trim() !== '' && hours !== undefined) {
+        hoursControl.value = String(hours)
+      }
       show()
     })
     show()
