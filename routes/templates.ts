@@ -21,6 +21,7 @@ const templates: FastifyPluginAsyncTypebox = async (app) => {
     position: [...new Set(profile.positions.flatMap((position) => [position.name, position.feminineName]))],
     substitutionGround: profile.substitutionGrounds.map((ground) => ground.code),
     probationReason: ['calificado', 'confianza', 'direccion'],
+    salaryReductionAgreed: ['SÍ', 'NO'],
     subDivisionOrParking: profile.sites.map((site) => site.name),
     // the causes counsel reviewed, by id (DOCUMENT-REQUIREMENTS §21)
     causeId: profile.causes.map((cause) => cause.id)

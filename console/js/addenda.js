@@ -20,8 +20,11 @@ import { TEXT } from './texts.js'
 const money = new Intl.NumberFormat('es-PE', { style: 'currency', currency: 'PEN' })
 const PATH = '/api/addendum/upload?partial=true'
 
-/** @param {import('./api.js').Limits | undefined} limits */
-export function setupAddenda (limits) {
+/**
+ * @param {import('./api.js').Limits | undefined} limits
+ * @param {import('./api.js').Profile | undefined} profile the closed lists of the fix form's pickers (fix.js)
+ */
+export function setupAddenda (limits, profile) {
   const form = /** @type {HTMLFormElement} */ (byId('addenda-form'))
   const input = /** @type {HTMLInputElement} */ (byId('addenda-file'))
   const status = byId('addenda-status')
@@ -90,7 +93,9 @@ export function setupAddenda (limits) {
         persist()
       },
       status,
-      focusAfter: (fixed) => boxes[sheet.state.rows.indexOf(fixed)] // the row's checkbox
+      focusAfter: (fixed) => boxes[sheet.state.rows.indexOf(fixed)], // the row's checkbox
+      kind: 'addendum',
+      profile
     })
   }
 

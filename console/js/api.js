@@ -107,12 +107,16 @@ export async function getLimits () {
 }
 
 /**
- * @typedef {{ positions: { key: string, name: string, aliases: string[] }[],
+ * @typedef {{ positions: { key: string, name: string, feminineName?: string, aliases: string[],
+ *     probationReasons?: { reason: string, maxMonths: number, justification: string }[] }[],
  *   modalities: { code: string, name: string, maxMonths: number }[],
  *   sites: { name: string, address: string, modalities: string[] }[],
  *   causes: { id: string, modality: string, sites: string[], text: string, period: { from: string, to: string },
  *     justifies?: { days: string, from: string, to: string } }[],
- *   contractDefaults: Record<string, { modality?: string }> }} Profile
+ *   substitutionGrounds: { code: string, name: string }[],
+ *   ordinaryWeek?: { days: number, hours: number },
+ *   contractDefaults: Record<string, { modality?: string, weeklyHours?: number, workDays?: string,
+ *     workSchedule?: string, probationMonths?: number }> }} Profile
  */
 
 /** @returns {Promise<Profile>} the catalogue, modalities and reviewed causes (`GET /api/profile`) */

@@ -11,6 +11,7 @@ import { alertBox, byId, el, issuesTable, saveFile, setStatus, showUploadNotes }
 import { downloadZip, showFailure } from './downloads.js'
 import { readSheet, readZip, templateHeaders } from './files.js'
 import { fixSheetRow } from './fix.js'
+import { givesUpProbation } from './pickers.js'
 import { openPreview } from './preview.js'
 import { SheetImport } from './sheet-import.js'
 import { loadSaved, save } from './storage.js'
@@ -61,6 +62,7 @@ export function setupEmployees (limits, profile) {
   const selectionLine = byId('selection-count')
   const downloadStatus = byId('downloads-status')
   const report = byId('downloads-report')
+  byId('data-notice').textContent = TEXT.dataNotice // DOCUMENT-REQUIREMENTS §29
   const buttons = /** @type {HTMLButtonElement[]} */ (['download-contracts', 'download-lawlife', 'download-sctr', 'download-photocheck'].map(byId))
 
   const saved = loadSaved('employees')
@@ -226,7 +228,9 @@ export function setupEmployees (limits, profile) {
         persist()
       },
       status,
-      focusAfter: (fixed) => boxes[sheet.state.rows.indexOf(fixed)] // the row's checkbox
+      focusAfter: (fixed) => boxes[sheet.state.rows.indexOf(fixed)], // the row's checkbox
+      kind: 'employee',
+      profile
     })
   }
 
@@ -304,7 +308,8 @@ export function setupEmployees (limits, profile) {
     el('option', { value: '' }, TEXT.positionByName),
     ...profile.positions.map((entry) => el('option', { value: entry.key }, TEXT.positionOption(entry.name)))))
     position.value = String(employee.positionProfile ?? '')
-    return el('td', { class: 'contract' }, modality, position, el('p', { class: 'cause' }, causeText(employee)))
+    return el('td', { class: 'contract' }, modality, position, el('p', { class: 'cause' }, causeText(employee)),
+      givesUpProbation(employee) ? el('p', { class: 'notice' }, TEXT.noProbation) : null)
   }
 
   /** The sheet columns the pickers write, so the corrected sheet and a later check keep the choice. */

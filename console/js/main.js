@@ -101,7 +101,7 @@ async function start () {
   // the catalogue and modalities for the contract pickers; without them the console still works
   const profile = await getProfile().catch(() => undefined)
   setupEmployees(limits, profile)
-  setupAddenda(limits)
+  setupAddenda(limits, profile)
   document.body.dataset.ready = 'true'
 }
 

@@ -107,7 +107,7 @@ export const TEXT = {
   modalityDefault: (label) => `Modalidad del perfil (${label})`,
   /** @param {string} cause */
   causeLine: (cause) => `Causa: ${cause}`,
-  noReviewedCause: 'Causa: la sede no tiene una causa revisada para esta modalidad',
+  noReviewedCause: 'Causa: la sede no tiene una causa revisada para esta modalidad. Una causa nueva la revisa el área legal antes de poder usarse.',
   /** @param {string[]} ids */
   severalCauses: (ids) => `Causa: una de las causas revisadas ${ids.join(', ')}, según el plazo y la jornada`,
   /** @param {string} id */
@@ -177,6 +177,48 @@ export const TEXT = {
   /** @param {string} fileName */
   restored: (fileName) => `Se recuperó el trabajo de esta pestaña con ${fileName}: filas, correcciones, selección y filtros. «Vaciar la consola» lo borra.`,
   cleared: 'Se vació la consola: no queda ningún dato en esta pestaña del navegador.',
+  // the closed choices and the schedule editor of "Corregir" (docs/console.md, item 2; console/js/fix.js)
+  sheetValueGroup: 'Valor de la hoja',
+  /** @param {string} value */
+  notAnOption: (value) => `${value} (no está en la lista)`,
+  causeServiceChooses: 'Que el servicio elija la que corresponda',
+  /** @param {string} id @param {string} text @param {string} from @param {string} to */
+  causeOption: (id, text, from, to) => `${id}: ${text} (del ${from} al ${to})`,
+  causeHint: 'Solo las causas revisadas de esta sede y modalidad. Una causa nueva la revisa el área legal antes de poder usarse.',
+  addendumCauseHint: 'La causa revisada del contrato que se prorroga, de su modalidad. Una causa nueva la revisa el área legal antes de poder usarse.',
+  causeNoneForSubsidio: 'Ninguna: la causa de una suplencia es el reemplazo',
+  causeSubsidioHint: 'Una suplencia no lleva una causa de la lista: su causa es el reemplazo de la persona suplida (CAUSAL DE SUSPENSIÓN).',
+  objectiveCauseCleared: 'Vacía: el contrato lleva la causa elegida en CAUSA',
+  objectiveCauseHint: 'Un texto escrito como causa no se imprime: el contrato lleva una causa revisada, elegida en CAUSA. Una causa nueva la revisa el área legal antes de poder usarse.',
+  groundFromReason: 'Según el motivo de suplencia (si nombra una sola causal)',
+  groundHint: 'La causal de suspensión del titular (art. 12 de la LPCL) o su destaque temporal (art. 61).',
+  probationNoReason: 'Ninguno: periodo de prueba de hasta tres meses',
+  /** @param {string} reason @param {number} months */
+  probationReasonOption: (reason, months) => `${({ calificado: 'Puesto calificado', confianza: 'Puesto de confianza', direccion: 'Puesto de dirección' })[reason] ?? reason}, hasta ${months} meses`,
+  probationReasonHint: 'Solo para un periodo de prueba mayor de tres meses: los motivos que el catálogo de puestos da a este cargo.',
+  reductionEmpty: 'Vacía (no)',
+  reductionYes: 'SÍ: el trabajador aceptó expresamente el sueldo menor',
+  reductionNo: 'NO',
+  /** @param {string} daysHeader @param {string} scheduleHeader */
+  scheduleLegend: (daysHeader, scheduleHeader) => `Jornada (${daysHeader} y ${scheduleHeader})`,
+  scheduleDays: 'Días de trabajo',
+  /** @param {number} n */
+  shiftName: (n) => `Turno ${n}`,
+  shiftStart: 'entrada',
+  shiftEnd: 'salida',
+  splitShift: 'Turno partido (dos turnos al día)',
+  breakMinutes: 'Refrigerio (minutos; 0 si no hay)',
+  /** @param {string} daysHeader @param {string} days @param {string} scheduleHeader @param {string} schedule */
+  scheduleWrites: (daysHeader, days, scheduleHeader, schedule) => `Se escribe en ${daysHeader}: «${days}»; en ${scheduleHeader}: «${schedule}».`,
+  /** @param {string} days @param {string} schedule */
+  scheduleKept: (days, schedule) => `La hoja dice «${[days, schedule].filter(Boolean).join('», «')}»: se mantiene así mientras no cambies la jornada aquí.`,
+  /** @param {string} defaultDays @param {string} defaultSchedule the profile's working time ('' when none) */
+  scheduleFromProfile: (defaultDays, defaultSchedule) => defaultDays === ''
+    ? 'La hoja no indica la jornada: márcala aquí.'
+    : `La hoja no indica la jornada: el contrato lleva la del perfil del empleador (${defaultDays}, ${defaultSchedule}). Cámbiala aquí si es otra.`,
+  // notices the legal requirements ask of the console (DOCUMENT-REQUIREMENTS §24, §29)
+  noProbation: 'Sin periodo de prueba: el empleador renuncia al periodo de prueba legal.',
+  dataNotice: 'Entrega a cada persona la información sobre el tratamiento de sus datos personales (el documento «Tratamiento de datos» de cada ZIP) cuando se recogen sus datos por primera vez, no recién al firmar el contrato.',
   // sign-in (docs/security.md): console/js/auth.js
   signInTitle: 'Inicia sesión para usar la consola',
   signInHint: 'Los datos de los trabajadores solo se muestran a quien inicia sesión con su cuenta de la empresa.',

@@ -112,10 +112,12 @@ t.test('a refused adenda fixed in the page joins the valid ones', async (t) => {
   const field = await page.$eval('#fix-fields input[aria-invalid="true"]', (input) => (input.previousElementSibling as HTMLElement).textContent)
   t.equal(field, 'Número de Documento', 'the first field in error is focused-ready, named by the sheet\'s header')
   t.match(await page.$eval('#fix-fields .invalid p.field-error', (node) => node.textContent), 'DNI debe tener exactamente 8 dígitos.')
+  /** Sets a field as HR would: a text typed, an option picked (the pickers follow the row's modality). */
   const setField = async (header: string, value: string): Promise<void> => {
     await page.$$eval('#fix-fields .fix-field', (fields, header, value) => {
-      const input = fields.find((node) => node.querySelector('label')?.textContent === header)?.querySelector('input') as HTMLInputElement
+      const input = fields.find((node) => node.querySelector('label')?.textContent === header)?.querySelector('input, select') as HTMLInputElement
       input.value = value
+      input.dispatchEvent(new Event('change', { bubbles: true }))
     }, header, value)
   }
   await setField('Número de Documento', '12121212')

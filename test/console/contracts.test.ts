@@ -296,7 +296,7 @@ t.test('the contract pickers: a position outside the catalogue is given its entr
   await page.select(`${row} select[aria-label^="Modalidad"]`, '60')
   await page.waitForSelector(`${row} p.blocked`)
   t.match(await text(`${row} p.blocked`), /La sede Playa Larcomar no contrata en la modalidad 60 \(ocasional\)/)
-  t.equal(await text(`${row} p.cause`), 'Causa: la sede no tiene una causa revisada para esta modalidad')
+  t.equal(await text(`${row} p.cause`), 'Causa: la sede no tiene una causa revisada para esta modalidad. Una causa nueva la revisa el área legal antes de poder usarse.')
   // the site's one art. 57 cause is its night service, which justifies no day shift (DOCUMENT-REQUIREMENTS §21)
   await page.select(`${row} select[aria-label^="Modalidad"]`, '57')
   await page.waitForFunction((selector) => document.querySelector(selector)?.textContent?.includes('se ajusta al plazo y la jornada') === true, {}, `${row} p.blocked`)

@@ -49,6 +49,12 @@ t.test('employees.xlsx: headers in order, a note per column, lists for the close
     'mall-aventura-segundo-nivel', 'mall-aventura-campana-navidena'
   ])
   t.match(xml, new RegExp(`<col min="${EMPLOYEE_HEADERS.indexOf('DNI') + 1}" [^>]*style="\\d+"`), 'the DNI column is styled (text)')
+  t.match(list(column('CAUSAL DE SUSPENSIÓN')), /type="list"[^>]*><formula1>Listas!/, 'the suplencia\'s grounds (§25)')
+  t.match(list(column('MOTIVO DEL PERIODO DE PRUEBA')), /type="list"[^>]*><formula1>Listas!/, 'the probation reasons (§24)')
+  t.same(lists.map((row) => row['MOTIVO DEL PERIODO DE PRUEBA']).filter(Boolean), ['calificado', 'confianza', 'direccion'])
+  for (const header of ['CAUSAL DE SUSPENSIÓN', 'DOCUMENTO DE SUSTENTO', 'INICIO DE AUSENCIA', 'FIN DE AUSENCIA', 'MOTIVO DEL PERIODO DE PRUEBA', 'DÍAS DE TRABAJO', 'HORARIO', 'CAUSA']) {
+    t.ok(EMPLOYEE_HEADERS.includes(header), `${header} is a column of the template`)
+  }
 })
 
 t.test('the template filled by SheetJS uploads back into the same employees', async (t) => {
@@ -70,6 +76,17 @@ t.test('addenda.xlsx: the addendum headers, and it uploads back', async (t) => {
   const book = XLSX.read(bytes)
   t.same(book.SheetNames, ['Adendas', 'Instrucciones', 'Listas'])
   t.same(XLSX.utils.sheet_to_json(book.Sheets.Adendas, { header: 1 })[0], ADDENDUM_HEADERS)
+  for (const header of ['CAUSA', 'ACTUALIZACIÓN DE LA CAUSA', 'SUELDO ANTERIOR', 'REDUCCIÓN ACORDADA', 'FECHA DE FIRMA DE LA ADENDA', 'GENERO', 'FECHA DE NACIMIENTO']) {
+    t.ok(ADDENDUM_HEADERS.includes(header), `${header} is a column of the template`)
+  }
+  const xml = parts(bytes)['xl/worksheets/sheet1.xml']
+  const list = (header: string) => {
+    const column = XLSX.utils.encode_col(ADDENDUM_HEADERS.indexOf(header))
+    return [...xml.matchAll(/<dataValidation [^>]*>(.*?)<\/dataValidation>/g)].find(([item]) => item.includes(`sqref="${column}2:${column}1001"`))?.[0] ?? ''
+  }
+  t.match(list('CAUSA'), /type="list"/, 'the reviewed causes (§21)')
+  t.match(list('REDUCCIÓN ACORDADA'), /type="list"/, 'SÍ or NO (§28)')
+  t.same(XLSX.utils.sheet_to_json<Record<string, string>>(book.Sheets.Listas).map((row) => row['REDUCCIÓN ACORDADA']).filter(Boolean), ['SÍ', 'NO'])
   const form = await formPayload([{ name: 'plantilla-adendas.xlsx', bytes }])
   const empty = await app.inject({ method: 'POST', url: '/api/addendum/upload', ...form })
   t.equal(empty.json().message, 'El archivo no contiene datos: agrega al menos una fila debajo de los encabezados.', 'the empty template: headers recognised, no data')
