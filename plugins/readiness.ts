@@ -9,7 +9,8 @@
  * again by the check itself: plugins/audit.ts), the identity provider's keys have been fetched at
  * least once when OIDC_ISSUER is set (an instance that could check no token is not ready;
  * plugins/auth.ts `identityProviderReady`, bounded to 2 s), the contract registry's database answers
- * (`registry`, bounded to 2 s: plugins/registry.ts), and shutdown has not begun. Shutdown
+ * (`registry`: a query bounded to 2 s, after the database's first opening, waited for up to 15 s:
+ * plugins/registry.ts), and shutdown has not begun. Shutdown
  * begins at the signal (app/server.ts calls `beginShutdown`) or, for an app closed in-process, at `close()`;
  * from then on the instance reads as not ready, so a load balancer drains it (SHUTDOWN_DRAIN_MS)
  * before it stops accepting connections.

@@ -33,7 +33,7 @@ export interface RegistryAccess {
    *   RegistryRefusal as `work` raises it
    */
   run: <T>(work: (registry: Registry) => Promise<T>) => Promise<T>
-  /** Readiness: the database answers a query within PING_TIMEOUT_MS. */
+  /** Readiness: the database is open (waited for up to OPEN_TIMEOUT_MS) and answers a query within PING_TIMEOUT_MS. */
   check: () => Promise<boolean>
   /** SHA-256 (hex) of each template file, as issued documents record it. */
   templateSha256: Readonly<Record<TemplateId, string>>
@@ -56,6 +56,8 @@ declare module 'fastify' {
 const RETRY_OPEN_MS = 1000
 /** ms between two runs of the retention task. */
 const PURGE_EVERY_MS = 24 * 3600_000
+/** ms readiness waits for a database being opened (PGlite's first start, migrations). */
+const OPEN_TIMEOUT_MS = 15_000
 /** ms readiness waits for the database's answer. */
 const PING_TIMEOUT_MS = 2000
 
@@ -121,6 +123,9 @@ export default fp(async (app) => {
       let timer: NodeJS.Timeout | undefined
       const timeout = new Promise<never>((_resolve, reject) => { timer = setTimeout(() => { reject(new Error('timeout')) }, PING_TIMEOUT_MS) })
       try {
+        // a database still being opened (PGlite's first start takes a few seconds) is waited for, up to
+        // OPEN_TIMEOUT_MS; then one query bounded to PING_TIMEOUT_MS
+        await bounded(database(), OPEN_TIMEOUT_MS)
         await Promise.race([access.run(async (registry) => { await registry.ping() }), timeout])
         return true
       } catch {
@@ -175,5 +180,15 @@ function historyNeed (
   const probation = stated === undefined ? undefined : parseProbation(stated)
   return {
     dni, modality, from, to, position, endField: 'endDate', statedProbation: probation === undefined ? undefined : probation.count > 0
+  }
+}
+
+/** `promise`, or a rejection after `ms`. */
+async function bounded<T> (promise: Promise<T>, ms: number): Promise<T> {
+  let timer: NodeJS.Timeout | undefined
+  try {
+    return await Promise.race([promise, new Promise<never>((_resolve, reject) => { timer = setTimeout(() => { reject(new Error('timeout')) }, ms) })])
+  } finally {
+    clearTimeout(timer)
   }
 }

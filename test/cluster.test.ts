@@ -41,6 +41,10 @@ test('two instances behind HAProxy share sessions through Redis, survive a Redis
   const { lb, servedBy } = await startHaproxy(t, instances)
 
   await t.test('both instances in rotation, upload then a preview of every employee through HAProxy', async (t) => {
+    // both warm (their pools, and the registry opened at start-up), so HAProxy's main backend has them
+    for (const instance of instances) {
+      await until('ready', 60, async () => (await send(instance.port, 'GET', '/api/health/ready')).status === 200)
+    }
     await servedBy(['app1', 'app2'], 60)
     const upload = await lb('POST', '/api/excel/upload', { form: await formPayload([{ name: 'empleados.xlsx', bytes: lawfulEmployeeFixture('empleados.xlsx') }]) })
     t.equal(upload.status, 200)

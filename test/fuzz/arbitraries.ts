@@ -89,7 +89,7 @@ export const validEmployee = fc.record({
   workingCondition: fc.constantFrom('Plazo indeterminado', 'ESTABLE', 'permanente, jornada completa', 'A plazo indeterminado'),
   probationaryPeriod: fc.constantFrom('3', '3 meses', 'tres (3) meses', 'un mes', 'sin periodo de prueba'),
   // a suplencia's ground from the closed list (§25), by code or name
-  substitutionGround: fc.constantFrom('maternidad', 'vacaciones', 'enfermedad-accidente', 'Licencia sindical', 'destaque')
+  substitutionGround: fc.constantFrom('maternidad', 'vacaciones', 'enfermedad-accidente', 'licencia-sindical', 'destaque')
 }).map(({ entryInDays, lengthDays, words, substitutionGround, ...record }) => {
   const written = amountInWords(record.salary)
   // the spec caps salaryInWords at 100 characters: the words of a very large salary are left to the service
@@ -135,7 +135,7 @@ const BREAKS: [string, unknown][] = [
 const CONTRACT_BREAKS: [string, unknown][] = [
   // the signing date is after any start generated here; the start of 2020 is long past
   ['salaryInWords', 'MIL Y 00/100 SOLES'], ['weeklyHours', 0], ['signingDate', '31/12/2099'], ['objectiveCause', 'corta'],
-  ['entryDate', '01/01/2020'], ['modality', '59'], ['probationaryPeriod', 'noventa días'], ['workSchedule', 'por las noches'],
+  ['entryDate', '01/01/2020'], ['modality', '59'], ['probationaryPeriod', 'por definir'], ['workSchedule', 'por las noches'],
   ['positionProfile', 'gerente-general'], ['positionProfile', undefined],
   // §21: only a reviewed cause, at a site of the employer
   ['causeId', 'no-revisada'], ['objectiveCause', 'Campaña de verano con más usuarios que de costumbre'], ['subDivisionOrParking', 'Playa Inexistente']
@@ -178,8 +178,10 @@ export const validAddendum = fc.record({
   causeId: fc.constantFrom('larcomar-remodelacion-vecino', 'lince-feria-comercial'),
   position: fc.constantFrom('Operario de playa', 'CAJERA', 'supervisora de playa'),
   causeUpdate: freeText(30, 300),
-  sex: fc.constantFrom('M', 'F', 'femenino', undefined)
-}).map(({ endInDays, served, startShare, extension, words, salary, sex, ...record }) => {
+  // who the worker is: both required to make an adenda (§26)
+  sex: fc.constantFrom('M', 'F', 'femenino'),
+  birthDate: adultBirthDate
+}).map(({ endInDays, served, startShare, extension, words, salary, ...record }) => {
   const end = addDays(TODAY, endInDays)
   const entryDate = addDays(end, -served)
   const startAddendum = addDays(end, 1)
@@ -188,7 +190,6 @@ export const validAddendum = fc.record({
   const endAddendum = dayMonthYearKey(addDays(startAddendum, extension)) > dayMonthYearKey(lastDay) ? lastDay : addDays(startAddendum, extension)
   return {
     ...record,
-    ...(sex === undefined ? {} : { sex }),
     salary,
     originalSalary: 1130,
     // the schema takes at most 100 characters of words (a few nine-digit amounts write more)
@@ -213,7 +214,9 @@ const ADDENDUM_BREAKS: [string, unknown][] = [
   ['startAddendum', addDays(TODAY, 90)], ['end', addDays(TODAY, -1)], ['originalSigningDate', addDays(TODAY, 100)],
   // §21, §28: the contract's reviewed cause and salary, the adenda's own signing date, a catalogue position
   ['causeId', undefined], ['causeId', 'no-revisada'], ['objectiveCause', 'Campaña de verano con más usuarios que de costumbre'],
-  ['originalSalary', undefined], ['originalSalary', 1e9], ['signingDate', addDays(TODAY, -1)], ['position', 'Gerente general']
+  ['originalSalary', undefined], ['originalSalary', 1e9], ['signingDate', addDays(TODAY, -1)], ['position', 'Gerente general'],
+  // §26: who the worker is
+  ['sex', undefined], ['birthDate', undefined], ['birthDate', addDays(TODAY, -365 * 10)]
 ]
 
 /** A valid addendum record with exactly one rule broken. */

@@ -40,10 +40,11 @@ export const ROUTES: Route[] = [
 
 /**
  * Does breaking `field` concern this route? Exports validate only the fields they print (and not
- * the contract rules); the contract routes take a record without sex or birthDate (D21).
+ * the contract rules); the contract and adenda routes concern every field (DOCUMENT-REQUIREMENTS §26
+ * requires sex and birthDate there, over D21).
  */
-const concerns = (route: Route, field: string, contractsOnly: boolean, removed: boolean) => route.schema === undefined
-  ? !(removed && (field === 'sex' || field === 'birthDate'))
+const concerns = (route: Route, field: string, contractsOnly: boolean, _removed: boolean) => route.schema === undefined
+  ? true
   : !contractsOnly && field in route.schema.properties
 
 for (const route of ROUTES) {
