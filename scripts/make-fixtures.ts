@@ -36,7 +36,7 @@ const ADDENDUM_HEADERS = ['División', 'Número de Documento', 'Trabajador', 'Fe
  * The adenda's own columns (DOCUMENT-REQUIREMENTS §17, §21, §28): who, which contract (its reviewed cause and
  * original salary), why the need continues.
  */
-const ADDENDUM_CONTRACT_HEADERS = ['Sexo', 'Modalidad', 'Cargo', 'Causa', 'Actualización de la causa', 'Sueldo anterior']
+const ADDENDUM_CONTRACT_HEADERS = ['Sexo', 'Modalidad', 'Cargo', 'Causa', 'Actualización de la causa', 'Sueldo anterior', 'Fecha de nacimiento']
 /** The demo profile's reviewed cause (assets/employer-profile.json) and its update, as test/support/samples.ts sampleAddendum. */
 const CAUSE = ['larcomar-remodelacion-vecino', 'La necesidad subsiste porque las obras del centro comercial vecino continúan y siguen trasladando su estacionamiento a esta sede']
 
@@ -113,14 +113,14 @@ const SHEETS: SheetSource[] = [
       [...ADDENDUM_HEADERS, ...ADDENDUM_CONTRACT_HEADERS],
       ['Playas Lima', { dni: 1234567 }, 'Rosa María Quispe Mamani', { date: '2030-03-01' }, { date: '2031-06-01' }, { date: '2031-11-30' },
         { date: '2031-12-01' }, { date: '2032-05-31' }, 'Av. Los Álamos 123, Miraflores', 'Lima', 'Miraflores', 'Lima', { money: 1650 },
-        'MIL SEISCIENTOS CINCUENTA CON 00/100 SOLES', 'F', '58', 'Operaria de playa', ...CAUSE, { money: 1500 }],
+        'MIL SEISCIENTOS CINCUENTA CON 00/100 SOLES', 'F', '58', 'Operaria de playa', ...CAUSE, { money: 1500 }, { date: '1990-03-15' }],
       [],
       ['Playas Sur', { dni: 45678912 }, 'Luis Ángel Ñahui Pérez', { date: '2029-08-15' }, { date: '2031-02-15' }, { date: '2031-08-14' },
         { date: '2031-08-15' }, { date: '2032-02-14' }, 'Jr. Huallaga 456', 'Arequipa', 'Cayma', 'Arequipa', '1,250.00', 'MIL DOSCIENTOS CINCUENTA CON 00/100 SOLES',
-        'M', 'necesidades del mercado', 'Cajero', ...CAUSE, '1,130.00'],
+        'M', 'necesidades del mercado', 'Cajero', ...CAUSE, '1,130.00', { date: '1988-11-02' }],
       ['Estacionamientos', { dni: 87654321 }, 'Carmen Huamán Torres', { date: '2028-01-10' }, { date: '2031-01-10' }, { date: '2031-12-31' },
         { date: '2032-01-01' }, { date: '2032-12-31' }, 'Calle Las Flores 789', 'Lima', 'San Isidro', 'Lima', 'S/. 2,100.50', 'DOS MIL CIEN CON 50/100 SOLES',
-        'Femenino', '58', 'Supervisora', ...CAUSE, { money: 2000 }]
+        'Femenino', '58', 'Supervisora', ...CAUSE, { money: 2000 }, { date: '1985-07-20' }]
     ]
   },
   {
@@ -140,7 +140,7 @@ const SHEETS: SheetSource[] = [
       [...ADDENDUM_HEADERS, ...ADDENDUM_CONTRACT_HEADERS],
       ['Playas Lima', { dni: 11111111 }, 'Mario Rojas Díaz', { date: '2030-03-01' }, { date: '2031-06-01' }, { date: '2031-11-30' },
         { date: '2031-12-01' }, { date: '2032-05-31' }, 'Av. Lima 200, Lima', 'Lima', 'Lima', 'Lima', { money: 1500 }, 'MIL QUINIENTOS CON 00/100 SOLES',
-        'M', '58', 'Operario de playa', ...CAUSE, { money: 1500 }],
+        'M', '58', 'Operario de playa', ...CAUSE, { money: 1500 }, { date: '1992-05-09' }],
       ['Playas Lima', '123', 'Lucía Vargas Ramos', { date: '2030-03-01' }, { date: '2031-06-01' }, { date: '2031-11-30' },
         { date: '2031-12-01' }, { date: '2032-05-31' }, 'Av. Lima 300, Lima', 'Lima', 'Lima', 'Lima', 0, 'CERO SOLES'],
       [],
@@ -148,7 +148,7 @@ const SHEETS: SheetSource[] = [
         { date: '2032-05-31' }, { date: '2031-12-01' }, 'Av. Lima 400, Lima', 'Lima', 'Lima', 'Lima', { money: 1500 }, 'MIL QUINIENTOS CON 00/100 SOLES'],
       ['Playas Sur', { dni: 33333333 }, 'Elena Soto Cruz', { date: '2030-03-01' }, { date: '2031-06-01' }, { date: '2031-11-30' },
         { date: '2031-12-01' }, { date: '2032-05-31' }, 'Av. Lima 500, Lima', 'Lima', 'Lima', 'Lima', '1,800.00', 'MIL OCHOCIENTOS CON 00/100 SOLES',
-        'F', '58', 'Cajera', ...CAUSE, '1,800.00']
+        'F', '58', 'Cajera', ...CAUSE, '1,800.00', { date: '1995-01-30' }]
     ]
   },
   {

@@ -130,7 +130,7 @@ t.test('a refused adenda fixed in the page joins the valid ones', async (t) => {
   // now a valid addendum record, but not an adenda the ZIP would make: the form says why (docs/console.md, item 7)
   await page.waitForFunction(() => /aún encuentra [2-9]/.test(document.querySelector('#fix-status')?.textContent ?? ''))
   const invalid = await page.$$eval('#fix-fields .invalid label', (labels) => labels.map((label) => label.textContent))
-  t.same(invalid.sort(), ['Actualización de la causa', 'Cargo', 'Causa', 'Modalidad', 'Sueldo anterior', 'Sueldo en Letras'],
+  t.same(invalid.sort(), ['Actualización de la causa', 'Cargo', 'Causa', 'Fecha de nacimiento', 'Modalidad', 'Sexo', 'Sueldo anterior', 'Sueldo en Letras'],
     'the preview\'s and ZIP\'s own rules, by the sheet\'s headers')
   t.same(await axeViolations(page), [], 'the form with its messages')
   await watched.screenshot('console-16-corregir-adenda')
@@ -155,6 +155,8 @@ t.test('a refused adenda fixed in the page joins the valid ones', async (t) => {
   await setField('Causa', 'larcomar-remodelacion-vecino')
   await setField('Actualización de la causa', 'La necesidad subsiste porque las obras del centro comercial vecino continúan')
   await setField('Sueldo anterior', '1800')
+  await setField('Sexo', 'F')
+  await setField('Fecha de nacimiento', '15/03/1990')
   await page.click('#fix-save')
   await page.waitForFunction(() => !(document.querySelector('#fix') as HTMLDialogElement).open)
   t.equal(await text('#addenda-status'), `Fila ${row} corregida: el servicio la aceptó.`)

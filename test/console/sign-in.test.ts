@@ -108,7 +108,7 @@ t.test('sign-in through the provider\'s login and consent pages, back on /app/ w
 
 t.test('upload and contracts ZIP: every API call carries the token; without it the same call is refused', async (t) => {
   const sheet = join(sheets, 'empleados.xlsx')
-  writeFileSync(sheet, lawfulEmployeeFixture('empleados.xlsx'))
+  writeFileSync(sheet, lawfulEmployeeFixture('empleados.xlsx', { birthDates: true }))
   sent.length = 0
   const input = await page.$('input#employees-file')
   await input?.uploadFile(sheet)

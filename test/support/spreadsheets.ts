@@ -49,8 +49,10 @@ const DEMO_SITES = ['Playa Larcomar', 'Playa Lince', 'Playa Mall Aventura']
  * ahead in Lima, so that a test that makes their contracts does not depend on the day it runs.
  * Start dates keep their order; each term lasts six months. A site the demo profile lacks becomes
  * Playa Larcomar, whose one reviewed art. 58 cause each contract then takes (DOCUMENT-REQUIREMENTS §21).
+ * @param options.birthDates fill a missing birth date too (adult), so every row makes a contract (§26);
+ *   by default the rows without one keep it missing, as the reports' tests need
  */
-export function lawfulEmployeeFixture (name: string): Buffer {
+export function lawfulEmployeeFixture (name: string, options: { birthDates?: boolean } = {}): Buffer {
   const book = XLSX.read(fixture(name), { cellDates: true })
   const sheet = book.Sheets[book.SheetNames[0]]
   const rows = XLSX.utils.sheet_to_json<unknown[]>(sheet, { header: 1, raw: true, defval: null, blankrows: true })
@@ -73,6 +75,7 @@ export function lawfulEmployeeFixture (name: string): Buffer {
     condition: column('workingCondition'),
     probation: column('probationaryPeriod'),
     sex: column('sex'),
+    birthDate: column('birthDate'),
     position: column('position')
   }
   rows.slice(1).forEach((row, index) => {
@@ -85,6 +88,7 @@ export function lawfulEmployeeFixture (name: string): Buffer {
     // who the worker is: every contract route requires it (DOCUMENT-REQUIREMENTS §26); the birth date is
     // left as the fixture has it (two rows lack it: the reports' tests need them so, and their contracts are refused)
     row[at.sex] ??= index % 2 === 0 ? 'F' : 'M'
+    if (options.birthDates === true) row[at.birthDate] ??= '15/03/1990'
     if (type === 'parttime') Object.assign(row, { [at.days]: 'lunes a viernes', [at.schedule]: 'de 18:00 a 21:45 horas' })
     if (type === 'subsidio') {
       // the titular in the post that is covered (§25)
