@@ -18,6 +18,7 @@ import {
 import { recordGround } from '../vocabulary/substitution.js'
 import { weeklyMinutesText, type WorkingTimeFacts } from '../vocabulary/working-time.js'
 import { contractCauseOf } from '../employees/lawful-contract.js'
+import { printedPosition } from '../employer/catalogue.js'
 
 /** Legal names of the modalities with their article (no service type codes in documents, §10). */
 export const MODALITY_NAMES: Record<ModalityCode, string> = {
@@ -95,7 +96,9 @@ export function objectiveCauseText (employee: ImportedEmployee, profile: Employe
   const season = cause.modality === '67'
     ? `La temporada va del ${dateInWords(cause.period.from)} al ${dateInWords(cause.period.to)}. `
     : ''
-  return `${sentence}. Esta necesidad se presenta en la sede ${employee.subDivisionOrParking} y se atiende con el cargo de ${employee.position}, ` +
+  // the position in the catalogue's form for the worker's sex, as cuadro III prints it (§26)
+  const position = printedPosition(employee, profile, employee.sex === 'F' || employee.sex === 'Femenino') ?? employee.position
+  return `${sentence}. Esta necesidad se presenta en la sede ${employee.subDivisionOrParking} y se atiende con el cargo de ${position}, ` +
     `para el que se contrata del ${dateInWords(employee.entryDate)} al ${dateInWords(employee.endDate)}. ` +
     season + MODALITY_DECLARATIONS[cause.modality]
 }

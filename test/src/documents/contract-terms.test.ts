@@ -27,12 +27,12 @@ test('the modality is printed by its legal name and article: the record\'s, else
     'Contrato de trabajo sujeto a modalidad para obra determinada o servicio específico (artículo 63 de la LPCL)')
 })
 
-test('the objective cause: a reviewed one, by id or the one that fits; site, position and dates; only its declaration (§21)', async (t) => {
+test('the objective cause: a reviewed one, by id or the one that fits; site, position (in her form, §26) and dates; only its declaration (§21)', async (t) => {
   const { entryDate, endDate } = sampleTerm()
   t.equal(objectiveCauseText(employee(), demo),
     'Incremento temporal e imprevisible de vehículos atendidos en la sede por las obras de remodelación del centro comercial vecino, ' +
     'que han trasladado su estacionamiento a esta sede mientras duren. Esta necesidad se presenta en la sede Playa Larcomar y se ' +
-    `atiende con el cargo de Operario de playa, para el que se contrata del ${dateInWords(entryDate)} al ${dateInWords(endDate)}. ` +
+    `atiende con el cargo de Operaria de playa, para el que se contrata del ${dateInWords(entryDate)} al ${dateInWords(endDate)}. ` +
     'EL EMPLEADOR declara que el incremento de la demanda es coyuntural e imprevisible y que no responde a variaciones ' +
     'cíclicas ni de temporada (artículo 58 de la LPCL).')
   t.match(objectiveCauseText(employee({ modality: '57', workSchedule: 'de 18:00 a 23:45 horas, con 45 minutos de refrigerio' }), demo),
