@@ -17,8 +17,9 @@ import { addendumEntryName, contentDisposition, safeFileName } from '../src/zip/
 import { eachRecord, streamDocumentsZip, type RecordEntries } from '../src/zip/documents-zip.js'
 import { ZIP_TUNING } from '../src/zip/tuning.js'
 import { RegistryRefusal, type IssuedRecord } from '../src/registry/registry.js'
-import { CONTRACT_DOCUMENT, templateFor, type TemplateId } from '../src/documents/fields.js'
+import { contractDocument, templateFor, type TemplateId } from '../src/documents/fields.js'
 import { probationText, recordModality } from '../src/documents/contract-terms.js'
+import { contractCauseOf } from '../src/employees/lawful-contract.js'
 import type { EmployerProfile } from '../schemas/employer-profile.js'
 import type { FastifyRequest } from 'fastify'
 
@@ -158,7 +159,12 @@ export default fp(async (app) => {
 function issuedContract (
   employee: ImportedEmployee, profile: EmployerProfile, sha256: Record<TemplateId, string>, today: string
 ): IssuedRecord {
-  const templates = [templateFor(CONTRACT_DOCUMENT[employee.contractType], employee), templateFor('tratamiento-datos', employee), templateFor('anexo', employee)]
+  // the contract printed: its type's, or Part Time's for a Planilla under four hours a day (§23)
+  const templates = [templateFor(contractDocument(employee, profile), employee), templateFor('tratamiento-datos', employee), templateFor('anexo', employee)]
+  // what the documents printed, resolved: the modality and the reviewed cause chosen (§21), so an
+  // adenda built from the record repeats them (src/registry/from-contract.ts)
+  const modality = recordModality(employee, profile)
+  const causeId = (employee as { causeId?: string }).causeId ?? contractCauseOf(employee, profile)?.id
   return {
     kind: 'contract',
     worker: {
@@ -170,8 +176,8 @@ function issuedContract (
       birthDate: employee.birthDate
     },
     contractType: employee.contractType,
-    modality: recordModality(employee, profile),
-    causeId: (employee as { causeId?: string }).causeId,
+    modality,
+    causeId,
     entryDate: employee.entryDate,
     endDate: employee.endDate,
     signingDate: employee.signingDate ?? today,
@@ -180,7 +186,7 @@ function issuedContract (
     salary: employee.salary,
     position: employee.position,
     site: employee.subDivisionOrParking,
-    record: employee,
+    record: { ...employee, modality, ...(causeId === undefined ? {} : { causeId }) },
     documents: templates.map((templateId, index) => ({ kind: ['contrato', 'tratamiento-datos', 'anexo'][index], templateId, templateSha256: sha256[templateId] }))
   }
 }

@@ -120,18 +120,14 @@ export default fp(async (app) => {
     },
     check: async () => {
       if (closed) return false
-      let timer: NodeJS.Timeout | undefined
-      const timeout = new Promise<never>((_resolve, reject) => { timer = setTimeout(() => { reject(new Error('timeout')) }, PING_TIMEOUT_MS) })
       try {
         // a database still being opened (PGlite's first start takes a few seconds) is waited for, up to
         // OPEN_TIMEOUT_MS; then one query bounded to PING_TIMEOUT_MS
         await bounded(database(), OPEN_TIMEOUT_MS)
-        await Promise.race([access.run(async (registry) => { await registry.ping() }), timeout])
+        await bounded(access.run(async (registry) => { await registry.ping() }), PING_TIMEOUT_MS)
         return true
       } catch {
         return false
-      } finally {
-        clearTimeout(timer)
       }
     }
   }

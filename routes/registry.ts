@@ -6,6 +6,11 @@ import { ERROR_RESPONSES, ErrorEnvelopeSchema } from '../schemas/envelope.js'
 import { MESSAGES, REGISTRY_MESSAGES, VALIDATION_MESSAGE } from '../schemas/messages.js'
 import { AppError, RequestValidationError } from '../src/errors.js'
 import { RegistryRefusal } from '../src/registry/registry.js'
+import { addendumFromContract } from '../src/registry/from-contract.js'
+import { AddendumRequestSchema } from '../schemas/addendum.js'
+import { compileValidator } from '../src/validation.js'
+import { recordValidation } from '../src/employees/record-kinds.js'
+import { mergeIssues } from '../src/employees/cross-field-rules.js'
 import { addDays, dayMonthYearKey, todayInLima } from '../src/vocabulary/dates.js'
 import { MODALITY_CODES, parseModality } from '../src/vocabulary/modality.js'
 
@@ -116,6 +121,36 @@ const registryRoutes: FastifyPluginAsyncTypebox = async (app) => {
     const contracts = await app.registry.run(async (registry) => await registry.expiring(from, to))
     request.auditRead(contracts.map((contract) => contract.dni))
     return { success: true as const, data: { from, to, contracts } }
+  })
+
+  const validateAddendum = compileValidator(AddendumRequestSchema)
+  app.post('/addendum/from-contract', {
+    config: { endpoint: 'addendumFromContract', access: ROUTE_ACCESS.hr },
+    schema: {
+      tags: ['registry'],
+      summary: 'Construye la adenda de un contrato registrado (fechas, sueldo, modalidad, causa y cargo del contrato)',
+      body: Type.Object({
+        contractId: Type.String({ format: 'uuid', 'x-messages': { required: REGISTRY_MESSAGES.notFound, invalid: REGISTRY_MESSAGES.notFound } }),
+        endAddendum: dayMonthYearSchema(MESSAGES.endAddendum),
+        causeUpdate: Type.String({ minLength: 30, maxLength: 1000, 'x-messages': MESSAGES.causeUpdate }),
+        salary: Type.Optional(Type.Number({ minimum: 0.01, maximum: 1e9, multipleOf: 0.01, 'x-messages': MESSAGES.salary })),
+        signingDate: Type.Optional(dayMonthYearSchema(MESSAGES.signingDate))
+      }),
+      response: { 200: success({ addendum: Type.Object({}, { additionalProperties: true }) }), ...REGISTRY_ERRORS }
+    }
+  }, async (request) => {
+    const { contractId, endAddendum, causeUpdate, salary, signingDate } = request.body
+    const contract = await app.registry.run(async (registry) => await registry.contractForAddendum(contractId))
+    if (contract === undefined) throw new AppError(404, REGISTRY_MESSAGES.notFound, { code: 'CONTRATOS_REGISTRY_NOT_FOUND' })
+    const addendum = addendumFromContract(contract, contractId, { endAddendum, causeUpdate, salary, signingDate })
+    request.auditRead([String(addendum.documentNumber)])
+    const schema = validateAddendum(structuredClone(addendum))
+    const rules = recordValidation('addendumDocument', app.employerProfile, app.printableRules).all(addendum, 'body')
+    const issues = mergeIssues(schema.ok ? [] : schema.issues.map((issue) => ({ ...issue, field: `body.${issue.field}` })), rules)
+    const history = issues.length > 0 ? [] : (await app.registry.checkHistory([addendum], 'addendum'))[0].issues
+    const all = [...issues, ...history.map(({ field, message }) => ({ field: `body.${field}`, message }))]
+    if (all.length > 0) throw new RequestValidationError(VALIDATION_MESSAGE.default, all)
+    return { success: true as const, data: { addendum } }
   })
 
   app.post('/contracts/:id/signed', {

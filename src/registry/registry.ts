@@ -411,6 +411,41 @@ export class Registry {
     return terms
   }
 
+  /**
+   * A recorded contract as an adenda is built from it: the record its documents were drawn from, its
+   * term, signing date and salary, and the end of its last adenda (when it has any).
+   * @returns undefined for an unknown id, an adenda's id or a superseded contract
+   */
+  async contractForAddendum (id: string): Promise<{
+    record: Record<string, unknown>,
+    entryDate: string,
+    endDate: string,
+    signingDate: string,
+    salary: number,
+    lastEnd: string,
+    firstEntryDate: string
+  } | undefined> {
+    const row = await this.#db.selectFrom('contracts').selectAll().where('id', '=', id).where('kind', '=', 'contract')
+      .where('status', '!=', 'superseded').executeTakeFirst()
+    if (row === undefined) return undefined
+    const last = await this.#db.selectFrom('contracts').select(sql<string | null>`max(end_date)`.as('end'))
+      .where('contract_id', '=', id).where('kind', '=', 'addendum').where('status', '!=', 'superseded').executeTakeFirst()
+    const first = await this.#db.selectFrom(
+      (eb) => eb.selectFrom('contracts').select('entry_date').where('worker_dni', '=', row.worker_dni).where('kind', '=', 'contract')
+        .where('status', '!=', 'superseded')
+        .unionAll(eb.selectFrom('history').select('entry_date').where('worker_dni', '=', row.worker_dni)).as('t'))
+      .select(sql<string>`min(entry_date)`.as('first')).executeTakeFirst()
+    return {
+      record: row.record as Record<string, unknown>,
+      entryDate: dayMonthYear(row.entry_date),
+      endDate: dayMonthYear(row.end_date),
+      signingDate: dayMonthYear(row.signing_date),
+      salary: Number(row.salary),
+      lastEnd: dayMonthYear(last?.end ?? row.end_date),
+      firstEntryDate: dayMonthYear(first?.first ?? row.entry_date)
+    }
+  }
+
   /** One round trip: resolves when the database answers. */
   async ping (): Promise<void> {
     await sql`select 1`.execute(this.#db)

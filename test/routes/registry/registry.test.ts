@@ -167,3 +167,46 @@ test('retention: what ended before the limit is deleted with its documents; work
   t.same(await app.registry.run(async (registry) => await registry.purgeEndedBefore(addDays(today, -1825))), { contracts: 0, history: 0 })
   t.equal((await contractsOf(app, '40555001')).length, 1)
 })
+
+test('an adenda built from the recorded contract repeats its values and passes every adenda rule', async (t) => {
+  const app = await build(t)
+  const employee = sampleEmployee({ dni: '40666001' })
+  t.equal((await app.inject({ method: 'POST', url: '/api/contracts/download-zip', payload: [employee] })).statusCode, 200)
+  const [contract] = await contractsOf(app, '40666001')
+  const startAddendum = addDays(employee.endDate as string, 1)
+  const body = { contractId: contract.id, endAddendum: termEnd(startAddendum, 3), causeUpdate: 'La necesidad subsiste porque las obras del centro comercial vecino continúan este año' }
+  const res = await app.inject({ method: 'POST', url: '/api/addendum/from-contract', payload: body })
+  t.equal(res.statusCode, 200, res.body)
+  const { addendum } = res.json().data
+  t.match(addendum, {
+    contractId: contract.id,
+    documentNumber: '40666001',
+    worker: 'Rosa María Quispe Mamani',
+    division: 'Playa Larcomar',
+    entryDate: employee.entryDate,
+    start: employee.entryDate,
+    end: employee.endDate,
+    startAddendum,
+    endAddendum: body.endAddendum,
+    salary: 1500,
+    originalSalary: 1500,
+    modality: '58',
+    causeId: 'larcomar-remodelacion-vecino',
+    position: employee.position,
+    sex: 'F',
+    birthDate: employee.birthDate,
+    causeUpdate: body.causeUpdate
+  }, 'the contract\'s values, none retyped')
+  const preview = await app.inject({ method: 'POST', url: '/api/addendum/preview', payload: addendum })
+  t.equal(preview.statusCode, 200, 'the existing adenda preview takes it')
+  const zip = await app.inject({ method: 'POST', url: '/api/addendum/download-zip', payload: [addendum] })
+  t.equal(zip.statusCode, 200)
+  t.match(await contractsOf(app, '40666001'), [{ kind: 'contract' }, { kind: 'addendum', entryDate: startAddendum, endDate: body.endAddendum }])
+
+  // a lower salary is the adenda rules' refusal; an unknown contract a 404
+  const lower = await app.inject({ method: 'POST', url: '/api/addendum/from-contract', payload: { ...body, salary: 1400 } })
+  t.equal(lower.statusCode, 400)
+  t.ok(lower.json().errors.some((issue: { field: string }) => issue.field === 'body.salary'), 'refused on salary')
+  const unknown = await app.inject({ method: 'POST', url: '/api/addendum/from-contract', payload: { ...body, contractId: '00000000-0000-4000-8000-000000000000' } })
+  t.equal(unknown.statusCode, 404)
+})

@@ -1,0 +1,60 @@
+/**
+ * The adenda of a recorded contract (`POST /api/addendum/from-contract`, docs/registry.md): what the
+ * adenda repeats of the contract comes from the record, never retyped by HR (LPCL art. 72;
+ * DOCUMENT-REQUIREMENTS §28, §32): the worker, the dates (the contract's start, the end of its
+ * last adenda, the worker's first entry), the salary, modality, position, reviewed cause, working
+ * time and signing date. HR gives the new end, the sentence saying why the need continues, and
+ * optionally a new salary and the adenda's signing date. The result is an addendum record
+ * (schemas/addendum.ts) that every adenda rule then checks.
+ */
+import { addDays } from '../vocabulary/dates.js'
+
+/** What the registry keeps of the contract (registry.ts `contractForAddendum`). */
+export interface RecordedForAddendum {
+  record: Record<string, unknown>
+  entryDate: string
+  endDate: string
+  signingDate: string
+  /** Soles. */
+  salary: number
+  /** The end of the contract or of its last adenda, `DD/MM/YYYY`. */
+  lastEnd: string
+  /** The worker's first entry (recorded contracts and entered history). */
+  firstEntryDate: string
+}
+
+const text = (record: Record<string, unknown>, field: string) => (typeof record[field] === 'string' ? record[field] as string : undefined)
+
+/**
+ * The addendum record built from the contract and HR's choices; fields the contract lacked are
+ * left out (the adenda rules then name them).
+ */
+export function addendumFromContract (
+  contract: RecordedForAddendum, contractId: string,
+  choice: { endAddendum: string, causeUpdate: string, salary?: number, signingDate?: string }
+): Record<string, unknown> {
+  const { record } = contract
+  const worker = [text(record, 'name'), text(record, 'lastNameFather'), text(record, 'lastNameMother')].filter(Boolean).join(' ')
+  const copied = Object.fromEntries(
+    ['address', 'province', 'district', 'department', 'contractType', 'position', 'causeId', 'sex', 'birthDate',
+      'workDays', 'workSchedule', 'workingTime', 'modality']
+      .flatMap((field) => record[field] === undefined ? [] : [[field, record[field]]])
+  )
+  return {
+    contractId,
+    division: text(record, 'subDivisionOrParking'),
+    documentNumber: text(record, 'dni'),
+    worker,
+    ...copied,
+    entryDate: contract.firstEntryDate,
+    start: contract.entryDate,
+    end: contract.lastEnd,
+    startAddendum: addDays(contract.lastEnd, 1),
+    endAddendum: choice.endAddendum,
+    salary: choice.salary ?? contract.salary,
+    originalSalary: contract.salary,
+    originalSigningDate: contract.signingDate,
+    causeUpdate: choice.causeUpdate,
+    ...(choice.signingDate === undefined ? {} : { signingDate: choice.signingDate })
+  }
+}
