@@ -25,9 +25,9 @@ const ROSA = sampleAddendum({
   end: '30/11/2031',
   startAddendum: '01/12/2031',
   endAddendum: '31/05/2032',
-  sex: 'F'
+  sex: 'F',
+  birthDate: '15/03/1990' // the fixture's FECHA DE NACIMIENTO (scripts/make-fixtures.ts)
 })
-delete ROSA.birthDate // the committed fixture has no FECHA DE NACIMIENTO column
 
 function addendumRow (index: number): unknown[] {
   const worker = `Trabajador ${String(index).replace(/\d/g, (digit) => 'abcdefghij'[Number(digit)])}` // letters only: the names rule

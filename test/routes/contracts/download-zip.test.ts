@@ -45,7 +45,7 @@ test('a mixed batch gives one ZIP with each employee\'s three PDFs in the spec l
   const partTime = await text('parttime/22223333-Cajero.pdf')
   t.match(partTime, 'CONTRATO DE TRABAJO A TIEMPO PARCIAL')
   t.match(partTime, 'Luis Huamán Mamani')
-  t.match(partTime, 'Cajero')
+  t.match(partTime, 'Cajera', 'the position in the catalogue\'s form for her (§26)')
   t.notMatch(partTime, '12345678', 'no other employee\'s data')
   const consent = await text('parttime/Tratamiento de datos/22223333.pdf')
   t.match(consent, 'INFORMACIÓN SOBRE EL TRATAMIENTO DE DATOS PERSONALES')

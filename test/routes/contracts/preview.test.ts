@@ -17,7 +17,7 @@ test('preview answers the contract PDF inline with the spec headers', async (t) 
   const text = await pdfText(res.rawPayload)
   t.match(text, /por necesidades del\s+mercado/)
   const { entryDate, endDate } = sampleTerm() // the sample's term, relative to today in Lima
-  for (const value of ['Rosa María Quispe Mamani', '12345678', 'Operario de playa', 'Playa Larcomar', 'S/ 1,500.00', dateInWords(entryDate), dateInWords(endDate)]) {
+  for (const value of ['Rosa María Quispe Mamani', '12345678', 'Operaria de playa', 'Playa Larcomar', 'S/ 1,500.00', dateInWords(entryDate), dateInWords(endDate)]) {
     t.match(text, value)
   }
 })
