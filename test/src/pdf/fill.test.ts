@@ -45,7 +45,7 @@ test('each document of an employee carries the employee and employer data, flatt
   const annex = await pdfText(docs.annex)
   t.match(annex, 'ANEXO DEL CONTRATO DE TRABAJO')
   t.match(annex, 'modalidad de suplencia', 'annex: the modality by its legal name')
-  t.match(annex, 'Operario de playa')
+  t.match(annex, 'Operaria de playa', 'annex: the position in the catalogue\'s form for her (§26)')
 })
 
 test('the contract template follows the contract type', async (t) => {
