@@ -9,8 +9,8 @@
  * are stored as SQL dates; amounts are soles.
  */
 import { randomBytes, randomUUID } from 'node:crypto'
-import { sql, type Kysely, type Transaction } from 'kysely'
-import type { RegistryTables } from './tables.js'
+import { sql, type Insertable, type Kysely, type Transaction } from 'kysely'
+import type { ContractsTable, DocumentsTable, RegistryTables } from './tables.js'
 import type { WorkerTerm } from './history-rules.js'
 import { dayMonthYearKey, termEnd } from '../vocabulary/dates.js'
 import { MAX_TOTAL_MONTHS, MODALITIES, parseModality } from '../vocabulary/modality.js'
@@ -158,43 +158,74 @@ export class Registry {
   async recordIssued (
     records: readonly IssuedRecord[], context: IssueContext
   ): Promise<Array<{ id: string, codes: string[] }>> {
+    if (records.length === 0) return []
+    // a handful of statements for the whole request, whatever its size: the ZIP's first byte waits for them
     return await this.#db.transaction().execute(async (trx) => {
+      const workers = new Map(records.map(({ worker }) => [worker.dni, worker])) // the last record's data per DNI
+      const dnis = [...workers.keys()]
+      await trx.insertInto('workers').values([...workers.values()].map((worker) => ({
+        dni: worker.dni,
+        names: worker.names,
+        last_name_father: worker.lastNameFather,
+        last_name_mother: worker.lastNameMother,
+        sex: worker.sex ?? null,
+        birth_date: worker.birthDate === undefined ? null : isoDate(worker.birthDate)
+      }))).onConflict((conflict) => conflict.column('dni').doUpdateSet((update) => ({
+        names: update.ref('excluded.names'),
+        last_name_father: update.ref('excluded.last_name_father'),
+        last_name_mother: update.ref('excluded.last_name_mother'),
+        sex: sql`coalesce(excluded.sex, workers.sex)`,
+        birth_date: sql`coalesce(excluded.birth_date, workers.birth_date)`,
+        updated_at: sql`now()`
+      }))).execute()
+      // one writer per worker at a time (two instances on one PostgreSQL included), in DNI order
+      await trx.selectFrom('workers').select('dni').where('dni', 'in', dnis).orderBy('dni').forUpdate().execute()
+      const existing = await trx.selectFrom('contracts')
+        .select(['id', 'worker_dni', 'kind', 'entry_date', 'end_date', 'status', 'issued_at'])
+        .where('worker_dni', 'in', dnis).where('status', '!=', 'superseded').execute()
+      const rows = existing.map((row) => ({
+        id: row.id,
+        worker_dni: row.worker_dni,
+        kind: row.kind,
+        entry_date: row.entry_date,
+        end_date: row.end_date,
+        status: row.status as string,
+        order: Number(row.issued_at)
+      }))
+      const overlaps = (row: { entry_date: string, end_date: string }, from: string, to: string) =>
+        row.entry_date <= to && row.end_date >= from
       const results: Array<{ id: string, codes: string[] }> = []
+      const contracts: Array<Insertable<ContractsTable>> = []
+      const documents: Array<Insertable<DocumentsTable>> = []
+      const superseded: Array<{ id: string, by: string }> = []
       for (const record of records) {
-        const { worker } = record
-        await trx.insertInto('workers').values({
-          dni: worker.dni,
-          names: worker.names,
-          last_name_father: worker.lastNameFather,
-          last_name_mother: worker.lastNameMother,
-          sex: worker.sex ?? null,
-          birth_date: worker.birthDate === undefined ? null : isoDate(worker.birthDate)
-        }).onConflict((conflict) => conflict.column('dni').doUpdateSet((update) => ({
-          names: update.ref('excluded.names'),
-          last_name_father: update.ref('excluded.last_name_father'),
-          last_name_mother: update.ref('excluded.last_name_mother'),
-          sex: sql`coalesce(excluded.sex, workers.sex)`,
-          birth_date: sql`coalesce(excluded.birth_date, workers.birth_date)`,
-          updated_at: sql`now()`
-        }))).execute()
-        // one writer per worker at a time (two instances on one PostgreSQL included)
-        await trx.selectFrom('workers').select('dni').where('dni', '=', worker.dni).forUpdate().execute()
+        const dni = record.worker.dni
         const from = isoDate(record.entryDate)
         const to = isoDate(record.endDate)
-        const signed = await overlapping(trx, worker.dni, record.kind, from, to, 'signed')
-        if (signed !== undefined) throw new RegistryRefusal('conflict', signed)
+        const mine = rows.filter((row) => row.worker_dni === dni && row.kind === record.kind && row.status !== 'superseded')
+        const signed = mine.filter((row) => row.status === 'signed' && overlaps(row, from, to))
+          .sort((a, b) => a.entry_date.localeCompare(b.entry_date))[0]
+        if (signed !== undefined) {
+          throw new RegistryRefusal('conflict', { id: signed.id, entryDate: dayMonthYear(signed.entry_date), endDate: dayMonthYear(signed.end_date) })
+        }
         const id = randomUUID()
         let contractId = record.contractId
         if (contractId === undefined && record.extendsEnd !== undefined) {
-          const extended = await trx.selectFrom('contracts').select('id')
-            .where('worker_dni', '=', worker.dni).where('kind', '=', 'contract').where('status', '!=', 'superseded')
-            .where('end_date', '=', isoDate(record.extendsEnd)).orderBy('issued_at', 'desc').executeTakeFirst()
-          contractId = extended?.id
+          const end = isoDate(record.extendsEnd)
+          contractId = rows.filter((row) => row.worker_dni === dni && row.kind === 'contract' && row.status !== 'superseded' && row.end_date === end)
+            .sort((a, b) => b.order - a.order)[0]?.id
         }
-        await trx.insertInto('contracts').values({
+        // a corrected reprint: the worker's overlapping contracts (or adendas) that are only issued
+        for (const row of mine) {
+          if (row.status === 'issued' && overlaps(row, from, to)) {
+            row.status = 'superseded'
+            superseded.push({ id: row.id, by: id })
+          }
+        }
+        contracts.push({
           id,
           kind: record.kind,
-          worker_dni: worker.dni,
+          worker_dni: dni,
           contract_id: contractId ?? null,
           contract_type: record.contractType,
           modality: record.modality ?? null,
@@ -210,24 +241,26 @@ export class Registry {
           record: JSON.stringify(record.record),
           request_id: context.requestId,
           issued_by: context.issuedBy ?? null
-        }).execute()
-        await trx.updateTable('contracts')
-          .set({ status: 'superseded', superseded_by: id })
-          .where('worker_dni', '=', worker.dni).where('kind', '=', record.kind).where('status', '=', 'issued')
-          .where('id', '!=', id).where('entry_date', '<=', to).where('end_date', '>=', from)
-          .execute()
+        })
+        rows.push({ id, worker_dni: dni, kind: record.kind, entry_date: from, end_date: to, status: 'issued', order: Number.MAX_SAFE_INTEGER })
         const codes = record.documents.map(() => verificationCode())
-        if (record.documents.length > 0) {
-          await trx.insertInto('documents').values(record.documents.map((document, index) => ({
+        record.documents.forEach((document, index) => {
+          documents.push({
             code: codes[index],
             contract_id: id,
             kind: document.kind,
             template_id: document.templateId,
             template_sha256: document.templateSha256
-          }))).execute()
-        }
+          })
+        })
         results.push({ id, codes })
       }
+      await trx.insertInto('contracts').values(contracts).execute()
+      // the reprints (rare: a statement each), earlier ones and those of this same request alike
+      for (const { id, by } of superseded) {
+        await trx.updateTable('contracts').set({ status: 'superseded', superseded_by: by }).where('id', '=', id).execute()
+      }
+      if (documents.length > 0) await trx.insertInto('documents').values(documents).execute()
       return results
     })
   }
