@@ -6,6 +6,7 @@
  */
 import t from 'tap'
 import { build, formPayload, pdfText, sampleEmployee, sampleSubsidio, zipEntries } from '../../support/helper.js'
+import { flat, previewAndZipRefusals, previewedContractText } from '../../support/refusals.js'
 import { sampleTerm } from '../../support/samples.js'
 import { EMPLOYEE_HEADERS, employeeCells, workbook } from '../../support/spreadsheets.js'
 import { EMPLOYEE_COLUMNS } from '../../../src/spreadsheets/columns.js'
@@ -16,29 +17,14 @@ import { dateInWords } from '../../../src/vocabulary/format.js'
 process.env.TZ = 'Pacific/Kiritimati'
 const app = await build(t)
 
-const flat = (text: string) => text.replace(/\s+/g, ' ')
 const partTime = (overrides: Record<string, unknown> = {}) =>
   sampleEmployee({ contractType: 'Part Time', salary: 600, salaryInWords: undefined, workDays: 'lunes a viernes', ...overrides })
 
-/** The errors of a preview of `record` and of a ZIP holding it second, as `[field, message]` with the ZIP's index removed. */
-async function refusals (record: Record<string, unknown>) {
-  const preview = await app.inject({ method: 'POST', url: '/api/contracts/preview', payload: record })
-  const zip = await app.inject({ method: 'POST', url: '/api/contracts/download-zip', payload: [sampleEmployee({ dni: '11112222' }), record] })
-  t.equal(preview.statusCode, 400, 'preview refused')
-  t.equal(zip.statusCode, 400, 'ZIP refused')
-  const previewErrors = (preview.json().errors as Array<{ field: string, message: string }>)
-    .map((issue) => [issue.field.replace(/^body\./, ''), issue.message])
-  const zipErrors = (zip.json().errors as Array<{ field: string, message: string }>)
-    .map((issue) => [issue.field.replace(/^body\.1\./, ''), issue.message])
-  t.same(zipErrors, previewErrors, 'the same refusals on both routes')
-  return previewErrors
-}
+/** The errors of a preview of `record` and of a ZIP holding it second, the same on both (test/support/refusals.ts). */
+const refusals = async (record: Record<string, unknown>) => await previewAndZipRefusals(t, app, record)
 
-async function contractText (record: Record<string, unknown>): Promise<string> {
-  const res = await app.inject({ method: 'POST', url: '/api/contracts/preview', payload: record })
-  t.equal(res.statusCode, 200, res.statusCode === 200 ? 'lawful: printed' : res.body)
-  return flat(await pdfText(res.rawPayload))
-}
+/** The contract of a lawful record, flattened. */
+const contractText = async (record: Record<string, unknown>) => await previewedContractText(t, app, record)
 
 t.test('the signing date: none prints today in Lima; past, or after the start, refused', async (t) => {
   const today = todayInLima()

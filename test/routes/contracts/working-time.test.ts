@@ -6,38 +6,23 @@
  */
 import t from 'tap'
 import { build, formPayload, pdfText, sampleEmployee, sampleSubsidio, zipEntries } from '../../support/helper.js'
+import { flat, previewAndZipRefusals, previewedContractText } from '../../support/refusals.js'
 import { EMPLOYEE_HEADERS, employeeCells, workbook } from '../../support/spreadsheets.js'
 import { WORKING_TIME_MESSAGES as W } from '../../../schemas/messages.js'
 
 const app = await build(t)
 
-const flat = (text: string) => text.replace(/\s+/g, ' ')
 const partTime = (overrides: Record<string, unknown> = {}) =>
   sampleEmployee({ contractType: 'Part Time', salary: 600, salaryInWords: undefined, ...overrides })
 const days = (names: string[], shift: [string, string], breakMinutes = 0) =>
   names.map((day) => ({ day, shifts: [{ start: shift[0], end: shift[1] }], breakMinutes }))
 const WEEKDAYS = ['lunes', 'martes', 'miércoles', 'jueves', 'viernes']
 
-/** The errors of a preview of `record` and of a ZIP holding it second, as `[field, message]`, the same on both. */
-async function refusals (record: Record<string, unknown>): Promise<Array<[string, string]>> {
-  const preview = await app.inject({ method: 'POST', url: '/api/contracts/preview', payload: record })
-  const zip = await app.inject({ method: 'POST', url: '/api/contracts/download-zip', payload: [sampleEmployee({ dni: '11112222' }), record] })
-  t.equal(preview.statusCode, 400, 'preview refused')
-  t.equal(zip.statusCode, 400, 'ZIP refused')
-  const previewErrors = (preview.json().errors as Array<{ field: string, message: string }>)
-    .map((issue): [string, string] => [issue.field.replace(/^body\./, ''), issue.message])
-  const zipErrors = (zip.json().errors as Array<{ field: string, message: string }>)
-    .map((issue): [string, string] => [issue.field.replace(/^body\.1\./, ''), issue.message])
-  t.same(zipErrors, previewErrors, 'the same refusals on both routes')
-  return previewErrors
-}
+/** The errors of a preview of `record` and of a ZIP holding it second, the same on both (test/support/refusals.ts). */
+const refusals = async (record: Record<string, unknown>) => await previewAndZipRefusals(t, app, record)
 
 /** The contract of a lawful record, flattened. */
-async function contractText (record: Record<string, unknown>): Promise<string> {
-  const res = await app.inject({ method: 'POST', url: '/api/contracts/preview', payload: record })
-  t.equal(res.statusCode, 200, res.statusCode === 200 ? 'lawful: printed' : res.body)
-  return flat(await pdfText(res.rawPayload))
-}
+const contractText = async (record: Record<string, unknown>) => await previewedContractText(t, app, record)
 
 /** Text records as rows of one upload, keyed by DNI: their `contractIssues` and working-time `warnings`. */
 async function upload (records: Array<Record<string, unknown>>) {
