@@ -7,6 +7,7 @@
  */
 import t from 'tap'
 import { build, formPayload, pdfText, sampleEmployee, samplePartTime } from '../../support/helper.js'
+import { previewAndZipRefusals } from '../../support/refusals.js'
 import { EMPLOYEE_HEADERS, employeeCells, workbook } from '../../support/spreadsheets.js'
 import { dateInWords } from '../../../src/vocabulary/format.js'
 
@@ -20,12 +21,8 @@ type Issue = { field: string, message: string }
  * contractIssues (the row kept, as the exports take it), as `[field, message]`; all three the same.
  */
 async function refusals (record: Record<string, unknown>): Promise<string[][]> {
-  const preview = await app.inject({ method: 'POST', url: '/api/contracts/preview', payload: record })
-  const zip = await app.inject({ method: 'POST', url: '/api/contracts/download-zip', payload: [sampleEmployee({ dni: '11112222' }), record] })
-  t.equal(preview.statusCode, 400, 'preview refused')
-  t.equal(zip.statusCode, 400, 'ZIP refused')
-  const previewErrors = (preview.json().errors as Issue[]).map((issue) => [issue.field.replace(/^body\./, ''), issue.message])
-  t.same((zip.json().errors as Issue[]).map((issue) => [issue.field.replace(/^body\.1\./, ''), issue.message]), previewErrors, 'the same on the ZIP')
+  // the preview and the ZIP refuse it alike (test/support/refusals.ts)
+  const previewErrors: string[][] = await previewAndZipRefusals(t, app, record)
   const form = await formPayload([{ name: 'empleados.xlsx', bytes: workbook([[EMPLOYEE_HEADERS, employeeCells(record)]]) }])
   const upload = await app.inject({ method: 'POST', url: '/api/excel/upload', ...form })
   t.equal(upload.statusCode, 200, 'the upload keeps the row')

@@ -5,6 +5,7 @@
  */
 import t from 'tap'
 import { build, formPayload, pdfText, sampleAddendum, sampleEmployee, samplePartTime, sampleSubsidio, zipEntries } from '../../support/helper.js'
+import { previewAndZipRefusals } from '../../support/refusals.js'
 import { sampleTerm } from '../../support/samples.js'
 import { EMPLOYEE_HEADERS, employeeCells, workbook } from '../../support/spreadsheets.js'
 import { ADDENDUM_COLUMNS } from '../../../src/spreadsheets/columns.js'
@@ -26,13 +27,8 @@ interface Issue { field: string, message: string }
  * `contractIssues` and its session preview, as `[field, message]`; each route must agree with the preview.
  */
 async function refusals (record: Record<string, unknown>): Promise<string[][]> {
-  const preview = await app.inject({ method: 'POST', url: '/api/contracts/preview', payload: record })
-  const zip = await app.inject({ method: 'POST', url: '/api/contracts/download-zip', payload: [sampleEmployee({ dni: '11112222' }), record] })
-  t.equal(preview.statusCode, 400, 'preview refused')
-  t.equal(zip.statusCode, 400, 'ZIP refused')
-  const previewErrors = (preview.json().errors as Issue[]).map((issue) => [issue.field.replace(/^body\./, ''), issue.message])
-  const zipErrors = (zip.json().errors as Issue[]).map((issue) => [issue.field.replace(/^body\.1\./, ''), issue.message])
-  t.same(zipErrors, previewErrors, 'the ZIP refuses what the preview refuses')
+  // the preview and the ZIP refuse it alike (test/support/refusals.ts)
+  const previewErrors: string[][] = await previewAndZipRefusals(t, app, record)
   const form = await formPayload([{ name: 'empleados.xlsx', bytes: workbook([[[...EMPLOYEE_HEADERS], employeeCells(record)]]) }])
   const upload = await app.inject({ method: 'POST', url: '/api/excel/upload', ...form })
   t.equal(upload.statusCode, 200, 'the import keeps the row (the exports take it)')
