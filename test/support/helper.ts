@@ -2,10 +2,37 @@
  * Test helpers: a fresh app per test (closed by teardown), with TEMP_DIR in a tap testdir, or one
  * app for the whole file (sharedApp) where the tests need no fresh state.
  */
+import { createHash } from 'node:crypto'
+import { existsSync, readdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs'
 import { request as httpRequest, type IncomingMessage } from 'node:http'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
 import tap, { type Test } from 'tap'
 import type { FastifyInstance, FastifyPluginAsync } from 'fastify'
 import { buildApp } from '../../app/app.js'
+import { memoryImage, useMemoryImage } from '../../src/registry/database.js'
+
+/**
+ * Each app's registry is a `memory://` PGlite database. Its first one in a process runs initdb and
+ * the migrations (about 3 s of CPU); the image it leaves (src/registry/database.ts) is kept in the
+ * system's temporary folder, named by the migrations' and PGlite's versions, so every other test
+ * file starts its databases from that copy (about 0.5 s).
+ */
+const registryImagePath = join(tmpdir(), `contratos-registry-${createHash('sha256')
+  .update(readdirSync('migrations').sort().map((name) => readFileSync(join('migrations', name), 'utf8')).join('\0'))
+  .update(readFileSync('node_modules/@electric-sql/pglite/package.json'))
+  .digest('hex').slice(0, 16)}.tar`)
+if (existsSync(registryImagePath)) {
+  useMemoryImage(new Blob([readFileSync(registryImagePath)]))
+} else {
+  tap.teardown(async () => {
+    const image = await memoryImage()
+    if (image === undefined || existsSync(registryImagePath)) return
+    const partial = `${registryImagePath}.${process.pid}`
+    writeFileSync(partial, Buffer.from(await image.arrayBuffer()))
+    renameSync(partial, registryImagePath) // whole or absent, whichever file writes first
+  })
+}
 
 /** A complete employer profile that is not the demo one (`fictitious` absent), for NODE_ENV=production. */
 export const PRODUCTION_PROFILE = 'test/fixtures/employer-profile.json'
