@@ -256,9 +256,13 @@ export class Registry {
         results.push({ id, codes })
       }
       await trx.insertInto('contracts').values(contracts).execute()
-      // the reprints (rare: a statement each), earlier ones and those of this same request alike
-      for (const { id, by } of superseded) {
-        await trx.updateTable('contracts').set({ status: 'superseded', superseded_by: by }).where('id', '=', id).execute()
+      // the reprints, earlier ones and those of this same request alike: one statement for all of
+      // them (a corrected batch supersedes as many contracts as it has records)
+      if (superseded.length > 0) {
+        const byId = JSON.stringify(Object.fromEntries(superseded.map(({ id, by }) => [id, by])))
+        await trx.updateTable('contracts')
+          .set({ status: 'superseded', superseded_by: sql<string>`${byId}::jsonb ->> ${sql.ref('contracts.id')}` })
+          .where('id', 'in', superseded.map(({ id }) => id)).execute()
       }
       if (documents.length > 0) await trx.insertInto('documents').values(documents).execute()
       return results
