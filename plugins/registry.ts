@@ -67,15 +67,26 @@ export default fp(async (app) => {
     ? { kind: 'pglite', dataDir: app.config.dataDir === 'memory://' ? 'memory://' : projectPath(app.config.dataDir) }
     : { kind: 'postgres', url }
   let opening: Promise<RegistryDatabase> | undefined
+  /** The database `opening` gave, once open. */
+  let current: RegistryDatabase | undefined
   let lastFailure = 0
   let closed = false
 
   async function database (): Promise<RegistryDatabase> {
+    // PGlite's thread ended (crashed, out of memory): that database answers nothing more, open it again
+    if (current !== undefined && !current.alive()) {
+      app.log.error({ registry: location.kind }, 'contract registry database thread ended: opening it again')
+      current = undefined
+      opening = undefined
+    }
     if (opening === undefined) {
       if (Date.now() - lastFailure < RETRY_OPEN_MS) throw new RegistryUnavailableError()
       const attempt = openDatabase(location)
       opening = attempt
-      attempt.then(() => { app.log.info({ registry: location.kind }, 'contract registry open') }, (error: unknown) => {
+      attempt.then((open) => {
+        if (opening === attempt) current = open
+        app.log.info({ registry: location.kind }, 'contract registry open')
+      }, (error: unknown) => {
         if (opening === attempt) opening = undefined
         lastFailure = Date.now()
         app.log.error({ err: error, registry: location.kind }, 'contract registry cannot be opened: issuing answers 503 until it can')
@@ -149,9 +160,10 @@ export default fp(async (app) => {
   app.addHook('onClose', async () => {
     clearInterval(daily)
     closed = true
-    const current = opening
+    const last = opening
     opening = undefined
-    if (current !== undefined) await current.then(async (open) => { await open.close() }, () => {})
+    current = undefined
+    if (last !== undefined) await last.then(async (open) => { await open.close() }, () => {})
   })
 }, { name: 'registry', dependencies: ['config'] })
 

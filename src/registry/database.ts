@@ -2,20 +2,20 @@
  * The registry's database (docs/registry.md): PostgreSQL through Kysely, one SQL dialect for both
  * places it lives. With a `postgres://` URL, a server every instance shares (node-postgres pool; TLS
  * as the URL's `sslmode` says); otherwise PGlite, PostgreSQL compiled to WebAssembly, embedded in a
- * folder (created mode 0700: it holds personal data, Ley 29733) or in memory (`memory://`).
+ * folder (created mode 0700: it holds personal data, Ley 29733) or in memory (`memory://`), run in a
+ * thread of its own (src/registry/pglite-thread.ts) so its CPU never holds the event loop.
  * Migrations (migrations/) are applied on open. SQL `date`s come back as `YYYY-MM-DD` text on both,
  * never as a JavaScript Date shifted by the host's time zone.
  */
 import { chmodSync, mkdirSync } from 'node:fs'
 import { resolve } from 'node:path'
-import { Kysely, Migrator, PostgresDialect, sql, type Dialect } from 'kysely'
-import { PGlite } from '@electric-sql/pglite'
-import { PGliteDialect } from 'kysely-pglite-dialect'
+import { Kysely, Migrator, PostgresDialect, sql } from 'kysely'
 import pg from 'pg'
+import { PGliteThread, pgliteThreadDialect } from './pglite-thread.js'
 import { MIGRATIONS } from '../../migrations/index.js'
 import type { RegistryTables } from './tables.js'
 
-/** PostgreSQL's type id of `date`: read as its text. */
+/** PostgreSQL's type id of `date`: read as its text (PGlite's thread does the same, src/registry/worker.ts). */
 const DATE_OID = 1082
 
 /** Where the registry lives: a PostgreSQL URL, or PGlite's folder (`memory://` for none). */
@@ -25,6 +25,8 @@ export type DatabaseLocation = { kind: 'postgres', url: string } | { kind: 'pgli
 export interface RegistryDatabase {
   db: Kysely<RegistryTables>
   location: DatabaseLocation['kind']
+  /** False once the database can answer nothing more (PGlite's thread ended): open it again. */
+  alive: () => boolean
   close: () => Promise<void>
 }
 
@@ -36,33 +38,26 @@ export interface RegistryDatabase {
 export async function openDatabase (
   location: DatabaseLocation, options: { connectTimeoutMs?: number } = {}
 ): Promise<RegistryDatabase> {
-  let dialect: Dialect
-  if (location.kind === 'postgres') {
-    const pool = new pg.Pool({
-      connectionString: location.url,
-      connectionTimeoutMillis: options.connectTimeoutMs ?? 5000,
-      max: 10,
-      types: { getTypeParser: ((oid: number, format?: 'text' | 'binary') => oid === DATE_OID ? (value: string) => value : pg.types.getTypeParser(oid, format as 'text')) as typeof pg.types.getTypeParser }
-    })
-    // an idle client's error (the server restarted) is not the process's: the next query reconnects
-    pool.on('error', () => {})
-    dialect = new PostgresDialect({ pool })
-  } else {
-    let dataDir: string | undefined
-    if (location.dataDir !== 'memory://') {
-      dataDir = resolve(location.dataDir)
-      mkdirSync(dataDir, { recursive: true, mode: 0o700 })
-      chmodSync(dataDir, 0o700)
-    }
-    const parsers = { [DATE_OID]: (value: string) => value }
-    if (dataDir === undefined) return await openInMemory(parsers)
-    dialect = new PGliteDialect(new PGlite({ dataDir, parsers }))
+  if (location.kind === 'pglite') {
+    if (location.dataDir === 'memory://') return await openInMemory()
+    const dataDir = resolve(location.dataDir)
+    mkdirSync(dataDir, { recursive: true, mode: 0o700 })
+    chmodSync(dataDir, 0o700)
+    return await openThread(new PGliteThread({ dataDir }))
   }
-  return await migrated(new Kysely<RegistryTables>({ dialect }), location.kind)
+  const pool = new pg.Pool({
+    connectionString: location.url,
+    connectionTimeoutMillis: options.connectTimeoutMs ?? 5000,
+    max: 10,
+    types: { getTypeParser: ((oid: number, format?: 'text' | 'binary') => oid === DATE_OID ? (value: string) => value : pg.types.getTypeParser(oid, format as 'text')) as typeof pg.types.getTypeParser }
+  })
+  // an idle client's error (the server restarted) is not the process's: the next query reconnects
+  pool.on('error', () => {})
+  return await migrated(new Kysely<RegistryTables>({ dialect: new PostgresDialect({ pool }) }), 'postgres', () => true)
 }
 
 /** `db` with every pending migration applied; destroyed when one fails. */
-async function migrated (db: Kysely<RegistryTables>, kind: DatabaseLocation['kind']): Promise<RegistryDatabase> {
+async function migrated (db: Kysely<RegistryTables>, kind: DatabaseLocation['kind'], alive: () => boolean): Promise<RegistryDatabase> {
   try {
     const migrator = new Migrator({ db, provider: { getMigrations: async () => MIGRATIONS } })
     const { error } = await migrator.migrateToLatest()
@@ -71,7 +66,12 @@ async function migrated (db: Kysely<RegistryTables>, kind: DatabaseLocation['kin
     await db.destroy()
     throw error
   }
-  return { db, location: kind, close: async () => { await db.destroy() } }
+  return { db, location: kind, alive, close: async () => { await db.destroy() } }
+}
+
+/** PGlite's database in `thread`, migrated. */
+async function openThread (thread: PGliteThread): Promise<RegistryDatabase> {
+  return await migrated(new Kysely<RegistryTables>({ dialect: pgliteThreadDialect(thread) }), 'pglite', () => !thread.ended)
 }
 
 /**
@@ -80,31 +80,29 @@ async function migrated (db: Kysely<RegistryTables>, kind: DatabaseLocation['kin
  * initdb and the migrations again (about 3 s of CPU). Made by the process's first one, or given by
  * useMemoryImage. Tests open one per app.
  */
-let migratedImage: Promise<Blob> | undefined
+let migratedImage: Promise<ArrayBuffer> | undefined
 
 /**
  * Starts later `memory://` databases from `image`, one that memoryImage() gave for the same
  * migrations and PGlite version (test/support/helper.ts keeps one on disk for the test files).
  */
-export function useMemoryImage (image: Blob): void {
+export function useMemoryImage (image: ArrayBuffer): void {
   migratedImage = Promise.resolve(image)
 }
 
 /** The image `memory://` databases start from, once one has been made or given; undefined before. */
-export async function memoryImage (): Promise<Blob | undefined> {
+export async function memoryImage (): Promise<ArrayBuffer | undefined> {
   return await migratedImage?.catch(() => undefined)
 }
 
 /** A `memory://` PGlite database, empty and migrated. */
-async function openInMemory (parsers: Record<number, (value: string) => unknown>): Promise<RegistryDatabase> {
-  const image = migratedImage === undefined ? undefined : await migratedImage.catch(() => undefined)
-  if (image !== undefined) {
-    return await migrated(new Kysely<RegistryTables>({ dialect: new PGliteDialect(new PGlite({ loadDataDir: image, parsers })) }), 'pglite')
-  }
-  const client = new PGlite({ parsers })
-  const open = await migrated(new Kysely<RegistryTables>({ dialect: new PGliteDialect(client) }), 'pglite')
+async function openInMemory (): Promise<RegistryDatabase> {
+  const image = await memoryImage()
+  if (image !== undefined) return await openThread(new PGliteThread({ image }))
+  const thread = new PGliteThread({})
+  const open = await openThread(thread)
   // taken before the database is handed out, so the image holds the schema and nothing else
-  migratedImage = client.dumpDataDir('none')
+  migratedImage = thread.dump()
   await migratedImage.catch(() => {})
   return open
 }

@@ -23,13 +23,14 @@ const registryImagePath = join(tmpdir(), `contratos-registry-${createHash('sha25
   .update(readFileSync('node_modules/@electric-sql/pglite/package.json'))
   .digest('hex').slice(0, 16)}.tar`)
 if (existsSync(registryImagePath)) {
-  useMemoryImage(new Blob([readFileSync(registryImagePath)]))
+  const bytes = readFileSync(registryImagePath)
+  useMemoryImage(bytes.buffer.slice(bytes.byteOffset, bytes.byteOffset + bytes.byteLength))
 } else {
   tap.teardown(async () => {
     const image = await memoryImage()
     if (image === undefined || existsSync(registryImagePath)) return
     const partial = `${registryImagePath}.${process.pid}`
-    writeFileSync(partial, Buffer.from(await image.arrayBuffer()))
+    writeFileSync(partial, new Uint8Array(image))
     renameSync(partial, registryImagePath) // whole or absent, whichever file writes first
   })
 }

@@ -5,6 +5,9 @@
  */
 import { test } from 'tap'
 import { createServer } from 'node:net'
+import { mkdtempSync, rmSync, statSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
 import { addDays, termEnd, todayInLima } from '../../../src/vocabulary/dates.js'
 import { build, sampleAddendum, sampleEmployee, zipEntries } from '../../support/helper.js'
 import { sampleTerm } from '../../support/samples.js'
@@ -209,4 +212,19 @@ test('an adenda built from the recorded contract repeats its values and passes e
   t.ok(lower.json().errors.some((issue: { field: string }) => issue.field === 'body.salary'), 'refused on salary')
   const unknown = await app.inject({ method: 'POST', url: '/api/addendum/from-contract', payload: { ...body, contractId: '00000000-0000-4000-8000-000000000000' } })
   t.equal(unknown.statusCode, 404)
+})
+
+test('the embedded registry in a folder (DATA_DIR): created 0700, its records outlive a restart', async (t) => {
+  // not in t.testdir(): build() makes that folder afresh for each app
+  const parent = mkdtempSync(join(tmpdir(), 'contratos-registry-test-'))
+  t.teardown(() => { rmSync(parent, { recursive: true, force: true }) })
+  const dataDir = join(parent, 'registry')
+  const first = await build(t, { DATA_DIR: dataDir })
+  const employee = sampleEmployee({ dni: '40222111' })
+  t.equal((await first.inject({ method: 'POST', url: '/api/contracts/download-zip', payload: [employee] })).statusCode, 200)
+  t.equal(statSync(dataDir).mode & 0o777, 0o700, 'personal data: only the service reads the folder (Ley 29733)')
+  await first.close()
+
+  const second = await build(t, { DATA_DIR: dataDir })
+  t.match(await contractsOf(second, '40222111'), [{ kind: 'contract', status: 'issued', entryDate: employee.entryDate }], 'recorded before the restart')
 })
