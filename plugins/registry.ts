@@ -81,7 +81,9 @@ export default fp(async (app) => {
     }
     if (opening === undefined) {
       if (Date.now() - lastFailure < RETRY_OPEN_MS) throw new RegistryUnavailableError()
-      const attempt = openDatabase(location)
+      const attempt = openDatabase(location, {
+        onLockLost: (error) => { app.log.error({ err: error }, 'contract registry: the lock on DATA_DIR was lost; another process may open it') }
+      })
       opening = attempt
       attempt.then((open) => {
         if (opening === attempt) current = open

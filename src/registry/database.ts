@@ -11,6 +11,7 @@ import { chmodSync, mkdirSync } from 'node:fs'
 import { resolve } from 'node:path'
 import { Kysely, Migrator, PostgresDialect, sql } from 'kysely'
 import pg from 'pg'
+import lockfile from 'proper-lockfile'
 import { PGliteThread, pgliteThreadDialect } from './pglite-thread.js'
 import { MIGRATIONS } from '../../migrations/index.js'
 import type { RegistryTables } from './tables.js'
@@ -33,17 +34,26 @@ export interface RegistryDatabase {
 /**
  * Opens the database and applies every pending migration.
  * @param options.connectTimeoutMs how long a PostgreSQL connection may take (ms)
- * @throws the driver's error when the server cannot be reached or a migration fails
+ * @param options.onLockLost told when a PGlite folder's lock is lost while open (see lockFolder)
+ * @throws FolderInUseError while another process holds a PGlite folder; the driver's error when the
+ *   server cannot be reached or a migration fails
  */
 export async function openDatabase (
-  location: DatabaseLocation, options: { connectTimeoutMs?: number } = {}
+  location: DatabaseLocation, options: { connectTimeoutMs?: number, onLockLost?: (error: Error) => void } = {}
 ): Promise<RegistryDatabase> {
   if (location.kind === 'pglite') {
     if (location.dataDir === 'memory://') return await openInMemory()
     const dataDir = resolve(location.dataDir)
     mkdirSync(dataDir, { recursive: true, mode: 0o700 })
     chmodSync(dataDir, 0o700)
-    return await openThread(new PGliteThread({ dataDir }))
+    const release = await lockFolder(dataDir, options.onLockLost ?? (() => {}))
+    try {
+      const open = await openThread(new PGliteThread({ dataDir }))
+      return { ...open, close: async () => { await open.close(); await release() } }
+    } catch (error) {
+      await release()
+      throw error
+    }
   }
   const pool = new pg.Pool({
     connectionString: location.url,
@@ -105,6 +115,41 @@ async function openInMemory (): Promise<RegistryDatabase> {
   migratedImage = thread.dump()
   await migratedImage.catch(() => {})
   return open
+}
+
+/** ms after which a folder's lock whose holder stopped refreshing it (a killed process) is taken over. */
+export const LOCK_STALE_MS = 30_000
+
+/**
+ * Takes `dataDir` for this process: PGlite is one process's database, and two on one folder would
+ * corrupt it. The lock (proper-lockfile: a `.lock` folder beside it, refreshed every 10 s) is taken
+ * over once its holder has not refreshed it for LOCK_STALE_MS (a crash): a restart right after a
+ * crash waits that long, not ready, then opens by itself.
+ * @returns what releases it
+ * @throws FolderInUseError while another live process holds it
+ */
+async function lockFolder (dataDir: string, onLost: (error: Error) => void): Promise<() => Promise<void>> {
+  try {
+    const release = await lockfile.lock(dataDir, {
+      stale: LOCK_STALE_MS,
+      update: LOCK_STALE_MS / 3,
+      realpath: false,
+      // the lock lost (its folder removed, a clock jump): no longer sure to be alone on the folder
+      onCompromised: onLost
+    })
+    return async () => { await release().catch(() => {}) }
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'ELOCKED') throw new FolderInUseError(dataDir)
+    throw error
+  }
+}
+
+/** Another process holds the PGlite folder (DATA_DIR): one instance per folder (docs/registry.md). */
+export class FolderInUseError extends Error {
+  constructor (dataDir: string) {
+    super(`${dataDir} is in use by another process: one instance per DATA_DIR; several instances share a PostgreSQL server (DATABASE_URL)`)
+    this.name = 'FolderInUseError'
+  }
 }
 
 /** One round trip to the database: resolves when it answers, rejects otherwise. */

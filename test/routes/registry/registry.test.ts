@@ -214,7 +214,7 @@ test('an adenda built from the recorded contract repeats its values and passes e
   t.equal(unknown.statusCode, 404)
 })
 
-test('the embedded registry in a folder (DATA_DIR): created 0700, its records outlive a restart', async (t) => {
+test('the embedded registry in a folder (DATA_DIR): created 0700, its records outlive a restart, one instance holds it at a time', async (t) => {
   // not in t.testdir(): build() makes that folder afresh for each app
   const parent = mkdtempSync(join(tmpdir(), 'contratos-registry-test-'))
   t.teardown(() => { rmSync(parent, { recursive: true, force: true }) })
@@ -227,4 +227,15 @@ test('the embedded registry in a folder (DATA_DIR): created 0700, its records ou
 
   const second = await build(t, { DATA_DIR: dataDir })
   t.match(await contractsOf(second, '40222111'), [{ kind: 'contract', status: 'issued', entryDate: employee.entryDate }], 'recorded before the restart')
+
+  // one process per folder: a second instance on it is not ready and issues nothing (503), until the first is gone
+  const third = await build(t, { DATA_DIR: dataDir })
+  t.equal((await third.readiness.checks()).registry, 'fail', 'the folder is held by the running instance')
+  const refused = await third.inject({ method: 'POST', url: '/api/contracts/download-zip', payload: [sampleEmployee({ dni: '40222112' })] })
+  t.equal(refused.statusCode, 503)
+  t.ok(Number(refused.headers['retry-after']) > 0, 'with Retry-After')
+  await second.close()
+  await new Promise((resolve) => setTimeout(resolve, 1100)) // the plugin tries a failed open again after 1 s
+  t.equal((await third.readiness.checks()).registry, 'ok', 'the folder free: opened by itself, no restart')
+  t.match(await contractsOf(third, '40222111'), [{ kind: 'contract' }])
 })
