@@ -200,8 +200,10 @@ export default fp(async (app) => {
       fileName: `contratos-${todayInLima().replaceAll('/', '-')}.zip`,
       // a few employees per worker task: one message each way for all of them (src/documents/pdf-pool.ts)
       batchSize: ZIP_TUNING.employeesPerTask,
-      render: async (batch, signal) => await pool.whenFree(async () =>
-        await pool.zipEntries(batch.map(({ record }) => record), batch.map((record) => record.codes as DocumentCodes)), signal),
+      render: async (batch, signal) => {
+        const codes = batch.map((issued) => issued.codes as DocumentCodes)
+        return await pool.whenFree(async () => await pool.zipEntries(batch.map(({ record }) => record), codes), signal)
+      },
       describe: (employee) => `${safeFileName(employee.dni)} (${fullName(employee)})`,
       logFields: (employee) => ({ dni: employee.dni }),
       kind: 'contracts'
