@@ -83,6 +83,9 @@ declare module 'fastify' {
 export default fp(async (app) => {
   const production = app.config.NODE_ENV === 'production'
   const pool = app.pdfPool
+  /** Hash writes under way: closing the app waits for them (they are short, and the registry closes after). */
+  const writing = new Set<Promise<void>>()
+  app.addHook('onClose', async () => { await Promise.all(writing) })
   /**
    * Writes rendered documents' SHA-256 to the registry HASHES_PER_WRITE at a time (`flush()` writes the
    * rest), one write after the other, never awaited by the ZIP: a failure is logged and counted.
@@ -95,7 +98,7 @@ export default fp(async (app) => {
       const hashes = pending
       pending = []
       if (hashes.length === 0) return writes
-      writes = writes.then(async () => {
+      const written = writes.then(async () => {
         try {
           await app.registry.run(async (registry) => await registry.recordHashes(hashes))
         } catch (error) {
@@ -103,6 +106,9 @@ export default fp(async (app) => {
           log.warn({ err: error, documents: hashes.length }, 'contract registry: documents\' SHA-256 not recorded; their check answers sha256 null')
         }
       })
+      writes = written
+      writing.add(written)
+      written.finally(() => { writing.delete(written) }).catch(() => {})
       return writes
     }
     return {

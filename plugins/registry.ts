@@ -71,6 +71,8 @@ export default fp(async (app) => {
   let closed = false
 
   async function database (): Promise<RegistryDatabase> {
+    // once the app closes, nothing opens the database again (a late write would keep the process alive)
+    if (closed) throw new RegistryUnavailableError()
     if (opening === undefined) {
       if (Date.now() - lastFailure < RETRY_OPEN_MS) throw new RegistryUnavailableError()
       const attempt = openDatabase(location)
