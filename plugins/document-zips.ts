@@ -2,8 +2,12 @@
  * `reply.sendContractsZip(employees)` and `reply.sendAddendaZip(addenda)`: the streamed ZIP replies
  * of spec endpoint 4 and of the adendas (D22), one way for both (src/zip/documents-zip.ts does the
  * streaming). A batch the PDF pool cannot start is refused
- * with a 503 before any header goes out; otherwise the headers go out at once, records are rendered
+ * with a 503 before any header goes out; otherwise the records are recorded in the registry (each
+ * document's verification code, printed in its footer), the headers go out at once, records are rendered
  * in batches, two batches per PDF thread, a client that goes away stops the rendering, and the outcome is logged.
+ * Each rendered document's SHA-256 is written to the registry HASHES_PER_WRITE at a time and at the
+ * ZIP's end, never awaited by the stream: a write that fails is logged and counted
+ * (`contratos_registry_hash_failures_total`), the ZIP goes on (docs/registry.md).
  */
 import fp from 'fastify-plugin'
 import type { FastifyReply } from 'fastify'
@@ -21,7 +25,8 @@ import { contractDocument, templateFor, type TemplateId } from '../src/documents
 import { probationText, recordModality } from '../src/documents/contract-terms.js'
 import { contractCauseOf } from '../src/employees/lawful-contract.js'
 import type { EmployerProfile } from '../schemas/employer-profile.js'
-import type { FastifyRequest } from 'fastify'
+import type { FastifyBaseLogger, FastifyRequest } from 'fastify'
+import type { DocumentCodes } from '../src/documents/renderer.js'
 
 /** What a kind of ZIP says about its records: the generic reply below takes it. */
 interface DocumentsZipReply<T> {
@@ -31,7 +36,7 @@ interface DocumentsZipReply<T> {
    * A few records' entries, in order, or the Error of each record that failed (eachRecord() in
    * src/zip/documents-zip.ts); `signal` aborts when the client goes away (src/documents/pdf-pool.ts whenFree).
    */
-  render: (records: readonly T[], signal: AbortSignal) => Promise<RecordEntries[]>
+  render: (records: ReadonlyArray<Issued<T>>, signal: AbortSignal) => Promise<RecordEntries[]>
   /** Records per render call (after the first, which has one); default 1. */
   batchSize?: number
   /** How errores.txt names a record (D19). */
@@ -41,6 +46,19 @@ interface DocumentsZipReply<T> {
   /** What the ZIP holds, for the logs: `contracts`, `addenda`. */
   kind: string
 }
+
+/** A record with the verification codes the registry gave its documents, in the order its entries come. */
+interface Issued<T> { record: T, codes: readonly string[] }
+
+/** Collects rendered documents' SHA-256 for the registry (hashWriter below). */
+interface HashWriter {
+  add: (code: string, sha256: string) => void
+  /** Writes what is left; resolves when every write is done (never rejects). */
+  flush: () => Promise<void>
+}
+
+/** Rendered documents whose SHA-256 is written to the registry in one statement. */
+export const HASHES_PER_WRITE = 100
 
 declare module 'fastify' {
   interface FastifyReply {
@@ -65,30 +83,82 @@ declare module 'fastify' {
 export default fp(async (app) => {
   const production = app.config.NODE_ENV === 'production'
   const pool = app.pdfPool
+  /** Hash writes under way: closing the app waits for them (they are short, and the registry closes after). */
+  const writing = new Set<Promise<void>>()
+  app.addHook('onClose', async () => { await Promise.all(writing) })
+  /**
+   * Writes rendered documents' SHA-256 to the registry HASHES_PER_WRITE at a time (`flush()` writes the
+   * rest), one write after the other, never awaited by the ZIP: a failure is logged and counted.
+   */
+  function hashWriter (log: FastifyBaseLogger): HashWriter {
+    let pending: Array<{ code: string, sha256: string }> = []
+    let writes = Promise.resolve()
+    let flushed = false // after the ZIP's end, a render still under way (a client gone) writes at once
+    const write = () => {
+      const hashes = pending
+      pending = []
+      if (hashes.length === 0) return writes
+      const written = writes.then(async () => {
+        try {
+          await app.registry.run(async (registry) => await registry.recordHashes(hashes))
+        } catch (error) {
+          app.metrics.registryHashFailures.inc(hashes.length)
+          log.warn({ err: error, documents: hashes.length }, 'contract registry: documents\' SHA-256 not recorded; their check answers sha256 null')
+        }
+      })
+      writes = written
+      writing.add(written)
+      written.finally(() => { writing.delete(written) }).catch(() => {})
+      return writes
+    }
+    return {
+      add: (code, sha256) => {
+        pending.push({ code, sha256 })
+        if (flushed || pending.length >= HASHES_PER_WRITE) write().catch(() => {})
+      },
+      flush: async () => {
+        flushed = true
+        await write()
+      }
+    }
+  }
+
   function sendDocumentsZip<T> (
-    reply: FastifyReply, records: readonly T[], options: DocumentsZipReply<T>
+    reply: FastifyReply, records: ReadonlyArray<Issued<T>>, options: DocumentsZipReply<T>
   ): FastifyReply {
     const { log } = reply.request
     const concurrency = ZIP_TUNING.inFlightPerThread * pool.threads
     const controller = new AbortController()
+    const hashes = hashWriter(log)
     reply.raw.on('close', () => { if (!reply.raw.writableFinished) controller.abort() })
     const { archive, done } = streamDocumentsZip(records, {
-      render: async (batch) => await options.render(batch, controller.signal),
+      render: async (batch) => {
+        const results = await options.render(batch, controller.signal)
+        results.forEach((entries, index) => {
+          if (entries instanceof Error) return
+          entries.forEach((entry, at) => {
+            const code = batch[index].codes[at]
+            if (code !== undefined && entry.sha256 !== undefined) hashes.add(code, entry.sha256)
+          })
+        })
+        return results
+      },
       batchSize: options.batchSize,
-      describe: options.describe,
+      describe: (issued) => options.describe(issued.record),
       concurrency,
       signal: controller.signal,
-      onFailure: (record, error) => {
+      onFailure: (issued, error) => {
         app.metrics.zipFailedEmployees.inc()
-        log.error({ err: error, ...options.logFields(record) }, `${options.kind} documents failed; listed in errores.txt`)
+        log.error({ err: error, ...options.logFields(issued.record) }, `${options.kind} documents failed; listed in errores.txt`)
         return production
           ? CONTRACT_MESSAGES.zipFailureGeneric
           : CONTRACT_MESSAGES.zipFailureDetail((error as Error).message)
       }
     })
-    done.then((result) => {
+    done.then(async (result) => {
       log.info({ records: records.length, ...result }, result.aborted ? `${options.kind} ZIP aborted by the client` : `${options.kind} ZIP written`)
-    })
+      await hashes.flush()
+    }).catch(() => {})
     // Headers go out at once, before the first document is rendered (the client sees progress).
     reply.raw.once('pipe', () => { reply.raw.flushHeaders() })
     return reply
@@ -106,12 +176,16 @@ export default fp(async (app) => {
     if (pool.capacity < Math.min(records, ZIP_TUNING.inFlightPerThread * pool.threads)) throw new ServiceBusyError()
   }
 
-  /** Records what a request issues, before its first byte; a 409 when a record overlaps a signed contract. */
-  async function recordIssued (request: FastifyRequest, records: IssuedRecord[]): Promise<void> {
+  /**
+   * Records what a request issues, before its first byte; a 409 when a record overlaps a signed contract.
+   * @returns per record, in order, its documents' verification codes
+   */
+  async function recordIssued (request: FastifyRequest, records: IssuedRecord[]): Promise<Array<readonly string[]>> {
     try {
-      await app.registry.run(async (registry) => await registry.recordIssued(records, {
+      const recorded = await app.registry.run(async (registry) => await registry.recordIssued(records, {
         requestId: request.id, issuedBy: request.identity?.subject
       }))
+      return recorded.map((record) => record.codes)
     } catch (error) {
       if (!(error instanceof RegistryRefusal) || error.other === undefined) throw error
       const dni = records.find((record) => record.worker.dni !== undefined)?.worker.dni ?? ''
@@ -126,12 +200,16 @@ export default fp(async (app) => {
     const today = todayInLima()
     const sha256 = app.registry.templateSha256
     const profile = app.employerProfile
-    await recordIssued(this.request, employees.map((employee) => issuedContract(employee, profile, sha256, today)))
-    return sendDocumentsZip(this, employees, {
+    const issued = employees.map((employee) => issuedContract(employee, profile, sha256, today))
+    const codes = await recordIssued(this.request, issued)
+    return sendDocumentsZip(this, employees.map((record, index) => ({ record, codes: codes[index] })), {
       fileName: `contratos-${todayInLima().replaceAll('/', '-')}.zip`,
       // a few employees per worker task: one message each way for all of them (src/documents/pdf-pool.ts)
       batchSize: ZIP_TUNING.employeesPerTask,
-      render: async (batch, signal) => await pool.whenFree(async () => await pool.zipEntries(batch), signal),
+      render: async (batch, signal) => {
+        const codes = batch.map((issued) => issued.codes as DocumentCodes)
+        return await pool.whenFree(async () => await pool.zipEntries(batch.map(({ record }) => record), codes), signal)
+      },
       describe: (employee) => `${safeFileName(employee.dni)} (${fullName(employee)})`,
       logFields: (employee) => ({ dni: employee.dni }),
       kind: 'contracts'
@@ -141,13 +219,14 @@ export default fp(async (app) => {
     const signingDate = todayInLima() // the real day of signature (§3): the day the adenda is generated
     assertCapacity(addenda.length)
     const sha256 = app.registry.templateSha256
-    await recordIssued(this.request, addenda.map((addendum) => issuedAddendum(addendum, sha256, signingDate)))
-    return sendDocumentsZip(this, addenda, {
+    const issued = addenda.map((addendum) => issuedAddendum(addendum, sha256, signingDate))
+    const codes = await recordIssued(this.request, issued)
+    return sendDocumentsZip(this, addenda.map((record, index) => ({ record, codes: codes[index] })), {
       fileName: `adendas-${signingDate.replaceAll('/', '-')}.zip`,
-      render: async (batch, signal) => await eachRecord(async (addendum: AddendumRequest) => [{
-        name: addendumEntryName(addendum),
-        parts: [await pool.whenFree(async () => await pool.addendum(addendum, signingDate), signal)]
-      }])(batch),
+      render: async (batch, signal) => await eachRecord(async ({ record, codes: [code] }: Issued<AddendumRequest>) => {
+        const adenda = await pool.whenFree(async () => await pool.issuedAddendum(record, signingDate, code), signal)
+        return [{ name: addendumEntryName(record), parts: [adenda.pdf], sha256: adenda.sha256 }]
+      })(batch),
       describe: (addendum) => `${safeFileName(addendum.documentNumber)} (${addendum.worker})`,
       logFields: (addendum) => ({ documentNumber: addendum.documentNumber }),
       kind: 'addenda'

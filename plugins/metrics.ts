@@ -8,6 +8,7 @@
  * - `contratos_pdf_documents_total` PDFs rendered, by template;
  * - `contratos_pdf_queue_depth` tasks waiting for a PDF thread (a ZIP's task holds up to four employees);
  * - `contratos_zip_failed_employees_total` employees listed in a ZIP's errores.txt (D19);
+ * - `contratos_registry_hash_failures_total` issued documents whose SHA-256 could not be recorded;
  * - `contratos_requests_shed_total` 503s from load shedding or a full PDF/spreadsheet queue, by route;
  * - `contratos_spreadsheet_reads_total` uploads read, by format and outcome;
  * - `contratos_session_store_up` 1 while the session store takes a probe write, 0 after a fault until one succeeds;
@@ -26,6 +27,7 @@ export interface AppMetrics {
   readonly httpDuration: Histogram<'method' | 'route' | 'status_code'>
   readonly pdfDocuments: Counter<'template'>
   readonly zipFailedEmployees: Counter
+  readonly registryHashFailures: Counter
   readonly requestsShed: Counter<'route'>
   readonly spreadsheetReads: Counter<'format' | 'outcome'>
   readonly sessionStoreErrors: Counter<'reason'>
@@ -68,6 +70,11 @@ export default fp(async (app) => {
     }),
     pdfDocuments: new Counter({ name: 'contratos_pdf_documents_total', help: 'PDF documents rendered, by template', labelNames: ['template'], registers: [registry] }),
     zipFailedEmployees: new Counter({ name: 'contratos_zip_failed_employees_total', help: 'Employees left out of a contracts ZIP and listed in errores.txt (D19)', registers: [registry] }),
+    registryHashFailures: new Counter({
+      name: 'contratos_registry_hash_failures_total',
+      help: 'Issued documents whose SHA-256 the registry could not record (their public check answers sha256 null)',
+      registers: [registry]
+    }),
     requestsShed: new Counter({ name: 'contratos_requests_shed_total', help: '503 replies from load shedding or a full PDF or spreadsheet queue, by route pattern', labelNames: ['route'], registers: [registry] }),
     spreadsheetReads: new Counter({ name: 'contratos_spreadsheet_reads_total', help: 'Uploaded spreadsheets read, by format and outcome', labelNames: ['format', 'outcome'], registers: [registry] }),
     sessionStoreErrors: new Counter({

@@ -73,6 +73,8 @@ export default fp(async (app) => {
   let closed = false
 
   async function database (): Promise<RegistryDatabase> {
+    // once the app closes, nothing opens the database again (a late write would keep the process alive)
+    if (closed) throw new RegistryUnavailableError()
     // PGlite's thread ended (crashed, out of memory): that database answers nothing more, open it again
     if (current !== undefined && !current.alive()) {
       app.log.error({ registry: location.kind }, 'contract registry database thread ended: opening it again')

@@ -3,9 +3,9 @@ import { Type, type TProperties } from '@sinclair/typebox'
 import { ROUTE_ACCESS } from '../src/auth/roles.js'
 import { dayMonthYearSchema, dniSchema } from '../schemas/common.js'
 import { ERROR_RESPONSES, ErrorEnvelopeSchema } from '../schemas/envelope.js'
-import { MESSAGES, REGISTRY_MESSAGES, VALIDATION_MESSAGE } from '../schemas/messages.js'
+import { MESSAGES, REGISTRY_MESSAGES, VALIDATION_MESSAGE, VERIFICATION_MESSAGES } from '../schemas/messages.js'
 import { AppError, RequestValidationError } from '../src/errors.js'
-import { RegistryRefusal } from '../src/registry/registry.js'
+import { RegistryRefusal, parseVerificationCode } from '../src/registry/registry.js'
 import { addendumFromContract } from '../src/registry/from-contract.js'
 import { AddendumRequestSchema } from '../schemas/addendum.js'
 import { compileValidator } from '../src/validation.js'
@@ -49,16 +49,46 @@ const HistoryEntrySchema = Type.Object({
   probationMonths: Type.Optional(Type.Integer({ minimum: 0, maximum: 12, 'x-messages': { required: '', invalid: 'probationMonths debe ser un entero de 0 a 12' } }))
 }, { additionalProperties: false })
 const DniParams = Type.Object({ dni: dniSchema(MESSAGES.dni) })
+const DocumentCheckSchema = Type.Object({
+  code: Type.String({ examples: ['K7M2-9QXD'] }),
+  kind: Type.String({ description: 'contrato, tratamiento-datos, anexo o adenda' }),
+  issuedAt: Type.String({ description: 'ISO 8601 (UTC)' }),
+  sha256: Type.Union([Type.String(), Type.Null()], { description: 'SHA-256 (hex) del PDF emitido; null si aún no se registró' }),
+  status: Type.Union([Type.Literal('issued'), Type.Literal('signed'), Type.Literal('superseded')]),
+  dni: Type.String({ examples: ['****5678'] }),
+  initials: Type.String({ examples: ['R. M. Q. M.'] })
+})
 const success = <T extends TProperties>(data: T) =>
   Type.Object({ success: Type.Literal(true), data: Type.Object(data) })
 const REGISTRY_ERRORS = { ...ERROR_RESPONSES, 409: ErrorEnvelopeSchema, 503: ErrorEnvelopeSchema }
 
 /**
  * The contract registry's routes (docs/registry.md): a worker's recorded contracts and adendas
- * (how a client learns an id), the history HR enters once (LPCL art. 74), and the `signed` mark.
+ * (how a client learns an id), the history HR enters once (LPCL art. 74), the `signed` mark, and
+ * the public check of a document's verification code.
  * Thin: the rules are src/registry/registry.ts's; a database that does not answer is a 503.
  */
 const registryRoutes: FastifyPluginAsyncTypebox = async (app) => {
+  app.get('/documents/:code', {
+    config: { endpoint: 'documentCheck', access: ROUTE_ACCESS.open },
+    schema: {
+      tags: ['registry'],
+      summary: 'Verifica un documento emitido por el código de su pie de página (abierto: sin credenciales)',
+      description: 'El código sin distinguir mayúsculas, con o sin guion; O se lee 0, I y L se leen 1. ' +
+        'No da el nombre del trabajador: solo sus iniciales y su DNI enmascarado.',
+      params: Type.Object({ code: Type.String({ maxLength: 20, 'x-messages': { required: VERIFICATION_MESSAGES.malformed, invalid: VERIFICATION_MESSAGES.malformed } }) }),
+      response: { 200: success({ document: DocumentCheckSchema }), ...REGISTRY_ERRORS }
+    }
+  }, async (request) => {
+    const code = parseVerificationCode(request.params.code)
+    if (code === undefined) {
+      throw new RequestValidationError(VALIDATION_MESSAGE.default, [{ field: 'params.code', message: VERIFICATION_MESSAGES.malformed }])
+    }
+    const document = await app.registry.run(async (registry) => await registry.documentByCode(code))
+    if (document === undefined) throw new AppError(404, VERIFICATION_MESSAGES.notFound, { code: 'CONTRATOS_DOCUMENT_NOT_FOUND' })
+    return { success: true as const, data: { document } }
+  })
+
   app.get('/workers/:dni/contracts', {
     config: { endpoint: 'workerContracts', access: ROUTE_ACCESS.hr },
     schema: {

@@ -546,6 +546,14 @@ export const REGISTRY_MESSAGES = {
   expiringDays: 'days debe ser un número entero de días de 0 a 366'
 } as const
 
+/** `GET /api/documents/{code}`: the public check of an issued document's verification code (docs/registry.md). */
+export const VERIFICATION_MESSAGES = {
+  /** 400: not 8 characters of Crockford base32. */
+  malformed: 'El código de verificación tiene 8 letras o números, como figura al pie del documento: XXXX-XXXX',
+  /** 404: a well-formed code the registry does not hold. */
+  notFound: 'No existe un documento emitido con ese código de verificación: revise el código impreso al pie del documento'
+} as const
+
 /**
  * Rules on the worker's history in the registry (src/registry/history-rules.ts; LPCL art. 74;
  * Reglamento art. 16; DOCUMENT-REQUIREMENTS §32).

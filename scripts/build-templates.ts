@@ -45,6 +45,8 @@ const LEADING = 12
 const PARAGRAPH_GAP = 5
 const LABEL_SIZE = 8.5
 const FIELD_SIZE = 9
+/** The footer's verification code: the size and grey of the footer's text. */
+const FOOTER_CODE_SIZE = 7
 const LIST_INDENT = 18
 /** Label/value column widths of table rows with one pair and with two pairs: one grid, labels aligned. */
 const LABEL_WIDTH = 108
@@ -495,7 +497,15 @@ class TemplateWriter {
       this.text([{ text: initials, font: this.fonts.regular }], x, y, 7, 0, 0.35)
       this.ops(pushGraphicsState(), setLineWidth(0.4), setStrokingGrayscaleColor(0.5),
         moveTo(x + 32, y - 1), lineTo(x + 72, y - 1), moveTo(x + 80, y - 1), lineTo(x + 120, y - 1), stroke(), popGraphicsState())
+      // the document's verification code on every page, under the page number (docs/registry.md): a
+      // copy of one page can be checked too; the engine draws `Código de verificación: XXXX-XXXX`
+      // (2 points wider than the content: the engine's padding, so that its end lines up with the page number's)
+      this.field('verificationCode', MARGIN_X + CONTENT_WIDTH / 2, y - 14, CONTENT_WIDTH / 2 + 2, 11, false, TextAlignment.Right)
     })
+    const code = this.doc.getForm().getTextField('verificationCode')
+    code.setFontSize(FOOTER_CODE_SIZE)
+    const appearance = code.acroField.getDefaultAppearance() ?? ''
+    code.acroField.setDefaultAppearance(appearance.replace(/0 0 0 rg/, '0.35 g'))
   }
 }
 

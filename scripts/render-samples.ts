@@ -4,7 +4,9 @@
  * sex), and of the three contracts at the longest values the validation allows (docs/longest-*.png,
  * under the demo profile with a site and a reviewed cause at their longest: longestProfile), and every
  * page of the adenda filled with every value at the longest its schema allows
- * (docs/longest-adenda-*.png), so a reviewer sees the worst case; rendered with poppler's `pdftoppm` (not a project dependency:
+ * (docs/longest-adenda-*.png), so a reviewer sees the worst case. Documents a ZIP would issue (the
+ * three of an employee, the adendas) print a sample verification code in their footer (SAMPLE_CODES);
+ * those drawn alone, as the preview draws them, say "Vista previa"; rendered with poppler's `pdftoppm` (not a project dependency:
  * install poppler-utils to run this). `npm run make:samples`; with `--keep DIR` the PDFs are kept
  * in DIR too.
  */
@@ -29,13 +31,15 @@ const { data } = await loadEngineData({
   unicodeFontPath: assetPath('fonts', 'DejaVuSans.ttf')
 })
 const renderer = createRenderer(data)
+/** Verification codes as the registry gives them (src/registry/registry.ts), fixed so that renders repeat. */
+const SAMPLE_CODES = ['K7M2-9QXD', 'T4BW-8H3N', 'P6ZR-2FYC'] as const
 const longestRenderer = createRenderer({ ...data, employer: longestProfile(data.employer) as unknown as EmployerProfile })
 const sample = sampleEmployee() as unknown as Employee
-const planilla = await renderer.documents(sample)
+const planilla = await renderer.documents(sample, SAMPLE_CODES)
 const man = { sex: 'M', name: 'Luis Ángel', lastNameFather: 'Ñahui', lastNameMother: 'Pérez', dni: '44332211' }
 const male = await renderer.documents(sampleEmployee({
   ...man, position: 'Administrador de sede', ...sampleTerm(18), probationaryPeriod: '12 meses', probationReason: 'direccion'
-}) as unknown as Employee)
+}) as unknown as Employee, SAMPLE_CODES)
 const documents: [string, Uint8Array][] = [
   ['contrato-planilla', planilla.contract],
   ['contrato-part-time', await renderer.contract(samplePartTime({
@@ -64,9 +68,9 @@ const documents: [string, Uint8Array][] = [
   ['tratamiento-datos-m', male.consent],
   ['anexo-m', (await renderer.documents(sampleEmployee({
     ...man, position: 'Vigilante', workDays: 'lunes a sábado', workSchedule: 'de 22:00 a 06:00 horas', salary: 1600, salaryInWords: undefined
-  }) as unknown as Employee)).annex],
+  }) as unknown as Employee, SAMPLE_CODES)).annex],
   // a position with workstation equipment and no protective equipment (§16)
-  ['anexo-cajera', (await renderer.documents(sampleEmployee({ position: 'Cajera' }) as unknown as Employee)).annex],
+  ['anexo-cajera', (await renderer.documents(sampleEmployee({ position: 'Cajera' }) as unknown as Employee, SAMPLE_CODES)).annex],
   // working time as a structure (§22): days of 9 h 36 min (an atypical schedule), and a weekly rotation with night work
   ['contrato-planilla-atipica', await renderer.contract(sampleEmployee({
     workDays: 'lunes a viernes', workSchedule: 'de 08:00 a 18:21 horas, con 45 minutos de refrigerio'
@@ -92,8 +96,8 @@ documents.push(['adenda', await renderer.addendum(sampleAddendum({
   originalSalary: 700,
   salaryReductionAgreed: true,
   originalSigningDate: addDays(term.start, -3)
-}) as unknown as AddendumRequest, todayInLima())])
-documents.push(['adenda-f', await renderer.addendum(sampleAddendum({ sex: 'F' }) as unknown as AddendumRequest, todayInLima())])
+}) as unknown as AddendumRequest, todayInLima(), SAMPLE_CODES[0])])
+documents.push(['adenda-f', await renderer.addendum(sampleAddendum({ sex: 'F' }) as unknown as AddendumRequest, todayInLima(), SAMPLE_CODES[0])])
 const longestAddendum = await longestRenderer.addendum(sampleAddendum({
   division: longestText('GERENCIA DE OPERACIONES DE PLAYAS Y ESTACIONAMIENTOS', 100),
   worker: longestText('MARÍA DEL PILAR WENCESLAA HUAMÁN', 150),
@@ -117,9 +121,9 @@ const longestAddendum = await longestRenderer.addendum(sampleAddendum({
   salaryReductionAgreed: true,
   signingDate: addDays(todayInLima(), 1),
   salaryInWords: undefined // written from the salary: 110 characters, longer than the 100 a client may send
-}) as unknown as AddendumRequest, todayInLima())
+}) as unknown as AddendumRequest, todayInLima(), SAMPLE_CODES[0])
 for (const type of ['Planilla', 'Part Time', 'Subsidio'] as const) {
-  const longest = await longestRenderer.documents(longestEmployee(type) as unknown as Employee)
+  const longest = await longestRenderer.documents(longestEmployee(type) as unknown as Employee, SAMPLE_CODES)
   const name = type.toLowerCase().replace(' ', '-')
   documents.push([`longest-contrato-${name}`, longest.contract])
   if (type === 'Subsidio') documents.push(['longest-tratamiento-datos', longest.consent], ['longest-anexo', longest.annex])

@@ -47,7 +47,7 @@ export function decideAccess (access: Access, identity: Identity | undefined): '
 
 /** The role table (docs/security.md, "Roles"), as routes declare it in `config.access`. */
 export const ROUTE_ACCESS = {
-  /** `GET /api/health`: liveness for anyone. */
+  /** `GET /api/health`: liveness for anyone; `GET /api/documents/{code}`: a worker or inspector checks a copy. */
   open: 'public',
   /** `GET /`, `/docs`, `/api/limits`, `/api/profile`: no personal data, but only for those signed in. */
   signedIn: 'signed-in',

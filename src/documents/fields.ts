@@ -72,8 +72,13 @@ const ADDENDUM_FIELD_NAMES = [
   'division', 'start', 'startWords', 'end', 'endWords', 'startAddendum', 'startAddendumWords', 'endAddendum', 'endAddendumWords',
   'originalSigningDateWords', 'workingTime', 'workingTimeTerms', 'causeUpdate', 'salaryChange'
 ] as const
+/**
+ * Fields of every document that do not come from its record: the footer's verification code, on
+ * every page (docs/registry.md), drawn by the renderer from the code the registry gave the document.
+ */
+const DOCUMENT_FIELD_NAMES = ['verificationCode'] as const
 /** Every field a template may hold. */
-export const FIELD_NAMES = [...CONTRACT_FIELD_NAMES, ...ADDENDUM_FIELD_NAMES] as const
+export const FIELD_NAMES = [...CONTRACT_FIELD_NAMES, ...ADDENDUM_FIELD_NAMES, ...DOCUMENT_FIELD_NAMES] as const
 export type FieldName = typeof FIELD_NAMES[number]
 /**
  * Fields whose values come from the employer profile or the contract type, so that many documents
@@ -124,12 +129,28 @@ const ADDENDUM_REQUIRED: readonly FieldName[] = [
   'modality', 'position', 'originalSigningDateWords', 'workingTime', 'workingTimeTerms', 'objectiveCause', 'causeUpdate', 'salaryChange'
 ]
 
-/** Fields each template must have; a template without one of them stops start-up. */
+/**
+ * Fields each template must have; a template without one of them stops start-up. Every template
+ * holds the verification code: an issued document that cannot be checked is not issued.
+ */
 export const REQUIRED_FIELDS = Object.fromEntries([
-  ...DOCUMENT_IDS.flatMap((id) => [[id, REQUIRED_BY_DOCUMENT[id]], [`${id}-f`, REQUIRED_BY_DOCUMENT[id]]]),
-  ['adenda', ADDENDUM_REQUIRED],
-  ['adenda-f', ADDENDUM_REQUIRED]
+  ...DOCUMENT_IDS.flatMap((id) => [
+    [id, [...REQUIRED_BY_DOCUMENT[id], ...DOCUMENT_FIELD_NAMES]], [`${id}-f`, [...REQUIRED_BY_DOCUMENT[id], ...DOCUMENT_FIELD_NAMES]]
+  ]),
+  ['adenda', [...ADDENDUM_REQUIRED, ...DOCUMENT_FIELD_NAMES]],
+  ['adenda-f', [...ADDENDUM_REQUIRED, ...DOCUMENT_FIELD_NAMES]]
 ]) as Record<TemplateId, readonly FieldName[]>
+
+/** What a preview's footer prints instead of a code: a preview is recorded nowhere and cannot be checked. */
+export const PREVIEW_FOOTER = 'Vista previa: sin código de verificación'
+
+/**
+ * The footer's `verificationCode` field: `Código de verificación: XXXX-XXXX` for a document the
+ * registry recorded (its code, src/registry/registry.ts verificationCode), PREVIEW_FOOTER without one.
+ */
+export function verificationFooter (code: string | undefined): string {
+  return code === undefined ? PREVIEW_FOOTER : `Código de verificación: ${code}`
+}
 
 /** The contract document of a contract type (spec: three contract types). */
 export const CONTRACT_DOCUMENT: Record<Employee['contractType'], DocumentId> = {

@@ -17,7 +17,8 @@ import { contractEntryNames } from '../zip/names.js'
 import type { RecordEntries } from '../zip/documents-zip.js'
 import type { EngineData } from './engine-data.js'
 import { CONTRACT_DOCUMENT, type TemplateId } from './fields.js'
-import type { PdfTask, WorkerDocument, WorkerEmployeeResult } from './worker.js'
+import type { PdfTask, WorkerAddendum, WorkerDocument, WorkerEmployeeResult } from './worker.js'
+import type { DocumentCodes } from './renderer.js'
 
 const WORKER = workerScript(import.meta.url)
 
@@ -37,12 +38,14 @@ export interface PoolOptions {
 
 /**
  * One document of a ZIP in two parts: the template's bytes (the pool's own copy, shared by every
- * document of that template, never copied) and this document's update; `crc32` is the whole's.
+ * document of that template, never copied) and this document's update; `crc32` and `sha256` (hex)
+ * are the whole's.
  */
 export interface DocumentParts {
   template: TemplateId
   parts: [template: Uint8Array, update: Uint8Array]
   crc32: number
+  sha256: string
 }
 
 /** The three documents of one employee, for the ZIP. */
@@ -106,7 +109,10 @@ export class PdfPool {
     return this.#pool.stats
   }
 
-  /** The contract PDF of one employee (preview). @throws ServiceBusyError when the queue is full */
+  /**
+   * The contract PDF of one employee (preview: no verification code).
+   * @throws ServiceBusyError when the queue is full
+   */
   async contract (employee: ImportedEmployee): Promise<Uint8Array> {
     const pdf = await this.#run({ kind: 'contract', employee }) as Uint8Array
     this.#onRendered([CONTRACT_DOCUMENT[employee.contractType]]) // by document: the gendered variant is no label
@@ -118,15 +124,21 @@ export class PdfPool {
    * however many employees): each document as its template's bytes and its update (only the update
    * comes from the thread). An employee whose documents fail gets an Error in its place; the others
    * are rendered.
+   * @param codes the verification codes of each employee's documents (the registry's), printed in
+   *   their footers; without them the footers say "Vista previa"
    * @throws ServiceBusyError when the queue is full
    */
-  async documentsBatch (employees: readonly ImportedEmployee[]): Promise<Array<EmployeeDocumentParts | Error>> {
-    const results = await this.#run({ kind: 'documents', employees: [...employees] }) as WorkerEmployeeResult[]
+  async documentsBatch (
+    employees: readonly ImportedEmployee[], codes?: readonly DocumentCodes[]
+  ): Promise<Array<EmployeeDocumentParts | Error>> {
+    const task: PdfTask = { kind: 'documents', employees: [...employees], ...(codes === undefined ? {} : { codes: [...codes] }) }
+    const results = await this.#run(task) as WorkerEmployeeResult[]
     const parts = (document: WorkerDocument): DocumentParts =>
       ({
         template: document.template,
         parts: [this.#data.templates[document.template].base, document.update],
-        crc32: document.crc32
+        crc32: document.crc32,
+        sha256: document.sha256
       })
     return results.map((result, index) => {
       if ('error' in result) return new Error(result.error)
@@ -139,26 +151,42 @@ export class PdfPool {
   /**
    * The contracts ZIP's entries of each employee (documentsBatch with the entry names of
    * src/zip/names.ts, D18): contract, consent and annex under the contract type's folder, ready
-   * for src/zip/documents-zip.ts; an Error in place of an employee whose documents failed.
+   * for src/zip/documents-zip.ts, each with its SHA-256; an Error in place of an employee whose
+   * documents failed.
+   * @param codes as documentsBatch
    * @throws ServiceBusyError when the queue is full
    */
-  async zipEntries (employees: readonly ImportedEmployee[]): Promise<RecordEntries[]> {
-    return (await this.documentsBatch(employees)).map((documents, index) => {
+  async zipEntries (
+    employees: readonly ImportedEmployee[], codes?: readonly DocumentCodes[]
+  ): Promise<RecordEntries[]> {
+    return (await this.documentsBatch(employees, codes)).map((documents, index) => {
       if (documents instanceof Error) return documents
-      const [contract, consent, annex] = contractEntryNames(employees[index])
-      return [
-        { name: contract, parts: documents.contract.parts, crc32: documents.contract.crc32 },
-        { name: consent, parts: documents.consent.parts, crc32: documents.consent.crc32 },
-        { name: annex, parts: documents.annex.parts, crc32: documents.annex.crc32 }
-      ]
+      const names = contractEntryNames(employees[index])
+      return [documents.contract, documents.consent, documents.annex].map((document, at) =>
+        ({ name: names[at], parts: document.parts, crc32: document.crc32, sha256: document.sha256 }))
     })
   }
 
-  /** The adenda of one addendum record (preview and ZIP). @throws ServiceBusyError when the queue is full */
+  /**
+   * The adenda of one addendum record, its footer saying it is a preview.
+   * @throws ServiceBusyError when the queue is full
+   */
   async addendum (addendum: AddendumRequest, signingDate: string): Promise<Uint8Array> {
-    const pdf = await this.#run({ kind: 'addendum', addendum, signingDate }) as Uint8Array
+    const { pdf } = await this.#run({ kind: 'addendum', addendum, signingDate }) as WorkerAddendum
     this.#onRendered(['adenda'])
     return pdf
+  }
+
+  /**
+   * An issued adenda (the ZIP): `code` (the registry's) in its footer, and the SHA-256 (hex) of its bytes.
+   * @throws ServiceBusyError when the queue is full
+   */
+  async issuedAddendum (
+    addendum: AddendumRequest, signingDate: string, code: string
+  ): Promise<{ pdf: Uint8Array, sha256: string }> {
+    const { pdf, sha256 } = await this.#run({ kind: 'addendum', addendum, signingDate, code }) as WorkerAddendum
+    this.#onRendered(['adenda'])
+    return { pdf, sha256: sha256 as string }
   }
 
   /**

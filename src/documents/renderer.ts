@@ -6,7 +6,9 @@
 import type { ImportedEmployee } from '../../schemas/employee.js'
 import type { AddendumRequest } from '../../schemas/addendum.js'
 import type { EngineData } from './engine-data.js'
-import { SHARED_FIELDS, contractDocument, addendumFieldValues, fieldValues, templateFor, type TemplateId } from './fields.js'
+import {
+  SHARED_FIELDS, contractDocument, addendumFieldValues, fieldValues, templateFor, verificationFooter, type TemplateId
+} from './fields.js'
 import { fillTemplate, type EngineFonts } from '../pdf/fill.js'
 import { loadUnicodeFont, type UnicodeFont } from '../pdf/unicode-font.js'
 
@@ -26,15 +28,24 @@ export interface DocumentUpdate { template: TemplateId, update: Uint8Array }
 /** The three documents of one employee, as updates of their templates. */
 export interface EmployeeDocumentUpdates { contract: DocumentUpdate, consent: DocumentUpdate, annex: DocumentUpdate }
 
+/**
+ * The verification codes of an employee's three documents, in order contract, data notice, annex
+ * (the registry's, docs/registry.md); without them each footer says it is a preview.
+ */
+export type DocumentCodes = readonly [contract: string, consent: string, annex: string]
+
 export interface ContractRenderer {
-  /** The contract alone (preview, spec endpoint 3). */
+  /** The contract alone (preview, spec endpoint 3): its footer says it is a preview. */
   contract: (employee: ImportedEmployee) => Promise<Uint8Array>
-  /** Contract, consent and annex. */
-  documents: (employee: ImportedEmployee) => Promise<EmployeeDocuments>
+  /** Contract, consent and annex, each with its code in the footer when `codes` are given. */
+  documents: (employee: ImportedEmployee, codes?: DocumentCodes) => Promise<EmployeeDocuments>
   /** Contract, consent and annex as updates of their templates (the ZIP: src/documents/pdf-pool.ts). */
-  documentUpdates: (employee: ImportedEmployee) => Promise<EmployeeDocumentUpdates>
-  /** The adenda of one addendum record, signed on `signingDate` (`DD/MM/YYYY`). */
-  addendum: (addendum: AddendumRequest, signingDate: string) => Promise<Uint8Array>
+  documentUpdates: (employee: ImportedEmployee, codes?: DocumentCodes) => Promise<EmployeeDocumentUpdates>
+  /**
+   * The adenda of one addendum record, signed on `signingDate` (`DD/MM/YYYY`), with `code` in its
+   * footer (a preview's says it is one).
+   */
+  addendum: (addendum: AddendumRequest, signingDate: string, code?: string) => Promise<Uint8Array>
 }
 
 /** A renderer over engine data; the Unicode font is parsed on first need and kept. */
@@ -48,26 +59,31 @@ export function createRenderer (data: EngineData): ContractRenderer {
     fillTemplate(data.templates[id], values, fonts, { shared: SHARED_FIELDS })
   const updateOf = async (id: TemplateId, values: Record<string, string>): Promise<DocumentUpdate> =>
     ({ template: id, update: await fillTemplate(data.templates[id], values, fonts, { shared: SHARED_FIELDS, output: 'update' }) })
-  /** An employee's contract, consent and annex, each filled by `fillOne` from the same values. */
+  /** An employee's contract, consent and annex, each filled by `fillOne` from the same values and its own code. */
   const threeDocuments = async <D>(
-    employee: ImportedEmployee, fillOne: (id: TemplateId, values: Record<string, string>) => D | Promise<D>
+    employee: ImportedEmployee, codes: DocumentCodes | undefined,
+    fillOne: (id: TemplateId, values: Record<string, string>) => D | Promise<D>
   ) => {
-    const values = fieldValues(employee, data.employer)
+    const values: Record<string, string> = fieldValues(employee, data.employer)
+    const coded = (index: number) => ({ ...values, verificationCode: verificationFooter(codes?.[index]) })
     const [contract, consent, annex] = await Promise.all([
-      fillOne(templateFor(contractDocument(employee, data.employer), employee), values),
-      fillOne(templateFor('tratamiento-datos', employee), values),
-      fillOne(templateFor('anexo', employee), values)
+      fillOne(templateFor(contractDocument(employee, data.employer), employee), coded(0)),
+      fillOne(templateFor('tratamiento-datos', employee), coded(1)),
+      fillOne(templateFor('anexo', employee), coded(2))
     ])
     return { contract, consent, annex }
   }
   return {
     contract: async (employee) => {
       const template = templateFor(contractDocument(employee, data.employer), employee)
-      return await fill(template, fieldValues(employee, data.employer))
+      const values = fieldValues(employee, data.employer)
+      return await fill(template, { ...values, verificationCode: verificationFooter(undefined) })
     },
-    documents: async (employee) => await threeDocuments(employee, fill),
-    documentUpdates: async (employee) => await threeDocuments(employee, updateOf),
-    addendum: async (addendum, signingDate) =>
-      await fill(addendum.sex === 'F' || addendum.sex === 'Femenino' ? 'adenda-f' : 'adenda', addendumFieldValues(addendum, data.employer, signingDate))
+    documents: async (employee, codes) => await threeDocuments(employee, codes, fill),
+    documentUpdates: async (employee, codes) => await threeDocuments(employee, codes, updateOf),
+    addendum: async (addendum, signingDate, code) =>
+      await fill(addendum.sex === 'F' || addendum.sex === 'Femenino' ? 'adenda-f' : 'adenda', {
+        ...addendumFieldValues(addendum, data.employer, signingDate), verificationCode: verificationFooter(code)
+      })
   }
 }

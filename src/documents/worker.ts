@@ -3,26 +3,31 @@
  * adenda, or the documents of a few employees per task. The PDFs' ArrayBuffers are transferred back,
  * not copied; for the ZIP, only each document's update is (src/pdf/update.ts), with the whole document's CRC-32.
  */
+import { createHash, type Hash } from 'node:crypto'
 import { crc32 } from 'node:zlib'
 import { move, transferableSymbol, valueSymbol, workerData } from 'piscina'
 import type { ImportedEmployee } from '../../schemas/employee.js'
 import type { AddendumRequest } from '../../schemas/addendum.js'
 import type { EngineData } from './engine-data.js'
-import { createRenderer, type DocumentUpdate } from './renderer.js'
+import { createRenderer, type DocumentCodes, type DocumentUpdate } from './renderer.js'
 import type { TemplateId } from './fields.js'
 import { lowerThreadPriority } from '../workers.js'
 
 lowerThreadPriority() // the event loop first when the cores are short (src/workers.ts)
 
 /**
- * A unit of work: `contract` for a preview, `documents` for a ZIP, `addendum` for one adenda
- * (preview and ZIP); `ping` checks the worker starts.
+ * A unit of work: `contract` for a preview, `documents` for a ZIP (`codes[i]`: the verification codes
+ * of `employees[i]`'s documents), `addendum` for one adenda (preview without `code`, ZIP with it);
+ * `ping` checks the worker starts.
  */
 export type PdfTask =
   | { kind: 'contract', employee: ImportedEmployee }
-  | { kind: 'documents', employees: ImportedEmployee[] }
-  | { kind: 'addendum', addendum: AddendumRequest, signingDate: string }
+  | { kind: 'documents', employees: ImportedEmployee[], codes?: DocumentCodes[] }
+  | { kind: 'addendum', addendum: AddendumRequest, signingDate: string, code?: string }
   | { kind: 'ping' }
+
+/** An adenda: its bytes, and their SHA-256 (hex) when it carries a code (an issued one, which the registry records). */
+export interface WorkerAddendum { pdf: Uint8Array, sha256?: string }
 
 const data = workerData as EngineData
 const renderer = createRenderer(data)
@@ -30,8 +35,17 @@ const renderer = createRenderer(data)
 /** CRC-32 of each template's bytes, computed on first use: a document's CRC continues it over the update. */
 const templateCrcs = new Map<TemplateId, number>()
 
-/** A document of the ZIP: its update, and the CRC-32 of the whole document (template bytes, then update). */
-export interface WorkerDocument extends DocumentUpdate { crc32: number }
+/**
+ * SHA-256 states after each template's bytes, made on first use: a document's hash continues a copy
+ * of it over the update (the registry records it, docs/registry.md), so the template is hashed once.
+ */
+const templateHashes = new Map<TemplateId, Hash>()
+
+/**
+ * A document of the ZIP: its update, and the CRC-32 and SHA-256 (hex) of the whole document
+ * (template bytes, then update).
+ */
+export interface WorkerDocument extends DocumentUpdate { crc32: number, sha256: string }
 
 /** One employee of a `documents` task: contract, consent and annex, or why they failed (the others still render). */
 export type WorkerEmployeeResult = { documents: [WorkerDocument, WorkerDocument, WorkerDocument] } | { error: string }
@@ -42,7 +56,16 @@ function withCrc (document: DocumentUpdate): WorkerDocument {
     templateCrc = crc32(data.templates[document.template].base)
     templateCrcs.set(document.template, templateCrc)
   }
-  return { ...document, crc32: crc32(document.update, templateCrc) }
+  let templateHash = templateHashes.get(document.template)
+  if (templateHash === undefined) {
+    templateHash = createHash('sha256').update(data.templates[document.template].base)
+    templateHashes.set(document.template, templateHash)
+  }
+  return {
+    ...document,
+    crc32: crc32(document.update, templateCrc),
+    sha256: templateHash.copy().update(document.update).digest('hex')
+  }
 }
 
 /** Hands the PDFs' buffers to the main thread without a copy. */
@@ -64,10 +87,14 @@ export default async function run (task: PdfTask): Promise<unknown> {
   switch (task.kind) {
     case 'ping':
       return 'pong'
-    case 'contract':
-    case 'addendum': {
-      const bytes = task.kind === 'contract' ? await renderer.contract(task.employee) : await renderer.addendum(task.addendum, task.signingDate)
+    case 'contract': {
+      const bytes = await renderer.contract(task.employee)
       return move(new Movable(bytes, [bufferOf(bytes)]))
+    }
+    case 'addendum': {
+      const pdf = await renderer.addendum(task.addendum, task.signingDate, task.code)
+      const result: WorkerAddendum = task.code === undefined ? { pdf } : { pdf, sha256: createHash('sha256').update(pdf).digest('hex') }
+      return move(new Movable(result, [bufferOf(pdf)]))
     }
     case 'documents': {
       // A few employees per task (one message each way for all of them). Only the updates travel
@@ -75,9 +102,9 @@ export default async function run (task: PdfTask): Promise<unknown> {
       // CRCs computed here (native) rather than on the main thread.
       const results: WorkerEmployeeResult[] = []
       const buffers: ArrayBuffer[] = []
-      for (const employee of task.employees) {
+      for (const [index, employee] of task.employees.entries()) {
         try {
-          const updates = await renderer.documentUpdates(employee)
+          const updates = await renderer.documentUpdates(employee, task.codes?.[index])
           const documents: [WorkerDocument, WorkerDocument, WorkerDocument] =
             [withCrc(updates.contract), withCrc(updates.consent), withCrc(updates.annex)]
           results.push({ documents })

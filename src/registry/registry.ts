@@ -138,6 +138,51 @@ export function verificationCode (): string {
   return `${code.slice(0, 4)}-${code.slice(4)}`
 }
 
+/** Crockford's decoding aliases: O reads as 0, I and L as 1. */
+const ALIASES: Record<string, string> = { O: '0', I: '1', L: '1' }
+
+/**
+ * A verification code as a person types it, in the form the registry stores (`XXXX-XXXX`): any case,
+ * with or without the dash (and spaces), Crockford's aliases tolerated (O → 0, I/L → 1).
+ * @returns undefined when it is not 8 characters of Crockford base32 (U, punctuation, another length)
+ */
+export function parseVerificationCode (text: string): string | undefined {
+  if (text.length > 20) return undefined
+  const plain = text.toUpperCase().replace(/[\s-]/g, '').replace(/[OIL]/g, (letter) => ALIASES[letter])
+  if (!/^[0-9A-HJKMNP-TV-Z]{8}$/.test(plain)) return undefined
+  return `${plain.slice(0, 4)}-${plain.slice(4)}`
+}
+
+/** A document as its public check shows it (`GET /api/documents/{code}`): no name, the DNI masked. */
+export interface DocumentCheck {
+  code: string
+  /** `contrato`, `tratamiento-datos`, `anexo` or `adenda`. */
+  kind: string
+  /** When it was recorded (ISO 8601, UTC). */
+  issuedAt: string
+  /** SHA-256 (hex) of the PDF issued; null until recorded (after it is rendered). */
+  sha256: string | null
+  /** Its contract's or adenda's: `superseded` by a corrected reprint, `signed` once HR marked it. */
+  status: 'issued' | 'signed' | 'superseded'
+  /** The worker's DNI with all but its last four digits hidden: `****5678`. */
+  dni: string
+  /** The worker's initials as recorded (`R. M. Q. M.`), never the name. */
+  initials: string
+}
+
+/** `12345678` → `****5678` (any length: all but the last four characters hidden). */
+export function maskDni (dni: string): string {
+  return `${'*'.repeat(Math.max(0, dni.length - 4))}${dni.slice(-4)}`
+}
+
+/** `Rosa María`, `Quispe`, `Mamani` → `R. M. Q. M.` (letters only, upper case). */
+export function initialsOf (...names: string[]): string {
+  return names.join(' ').split(/\s+/).flatMap((word) => {
+    const letter = /\p{L}/u.exec(word)?.[0]
+    return letter === undefined ? [] : [`${letter.toLocaleUpperCase('es')}.`]
+  }).join(' ')
+}
+
 type Db = Kysely<RegistryTables> | Transaction<RegistryTables>
 
 /** The registry over one open database. */
@@ -267,6 +312,42 @@ export class Registry {
       if (documents.length > 0) await trx.insertInto('documents').values(documents).execute()
       return results
     })
+  }
+
+  /**
+   * Records the SHA-256 of documents already recorded, once they are rendered (docs/registry.md): one
+   * statement for the batch; a code already hashed keeps its hash, an unknown one is skipped.
+   * @param hashes code (`XXXX-XXXX`) and SHA-256 (hex) of each PDF
+   * @returns how many documents took their hash
+   */
+  async recordHashes (hashes: ReadonlyArray<{ code: string, sha256: string }>): Promise<number> {
+    if (hashes.length === 0) return 0
+    const rows = sql.join(hashes.map(({ code, sha256 }) => sql`(${code}, ${sha256})`))
+    const result = await sql`update documents set pdf_sha256 = v.sha256 from (values ${rows}) as v(code, sha256)
+      where documents.code = v.code and documents.pdf_sha256 is null`.execute(this.#db)
+    return Number(result.numAffectedRows ?? 0)
+  }
+
+  /**
+   * A document by its verification code (`XXXX-XXXX`, parseVerificationCode), as its public check shows it.
+   * @returns undefined for a code the registry does not hold (never issued, or deleted with its contract)
+   */
+  async documentByCode (code: string): Promise<DocumentCheck | undefined> {
+    const row = await this.#db.selectFrom('documents as d')
+      .innerJoin('contracts as c', 'c.id', 'd.contract_id')
+      .innerJoin('workers as w', 'w.dni', 'c.worker_dni')
+      .select(['d.code', 'd.kind', 'd.issued_at', 'd.pdf_sha256', 'c.status', 'c.worker_dni', 'w.names', 'w.last_name_father', 'w.last_name_mother'])
+      .where('d.code', '=', code).executeTakeFirst()
+    if (row === undefined) return undefined
+    return {
+      code: row.code,
+      kind: row.kind,
+      issuedAt: new Date(row.issued_at).toISOString(),
+      sha256: row.pdf_sha256,
+      status: row.status,
+      dni: maskDni(row.worker_dni),
+      initials: initialsOf(row.names, row.last_name_father, row.last_name_mother)
+    }
   }
 
   /**

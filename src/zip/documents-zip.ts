@@ -20,6 +20,8 @@ export interface ZipDocument {
   parts: readonly Uint8Array[]
   /** CRC-32 of the whole entry when the PDF worker computed it (src/zip/stored-zip.ts); computed there otherwise. */
   crc32?: number
+  /** SHA-256 (hex) of the whole entry when the PDF worker computed it: not the ZIP's, the registry records it. */
+  sha256?: string
 }
 
 /** What a render gives for each of its records, in order: the record's entries, or why it failed. */

@@ -79,10 +79,10 @@ export function failDocumentsOf (dni: string, message = 'plantilla ilegible'): F
   return async (instance) => {
     const pool = instance.pdfPool
     const documentsBatch = pool.documentsBatch.bind(pool)
-    pool.documentsBatch = async (employees) => {
-      // the others are rendered (and counted by the metrics) as usual; that DNI never reaches a thread
+    pool.documentsBatch = async (employees, codes) => {
+      // the others are rendered (and counted by the metrics) as usual, with their codes; that DNI never reaches a thread
       const others = employees.filter((employee) => employee.dni !== dni)
-      const rendered = others.length === 0 ? [] : await documentsBatch(others)
+      const rendered = others.length === 0 ? [] : await documentsBatch(others, codes?.filter((_, index) => employees[index].dni !== dni))
       let next = 0
       return employees.map((employee) => (employee.dni === dni ? new Error(message) : rendered[next++]))
     }

@@ -194,12 +194,12 @@ t.test('headers go out before the first adenda is rendered; an abort mid-ZIP lea
   let rendered = 0
   const slow = await build(t, {}, async (instance) => {
     const pool = instance.pdfPool
-    const addendum = pool.addendum.bind(pool)
-    pool.addendum = async (record, signingDate) => {
+    const issuedAddendum = pool.issuedAddendum.bind(pool) // what the ZIP renders (with its verification code)
+    pool.issuedAddendum = async (record, signingDate, code) => {
       await gate
       await new Promise((resolve) => setTimeout(resolve, 20))
       rendered++
-      return await addendum(record, signingDate)
+      return await issuedAddendum(record, signingDate, code)
     }
   })
   const port = await listen(slow)
@@ -223,10 +223,16 @@ t.test('headers go out before the first adenda is rendered; an abort mid-ZIP lea
 t.test('a failed adenda is listed in errores.txt and the others are written (D19); a failed preview is a 500', async (t) => {
   const faulty = await build(t, {}, async (instance) => {
     const pool = instance.pdfPool
+    // the preview's render and the ZIP's (with its verification code)
     const addendum = pool.addendum.bind(pool)
     pool.addendum = async (record, signingDate) => {
       if (record.documentNumber === '66666666') throw new Error('plantilla dañada')
       return await addendum(record, signingDate)
+    }
+    const issuedAddendum = pool.issuedAddendum.bind(pool)
+    pool.issuedAddendum = async (record, signingDate, code) => {
+      if (record.documentNumber === '66666666') throw new Error('plantilla dañada')
+      return await issuedAddendum(record, signingDate, code)
     }
   })
   const res = await faulty.inject({ method: 'POST', url: ZIP, payload: [sampleAddendum(), sampleAddendum({ documentNumber: '66666666', worker: 'Ana Flores Rojas' })] })

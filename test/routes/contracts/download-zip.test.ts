@@ -165,9 +165,9 @@ test('on a real server the headers go out before the first document is done', as
   const app = await build(t, {}, async (instance) => {
     const pool = instance.pdfPool
     const documentsBatch = pool.documentsBatch.bind(pool)
-    pool.documentsBatch = async (employees: readonly Employee[]) => {
+    pool.documentsBatch = async (employees: readonly Employee[], codes) => {
       await gate
-      return await documentsBatch(employees)
+      return await documentsBatch(employees, codes)
     }
   })
   await app.listen({ port: 0, host: '127.0.0.1' })
@@ -186,10 +186,10 @@ test('a client that goes away stops the generation; the server stays healthy', a
   const app = await build(t, {}, async (instance) => {
     const pool = instance.pdfPool
     const documentsBatch = pool.documentsBatch.bind(pool)
-    pool.documentsBatch = async (employees: readonly Employee[]) => {
+    pool.documentsBatch = async (employees: readonly Employee[], codes) => {
       await new Promise((resolve) => setTimeout(resolve, 25 * employees.length)) // slow enough that 50 employees take a while
       rendered += employees.length
-      return await documentsBatch(employees)
+      return await documentsBatch(employees, codes)
     }
   })
   await app.listen({ port: 0, host: '127.0.0.1' })

@@ -3,7 +3,7 @@ import { SUBSTITUTION_GROUNDS } from '../../../src/vocabulary/substitution.js'
 import type { Employee } from '../../../schemas/employee.js'
 import { breakLines, layoutText, MIN_FONT_SIZE, type Rect } from '../../../src/pdf/layout.js'
 import type { AddendumRequest } from '../../../schemas/addendum.js'
-import { addendumFieldValues, fieldValues, TEMPLATE_IDS } from '../../../src/documents/fields.js'
+import { addendumFieldValues, fieldValues, PREVIEW_FOOTER, TEMPLATE_IDS } from '../../../src/documents/fields.js'
 import { fillTemplate, type DrawnField } from '../../../src/pdf/fill.js'
 import { loadWinAnsiFont } from '../../../src/pdf/embedded-font.js'
 import { loadUnicodeFont } from '../../../src/pdf/unicode-font.js'
@@ -141,9 +141,12 @@ test('the longest values the validation allows fit every field of every template
   const data = await engineData()
   for (const id of TEMPLATE_IDS) {
     const drawn: DrawnField[] = []
-    const values = id === 'adenda' || id === 'adenda-f'
-      ? addendumFieldValues(longestAddendum as unknown as AddendumRequest, longestEmployer(data.employer), '30/09/2026')
-      : fieldValues(longest as unknown as Employee, data.employer)
+    const values = {
+      ...(id === 'adenda' || id === 'adenda-f'
+        ? addendumFieldValues(longestAddendum as unknown as AddendumRequest, longestEmployer(data.employer), '30/09/2026')
+        : fieldValues(longest as unknown as Employee, data.employer)),
+      verificationCode: PREVIEW_FOOTER // the footer's longest text (an issued document's is shorter)
+    }
     const bytes = await fillTemplate(data.templates[id], values, fonts, { drawn })
     t.equal(drawn.length, data.templates[id].widgets.filter((widget) => (values as Record<string, string>)[widget.field] !== '').length, `${id}: every value drawn`)
     const problems = drawn.filter((field) => !field.layout.complete || !inside(field, 718, -207)).map((field) => field.widget.field)

@@ -1,0 +1,171 @@
+/**
+ * Verification codes (docs/registry.md): every page of every document a ZIP issues prints its
+ * code in the footer, the code resolves through the open `GET /api/documents/{code}` (also under
+ * AUTH_MODE=oidc, without credentials) to the document's kind, status and the SHA-256 of the very
+ * bytes in the ZIP, a reprint supersedes and a signed mark signs it; previews print no code.
+ */
+import { test, type Test } from 'tap'
+import { createHash } from 'node:crypto'
+import type { FastifyInstance, InjectOptions } from 'fastify'
+import { build, pdfPages, sampleAddendum, sampleEmployee, zipEntries } from '../../support/helper.js'
+import { KEYS, writeKeysFile } from '../../support/auth.js'
+import { todayInLima } from '../../../src/vocabulary/dates.js'
+import { VALIDATION_MESSAGE, VERIFICATION_MESSAGES } from '../../../schemas/messages.js'
+import { PREVIEW_FOOTER } from '../../../src/documents/fields.js'
+import { parseVerificationCode } from '../../../src/registry/registry.js'
+
+const CODE_LINE = /Código de verificación: ([0-9A-HJKMNP-TV-Z]{4}-[0-9A-HJKMNP-TV-Z]{4})/g
+const sha256 = (bytes: Uint8Array) => createHash('sha256').update(bytes).digest('hex')
+
+/** The one code printed on every page of a PDF (fails the test when pages disagree or one lacks it). */
+async function printedCode (t: Test, bytes: Uint8Array, name: string): Promise<string> {
+  const pages = await pdfPages(bytes)
+  const codes = pages.map((page) => [...page.matchAll(CODE_LINE)].map((match) => match[1]))
+  t.ok(codes.every((found) => found.length === 1), `${name}: each of its ${pages.length} pages prints one code`)
+  t.equal(new Set(codes.flat()).size, 1, `${name}: the same code on every page`)
+  return codes[0][0]
+}
+
+type Check = { code: string, kind: string, issuedAt: string, sha256: string | null, status: string, dni: string, initials: string }
+
+async function check (app: FastifyInstance, code: string, headers: InjectOptions['headers'] = {}): Promise<{ statusCode: number, body: any }> {
+  const res = await app.inject({ method: 'GET', url: `/api/documents/${encodeURIComponent(code)}`, headers })
+  return { statusCode: res.statusCode, body: res.json() }
+}
+
+/** The check of `code` once its SHA-256 is recorded (written after the ZIP's last byte, not awaited by it). */
+async function checkWithHash (app: FastifyInstance, code: string): Promise<Check> {
+  for (let attempt = 0; ; attempt++) {
+    const { body } = await check(app, code)
+    if (body.data?.document?.sha256 !== null || attempt > 100) return body.data.document
+    await new Promise((resolve) => setTimeout(resolve, 20))
+  }
+}
+
+test('a contracts ZIP: each document prints its own code on every page; the code gives its kind, masked DNI and the SHA-256 of the bytes in the ZIP', async (t) => {
+  const app = await build(t)
+  const res = await app.inject({ method: 'POST', url: '/api/contracts/download-zip', payload: [sampleEmployee({ dni: '40555111' }), sampleEmployee({ dni: '40555222', sex: 'M', name: 'Luis Ángel' })] })
+  t.equal(res.statusCode, 200)
+  const entries = await zipEntries(res.rawPayload)
+  t.equal(entries.length, 6)
+  const codes = new Set<string>()
+  for (const entry of entries) {
+    const code = await printedCode(t, entry.bytes, entry.name)
+    codes.add(code)
+    const document = await checkWithHash(app, code)
+    const dni = entry.name.includes('40555111') ? '40555111' : '40555222'
+    t.match(document, {
+      code,
+      kind: entry.name.includes('Tratamiento de datos/') ? 'tratamiento-datos' : entry.name.includes('Anexos/') ? 'anexo' : 'contrato',
+      status: 'issued',
+      dni: `****${dni.slice(4)}`,
+      sha256: sha256(entry.bytes)
+    }, `${entry.name}: its check`)
+    t.ok(Math.abs(Date.parse(document.issuedAt) - Date.now()) < 60_000, 'issued just now')
+    t.equal(document.initials, dni === '40555111' ? 'R. M. Q. M.' : 'L. Á. Q. M.')
+    t.notMatch(JSON.stringify(document), /Quispe|Rosa|40555111|40555222/, 'no name, no whole DNI')
+  }
+  t.equal(codes.size, 6, 'a code per document')
+})
+
+test('the code is read as a person types it: any case, without the dash, O for 0 and I or L for 1', async (t) => {
+  const app = await build(t)
+  const res = await app.inject({ method: 'POST', url: '/api/contracts/download-zip', payload: [sampleEmployee({ dni: '40555333' })] })
+  const [contract] = await zipEntries(res.rawPayload)
+  const code = await printedCode(t, contract.bytes, contract.name)
+  const typed = [code.toLowerCase(), code.replace('-', ''), ` ${code.slice(0, 4)} ${code.slice(5)} `, code.replaceAll('0', 'O').replaceAll('1', 'l'), code.replaceAll('1', 'I').toLowerCase()]
+  for (const variant of typed) {
+    const { statusCode, body } = await check(app, variant)
+    t.equal(statusCode, 200, `"${variant}"`)
+    t.equal(body.data.document.code, code)
+  }
+  t.equal(parseVerificationCode('abcd-efgh'), 'ABCD-EFGH')
+  t.equal(parseVerificationCode('OIL0-1234'), '0110-1234')
+})
+
+test('a reprint supersedes the first code; marking the reprint signed signs its codes', async (t) => {
+  const app = await build(t)
+  const employee = sampleEmployee({ dni: '40555444' })
+  const first = await zipEntries((await app.inject({ method: 'POST', url: '/api/contracts/download-zip', payload: [employee] })).rawPayload)
+  const firstCode = await printedCode(t, first[0].bytes, 'first contract')
+  t.equal((await check(app, firstCode)).body.data.document.status, 'issued')
+  const second = await zipEntries((await app.inject({ method: 'POST', url: '/api/contracts/download-zip', payload: [{ ...employee, salary: 1600, salaryInWords: undefined }] })).rawPayload)
+  const secondCodes = await Promise.all(second.map(async (entry) => await printedCode(t, entry.bytes, entry.name)))
+  t.equal((await check(app, firstCode)).body.data.document.status, 'superseded', 'the reprint superseded the first')
+  t.equal((await check(app, secondCodes[0])).body.data.document.status, 'issued')
+
+  const contracts = (await app.inject({ method: 'GET', url: '/api/workers/40555444/contracts' })).json().data.contracts
+  const current = contracts.find((contract: { status: string }) => contract.status === 'issued')
+  t.equal((await app.inject({ method: 'POST', url: `/api/contracts/${current.id as string}/signed`, payload: { signingDate: todayInLima() } })).statusCode, 200)
+  for (const code of secondCodes) t.equal((await check(app, code)).body.data.document.status, 'signed', `${code}: signed`)
+  t.equal((await check(app, firstCode)).body.data.document.status, 'superseded')
+})
+
+test('an adenda ZIP prints its code on each page and records its SHA-256', async (t) => {
+  const app = await build(t)
+  const res = await app.inject({ method: 'POST', url: '/api/addendum/download-zip', payload: [sampleAddendum({ documentNumber: '40555555' })] })
+  t.equal(res.statusCode, 200)
+  const [adenda] = await zipEntries(res.rawPayload)
+  const code = await printedCode(t, adenda.bytes, adenda.name)
+  t.match(await checkWithHash(app, code), { code, kind: 'adenda', status: 'issued', dni: '****5555', initials: 'R. M. Q. M.', sha256: sha256(adenda.bytes) })
+})
+
+test('previews record nothing and print no code: their footer says they are previews', async (t) => {
+  const app = await build(t)
+  for (const [url, payload] of [['/api/contracts/preview', sampleEmployee()], ['/api/addendum/preview', sampleAddendum()]] as const) {
+    const res = await app.inject({ method: 'POST', url, payload })
+    t.equal(res.statusCode, 200)
+    const pages = await pdfPages(res.rawPayload)
+    t.ok(pages.every((page) => page.includes(PREVIEW_FOOTER)), `${url}: every page says "${PREVIEW_FOOTER}"`)
+    t.notMatch(pages.join('\n'), /Código de verificación/)
+  }
+})
+
+test('an unknown code is a 404, a malformed one a 400, both in the spec envelope', async (t) => {
+  const app = await build(t)
+  const unknown = await check(app, '0000-0000')
+  t.equal(unknown.statusCode, 404)
+  t.same(unknown.body, { success: false, message: VERIFICATION_MESSAGES.notFound, data: null })
+  for (const bad of ['ABC', 'ABCD-EFGU', 'ABCD-EFGH-J', 'ABCD_EFGH', 'ÁBCD-EFGH', 'x'.repeat(21)]) {
+    const res = await check(app, bad)
+    t.equal(res.statusCode, 400, `"${bad}"`)
+    t.match(res.body, { success: false, message: VALIDATION_MESSAGE.default, errors: [{ field: 'params.code', message: VERIFICATION_MESSAGES.malformed }] })
+  }
+})
+
+test('AUTH_MODE=oidc: HR issues with its key, anyone checks the code without credentials', async (t) => {
+  const app = await build(t, { AUTH_MODE: 'oidc', API_KEYS_FILE: writeKeysFile(t) })
+  const res = await app.inject({ method: 'POST', url: '/api/contracts/download-zip', payload: [sampleEmployee({ dni: '40555666' })], headers: { authorization: `Bearer ${KEYS.hr}` } })
+  t.equal(res.statusCode, 200)
+  const [contract] = await zipEntries(res.rawPayload)
+  const code = await printedCode(t, contract.bytes, contract.name)
+  const open = await check(app, code)
+  t.equal(open.statusCode, 200)
+  t.match(open.body.data.document, { code, kind: 'contrato', dni: '****5666' })
+  t.equal((await check(app, '0000-0000')).statusCode, 404, 'an unknown code: 404, not 401')
+})
+
+test('a SHA-256 the registry cannot store is logged and counted; the ZIP is whole', async (t) => {
+  const app = await build(t, {}, async (instance) => {
+    instance.addHook('onReady', async () => {
+      const run = instance.registry.run
+      instance.registry.run = async (work) => await run(async (registry) => {
+        registry.recordHashes = async () => { throw new Error('disco lleno') }
+        return await work(registry)
+      })
+    })
+  })
+  const res = await app.inject({ method: 'POST', url: '/api/contracts/download-zip', payload: [sampleEmployee({ dni: '40555777' })] })
+  t.equal(res.statusCode, 200)
+  const entries = await zipEntries(res.rawPayload)
+  t.equal(entries.length, 3, 'every document in the ZIP')
+  const code = await printedCode(t, entries[0].bytes, entries[0].name)
+  let failures = 0
+  for (let attempt = 0; attempt < 100 && failures < 3; attempt++) {
+    const metrics = (await app.inject({ method: 'GET', url: '/metrics' })).body
+    failures = Number(/^contratos_registry_hash_failures_total (\d+)/m.exec(metrics)?.[1] ?? 0)
+    if (failures < 3) await new Promise((resolve) => setTimeout(resolve, 20))
+  }
+  t.equal(failures, 3, 'the three documents counted')
+  t.match((await check(app, code)).body.data.document, { code, sha256: null, status: 'issued' }, 'the code still checks, without its hash')
+})
