@@ -115,14 +115,17 @@ t.test('the schedule editor writes the canonical text; a 30-minute refrigerio is
     pause: box.querySelector<HTMLInputElement>('input[type="number"]')?.value
   }))
   t.same(await state(), { days: [true, true, true, true, true, false, false], times: ['08:00', '16:30', '', ''], pause: '30' }, 'the sheet\'s week, read into the editor')
+  // no named function inside: tsx would wrap it in its own `__name` helper, which the page lacks
   await page.$eval(editor, (box) => {
-    const set = (input: HTMLInputElement | null, value: string) => {
-      if (input === null) return
+    const changes: Array<[HTMLInputElement | null, string]> = [
+      [box.querySelector<HTMLInputElement>('input[type="number"]'), '45'],
+      [box.querySelectorAll<HTMLInputElement>('input[type="time"]')[1], '16:45']
+    ]
+    for (const [input, value] of changes) {
+      if (input === null) continue
       input.value = value
       input.dispatchEvent(new Event('input', { bubbles: true }))
     }
-    set(box.querySelector('input[type="number"]'), '45')
-    set(box.querySelectorAll<HTMLInputElement>('input[type="time"]')[1], '16:45')
   })
   t.equal(await text(`${editor} .schedule-output`),
     'Se escribe en DÍAS DE TRABAJO: «lunes a viernes»; en HORARIO: «de 08:00 a 16:45 horas, con 45 minutos de refrigerio».')
