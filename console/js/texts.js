@@ -53,7 +53,15 @@ export const TEXT = {
   fixRowsHint: 'Corrige cada fila con «Corregir» aquí mismo, o descarga la hoja corregida.',
   errorsTitle: 'Errores por fila del archivo',
   /** @param {number} n */
-  warningsTitle: (n) => `${plural(n, 'aviso', 'avisos')} sobre valores que el servicio completó o interpretó (revísalos):`,
+  warningsTitle: (n) => `${plural(n, 'aviso', 'avisos')} sobre valores que el servicio leyó de otra forma (revisa primero los que pueden cambiar un documento; cada aviso está también en su fila):`,
+  /** Titles of the warnings' kinds (upload-errors.js warningKind), those that may change a document first. */
+  warningGroups: {
+    dni: 'Pueden cambiar el documento: DNI guardados como número, que perdieron sus ceros iniciales. Comprueba que sea el DNI de la persona.',
+    date: 'Pueden cambiar el documento: fechas escritas como texto, leídas como día/mes/año. Comprueba el día y el mes.',
+    other: 'Para revisar:'
+  },
+  /** @param {import('./api.js').Warning} warning */
+  rowWarning: (warning) => `Aviso, ${warning.header ?? warning.field}: ${warning.message}`,
   employerNoticesTitle: 'Avisos para el empleador (no impiden generar los contratos):',
   /** @param {string} message @param {number[]} rows */
   employerNotice: (message, rows) => `${message} (${rows.length === 1 ? 'fila' : 'filas'} ${rows.join(', ')})`,

@@ -203,6 +203,9 @@ t.test('a CSV as Excel in Spanish saves it: a row fixed in the page, and the cor
   await page.waitForSelector('#employees-errors table')
   t.same(await shownDnis(), ['07000011'], 'the short DNI padded (D12)')
   t.match(await text('#employees-errors .alert.warn'), 'Fila 2, DNI')
+  // the warnings that may change a document come first, and each is on its row
+  t.match(await text('#employees-errors .alert.warnings .warning-group:first-of-type h4'), 'Pueden cambiar el documento: DNI guardados como número')
+  t.match(await text('#employees-table tbody tr:first-child ul.row-warnings'), /^Aviso, DNI: El DNI 7000011 tenía menos de 8 dígitos/)
   const download = watched.nextDownload()
   await page.click('#employees-corrected')
   const file = await download

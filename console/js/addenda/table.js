@@ -1,12 +1,14 @@
 /**
- * The addenda table (docs/console.md, item 7): one row per kept adenda with its checkbox, document,
- * worker (and why the adenda cannot be made), division, the contract it extends, both terms, the
- * salary, and its buttons: "Vista previa", and "Corregir" on a row whose adenda cannot be made.
+ * The addenda table (docs/console.md, item 7): one row per kept adenda with its checkbox,
+ * document, worker (with why the adenda cannot be made and the service's warnings on its row),
+ * division, the contract it extends, both terms, the salary, and its buttons: "Vista previa", and
+ * "Corregir" on a row whose adenda cannot be made.
  */
 import { postForFile } from '../api.js'
 import { el } from '../dom.js'
 import { openPreview } from '../preview.js'
 import { TEXT } from '../texts.js'
+import { rowWarnings, warningsByRow } from '../upload-errors.js'
 import { addendaOf, blockedReasons, rowOf } from './model.js'
 
 const money = new Intl.NumberFormat('es-PE', { style: 'currency', currency: 'PEN' })
@@ -29,6 +31,7 @@ export function addendaTable (state, elements, parts) {
   function render () {
     const list = addendaOf(state)
     const reasons = blockedReasons(state)
+    const warnings = warningsByRow(state.sheet)
     state.boxes = list.map((record, index) => parts.checkbox(record, index, reasons.has(rowOf(state, index))))
     elements.tbody.replaceChildren(...list.map((record, index) => {
       const row = rowOf(state, index)
@@ -36,7 +39,9 @@ export function addendaTable (state, elements, parts) {
       return el('tr', why !== undefined ? { class: 'blocked' } : {},
         el('td', {}, state.boxes[index]),
         el('td', { class: 'nowrap' }, record.documentNumber),
-        el('td', {}, record.worker, why !== undefined ? el('p', { class: 'blocked' }, `${TEXT.cannotMakeAddendum}: ${why.join('; ')}`) : null),
+        el('td', { class: 'name' }, record.worker,
+          why !== undefined ? el('p', { class: 'blocked' }, `${TEXT.cannotMakeAddendum}: ${why.join('; ')}`) : null,
+          rowWarnings(warnings.get(row))),
         el('td', {}, String(record.division ?? '')),
         el('td', {}, TEXT.extendedContract(record.modality, record.position)),
         el('td', { class: 'nowrap' }, `${record.start ?? ''} – ${record.end ?? ''}`),

@@ -1,11 +1,13 @@
 /**
  * The employees table (docs/console.md, items 3-6): one row per kept employee with its checkbox,
- * DNI, name (and why the contract cannot be made), position, type, term, the Contrato column, the
- * optional fields the reports need (marked when missing), and its buttons: "Ver documentos", and
- * "Corregir" on a row whose contract cannot be made.
+ * DNI, name (with why the contract cannot be made and the service's warnings on its row),
+ * position, type, term, the Contrato column, the optional fields the reports need (marked when
+ * missing), and its buttons: "Ver documentos", and "Corregir" on a row whose contract cannot be
+ * made.
  */
 import { el } from '../dom.js'
 import { TEXT } from '../texts.js'
+import { rowWarnings, warningsByRow } from '../upload-errors.js'
 import { blockedReasons, employeesOf, fullName, isMissing, rowOf } from './model.js'
 
 /**
@@ -26,10 +28,11 @@ export function employeesTable (state, elements, parts) {
   /**
    * @param {import('./model.js').Employee} employee
    * @param {string[] | undefined} why the reasons its contract cannot be made
+   * @param {import('../api.js').Warning[] | undefined} warnings the service's warnings on its row
    */
-  const nameCell = (employee, why) => why === undefined
-    ? el('td', {}, fullName(employee))
-    : el('td', {}, fullName(employee), el('p', { class: 'blocked' }, `${TEXT.cannotMakeContract}: ${why.join('; ')}`))
+  const nameCell = (employee, why, warnings) => el('td', { class: 'name' }, fullName(employee),
+    why === undefined ? null : el('p', { class: 'blocked' }, `${TEXT.cannotMakeContract}: ${why.join('; ')}`),
+    rowWarnings(warnings))
 
   /**
    * @param {import('./model.js').Employee} employee
@@ -57,13 +60,14 @@ export function employeesTable (state, elements, parts) {
   function render () {
     const list = employeesOf(state)
     const reasons = blockedReasons(state)
+    const warnings = warningsByRow(state.sheet)
     state.boxes = list.map((employee, index) => parts.checkbox(employee, index, reasons.has(employee.dni)))
     elements.tbody.replaceChildren(...list.map((employee, index) => {
       const blocked = reasons.has(employee.dni)
       return el('tr', blocked ? { class: 'blocked' } : {},
         el('td', {}, state.boxes[index]),
         el('td', { class: 'nowrap' }, employee.dni),
-        nameCell(employee, reasons.get(employee.dni)),
+        nameCell(employee, reasons.get(employee.dni), warnings.get(rowOf(state, index))),
         el('td', {}, String(employee.position ?? '')),
         el('td', { class: 'nowrap' }, String(employee.contractType ?? '')),
         el('td', { class: 'nowrap' }, `${employee.entryDate ?? ''} – ${employee.endDate ?? ''}`),
