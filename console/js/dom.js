@@ -118,3 +118,15 @@ export function issuesTable (issues, rows, fix) {
         fix === undefined ? null : el('th', { scope: 'col' }, TEXT.actionColumn))),
       body))
 }
+
+/**
+ * Labels each cell of a table's body with its column's header (`data-label`), which the narrow
+ * layout shows before the cell's content (console.css: one card per row below 600 px).
+ * @param {HTMLTableSectionElement} tbody
+ */
+export function labelCells (tbody) {
+  const headers = [...(tbody.parentElement?.querySelectorAll('thead th') ?? [])].map((th) => th.textContent?.trim() ?? '')
+  for (const row of tbody.rows) {
+    [...row.cells].forEach((cell, index) => { if (headers[index] !== undefined && headers[index] !== '') cell.dataset.label = headers[index] })
+  }
+}

@@ -34,7 +34,8 @@ export function setupEmployees (limits, profile) {
   const downloadStatus = byId('downloads-status')
   const report = byId('downloads-report')
   byId('data-notice').textContent = TEXT.dataNotice // DOCUMENT-REQUIREMENTS §29
-  const buttons = /** @type {HTMLButtonElement[]} */ (['download-contracts', 'download-lawlife', 'download-sctr', 'download-photocheck'].map(byId))
+  // the photocheck as .xlsx first (the DNI as text keeps its zeros in Excel), the printer's CSV beside it
+  const buttons = /** @type {HTMLButtonElement[]} */ (['download-contracts', 'download-lawlife', 'download-sctr', 'download-photocheck-xlsx', 'download-photocheck'].map(byId))
 
   const saved = loadEmployeesWork()
   const state = createState(saved)
@@ -131,8 +132,8 @@ export function setupEmployees (limits, profile) {
     })().catch(reportError)
   })
   buttons[0].addEventListener('click', () => { downloads.run(buttons[0], downloads.contracts).catch(reportError) })
-  for (const [index, key] of /** @type {const} */ ([[1, 'lawlife'], [2, 'sctr'], [3, 'photocheck']])) {
-    buttons[index].addEventListener('click', () => { downloads.run(buttons[index], async () => await downloads.exportReport(key)).catch(reportError) })
+  for (const [index, key, query] of /** @type {const} */ ([[1, 'lawlife', ''], [2, 'sctr', ''], [3, 'photocheck', '?format=xlsx'], [4, 'photocheck', '']])) {
+    buttons[index].addEventListener('click', () => { downloads.run(buttons[index], async () => await downloads.exportReport(key, query)).catch(reportError) })
   }
 
   // a reload in the same tab continues where HR was (docs/console.md, item 3)

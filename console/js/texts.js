@@ -60,6 +60,8 @@ export const TEXT = {
     date: 'Pueden cambiar el documento: fechas escritas como texto, leídas como día/mes/año. Comprueba el día y el mes.',
     other: 'Para revisar:'
   },
+  /** @param {number} n @param {string[]} columns */
+  rowWarningsSummary: (n, columns) => `${plural(n, 'aviso', 'avisos')}: ${columns.join(', ')}`,
   /** @param {import('./api.js').Warning} warning */
   rowWarning: (warning) => `Aviso, ${warning.header ?? warning.field}: ${warning.message}`,
   employerNoticesTitle: 'Avisos para el empleador (no impiden generar los contratos):',
@@ -112,7 +114,7 @@ export const TEXT = {
   /** @param {string} code @param {string} name */
   modalityOption: (code, name) => `Art. ${code}: ${name}`,
   /** @param {string} label */
-  modalityDefault: (label) => `Modalidad del perfil (${label})`,
+  modalityDefault: (label) => `Del perfil: art. ${label}`,
   /** @param {string} cause */
   causeLine: (cause) => `Causa: ${cause}`,
   noReviewedCause: 'Causa: la sede no tiene una causa revisada para esta modalidad. Una causa nueva la revisa el área legal antes de poder usarse.',

@@ -123,11 +123,15 @@ export function warningsByRow (sheet) {
 }
 
 /**
- * A row's warnings, under its name in the table.
+ * A row's warnings, under its name in the table: one line naming the columns, which opens on the messages.
  * @param {import('./api.js').Warning[] | undefined} warnings
  */
 export function rowWarnings (warnings) {
   if (warnings === undefined || warnings.length === 0) return null
-  return el('ul', { class: 'row-warnings' }, ...warnings.map((warning) =>
-    el('li', { class: warningKind(warning) === 'other' ? 'advice' : 'changes' }, TEXT.rowWarning(warning))))
+  const changes = warnings.some((warning) => warningKind(warning) !== 'other')
+  const columns = [...new Set(warnings.map((warning) => warning.header ?? warning.field))]
+  return el('details', { class: changes ? 'row-warnings changes' : 'row-warnings' },
+    el('summary', {}, TEXT.rowWarningsSummary(warnings.length, columns)),
+    el('ul', {}, ...warnings.map((warning) =>
+      el('li', { class: warningKind(warning) === 'other' ? 'advice' : 'changes' }, TEXT.rowWarning(warning)))))
 }

@@ -121,7 +121,7 @@ t.test('a good sheet: the imported employees, those that can become a contract s
   t.notOk(warnings.some((w) => w.field === 'salaryInWords'), 'the fixture leaves SUELDO EN LETRAS empty, as the template says: no warning for it')
   const shownWarnings = await page.$$eval('#employees-errors .alert.warnings li', (items) => items.map((item) => item.textContent))
   t.same([...shownWarnings].sort(), warnings.map((w) => `Fila ${w.row}, ${w.header ?? w.field}: ${w.message}`).sort())
-  t.equal(await page.$$eval('#employees-table ul.row-warnings li', (items) => items.length), warnings.length, 'each warning on its row too')
+  t.equal(await page.$$eval('#employees-table .row-warnings li', (items) => items.length), warnings.length, 'each warning on its row too')
   const dnis = await page.$$eval('#employees-table tbody tr td:nth-child(2)', (cells) => cells.map((cell) => cell.textContent))
   t.same(dnis, api.body.data.employees.map((employee: Employee) => employee.dni))
   // a row without a birth date cannot become a contract (DOCUMENT-REQUIREMENTS §26): listed, left unselected
@@ -231,6 +231,20 @@ t.test('reports: each tells who lacks a field it needs and exports the others', 
   const records = parse(photo.bytes.toString('utf8'), { columns: true }) as Record<string, string>[]
   t.same(records.map((record) => record.DNI), ['01234567', '45678912', '87654321', '23456789'], 'every employee: the card needs no optional field')
   t.equal(await text('#downloads-report'), '', 'nothing left out, no warning')
+
+  // the .xlsx is offered first, the DNI as text: Excel keeps its leading zeros
+  t.same(await page.$$eval('#employees-downloads .actions button', (buttons) => buttons.map((button) => button.textContent)).then((names) => names.slice(3)),
+    ['Fotocheck (.xlsx)', 'Fotocheck (.csv)'])
+  t.match(await text('#photocheck-hint'), 'conserva los ceros iniciales')
+  const photoXlsx = watched.nextDownload()
+  await page.click('#download-photocheck-xlsx')
+  const xlsx = await photoXlsx
+  t.equal(xlsx.name, 'Fotocheck.xlsx')
+  const photoBook = XLSX.read(xlsx.bytes)
+  const photoSheet = photoBook.Sheets[photoBook.SheetNames[0]]
+  const dniColumn = (XLSX.utils.sheet_to_json<string[]>(photoSheet, { header: 1 })[0] ?? []).indexOf('DNI')
+  const rosa = photoSheet[XLSX.utils.encode_cell({ r: 1, c: dniColumn })] as XLSX.CellObject
+  t.same([rosa.t, rosa.v], ['s', '01234567'], 'the DNI is a text cell with its zero')
 
   // only people without a birth date selected: nothing is sent, and the page says why
   for (const row of [1, 3]) await page.click(`#employees-table tbody tr:nth-child(${row}) input[type="checkbox"]`)

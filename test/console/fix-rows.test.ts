@@ -205,7 +205,7 @@ t.test('a CSV as Excel in Spanish saves it: a row fixed in the page, and the cor
   t.match(await text('#employees-errors .alert.warn'), 'Fila 2, DNI')
   // the warnings that may change a document come first, and each is on its row
   t.match(await text('#employees-errors .alert.warnings .warning-group:first-of-type h4'), 'Pueden cambiar el documento: DNI guardados como número')
-  t.match(await text('#employees-table tbody tr:first-child ul.row-warnings'), /^Aviso, DNI: El DNI 7000011 tenía menos de 8 dígitos/)
+  t.match(await text('#employees-table tbody tr:first-child .row-warnings li'), /^Aviso, DNI: El DNI 7000011 tenía menos de 8 dígitos/)
   const download = watched.nextDownload()
   await page.click('#employees-corrected')
   const file = await download

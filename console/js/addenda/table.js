@@ -5,7 +5,7 @@
  * "Corregir" on a row whose adenda cannot be made.
  */
 import { postForFile } from '../api.js'
-import { el } from '../dom.js'
+import { el, labelCells } from '../dom.js'
 import { openPreview } from '../preview.js'
 import { TEXT } from '../texts.js'
 import { rowWarnings, warningsByRow } from '../upload-errors.js'
@@ -44,8 +44,8 @@ export function addendaTable (state, elements, parts) {
           rowWarnings(warnings.get(row))),
         el('td', {}, String(record.division ?? '')),
         el('td', {}, TEXT.extendedContract(record.modality, record.position)),
-        el('td', { class: 'nowrap' }, `${record.start ?? ''} – ${record.end ?? ''}`),
-        el('td', { class: 'nowrap' }, `${record.startAddendum ?? ''} – ${record.endAddendum ?? ''}`),
+        el('td', { class: 'term' }, `${record.start ?? ''} – ${record.end ?? ''}`),
+        el('td', { class: 'term' }, `${record.startAddendum ?? ''} – ${record.endAddendum ?? ''}`),
         el('td', { class: 'num' }, typeof record.salary === 'number' ? money.format(record.salary) : String(record.salary ?? '')),
         el('td', { class: 'row-actions' },
           el('button', {
@@ -55,6 +55,7 @@ export function addendaTable (state, elements, parts) {
             ? el('button', { type: 'button', class: 'secondary small', 'aria-label': TEXT.fixRow(row), onclick: () => parts.fix(row) }, TEXT.fix)
             : null))
     }))
+    labelCells(elements.tbody)
   }
   return { render }
 }

@@ -5,7 +5,7 @@
  * missing), and its buttons: "Ver documentos", and "Corregir" on a row whose contract cannot be
  * made.
  */
-import { el } from '../dom.js'
+import { el, labelCells } from '../dom.js'
 import { TEXT } from '../texts.js'
 import { rowWarnings, warningsByRow } from '../upload-errors.js'
 import { blockedReasons, employeesOf, fullName, isMissing, rowOf } from './model.js'
@@ -70,12 +70,13 @@ export function employeesTable (state, elements, parts) {
         nameCell(employee, reasons.get(employee.dni), warnings.get(rowOf(state, index))),
         el('td', {}, String(employee.position ?? '')),
         el('td', { class: 'nowrap' }, String(employee.contractType ?? '')),
-        el('td', { class: 'nowrap' }, `${employee.entryDate ?? ''} – ${employee.endDate ?? ''}`),
+        el('td', { class: 'term' }, `${employee.entryDate ?? ''} – ${employee.endDate ?? ''}`),
         parts.contractCell(employee, rowOf(state, index)),
         optionalCell(employee.sex),
         optionalCell(employee.birthDate),
         actionsCell(employee, rowOf(state, index), blocked))
     }))
+    labelCells(elements.tbody)
   }
 
   return { render }
