@@ -10,6 +10,7 @@
  * (`selection.js`), the ZIP and the saved work.
  */
 import { byId, setStatus } from './dom.js'
+import { loadView } from './storage.js'
 import { rowSelection } from './selection.js'
 import { TEXT } from './texts.js'
 import { addendaDownloads } from './addenda/downloads.js'
@@ -52,6 +53,10 @@ export function setupAddenda (limits, profile) {
       state.unchecked.delete(row)
       render()
       work.persist()
+    },
+    appended: () => {
+      render()
+      work.persist()
     }
   })
   const table = addendaTable(state, { tbody: /** @type {HTMLTableSectionElement} */ (byId('addenda-table').querySelector('tbody')) }, {
@@ -89,5 +94,7 @@ export function setupAddenda (limits, profile) {
     render()
     setStatus(status, TEXT.restored(state.sheet.state.fileName))
     byId('addenda-file-name').textContent = state.sheet.state.fileName
+    const open = loadView().fix // the form HR had open, with what was typed in it
+    if (open?.kind === 'addendum' && state.sheet.fixable) sheet.fix(open.row, open.values)
   }
 }

@@ -12,6 +12,7 @@
  * downloads and the saved work.
  */
 import { byId, setStatus } from './dom.js'
+import { loadView } from './storage.js'
 import { rowSelection } from './selection.js'
 import { TEXT } from './texts.js'
 import { contractPickers } from './employees/contract.js'
@@ -80,6 +81,12 @@ export function setupEmployees (limits, profile) {
       state.unchecked.delete(row)
       render()
       work.persist()
+    },
+    appended: () => {
+      state.edited = new Set()
+      state.documentZips = new Map()
+      render()
+      work.persist()
     }
   })
   const contract = contractPickers(state, profile, { status }, { changed: () => { render(); work.persist() } })
@@ -142,5 +149,7 @@ export function setupEmployees (limits, profile) {
     render({ type: saved?.filters?.type, site: saved?.filters?.site })
     setStatus(status, TEXT.restored(state.sheet.state.fileName))
     byId('employees-file-name').textContent = state.sheet.state.fileName
+    const open = loadView().fix // the form HR had open, with what was typed in it
+    if (open?.kind === 'employee' && state.sheet.fixable) sheet.fix(open.row, open.name, open.values)
   }
 }

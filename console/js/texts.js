@@ -50,6 +50,10 @@ export const TEXT = {
       : total === 1 ? 'Queda seleccionado para descargar.' : 'Todos quedan seleccionados para descargar.',
     refused > 0 ? `Corrige ${refused === 1 ? 'la fila rechazada' : `las ${refused} filas rechazadas`} con «Corregir» aquí mismo.` : ''
   ].filter(Boolean).join(' '),
+  /** @param {string} current @param {number} rows @param {number} fixed @param {string} next */
+  replaceQuestion: (current, rows, fixed, next) => `La página tiene ${current} (${plural(rows, 'fila', 'filas')}${fixed > 0 ? `, ${plural(fixed, 'corregida aquí', 'corregidas aquí')}` : ''}). ¿Añades las filas de ${next} a ese trabajo, o lo reemplazas por ${next}? Reemplazarlo descarta las correcciones y la selección.`,
+  /** @param {string} next @param {string} current */
+  appendedFile: (next, current) => `Se añadieron las filas de ${next} a ${current}.`,
   fixRowsHint: 'Corrige cada fila con «Corregir» aquí mismo, o descarga la hoja corregida.',
   errorsTitle: 'Errores por fila del archivo',
   /** @param {number} n */
@@ -185,7 +189,7 @@ export const TEXT = {
   /** @param {number} n */
   addendaBlocked: (n) => `${plural(n, 'adenda no se puede generar y queda', 'adendas no se pueden generar y quedan')} sin seleccionar (motivo en su fila).`,
   /** @param {string} fileName */
-  restored: (fileName) => `Se recuperó el trabajo de esta pestaña con ${fileName}: filas, correcciones, selección y filtros. «Vaciar la consola» lo borra.`,
+  restored: (fileName) => `Se recuperó el trabajo de esta pestaña con ${fileName}: filas, correcciones, selección, filtros y el formulario abierto. «Vaciar la consola» lo borra.`,
   cleared: 'Se vació la consola: no queda ningún dato en esta pestaña del navegador.',
   // the closed choices and the schedule editor of "Corregir" (docs/console.md, item 2; console/js/fix.js)
   sheetValueGroup: 'Valor de la hoja',

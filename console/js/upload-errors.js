@@ -93,7 +93,7 @@ function showWarnings (box, warnings) {
     box.append(el('div', { class: 'alert warn warnings' },
       el('p', {}, TEXT.warningsTitle(rows.length)),
       ...groups.map(({ kind, items }) => el('section', { class: `warning-group ${kind}` },
-        el('h4', {}, TEXT.warningGroups[kind]),
+        el('p', { class: 'warning-kind' }, TEXT.warningGroups[kind]),
         el('ul', {}, ...items.map((warning) => el('li', {}, TEXT.warningItem(warning))))))))
   }
   /** @type {Map<string, number[]>} */

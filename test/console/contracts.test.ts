@@ -13,7 +13,7 @@ import * as XLSX from 'xlsx'
 import { parse } from 'csv-parse/sync'
 import type { Employee } from '../../schemas/employee.js'
 import { failDocumentsOf, formPayload, pdfText, sampleEmployee, zipEntries } from '../support/helper.js'
-import { axeViolations, fixture, launch, openConsole, startServer } from '../support/browser.js'
+import { axeViolations, fixture, launch, openConsole, startServer, submitUpload } from '../support/browser.js'
 
 const FAILING_DNI = '87654321' // Carmen Huamán's documents fail in this server, so the ZIP gains errores.txt
 
@@ -46,7 +46,7 @@ async function upload (name: string): Promise<void> {
   const input = await page.$('input#employees-file')
   await input?.uploadFile(sheetPath(name))
   await page.waitForFunction((expected) => document.querySelector('#employees-file-name')?.textContent === expected, {}, name)
-  await page.click('#employees-form button[type="submit"]')
+  await submitUpload(page, '#employees-form')
   await page.waitForFunction(() => !document.querySelector('#employees-status')?.classList.contains('busy'))
 }
 
@@ -265,7 +265,7 @@ t.test('a row that cannot become a contract: marked with its reason, left out of
   const input = await page.$('input#employees-file')
   await input?.uploadFile(sheet)
   await page.waitForFunction(() => document.querySelector('#employees-file-name')?.textContent === 'empleados-con-inicio-pasado.xlsx')
-  await page.click('#employees-form button[type="submit"]')
+  await submitUpload(page, '#employees-form')
   await page.waitForFunction(() => document.querySelectorAll('#employees-table tbody tr').length === 2)
   const blockedRow = '#employees-table tbody tr:nth-child(2)'
   t.match(await text(`${blockedRow} p.blocked`), /^No se puede generar el contrato: La fecha de ingreso no puede ser anterior a hoy/)
@@ -297,7 +297,7 @@ t.test('the contract pickers: a position outside the catalogue is given its entr
   const input = await page.$('input#employees-file')
   await input?.uploadFile(sheet)
   await page.waitForFunction(() => document.querySelector('#employees-file-name')?.textContent === 'empleados-cargo-nuevo.xlsx')
-  await page.click('#employees-form button[type="submit"]')
+  await submitUpload(page, '#employees-form')
   await page.waitForFunction(() => document.querySelector('#employees-table tbody tr:nth-child(2)')?.textContent?.includes('55556666') === true &&
     document.querySelector('#employees-table tbody tr:nth-child(2) p.blocked') !== null)
   const row = '#employees-table tbody tr:nth-child(2)'

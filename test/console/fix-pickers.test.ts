@@ -15,7 +15,7 @@ import * as XLSX from 'xlsx'
 import { EMPLOYEE_COLUMNS } from '../../src/spreadsheets/columns.js'
 import { sampleEmployee, zipEntries } from '../support/helper.js'
 import { sampleSubsidio, sampleTerm } from '../support/samples.js'
-import { ALL_IMPACTS, axeViolations, launch, openConsole, startServer } from '../support/browser.js'
+import { ALL_IMPACTS, axeViolations, launch, openConsole, startServer, submitUpload } from '../support/browser.js'
 
 t.setTimeout(300_000)
 const { origin } = await startServer(t)
@@ -75,7 +75,7 @@ t.test('the sheet: three contracts that cannot be made, each with Corregir; the 
   writeFileSync(path, XLSX.write(book, { type: 'buffer', bookType: 'xlsx' }))
   const input = await page.$('input#employees-file')
   await input?.uploadFile(path)
-  await page.click('#employees-form button[type="submit"]')
+  await submitUpload(page, '#employees-form')
   await page.waitForSelector('#employees-table tbody tr')
   t.same(await blockedDnis(), ['71000001', '71000002', '71000003'])
   const notices = await page.$$eval('#employees-table tbody tr', (rows) => rows.map((row) => row.querySelector('p.notice')?.textContent ?? ''))

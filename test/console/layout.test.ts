@@ -11,7 +11,7 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { lawfulEmployeeFixture } from '../support/spreadsheets.js'
-import { axeViolations, fixture, launch, openConsole, startServer } from '../support/browser.js'
+import { axeViolations, fixture, launch, openConsole, startServer, submitUpload } from '../support/browser.js'
 
 const { origin } = await startServer(t)
 const browser = await launch(t)
@@ -60,7 +60,7 @@ async function uploadEmployees (): Promise<void> {
   writeFileSync(path, lawfulEmployeeFixture('empleados.xlsx'))
   const input = await page.$('input#employees-file')
   await input?.uploadFile(path)
-  await page.click('#employees-form button[type="submit"]')
+  await submitUpload(page, '#employees-form')
   await page.waitForFunction(() => document.querySelectorAll('#employees-table tbody tr').length > 0 && !document.querySelector('#employees-status')?.classList.contains('busy'))
 }
 
@@ -127,7 +127,7 @@ t.test('the adendas table at 390, 1366 and 1920 px', async (t) => {
   await page.click('#tab-addenda')
   const input = await page.$('input#addenda-file')
   await input?.uploadFile(fixture('adendas-mixtas.xlsx'))
-  await page.click('#addenda-form button[type="submit"]')
+  await submitUpload(page, '#addenda-form')
   await page.waitForFunction(() => document.querySelectorAll('#addenda-table tbody tr').length > 0)
   for (const width of [390, 1366, 1920]) {
     await page.setViewport({ width, height: 900 })

@@ -7,6 +7,7 @@ import { ApiError } from '../api.js'
 import { setStatus } from '../dom.js'
 import { fixSheetRow } from '../fix.js'
 import { SheetImport } from '../sheet-import.js'
+import { askReplace } from '../replace-prompt.js'
 import { TEXT } from '../texts.js'
 import { chosenFile, showFileRefusal, showSheetErrors } from '../upload-errors.js'
 import { UPLOAD_PATH, blockedReasons } from './model.js'
@@ -18,14 +19,15 @@ const NAME_HEADERS = ['TRABAJADOR', 'nombres y apellidos', 'empleado', 'colabora
  * @param {import('./model.js').AddendaState} state
  * @param {{ input: HTMLInputElement, status: HTMLElement, errorsBox: HTMLElement, result: HTMLElement }} elements
  * @param {{ limits: import('../api.js').Limits | undefined, profile: import('../api.js').Profile | undefined,
- *   loaded: (sheet: SheetImport) => void, fixed: (row: number) => void }} hooks
+ *   loaded: (sheet: SheetImport) => void, fixed: (row: number) => void, appended: () => void }} hooks
  */
 export function addendaSheet (state, elements, hooks) {
   const { status, errorsBox } = elements
 
-  /** @param {number} row */
-  function fix (row) {
+  /** @param {number} row @param {Record<string, string>} [draft] values HR had typed before a reload */
+  function fix (row, draft) {
     fixSheetRow(state.sheet, row, state.sheet.textOf(row, NAME_HEADERS), {
+      draft,
       saved: () => hooks.fixed(row),
       status,
       focusAfter: (fixed) => state.boxes[state.sheet.state.rows.indexOf(fixed)], // the row's checkbox
@@ -34,7 +36,7 @@ export function addendaSheet (state, elements, hooks) {
     })
   }
 
-  const showErrors = () => showSheetErrors(errorsBox, state.sheet, fix)
+  const showErrors = () => showSheetErrors(errorsBox, state.sheet, (row) => fix(row))
 
   function showStatus () {
     const { records: valid, errors, message } = state.sheet.state
@@ -48,7 +50,14 @@ export function addendaSheet (state, elements, hooks) {
     errorsBox.replaceChildren()
     const file = chosenFile(elements.input, hooks.limits, status)
     if (file === undefined) return
+    // a second upload asks first: add its rows to the work in the page, or replace it
+    const answer = await askReplace(state.sheet, file)
+    if (answer === 'cancel') return
     setStatus(status, TEXT.uploading(file.name), 'busy')
+    if (answer === 'add') {
+      await append(file)
+      return
+    }
     const next = new SheetImport(UPLOAD_PATH)
     try {
       await next.load(file)
@@ -60,6 +69,24 @@ export function addendaSheet (state, elements, hooks) {
     }
     hooks.loaded(next)
     showStatus()
+  }
+
+  /**
+   * Adds a file's rows to the sheet in the page; the service judges the whole sheet again.
+   * @param {File} file
+   */
+  async function append (file) {
+    try {
+      await state.sheet.append(file)
+    } catch (error) {
+      if (!(error instanceof ApiError)) return setStatus(status, error instanceof Error ? error.message : String(error), 'error')
+      await showFileRefusal({ status, box: errorsBox }, error, file)
+      return
+    }
+    hooks.appended()
+    const before = state.sheet.state.fileName
+    showStatus()
+    status.textContent = `${TEXT.appendedFile(file.name, before)} ${status.textContent}`
   }
 
   return { upload, fix, showErrors, showStatus }

@@ -51,7 +51,7 @@ export function addendaTable (state, elements, parts) {
           el('button', {
             type: 'button', class: 'secondary small', disabled: why !== undefined, 'aria-label': TEXT.previewOf(record.worker), onclick: () => preview(record)
           }, TEXT.preview),
-          why !== undefined && state.sheet.fixable
+          state.sheet.fixable // every row, blocked or not
             ? el('button', { type: 'button', class: 'secondary small', 'aria-label': TEXT.fixRow(row), onclick: () => parts.fix(row) }, TEXT.fix)
             : null))
     }))

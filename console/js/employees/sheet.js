@@ -8,6 +8,7 @@ import { saveFile, setStatus } from '../dom.js'
 import { templateHeaders } from '../files.js'
 import { fixSheetRow } from '../fix.js'
 import { SheetImport } from '../sheet-import.js'
+import { askReplace } from '../replace-prompt.js'
 import { TEXT } from '../texts.js'
 import { chosenFile, showFileRefusal, showSheetErrors } from '../upload-errors.js'
 import { UPLOAD_PATH, blockedReasons } from './model.js'
@@ -19,8 +20,10 @@ const NAME_HEADERS = ['NOMBRE', 'Nombre completo', 'APELLIDO PATERNO', 'APELLIDO
  * @param {import('./model.js').EmployeesState} state
  * @param {{ input: HTMLInputElement, status: HTMLElement, errorsBox: HTMLElement, sheetActions: HTMLElement }} elements
  * @param {{ limits: import('../api.js').Limits | undefined, profile: import('../api.js').Profile | undefined,
- *   loaded: (sheet: SheetImport) => void, fixed: (row: number) => void }} hooks `loaded` with a new sheet the
- *   service answered; `fixed` after a row's fix was sent (the tab shows the new answer)
+ *   loaded: (sheet: SheetImport) => void, fixed: (row: number) => void, appended: () => void }} hooks
+ *   `loaded` with a new sheet the
+ *   service answered; `fixed` after a row's fix was sent, `appended` after a file's rows were added (the
+ *   tab shows the new answer)
  */
 export function employeesSheet (state, elements, hooks) {
   const { status, errorsBox } = elements
@@ -30,9 +33,11 @@ export function employeesSheet (state, elements, hooks) {
    * focus goes to the row's checkbox.
    * @param {number} row
    * @param {string} name who the row is about
+   * @param {Record<string, string>} [draft] values HR had typed before a reload
    */
-  function fix (row, name) {
+  function fix (row, name, draft) {
     fixSheetRow(state.sheet, row, name, {
+      draft,
       saved: () => hooks.fixed(row),
       status,
       focusAfter: (fixed) => state.boxes[state.sheet.state.rows.indexOf(fixed)],
@@ -61,7 +66,14 @@ export function employeesSheet (state, elements, hooks) {
     errorsBox.replaceChildren()
     const file = chosenFile(elements.input, hooks.limits, status)
     if (file === undefined) return
+    // a second upload asks first: add its rows to the work in the page, or replace it
+    const answer = await askReplace(state.sheet, file)
+    if (answer === 'cancel') return
     setStatus(status, TEXT.uploading(file.name), 'busy')
+    if (answer === 'add') {
+      await append(file)
+      return
+    }
     const next = new SheetImport(UPLOAD_PATH)
     try {
       await next.load(file)
@@ -72,6 +84,24 @@ export function employeesSheet (state, elements, hooks) {
     }
     hooks.loaded(next)
     showStatus()
+  }
+
+  /**
+   * Adds a file's rows to the sheet in the page; the service judges the whole sheet again.
+   * @param {File} file
+   */
+  async function append (file) {
+    try {
+      await state.sheet.append(file)
+    } catch (error) {
+      if (!(error instanceof ApiError)) return setStatus(status, error instanceof Error ? error.message : String(error), 'error')
+      await showFileRefusal({ status, box: errorsBox }, error, file)
+      return
+    }
+    hooks.appended()
+    const before = state.sheet.state.fileName
+    showStatus()
+    status.textContent = `${TEXT.appendedFile(file.name, before)} ${status.textContent}`
   }
 
   /** Saves the sheet as it now is: the template's columns first, then the file's, then ERRORES. */

@@ -47,7 +47,7 @@ export function employeesTable (state, elements, parts) {
       'aria-label': TEXT.viewDocumentsOf(fullName(employee)),
       onclick: () => parts.preview(employee)
     }, TEXT.viewDocuments),
-    blocked && state.sheet.fixable
+    state.sheet.fixable // every row: a blocked one, or a kept one with a wrong site or a missing birth date
       ? el('button', {
         type: 'button',
         class: 'secondary small',
