@@ -786,7 +786,6 @@ export const CELL_MESSAGES = {
   /** Warnings of an upload (docs/import.md, "Warnings"): facts the service added to a value it kept. */
   paddedDni: (read: string, padded: string) =>
     `El DNI ${read} tenía menos de 8 dígitos (la hoja lo guardó como número y perdió los ceros iniciales): se leyó como ${padded}.`,
-  salaryWritten: (words: string) => `Sin sueldo en letras: los documentos dirán "${words}", escrito a partir del sueldo.`,
   dateFromText: (text: string) => `La fecha ${text} estaba escrita como texto, no como fecha: se leyó como día/mes/año.`,
   /** The same DNI (or document number) on two rows of one upload. */
   duplicateDni: (firstRow: number) => `DNI duplicado: ya aparece en la fila ${firstRow}`

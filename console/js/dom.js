@@ -120,22 +120,13 @@ export function issuesTable (issues, rows, fix) {
 }
 
 /**
- * What an upload answer or refusal adds to its errors (docs/import.md): the service's `data.warnings`
- * on the rows it kept, or the `data.hint` of a refusal.
- * @param {HTMLElement} box
- * @param {import('./api.js').Warning[] | undefined} warnings
- * @param {string | undefined} [hint]
+ * Labels each cell of a table's body with its column's header (`data-label`), which the narrow
+ * layout shows before the cell's content (console.css: one card per row below 600 px).
+ * @param {HTMLTableSectionElement} tbody
  */
-export function showUploadNotes (box, warnings, hint) {
-  if (hint !== undefined) box.append(alertBox('error', hint))
-  const rows = (warnings ?? []).filter((warning) => warning.scope !== 'employer')
-  if (rows.length > 0) box.append(alertBox('warn', TEXT.warningsTitle(rows.length), rows.map(TEXT.warningItem)))
-  // the employer's process (an outdated risk assessment): each notice once, with the rows it concerns
-  const employer = new Map()
-  for (const warning of warnings ?? []) {
-    if (warning.scope === 'employer') employer.set(warning.message, [...(employer.get(warning.message) ?? []), warning.row])
-  }
-  if (employer.size > 0) {
-    box.append(alertBox('warn', TEXT.employerNoticesTitle, [...employer].map(([message, rowList]) => TEXT.employerNotice(message, rowList))))
+export function labelCells (tbody) {
+  const headers = [...(tbody.parentElement?.querySelectorAll('thead th') ?? [])].map((th) => th.textContent?.trim() ?? '')
+  for (const row of tbody.rows) {
+    [...row.cells].forEach((cell, index) => { if (headers[index] !== undefined && headers[index] !== '') cell.dataset.label = headers[index] })
   }
 }

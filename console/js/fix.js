@@ -20,6 +20,7 @@ import {
   scheduleText, shortText, weeklyHours
 } from './pickers.js'
 import { headerKey } from './sheet-import.js'
+import { saveView } from './storage.js'
 import { TEXT } from './texts.js'
 
 const dialog = /** @type {HTMLDialogElement} */ (byId('fix'))
@@ -38,8 +39,12 @@ form.addEventListener('submit', (event) => {
   event.preventDefault()
   submit?.().catch(reportError)
 })
-fields.addEventListener('change', () => refresh())
+/** Keeps what HR typed so far, so a reload opens the form again with it (storage.js saveView). */
+let keepDraft = () => {}
+fields.addEventListener('change', () => { refresh(); keepDraft() })
+fields.addEventListener('input', () => keepDraft())
 byId('fix-cancel').addEventListener('click', () => dialog.close())
+dialog.addEventListener('close', () => saveView({ fix: undefined }))
 
 /**
  * @typedef {object} FixRequest
@@ -53,6 +58,7 @@ byId('fix-cancel').addEventListener('click', () => dialog.close())
  * @property {() => void} done called once the service has nothing more to say about the row
  * @property {'employee' | 'addendum'} kind which import the sheet is
  * @property {import('./api.js').Profile | undefined} profile the employer's closed lists; plain fields without it
+ * @property {Record<string, string>} [draft] values HR had typed before a reload, by header
  */
 
 /**
@@ -64,12 +70,14 @@ byId('fix-cancel').addEventListener('click', () => dialog.close())
  * @param {number} row spreadsheet row
  * @param {string} name who the row is about ('' when it names nobody)
  * @param {{ saved: () => void, status: HTMLElement, focusAfter: (row: number) => HTMLElement | undefined,
- *   kind: 'employee' | 'addendum', profile: import('./api.js').Profile | undefined }} tab
+ *   kind: 'employee' | 'addendum', profile: import('./api.js').Profile | undefined,
+ *   draft?: Record<string, string> }} tab `draft`: the values typed before a reload
  */
 export function fixSheetRow (sheet, row, name, tab) {
   openFix({
     row,
     name,
+    draft: tab.draft,
     headers: sheet.headers(),
     cells: sheet.cells(row),
     issues: sheet.issuesOf(row),
@@ -128,10 +136,19 @@ function openFix (request) {
   }
   const isSubsidio = () => fold(valueOf('contractType')) === 'subsidio'
 
-  // the pickers' columns a row needs, added when the sheet lacks them (written only when given a value)
+  /**
+   * A column the row may need, added when the sheet lacks it (written only when given a value).
+   * @param {string} field
+   * @param {string} header
+   */
+  const need = (field, header) => { if (columnOf(field) === undefined) columns.push({ header, value: '', added: true }) }
+  // the optional columns Vida Ley and SCTR need (D21), so any kept row can be completed here
+  if (kind === 'employee') {
+    need('sex', 'SEXO')
+    need('birthDate', 'FECHA DE NACIMIENTO')
+  }
+  // the pickers' columns a row needs
   if (profile !== undefined) {
-    /** @param {string} field @param {string} header */
-    const need = (field, header) => { if (columnOf(field) === undefined) columns.push({ header, value: '', added: true }) }
     if (kind === 'addendum' || !isSubsidio()) need('causeId', 'CAUSA')
     if (kind === 'employee' && isSubsidio()) need('substitutionGround', 'CAUSAL DE SUSPENSIÓN')
     if (kind === 'employee' && (positionOf(profile, valueOf('positionProfile'), valueOf('position'))?.probationReasons ?? []).length > 0) {
@@ -160,7 +177,9 @@ function openFix (request) {
       else loose.push(`${issue.field}: ${issue.message}`)
     }
     general.replaceChildren(...loose.map((text) => el('p', { class: 'field-error' }, text)))
-    const kept = new Map([...controls].map(([key, control]) => [key, control.value]))
+    const kept = controls.size === 0 && request.draft !== undefined
+      ? new Map(Object.entries(request.draft).map(([header, value]) => [headerKey(header), value]))
+      : new Map([...controls].map(([key, control]) => [key, control.value]))
     controls.clear()
     /** @type {(() => void)[]} */
     const refreshers = []
@@ -369,6 +388,11 @@ function openFix (request) {
   }
 
   const firstInvalid = render(request.issues)
+  /** @returns {Record<string, string>} the form's values by header, as they would be saved */
+  const values = () => Object.fromEntries(columns.map((column) =>
+    [column.header, controls.get(headerKey(column.header))?.value ?? column.value]))
+  keepDraft = () => saveView({ fix: { kind, row: request.row, name: request.name, values: values() } })
+  keepDraft()
   submit = async () => {
     saveButton.disabled = true
     setStatus(status, TEXT.fixChecking, 'busy')

@@ -8,10 +8,13 @@ import { setupAddenda } from './addenda.js'
 import { setupAuth } from './auth.js'
 import { byId, setStatus } from './dom.js'
 import { setupEmployees } from './employees.js'
-import { SAVED_EVENT, clearSaved, hasSaved, wasCleared } from './storage.js'
+import { SAVED_EVENT, clearSaved, hasSaved, loadView, saveView, wasCleared } from './storage.js'
 import { TEXT } from './texts.js'
 
-/** Tabs per the WAI-ARIA tabs pattern: click or arrow keys switch, only the selected tab is in the tab order. */
+/**
+ * Tabs per the WAI-ARIA tabs pattern: click or arrow keys switch, only the selected tab is in the tab
+ * order. The selected tab is kept for a reload (storage.js saveView).
+ */
 function setupTabs () {
   const tabs = /** @type {HTMLButtonElement[]} */ ([...document.querySelectorAll('[role="tab"]')])
   /** @param {HTMLButtonElement} tab */
@@ -22,7 +25,10 @@ function setupTabs () {
       other.tabIndex = selected ? 0 : -1
       byId(/** @type {string} */ (other.getAttribute('aria-controls'))).hidden = !selected
     }
+    saveView({ tab: tab.id })
   }
+  const kept = tabs.find((tab) => tab.id === loadView().tab)
+  if (kept !== undefined) select(kept)
   tabs.forEach((tab, index) => {
     tab.addEventListener('click', () => select(tab))
     tab.addEventListener('keydown', (event) => {

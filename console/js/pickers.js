@@ -30,7 +30,9 @@ export const FIELD_HEADERS = {
     site: ['PLAYA', 'ESTACIONAMIENTO'],
     modality: ['MODALIDAD'],
     position: ['CARGO'],
-    positionProfile: ['PERFIL DE PUESTO']
+    positionProfile: ['PERFIL DE PUESTO'],
+    sex: ['SEXO', 'GENERO'],
+    birthDate: ['FECHA DE NACIMIENTO']
   },
   addendum: {
     causeId: ['CAUSA'],

@@ -58,6 +58,34 @@ export class SheetImport {
   }
 
   /**
+   * Adds the data rows of another file HR chose to this sheet, under the headers as the service
+   * matches them (a column the sheet lacks is added; each cell keeps its type), and sends the whole
+   * sheet again, so the new rows are judged with the others, duplicates across both files included.
+   * The rows fixed here stay fixed.
+   * @param {File} file
+   * @throws {ApiError} a refusal of the whole sheet (a limit, the service down)
+   * @throws {Error} the browser cannot read one of the files (TEXT.sheetUnreadable)
+   */
+  async append (file) {
+    const other = await readSheet(file)
+    if (other === undefined) throw new Error(TEXT.sheetUnreadable)
+    const sheet = structuredClone(this.#sheet())
+    const headers = other.rows[0] ?? []
+    const first = sheet.rows.length + 1
+    other.rows.slice(1).forEach((cells, offset) => {
+      const row = first + offset
+      headers.forEach((header, column) => {
+        if (header.trim() === '') return
+        this.#setCell(sheet, row, header, cells[column] ?? '')
+        const type = other.types[offset + 1]?.[column]
+        const at = sheet.rows[0].findIndex((cell) => headerKey(cell) === headerKey(header))
+        if (type !== undefined && at >= 0) sheet.types[row - 1][at] = type
+      })
+    })
+    await this.#send(await this.#file(sheet), { fileName: this.state.fileName, sheet, fixed: this.state.fixed })
+  }
+
+  /**
    * Writes one row's cells back into the sheet and sends the sheet again.
    * @param {number} row spreadsheet row (2 or more)
    * @param {Record<string, string>} values cell text by header; a header the sheet lacks becomes a new column

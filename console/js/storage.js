@@ -39,10 +39,39 @@ export function save (part, value) {
   }
 }
 
+/** Where HR was (the tab, the open fix form): not work by itself, so it does not show "Vaciar". */
+const VIEW = `${PREFIX}vista`
+
+/**
+ * @typedef {object} View
+ * @property {string} [tab] the id of the selected tab
+ * @property {{ kind: 'employee' | 'addendum', row: number, name: string, values: Record<string, string> }} [fix]
+ *   the open "Corregir" form: its row and what HR has typed in it so far
+ */
+
+/** @returns {View} where HR was in this tab of the browser */
+export function loadView () {
+  try {
+    return JSON.parse(sessionStorage.getItem(VIEW) ?? '{}')
+  } catch {
+    return {}
+  }
+}
+
+/**
+ * Keeps part of where HR is (a reload returns there: docs/console.md, item 3).
+ * @param {View} patch the keys to set; an undefined value forgets that key
+ */
+export function saveView (patch) {
+  try {
+    sessionStorage.setItem(VIEW, JSON.stringify({ ...loadView(), ...patch }))
+  } catch {}
+}
+
 /** @returns {boolean} whether anything of the console's work is saved */
 export function hasSaved () {
   try {
-    return Object.keys(sessionStorage).some((key) => key.startsWith(PREFIX))
+    return Object.keys(sessionStorage).some((key) => key.startsWith(PREFIX) && key !== VIEW)
   } catch {
     return false
   }

@@ -50,10 +50,24 @@ export const TEXT = {
       : total === 1 ? 'Queda seleccionado para descargar.' : 'Todos quedan seleccionados para descargar.',
     refused > 0 ? `Corrige ${refused === 1 ? 'la fila rechazada' : `las ${refused} filas rechazadas`} con «Corregir» aquí mismo.` : ''
   ].filter(Boolean).join(' '),
+  /** @param {string} current @param {number} rows @param {number} fixed @param {string} next */
+  replaceQuestion: (current, rows, fixed, next) => `La página tiene ${current} (${plural(rows, 'fila', 'filas')}${fixed > 0 ? `, ${plural(fixed, 'corregida aquí', 'corregidas aquí')}` : ''}). ¿Añades las filas de ${next} a ese trabajo, o lo reemplazas por ${next}? Reemplazarlo descarta las correcciones y la selección.`,
+  /** @param {string} next @param {string} current */
+  appendedFile: (next, current) => `Se añadieron las filas de ${next} a ${current}.`,
   fixRowsHint: 'Corrige cada fila con «Corregir» aquí mismo, o descarga la hoja corregida.',
   errorsTitle: 'Errores por fila del archivo',
   /** @param {number} n */
-  warningsTitle: (n) => `${plural(n, 'aviso', 'avisos')} sobre valores que el servicio completó o interpretó (revísalos):`,
+  warningsTitle: (n) => `${plural(n, 'aviso', 'avisos')} sobre valores que el servicio leyó de otra forma (revisa primero los que pueden cambiar un documento; cada aviso está también en su fila):`,
+  /** Titles of the warnings' kinds (upload-errors.js warningKind), those that may change a document first. */
+  warningGroups: {
+    dni: 'Pueden cambiar el documento: DNI guardados como número, que perdieron sus ceros iniciales. Comprueba que sea el DNI de la persona.',
+    date: 'Pueden cambiar el documento: fechas escritas como texto, leídas como día/mes/año. Comprueba el día y el mes.',
+    other: 'Para revisar:'
+  },
+  /** @param {number} n @param {string[]} columns */
+  rowWarningsSummary: (n, columns) => `${plural(n, 'aviso', 'avisos')}: ${columns.join(', ')}`,
+  /** @param {import('./api.js').Warning} warning */
+  rowWarning: (warning) => `Aviso, ${warning.header ?? warning.field}: ${warning.message}`,
   employerNoticesTitle: 'Avisos para el empleador (no impiden generar los contratos):',
   /** @param {string} message @param {number[]} rows */
   employerNotice: (message, rows) => `${message} (${rows.length === 1 ? 'fila' : 'filas'} ${rows.join(', ')})`,
@@ -104,7 +118,7 @@ export const TEXT = {
   /** @param {string} code @param {string} name */
   modalityOption: (code, name) => `Art. ${code}: ${name}`,
   /** @param {string} label */
-  modalityDefault: (label) => `Modalidad del perfil (${label})`,
+  modalityDefault: (label) => `Del perfil: art. ${label}`,
   /** @param {string} cause */
   causeLine: (cause) => `Causa: ${cause}`,
   noReviewedCause: 'Causa: la sede no tiene una causa revisada para esta modalidad. Una causa nueva la revisa el área legal antes de poder usarse.',
@@ -175,7 +189,7 @@ export const TEXT = {
   /** @param {number} n */
   addendaBlocked: (n) => `${plural(n, 'adenda no se puede generar y queda', 'adendas no se pueden generar y quedan')} sin seleccionar (motivo en su fila).`,
   /** @param {string} fileName */
-  restored: (fileName) => `Se recuperó el trabajo de esta pestaña con ${fileName}: filas, correcciones, selección y filtros. «Vaciar la consola» lo borra.`,
+  restored: (fileName) => `Se recuperó el trabajo de esta pestaña con ${fileName}: filas, correcciones, selección, filtros y el formulario abierto. «Vaciar la consola» lo borra.`,
   cleared: 'Se vació la consola: no queda ningún dato en esta pestaña del navegador.',
   // the closed choices and the schedule editor of "Corregir" (docs/console.md, item 2; console/js/fix.js)
   sheetValueGroup: 'Valor de la hoja',

@@ -18,7 +18,6 @@ import { CELL_MESSAGES, MESSAGES, TEMPLATE_MESSAGES } from '../../schemas/messag
 import { ADDENDUM_COLUMNS, EMPLOYEE_COLUMNS, type ColumnKind, type ColumnTable } from './columns.js'
 import { isDayMonthYear } from '../vocabulary/dates.js'
 import { MONTHS } from '../vocabulary/format.js'
-import { AMOUNT_IN_WORDS_RANGE, amountInWords } from '../vocabulary/salary-words.js'
 import { EmptySpreadsheetError, SpreadsheetValidationError } from './errors.js'
 import type { SheetContent, SheetRow } from './sheet.js'
 
@@ -65,9 +64,10 @@ export function impossibleDateMessage (value: unknown): string | undefined {
 }
 
 /**
- * The warnings of one kept row (docs/import.md): a DNI padded with zeros (D12), a date read from a
- * text cell of a workbook (in a CSV every cell is text), and, where the table has the column and the
- * row left it empty, the salary in words the documents will write (D22). The record is unchanged.
+ * The warnings of one kept row (docs/import.md): a DNI padded with zeros (D12) and a date read from a
+ * text cell of a workbook (in a CSV every cell is text), values the service read in a way that may
+ * change a document. An empty SUELDO EN LETRAS is no warning: the template says to leave it empty and
+ * the documents write it from SUELDO by design (D22). The record is unchanged.
  */
 function rowWarnings (
   row: SheetRow, record: Record<string, unknown>, kinds: ReadonlyMap<string, ColumnKind>,
@@ -87,11 +87,6 @@ function rowWarnings (
     } else if (kind === 'date' && cell.kind === 'text' && !untyped) { // in a CSV every cell is text
       warn(field, CELL_MESSAGES.dateFromText(value))
     }
-  }
-  const salary = record.salary
-  if (kinds.has('salaryInWords') && record.salaryInWords === undefined && typeof salary === 'number' &&
-    salary >= AMOUNT_IN_WORDS_RANGE.min && salary <= AMOUNT_IN_WORDS_RANGE.max) {
-    warn('salaryInWords', CELL_MESSAGES.salaryWritten(amountInWords(salary)))
   }
   return warnings
 }

@@ -6,7 +6,7 @@
 import t from 'tap'
 import { readFileSync } from 'node:fs'
 import { formPayload, pdfText, zipEntries } from '../support/helper.js'
-import { axeViolations, fixture, launch, openConsole, startServer } from '../support/browser.js'
+import { axeViolations, fixture, launch, openConsole, startServer, submitUpload } from '../support/browser.js'
 
 const { app, origin } = await startServer(t, { ADDENDUM_BATCH_MAX: 60 })
 const browser = await launch(t)
@@ -27,7 +27,7 @@ async function upload (name: string): Promise<void> {
   const input = await page.$('input#addenda-file')
   await input?.uploadFile(fixture(name))
   await page.waitForFunction((expected) => document.querySelector('#addenda-file-name')?.textContent === expected, {}, name)
-  await page.click('#addenda-form button[type="submit"]')
+  await submitUpload(page, '#addenda-form')
   await page.waitForFunction(() => !document.querySelector('#addenda-status')?.classList.contains('busy'))
 }
 

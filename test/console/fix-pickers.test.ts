@@ -15,7 +15,7 @@ import * as XLSX from 'xlsx'
 import { EMPLOYEE_COLUMNS } from '../../src/spreadsheets/columns.js'
 import { sampleEmployee, zipEntries } from '../support/helper.js'
 import { sampleSubsidio, sampleTerm } from '../support/samples.js'
-import { ALL_IMPACTS, axeViolations, launch, openConsole, startServer } from '../support/browser.js'
+import { ALL_IMPACTS, axeViolations, launch, openConsole, startServer, submitUpload } from '../support/browser.js'
 
 t.setTimeout(300_000)
 const { origin } = await startServer(t)
@@ -75,7 +75,7 @@ t.test('the sheet: three contracts that cannot be made, each with Corregir; the 
   writeFileSync(path, XLSX.write(book, { type: 'buffer', bookType: 'xlsx' }))
   const input = await page.$('input#employees-file')
   await input?.uploadFile(path)
-  await page.click('#employees-form button[type="submit"]')
+  await submitUpload(page, '#employees-form')
   await page.waitForSelector('#employees-table tbody tr')
   t.same(await blockedDnis(), ['71000001', '71000002', '71000003'])
   const notices = await page.$$eval('#employees-table tbody tr', (rows) => rows.map((row) => row.querySelector('p.notice')?.textContent ?? ''))
@@ -115,14 +115,17 @@ t.test('the schedule editor writes the canonical text; a 30-minute refrigerio is
     pause: box.querySelector<HTMLInputElement>('input[type="number"]')?.value
   }))
   t.same(await state(), { days: [true, true, true, true, true, false, false], times: ['08:00', '16:30', '', ''], pause: '30' }, 'the sheet\'s week, read into the editor')
+  // no named function inside: tsx would wrap it in its own `__name` helper, which the page lacks
   await page.$eval(editor, (box) => {
-    const set = (input: HTMLInputElement | null, value: string) => {
-      if (input === null) return
+    const changes: Array<[HTMLInputElement | null, string]> = [
+      [box.querySelector<HTMLInputElement>('input[type="number"]'), '45'],
+      [box.querySelectorAll<HTMLInputElement>('input[type="time"]')[1], '16:45']
+    ]
+    for (const [input, value] of changes) {
+      if (input === null) continue
       input.value = value
       input.dispatchEvent(new Event('input', { bubbles: true }))
     }
-    set(box.querySelector('input[type="number"]'), '45')
-    set(box.querySelectorAll<HTMLInputElement>('input[type="time"]')[1], '16:45')
   })
   t.equal(await text(`${editor} .schedule-output`),
     'Se escribe en DÍAS DE TRABAJO: «lunes a viernes»; en HORARIO: «de 08:00 a 16:45 horas, con 45 minutos de refrigerio».')

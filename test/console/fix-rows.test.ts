@@ -12,7 +12,7 @@ import { join } from 'node:path'
 import * as XLSX from 'xlsx'
 import { EMPLOYEE_COLUMNS } from '../../src/spreadsheets/columns.js'
 import { sampleEmployee, zipEntries } from '../support/helper.js'
-import { ALL_IMPACTS, axeViolations, launch, openConsole, startServer } from '../support/browser.js'
+import { ALL_IMPACTS, axeViolations, launch, openConsole, startServer, submitUpload } from '../support/browser.js'
 
 t.setTimeout(300_000)
 const { origin } = await startServer(t, { BATCH_MAX: 40 })
@@ -45,7 +45,7 @@ function cellOf (field: string, value: unknown): unknown {
 async function uploadFile (path: string): Promise<void> {
   const input = await page.$('input#employees-file')
   await input?.uploadFile(path)
-  await page.click('#employees-form button[type="submit"]')
+  await submitUpload(page, '#employees-form')
   await page.waitForFunction(() => !document.querySelector('#employees-status')?.classList.contains('busy'))
 }
 
@@ -172,7 +172,8 @@ t.test('a reload keeps the work: rows, fixes, selection and filters; search and 
   t.equal((await shownDnis()).length, 6)
   t.same(await page.$$eval('#employees-site option', (options) => options.map((option) => option.textContent)), ['Todas las sedes', 'Playa Larcomar'])
   const stored = await page.evaluate(() => Object.keys(sessionStorage).filter((key) => key.startsWith('contratos.')))
-  t.same(stored.sort(), ['contratos.consola.addenda', 'contratos.consola.employees'].filter((key) => stored.includes(key)).sort())
+  // the work of each tab, and where HR was (the tab, an open form)
+  t.same(stored.sort(), ['contratos.consola.addenda', 'contratos.consola.employees', 'contratos.consola.vista'].filter((key) => stored.includes(key)).sort())
   t.ok(stored.includes('contratos.consola.employees'))
   t.same(await page.evaluate(() => Object.keys(localStorage)), [], 'nothing in localStorage')
 
@@ -183,13 +184,58 @@ t.test('a reload keeps the work: rows, fixes, selection and filters; search and 
   t.equal(await page.$eval('#clear-console', (button) => (button as HTMLElement).hidden), true)
 })
 
+t.test('every row fixable; a reload returns to the tab and the open form; a second upload asks first', async (t) => {
+  await page.reload({ waitUntil: 'load' })
+  await page.waitForSelector('body[data-ready="true"]')
+  const sheet = join(folder, 'empleados-noviembre.xlsx')
+  await uploadFile(sheet)
+  // a kept row has Corregir too: its birth date, which Vida Ley and SCTR need, can be changed here
+  const ana = '#employees-table button[aria-label="Corregir la fila de Quispe Mamani, Ana"]'
+  t.ok(await page.$(ana), 'Corregir on a row the service kept')
+  await page.click(ana)
+  await page.waitForSelector('#fix[open]')
+  await setField('FECHA DE NACIMIENTO', '01/02/1990')
+  await page.$eval('#fix-fields', (node) => node.dispatchEvent(new Event('input', { bubbles: true })))
+  await page.reload({ waitUntil: 'load' })
+  await page.waitForSelector('body[data-ready="true"]')
+  await page.waitForSelector('#fix[open]')
+  t.equal(await text('#fix-title'), 'Corregir la fila 2 de la hoja (Ana Quispe Mamani)', 'the form HR had open is open again')
+  t.equal(await page.$$eval('#fix-fields .fix-field', (fields) => (fields.find((node) => node.querySelector('label')?.textContent === 'FECHA DE NACIMIENTO')?.querySelector('input') as HTMLInputElement).value), '01/02/1990', 'with what was typed')
+  await page.click('#fix-save')
+  await page.waitForFunction(() => !(document.querySelector('#fix') as HTMLDialogElement).open)
+  t.equal(await text('#employees-status'), 'Fila 2 corregida: el servicio la aceptó.')
+  t.equal(await page.$eval('#employees-table tbody tr:first-child td:nth-child(9)', (cell) => cell.textContent), '01/02/1990')
+  // the tab is kept too
+  await page.click('#tab-addenda')
+  await page.reload({ waitUntil: 'load' })
+  await page.waitForSelector('body[data-ready="true"]')
+  t.equal(await page.$eval('#panel-addenda', (panel) => (panel as HTMLElement).hidden), false, 'the Adendas tab after a reload')
+  await page.click('#tab-employees')
+  // a second file: the page asks; "Añadir sus filas" adds them to the work (the sheet judged whole)
+  const other = join(folder, 'otra.xlsx')
+  const book = XLSX.utils.book_new()
+  XLSX.utils.book_append_sheet(book, XLSX.utils.aoa_to_sheet([templateHeaders, templateHeaders.map((header) => sampleEmployee({ dni: '70000099', name: 'Gina' })[EMPLOYEE_COLUMNS.find((spec) => spec.headers[0] === header)?.field as string] ?? null)]), 'Empleados')
+  writeFileSync(other, XLSX.write(book, { type: 'buffer', bookType: 'xlsx' }))
+  const input = await page.$('input#employees-file')
+  await input?.uploadFile(other)
+  await page.click('#employees-form button[type="submit"]')
+  await page.waitForSelector('#replace[open]')
+  t.match(await text('#replace-text'), 'La página tiene empleados-noviembre.xlsx (6 filas, 1 corregida aquí)')
+  t.same(await axeViolations(page, ALL_IMPACTS), [], 'the question')
+  await page.click('#replace-add')
+  await page.waitForFunction(() => !document.querySelector('#employees-status')?.classList.contains('busy') && document.querySelectorAll('#employees-table tbody tr').length === 5)
+  t.match(await text('#employees-status'), 'Se añadieron las filas de otra.xlsx a empleados-noviembre.xlsx.')
+  t.ok((await shownDnis()).includes('70000099'), 'the new row joins the kept ones')
+  t.equal(await page.$eval('#employees-table tbody tr:first-child td:nth-child(9)', (cell) => cell.textContent), '01/02/1990', 'the fix made before stays')
+})
+
 t.test('the buttons of every row stay in view at 1280 px, the table scrolling under them', async (t) => {
   await page.reload({ waitUntil: 'load' })
   await page.waitForSelector('body[data-ready="true"]')
   await uploadFile(join(folder, 'empleados-noviembre.xlsx'))
   const edges = await page.$$eval('#employees-table tbody td.row-actions', (cells) => cells.map((cell) => cell.getBoundingClientRect().right))
   const width = await page.evaluate(() => document.documentElement.clientWidth)
-  t.ok(edges.length === 4 && edges.every((right) => right <= width), `each row's buttons within ${width} px (${edges.join(', ')})`)
+  t.ok(edges.length >= 4 && edges.every((right) => right <= width), `each row's buttons within ${width} px (${edges.join(', ')})`)
 })
 
 t.test('a CSV as Excel in Spanish saves it: a row fixed in the page, and the corrected .xlsx gives the CSV\'s verdict', async (t) => {
@@ -203,6 +249,9 @@ t.test('a CSV as Excel in Spanish saves it: a row fixed in the page, and the cor
   await page.waitForSelector('#employees-errors table')
   t.same(await shownDnis(), ['07000011'], 'the short DNI padded (D12)')
   t.match(await text('#employees-errors .alert.warn'), 'Fila 2, DNI')
+  // the warnings that may change a document come first, and each is on its row
+  t.match(await text('#employees-errors .alert.warnings .warning-group:first-of-type .warning-kind'), 'Pueden cambiar el documento: DNI guardados como número')
+  t.match(await text('#employees-table tbody tr:first-child .row-warnings li'), /^Aviso, DNI: El DNI 7000011 tenía menos de 8 dígitos/)
   const download = watched.nextDownload()
   await page.click('#employees-corrected')
   const file = await download

@@ -15,7 +15,7 @@ import type { HTTPRequest } from 'puppeteer-core'
 import * as XLSX from 'xlsx'
 import { lawfulEmployeeFixture } from '../support/spreadsheets.js'
 import { zipEntries } from '../support/helper.js'
-import { axeViolations, launch, openConsole, startServer } from '../support/browser.js'
+import { axeViolations, launch, openConsole, startServer, submitUpload } from '../support/browser.js'
 import { AUDIENCE, CONSOLE_CLIENT_ID, PEOPLE, startIssuer } from '../support/oidc.js'
 import { writeKeysFile } from '../support/auth.js'
 
@@ -113,7 +113,7 @@ t.test('upload and contracts ZIP: every API call carries the token; without it t
   const input = await page.$('input#employees-file')
   await input?.uploadFile(sheet)
   await page.waitForFunction(() => document.querySelector('#employees-file-name')?.textContent === 'empleados.xlsx')
-  await page.click('#employees-form button[type="submit"]')
+  await submitUpload(page, '#employees-form')
   await page.waitForFunction(() => document.querySelectorAll('#employees-table tbody tr').length === 4)
   await watched.screenshot('console-12-sesion')
   const download = watched.nextDownload()

@@ -130,6 +130,15 @@ export async function axeViolations (page: Page, impacts: readonly string[] = ['
 /** Every impact axe-core reports: a page with none of them passes every rule, `region` included. */
 export const ALL_IMPACTS = ['minor', 'moderate', 'serious', 'critical'] as const
 
+/**
+ * Clicks an upload form's submit button; when the page asks what to do with the work it holds (a
+ * second upload), answers `replace` or `add`.
+ */
+export async function submitUpload (page: Page, form: '#employees-form' | '#addenda-form', answer: 'replace' | 'add' = 'replace'): Promise<void> {
+  await page.click(`${form} button[type="submit"]`)
+  if (await page.$('#replace[open]') !== null) await page.click(`#replace-${answer}`)
+}
+
 /** Path of a spreadsheet fixture. */
 export function fixture (name: string): string {
   return join(PROJECT_ROOT, 'test', 'fixtures', name)

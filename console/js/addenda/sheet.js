@@ -1,0 +1,93 @@
+/**
+ * The addendum sheet (docs/console.md, item 7): uploading it in partial mode (D14), its refused rows
+ * and warnings, "Corregir" on a row (fix.js: the service judges the whole sheet again, with the
+ * ZIP's rules) and the status line.
+ */
+import { ApiError } from '../api.js'
+import { setStatus } from '../dom.js'
+import { fixSheetRow } from '../fix.js'
+import { SheetImport } from '../sheet-import.js'
+import { askReplace } from '../replace-prompt.js'
+import { TEXT } from '../texts.js'
+import { chosenFile, showFileRefusal, showSheetErrors } from '../upload-errors.js'
+import { UPLOAD_PATH, blockedReasons } from './model.js'
+
+/** Headers that say who a row is about. */
+const NAME_HEADERS = ['TRABAJADOR', 'nombres y apellidos', 'empleado', 'colaborador']
+
+/**
+ * @param {import('./model.js').AddendaState} state
+ * @param {{ input: HTMLInputElement, status: HTMLElement, errorsBox: HTMLElement, result: HTMLElement }} elements
+ * @param {{ limits: import('../api.js').Limits | undefined, profile: import('../api.js').Profile | undefined,
+ *   loaded: (sheet: SheetImport) => void, fixed: (row: number) => void, appended: () => void }} hooks
+ */
+export function addendaSheet (state, elements, hooks) {
+  const { status, errorsBox } = elements
+
+  /** @param {number} row @param {Record<string, string>} [draft] values HR had typed before a reload */
+  function fix (row, draft) {
+    fixSheetRow(state.sheet, row, state.sheet.textOf(row, NAME_HEADERS), {
+      draft,
+      saved: () => hooks.fixed(row),
+      status,
+      focusAfter: (fixed) => state.boxes[state.sheet.state.rows.indexOf(fixed)], // the row's checkbox
+      kind: 'addendum',
+      profile: hooks.profile
+    })
+  }
+
+  const showErrors = () => showSheetErrors(errorsBox, state.sheet, (row) => fix(row))
+
+  function showStatus () {
+    const { records: valid, errors, message } = state.sheet.state
+    const invalid = new Set(errors.filter((issue) => (issue.row ?? 0) >= 2).map((issue) => issue.row)).size
+    const cannot = blockedReasons(state).size
+    const line = [`${message}.`, TEXT.addendaLoaded(valid.length + invalid, valid.length, invalid), cannot > 0 ? TEXT.addendaBlocked(cannot) : '']
+    setStatus(status, line.filter(Boolean).join(' '), invalid > 0 || cannot > 0 ? 'warn' : 'ok')
+  }
+
+  async function upload () {
+    errorsBox.replaceChildren()
+    const file = chosenFile(elements.input, hooks.limits, status)
+    if (file === undefined) return
+    // a second upload asks first: add its rows to the work in the page, or replace it
+    const answer = await askReplace(state.sheet, file)
+    if (answer === 'cancel') return
+    setStatus(status, TEXT.uploading(file.name), 'busy')
+    if (answer === 'add') {
+      await append(file)
+      return
+    }
+    const next = new SheetImport(UPLOAD_PATH)
+    try {
+      await next.load(file)
+    } catch (error) {
+      if (!(error instanceof ApiError)) throw error
+      elements.result.hidden = true
+      await showFileRefusal({ status, box: errorsBox }, error, file)
+      return
+    }
+    hooks.loaded(next)
+    showStatus()
+  }
+
+  /**
+   * Adds a file's rows to the sheet in the page; the service judges the whole sheet again.
+   * @param {File} file
+   */
+  async function append (file) {
+    try {
+      await state.sheet.append(file)
+    } catch (error) {
+      if (!(error instanceof ApiError)) return setStatus(status, error instanceof Error ? error.message : String(error), 'error')
+      await showFileRefusal({ status, box: errorsBox }, error, file)
+      return
+    }
+    hooks.appended()
+    const before = state.sheet.state.fileName
+    showStatus()
+    status.textContent = `${TEXT.appendedFile(file.name, before)} ${status.textContent}`
+  }
+
+  return { upload, fix, showErrors, showStatus }
+}

@@ -1,0 +1,117 @@
+/**
+ * The employees sheet (docs/console.md, items 1-2): uploading it in partial mode, its refused rows
+ * and warnings, "Corregir" on a row (fix.js: the service judges the whole sheet again), the status
+ * line, and the corrected .xlsx.
+ */
+import { ApiError, getFile } from '../api.js'
+import { saveFile, setStatus } from '../dom.js'
+import { templateHeaders } from '../files.js'
+import { fixSheetRow } from '../fix.js'
+import { SheetImport } from '../sheet-import.js'
+import { askReplace } from '../replace-prompt.js'
+import { TEXT } from '../texts.js'
+import { chosenFile, showFileRefusal, showSheetErrors } from '../upload-errors.js'
+import { UPLOAD_PATH, blockedReasons } from './model.js'
+
+/** Headers that say who a refused row is about, in the order they are joined. */
+const NAME_HEADERS = ['NOMBRE', 'Nombre completo', 'APELLIDO PATERNO', 'APELLIDO MATERNO']
+
+/**
+ * @param {import('./model.js').EmployeesState} state
+ * @param {{ input: HTMLInputElement, status: HTMLElement, errorsBox: HTMLElement, sheetActions: HTMLElement }} elements
+ * @param {{ limits: import('../api.js').Limits | undefined, profile: import('../api.js').Profile | undefined,
+ *   loaded: (sheet: SheetImport) => void, fixed: (row: number) => void, appended: () => void }} hooks
+ *   `loaded` with a new sheet the
+ *   service answered; `fixed` after a row's fix was sent, `appended` after a file's rows were added (the
+ *   tab shows the new answer)
+ */
+export function employeesSheet (state, elements, hooks) {
+  const { status, errorsBox } = elements
+
+  /**
+   * Opens the fix form on a sheet row; once saved, the tab shows the service's new answer and the
+   * focus goes to the row's checkbox.
+   * @param {number} row
+   * @param {string} name who the row is about
+   * @param {Record<string, string>} [draft] values HR had typed before a reload
+   */
+  function fix (row, name, draft) {
+    fixSheetRow(state.sheet, row, name, {
+      draft,
+      saved: () => hooks.fixed(row),
+      status,
+      focusAfter: (fixed) => state.boxes[state.sheet.state.rows.indexOf(fixed)],
+      kind: 'employee',
+      profile: hooks.profile
+    })
+  }
+
+  /** The refused rows beside their cells and the warnings; the corrected sheet's button when the sheet was read. */
+  function showErrors () {
+    showSheetErrors(errorsBox, state.sheet, (row) => fix(row, state.sheet.textOf(row, NAME_HEADERS)))
+    elements.sheetActions.hidden = !state.sheet.fixable
+  }
+
+  /** The status line of the sheet: the service's message and what the tab did with it. */
+  function showStatus () {
+    const { records, errors, message, refused } = state.sheet.state
+    const reasons = blockedReasons(state)
+    const refusedRows = new Set(errors.map((issue) => issue.row)).size
+    const kind = refused ? 'error' : refusedRows > 0 || reasons.size > 0 ? 'warn' : 'ok'
+    setStatus(status, refused ? `${message} ${TEXT.fixRowsHint}` : `${message} ${TEXT.employeesLoaded(records.length, reasons.size, refusedRows)}`, kind)
+  }
+
+  /** Sends the chosen file; a refusal of the whole file is shown and the work in the page stays. */
+  async function upload () {
+    errorsBox.replaceChildren()
+    const file = chosenFile(elements.input, hooks.limits, status)
+    if (file === undefined) return
+    // a second upload asks first: add its rows to the work in the page, or replace it
+    const answer = await askReplace(state.sheet, file)
+    if (answer === 'cancel') return
+    setStatus(status, TEXT.uploading(file.name), 'busy')
+    if (answer === 'add') {
+      await append(file)
+      return
+    }
+    const next = new SheetImport(UPLOAD_PATH)
+    try {
+      await next.load(file)
+    } catch (error) {
+      if (!(error instanceof ApiError)) throw error
+      await showFileRefusal({ status, box: errorsBox }, error, file)
+      return
+    }
+    hooks.loaded(next)
+    showStatus()
+  }
+
+  /**
+   * Adds a file's rows to the sheet in the page; the service judges the whole sheet again.
+   * @param {File} file
+   */
+  async function append (file) {
+    try {
+      await state.sheet.append(file)
+    } catch (error) {
+      if (!(error instanceof ApiError)) return setStatus(status, error instanceof Error ? error.message : String(error), 'error')
+      await showFileRefusal({ status, box: errorsBox }, error, file)
+      return
+    }
+    hooks.appended()
+    const before = state.sheet.state.fileName
+    showStatus()
+    status.textContent = `${TEXT.appendedFile(file.name, before)} ${status.textContent}`
+  }
+
+  /** Saves the sheet as it now is: the template's columns first, then the file's, then ERRORES. */
+  async function downloadCorrected () {
+    const template = await templateHeaders(new Uint8Array(await (await getFile('/api/templates/employees.xlsx')).blob.arrayBuffer()))
+    const bytes = /** @type {Uint8Array<ArrayBuffer>} */ (await state.sheet.correctedXlsx(template))
+    const name = `${state.sheet.state.fileName.replace(/\.[^.]*$/, '')}-corregido.xlsx`
+    saveFile(new Blob([bytes], { type: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet' }), name)
+    setStatus(status, TEXT.fileSaved(name, bytes.byteLength))
+  }
+
+  return { upload, fix, showErrors, showStatus, downloadCorrected }
+}

@@ -1,0 +1,137 @@
+/**
+ * What an upload shows under its form, the same on both tabs (docs/console.md, items 1, 2 and 7): the
+ * file HR chose checked against the service's limits before sending; a refusal of the whole file
+ * (its message, `data.hint`, and its items beside the file's rows, read in the browser); a kept
+ * sheet's refused rows, each with "Corregir", and the service's warnings on the rows it kept, grouped by
+ * kind, the ones that may change a document first (also shown on their row: `warningsByRow`).
+ */
+import { alertBox, el, issuesTable, setStatus } from './dom.js'
+import { readSheet } from './files.js'
+import { TEXT } from './texts.js'
+
+/**
+ * The chosen file, or undefined when there is none or it is over `MAX_FILE_SIZE` (said on the status line).
+ * @param {HTMLInputElement} input
+ * @param {import('./api.js').Limits | undefined} limits
+ * @param {HTMLElement} status
+ * @returns {File | undefined}
+ */
+export function chosenFile (input, limits, status) {
+  const file = input.files?.[0]
+  if (file === undefined) {
+    setStatus(status, TEXT.chooseFile, 'error')
+    return undefined
+  }
+  if (limits !== undefined && file.size > limits.maxFileSize) {
+    setStatus(status, TEXT.fileTooLarge(file.name, file.size, limits.maxFileSize), 'error')
+    return undefined
+  }
+  return file
+}
+
+/**
+ * A refusal of the whole file (no row the page can fix): the service's message on the status line,
+ * then its hint, and its items beside the rows of the file (or the refusal's detail).
+ * @param {{ status: HTMLElement, box: HTMLElement }} targets
+ * @param {import('./api.js').ApiError} error
+ * @param {File} file the file that was sent, read again in the browser for its rows
+ */
+export async function showFileRefusal ({ status, box }, error, file) {
+  setStatus(status, error.message, 'error')
+  if (error.hint !== undefined) box.append(alertBox('error', error.hint))
+  if (error.issues.length > 0) {
+    box.append(el('h3', {}, `${TEXT.errorsTitle} (${TEXT.errorsCount(error.issues.length)})`), issuesTable(error.issues, (await readSheet(file))?.rows))
+  } else if (error.detail !== undefined) {
+    box.append(alertBox('error', error.detail))
+  }
+}
+
+/**
+ * A sheet the service answered: its refused rows beside their cells, each with "Corregir" when the
+ * browser read the file, then the warnings on the rows it kept.
+ * @param {HTMLElement} box
+ * @param {import('./sheet-import.js').SheetImport} sheet
+ * @param {(row: number) => void} fix opens the fix form on a sheet row
+ */
+export function showSheetErrors (box, sheet, fix) {
+  box.replaceChildren()
+  const { errors, warnings } = sheet.state
+  if (errors.length > 0) {
+    box.append(el('h3', {}, TEXT.refusedTitle(new Set(errors.map((issue) => issue.row)).size, errors.length)),
+      issuesTable(errors, sheet.state.sheet?.rows, sheet.fixable ? fix : undefined))
+  }
+  showWarnings(box, warnings)
+}
+
+/**
+ * The kind of a row's warning (docs/import.md, "Warnings"), by its field: a DNI padded with zeros and a
+ * date read from a text cell may change a document (the person or the day it names); the rest (a
+ * shift without refrigerio over a meal window) is advice.
+ * @param {import('./api.js').Warning} warning
+ * @returns {'dni' | 'date' | 'other'}
+ */
+export function warningKind (warning) {
+  if (/dni$|^documentNumber$/i.test(warning.field)) return 'dni'
+  if (/date$|^(start|end)(Addendum)?$/i.test(warning.field)) return 'date'
+  return 'other'
+}
+
+/** The kinds in the order HR should read them: those that may change a document first. */
+const KIND_ORDER = /** @type {const} */ (['dni', 'date', 'other'])
+
+/**
+ * The service's `data.warnings` on the rows it kept, grouped by kind (those that may change a
+ * document first), then the employer's notices (an outdated risk assessment), each once with its rows.
+ * @param {HTMLElement} box
+ * @param {import('./api.js').Warning[]} warnings
+ */
+function showWarnings (box, warnings) {
+  const rows = warnings.filter((warning) => warning.scope !== 'employer')
+  if (rows.length > 0) {
+    const groups = KIND_ORDER.map((kind) => ({ kind, items: rows.filter((warning) => warningKind(warning) === kind) }))
+      .filter((group) => group.items.length > 0)
+    box.append(el('div', { class: 'alert warn warnings' },
+      el('p', {}, TEXT.warningsTitle(rows.length)),
+      ...groups.map(({ kind, items }) => el('section', { class: `warning-group ${kind}` },
+        el('p', { class: 'warning-kind' }, TEXT.warningGroups[kind]),
+        el('ul', {}, ...items.map((warning) => el('li', {}, TEXT.warningItem(warning))))))))
+  }
+  /** @type {Map<string, number[]>} */
+  const employer = new Map()
+  for (const warning of warnings) {
+    if (warning.scope === 'employer') employer.set(warning.message, [...(employer.get(warning.message) ?? []), warning.row])
+  }
+  if (employer.size > 0) {
+    box.append(alertBox('warn', TEXT.employerNoticesTitle, [...employer].map(([message, rowList]) => TEXT.employerNotice(message, rowList))))
+  }
+}
+
+/**
+ * The warnings of each kept row, by sheet row, those that may change a document first: shown on the row.
+ * @param {import('./sheet-import.js').SheetImport} sheet
+ * @returns {Map<number, import('./api.js').Warning[]>}
+ */
+export function warningsByRow (sheet) {
+  /** @type {Map<number, import('./api.js').Warning[]>} */
+  const byRow = new Map()
+  const rank = (/** @type {import('./api.js').Warning} */ warning) => KIND_ORDER.indexOf(warningKind(warning))
+  for (const warning of [...sheet.state.warnings].sort((a, b) => rank(a) - rank(b))) {
+    if (warning.scope === 'employer') continue
+    byRow.set(warning.row, [...(byRow.get(warning.row) ?? []), warning])
+  }
+  return byRow
+}
+
+/**
+ * A row's warnings, under its name in the table: one line naming the columns, which opens on the messages.
+ * @param {import('./api.js').Warning[] | undefined} warnings
+ */
+export function rowWarnings (warnings) {
+  if (warnings === undefined || warnings.length === 0) return null
+  const changes = warnings.some((warning) => warningKind(warning) !== 'other')
+  const columns = [...new Set(warnings.map((warning) => warning.header ?? warning.field))]
+  return el('details', { class: changes ? 'row-warnings changes' : 'row-warnings' },
+    el('summary', {}, TEXT.rowWarningsSummary(warnings.length, columns)),
+    el('ul', {}, ...warnings.map((warning) =>
+      el('li', { class: warningKind(warning) === 'other' ? 'advice' : 'changes' }, TEXT.rowWarning(warning)))))
+}
