@@ -20,7 +20,7 @@ import { todayInLima } from '../src/vocabulary/dates.js'
 import { addendumEntryName, contentDisposition, safeFileName } from '../src/zip/names.js'
 import { eachRecord, streamDocumentsZip, type RecordEntries } from '../src/zip/documents-zip.js'
 import { ZIP_TUNING } from '../src/zip/tuning.js'
-import { RegistryRefusal, type IssuedRecord } from '../src/registry/registry.js'
+import { RegistryRefusal, verificationCode, type IssuedRecord } from '../src/registry/registry.js'
 import { contractDocument, templateFor, type TemplateId } from '../src/documents/fields.js'
 import { probationText, recordModality } from '../src/documents/contract-terms.js'
 import { contractCauseOf } from '../src/employees/lawful-contract.js'
@@ -123,9 +123,14 @@ export default fp(async (app) => {
     }
   }
 
-  function sendDocumentsZip<T> (
+  /**
+   * Starts rendering the ZIP of `records` into a buffer (rendering waits once ZIP_TUNING's buffer is
+   * full) while the caller records them; `send()` then streams it as the reply, `abort()` drops it
+   * (nothing is sent, the renders under way finish and are thrown away).
+   */
+  function startDocumentsZip<T> (
     reply: FastifyReply, records: ReadonlyArray<Issued<T>>, options: DocumentsZipReply<T>
-  ): FastifyReply {
+  ): { send: () => FastifyReply, abort: () => void } {
     const { log } = reply.request
     const concurrency = ZIP_TUNING.inFlightPerThread * pool.threads
     const controller = new AbortController()
@@ -155,16 +160,42 @@ export default fp(async (app) => {
           : CONTRACT_MESSAGES.zipFailureDetail((error as Error).message)
       }
     })
+    let sent = false
     done.then(async (result) => {
+      if (!sent) return // refused before its first byte (not recorded): nothing was issued
       log.info({ records: records.length, ...result }, result.aborted ? `${options.kind} ZIP aborted by the client` : `${options.kind} ZIP written`)
       await hashes.flush()
     }).catch(() => {})
-    // Headers go out at once, before the first document is rendered (the client sees progress).
-    reply.raw.once('pipe', () => { reply.raw.flushHeaders() })
-    return reply
-      .type('application/zip')
-      .header('content-disposition', contentDisposition('attachment', options.fileName))
-      .send(archive)
+    return {
+      abort: () => { controller.abort() },
+      send: () => {
+        sent = true
+        // headers go out at once, before the first document is written (the client sees progress)
+        reply.raw.once('pipe', () => { reply.raw.flushHeaders() })
+        return reply
+          .type('application/zip')
+          .header('content-disposition', contentDisposition('attachment', options.fileName))
+          .send(archive)
+      }
+    }
+  }
+
+  /**
+   * Records `issued` (recordIssued) while the ZIP's first documents render, then sends the ZIP: its
+   * first byte goes out once both are done, never before the registry holds what it issues
+   * (docs/registry.md). A refusal (409, 503) drops what was rendered and is the reply instead.
+   */
+  async function recordAndSend<T> (
+    reply: FastifyReply, issued: IssuedRecord[], records: ReadonlyArray<Issued<T>>, options: DocumentsZipReply<T>
+  ): Promise<FastifyReply> {
+    const zip = startDocumentsZip(reply, records, options)
+    try {
+      await recordIssued(reply.request, issued)
+    } catch (error) {
+      zip.abort()
+      throw error
+    }
+    return zip.send()
   }
 
   /**
@@ -176,16 +207,12 @@ export default fp(async (app) => {
     if (pool.capacity < Math.min(records, ZIP_TUNING.inFlightPerThread * pool.threads)) throw new ServiceBusyError()
   }
 
-  /**
-   * Records what a request issues, before its first byte; a 409 when a record overlaps a signed contract.
-   * @returns per record, in order, its documents' verification codes
-   */
-  async function recordIssued (request: FastifyRequest, records: IssuedRecord[]): Promise<Array<readonly string[]>> {
+  /** Records what a request issues, before its first byte; a 409 when a record overlaps a signed contract. */
+  async function recordIssued (request: FastifyRequest, records: IssuedRecord[]): Promise<void> {
     try {
-      const recorded = await app.registry.run(async (registry) => await registry.recordIssued(records, {
+      await app.registry.run(async (registry) => await registry.recordIssued(records, {
         requestId: request.id, issuedBy: request.identity?.subject
       }))
-      return recorded.map((record) => record.codes)
     } catch (error) {
       if (!(error instanceof RegistryRefusal) || error.other === undefined) throw error
       const dni = records.find((record) => record.worker.dni !== undefined)?.worker.dni ?? ''
@@ -201,8 +228,8 @@ export default fp(async (app) => {
     const sha256 = app.registry.templateSha256
     const profile = app.employerProfile
     const issued = employees.map((employee) => issuedContract(employee, profile, sha256, today))
-    const codes = await recordIssued(this.request, issued)
-    return sendDocumentsZip(this, employees.map((record, index) => ({ record, codes: codes[index] })), {
+    const records = employees.map((record, index) => ({ record, codes: codesOf(issued[index]) }))
+    return await recordAndSend(this, issued, records, {
       fileName: `contratos-${todayInLima().replaceAll('/', '-')}.zip`,
       // a few employees per worker task: one message each way for all of them (src/documents/pdf-pool.ts)
       batchSize: ZIP_TUNING.employeesPerTask,
@@ -220,8 +247,8 @@ export default fp(async (app) => {
     assertCapacity(addenda.length)
     const sha256 = app.registry.templateSha256
     const issued = addenda.map((addendum) => issuedAddendum(addendum, sha256, signingDate))
-    const codes = await recordIssued(this.request, issued)
-    return sendDocumentsZip(this, addenda.map((record, index) => ({ record, codes: codes[index] })), {
+    const records = addenda.map((record, index) => ({ record, codes: codesOf(issued[index]) }))
+    return await recordAndSend(this, issued, records, {
       fileName: `adendas-${signingDate.replaceAll('/', '-')}.zip`,
       render: async (batch, signal) => await eachRecord(async ({ record, codes: [code] }: Issued<AddendumRequest>) => {
         const adenda = await pool.whenFree(async () => await pool.issuedAddendum(record, signingDate, code), signal)
@@ -233,6 +260,9 @@ export default fp(async (app) => {
     })
   })
 }, { name: 'document-zips', dependencies: ['config', 'pdf-pool', 'metrics', 'registry'] })
+
+/** The verification codes drawn for a record's documents, in the order its entries come. */
+const codesOf = (issued: IssuedRecord): string[] => issued.documents.map((document) => document.code as string)
 
 /** What the registry records of a contract record: the facts its documents print, and the three documents. */
 function issuedContract (
@@ -266,7 +296,10 @@ function issuedContract (
     position: employee.position,
     site: employee.subDivisionOrParking,
     record: { ...employee, modality, ...(causeId === undefined ? {} : { causeId }) },
-    documents: templates.map((templateId, index) => ({ kind: ['contrato', 'tratamiento-datos', 'anexo'][index], templateId, templateSha256: sha256[templateId] }))
+    // drawn now, so the documents print them while the registry records them
+    documents: templates.map((templateId, index) => ({
+      kind: ['contrato', 'tratamiento-datos', 'anexo'][index], templateId, templateSha256: sha256[templateId], code: verificationCode()
+    }))
   }
 }
 
@@ -289,6 +322,6 @@ function issuedAddendum (
     salary: addendum.salary,
     position: addendum.position,
     record: addendum,
-    documents: [{ kind: 'adenda', templateId, templateSha256: sha256[templateId] }]
+    documents: [{ kind: 'adenda', templateId, templateSha256: sha256[templateId], code: verificationCode() }]
   }
 }

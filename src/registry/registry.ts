@@ -44,7 +44,8 @@ export interface IssuedRecord {
   /** The normalised record the document was drawn from. */
   record: unknown
   /** The documents drawn from it: template id and the template's SHA-256 (hex). */
-  documents: Array<{ kind: string, templateId: string, templateSha256: string }>
+  /** Its documents; `code` when the caller drew it (verificationCode(): printed while this records), else here. */
+  documents: Array<{ kind: string, templateId: string, templateSha256: string, code?: string }>
 }
 
 /** Who issued, and in which request. */
@@ -288,7 +289,7 @@ export class Registry {
           issued_by: context.issuedBy ?? null
         })
         rows.push({ id, worker_dni: dni, kind: record.kind, entry_date: from, end_date: to, status: 'issued', order: Number.MAX_SAFE_INTEGER })
-        const codes = record.documents.map(() => verificationCode())
+        const codes = record.documents.map((document) => document.code ?? verificationCode())
         record.documents.forEach((document, index) => {
           documents.push({
             code: codes[index],
