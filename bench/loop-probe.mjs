@@ -4,7 +4,7 @@
 // last answer (max, p99 in ms, samples) to LOOP_PROBE_FILE as JSON, removes the ask and starts over.
 // With the clients in another process, the longest delay while one export at a time is sent is the
 // longest stretch one export kept the loop busy (plus the 1 ms timer's own granularity).
-import { existsSync, rmSync, writeFileSync } from 'node:fs'
+import { existsSync, renameSync, rmSync, writeFileSync } from 'node:fs'
 import { monitorEventLoopDelay } from 'node:perf_hooks'
 
 const file = process.env.LOOP_PROBE_FILE
@@ -13,7 +13,9 @@ histogram.enable()
 if (file !== undefined) {
   setInterval(() => {
     if (!existsSync(`${file}.ask`)) return
-    writeFileSync(file, JSON.stringify({ maxMs: histogram.max / 1e6, p99Ms: histogram.percentile(99) / 1e6, samples: histogram.count }))
+    // whole or absent: the bench reads it as soon as it exists
+    writeFileSync(`${file}.partial`, JSON.stringify({ maxMs: histogram.max / 1e6, p99Ms: histogram.percentile(99) / 1e6, samples: histogram.count }))
+    renameSync(`${file}.partial`, file)
     rmSync(`${file}.ask`, { force: true })
     histogram.reset()
   }, 20).unref()

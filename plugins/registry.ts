@@ -153,6 +153,7 @@ export default fp(async (app) => {
       const deleted = await access.run(async (registry) => await registry.purgeEndedBefore(before))
       if (deleted.contracts + deleted.history > 0) app.log.info({ ...deleted, before }, 'contract registry: records past retention deleted')
     } catch (error) {
+      if (closed) return // the app closed while it ran: nothing to report
       app.log.warn({ err: error }, 'contract registry: retention task failed; tried again in 24 h')
     }
   }
