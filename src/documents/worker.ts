@@ -11,6 +11,9 @@ import type { EngineData } from './engine-data.js'
 import { createRenderer, type DocumentUpdate } from './renderer.js'
 import type { TemplateId } from './fields.js'
 import { lowerThreadPriority } from '../workers.js'
+import type { EmployerProfile } from '../../schemas/employer-profile.js'
+import type { CauseSnapshot } from '../employer/cause-catalogue.js'
+import { withCauses } from '../employer/causes.js'
 
 lowerThreadPriority() // the event loop first when the cores are short (src/workers.ts)
 
@@ -18,14 +21,30 @@ lowerThreadPriority() // the event loop first when the cores are short (src/work
  * A unit of work: `contract` for a preview, `documents` for a ZIP, `addendum` for one adenda
  * (preview and ZIP); `ping` checks the worker starts.
  */
-export type PdfTask =
+export type PdfTask = (
   | { kind: 'contract', employee: ImportedEmployee }
   | { kind: 'documents', employees: ImportedEmployee[] }
   | { kind: 'addendum', addendum: AddendumRequest, signingDate: string }
   | { kind: 'ping' }
+) & {
+  /** The approved causes in force, when they are not the profile's own (src/employer/cause-catalogue.ts). */
+  causes?: CauseSnapshot
+}
 
 const data = workerData as EngineData
 const renderer = createRenderer(data)
+
+/** The profile with the causes of the last snapshot seen, kept while its version is the one sent. */
+let withSnapshot: { version: string, employer: EmployerProfile } | undefined
+
+/** The employer profile a task prints from: the start-up one, or with the registry's approved causes. */
+function employerOf (task: PdfTask): EmployerProfile {
+  if (task.causes === undefined) return data.employer
+  if (withSnapshot?.version !== task.causes.version) {
+    withSnapshot = { version: task.causes.version, employer: withCauses(data.employer, task.causes.causes) }
+  }
+  return withSnapshot.employer
+}
 
 /** CRC-32 of each template's bytes, computed on first use: a document's CRC continues it over the update. */
 const templateCrcs = new Map<TemplateId, number>()
@@ -66,7 +85,10 @@ export default async function run (task: PdfTask): Promise<unknown> {
       return 'pong'
     case 'contract':
     case 'addendum': {
-      const bytes = task.kind === 'contract' ? await renderer.contract(task.employee) : await renderer.addendum(task.addendum, task.signingDate)
+      const employer = employerOf(task)
+      const bytes = task.kind === 'contract'
+        ? await renderer.contract(task.employee, employer)
+        : await renderer.addendum(task.addendum, task.signingDate, employer)
       return move(new Movable(bytes, [bufferOf(bytes)]))
     }
     case 'documents': {
@@ -75,9 +97,10 @@ export default async function run (task: PdfTask): Promise<unknown> {
       // CRCs computed here (native) rather than on the main thread.
       const results: WorkerEmployeeResult[] = []
       const buffers: ArrayBuffer[] = []
+      const employer = employerOf(task)
       for (const employee of task.employees) {
         try {
-          const updates = await renderer.documentUpdates(employee)
+          const updates = await renderer.documentUpdates(employee, employer)
           const documents: [WorkerDocument, WorkerDocument, WorkerDocument] =
             [withCrc(updates.contract), withCrc(updates.consent), withCrc(updates.annex)]
           results.push({ documents })

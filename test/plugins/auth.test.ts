@@ -120,7 +120,7 @@ test('start-up refuses a key file it cannot use, and oidc with nothing to check 
   const refusals: [Record<string, string>, RegExp][] = [
     [{}, /^Configuración inválida: AUTH_MODE=oidc necesita OIDC_ISSUER y OIDC_AUDIENCE, o API_KEYS_FILE$/],
     [{ API_KEYS_FILE: join(dir, 'missing') }, /^Configuración inválida: API_KEYS_FILE=.*missing no se puede leer \(ENOENT\)$/],
-    [{ API_KEYS_FILE: join(dir, 'roles') }, /API_KEYS_FILE=.*roles: línea 1: el rol "admin" no existe \(hr, exports u operator\)/],
+    [{ API_KEYS_FILE: join(dir, 'roles') }, /API_KEYS_FILE=.*roles: línea 1: el rol "admin" no existe \(hr, exports, operator o legal\)/],
     [{ API_KEYS_FILE: join(dir, 'short') }, /short: línea 1: no tiene tres campos \(formato: <sha256 hex> <rol> <etiqueta>\)$/],
     [{ API_KEYS_FILE: join(dir, 'twice') }, /twice: línea 2: la misma clave aparece dos veces/],
     [{ API_KEYS_FILE: join(dir, 'labels') }, /labels: línea 2: la etiqueta "nightly" ya está en uso/]
