@@ -170,7 +170,9 @@ export class CauseRegistry {
       } else {
         const base = causeSlug(content.text)
         chosen = base
-        for (let suffix = 2; taken.has(chosen); suffix++) chosen = `${base.slice(0, 60 - String(suffix).length - 1)}-${suffix}`
+        for (let suffix = 2; taken.has(chosen); suffix++) {
+          chosen = `${base.slice(0, 60 - String(suffix).length - 1).replace(/-+$/, '')}-${suffix}`
+        }
       }
       const row = await trx.insertInto('causes').values({
         id: chosen, ...columns(content), status: 'proposed', proposed_by: proposedBy
