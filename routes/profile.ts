@@ -17,7 +17,8 @@ const Text = Type.String()
 const profile: FastifyPluginAsyncTypebox = async (app) => {
   let published = { profile: app.employerProfile, data: employerPublicProfile(app.employerProfile) }
   const current = () => {
-    if (published.profile !== app.employerProfile) published = { profile: app.employerProfile, data: employerPublicProfile(app.employerProfile) }
+    const employer = app.employerProfile
+    if (published.profile !== employer) published = { profile: employer, data: employerPublicProfile(employer) }
     return published.data
   }
   app.get('/profile', {

@@ -35,8 +35,10 @@ const templates: FastifyPluginAsyncTypebox = async (app) => {
   // built again only when the causes in force change (app.causeCatalogue)
   let built = { profile: app.employerProfile, files: build(app.employerProfile) }
   const send = (reply: FastifyReply, kind: keyof typeof built.files) => {
-    if (built.profile !== app.employerProfile) built = { profile: app.employerProfile, files: build(app.employerProfile) }
-    return reply.sendBinary(built.files[kind], { mediaType: XLSX_MEDIA_TYPE, disposition: 'attachment', fileName: TEMPLATES[kind].fileName, fixedName: true })
+    const employer = app.employerProfile
+    if (built.profile !== employer) built = { profile: employer, files: build(employer) }
+    const { fileName } = TEMPLATES[kind]
+    return reply.sendBinary(built.files[kind], { mediaType: XLSX_MEDIA_TYPE, disposition: 'attachment', fileName, fixedName: true })
   }
 
   for (const [path, kind, upload] of [

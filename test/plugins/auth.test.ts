@@ -23,6 +23,15 @@ const upload = (url: string, name: string, bytes: Buffer) => async (): Promise<I
   return { method: 'POST', url, payload: form.payload, headers: form.headers }
 }
 
+let proposals = 0
+/** A lawful cause proposal, another each call (a cause's text is registered once). */
+const causeProposal = () => ({
+  modality: '58',
+  sites: ['Playa Larcomar'],
+  text: `Incremento temporal de la demanda por la feria número ${++proposals} instalada frente a la sede`,
+  period: { from: '01/01/2026', to: '31/12/2032' }
+})
+
 /** The role table, one request per route. */
 const TABLE: Row[] = [
   ['GET /api/health', json('GET', '/api/health'), 'public'],
@@ -52,7 +61,13 @@ const TABLE: Row[] = [
   ['POST /api/workers/:dni/history', json('POST', '/api/workers/12345678/history', [{ modality: '58', entryDate: '01/01/2024', endDate: '30/06/2024', position: 'Operario de playa' }]), ['hr'], 201],
   ['GET /api/contracts/expiring', json('GET', '/api/contracts/expiring?days=30'), ['hr']],
   ['POST /api/addendum/from-contract', json('POST', '/api/addendum/from-contract', { contractId: '00000000-0000-4000-8000-000000000000', endAddendum: '31/12/2027', causeUpdate: 'La necesidad subsiste porque la demanda de la sede continúa' }), ['hr'], 404],
-  ['POST /api/contracts/:id/signed', json('POST', '/api/contracts/00000000-0000-4000-8000-000000000000/signed', { signingDate: '01/01/2026' }), ['hr'], 404]
+  ['POST /api/contracts/:id/signed', json('POST', '/api/contracts/00000000-0000-4000-8000-000000000000/signed', { signingDate: '01/01/2026' }), ['hr'], 404],
+  // the causes counsel reviews (docs/registry.md): HR proposes, only counsel edits, approves and retires
+  ['GET /api/causes', json('GET', '/api/causes'), ['hr', 'legal']],
+  ['POST /api/causes', async () => await json('POST', '/api/causes', causeProposal())(), ['hr', 'legal'], 201],
+  ['PATCH /api/causes/:id', async () => ({ method: 'PATCH', url: '/api/causes/no-existe', payload: { text: 'Una redacción de la causa que el asesor legal corrige aquí' } }), ['legal'], 404],
+  ['POST /api/causes/:id/approve', json('POST', '/api/causes/no-existe/approve'), ['legal'], 404],
+  ['POST /api/causes/:id/retire', json('POST', '/api/causes/no-existe/retire'), ['legal'], 404]
 ]
 
 async function oidcApp (t: Test, env: Record<string, string> = {}): Promise<FastifyInstance> {

@@ -100,7 +100,8 @@ test('counsel edits a proposal; an approved cause is not edited; a proposal reje
   const id = 'festival-malecon'
   t.equal((await propose(app, proposal({ id }))).statusCode, 201)
   const edit = await app.inject({
-    method: 'PATCH', url: `/api/causes/${id}`,
+    method: 'PATCH',
+    url: `/api/causes/${id}`,
     payload: { text: `${TEXT}, de jueves a domingo`, justifies: { days: 'jueves a domingo', from: '10:00', to: '23:00' } }
   })
   t.equal(edit.statusCode, 200, edit.body)
