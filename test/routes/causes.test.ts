@@ -158,6 +158,14 @@ test('a proposal the profile cannot print is refused on its field; a taken id or
   t.equal((await app.inject({ method: 'GET', url: '/api/causes?status=otro' })).statusCode, 400)
   t.equal((await review(app, 'no-existe', 'approve')).json().message, M.notFound)
 
+  // a proposal whose site the profile no longer has (written before a change of the profile): approving it checks it again
+  await app.registry.run(async (registry) => await registry.causes.propose(
+    { modality: '58', sites: ['Playa Sur'], text: `${TEXT} en la sede cerrada`, period: { from: '01/01/2026', to: '31/12/2032' } }, 'sede-cerrada', null))
+  const stale = await review(app, 'sede-cerrada', 'approve')
+  t.equal(stale.statusCode, 400)
+  t.same(stale.json().errors, [{ field: 'sites', message: M.unknownSite('Playa Sur', names) }])
+  t.equal((await app.inject({ method: 'GET', url: '/api/causes?status=proposed' })).json().data.causes[0].status, 'proposed', 'still a proposal')
+
   // two proposals whose texts start alike: the second id takes a suffix (within 60 characters, cut at a word)
   t.equal((await propose(app, proposal())).json().data.cause.id, 'incremento-temporal-e-imprevisible-de-vehiculos-atendidos-en')
   const second = await propose(app, proposal({ text: `${TEXT}, segunda etapa` }))
