@@ -87,7 +87,8 @@ export default fp(async (app) => {
 
   async function database (): Promise<RegistryDatabase> {
     if (opening === undefined) {
-      if (Date.now() - lastFailure < RETRY_OPEN_MS) throw new RegistryUnavailableError()
+      // never opened again once the app closes (a task still running then would leave a database open)
+      if (closed || Date.now() - lastFailure < RETRY_OPEN_MS) throw new RegistryUnavailableError()
       const attempt = openDatabase(location).then(async (open) => {
         try {
           await prepareCauses(new Registry(open.db))
@@ -135,6 +136,9 @@ export default fp(async (app) => {
     if (changed) app.log.info({ revision: version, approved: entries.filter((entry) => entry.status === 'approved').length }, 'causes catalogue loaded')
   }
 
+  /** The last load of the catalogue asked for (refreshCauses), settled or not. */
+  let causesLoading: Promise<void> = Promise.resolve()
+
   const templateSha256 = Object.fromEntries(TEMPLATE_IDS.map((id) => [
     id, createHash('sha256').update(readFileSync(join(projectPath(app.config.TEMPLATES_DIR), `${id}.pdf`))).digest('hex')
   ])) as Record<TemplateId, string>
@@ -167,7 +171,11 @@ export default fp(async (app) => {
       }
     },
     refreshCauses: async () => {
-      await access.run(async (registry) => { await loadCauses(registry) })
+      // one load at a time: a slower load of an older revision never replaces a newer one
+      const load = async () => { await access.run(async (registry) => { await loadCauses(registry) }) }
+      const next = causesLoading.then(load)
+      causesLoading = next.catch(() => {})
+      await next
     },
     check: async () => {
       if (closed) return false
