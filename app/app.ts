@@ -25,6 +25,7 @@ import metrics from '../plugins/metrics.js'
 import readiness from '../plugins/readiness.js'
 import registry from '../plugins/registry.js'
 import registryRoutes from '../routes/registry.js'
+import causeRoutes from '../routes/causes.js'
 import admission from '../plugins/admission.js'
 import stalledUploads from '../plugins/stalled-uploads.js'
 import root from '../routes/root.js'
@@ -184,6 +185,7 @@ export async function buildApp (options: BuildAppOptions = {}): Promise<FastifyI
   await app.register(authConfig, { prefix: '/api' }) // how the console signs in: docs/security.md
   await app.register(profile, { prefix: '/api' })
   await app.register(registryRoutes, { prefix: '/api' }) // the contract registry: docs/registry.md
+  await app.register(causeRoutes, { prefix: '/api' }) // the causes counsel reviews: docs/registry.md
   await app.register(templates, { prefix: '/api/templates' }) // the import templates (docs/import.md)
   await app.register(consoleRoutes) // the HR console under /app/ (D22)
 

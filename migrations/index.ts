@@ -4,7 +4,9 @@
  */
 import type { Migration } from 'kysely'
 import * as registry0001 from './0001-registry.js'
+import * as causes0002 from './0002-causes.js'
 
 export const MIGRATIONS: Record<string, Migration> = {
-  '0001-registry': registry0001
+  '0001-registry': registry0001,
+  '0002-causes': causes0002
 }

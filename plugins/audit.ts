@@ -1,7 +1,8 @@
 /**
  * The audit trail (docs/security.md, "Audit trail"): every request to a route whose access names
- * `hr` (imports, previews, ZIPs, exports: the routes that read or produce personal data) writes one
- * JSON line to AUDIT_LOG, a file (appended, 0600) or `stdout` for a log shipper, apart from the
+ * `hr` (imports, previews, ZIPs, exports: the routes that read or produce personal data) or `legal`
+ * (counsel's review of the causes a contract prints) writes one JSON line to AUDIT_LOG, a file
+ * (appended, 0600) or `stdout` for a log shipper, apart from the
  * application log, which stays free of personal data. Unset: no trail (a `warn` at start with
  * AUTH_MODE=oidc).
  *
@@ -43,6 +44,8 @@ declare module 'fastify' {
      * an upload's rows, refused ones included. Its JSON body and reply are read without it.
      */
     auditRead: (ids: readonly string[]) => void
+    /** Names the cause a request changed (proposed, edited, approved, retired) in its audit event. */
+    auditCause: (id: string) => void
   }
 }
 
@@ -76,6 +79,10 @@ export default fp(async (app) => {
   const target = app.config.AUDIT_LOG
   const read = new WeakMap<FastifyRequest, Set<string>>()
   const replyData = new WeakMap<FastifyRequest, unknown>()
+  const causes = new WeakMap<FastifyRequest, string>()
+  app.decorateRequest('auditCause', function (this: FastifyRequest, id: string) {
+    causes.set(this, id)
+  })
   app.decorateRequest('auditRead', function (this: FastifyRequest, ids: readonly string[]) {
     const known = read.get(this) ?? new Set<string>()
     for (const id of ids) known.add(id)
@@ -118,7 +125,7 @@ export default fp(async (app) => {
       settled: async () => { await file.settled() }
     })
   }
-  const audited = (access: unknown) => Array.isArray(access) && access.includes('hr')
+  const audited = (access: unknown) => Array.isArray(access) && (access.includes('hr') || access.includes('legal'))
 
   app.addHook('onSend', async (request, reply, payload) => {
     if (!audited(request.routeOptions.config.access) || typeof payload !== 'string') return payload
@@ -153,7 +160,8 @@ export default fp(async (app) => {
         client,
         status: reply.statusCode,
         outcome: finished || reply.raw.writableFinished ? 'completed' : 'abandoned',
-        dnis: involvedDnis(request.body, replyData.get(request), [...read.get(request) ?? []])
+        dnis: involvedDnis(request.body, replyData.get(request), [...read.get(request) ?? []]),
+        ...(causes.has(request) ? { cause: causes.get(request) } : {})
       }
       write(`${JSON.stringify(event)}\n`)
     })

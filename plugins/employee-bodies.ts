@@ -83,6 +83,7 @@ function kindIssues (
   cache: RecordIssueCache, kind: RecordKind, profile: ProfileSource, records: readonly unknown[], prefix?: string
 ): ValidationIssue[] {
   let rules: RecordRules | undefined
+  cache.holdFor(profile().profile) // the causes in force may have changed since the cache's answers
   const build = (): RecordRules => {
     if (rules === undefined) {
       const { profile: employer, printable } = profile()

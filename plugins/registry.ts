@@ -6,6 +6,12 @@
  * a 503 with Retry-After (RegistryUnavailableError); a failed open is tried again at the next use,
  * no sooner than RETRY_OPEN_MS after the last try, so the service recovers by itself. A task at open
  * and every 24 h deletes what ended more than REGISTRY_RETENTION_YEARS ago (Ley 29733 art. 8).
+ *
+ * The causes counsel reviews (docs/registry.md "Causes"; DOCUMENT-REQUIREMENTS §21): at open, the
+ * employer profile's causes seed the registry (each id once; never over a cause counsel changed)
+ * and its catalogue is loaded into `app.causeCatalogue`, which every rule and document reads without
+ * a query; `refreshCauses()` loads it again after a change through the API, and every
+ * CAUSES_REFRESH_MS one `max(revision)` says whether another instance changed a cause.
  */
 import { createHash } from 'node:crypto'
 import { readFileSync } from 'node:fs'
@@ -13,7 +19,8 @@ import { join } from 'node:path'
 import fp from 'fastify-plugin'
 import { openDatabase, type DatabaseLocation, type RegistryDatabase } from '../src/registry/database.js'
 import { Registry, RegistryRefusal } from '../src/registry/registry.js'
-import { RegistryUnavailableError } from '../src/errors.js'
+import { AppError, RegistryUnavailableError } from '../src/errors.js'
+import { CauseRefusal } from '../src/registry/causes.js'
 import { TEMPLATE_IDS, type TemplateId } from '../src/documents/fields.js'
 import { projectPath } from '../src/paths.js'
 import { historyOutcome, type HistoryNeed, type HistoryOutcome, type WorkerTerm } from '../src/registry/history-rules.js'
@@ -30,7 +37,7 @@ export interface RegistryAccess {
   /**
    * Runs `work` on the registry, opening the database first if needed.
    * @throws RegistryUnavailableError (503) when the database cannot be opened or fails;
-   *   RegistryRefusal as `work` raises it
+   *   RegistryRefusal, CauseRefusal or an AppError as `work` raises it
    */
   run: <T>(work: (registry: Registry) => Promise<T>) => Promise<T>
   /** Readiness: the database is open (waited for up to OPEN_TIMEOUT_MS) and answers a query within PING_TIMEOUT_MS. */
@@ -44,6 +51,12 @@ export interface RegistryAccess {
    * (logged): previews keep working, and a ZIP is refused when it cannot be recorded.
    */
   checkHistory: (records: readonly object[], kind: 'contract' | 'addendum') => Promise<HistoryOutcome[]>
+  /**
+   * Loads the registry's causes into `app.causeCatalogue` when its revision changed (opening the
+   * database if needed). Called after every change of a cause, and every CAUSES_REFRESH_MS.
+   * @throws RegistryUnavailableError when the database does not answer (the catalogue in force stays)
+   */
+  refreshCauses: () => Promise<void>
 }
 
 declare module 'fastify' {
@@ -60,6 +73,8 @@ const PURGE_EVERY_MS = 24 * 3600_000
 const OPEN_TIMEOUT_MS = 15_000
 /** ms readiness waits for the database's answer. */
 const PING_TIMEOUT_MS = 2000
+/** ms between two looks at the causes' revision: how soon another instance's change is in force here. */
+export const CAUSES_REFRESH_MS = 30_000
 
 export default fp(async (app) => {
   const url = app.config.DATABASE_URL
@@ -85,6 +100,14 @@ export default fp(async (app) => {
       if (Date.now() - lastFailure < RETRY_OPEN_MS) throw new RegistryUnavailableError()
       const attempt = openDatabase(location, {
         onLockLost: (error) => { app.log.error({ err: error }, 'contract registry: the lock on DATA_DIR was lost; another process may open it') }
+      }).then(async (open) => {
+        try {
+          await prepareCauses(new Registry(open.db))
+        } catch (error) {
+          await open.close().catch(() => {})
+          throw error
+        }
+        return open
       })
       opening = attempt
       attempt.then((open) => {
@@ -102,6 +125,33 @@ export default fp(async (app) => {
       throw new RegistryUnavailableError(error)
     }
   }
+
+  /** Seeds the profile's causes (each id once) and loads the catalogue: on every open. */
+  async function prepareCauses (registry: Registry): Promise<void> {
+    const seed = app.causeCatalogue.seed
+    const differing = await registry.causes.seed(seed.causes ?? [])
+    if (differing.length > 0) {
+      app.log.warn({ causes: differing }, 'employer profile causes differ from the registry\'s (edited or retired there): the registry\'s are in force')
+    }
+    await loadCauses(registry)
+  }
+
+  /** Loads the registry's causes into the catalogue when its revision changed. */
+  async function loadCauses (registry: Registry): Promise<void> {
+    const version = await registry.causes.revision()
+    if (version === app.causeCatalogue.version) return
+    const entries = await registry.causes.list()
+    const { changed, leftOut } = app.causeCatalogue.load(version, entries)
+    if (leftOut.length > 0) {
+      const causes = leftOut.map(({ id, findings }) => ({ id, fields: findings.map((finding) => finding.field) }))
+      app.log.warn({ causes },
+        'approved causes the employer profile cannot print (a site or modality it no longer has): not printed')
+    }
+    if (changed) app.log.info({ revision: version, approved: entries.filter((entry) => entry.status === 'approved').length }, 'causes catalogue loaded')
+  }
+
+  /** The last load of the catalogue asked for (refreshCauses), settled or not. */
+  let causesLoading: Promise<void> = Promise.resolve()
 
   const templateSha256 = Object.fromEntries(TEMPLATE_IDS.map((id) => [
     id, createHash('sha256').update(readFileSync(join(projectPath(app.config.TEMPLATES_DIR), `${id}.pdf`))).digest('hex')
@@ -128,10 +178,18 @@ export default fp(async (app) => {
       try {
         return await work(new Registry(db))
       } catch (error) {
-        if (error instanceof RegistryRefusal || error instanceof RegistryUnavailableError) throw error
+        // the registry's refusals and the checks `work` makes are answered as they are (404, 409, 400)
+        if (error instanceof RegistryRefusal || error instanceof CauseRefusal || error instanceof AppError) throw error
         app.log.error({ err: error }, 'contract registry query failed')
         throw new RegistryUnavailableError(error)
       }
+    },
+    refreshCauses: async () => {
+      // one load at a time: a slower load of an older revision never replaces a newer one
+      const load = async () => { await access.run(async (registry) => { await loadCauses(registry) }) }
+      const next = causesLoading.then(load)
+      causesLoading = next.catch(() => {})
+      await next
     },
     check: async () => {
       if (closed) return false
@@ -159,18 +217,29 @@ export default fp(async (app) => {
   }
   const daily = setInterval(() => { purge().catch(() => {}) }, PURGE_EVERY_MS)
   daily.unref()
+  // another instance's change of a cause: in force here within CAUSES_REFRESH_MS (only once the database is open)
+  let refreshing = false
+  const causesTimer = setInterval(() => {
+    if (opening === undefined || refreshing || closed) return
+    refreshing = true
+    access.refreshCauses().catch((error: unknown) => {
+      app.log.warn({ err: error }, 'contract registry: the causes catalogue could not be refreshed; the one in force stays')
+    }).finally(() => { refreshing = false })
+  }, CAUSES_REFRESH_MS)
+  causesTimer.unref()
   app.decorate('registry', access)
   // outside tests the database opens at start-up, in the background (readiness waits for it)
   if (app.config.NODE_ENV !== 'test') app.addHook('onReady', async () => { database().then(purge, () => {}) })
   app.addHook('onClose', async () => {
     clearInterval(daily)
+    clearInterval(causesTimer)
     closed = true
     const last = opening
     opening = undefined
     current = undefined
     if (last !== undefined) await last.then(async (open) => { await open.close() }, () => {})
   })
-}, { name: 'registry', dependencies: ['config'] })
+}, { name: 'registry', dependencies: ['config', 'pdf-pool'] })
 
 /** What a record asks of its worker's history, or undefined when a field the rules need is missing. */
 function historyNeed (

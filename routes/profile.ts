@@ -11,10 +11,16 @@ const Text = Type.String()
  * modalities, the causes counsel reviewed (DOCUMENT-REQUIREMENTS §21), the positions with their
  * feminine name and probation reasons, the suplencia grounds, the per-type defaults, the workplace's
  * week and the RMV. Nothing of the employer's data beyond what the documents print. Additive route
- * (D22's rule).
+ * (D22's rule). The causes are those in force: counsel's approved catalogue in the registry
+ * (`app.causeCatalogue`), built again when it changes.
  */
 const profile: FastifyPluginAsyncTypebox = async (app) => {
-  const data = employerPublicProfile(app.employerProfile)
+  let published = { profile: app.employerProfile, data: employerPublicProfile(app.employerProfile) }
+  const current = () => {
+    const employer = app.employerProfile
+    if (published.profile !== employer) published = { profile: employer, data: employerPublicProfile(employer) }
+    return published.data
+  }
   app.get('/profile', {
     config: { endpoint: 'profile', access: ROUTE_ACCESS.signedIn },
     schema: {
@@ -64,6 +70,6 @@ const profile: FastifyPluginAsyncTypebox = async (app) => {
         })
       }
     }
-  }, async () => ({ success: true as const, data }))
+  }, async () => ({ success: true as const, data: current() }))
 }
 export default profile

@@ -10,28 +10,36 @@ import { TEMPLATES, buildImportTemplate, type TemplateLists } from '../src/sprea
 /**
  * `GET /api/templates/employees.xlsx` and `/addenda.xlsx` (additive like D22; docs/import.md): the
  * import templates, with the closed values of the employer profile (positions, modalities, sites)
- * as drop-down lists. Built once at start-up: the profile is read once too.
+ * as drop-down lists. Built at start-up, and again when the causes in force change.
  */
 const templates: FastifyPluginAsyncTypebox = async (app) => {
-  const profile = employerPublicProfile(app.employerProfile)
-  const lists: TemplateLists = {
-    contractType: CONTRACT_TYPES,
-    sex: SEX_VALUES,
-    modality: profile.modalities.map((modality) => modality.name),
-    position: [...new Set(profile.positions.flatMap((position) => [position.name, position.feminineName]))],
-    substitutionGround: profile.substitutionGrounds.map((ground) => ground.code),
-    probationReason: ['calificado', 'confianza', 'direccion'],
-    salaryReductionAgreed: ['SÍ', 'NO'],
-    subDivisionOrParking: profile.sites.map((site) => site.name),
-    // the causes counsel reviewed, by id (DOCUMENT-REQUIREMENTS §21)
-    causeId: profile.causes.map((cause) => cause.id)
+  const build = (employer: typeof app.employerProfile) => {
+    const profile = employerPublicProfile(employer)
+    const lists: TemplateLists = {
+      contractType: CONTRACT_TYPES,
+      sex: SEX_VALUES,
+      modality: profile.modalities.map((modality) => modality.name),
+      position: [...new Set(profile.positions.flatMap((position) => [position.name, position.feminineName]))],
+      substitutionGround: profile.substitutionGrounds.map((ground) => ground.code),
+      probationReason: ['calificado', 'confianza', 'direccion'],
+      salaryReductionAgreed: ['SÍ', 'NO'],
+      subDivisionOrParking: profile.sites.map((site) => site.name),
+      // the causes counsel approved, by id (DOCUMENT-REQUIREMENTS §21)
+      causeId: profile.causes.map((cause) => cause.id)
+    }
+    return {
+      employee: Buffer.from(buildImportTemplate('employee', lists, app.config.BATCH_MAX)),
+      addendum: Buffer.from(buildImportTemplate('addendum', lists, app.config.ADDENDUM_BATCH_MAX))
+    }
   }
-  const files = {
-    employee: Buffer.from(buildImportTemplate('employee', lists, app.config.BATCH_MAX)),
-    addendum: Buffer.from(buildImportTemplate('addendum', lists, app.config.ADDENDUM_BATCH_MAX))
+  // built again only when the causes in force change (app.causeCatalogue)
+  let built = { profile: app.employerProfile, files: build(app.employerProfile) }
+  const send = (reply: FastifyReply, kind: keyof typeof built.files) => {
+    const employer = app.employerProfile
+    if (built.profile !== employer) built = { profile: employer, files: build(employer) }
+    const { fileName } = TEMPLATES[kind]
+    return reply.sendBinary(built.files[kind], { mediaType: XLSX_MEDIA_TYPE, disposition: 'attachment', fileName, fixedName: true })
   }
-  const send = (reply: FastifyReply, kind: keyof typeof files) =>
-    reply.sendBinary(files[kind], { mediaType: XLSX_MEDIA_TYPE, disposition: 'attachment', fileName: TEMPLATES[kind].fileName, fixedName: true })
 
   for (const [path, kind, upload] of [
     ['/employees.xlsx', 'employee', 'POST /api/excel/upload'],

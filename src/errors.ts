@@ -36,6 +36,8 @@ export const ERROR_CODES = {
   CONTRATOS_REGISTRY_CONFLICT: '409: the worker has a signed contract over the same dates (docs/registry.md)',
   CONTRATOS_REGISTRY_NOT_FOUND: '404: no recorded contract or adenda with that id',
   CONTRATOS_DOCUMENT_NOT_FOUND: '404: no issued document with that verification code (docs/registry.md)',
+  CONTRATOS_CAUSE_NOT_FOUND: '404: no cause with that id in the registry (docs/registry.md "Causes")',
+  CONTRATOS_CAUSE_CONFLICT: '409: a cause id or text already registered, or a change its review does not allow (only a proposal is edited or approved)',
   CONTRATOS_CONFIG: 'start-up: an environment variable is invalid',
   CONTRATOS_EMPLOYER_PROFILE: 'start-up: the employer profile is invalid',
   CONTRATOS_TEMPLATE: 'start-up: a document template is missing, unreadable or lacks a field',

@@ -1,8 +1,9 @@
 /**
  * The contract registry on a real PostgreSQL shared by two built instances behind HAProxy
  * (docs/registry.md): a contract issued through one is seen by the other, concurrent issues for one
- * worker leave exactly one current contract, and a database stopped then started again gives 503s
- * with Retry-After for issuing only, then heals without a restart.
+ * worker leave exactly one current contract, a cause approved through one prints on the other after
+ * its causes refresh, and a database stopped then started again gives 503s with Retry-After for
+ * issuing only, then heals without a restart.
  */
 import { test } from 'tap'
 import { sampleEmployee } from './support/helper.js'
@@ -46,6 +47,28 @@ test('two instances on one PostgreSQL: shared records, serialised issues, an out
     ])
     const outcome = [signed.status, reprint.status].sort().join(' ')
     t.ok(outcome === '200 409' || outcome === '200 404', `one wins: signed ${signed.status}, reprint ${reprint.status}`)
+  })
+
+  await t.test('a cause approved on one instance prints on the other within the causes refresh; one id proposed on both at once: one 201, one 409', async (t) => {
+    // at Playa Lince: the other tests' records (Playa Larcomar, no causeId) keep their one fitting cause
+    const cause = {
+      id: 'feria-de-invierno',
+      modality: '58',
+      sites: ['Playa Lince'],
+      text: 'Incremento temporal e imprevisible de vehículos por la feria de invierno instalada en el parque frente a la sede',
+      period: { from: '01/01/2026', to: '31/12/2032' }
+    }
+    const proposals = await Promise.all([a, b].map(async (instance) => await send(instance.port, 'POST', '/api/causes', { json: cause })))
+    t.same(proposals.map((reply) => reply.status).sort(), [201, 409], 'the registry holds one cause per id, whichever instance is asked')
+    const record = sampleEmployee({ dni: '41000005', subDivisionOrParking: 'Playa Lince', causeId: cause.id })
+    t.equal((await send(b.port, 'POST', '/api/contracts/preview', { json: record })).status, 400, 'a proposal is refused on every instance')
+    t.equal((await send(a.port, 'POST', `/api/causes/${cause.id}/approve`)).status, 200)
+    t.equal((await send(a.port, 'POST', '/api/contracts/preview', { json: record })).status, 200, 'in force on the instance that approved it at once')
+    const publishes = async () => (JSON.parse((await send(b.port, 'GET', '/api/profile')).body.toString()).data.causes as Array<{ id: string }>)
+      .some((entry) => entry.id === cause.id)
+    const ms = await until('the other instance publishes it', 45, publishes)
+    t.comment(`the other instance had it ${ms} ms after the approval`)
+    t.equal((await send(b.port, 'POST', '/api/contracts/preview', { json: record })).status, 200, 'and prints it')
   })
 
   await t.test('PostgreSQL stopped: issuing 503 + Retry-After, previews 200, not ready; started: issuing 200 by itself', async (t) => {

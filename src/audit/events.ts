@@ -26,6 +26,8 @@ export interface AuditEvent {
   outcome: 'completed' | 'abandoned'
   /** DNIs (or adenda document numbers) the request carried or the reply held, each once. */
   dnis: string[]
+  /** The cause a request changed (docs/registry.md "Causes"): present only then. */
+  cause?: string
 }
 
 const ID_KEYS = ['dni', 'documentNumber'] as const

@@ -59,7 +59,7 @@ export class ApiKeyRing {
       if (match === null) throw new ApiKeysFileError(index + 1, 'no tiene tres campos')
       const [, hex, role, label] = match
       if (hex.toLowerCase() === EMPTY_KEY_HASH) throw new ApiKeysFileError(index + 1, 'es el SHA-256 de una clave vacía')
-      if (!isRole(role)) throw new ApiKeysFileError(index + 1, `el rol "${role}" no existe (hr, exports u operator)`)
+      if (!isRole(role)) throw new ApiKeysFileError(index + 1, `el rol "${role}" no existe (hr, exports, operator o legal)`)
       if (hashes.has(hex.toLowerCase())) throw new ApiKeysFileError(index + 1, 'la misma clave aparece dos veces')
       if (labels.has(label)) throw new ApiKeysFileError(index + 1, `la etiqueta "${label}" ya está en uso`)
       hashes.add(hex.toLowerCase())

@@ -3,8 +3,12 @@
  * one or more roles and passes when any of them is allowed.
  */
 
-/** `hr`: imports, previews, ZIPs, exports; `exports`: the three exports only; `operator`: metrics and readiness. */
-export const ROLES = ['hr', 'exports', 'operator'] as const
+/**
+ * `hr`: imports, previews, ZIPs, exports, proposing causes; `exports`: the three exports only;
+ * `operator`: metrics and readiness; `legal`: counsel, who edits, approves and retires the causes
+ * (DOCUMENT-REQUIREMENTS §21).
+ */
+export const ROLES = ['hr', 'exports', 'operator', 'legal'] as const
 export type Role = typeof ROLES[number]
 
 /**
@@ -56,5 +60,9 @@ export const ROUTE_ACCESS = {
   /** The three exports (Vida Ley, SCTR, photocheck): nightly jobs hold `exports`. */
   exports: ['hr', 'exports'],
   /** `/metrics`, `/api/health/ready`. */
-  operator: ['operator']
+  operator: ['operator'],
+  /** `GET /api/causes`, `POST /api/causes`: HR proposes a cause, counsel reads them too. */
+  causes: ['hr', 'legal'],
+  /** `PATCH /api/causes/{id}`, `POST /api/causes/{id}/approve`, `/retire`: counsel's review only. */
+  legal: ['legal']
 } as const satisfies Record<string, Access>

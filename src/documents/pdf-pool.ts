@@ -19,6 +19,7 @@ import type { EngineData } from './engine-data.js'
 import { CONTRACT_DOCUMENT, type TemplateId } from './fields.js'
 import type { PdfTask, WorkerAddendum, WorkerDocument, WorkerEmployeeResult } from './worker.js'
 import type { DocumentCodes } from './renderer.js'
+import type { CauseSnapshot } from '../employer/cause-catalogue.js'
 
 const WORKER = workerScript(import.meta.url)
 
@@ -34,6 +35,11 @@ export interface PoolOptions {
   onWorkerError?: (error: Error) => void
   /** Called with the templates of the PDFs each successful task rendered (the documents counter). */
   onRendered?: (templates: readonly TemplateId[]) => void
+  /**
+   * The approved causes in force when they are not the profile's own (src/employer/cause-catalogue.ts),
+   * read as each task is sent: the threads print from them.
+   */
+  causes?: () => CauseSnapshot | undefined
 }
 
 /**
@@ -58,6 +64,7 @@ export class PdfPool {
   readonly maxQueue: number
   readonly #data: EngineData
   readonly #onRendered: (templates: readonly TemplateId[]) => void
+  readonly #causes: () => CauseSnapshot | undefined
   readonly #pool: WorkerPool<PdfTask, unknown>
 
   constructor (data: EngineData, options: PoolOptions) {
@@ -65,6 +72,7 @@ export class PdfPool {
     this.maxQueue = options.maxQueue
     this.#data = data
     this.#onRendered = options.onRendered ?? (() => {})
+    this.#causes = options.causes ?? (() => undefined)
     this.#pool = new WorkerPool({
       worker: WORKER,
       workerData: data,
@@ -216,6 +224,7 @@ export class PdfPool {
   }
 
   async #run (task: PdfTask): Promise<unknown> {
-    return await this.#pool.run(task)
+    const causes = task.kind === 'ping' ? undefined : this.#causes()
+    return await this.#pool.run(causes === undefined ? task : { ...task, causes })
   }
 }

@@ -167,6 +167,7 @@ export function printableRules (data: PrintableData, profile: EmployerProfile): 
     return [...issues.values()]
   }
   return {
+    unprintableScripts: (text) => unprintableScripts(text, hasGlyph),
     contract: (record, prefix) => check(record, prefix, CONTRACT_SOURCES, (fields) => {
       const employee = fields as unknown as ImportedEmployee
       if (CONTRACT_DOCUMENT[employee.contractType] === undefined) throw new Error('no contract type')

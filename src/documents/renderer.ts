@@ -6,6 +6,7 @@
 import type { ImportedEmployee } from '../../schemas/employee.js'
 import type { AddendumRequest } from '../../schemas/addendum.js'
 import type { EngineData } from './engine-data.js'
+import type { EmployerProfile } from '../../schemas/employer-profile.js'
 import {
   SHARED_FIELDS, contractDocument, addendumFieldValues, fieldValues, templateFor, verificationFooter, type TemplateId
 } from './fields.js'
@@ -34,18 +35,22 @@ export interface EmployeeDocumentUpdates { contract: DocumentUpdate, consent: Do
  */
 export type DocumentCodes = readonly [contract: string, consent: string, annex: string]
 
+/**
+ * Each method prints from `employer` when given (the profile with the registry's approved causes,
+ * src/employer/cause-catalogue.ts), else from the engine data's profile.
+ */
 export interface ContractRenderer {
   /** The contract alone (preview, spec endpoint 3): its footer says it is a preview. */
-  contract: (employee: ImportedEmployee) => Promise<Uint8Array>
+  contract: (employee: ImportedEmployee, employer?: EmployerProfile) => Promise<Uint8Array>
   /** Contract, consent and annex, each with its code in the footer when `codes` are given. */
-  documents: (employee: ImportedEmployee, codes?: DocumentCodes) => Promise<EmployeeDocuments>
+  documents: (employee: ImportedEmployee, codes?: DocumentCodes, employer?: EmployerProfile) => Promise<EmployeeDocuments>
   /** Contract, consent and annex as updates of their templates (the ZIP: src/documents/pdf-pool.ts). */
-  documentUpdates: (employee: ImportedEmployee, codes?: DocumentCodes) => Promise<EmployeeDocumentUpdates>
+  documentUpdates: (employee: ImportedEmployee, codes?: DocumentCodes, employer?: EmployerProfile) => Promise<EmployeeDocumentUpdates>
   /**
    * The adenda of one addendum record, signed on `signingDate` (`DD/MM/YYYY`), with `code` in its
    * footer (a preview's says it is one).
    */
-  addendum: (addendum: AddendumRequest, signingDate: string, code?: string) => Promise<Uint8Array>
+  addendum: (addendum: AddendumRequest, signingDate: string, code?: string, employer?: EmployerProfile) => Promise<Uint8Array>
 }
 
 /** A renderer over engine data; the Unicode font is parsed on first need and kept. */
@@ -61,29 +66,28 @@ export function createRenderer (data: EngineData): ContractRenderer {
     ({ template: id, update: await fillTemplate(data.templates[id], values, fonts, { shared: SHARED_FIELDS, output: 'update' }) })
   /** An employee's contract, consent and annex, each filled by `fillOne` from the same values and its own code. */
   const threeDocuments = async <D>(
-    employee: ImportedEmployee, codes: DocumentCodes | undefined,
+    employee: ImportedEmployee, codes: DocumentCodes | undefined, employer: EmployerProfile,
     fillOne: (id: TemplateId, values: Record<string, string>) => D | Promise<D>
   ) => {
-    const values: Record<string, string> = fieldValues(employee, data.employer)
+    const values: Record<string, string> = fieldValues(employee, employer)
     const coded = (index: number) => ({ ...values, verificationCode: verificationFooter(codes?.[index]) })
     const [contract, consent, annex] = await Promise.all([
-      fillOne(templateFor(contractDocument(employee, data.employer), employee), coded(0)),
+      fillOne(templateFor(contractDocument(employee, employer), employee), coded(0)),
       fillOne(templateFor('tratamiento-datos', employee), coded(1)),
       fillOne(templateFor('anexo', employee), coded(2))
     ])
     return { contract, consent, annex }
   }
   return {
-    contract: async (employee) => {
-      const template = templateFor(contractDocument(employee, data.employer), employee)
-      const values = fieldValues(employee, data.employer)
-      return await fill(template, { ...values, verificationCode: verificationFooter(undefined) })
+    contract: async (employee, employer = data.employer) => {
+      const template = templateFor(contractDocument(employee, employer), employee)
+      return await fill(template, { ...fieldValues(employee, employer), verificationCode: verificationFooter(undefined) })
     },
-    documents: async (employee, codes) => await threeDocuments(employee, codes, fill),
-    documentUpdates: async (employee, codes) => await threeDocuments(employee, codes, updateOf),
-    addendum: async (addendum, signingDate, code) =>
+    documents: async (employee, codes, employer = data.employer) => await threeDocuments(employee, codes, employer, fill),
+    documentUpdates: async (employee, codes, employer = data.employer) => await threeDocuments(employee, codes, employer, updateOf),
+    addendum: async (addendum, signingDate, code, employer = data.employer) =>
       await fill(addendum.sex === 'F' || addendum.sex === 'Femenino' ? 'adenda-f' : 'adenda', {
-        ...addendumFieldValues(addendum, data.employer, signingDate), verificationCode: verificationFooter(code)
+        ...addendumFieldValues(addendum, employer, signingDate), verificationCode: verificationFooter(code)
       })
   }
 }

@@ -12,6 +12,9 @@ import type { EngineData } from './engine-data.js'
 import { createRenderer, type DocumentCodes, type DocumentUpdate } from './renderer.js'
 import type { TemplateId } from './fields.js'
 import { lowerThreadPriority } from '../workers.js'
+import type { EmployerProfile } from '../../schemas/employer-profile.js'
+import type { CauseSnapshot } from '../employer/cause-catalogue.js'
+import { withCauses } from '../employer/causes.js'
 
 lowerThreadPriority() // the event loop first when the cores are short (src/workers.ts)
 
@@ -20,17 +23,33 @@ lowerThreadPriority() // the event loop first when the cores are short (src/work
  * of `employees[i]`'s documents), `addendum` for one adenda (preview without `code`, ZIP with it);
  * `ping` checks the worker starts.
  */
-export type PdfTask =
+export type PdfTask = (
   | { kind: 'contract', employee: ImportedEmployee }
   | { kind: 'documents', employees: ImportedEmployee[], codes?: DocumentCodes[] }
   | { kind: 'addendum', addendum: AddendumRequest, signingDate: string, code?: string }
   | { kind: 'ping' }
+) & {
+  /** The approved causes in force, when they are not the profile's own (src/employer/cause-catalogue.ts). */
+  causes?: CauseSnapshot
+}
 
 /** An adenda: its bytes, and their SHA-256 (hex) when it carries a code (an issued one, which the registry records). */
 export interface WorkerAddendum { pdf: Uint8Array, sha256?: string }
 
 const data = workerData as EngineData
 const renderer = createRenderer(data)
+
+/** The profile with the causes of the last snapshot seen, kept while its version is the one sent. */
+let withSnapshot: { version: string, employer: EmployerProfile } | undefined
+
+/** The employer profile a task prints from: the start-up one, or with the registry's approved causes. */
+function employerOf (task: PdfTask): EmployerProfile {
+  if (task.causes === undefined) return data.employer
+  if (withSnapshot?.version !== task.causes.version) {
+    withSnapshot = { version: task.causes.version, employer: withCauses(data.employer, task.causes.causes) }
+  }
+  return withSnapshot.employer
+}
 
 /** CRC-32 of each template's bytes, computed on first use: a document's CRC continues it over the update. */
 const templateCrcs = new Map<TemplateId, number>()
@@ -88,11 +107,11 @@ export default async function run (task: PdfTask): Promise<unknown> {
     case 'ping':
       return 'pong'
     case 'contract': {
-      const bytes = await renderer.contract(task.employee)
+      const bytes = await renderer.contract(task.employee, employerOf(task))
       return move(new Movable(bytes, [bufferOf(bytes)]))
     }
     case 'addendum': {
-      const pdf = await renderer.addendum(task.addendum, task.signingDate, task.code)
+      const pdf = await renderer.addendum(task.addendum, task.signingDate, task.code, employerOf(task))
       const result: WorkerAddendum = task.code === undefined ? { pdf } : { pdf, sha256: createHash('sha256').update(pdf).digest('hex') }
       return move(new Movable(result, [bufferOf(pdf)]))
     }
@@ -102,9 +121,10 @@ export default async function run (task: PdfTask): Promise<unknown> {
       // CRCs computed here (native) rather than on the main thread.
       const results: WorkerEmployeeResult[] = []
       const buffers: ArrayBuffer[] = []
+      const employer = employerOf(task)
       for (const [index, employee] of task.employees.entries()) {
         try {
-          const updates = await renderer.documentUpdates(employee, task.codes?.[index])
+          const updates = await renderer.documentUpdates(employee, task.codes?.[index], employer)
           const documents: [WorkerDocument, WorkerDocument, WorkerDocument] =
             [withCrc(updates.contract), withCrc(updates.consent), withCrc(updates.annex)]
           results.push({ documents })

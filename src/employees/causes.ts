@@ -4,13 +4,15 @@
  * record's `causeId`. A contract that names none takes the one reviewed cause that fits its site,
  * modality, term and working time; none or several is a refusal listing the ones that fit. A cause
  * typed by HR (`objectiveCause`) is printed only when it is a reviewed cause's text: any other is a
- * proposal counsel has not reviewed, refused on `objectiveCause`. An adenda keeps its contract's
- * cause, whose period must cover the extension. Messages: CAUSE_MESSAGES (schemas/messages.ts).
+ * proposal counsel has not reviewed, refused on `objectiveCause`. An id the registry holds as a proposal
+ * counsel has not approved, or as a cause counsel retired, is refused saying so. An adenda keeps its
+ * contract's cause, whose period must cover the extension. Messages: CAUSE_MESSAGES (schemas/messages.ts).
  */
 import type { EmployerProfile } from '../../schemas/employer-profile.js'
 import { CAUSE_MESSAGES as C } from '../../schemas/messages.js'
 import {
-  causeById, causeByText, causeMisfit, causesFor, reviewedCauses, type CauseNeed, type ReviewedCause, type Shift
+  causeById, causeByText, causeMisfit, causesFor, reviewedCauses, unprintedStatus,
+  type CauseNeed, type ReviewedCause, type Shift
 } from '../employer/causes.js'
 import { MODALITIES, type ModalityCode } from '../vocabulary/modality.js'
 import type { WorkingTimeFacts } from '../vocabulary/working-time.js'
@@ -45,6 +47,15 @@ function named (profile: EmployerProfile, causeId: string | undefined, objective
   return { id, cause: id === undefined ? undefined : causeById(profile, id), field: causeId === undefined ? 'objectiveCause' : 'causeId' }
 }
 
+/**
+ * The refusal of an id the reviewed causes lack: a proposal counsel has not approved yet, a cause
+ * counsel retired (the registry's catalogue, src/employer/cause-catalogue.ts), or an unknown id.
+ */
+function unprintedMessage (profile: EmployerProfile, id: string, fitIds: readonly string[]): string {
+  const status = unprintedStatus(profile, id)
+  return status === 'proposed' ? C.causeProposed(id, fitIds) : status === 'retired' ? C.causeRetired(id, fitIds) : C.unknownCause(id, fitIds)
+}
+
 const modalityLabel = (modality: ModalityCode) => `${modality} (${MODALITIES[modality].name})`
 
 /** What a contract asks of its cause: its site (a profile site's name), modality, term and shifts. */
@@ -70,7 +81,7 @@ export function contractCause (
   const { cause, id, field, issue } = named(profile, record.causeId, record.objectiveCause)
   if (issue !== undefined) return { issue }
   if (id !== undefined) {
-    if (cause === undefined) return { issue: { field, message: C.unknownCause(id, fitIds) } }
+    if (cause === undefined) return { issue: { field, message: unprintedMessage(profile, id, fitIds) } }
     const misfit = causeMisfit(cause, need)
     if (misfit === undefined) return { cause }
     const message = misfit === 'modality'
@@ -105,7 +116,8 @@ export function suplenciaCauseIssue (
   const { cause, id, field, issue } = named(profile, record.causeId, record.objectiveCause)
   if (issue !== undefined) return issue
   if (id === undefined) return undefined
-  return { field, message: cause === undefined ? C.unknownCause(id, []) : C.suplenciaHasNoCause(id) }
+  const known = cause !== undefined || unprintedStatus(profile, id) !== undefined
+  return { field, message: known ? C.suplenciaHasNoCause(id) : C.unknownCause(id, []) }
 }
 
 /**
@@ -121,7 +133,7 @@ export function addendumCause (
   if (issue !== undefined || id === undefined) return { issue }
   const fitIds = reviewedCauses(profile).filter((entry) => causeMisfit(entry, need) === undefined)
     .map((entry) => entry.id)
-  if (cause === undefined) return { issue: { field, message: C.unknownCause(id, fitIds) } }
+  if (cause === undefined) return { issue: { field, message: unprintedMessage(profile, id, fitIds) } }
   const misfit = causeMisfit(cause, need)
   if (misfit === undefined) return { cause }
   const message = misfit === 'modality' && need.modality !== undefined

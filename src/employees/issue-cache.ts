@@ -1,7 +1,8 @@
 /**
  * The issues of each record, remembered by what decides them: the record kind, the record's JSON
- * and Lima's day (the date rules read today; the employer profile and the documents' text rules are
- * fixed for the life of the process). So a record's rules run once however often it comes back: the
+ * and Lima's day (the date rules read today), for one employer profile: when the profile in force
+ * changes (counsel approved or retired a cause, src/employer/cause-catalogue.ts), nothing remembered
+ * holds. So a record's rules run once however often it comes back: the
  * preview HR opens before the ZIP, the ZIP downloaded again, the nightly export of the same list.
  * A batch whose records were all seen today is checked without running a rule, and the ZIP's first
  * byte does not wait for them.
@@ -26,6 +27,7 @@ function jsonOf (record: unknown): string | undefined {
 export class RecordIssueCache {
   readonly maxEntries: number
   #day = ''
+  #profile: object | undefined
   /** Insertion order is use order (a hit is moved to the end): the first key is the least recently used. */
   readonly #entries = new Map<string, readonly ValidationIssue[]>()
   #hits = 0
@@ -62,6 +64,16 @@ export class RecordIssueCache {
     }
     this.#entries.set(key, found)
     return found.map((issue) => ({ ...issue, field: prefix === '' ? issue.field : `${prefix}.${issue.field}` }))
+  }
+
+  /**
+   * Forgets every record's issues when `profile` is not the profile they were found under (the
+   * causes in force changed); call it before `issues` with the profile the rules will read.
+   */
+  holdFor (profile: object): void {
+    if (profile === this.#profile) return
+    if (this.#profile !== undefined) this.#entries.clear()
+    this.#profile = profile
   }
 
   /** Lookups answered from memory and by running the rules, since start (tests, metrics). */

@@ -71,6 +71,8 @@ export const EMPLOYEE_VALIDATION: RecordValidation = {
 export interface PrintableRules {
   contract: RecordRules
   addendum: RecordRules
+  /** The scripts of `text` the documents' fonts cannot draw (a cause proposed for the registry); none: []. */
+  unprintableScripts?: (text: string) => string[]
 }
 
 /**

@@ -159,12 +159,48 @@ export function causesFor (profile: EmployerProfile, site: string, modality: Mod
   return book(profile).causes.filter((cause) => causeMisfit(cause, { site, modality }) === undefined)
 }
 
+/** One thing a cause says that the profile cannot print, on the cause's field it concerns. */
+export type CauseFinding =
+  | { field: 'modality', kind: 'modality', modality: string }
+  | { field: 'sites', kind: 'unknownSite', site: string }
+  | { field: 'sites', kind: 'siteModality', site: string, modality: ModalityCode }
+  | { field: 'period', kind: 'notADate', date: string }
+  | { field: 'period', kind: 'backwards', from: string, to: string }
+  | { field: 'period', kind: 'seasonTooLong', from: string, to: string }
+  | { field: 'justifies', kind: 'justifies', days: string, from: string, to: string }
+
+/**
+ * What of one cause the profile cannot print (DOCUMENT-REQUIREMENTS §21), in field order: the
+ * modality is one the service prints and not the suplencia (61: its cause is the replacement
+ * itself); each site is one of `sites` and allows that modality; the period's dates exist and do
+ * not run backwards; a season (67) lasts at most a year; the justified days and hours can be read.
+ * The profile's causes at start-up (causeProblems) and a cause proposed through the registry
+ * (`POST /api/causes`) are checked alike.
+ */
+export function causeFindings (profile: EmployerProfile, cause: Omit<ProfileCause, 'id'>): CauseFinding[] {
+  const findings: CauseFinding[] = []
+  const modality = parseModality(cause.modality)
+  if (modality === undefined || modality === '61') findings.push({ field: 'modality', kind: 'modality', modality: cause.modality })
+  for (const name of cause.sites) {
+    const site = profileSite(profile, name)
+    if (site === undefined) findings.push({ field: 'sites', kind: 'unknownSite', site: name })
+    else if (modality !== undefined && !site.modalities.some((allowed) => parseModality(allowed) === modality)) {
+      findings.push({ field: 'sites', kind: 'siteModality', site: site.name, modality })
+    }
+  }
+  const { from, to } = cause.period
+  if (!isDayMonthYear(from) || !isDayMonthYear(to)) findings.push({ field: 'period', kind: 'notADate', date: isDayMonthYear(from) ? to : from })
+  else if (dayMonthYearKey(to) < dayMonthYearKey(from)) findings.push({ field: 'period', kind: 'backwards', from, to })
+  else if (modality === '67' && !lastsAtMost(from, to, MODALITIES[67].maxMonths)) findings.push({ field: 'period', kind: 'seasonTooLong', from, to })
+  if (cause.justifies !== undefined && readJustified(cause.justifies) === undefined) {
+    findings.push({ field: 'justifies', kind: 'justifies', ...cause.justifies })
+  }
+  return findings
+}
+
 /**
  * Start-up problems of the causes (DOCUMENT-REQUIREMENTS §21), one line each, naming the cause: ids
- * are unique; the modality is one the service prints and not the suplencia (61: its cause is the
- * replacement itself); each site is one of `sites` and allows that modality; the period's dates
- * exist and do not run backwards; a season (67) lasts at most a year; the justified days and hours
- * can be read.
+ * are unique, and each cause's findings (causeFindings).
  */
 export function causeProblems (profile: EmployerProfile): string[] {
   const problems: string[] = []
@@ -173,26 +209,45 @@ export function causeProblems (profile: EmployerProfile): string[] {
     const at = `causes.${index} (${cause.id})`
     if (seen.has(cause.id)) problems.push(`${at}: el id "${cause.id}" está repetido`)
     seen.add(cause.id)
-    const modality = parseModality(cause.modality)
-    if (modality === undefined || modality === '61') {
-      problems.push(`${at}.modality: "${cause.modality}" no es 57, 58, 60, 63 ni 67 (la suplencia tiene por causa el reemplazo mismo)`)
-    }
-    for (const name of cause.sites) {
-      const site = profileSite(profile, name)
-      if (site === undefined) problems.push(`${at}.sites: "${name}" no es una de las sedes (sites)`)
-      else if (modality !== undefined && !site.modalities.some((allowed) => parseModality(allowed) === modality)) {
-        problems.push(`${at}.sites: la sede "${site.name}" no admite la modalidad ${modality}`)
-      }
-    }
-    const { from, to } = cause.period
-    if (!isDayMonthYear(from) || !isDayMonthYear(to)) problems.push(`${at}.period: ${isDayMonthYear(from) ? to : from} no es una fecha`)
-    else if (dayMonthYearKey(to) < dayMonthYearKey(from)) problems.push(`${at}.period: termina (${to}) antes de empezar (${from})`)
-    else if (modality === '67' && !lastsAtMost(from, to, MODALITIES[67].maxMonths)) {
-      problems.push(`${at}.period: una temporada (art. 67) es una época del año y no dura más de un año; del ${from} al ${to} dura más`)
-    }
-    if (cause.justifies !== undefined && readJustified(cause.justifies) === undefined) {
-      problems.push(`${at}.justifies: no se pueden leer los días "${cause.justifies.days}" de ${cause.justifies.from} a ${cause.justifies.to}`)
+    for (const finding of causeFindings(profile, cause)) {
+      const line = finding.kind === 'modality'
+        ? `"${finding.modality}" no es 57, 58, 60, 63 ni 67 (la suplencia tiene por causa el reemplazo mismo)`
+        : finding.kind === 'unknownSite'
+          ? `"${finding.site}" no es una de las sedes (sites)`
+          : finding.kind === 'siteModality'
+            ? `la sede "${finding.site}" no admite la modalidad ${finding.modality}`
+            : finding.kind === 'notADate'
+              ? `${finding.date} no es una fecha`
+              : finding.kind === 'backwards'
+                ? `termina (${finding.to}) antes de empezar (${finding.from})`
+                : finding.kind === 'seasonTooLong'
+                  ? `una temporada (art. 67) es una época del año y no dura más de un año; del ${finding.from} al ${finding.to} dura más`
+                  : `no se pueden leer los días "${finding.days}" de ${finding.from} a ${finding.to}`
+      problems.push(`${at}.${finding.field}: ${line}`)
     }
   })
   return problems
+}
+
+/** The review of a cause that is not printed: HR proposed it and counsel has not approved it, or counsel retired it. */
+export type UnprintedStatus = 'proposed' | 'retired'
+
+const unprinted = new WeakMap<EmployerProfile, ReadonlyMap<string, UnprintedStatus>>()
+
+/**
+ * The profile with `causes` as its reviewed causes (the registry's approved catalogue,
+ * src/employer/cause-catalogue.ts), and the ids of the causes it does not print with their review,
+ * so a refusal can say why (unprintedStatus).
+ */
+export function withCauses (
+  profile: EmployerProfile, causes: ProfileCause[], others: ReadonlyMap<string, UnprintedStatus> = new Map()
+): EmployerProfile {
+  const derived: EmployerProfile = { ...profile, causes }
+  unprinted.set(derived, others)
+  return derived
+}
+
+/** Why the profile does not print a cause id it knows: `proposed` or `retired`; undefined for an unknown id. */
+export function unprintedStatus (profile: EmployerProfile, id: string): UnprintedStatus | undefined {
+  return unprinted.get(profile)?.get(id)
 }

@@ -14,6 +14,7 @@ import type { ContractsTable, DocumentsTable, RegistryTables } from './tables.js
 import type { WorkerTerm } from './history-rules.js'
 import { dayMonthYearKey, termEnd } from '../vocabulary/dates.js'
 import { MAX_TOTAL_MONTHS, MODALITIES, parseModality } from '../vocabulary/modality.js'
+import { CauseRegistry } from './causes.js'
 
 /** A contract or adenda about to be issued: what its document prints. */
 export interface IssuedRecord {
@@ -191,6 +192,11 @@ export class Registry {
   readonly #db: Kysely<RegistryTables>
   constructor (db: Kysely<RegistryTables>) {
     this.#db = db
+  }
+
+  /** The causes counsel reviews (src/registry/causes.ts). */
+  get causes (): CauseRegistry {
+    return new CauseRegistry(this.#db)
   }
 
   /**

@@ -68,9 +68,31 @@ export interface HistoryTable {
   entered_at: Generated<Date>
 }
 
+/** An objective cause and counsel's review of it (DOCUMENT-REQUIREMENTS §21). */
+export interface CausesTable {
+  id: string
+  /** The modality as proposed or as the profile writes it (`58`, or its name). */
+  modality: string
+  /** The sites' names. */
+  sites: ColumnType<string[], string, string>
+  text: string
+  period_from: string
+  period_to: string
+  justifies: ColumnType<{ days: string, from: string, to: string } | null, string | null, string | null>
+  status: 'proposed' | 'approved' | 'retired'
+  proposed_by: string | null
+  approved_by: string | null
+  retired_by: string | null
+  /** When it took its status. */
+  at: Generated<Date>
+  /** The `causes_revision` of its last write. */
+  revision: ColumnType<string, string | undefined, string | undefined>
+}
+
 export interface RegistryTables {
   workers: WorkersTable
   contracts: ContractsTable
   documents: DocumentsTable
   history: HistoryTable
+  causes: CausesTable
 }

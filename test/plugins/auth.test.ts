@@ -23,6 +23,15 @@ const upload = (url: string, name: string, bytes: Buffer) => async (): Promise<I
   return { method: 'POST', url, payload: form.payload, headers: form.headers }
 }
 
+let proposals = 0
+/** A lawful cause proposal, another each call (a cause's text is registered once). */
+const causeProposal = () => ({
+  modality: '58',
+  sites: ['Playa Larcomar'],
+  text: `Incremento temporal de la demanda por la feria número ${++proposals} instalada frente a la sede`,
+  period: { from: '01/01/2026', to: '31/12/2032' }
+})
+
 /** The role table, one request per route. */
 const TABLE: Row[] = [
   ['GET /api/health', json('GET', '/api/health'), 'public'],
@@ -54,7 +63,13 @@ const TABLE: Row[] = [
   ['POST /api/addendum/from-contract', json('POST', '/api/addendum/from-contract', { contractId: '00000000-0000-4000-8000-000000000000', endAddendum: '31/12/2027', causeUpdate: 'La necesidad subsiste porque la demanda de la sede continúa' }), ['hr'], 404],
   ['POST /api/contracts/:id/signed', json('POST', '/api/contracts/00000000-0000-4000-8000-000000000000/signed', { signingDate: '01/01/2026' }), ['hr'], 404],
   // a document's verification code, checked by anyone (an unknown code: 404 to all alike)
-  ['GET /api/documents/:code', json('GET', '/api/documents/0000-0000'), 'public', 404]
+  ['GET /api/documents/:code', json('GET', '/api/documents/0000-0000'), 'public', 404],
+  // the causes counsel reviews (docs/registry.md): HR proposes, only counsel edits, approves and retires
+  ['GET /api/causes', json('GET', '/api/causes'), ['hr', 'legal']],
+  ['POST /api/causes', async () => await json('POST', '/api/causes', causeProposal())(), ['hr', 'legal'], 201],
+  ['PATCH /api/causes/:id', async () => ({ method: 'PATCH', url: '/api/causes/no-existe', payload: { text: 'Una redacción de la causa que el asesor legal corrige aquí' } }), ['legal'], 404],
+  ['POST /api/causes/:id/approve', json('POST', '/api/causes/no-existe/approve'), ['legal'], 404],
+  ['POST /api/causes/:id/retire', json('POST', '/api/causes/no-existe/retire'), ['legal'], 404]
 ]
 
 async function oidcApp (t: Test, env: Record<string, string> = {}): Promise<FastifyInstance> {
@@ -122,7 +137,7 @@ test('start-up refuses a key file it cannot use, and oidc with nothing to check 
   const refusals: [Record<string, string>, RegExp][] = [
     [{}, /^Configuración inválida: AUTH_MODE=oidc necesita OIDC_ISSUER y OIDC_AUDIENCE, o API_KEYS_FILE$/],
     [{ API_KEYS_FILE: join(dir, 'missing') }, /^Configuración inválida: API_KEYS_FILE=.*missing no se puede leer \(ENOENT\)$/],
-    [{ API_KEYS_FILE: join(dir, 'roles') }, /API_KEYS_FILE=.*roles: línea 1: el rol "admin" no existe \(hr, exports u operator\)/],
+    [{ API_KEYS_FILE: join(dir, 'roles') }, /API_KEYS_FILE=.*roles: línea 1: el rol "admin" no existe \(hr, exports, operator o legal\)/],
     [{ API_KEYS_FILE: join(dir, 'short') }, /short: línea 1: no tiene tres campos \(formato: <sha256 hex> <rol> <etiqueta>\)$/],
     [{ API_KEYS_FILE: join(dir, 'twice') }, /twice: línea 2: la misma clave aparece dos veces/],
     [{ API_KEYS_FILE: join(dir, 'labels') }, /labels: línea 2: la etiqueta "nightly" ya está en uso/]

@@ -6,7 +6,12 @@ import type { Test } from 'tap'
 import { hashApiKey } from '../../src/auth/api-keys.js'
 
 /** One key per role, each at least API_KEY_MIN_LENGTH (32) characters: shorter keys are refused where they are presented. */
-export const KEYS = { hr: 'clave-rrhh-0123456789abcdef0123456789', exports: 'clave-exportes-0123456789abcdef0123456789', operator: 'clave-operador-0123456789abcdef0123456789' } as const
+export const KEYS = {
+  hr: 'clave-rrhh-0123456789abcdef0123456789',
+  exports: 'clave-exportes-0123456789abcdef0123456789',
+  operator: 'clave-operador-0123456789abcdef0123456789',
+  legal: 'clave-asesoria-legal-0123456789abcdef0123456789'
+} as const
 /** A second `hr` identity (label `hr-otra-sede`), for owned sessions. */
 export const OTHER_HR_KEY = 'clave-rrhh-otra-sede-0123456789abcdef'
 

@@ -1,0 +1,65 @@
+/**
+ * A cause HR proposes, or counsel edits, for the registry (`POST /api/causes`, `PATCH
+ * /api/causes/{id}`; docs/registry.md "Causes"; DOCUMENT-REQUIREMENTS §21): written as the employer
+ * profile writes its causes and checked as the profile's are at start-up (causeFindings: modality,
+ * sites, period, hours), plus whether the documents' fonts can draw its text. Refusals are on the
+ * cause's fields, in Spanish (CAUSE_REVIEW_MESSAGES, schemas/messages.ts).
+ */
+import type { EmployerProfile, ProfileCause } from '../../schemas/employer-profile.js'
+import { CAUSE_REVIEW_MESSAGES as M, PRINTABLE_MESSAGES } from '../../schemas/messages.js'
+import { parseModality } from '../vocabulary/modality.js'
+import { causeFindings, type CauseFinding } from './causes.js'
+import { profileSite } from './sites.js'
+
+/** What a cause says, as the profile writes it (`causes[i]` without its id). */
+export type CauseContent = Omit<ProfileCause, 'id'>
+
+/** A refusal of a proposed cause: its field (`text`, `sites`, `period`…) and message. */
+export interface ProposalIssue { field: string, message: string }
+
+/**
+ * The cause as it is registered: its text on one line without surrounding spaces, its modality as
+ * the article number, its sites as the profile names them (when it has them).
+ */
+export function normalizedCause (profile: EmployerProfile, cause: CauseContent): CauseContent {
+  const modality = parseModality(cause.modality)
+  return {
+    modality: modality ?? cause.modality.trim(),
+    sites: cause.sites.map((name) => profileSite(profile, name)?.name ?? name.trim()),
+    text: cause.text.replace(/\s+/g, ' ').trim(),
+    period: { from: cause.period.from, to: cause.period.to },
+    ...(cause.justifies === undefined ? {} : { justifies: { ...cause.justifies, days: cause.justifies.days.trim() } })
+  }
+}
+
+function findingMessage (profile: EmployerProfile, finding: CauseFinding): string {
+  switch (finding.kind) {
+    case 'modality': return M.notPrintedModality(finding.modality)
+    case 'unknownSite': return M.unknownSite(finding.site, profile.sites.map((site) => site.name))
+    case 'siteModality': return M.siteModality(finding.site, finding.modality)
+    case 'notADate': return M.periodFrom.invalid
+    case 'backwards': return M.periodBackwards(finding.from, finding.to)
+    case 'seasonTooLong': return M.seasonTooLong(finding.from, finding.to)
+    case 'justifies': return M.justifiesUnreadable(finding.days, finding.from, finding.to)
+  }
+}
+
+/**
+ * What of a cause (normalised) the profile cannot print, one issue per field, under `prefix`
+ * (`body`, or '' for a stored cause being approved).
+ * @param unprintableScripts the scripts of a text the documents cannot draw (printable rules); none: []
+ */
+export function causeIssues (
+  profile: EmployerProfile, cause: CauseContent, prefix: string,
+  unprintableScripts: (text: string) => string[] = () => []
+): ProposalIssue[] {
+  const path = (field: string) => (prefix === '' ? field : `${prefix}.${field}`)
+  const issues = new Map<string, ProposalIssue>()
+  for (const finding of causeFindings(profile, cause)) {
+    if (issues.has(finding.field)) continue
+    issues.set(finding.field, { field: path(finding.field), message: findingMessage(profile, finding) })
+  }
+  const scripts = unprintableScripts(cause.text)
+  if (scripts.length > 0) issues.set('text', { field: path('text'), message: PRINTABLE_MESSAGES.unsupportedScript(scripts.join(', ')) })
+  return [...issues.values()]
+}
