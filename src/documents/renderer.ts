@@ -43,14 +43,20 @@ export interface ContractRenderer {
   /** The contract alone (preview, spec endpoint 3): its footer says it is a preview. */
   contract: (employee: ImportedEmployee, employer?: EmployerProfile) => Promise<Uint8Array>
   /** Contract, consent and annex, each with its code in the footer when `codes` are given. */
-  documents: (employee: ImportedEmployee, codes?: DocumentCodes, employer?: EmployerProfile) => Promise<EmployeeDocuments>
+  documents: (
+    employee: ImportedEmployee, codes?: DocumentCodes, employer?: EmployerProfile
+  ) => Promise<EmployeeDocuments>
   /** Contract, consent and annex as updates of their templates (the ZIP: src/documents/pdf-pool.ts). */
-  documentUpdates: (employee: ImportedEmployee, codes?: DocumentCodes, employer?: EmployerProfile) => Promise<EmployeeDocumentUpdates>
+  documentUpdates: (
+    employee: ImportedEmployee, codes?: DocumentCodes, employer?: EmployerProfile
+  ) => Promise<EmployeeDocumentUpdates>
   /**
    * The adenda of one addendum record, signed on `signingDate` (`DD/MM/YYYY`), with `code` in its
    * footer (a preview's says it is one).
    */
-  addendum: (addendum: AddendumRequest, signingDate: string, code?: string, employer?: EmployerProfile) => Promise<Uint8Array>
+  addendum: (
+    addendum: AddendumRequest, signingDate: string, code?: string, employer?: EmployerProfile
+  ) => Promise<Uint8Array>
 }
 
 /** A renderer over engine data; the Unicode font is parsed on first need and kept. */
@@ -81,10 +87,14 @@ export function createRenderer (data: EngineData): ContractRenderer {
   return {
     contract: async (employee, employer = data.employer) => {
       const template = templateFor(contractDocument(employee, employer), employee)
-      return await fill(template, { ...fieldValues(employee, employer), verificationCode: verificationFooter(undefined) })
+      // a preview: its footer says so, and carries no code
+      const values = fieldValues(employee, employer)
+      return await fill(template, { ...values, verificationCode: verificationFooter(undefined) })
     },
-    documents: async (employee, codes, employer = data.employer) => await threeDocuments(employee, codes, employer, fill),
-    documentUpdates: async (employee, codes, employer = data.employer) => await threeDocuments(employee, codes, employer, updateOf),
+    documents: async (employee, codes, employer = data.employer) =>
+      await threeDocuments(employee, codes, employer, fill),
+    documentUpdates: async (employee, codes, employer = data.employer) =>
+      await threeDocuments(employee, codes, employer, updateOf),
     addendum: async (addendum, signingDate, code, employer = data.employer) =>
       await fill(addendum.sex === 'F' || addendum.sex === 'Femenino' ? 'adenda-f' : 'adenda', {
         ...addendumFieldValues(addendum, employer, signingDate), verificationCode: verificationFooter(code)
