@@ -575,6 +575,27 @@ export const HISTORY_MESSAGES = {
     `al ${to}; art. 16 del D.S. 001-96-TR)`
 } as const
 
+/**
+ * The upload's HISTORIAL sheet: earlier contracts HR enters once (src/spreadsheets/history-import.ts,
+ * docs/import.md "The HISTORIAL sheet"; LPCL art. 74).
+ */
+export const HISTORY_IMPORT_MESSAGES = {
+  /** The top message of a 400 on the sheet's rows; each item names the sheet, row and column. */
+  invalidRows: (count: number) => count === 1
+    ? 'No se pudo procesar el archivo: la hoja HISTORIAL tiene 1 error. No se registró nada.'
+    : `No se pudo procesar el archivo: la hoja HISTORIAL tiene ${count} errores. No se registró nada.`,
+  missingHeaders: 'La hoja HISTORIAL no tiene todas sus columnas obligatorias: DNI, MODALIDAD, FECHA DE INGRESO, FECHA DE CESE y CARGO.',
+  headerNotFound: 'Encabezado requerido no encontrado en la hoja HISTORIAL.',
+  tooManyRows: (limit: number) => `La hoja HISTORIAL tiene más de ${limit} filas con datos: divida el historial en varios archivos.`,
+  modality: (codes: readonly string[]) => `La modalidad debe ser una de ${codes.join(', ')} (número de artículo o nombre de la modalidad)`,
+  probationMonths: 'MESES DE PRUEBA debe ser un número entero de meses de 0 a 12',
+  tooManyForWorker: (limit: number) => `Se admiten hasta ${limit} contratos anteriores por trabajador en un archivo`,
+  /** The DNI is neither a row of the first sheet nor a worker the registry knows by name. */
+  workerUnknown: (dni: string) =>
+    `El DNI ${dni} no figura en la primera hoja del archivo ni en el registro de contratos: su historial necesita los ` +
+    'nombres del trabajador; agregue su fila en la primera hoja de este archivo'
+} as const
+
 export const HTTP_MESSAGES = {
   /** D17: the `errors` text of a 500 in production, and the message of a failed PDF render. */
   internalError: 'Error interno del servidor',
