@@ -886,8 +886,21 @@ export const TEMPLATE_MESSAGES = {
     'addendum.modality': 'Obligatoria para generar la adenda: modalidad del contrato que se prorroga; elige una de la lista.',
     'addendum.position': 'Obligatorio para generar la adenda: cargo del contrato que se prorroga, del catálogo del empleador.',
     'addendum.causeId': 'Obligatoria para generar la adenda: la causa revisada del contrato que se prorroga (elige una de la lista).',
-    'addendum.signingDate': 'Opcional: fecha de firma de la adenda, DD/MM/AAAA; no antes de hoy ni después del fin del contrato. Si la dejas vacía, la de hoy.'
+    'addendum.signingDate': 'Opcional: fecha de firma de la adenda, DD/MM/AAAA; no antes de hoy ni después del fin del contrato. Si la dejas vacía, la de hoy.',
+    // the HISTORIAL sheet's columns (earlier contracts, docs/import.md)
+    'history.dni': 'DNI de 8 dígitos del trabajador. Si aún no tiene contratos emitidos por el servicio, debe tener su fila en la hoja de empleados (de ahí se toman sus nombres).',
+    'history.modality': 'Modalidad del contrato anterior: número de artículo (57, 58, 60, 61, 63, 67) o su nombre; elige una de la lista.',
+    'history.entryDate': 'Inicio del contrato anterior, DD/MM/AAAA.',
+    'history.endDate': 'Cese del contrato anterior, DD/MM/AAAA; no antes del inicio.',
+    'history.position': 'Cargo que ocupó en ese contrato (cuenta para no repetir el periodo de prueba en el mismo puesto).',
+    'history.probationMonths': 'Opcional: meses de periodo de prueba que cumplió en ese contrato, número entero de 0 a 12.'
   } as Record<string, string>,
+  /** The HISTORIAL sheet of the employee template: the note beside its headers and the instructions' line. */
+  historyNote: 'HISTORIAL (opcional): contratos anteriores del trabajador que este servicio no emitió, una fila por contrato. ' +
+    'Se registran una sola vez al subir el archivo y cuentan para los cinco años y el máximo de cada modalidad (art. 74 de la LPCL) ' +
+    'y para no repetir el periodo de prueba en el mismo puesto. Déjala vacía si no hay contratos anteriores.',
+  historyInstruction: 'También se lee la hoja "HISTORIAL", que es opcional: registra los contratos anteriores que este servicio no emitió (DNI, MODALIDAD, ' +
+    'FECHA DE INGRESO, FECHA DE CESE, CARGO, MESES DE PRUEBA). Una fila con errores rechaza el archivo; no cambies el nombre de la hoja.',
   required: 'Obligatoria',
   optional: 'Opcional',
   listError: 'Elige un valor de la lista.',

@@ -46,14 +46,15 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
     if (entered.workers.length > 0) {
       const unnamed = entered.workers.filter(({ worker }) => worker.names === undefined).map(({ worker }) => worker.dni)
       refuseUnnamed(entered, await app.registry.run(async (registry) => await registry.namedWorkers(unnamed)))
-      await app.registry.run(async (registry) => await registry.addHistories(entered.workers, request.identity?.subject))
+      const subject = request.identity?.subject
+      await app.registry.run(async (registry) => await registry.addHistories(entered.workers, subject))
     }
     // the worker's history in the registry (art. 74, Reglamento art. 16): rows the rules above let through
-    const registered = await app.registry.checkHistory(employees, 'contract')
-    const contractIssues = [...result.contractIssues, ...registered.flatMap((outcome, index) =>
+    const checked = await app.registry.checkHistory(employees, 'contract')
+    const contractIssues = [...result.contractIssues, ...checked.flatMap((outcome, index) =>
       outcome.issues.map(({ field, message }) => ({ row: rows[index], dni: employees[index].dni, field, message })))]
       .sort((a, b) => a.row - b.row)
-    const warnings = [...result.warnings, ...registered.flatMap((outcome, index) => outcome.probationServed === undefined
+    const warnings = [...result.warnings, ...checked.flatMap((outcome, index) => outcome.probationServed === undefined
       ? []
       : [{ row: rows[index], field: 'probationaryPeriod', message: HISTORY_MESSAGES.probationNotRepeated(outcome.probationServed.from, outcome.probationServed.to) }])]
       .sort((a, b) => a.row - b.row)

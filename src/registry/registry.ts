@@ -450,12 +450,13 @@ export class Registry {
       const held = await trx.selectFrom('history')
         .select(['worker_dni', 'modality', 'entry_date', 'end_date', 'position', 'probation_months'])
         .where('worker_dni', 'in', dnis).execute()
-      const keyOf = (dni: string, modality: string, entry: string, end: string, position: string, probation: number | null) =>
-        JSON.stringify([dni, modality, entry, end, position, probation])
+      type Key = [dni: string, modality: string, entry: string, end: string, position: string, probation: number | null]
+      const keyOf = (...key: Key) => JSON.stringify(key)
       const seen = new Set(held.map((row) => keyOf(row.worker_dni, row.modality, isoDate(dayMonthYear(row.entry_date)),
         isoDate(dayMonthYear(row.end_date)), row.position, row.probation_months)))
       const rows = workers.flatMap(({ worker, entries }) => entries.flatMap((entry) => {
-        const key = keyOf(worker.dni, entry.modality, isoDate(entry.entryDate), isoDate(entry.endDate), entry.position, entry.probationMonths ?? null)
+        const key = keyOf(worker.dni, entry.modality, isoDate(entry.entryDate), isoDate(entry.endDate), entry.position,
+          entry.probationMonths ?? null)
         if (seen.has(key)) return []
         seen.add(key)
         return [{

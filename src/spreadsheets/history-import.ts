@@ -11,7 +11,7 @@ import { HISTORY_IMPORT_MESSAGES, REGISTRY_MESSAGES } from '../../schemas/messag
 import type { ImportedEmployee } from '../../schemas/employee.js'
 import type { ValidationIssue } from '../errors.js'
 import { compileValidator } from '../validation.js'
-import { dayMonthYearKey } from '../vocabulary/dates.js'
+import { dayMonthYearKey, isDayMonthYear } from '../vocabulary/dates.js'
 import { MODALITY_CODES, parseModality } from '../vocabulary/modality.js'
 import { cellValue, type CellProblem } from './cells.js'
 import { HISTORY_COLUMNS, HISTORY_SHEET } from './columns.js'
@@ -97,20 +97,22 @@ export function importHistory (
     if (!result.ok) {
       for (const issue of result.issues) {
         if (found.some((other) => other.field === issue.field)) continue
-        const message = DATE_FIELDS.has(issue.field) ? impossibleDateMessage(record[issue.field]) ?? issue.message : issue.message
-        found.push({ field: issue.field, message })
+        const impossible = DATE_FIELDS.has(issue.field) ? impossibleDateMessage(record[issue.field]) : undefined
+        found.push({ field: issue.field, message: impossible ?? issue.message })
       }
     }
     const modality = typeof record.modality === 'string' ? parseModality(record.modality) : undefined
     if (typeof record.modality === 'string' && modality === undefined && !found.some((issue) => issue.field === 'modality')) {
       found.push({ field: 'modality', message: HISTORY_IMPORT_MESSAGES.modality(MODALITY_CODES) })
     }
-    if (result.ok && dayMonthYearKey(result.value.endDate) < dayMonthYearKey(result.value.entryDate)) {
+    const [entryDate, endDate] = [String(record.entryDate ?? ''), String(record.endDate ?? '')]
+    if (isDayMonthYear(entryDate) && isDayMonthYear(endDate) && dayMonthYearKey(endDate) < dayMonthYearKey(entryDate)) {
       found.push({ field: 'endDate', message: REGISTRY_MESSAGES.historyEndBeforeEntry })
     }
     if (result.ok && found.length === 0) {
       const entry: HistoryRow = result.value
-      const worker = workers.get(entry.dni) ?? { worker: workerOf(entry.dni, names.get(entry.dni)), entries: [], rows: [] }
+      const worker = workers.get(entry.dni) ??
+        { worker: workerOf(entry.dni, names.get(entry.dni)), entries: [], rows: [] }
       if (worker.entries.length === HISTORY_ENTRIES_PER_WORKER) {
         found.push({ field: 'dni', message: HISTORY_IMPORT_MESSAGES.tooManyForWorker(HISTORY_ENTRIES_PER_WORKER) })
       } else {
@@ -127,9 +129,11 @@ export function importHistory (
       }
     }
     found.sort((a, b) => (order.get(a.field) ?? 0) - (order.get(b.field) ?? 0))
-    issues.push(...found.map((issue) => ({ sheet: name, row, field: issue.field, header: header(issue.field), message: issue.message })))
+    issues.push(...found.map(({ field, message }) => ({ sheet: name, row, field, header: header(field), message })))
   }
-  if (issues.length > 0) throw new SpreadsheetValidationError(HISTORY_IMPORT_MESSAGES.invalidRows(issues.length), issues)
+  if (issues.length > 0) {
+    throw new SpreadsheetValidationError(HISTORY_IMPORT_MESSAGES.invalidRows(issues.length), issues)
+  }
   return { sheet: name, dniHeader: header('dni'), workers: [...workers.values()] }
 }
 
@@ -150,5 +154,7 @@ export function refuseUnnamed ({ sheet, dniHeader, workers }: HistoryImport, nam
     .flatMap(({ worker, rows }) => rows.map((row) =>
       ({ sheet, row, field: 'dni', header: dniHeader, message: HISTORY_IMPORT_MESSAGES.workerUnknown(worker.dni) })))
     .sort((a, b) => a.row - b.row)
-  if (issues.length > 0) throw new SpreadsheetValidationError(HISTORY_IMPORT_MESSAGES.invalidRows(issues.length), issues)
+  if (issues.length > 0) {
+    throw new SpreadsheetValidationError(HISTORY_IMPORT_MESSAGES.invalidRows(issues.length), issues)
+  }
 }

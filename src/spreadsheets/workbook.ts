@@ -1,7 +1,8 @@
 /**
  * .xlsx and .xls workbooks through SheetJS 0.20.3 (npm alias `xlsx` → `@e965/xlsx`; never the
  * 0.18.5 of the npm registry, which has CVE-2023-30533 and CVE-2024-22363). Only the first sheet
- * is parsed (and a sheet named HISTORIAL, parseNamedSheet); formulas, styles, HTML and macros are not read. Runs in the import worker.
+ * is parsed (and a sheet named HISTORIAL, parseNamedSheet); formulas, styles, HTML and macros are
+ * not read. Runs in the import worker.
  */
 import * as XLSX from 'xlsx'
 import * as cptable from 'xlsx/dist/cpexcel.full.mjs'
