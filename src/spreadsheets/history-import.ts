@@ -71,7 +71,7 @@ export function importHistory (
   if (history === undefined) return { sheet: HISTORY_SHEET, dniHeader: 'DNI', workers: [] }
   const { name, content } = history
   if (content.status === 'tooManyRows') {
-    throw new SpreadsheetValidationError(HISTORY_IMPORT_MESSAGES.tooManyRows(content.rows ?? 0), [])
+    throw new SpreadsheetValidationError(HISTORY_IMPORT_MESSAGES.tooManyRows(history.maxRows), [])
   }
   if (content.status === 'missingHeaders') {
     const issues = content.missing.map((field) => {

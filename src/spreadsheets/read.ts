@@ -122,8 +122,10 @@ async function readHistorySheet (bytes: Uint8Array, maxRows: number): Promise<Hi
   const limit = HISTORY_ROWS_PER_EMPLOYEE * maxRows
   const sheet = parseNamedSheet(bytes, HISTORY_SHEET, lastAllowedRow(limit))
   if (sheet === undefined) return undefined
-  if (sheet.lastRow > lastAllowedRow(limit)) return { name: sheet.name, content: { status: 'tooManyRows' } }
-  return { name: sheet.name, content: await extractRows(sheet.rows, HISTORY_COLUMNS, limit, HISTORY_CELL_CAPS) }
+  const content = sheet.lastRow > lastAllowedRow(limit)
+    ? { status: 'tooManyRows' as const }
+    : await extractRows(sheet.rows, HISTORY_COLUMNS, limit, HISTORY_CELL_CAPS)
+  return { name: sheet.name, content, maxRows: limit }
 }
 
 /**

@@ -43,10 +43,14 @@ export type SheetContent =
   /** `rows`: the non-empty data rows the sheet holds, when they were all counted (for the hint: docs/import.md). */
   | { status: 'tooManyRows', rows?: number }
 
-/** The HISTORIAL sheet as read: its name as the file has it and its content (no nested `history`). */
+/**
+ * The HISTORIAL sheet as read: its name as the file has it, its content (no nested `history`) and the
+ * data rows it may hold (`tooManyRows` past them).
+ */
 export interface HistorySheet {
   name: string
   content: SheetContent
+  maxRows: number
 }
 
 /** True for a cell that holds nothing but blank characters (whitespace, U+2800…: vocabulary/blank.ts). */

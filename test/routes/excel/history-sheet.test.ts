@@ -119,3 +119,13 @@ t.test('the employee template has a visible HISTORIAL sheet with its headers and
   t.match(await app.registry.run(async (registry) => await registry.history('43000005')),
     [{ modality: '57', entryDate: '01/03/2024', endDate: '31/08/2024', position: 'Cajero', probationMonths: 2 }])
 })
+
+t.test('a HISTORIAL sheet longer than 5 × BATCH_MAX data rows is refused, naming the limit', async (t) => {
+  const small = await build(t, { BATCH_MAX: 2 })
+  const rows = Array.from({ length: 11 }, (_, index) => ['43000006', '58', `01/01/${2000 + index}`, `31/12/${2000 + index}`, 'Cajero'])
+  const form = await formPayload([{ name: 'empleados.xlsx', bytes: book([sampleEmployee({ dni: '43000006' })], rows) }])
+  const res = await small.inject({ method: 'POST', url: '/api/excel/upload', ...form })
+  t.equal(res.statusCode, 400)
+  t.equal(res.json().message, HISTORY_IMPORT_MESSAGES.tooManyRows(10))
+  t.same(await small.registry.run(async (registry) => await registry.history('43000006')), [])
+})
