@@ -8,6 +8,7 @@ import { AppError, RequestValidationError } from '../src/errors.js'
 import { RegistryRefusal, parseVerificationCode } from '../src/registry/registry.js'
 import { addendumFromContract } from '../src/registry/from-contract.js'
 import { AddendumRequestSchema } from '../schemas/addendum.js'
+import { HistoryEntrySchema } from '../schemas/history.js'
 import { compileValidator } from '../src/validation.js'
 import { recordValidation } from '../src/employees/record-kinds.js'
 import { mergeIssues } from '../src/employees/cross-field-rules.js'
@@ -41,13 +42,6 @@ const ExpiringContractSchema = Type.Object({
   firstEntryDate: Type.String(),
   longestEnd: Nullable(Type.String())
 })
-const HistoryEntrySchema = Type.Object({
-  modality: Type.String({ minLength: 1, maxLength: 60, 'x-messages': MESSAGES.modality }),
-  entryDate: dayMonthYearSchema(MESSAGES.entryDate),
-  endDate: dayMonthYearSchema(MESSAGES.endDate),
-  position: Type.String({ minLength: 1, maxLength: 100, 'x-messages': MESSAGES.position }),
-  probationMonths: Type.Optional(Type.Integer({ minimum: 0, maximum: 12, 'x-messages': { required: '', invalid: 'probationMonths debe ser un entero de 0 a 12' } }))
-}, { additionalProperties: false })
 const DniParams = Type.Object({ dni: dniSchema(MESSAGES.dni) })
 const DocumentCheckSchema = Type.Object({
   code: Type.String({ examples: ['K7M2-9QXD'] }),

@@ -5,7 +5,8 @@ export const ValidationIssueSchema = Type.Object({
   row: Type.Optional(Type.Integer({ minimum: 1 })),
   field: Type.String(),
   message: Type.String(),
-  header: Type.Optional(Type.String({ description: 'errores de una hoja: el encabezado de la columna en el archivo' }))
+  header: Type.Optional(Type.String({ description: 'errores de una hoja: el encabezado de la columna en el archivo' })),
+  sheet: Type.Optional(Type.String({ description: 'errores de una hoja distinta de la primera (HISTORIAL): su nombre' }))
 }, { $id: 'ValidationIssue' })
 
 /** A note on a value an upload read or completed without refusing the row (docs/import.md, "Warnings"). */

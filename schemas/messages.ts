@@ -655,6 +655,27 @@ export const HISTORY_MESSAGES = {
     `al ${to}; art. 16 del D.S. 001-96-TR)`
 } as const
 
+/**
+ * The upload's HISTORIAL sheet: earlier contracts HR enters once (src/spreadsheets/history-import.ts,
+ * docs/import.md "The HISTORIAL sheet"; LPCL art. 74).
+ */
+export const HISTORY_IMPORT_MESSAGES = {
+  /** The top message of a 400 on the sheet's rows; each item names the sheet, row and column. */
+  invalidRows: (count: number) => count === 1
+    ? 'No se pudo procesar el archivo: la hoja HISTORIAL tiene 1 error. No se registró nada.'
+    : `No se pudo procesar el archivo: la hoja HISTORIAL tiene ${count} errores. No se registró nada.`,
+  missingHeaders: 'La hoja HISTORIAL no tiene todas sus columnas obligatorias: DNI, MODALIDAD, FECHA DE INGRESO, FECHA DE CESE y CARGO.',
+  headerNotFound: 'Encabezado requerido no encontrado en la hoja HISTORIAL.',
+  tooManyRows: (limit: number) => `La hoja HISTORIAL tiene más de ${limit} filas con datos: divida el historial en varios archivos.`,
+  modality: (codes: readonly string[]) => `La modalidad debe ser una de ${codes.join(', ')} (número de artículo o nombre de la modalidad)`,
+  probationMonths: 'MESES DE PRUEBA debe ser un número entero de meses de 0 a 12',
+  tooManyForWorker: (limit: number) => `Se admiten hasta ${limit} contratos anteriores por trabajador en un archivo`,
+  /** The DNI is neither a row of the first sheet nor a worker the registry knows by name. */
+  workerUnknown: (dni: string) =>
+    `El DNI ${dni} no figura en la primera hoja del archivo ni en el registro de contratos: su historial necesita los ` +
+    'nombres del trabajador; agregue su fila en la primera hoja de este archivo'
+} as const
+
 export const HTTP_MESSAGES = {
   /** D17: the `errors` text of a 500 in production, and the message of a failed PDF render. */
   internalError: 'Error interno del servidor',
@@ -945,8 +966,21 @@ export const TEMPLATE_MESSAGES = {
     'addendum.modality': 'Obligatoria para generar la adenda: modalidad del contrato que se prorroga; elige una de la lista.',
     'addendum.position': 'Obligatorio para generar la adenda: cargo del contrato que se prorroga, del catálogo del empleador.',
     'addendum.causeId': 'Obligatoria para generar la adenda: la causa revisada del contrato que se prorroga (elige una de la lista).',
-    'addendum.signingDate': 'Opcional: fecha de firma de la adenda, DD/MM/AAAA; no antes de hoy ni después del fin del contrato. Si la dejas vacía, la de hoy.'
+    'addendum.signingDate': 'Opcional: fecha de firma de la adenda, DD/MM/AAAA; no antes de hoy ni después del fin del contrato. Si la dejas vacía, la de hoy.',
+    // the HISTORIAL sheet's columns (earlier contracts, docs/import.md)
+    'history.dni': 'DNI de 8 dígitos del trabajador. Si aún no tiene contratos emitidos por el servicio, debe tener su fila en la hoja de empleados (de ahí se toman sus nombres).',
+    'history.modality': 'Modalidad del contrato anterior: número de artículo (57, 58, 60, 61, 63, 67) o su nombre; elige una de la lista.',
+    'history.entryDate': 'Inicio del contrato anterior, DD/MM/AAAA.',
+    'history.endDate': 'Cese del contrato anterior, DD/MM/AAAA; no antes del inicio.',
+    'history.position': 'Cargo que ocupó en ese contrato (cuenta para no repetir el periodo de prueba en el mismo puesto).',
+    'history.probationMonths': 'Opcional: meses de periodo de prueba que cumplió en ese contrato, número entero de 0 a 12.'
   } as Record<string, string>,
+  /** The HISTORIAL sheet of the employee template: the note beside its headers and the instructions' line. */
+  historyNote: 'HISTORIAL (opcional): contratos anteriores del trabajador que este servicio no emitió, una fila por contrato. ' +
+    'Se registran una sola vez al subir el archivo y cuentan para los cinco años y el máximo de cada modalidad (art. 74 de la LPCL) ' +
+    'y para no repetir el periodo de prueba en el mismo puesto. Déjala vacía si no hay contratos anteriores.',
+  historyInstruction: 'También se lee la hoja "HISTORIAL", que es opcional: registra los contratos anteriores que este servicio no emitió (DNI, MODALIDAD, ' +
+    'FECHA DE INGRESO, FECHA DE CESE, CARGO, MESES DE PRUEBA). Una fila con errores rechaza el archivo; no cambies el nombre de la hoja.',
   required: 'Obligatoria',
   optional: 'Opcional',
   listError: 'Elige un valor de la lista.',

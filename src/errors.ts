@@ -53,6 +53,8 @@ export interface ValidationIssue {
   message: string
   /** Spreadsheet errors: the column's header as the file had it (additive, docs/import.md). */
   header?: string
+  /** Spreadsheet errors of a sheet other than the first (HISTORIAL): its name (additive, docs/import.md). */
+  sheet?: string
 }
 
 /** Base of every error the service answers on purpose; anything else is a 500 (D17). */

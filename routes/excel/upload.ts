@@ -6,6 +6,7 @@ import { uploadFormat } from '../../src/spreadsheets/file-type.js'
 import { importEmployeeRows, rowIdentityNumbers } from '../../src/spreadsheets/import.js'
 import { recordValidation } from '../../src/employees/record-kinds.js'
 import { ROUTE_ACCESS, ownerOf } from '../../src/auth/roles.js'
+import { importHistory, refuseUnnamed } from '../../src/spreadsheets/history-import.js'
 
 const messages = IMPORT_MESSAGES.employees
 const typeMessages = { badExtension: () => messages.badType, badMime: () => messages.badType } // spec Errors rule 3
@@ -21,7 +22,7 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
       tags: ['import'],
       summary: 'Importa empleados desde una hoja de cálculo',
       description: 'Archivo .xlsx, .xls o .csv en el campo `excel` (máximo MAX_FILE_SIZE bytes y BATCH_MAX empleados). ' +
-        'Primera hoja, encabezados en la fila 1. Devuelve los empleados validados y un `sessionId` para la vista previa. ' +
+        'Primera hoja, encabezados en la fila 1; una hoja HISTORIAL (opcional) registra contratos anteriores del trabajador. Devuelve los empleados validados y un `sessionId` para la vista previa. ' +
         'Con `?partial=true` conserva las filas válidas y lista las rechazadas en `errors` (estado 200).',
       consumes: ['multipart/form-data'],
       querystring: EmployeeUploadQuerySchema,
@@ -38,12 +39,22 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
     const validation = recordValidation('contract', app.employerProfile, app.printableRules)
     const result = importEmployeeRows(sheet, { partial, validation })
     const { employees, rows } = result
+    // the HISTORIAL sheet (docs/import.md): recorded before the rules below read the history, so they count it
+    const history = sheet.status === 'ok' ? sheet.history : undefined
+    if (history?.content.status === 'ok') request.auditRead(rowIdentityNumbers(history.content, 'dni'))
+    const entered = importHistory(history, employees)
+    if (entered.workers.length > 0) {
+      const unnamed = entered.workers.filter(({ worker }) => worker.names === undefined).map(({ worker }) => worker.dni)
+      refuseUnnamed(entered, await app.registry.run(async (registry) => await registry.namedWorkers(unnamed)))
+      const subject = request.identity?.subject
+      await app.registry.run(async (registry) => await registry.addHistories(entered.workers, subject))
+    }
     // the worker's history in the registry (art. 74, Reglamento art. 16): rows the rules above let through
-    const history = await app.registry.checkHistory(employees, 'contract')
-    const contractIssues = [...result.contractIssues, ...history.flatMap((outcome, index) =>
+    const checked = await app.registry.checkHistory(employees, 'contract')
+    const contractIssues = [...result.contractIssues, ...checked.flatMap((outcome, index) =>
       outcome.issues.map(({ field, message }) => ({ row: rows[index], dni: employees[index].dni, field, message })))]
       .sort((a, b) => a.row - b.row)
-    const warnings = [...result.warnings, ...history.flatMap((outcome, index) => outcome.probationServed === undefined
+    const warnings = [...result.warnings, ...checked.flatMap((outcome, index) => outcome.probationServed === undefined
       ? []
       : [{ row: rows[index], field: 'probationaryPeriod', message: HISTORY_MESSAGES.probationNotRepeated(outcome.probationServed.from, outcome.probationServed.to) }])]
       .sort((a, b) => a.row - b.row)

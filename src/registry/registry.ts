@@ -413,6 +413,74 @@ export class Registry {
     })
   }
 
+  /**
+   * The DNIs of `dnis` the registry knows by name (a worker row with names): whose history may be
+   * entered without them (the upload's HISTORIAL sheet, docs/import.md).
+   */
+  async namedWorkers (dnis: readonly string[]): Promise<Set<string>> {
+    if (dnis.length === 0) return new Set()
+    const rows = await this.#db.selectFrom('workers').select('dni')
+      .where('dni', 'in', [...new Set(dnis)]).where('names', '<>', '').execute()
+    return new Set(rows.map((row) => row.dni))
+  }
+
+  /**
+   * Adds several workers' earlier contracts in one transaction (the upload's HISTORIAL sheet,
+   * docs/import.md): each worker is created with the names given, or given them when the registry
+   * has none (names the service printed are kept); an entry equal to one the worker already has
+   * (modality, dates, position, probation) is not added again, so uploading a file twice records
+   * its history once. Rows of the workers are locked in DNI order, as recordIssued locks them.
+   * @returns the entries added (those already held not counted)
+   */
+  async addHistories (
+    workers: ReadonlyArray<{
+      worker: { dni: string, names?: string, lastNameFather?: string, lastNameMother?: string }
+      entries: readonly HistoryEntry[]
+    }>, enteredBy?: string
+  ): Promise<number> {
+    if (workers.length === 0) return 0
+    return await this.#db.transaction().execute(async (trx) => {
+      const dnis = [...new Set(workers.map(({ worker }) => worker.dni))].sort()
+      await trx.insertInto('workers').values(workers.map(({ worker }) => ({
+        dni: worker.dni,
+        names: worker.names ?? '',
+        last_name_father: worker.lastNameFather ?? '',
+        last_name_mother: worker.lastNameMother ?? ''
+      }))).onConflict((conflict) => conflict.column('dni').doUpdateSet((update) => ({
+        names: update.ref('excluded.names'),
+        last_name_father: update.ref('excluded.last_name_father'),
+        last_name_mother: update.ref('excluded.last_name_mother'),
+        updated_at: sql`now()`
+      })).where('workers.names', '=', '').where('excluded.names', '<>', '')).execute()
+      await trx.selectFrom('workers').select('dni').where('dni', 'in', dnis).orderBy('dni').forUpdate().execute()
+      const held = await trx.selectFrom('history')
+        .select(['worker_dni', 'modality', 'entry_date', 'end_date', 'position', 'probation_months'])
+        .where('worker_dni', 'in', dnis).execute()
+      type Key = [dni: string, modality: string, entry: string, end: string, position: string, probation: number | null]
+      const keyOf = (...key: Key) => JSON.stringify(key)
+      const seen = new Set(held.map((row) => keyOf(row.worker_dni, row.modality, isoDate(dayMonthYear(row.entry_date)),
+        isoDate(dayMonthYear(row.end_date)), row.position, row.probation_months)))
+      const rows = workers.flatMap(({ worker, entries }) => entries.flatMap((entry) => {
+        const key = keyOf(worker.dni, entry.modality, isoDate(entry.entryDate), isoDate(entry.endDate), entry.position,
+          entry.probationMonths ?? null)
+        if (seen.has(key)) return []
+        seen.add(key)
+        return [{
+          id: randomUUID(),
+          worker_dni: worker.dni,
+          modality: entry.modality,
+          entry_date: isoDate(entry.entryDate),
+          end_date: isoDate(entry.endDate),
+          position: entry.position,
+          probation_months: entry.probationMonths ?? null,
+          entered_by: enteredBy ?? null
+        }]
+      }))
+      if (rows.length > 0) await trx.insertInto('history').values(rows).execute()
+      return rows.length
+    })
+  }
+
   /** The worker's entered history, oldest first. */
   async history (dni: string, db: Db = this.#db): Promise<Array<HistoryEntry & { id: string }>> {
     const rows = await db.selectFrom('history').selectAll().where('worker_dni', '=', dni).orderBy('entry_date').execute()

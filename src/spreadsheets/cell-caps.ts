@@ -8,8 +8,9 @@
 import type { TObject } from '@sinclair/typebox'
 import { ImportedEmployeeSchema } from '../../schemas/employee.js'
 import { AddendumSchema } from '../../schemas/addendum.js'
+import { HistoryRowSchema } from '../../schemas/history.js'
 import type { FieldMessages } from '../../schemas/messages.js'
-import { COLUMN_TABLES, type ColumnTable, type ImportKind } from './columns.js'
+import { COLUMN_TABLES, HISTORY_COLUMNS, type ColumnTable, type ImportKind } from './columns.js'
 
 /** A field's cap: UTF-16 code units, and the row error of a cell over it. */
 export interface CellCap {
@@ -45,6 +46,9 @@ export const CELL_CAPS: Record<ImportKind, ReadonlyMap<string, CellCap>> = {
   employee: capsOf(ImportedEmployeeSchema, COLUMN_TABLES.employee),
   addendum: capsOf(AddendumSchema, COLUMN_TABLES.addendum)
 }
+
+/** The caps of the HISTORIAL sheet's fields (columns.ts HISTORY_COLUMNS). */
+export const HISTORY_CELL_CAPS: ReadonlyMap<string, CellCap> = capsOf(HistoryRowSchema, HISTORY_COLUMNS)
 
 /**
  * A header cell longer than this is no header of the tables (their longest is a few tens of

@@ -117,6 +117,22 @@ export const ADDENDUM_COLUMNS: ColumnTable = [
   column('signingDate', ['FECHA DE FIRMA DE LA ADENDA'], 'date', false)
 ]
 
+/** The name of the employee upload's optional sheet of earlier contracts (matched as headers are, D12). */
+export const HISTORY_SHEET = 'HISTORIAL'
+
+/**
+ * The HISTORIAL sheet of the employee upload (docs/import.md): earlier contracts the service did not
+ * issue, one per row, as POST /api/workers/{dni}/history takes them (`MESES DE PRUEBA` optional).
+ */
+export const HISTORY_COLUMNS: ColumnTable = [
+  column('dni', ['DNI'], 'dni'),
+  column('modality', ['MODALIDAD']),
+  column('entryDate', ['FECHA DE INGRESO', 'INICIO'], 'date'),
+  column('endDate', ['FECHA DE CESE', 'FIN', 'FECHA DE TERMINO'], 'date'),
+  column('position', ['CARGO']),
+  column('probationMonths', ['MESES DE PRUEBA'], 'salary', false)
+]
+
 /** The column tables by import kind; the worker receives the kind, not the table. */
 export const COLUMN_TABLES = { employee: EMPLOYEE_COLUMNS, addendum: ADDENDUM_COLUMNS } as const
 export type ImportKind = keyof typeof COLUMN_TABLES

@@ -9,13 +9,13 @@
  */
 import { COLUMN_TABLES, type ImportKind } from './columns.js'
 import { CSV_LIMITS, csvRows, decodeCsv, prepareCsv } from './csv.js'
-import type { RawRow } from './sheet.js'
+import type { HistorySheet, RawRow } from './sheet.js'
 import { IMPORT_MESSAGES } from '../../schemas/messages.js'
 import { extractRows, isBlank, type SheetContent } from './sheet.js'
-import { parseFirstSheet, sheetHeaderRows } from './workbook.js'
-import { matchHeaders, type ColumnTable } from './columns.js'
+import { parseFirstSheet, parseNamedSheet, sheetHeaderRows } from './workbook.js'
+import { HISTORY_COLUMNS, HISTORY_SHEET, matchHeaders, type ColumnTable } from './columns.js'
 import { checkZipArchive, ZipRejectedError, ZIP_LIMITS, type ZipLimits } from './zip-guard.js'
-import { CELL_CAPS } from './cell-caps.js'
+import { CELL_CAPS, HISTORY_CELL_CAPS } from './cell-caps.js'
 import { WORKBOOK_LIMITS, workbookRefusal, XLS_LIMITS, xlsCounts, type WorkbookCounts } from './bounds.js'
 import type { SpreadsheetFormat } from './formats.js'
 
@@ -98,12 +98,34 @@ async function readWorkbook (bytes: Uint8Array, contentBytes: number, task: Read
     const sheet = parseFirstSheet(bytes, 0, allowed)
     if (sheet.lastRow > allowed) return { status: 'rowsPastLimit', lastRow: sheet.lastRow, allowed }
     const content = await extractRows(sheet.rows, table, task.maxRows, caps)
+    if (content.status === 'ok' && task.kind === 'employee') {
+      const history = await readHistorySheet(bytes, task.maxRows)
+      return history === undefined ? content : { ...content, history }
+    }
     if (content.status !== 'missingHeaders') return content
     const sheets = headersElsewhere(bytes, table)
     return sheets === undefined ? content : { ...content, sheets }
   } catch (error) {
     return corrupt(`SheetJS: ${(error as Error).message}`)
   }
+}
+
+/** Data rows the HISTORIAL sheet may hold, per employee the batch limit allows (docs/import.md). */
+export const HISTORY_ROWS_PER_EMPLOYEE = 5
+
+/**
+ * The employee upload's HISTORIAL sheet (columns.ts HISTORY_COLUMNS), when a sheet other than the
+ * first has that name: up to HISTORY_ROWS_PER_EMPLOYEE × maxRows data rows, bounded as the first sheet
+ * (a cell past its last allowed row, or more rows, is `tooManyRows`).
+ */
+async function readHistorySheet (bytes: Uint8Array, maxRows: number): Promise<HistorySheet | undefined> {
+  const limit = HISTORY_ROWS_PER_EMPLOYEE * maxRows
+  const sheet = parseNamedSheet(bytes, HISTORY_SHEET, lastAllowedRow(limit))
+  if (sheet === undefined) return undefined
+  const content = sheet.lastRow > lastAllowedRow(limit)
+    ? { status: 'tooManyRows' as const }
+    : await extractRows(sheet.rows, HISTORY_COLUMNS, limit, HISTORY_CELL_CAPS)
+  return { name: sheet.name, content, maxRows: limit }
 }
 
 /**

@@ -33,7 +33,8 @@ export interface SheetRow {
 export type SheetContent =
   /** `untyped`: every cell is text with no type (a CSV), so a DNI's lost zeros are restored (D12). */
   /** `headers`: by field, the header text the file had (trimmed), to name the column in row errors. */
-  | { status: 'ok', rows: SheetRow[], untyped?: boolean, headers?: Record<string, string> }
+  /** `history`: the employee upload's HISTORIAL sheet, when the workbook has one (read.ts). */
+  | { status: 'ok', rows: SheetRow[], untyped?: boolean, headers?: Record<string, string>, history?: HistorySheet }
   /**
    * Required fields whose header is not in row 1, in table order. `sheets`: the first sheet has no
    * known header and the sheet named `other` has some (a workbook's first sheet is the only one read).
@@ -41,6 +42,16 @@ export type SheetContent =
   | { status: 'missingHeaders', missing: string[], sheets?: { first: string, other: string } }
   /** `rows`: the non-empty data rows the sheet holds, when they were all counted (for the hint: docs/import.md). */
   | { status: 'tooManyRows', rows?: number }
+
+/**
+ * The HISTORIAL sheet as read: its name as the file has it, its content (no nested `history`) and the
+ * data rows it may hold (`tooManyRows` past them).
+ */
+export interface HistorySheet {
+  name: string
+  content: SheetContent
+  maxRows: number
+}
 
 /** True for a cell that holds nothing but blank characters (whitespace, U+2800…: vocabulary/blank.ts). */
 export function isBlank (cell: Cell | undefined): boolean {

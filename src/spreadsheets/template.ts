@@ -3,12 +3,14 @@
  * the column table's order (required ones filled yellow), a note per column (the input message a
  * spreadsheet shows on the column's cells: no extra row for the reader to skip), drop-down lists
  * where the values are closed, a second sheet "Instrucciones", and a hidden third sheet "Listas"
- * holding the lists (a range, since a catalogue may pass the 255 characters of an inline list).
+ * holding the lists (a range, since a catalogue may pass the 255 characters of an inline list). The
+ * employee template also has a visible third sheet "HISTORIAL" (earlier contracts the service did not issue,
+ * docs/import.md), with its headers, a note per column and a note beside the headers saying what it is for.
  * Written by our own SpreadsheetML writer (src/reports/xlsx.ts): SheetJS CE writes no validations.
  */
 import { TEMPLATE_MESSAGES } from '../../schemas/messages.js'
-import { writeXlsxSheets, type CellStyle, type DataValidation, type XlsxCell } from '../reports/xlsx.js'
-import { COLUMN_TABLES, type ColumnSpec, type ImportKind } from './columns.js'
+import { writeXlsxSheets, type CellStyle, type DataValidation, type XlsxCell, type XlsxSheet } from '../reports/xlsx.js'
+import { COLUMN_TABLES, HISTORY_COLUMNS, HISTORY_SHEET, type ColumnSpec, type ImportKind } from './columns.js'
 
 /** The values of the closed columns, by field (`contractType`, `sex`, `modality`, `position`…). */
 export type TemplateLists = Readonly<Record<string, readonly string[]>>
@@ -36,7 +38,7 @@ function columnName (index: number): string {
   return name
 }
 
-function note (kind: ImportKind, field: string): string {
+function note (kind: ImportKind | 'history', field: string): string {
   return TEMPLATE_MESSAGES.notes[`${kind}.${field}`] ?? TEMPLATE_MESSAGES.notes[field] ?? ''
 }
 
@@ -83,7 +85,8 @@ export function buildImportTemplate (kind: ImportKind, lists: TemplateLists, max
   const instructions: XlsxCell[][] = [
     [bold(TEMPLATE_MESSAGES.instructionsTitle(what))],
     [],
-    ...TEMPLATE_MESSAGES.instructions(sheet, maxRows).map((line, i) => [`${i + 1}. ${line}`]),
+    ...[...TEMPLATE_MESSAGES.instructions(sheet, maxRows), ...(kind === 'employee' ? [TEMPLATE_MESSAGES.historyInstruction] : [])]
+      .map((line, i) => [`${i + 1}. ${line}`]),
     [],
     TEMPLATE_MESSAGES.columnsHeader.map((text) => ({ value: text, bold: true, fill: HEADER_FILL })),
     ...table.map((spec) => [
@@ -104,6 +107,33 @@ export function buildImportTemplate (kind: ImportKind, lists: TemplateLists, max
   return writeXlsxSheets([
     { name: sheet, rows: [header], widths, columnStyles: table.map(columnStyle), frozenRows: 1, validations },
     { name: 'Instrucciones', rows: instructions, widths: [28, 14, 70, 50] },
+    ...(kind === 'employee' ? [historySheet(listColumn, lists)] : []),
     { name: LISTS_SHEET, rows: listRows.map((row) => Array.from(row, (v) => v ?? null)), hidden: true }
   ])
+}
+
+/**
+ * The employee template's HISTORIAL sheet: HISTORY_COLUMNS' headers (required ones filled yellow), a
+ * note per column, the modality list when the first sheet has one, and, after an empty column, a note
+ * in row 1 saying what the sheet is for (an unknown header: the reader ignores it).
+ */
+function historySheet (listColumn: ReadonlyMap<string, string>, lists: TemplateLists): XlsxSheet {
+  const lastRow = TEMPLATE_ROWS + 1
+  const validations: DataValidation[] = HISTORY_COLUMNS.map((spec, index) => {
+    const column = columnName(index)
+    const base = { sqref: `${column}2:${column}${lastRow}`, promptTitle: spec.headers[0], prompt: note('history', spec.field) }
+    const listAt = listColumn.get(spec.field)
+    if (spec.field !== 'modality' || listAt === undefined) return { ...base, type: 'any' as const }
+    const values = { range: `${LISTS_SHEET}!$${listAt}$2:$${listAt}$${(lists.modality ?? []).length + 1}` }
+    return { ...base, type: 'list' as const, values, error: TEMPLATE_MESSAGES.listError, strict: false }
+  })
+  const header: XlsxCell[] = [
+    ...HISTORY_COLUMNS.map((spec) =>
+      ({ value: spec.headers[0], bold: true, fill: spec.required ? REQUIRED_FILL : HEADER_FILL })),
+    null,
+    { value: TEMPLATE_MESSAGES.historyNote }
+  ]
+  const widths = [...HISTORY_COLUMNS.map((spec) => Math.max(14, spec.headers[0].length + 3)), 4, 90]
+  const columnStyles = HISTORY_COLUMNS.map((spec) => spec.field === 'probationMonths' ? { format: '0' } : columnStyle(spec))
+  return { name: HISTORY_SHEET, rows: [header], widths, columnStyles, frozenRows: 1, validations }
 }

@@ -1,12 +1,14 @@
 /**
  * .xlsx and .xls workbooks through SheetJS 0.20.3 (npm alias `xlsx` → `@e965/xlsx`; never the
  * 0.18.5 of the npm registry, which has CVE-2023-30533 and CVE-2024-22363). Only the first sheet
- * is parsed; formulas, styles, HTML and macros are not read. Runs in the import worker.
+ * is parsed (and a sheet named HISTORIAL, parseNamedSheet); formulas, styles, HTML and macros are
+ * not read. Runs in the import worker.
  */
 import * as XLSX from 'xlsx'
 import * as cptable from 'xlsx/dist/cpexcel.full.mjs'
 import { formatDayMonthYear } from '../vocabulary/dates.js'
 import type { Cell, RawRow } from './sheet.js'
+import { headerKey } from './columns.js'
 
 XLSX.set_cptable(cptable) // legacy .xls code pages (Excel 95 files in Windows-1252)
 
@@ -92,6 +94,31 @@ export function parseFirstSheet (bytes: Uint8Array, sheetRows = 0, maxRow = Infi
   const name = workbook.SheetNames[0]
   const sheet = name === undefined ? undefined : workbook.Sheets[name]
   if (sheet === undefined) throw new Error('workbook without sheets')
+  return sheetContent(sheet, maxRow)
+}
+
+/**
+ * Parses the sheet of a workbook whose name is `wanted` (case, accents and surrounding spaces aside),
+ * other than the first one, as parseFirstSheet parses the first: the HISTORIAL sheet of the employee
+ * upload (docs/import.md). Only that sheet's cells are parsed (the names are read first).
+ * @returns its name as the file has it and its rows; undefined when no later sheet has that name
+ * @throws Error from SheetJS when the file does not parse
+ */
+export function parseNamedSheet (
+  bytes: Uint8Array, wanted: string, maxRow = Infinity
+): (ParsedSheet & { name: string }) | undefined {
+  const view = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength)
+  const names = XLSX.read(view, { ...READ_OPTIONS, sheets: undefined, bookSheets: true }).SheetNames
+  const key = headerKey(wanted)
+  const name = names.slice(1).find((candidate) => headerKey(candidate) === key)
+  if (name === undefined) return undefined
+  const sheet = XLSX.read(view, { ...READ_OPTIONS, sheets: name }).Sheets[name]
+  if (sheet === undefined) return undefined
+  return { name, ...sheetContent(sheet, maxRow) }
+}
+
+/** The rows of a parsed sheet (parseFirstSheet). */
+function sheetContent (sheet: XLSX.WorkSheet, maxRow: number): ParsedSheet {
   const data = sheet['!data'] ?? []
   const indexes = Object.keys(data).map(Number).filter((index) => Number.isInteger(index) && data[index] !== undefined)
   // no Math.max(...indexes): a million arguments overflow the stack
