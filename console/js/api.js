@@ -196,3 +196,19 @@ export function fileNameOf (header) {
   if (plain === null) return undefined
   return (plain[1] ?? plain[2]).replace(/\\(.)/g, '$1').trim()
 }
+
+/**
+ * Sends a JSON request (or a bare GET) and reads the JSON answer (the registry's and the causes' routes,
+ * docs/registry.md); a refusal is an ApiError with the envelope's `{field, message}` items.
+ * @param {string} path e.g. `/api/contracts/expiring?days=30`
+ * @param {'GET' | 'POST' | 'PATCH'} [method]
+ * @param {unknown} [body] sent as JSON when given
+ * @returns {Promise<any>} the envelope's `data`
+ */
+export async function requestJson (path, method = 'GET', body = undefined) {
+  /** @type {RequestInit} */
+  const init = body === undefined
+    ? { method }
+    : { method, headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) }
+  return (await (await call(path, init)).json()).data
+}

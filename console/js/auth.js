@@ -20,7 +20,7 @@ const PENDING_KEY = 'contratos.auth.pending'
 /** What the provider adds to `/app/` when it sends the person back (RFC 6749 4.1.2, RFC 9207, OIDC sessions). */
 const CALLBACK_PARAMS = ['code', 'state', 'iss', 'session_state', 'error', 'error_description', 'error_uri']
 /** Roles of the service (src/auth/roles.ts) shown beside the name when the access token names them. */
-const ROLES = ['hr', 'exports', 'operator']
+const ROLES = ['hr', 'exports', 'operator', 'legal']
 
 /**
  * @typedef {{ mode: 'none' } | { mode: 'api-keys' }

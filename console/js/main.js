@@ -1,13 +1,16 @@
 /**
  * Entry point of the HR console: signs in when the service asks for it (console/js/auth.js), reads
  * the service's limits (`GET /api/limits`) and shows them before any upload, reads the employer's
- * catalogue and modalities (`GET /api/profile`), wires the two tabs, file drop on the upload boxes, and the two flows.
+ * catalogue and modalities (`GET /api/profile`), wires the four tabs (contracts, adendas, contracts
+ * ending soon, causes), file drop on the upload boxes, and the flows.
  */
 import { getLimits, getProfile } from './api.js'
 import { setupAddenda } from './addenda.js'
 import { setupAuth } from './auth.js'
+import { setupCauses } from './causes.js'
 import { byId, setStatus } from './dom.js'
 import { setupEmployees } from './employees.js'
+import { setupExpiring } from './expiring.js'
 import { SAVED_EVENT, clearSaved, hasSaved, loadView, saveView, wasCleared } from './storage.js'
 import { TEXT } from './texts.js'
 
@@ -108,6 +111,8 @@ async function start () {
   const profile = await getProfile().catch(() => undefined)
   setupEmployees(limits, profile)
   setupAddenda(limits, profile)
+  setupExpiring(profile)
+  setupCauses(profile)
   document.body.dataset.ready = 'true'
 }
 

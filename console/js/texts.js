@@ -248,5 +248,76 @@ export const TEXT = {
   /** @param {string} detail */
   signInUnavailable: (detail) => `No se puede iniciar sesión: el proveedor de identidad no responde (${detail}).`,
   apiKeysOnly: 'Este servicio solo acepta claves de API de sistemas: la consola no tiene inicio de sesión para personas. Pide a TI que configure OIDC_ISSUER y OIDC_CLIENT_ID.',
-  authConfigUnavailable: 'No se pudo saber cómo iniciar sesión en el servicio; recarga la página para reintentar.'
+  authConfigUnavailable: 'No se pudo saber cómo iniciar sesión en el servicio; recarga la página para reintentar.',
+
+  // "Por vencer" (expiring.js, expiring/renew.js)
+  /**
+   * The modality's name from the profile, never its article number alone.
+   * @param {string | null} code @param {import('./api.js').Profile | undefined} profile
+   */
+  modalityName: (code, profile) => {
+    if (code === null || code === '') return 'Sin modalidad'
+    const known = profile?.modalities.find((modality) => modality.code === code)
+    return known === undefined ? `Modalidad ${code}` : known.name
+  },
+  signed: 'Firmado',
+  unsigned: 'Sin firmar',
+  /** @param {number} count */
+  withAddenda: (count) => `Con ${plural(count, 'adenda', 'adendas')}`,
+  /** @param {number} days */
+  daysLeft: (days) => days === 0 ? 'Termina hoy' : days === 1 ? '1 día' : `${days} días`,
+  noLongestEnd: 'No se puede renovar',
+  renew: 'Renovar',
+  /** @param {string} name */
+  renewOf: (name) => `Renovar el contrato de ${name}`,
+  /** @param {number} shown @param {number} total */
+  expiringCount: (shown, total) => shown === total ? '' : `Se muestran ${shown} de ${total}.`,
+  expiringDaysInvalid: 'Escribe un número de días entre 0 y 366.',
+  expiringLoading: 'Buscando los contratos por vencer…',
+  /** @param {string} from @param {string} to */
+  noneExpiring: (from, to) => `Ningún contrato registrado termina entre el ${from} y el ${to}.`,
+  /** @param {string} from @param {string} to */
+  expiringRange: (from, to) => `Contratos que terminan entre el ${from} y el ${to}.`,
+  /** @param {string} name */
+  renewTitle: (name) => `Renovar el contrato de ${name}`,
+  /** @param {{ dni: string, position: string, site: string | null, entryDate: string, endDate: string }} contract */
+  renewContract: (contract) => `DNI ${contract.dni}, ${contract.position}${contract.site === null ? '' : `, ${contract.site}`}: vigente del ${contract.entryDate} al ${contract.endDate}. La adenda empieza el día siguiente.`,
+  /** @param {string} end @param {string} longest */
+  renewEndHint: (end, longest) => `Después del ${end} y hasta el ${longest} como máximo (el plazo máximo de la modalidad y los cinco años de contratos temporales).`,
+  causeUpdateStarter: 'Elegir una frase de inicio (opcional)…',
+  causeUpdateStarters: [
+    'La necesidad que motivó el contrato subsiste porque ',
+    'La causa objetiva del contrato continúa, ya que '
+  ],
+  causeUpdateHint: 'Una oración completa, de 30 a 1000 caracteres, que diga por qué la necesidad continúa.',
+  /** @param {string} text */
+  causeUpdateHintWith: (text) => `Una oración completa, de 30 a 1000 caracteres, que diga por qué continúa la causa del contrato: «${text}»`,
+  renewPreparing: 'Preparando la adenda con los datos del contrato registrado…',
+  renewReady: 'Adenda lista: revisa la vista previa y descarga el ZIP.',
+
+  // "Causas" (causes.js, causes/form.js)
+  causeStatus: { proposed: 'Pendiente', approved: 'Aprobada', retired: 'Retirada' },
+  approve: 'Aprobar',
+  retire: 'Retirar',
+  /** @param {{ days: string, from: string, to: string }} justifies */
+  justifies: (justifies) => `Justifica: ${justifies.days}, de ${justifies.from} a ${justifies.to}`,
+  causesLoading: 'Leyendo las causas…',
+  /** @param {number} proposed @param {number} reviewed */
+  causesCount: (proposed, reviewed) => `${plural(proposed, 'causa pendiente', 'causas pendientes')}, ${plural(reviewed, 'revisada', 'revisadas')}.`,
+  causeSending: 'Enviando…',
+  /** @param {string} id */
+  causeProposed: (id) => `Causa ${id} propuesta: queda pendiente de la revisión del asesor legal.`,
+  /** @param {string} id */
+  causeEdited: (id) => `Propuesta ${id} corregida.`,
+  /** @param {string} id */
+  causeApproved: (id) => `Causa ${id} aprobada: los contratos ya la pueden imprimir.`,
+  /** @param {string} id */
+  causeRetired: (id) => `Causa ${id} retirada: ya no se imprime.`,
+  chooseModality: 'Elegir la modalidad…',
+  noSiteForModality: 'Ninguna sede del perfil admite esta modalidad.',
+  proposeCause: 'Proponer causa',
+  /** @param {string} id */
+  editCause: (id) => `Corregir la propuesta ${id}`,
+  sendProposal: 'Enviar la propuesta',
+  saveEdit: 'Guardar la corrección'
 }

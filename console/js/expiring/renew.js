@@ -1,0 +1,132 @@
+/**
+ * "Renovar" on a contract that ends soon (docs/console.md, item 9): a small form (the new end date,
+ * at most the contract's `longestEnd`; why the need continues; an optional new salary) that asks the
+ * service for the adenda built from the recorded contract (`POST /api/addendum/from-contract`), then
+ * shows its preview (`POST /api/addendum/preview`) and offers its ZIP (`POST /api/addendum/download-zip`,
+ * which records it). The service judges everything: a refusal is shown on its field, with its message.
+ */
+import { ApiError, postForFile, requestJson } from '../api.js'
+import { byId, el, setStatus } from '../dom.js'
+import { downloadZip, showFailure } from '../downloads.js'
+import { clearFieldErrors, showFieldErrors } from '../field-errors.js'
+import { openPreview } from '../preview.js'
+import { TEXT } from '../texts.js'
+
+/** @param {import('../api.js').Profile | undefined} profile the causes' texts, shown as a reminder */
+export function renewForm (profile) {
+  const dialog = /** @type {HTMLDialogElement} */ (byId('renew'))
+  const form = /** @type {HTMLFormElement} */ (byId('renew-form'))
+  const general = byId('renew-general')
+  const status = byId('renew-status')
+  const end = /** @type {HTMLInputElement} */ (byId('renew-end'))
+  const salary = /** @type {HTMLInputElement} */ (byId('renew-salary'))
+  const cause = /** @type {HTMLTextAreaElement} */ (byId('renew-cause'))
+  const pick = /** @type {HTMLSelectElement} */ (byId('renew-cause-pick'))
+  const save = /** @type {HTMLButtonElement} */ (byId('renew-save'))
+  const previewButton = /** @type {HTMLButtonElement} */ (byId('renew-preview'))
+  const zipButton = /** @type {HTMLButtonElement} */ (byId('renew-zip'))
+  const report = byId('renew-report')
+  /** @type {import('../expiring.js').ExpiringContract | undefined} */
+  let contract
+  /** @type {Record<string, unknown> | undefined} the adenda the service built */
+  let addendum
+
+  pick.replaceChildren(el('option', { value: '' }, TEXT.causeUpdateStarter), ...TEXT.causeUpdateStarters.map((text) => el('option', { value: text }, text)))
+  pick.addEventListener('change', () => {
+    if (pick.value === '') return
+    cause.value = cause.value.trim() === '' ? pick.value : `${pick.value}${cause.value}`
+    pick.value = ''
+    cause.focus()
+    cause.setSelectionRange(cause.value.length, cause.value.length)
+  })
+  /** Anything changed: the adenda prepared before no longer is what the form says. */
+  const stale = () => {
+    addendum = undefined
+    previewButton.hidden = true
+    zipButton.hidden = true
+  }
+  for (const input of [end, salary, cause]) input.addEventListener('input', stale)
+
+  /** @param {import('../expiring.js').ExpiringContract} chosen */
+  function open (chosen) {
+    contract = chosen
+    stale()
+    form.reset()
+    clearFieldErrors(form, general)
+    report.replaceChildren()
+    setStatus(status, '')
+    byId('renew-title').textContent = TEXT.renewTitle(chosen.worker)
+    byId('renew-contract').textContent = TEXT.renewContract(chosen)
+    end.value = chosen.longestEnd ?? ''
+    byId('renew-end-hint').textContent = chosen.longestEnd === null ? '' : TEXT.renewEndHint(chosen.endDate, chosen.longestEnd)
+    const printed = profile?.causes.find((known) => known.id === chosen.causeId)
+    byId('renew-cause-hint').textContent = printed === undefined ? TEXT.causeUpdateHint : TEXT.causeUpdateHintWith(printed.text)
+    dialog.showModal()
+    end.focus()
+  }
+
+  function preview () {
+    if (addendum === undefined || contract === undefined) return
+    const record = addendum
+    openPreview(TEXT.addendumPreviewTitle(contract.worker), [
+      { label: TEXT.documents.addendum, load: async () => (await postForFile('/api/addendum/preview', record)).blob }
+    ])
+  }
+
+  async function prepare () {
+    if (contract === undefined) return
+    stale()
+    report.replaceChildren()
+    clearFieldErrors(form, general)
+    /** @type {Record<string, unknown>} */
+    const body = { contractId: contract.id, endAddendum: end.value.trim(), causeUpdate: cause.value.trim() }
+    const amount = salary.value.trim().replace(',', '.')
+    if (amount !== '') body.salary = Number.isFinite(Number(amount)) ? Number(amount) : amount
+    setStatus(status, TEXT.renewPreparing, 'busy')
+    save.disabled = true
+    try {
+      addendum = (await requestJson('/api/addendum/from-contract', 'POST', body)).addendum
+      setStatus(status, TEXT.renewReady)
+      previewButton.hidden = false
+      zipButton.hidden = false
+      preview()
+    } catch (error) {
+      if (!(error instanceof ApiError)) throw error
+      setStatus(status, '')
+      const first = showFieldErrors(form, general, error)
+      first?.focus()
+    } finally {
+      save.disabled = false
+    }
+  }
+
+  async function zip () {
+    if (addendum === undefined || contract === undefined) return
+    const batch = [addendum]
+    zipButton.disabled = true
+    try {
+      await downloadZip('/api/addendum/download-zip', batch, 1, {
+        progress: byId('renew-progress'),
+        bar: /** @type {HTMLProgressElement} */ (byId('renew-progress-bar')),
+        progressText: byId('renew-progress-text'),
+        status,
+        report
+      })
+    } catch (error) {
+      setStatus(status, error instanceof Error ? error.message : String(error), 'error')
+      const worker = contract.worker
+      if (error instanceof ApiError) showFailure(report, error, () => worker)
+    } finally {
+      zipButton.disabled = false
+    }
+  }
+
+  form.addEventListener('submit', (event) => {
+    event.preventDefault()
+    prepare().catch(reportError)
+  })
+  previewButton.addEventListener('click', preview)
+  zipButton.addEventListener('click', () => { zip().catch(reportError) })
+  byId('renew-cancel').addEventListener('click', () => dialog.close())
+  return { open }
+}

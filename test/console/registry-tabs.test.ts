@@ -1,0 +1,162 @@
+/**
+ * The registry's tabs of the HR console in Chromium (docs/console.md, items 9 and 10): "Por vencer"
+ * lists a contract issued through the API that ends within 30 days, with the modality's name and the
+ * days left; "Renovar" refuses an end past the longest one on its field, then prepares the adenda
+ * from the recorded contract, previews its PDF and downloads its ZIP. "Causas": a cause proposed in
+ * the form appears pending, is approved, and is listed approved. No overlap at 390 and 1366 px;
+ * axe passes; screenshots at both widths.
+ */
+import t, { type Test } from 'tap'
+import { addDays, termEnd, todayInLima } from '../../src/vocabulary/dates.js'
+import { pdfText, sampleEmployee, zipEntries } from '../support/helper.js'
+import { axeViolations, launch, openConsole, startServer } from '../support/browser.js'
+
+const { app, origin } = await startServer(t)
+const browser = await launch(t)
+
+// a lawful contract from tomorrow that ends within 30 days, issued (and so recorded) before the page opens
+const entryDate = addDays(todayInLima(), 1)
+const employee = sampleEmployee({ dni: '40888001', entryDate, endDate: addDays(todayInLima(), 20) })
+const issued = await app.inject({ method: 'POST', url: '/api/contracts/download-zip', payload: [employee] })
+if (issued.statusCode !== 200) throw new Error(`sample contract refused: ${issued.body}`)
+
+const watched = await openConsole(t, browser, origin)
+const { page } = watched
+const text = async (selector: string): Promise<string> => await page.$eval(selector, (node) => node.textContent ?? '')
+
+/** What overlaps in the shown rows of the registry's tables (as in layout.test.ts); source text, run in the page. */
+const OVERLAPS = `(() => {
+  const found = []
+  const cross = (a, b) => Math.min(a.right, b.right) - Math.max(a.left, b.left) > 1 && Math.min(a.bottom, b.bottom) - Math.max(a.top, b.top) > 1
+  for (const table of document.querySelectorAll('table.registry')) {
+    if (table.closest('[hidden]') !== null) continue
+    for (const row of table.querySelectorAll('tbody tr')) {
+      const cells = [...row.cells].map((cell) => ({ name: cell.dataset.label, box: cell.getBoundingClientRect(), cell }))
+      for (let i = 0; i < cells.length; i++) {
+        for (let j = i + 1; j < cells.length; j++) if (cross(cells[i].box, cells[j].box)) found.push(table.id + ': ' + cells[i].name + ' overlaps ' + cells[j].name)
+        if (cells[i].cell.scrollWidth > cells[i].cell.clientWidth + 1) found.push(table.id + ': ' + cells[i].name + ' cuts its content')
+      }
+      for (const button of row.querySelectorAll('button')) {
+        const cell = button.closest('td').getBoundingClientRect()
+        const box = button.getBoundingClientRect()
+        if (box.left < cell.left - 1 || box.right > cell.right + 1) found.push(table.id + ': a button leaves its cell')
+      }
+    }
+  }
+  if (document.documentElement.scrollWidth > document.documentElement.clientWidth + 1) found.push('the page scrolls sideways')
+  return found
+})()`
+
+/** Checks the layout at 390 and 1366 px and takes a picture at each. */
+async function layoutAt (t: Test, name: string): Promise<void> {
+  for (const width of [390, 1366]) {
+    await page.setViewport({ width, height: 900 })
+    t.same(await page.evaluate(OVERLAPS), [], `${width} px: nothing over another`)
+    await watched.screenshot(`${name}-${width}`, true)
+  }
+  await page.setViewport({ width: 1280, height: 800 })
+}
+
+t.test('Por vencer: the issued contract listed; Renovar: a refusal on its field, then preview and ZIP', async (t) => {
+  const waitList = page.waitForResponse((response) => response.url().includes('/api/contracts/expiring?days=30'))
+  await page.click('#tab-expiring')
+  t.equal((await waitList).status(), 200)
+  await page.waitForSelector('#expiring-table tbody tr')
+  const row = '#expiring-table tbody tr:first-child'
+  t.equal(await text(`${row} td:nth-child(2)`), '40888001')
+  t.equal(await text(`${row} td.name`), 'Rosa María Quispe Mamani')
+  t.equal(await text(`${row} td:nth-child(1)`), 'Sin firmar', 'issued only: flagged')
+  const modality = ((await app.inject({ method: 'GET', url: '/api/profile' })).json().data.modalities as { code: string, name: string }[])
+    .find((known) => known.code === '58')?.name as string
+  t.match(await text(`${row} td:nth-child(5)`), modality, 'the modality by its name')
+  t.notMatch(await text(`${row} td:nth-child(5)`), /\b58\b/)
+  t.equal(await text(`${row} td:nth-child(7)`), '20 días')
+  t.equal(await text(`${row} td:nth-child(8)`), termEnd(entryDate, 60), 'the longest end: the modality\'s five years')
+  const sites = await page.$$eval('#expiring-site option', (options) => options.map((option) => option.textContent))
+  t.same(sites, ['Todas las sedes', 'Playa Larcomar'])
+  t.same(await axeViolations(page), [])
+  await layoutAt(t, 'console-24-por-vencer')
+
+  await page.click(`${row} button`)
+  await page.waitForSelector('#renew[open]')
+  t.equal(await page.$eval('#renew-end', (input) => (input as HTMLInputElement).value), termEnd(entryDate, 60), 'prefilled with the longest end')
+  // too far: the service's refusal on the end date field
+  await page.$eval('#renew-end', (input, value) => { (input as HTMLInputElement).value = value }, addDays(termEnd(entryDate, 60), 1))
+  await page.type('#renew-cause', 'La necesidad subsiste porque las obras del centro comercial vecino continúan este año')
+  await page.click('#renew-save')
+  await page.waitForSelector('#renew [data-field="endAddendum"].invalid p.field-error')
+  t.ok((await text('#renew [data-field="endAddendum"] p.field-error')).length > 20, 'the service\'s message on the field')
+  t.equal(await page.$eval('#renew-end', (input) => input.getAttribute('aria-invalid')), 'true')
+  t.same(await axeViolations(page), [], 'the form with its message')
+  await watched.screenshot('console-25-renovar-error')
+
+  const newEnd = termEnd(addDays(employee.endDate as string, 1), 3)
+  await page.$eval('#renew-end', (input, value) => { (input as HTMLInputElement).value = value }, newEnd)
+  const waitPreview = page.waitForResponse((response) => response.url().endsWith('/api/addendum/preview'))
+  await page.click('#renew-save')
+  const preview = await waitPreview
+  t.equal(preview.status(), 200)
+  t.equal(preview.headers()['content-type'], 'application/pdf')
+  const sent = JSON.parse(preview.request().postData() ?? '{}')
+  t.match(sent, { documentNumber: '40888001', startAddendum: addDays(employee.endDate as string, 1), endAddendum: newEnd, modality: '58' }, 'the adenda the service built')
+  const again = await fetch(origin + '/api/addendum/preview', { method: 'POST', headers: { 'content-type': 'application/json' }, body: preview.request().postData() })
+  t.match(await pdfText(Buffer.from(await again.arrayBuffer())), '40888001')
+  await page.waitForFunction(() => (document.querySelector('#preview-frame') as HTMLIFrameElement).src.startsWith('blob:'))
+  t.equal(await text('#preview-title'), 'Adenda de Rosa María Quispe Mamani')
+  await new Promise((resolve) => setTimeout(resolve, 500))
+  await watched.screenshot('console-26-renovar-vista-previa')
+  await page.click('#preview-close')
+  await page.waitForFunction(() => !(document.querySelector('#preview') as HTMLDialogElement).open)
+
+  const download = watched.nextDownload()
+  await page.click('#renew-zip')
+  const file = await download
+  t.same((await zipEntries(file.bytes)).map((entry) => entry.name), ['adendas/40888001.pdf'])
+  const recorded = (await app.inject({ method: 'GET', url: '/api/workers/40888001/contracts' })).json().data.contracts
+  t.match(recorded, [{ kind: 'contract' }, { kind: 'addendum', entryDate: addDays(employee.endDate as string, 1), endDate: newEnd }], 'the adenda recorded')
+  t.match(await text('#renew-status'), /Descargado .+\(.+, 1 PDF\)/)
+  await page.click('#renew-cancel')
+  t.same(watched.errors, [])
+  t.same(watched.foreign, [])
+})
+
+const CAUSE = 'Incremento temporal e imprevisible de vehículos atendidos en la sede por la feria de libros instalada en el parque vecino, mientras dure'
+
+t.test('Causas: proposed in the form, pending, approved, listed approved', async (t) => {
+  await page.click('#tab-causes')
+  await page.waitForFunction(() => !document.querySelector('#causes-status')?.classList.contains('busy') && document.querySelectorAll('#causes-reviewed tbody tr').length > 0)
+  t.equal(await page.$eval('#causes-proposed', (table) => (table as HTMLElement).hidden), true, 'nothing pending yet')
+  await page.click('#cause-propose')
+  await page.waitForSelector('#cause[open]')
+  await page.type('#cause-text', CAUSE)
+  await page.select('#cause-modality', '58')
+  const offered = await page.$$eval('#cause-sites input', (boxes) => boxes.map((box) => (box as HTMLInputElement).value))
+  t.same(offered, ['Playa Larcomar', 'Playa Lince'], 'only the sites that allow the modality')
+  await page.click('#cause-sites input[value="Playa Larcomar"]')
+  await page.type('#cause-from', '01/01/2026')
+  await page.type('#cause-to', '31/12/2032x')
+  await page.click('#cause-save')
+  await page.waitForSelector('#cause [data-field="period.to"].invalid p.field-error')
+  t.same(await axeViolations(page), [], 'the form with its message')
+  await page.$eval('#cause-to', (input) => { (input as HTMLInputElement).value = '31/12/2032' })
+  await page.click('#cause-save')
+  await page.waitForFunction(() => !(document.querySelector('#cause') as HTMLDialogElement).open)
+  await page.waitForSelector('#causes-proposed tbody tr')
+  const pending = '#causes-proposed tbody tr:first-child'
+  t.equal(await text(`${pending} td.name`), CAUSE)
+  t.equal(await text(`${pending} td:nth-child(1)`), 'Pendiente')
+  t.equal(await text(`${pending} td:nth-child(5)`), 'Playa Larcomar')
+  const id = await page.$eval(pending, (row) => row.getAttribute('data-cause') as string)
+  t.match(await text('#causes-status'), `Causa ${id} propuesta`)
+  t.same(await axeViolations(page), [])
+  await layoutAt(t, 'console-27-causas')
+
+  await page.click(`${pending} button[aria-label="Aprobar: ${id}"]`)
+  await page.waitForFunction((id) => document.querySelector(`#causes-reviewed tr[data-cause="${id}"]`) !== null, {}, id)
+  t.equal(await text(`#causes-reviewed tr[data-cause="${id}"] td:nth-child(1)`), 'Aprobada')
+  t.equal(await page.$eval('#causes-proposed', (table) => (table as HTMLElement).hidden), true, 'nothing pending any more')
+  t.match(await text('#causes-status'), `Causa ${id} aprobada`)
+  const approved = (await app.inject({ method: 'GET', url: '/api/causes?status=approved' })).json().data.causes.map((cause: { id: string }) => cause.id)
+  t.ok(approved.includes(id), 'approved in the registry')
+  t.same(watched.errors, [])
+})
