@@ -5,6 +5,7 @@
  * sheet's refused rows, each with "Corregir", and the service's warnings on the rows it kept, grouped by
  * kind, the ones that may change a document first (also shown on their row: `warningsByRow`).
  */
+import { ApiError } from './api.js'
 import { alertBox, el, issuesTable, setStatus } from './dom.js'
 import { readSheet } from './files.js'
 import { TEXT } from './texts.js'
@@ -27,6 +28,25 @@ export function chosenFile (input, limits, status) {
     return undefined
   }
   return file
+}
+
+/**
+ * Adds a file's rows to the sheet in the page (the service judges the whole sheet again); a refusal
+ * of the file is shown as showFileRefusal shows it, any other failure on the status line.
+ * @param {import('./sheet-import.js').SheetImport} sheet
+ * @param {{ status: HTMLElement, box: HTMLElement }} targets
+ * @param {File} file
+ * @returns {Promise<boolean>} whether the rows were added
+ */
+export async function appendFile (sheet, targets, file) {
+  try {
+    await sheet.append(file)
+    return true
+  } catch (error) {
+    if (error instanceof ApiError) await showFileRefusal(targets, error, file)
+    else setStatus(targets.status, error instanceof Error ? error.message : String(error), 'error')
+    return false
+  }
 }
 
 /**

@@ -10,7 +10,7 @@
  */
 import { randomBytes, randomUUID } from 'node:crypto'
 import { sql, type Insertable, type Kysely, type Transaction } from 'kysely'
-import type { ContractsTable, DocumentsTable, RegistryTables } from './tables.js'
+import type { ContractsTable, DocumentsTable, HistoryTable, RegistryTables } from './tables.js'
 import type { WorkerTerm } from './history-rules.js'
 import { dayMonthYearKey, termEnd } from '../vocabulary/dates.js'
 import { MAX_TOTAL_MONTHS, MODALITIES, parseModality } from '../vocabulary/modality.js'
@@ -186,6 +186,20 @@ export function initialsOf (...names: string[]): string {
 }
 
 type Db = Kysely<RegistryTables> | Transaction<RegistryTables>
+
+/** The `history` row of an entry HR gave (`DD/MM/YYYY` dates stored as SQL dates). */
+function historyRow (dni: string, entry: HistoryEntry, enteredBy: string | undefined): Insertable<HistoryTable> {
+  return {
+    id: randomUUID(),
+    worker_dni: dni,
+    modality: entry.modality,
+    entry_date: isoDate(entry.entryDate),
+    end_date: isoDate(entry.endDate),
+    position: entry.position,
+    probation_months: entry.probationMonths ?? null,
+    entered_by: enteredBy ?? null
+  }
+}
 
 /** The registry over one open database. */
 export class Registry {
@@ -399,16 +413,7 @@ export class Registry {
         last_name_father: worker.lastNameFather ?? '',
         last_name_mother: worker.lastNameMother ?? ''
       }).onConflict((conflict) => conflict.column('dni').doNothing()).execute()
-      await trx.insertInto('history').values(entries.map((entry) => ({
-        id: randomUUID(),
-        worker_dni: worker.dni,
-        modality: entry.modality,
-        entry_date: isoDate(entry.entryDate),
-        end_date: isoDate(entry.endDate),
-        position: entry.position,
-        probation_months: entry.probationMonths ?? null,
-        entered_by: enteredBy ?? null
-      }))).execute()
+      await trx.insertInto('history').values(entries.map((entry) => historyRow(worker.dni, entry, enteredBy))).execute()
       return await this.history(worker.dni, trx)
     })
   }
@@ -465,16 +470,7 @@ export class Registry {
           entry.probationMonths ?? null)
         if (seen.has(key)) return []
         seen.add(key)
-        return [{
-          id: randomUUID(),
-          worker_dni: worker.dni,
-          modality: entry.modality,
-          entry_date: isoDate(entry.entryDate),
-          end_date: isoDate(entry.endDate),
-          position: entry.position,
-          probation_months: entry.probationMonths ?? null,
-          entered_by: enteredBy ?? null
-        }]
+        return [historyRow(worker.dni, entry, enteredBy)]
       }))
       if (rows.length > 0) await trx.insertInto('history').values(rows).execute()
       return rows.length

@@ -9,7 +9,7 @@ import { fixSheetRow } from '../fix.js'
 import { SheetImport } from '../sheet-import.js'
 import { askReplace } from '../replace-prompt.js'
 import { TEXT } from '../texts.js'
-import { chosenFile, showFileRefusal, showSheetErrors } from '../upload-errors.js'
+import { appendFile, chosenFile, showFileRefusal, showSheetErrors } from '../upload-errors.js'
 import { UPLOAD_PATH, blockedReasons } from './model.js'
 
 /** Headers that say who a row is about. */
@@ -76,13 +76,7 @@ export function addendaSheet (state, elements, hooks) {
    * @param {File} file
    */
   async function append (file) {
-    try {
-      await state.sheet.append(file)
-    } catch (error) {
-      if (!(error instanceof ApiError)) return setStatus(status, error instanceof Error ? error.message : String(error), 'error')
-      await showFileRefusal({ status, box: errorsBox }, error, file)
-      return
-    }
+    if (!(await appendFile(state.sheet, { status, box: errorsBox }, file))) return
     hooks.appended()
     const before = state.sheet.state.fileName
     showStatus()

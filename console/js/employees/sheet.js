@@ -10,7 +10,7 @@ import { fixSheetRow } from '../fix.js'
 import { SheetImport } from '../sheet-import.js'
 import { askReplace } from '../replace-prompt.js'
 import { TEXT } from '../texts.js'
-import { chosenFile, showFileRefusal, showSheetErrors } from '../upload-errors.js'
+import { appendFile, chosenFile, showFileRefusal, showSheetErrors } from '../upload-errors.js'
 import { UPLOAD_PATH, blockedReasons } from './model.js'
 
 /** Headers that say who a refused row is about, in the order they are joined. */
@@ -91,13 +91,7 @@ export function employeesSheet (state, elements, hooks) {
    * @param {File} file
    */
   async function append (file) {
-    try {
-      await state.sheet.append(file)
-    } catch (error) {
-      if (!(error instanceof ApiError)) return setStatus(status, error instanceof Error ? error.message : String(error), 'error')
-      await showFileRefusal({ status, box: errorsBox }, error, file)
-      return
-    }
+    if (!(await appendFile(state.sheet, { status, box: errorsBox }, file))) return
     hooks.appended()
     const before = state.sheet.state.fileName
     showStatus()
