@@ -136,7 +136,16 @@ export const ALL_IMPACTS = ['minor', 'moderate', 'serious', 'critical'] as const
  */
 export async function submitUpload (page: Page, form: '#employees-form' | '#addenda-form', answer: 'replace' | 'add' = 'replace'): Promise<void> {
   await page.click(`${form} button[type="submit"]`)
-  if (await page.$('#replace[open]') !== null) await page.click(`#replace-${answer}`)
+  if (await page.$('#replace[open]') === null) return
+  // the dialog's close event comes as a task after the click, and the upload starts from it: wait
+  // for it (and the console's own listener, registered before this one), so the upload has begun
+  await page.evaluate(() => {
+    (window as unknown as { replaceClosed: Promise<void> }).replaceClosed = new Promise<void>((resolve) => {
+      document.querySelector('#replace')?.addEventListener('close', () => { setTimeout(resolve) }, { once: true })
+    })
+  })
+  await page.click(`#replace-${answer}`)
+  await page.evaluate(async () => { await (window as unknown as { replaceClosed: Promise<void> }).replaceClosed })
 }
 
 /** Path of a spreadsheet fixture. */
