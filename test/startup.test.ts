@@ -25,7 +25,7 @@ const LOADER = process.execArgv.some((arg) => arg.includes('@tapjs/typescript'))
 async function run (env: Record<string, string>): Promise<{ code: number | null, stderr: string, errorLogs: string[] }> {
   const child = spawn(process.execPath, [...LOADER, 'app/server.ts'], {
     cwd: PROJECT_ROOT,
-    env: { ...process.env, NODE_ENV: 'production', AUTH_MODE: 'none', EMPLOYER_PROFILE: PRODUCTION_PROFILE, HOST: '127.0.0.1', PORT: '0', LOG_LEVEL: 'info', PDF_THREADS: '1', ...env },
+    env: { ...process.env, NODE_ENV: 'production', AUTH_MODE: 'none', EMPLOYER_PROFILE: PRODUCTION_PROFILE, HOST: '127.0.0.1', PORT: '0', LOG_LEVEL: 'info', PDF_THREADS: '1', DATA_DIR: 'memory://', ...env },
     stdio: ['ignore', 'pipe', 'pipe']
   })
   let stdout = ''
