@@ -34,7 +34,7 @@ const LOADER = process.execArgv.some((arg) => arg.includes('@tapjs/typescript'))
  * tests are about signals.
  */
 const SIGNAL_TEST_ENV = {
-  NODE_ENV: 'production', AUTH_MODE: 'none', HOST: '127.0.0.1', PORT: '0', LOG_LEVEL: 'info', PDF_THREADS: '2', SHED_MAX_EVENT_LOOP_DELAY_MS: '0', QUEUE_MAX_WAIT_MS: '0'
+  NODE_ENV: 'production', AUTH_MODE: 'none', HOST: '127.0.0.1', PORT: '0', LOG_LEVEL: 'info', PDF_THREADS: '2', SHED_MAX_EVENT_LOOP_DELAY_MS: '0', QUEUE_MAX_WAIT_MS: '0', DATA_DIR: 'memory://'
 }
 
 /** Starts `node <loader> app/server.ts` on 127.0.0.1 with a free port (read from its log). */
