@@ -71,7 +71,7 @@ function threadCpuMs (pid: number): Map<number, { name: string, ms: number }> {
 const top = (map: Map<string, number>, count: number, per: number) =>
   [...map].sort((a, b) => b[1] - a[1]).slice(0, count).map(([name, ms]) => `  ${(ms / per).toFixed(2).padStart(7)} ms  ${name}`).join('\n')
 
-interface Run { walls: number[], window: [number, number], cpu: { main: number, workers: number, others: number } }
+interface Run { walls: number[], window: [number, number], cpu: { main: number, workers: number, others: number }, threads: Array<{ tid: number, name: string, ms: number }> }
 
 /**
  * Starts the server (with `nodeArgs`), sends 3 warm-up and RUNS measured W50 ZIPs one after
@@ -96,12 +96,12 @@ async function run (nodeArgs: string[]): Promise<Run> {
     const window: [number, number] = [micros(), 0]
     for (let i = 0; i < RUNS; i++) walls.push((await zip()).totalMs)
     window[1] = micros()
-    const spent = [...threadCpuMs(pid)].map(([tid, { ms }]) => ({ tid, ms: ms - (cpuBefore.get(tid)?.ms ?? 0) }))
+    const spent = [...threadCpuMs(pid)].map(([tid, { name, ms }]) => ({ tid, name, ms: ms - (cpuBefore.get(tid)?.ms ?? 0) }))
     const others = spent.filter(({ tid }) => tid !== pid).sort((a, b) => b.ms - a.ms)
     const workers = availableParallelism()
     const sum = (list: { ms: number }[]) => list.reduce((total, { ms }) => total + ms, 0)
     const cpu = { main: sum(spent.filter(({ tid }) => tid === pid)), workers: sum(others.slice(0, workers)), others: sum(others.slice(workers)) }
-    return { walls: walls.sort((a, b) => a - b), window, cpu }
+    return { walls: walls.sort((a, b) => a - b), window, cpu, threads: spent.sort((a, b) => b.ms - a.ms) }
   } finally {
     await server.stop()
   }
@@ -114,6 +114,7 @@ async function main (): Promise<void> {
   console.log(`${RUNS} W50 ZIPs one after another (after 3 warm-ups), wall median ${plain.walls[Math.floor(RUNS / 2)].toFixed(1)} ms`)
   console.log(`CPU per ZIP (/proc, 10 ms ticks): main thread ${per(plain.cpu.main)} ms, PDF workers ${per(plain.cpu.workers)} ms, ` +
     `other threads (GC, compiler, libuv) ${per(plain.cpu.others)} ms`)
+  console.log(`busiest threads (CPU ms per ZIP): ${plain.threads.slice(0, 8).map(({ name, ms }) => `${name} ${per(ms)}`).join(', ')}`)
   rmSync(DIR, { recursive: true, force: true })
   mkdirSync(DIR, { recursive: true })
   const profiled = await run(['--cpu-prof', `--cpu-prof-dir=${DIR}`])

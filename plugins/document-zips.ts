@@ -16,12 +16,13 @@ import { CONTRACT_MESSAGES, REGISTRY_MESSAGES } from '../schemas/messages.js'
 import type { ImportedEmployee } from '../schemas/employee.js'
 import type { AddendumRequest } from '../schemas/addendum.js'
 import { fullName } from '../src/vocabulary/format.js'
+import type { ModalityCode } from '../src/vocabulary/modality.js'
 import { todayInLima } from '../src/vocabulary/dates.js'
 import { addendumEntryName, contentDisposition, safeFileName } from '../src/zip/names.js'
 import { eachRecord, streamDocumentsZip, type RecordEntries } from '../src/zip/documents-zip.js'
 import { ZIP_TUNING } from '../src/zip/tuning.js'
 import { RegistryRefusal, verificationCode, type IssuedRecord } from '../src/registry/registry.js'
-import { contractDocument, templateFor, type TemplateId } from '../src/documents/fields.js'
+import { contractDocument, templateFor, type DocumentId, type TemplateId } from '../src/documents/fields.js'
 import { probationText, recordModality } from '../src/documents/contract-terms.js'
 import { contractCauseOf } from '../src/employees/lawful-contract.js'
 import type { EmployerProfile } from '../schemas/employer-profile.js'
@@ -227,7 +228,10 @@ export default fp(async (app) => {
     const today = todayInLima()
     const sha256 = app.registry.templateSha256
     const profile = app.employerProfile
-    const issued = employees.map((employee) => issuedContract(employee, profile, sha256, today))
+    const { issueCache } = app.employeeBodies
+    const issued = employees.map((employee) => issuedContract(
+      employee, issueCache.derived(employee, 'contract-facts', () => contractFacts(employee, profile)), profile, sha256, today
+    ))
     const records = employees.map((record, index) => ({ record, codes: codesOf(issued[index]) }))
     return await recordAndSend(this, issued, records, {
       fileName: `contratos-${todayInLima().replaceAll('/', '-')}.zip`,
@@ -259,21 +263,38 @@ export default fp(async (app) => {
       kind: 'addenda'
     })
   })
-}, { name: 'document-zips', dependencies: ['config', 'pdf-pool', 'metrics', 'registry'] })
+}, { name: 'document-zips', dependencies: ['config', 'pdf-pool', 'metrics', 'registry', 'employee-bodies'] })
 
 /** The verification codes drawn for a record's documents, in the order its entries come. */
 const codesOf = (issued: IssuedRecord): string[] => issued.documents.map((document) => document.code as string)
 
+/** What a contract's documents print that the profile decides: derived once per record (issue-cache.ts `derived`). */
+interface ContractFacts {
+  /** The contract printed: its type's, or Part Time's for a Planilla under four hours a day (§23). */
+  document: DocumentId
+  modality: ModalityCode
+  /** The reviewed cause chosen (§21); undefined for a suplencia. */
+  causeId?: string
+}
+
+/** The contract facts of a record the rules accepted (§21, §23). */
+function contractFacts (employee: ImportedEmployee, profile: EmployerProfile): ContractFacts {
+  return {
+    document: contractDocument(employee, profile),
+    modality: recordModality(employee, profile),
+    causeId: (employee as { causeId?: string }).causeId ?? contractCauseOf(employee, profile)?.id
+  }
+}
+
 /** What the registry records of a contract record: the facts its documents print, and the three documents. */
 function issuedContract (
-  employee: ImportedEmployee, profile: EmployerProfile, sha256: Record<TemplateId, string>, today: string
+  employee: ImportedEmployee, facts: ContractFacts, profile: EmployerProfile,
+  sha256: Record<TemplateId, string>, today: string
 ): IssuedRecord {
-  // the contract printed: its type's, or Part Time's for a Planilla under four hours a day (§23)
-  const templates = [templateFor(contractDocument(employee, profile), employee), templateFor('tratamiento-datos', employee), templateFor('anexo', employee)]
-  // what the documents printed, resolved: the modality and the reviewed cause chosen (§21), so an
-  // adenda built from the record repeats them (src/registry/from-contract.ts)
-  const modality = recordModality(employee, profile)
-  const causeId = (employee as { causeId?: string }).causeId ?? contractCauseOf(employee, profile)?.id
+  const templates = [templateFor(facts.document, employee), templateFor('tratamiento-datos', employee), templateFor('anexo', employee)]
+  // what the documents printed, resolved, so an adenda built from the record repeats them
+  // (src/registry/from-contract.ts)
+  const { modality, causeId } = facts
   return {
     kind: 'contract',
     worker: {

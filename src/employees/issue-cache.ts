@@ -5,7 +5,9 @@
  * holds. So a record's rules run once however often it comes back: the
  * preview HR opens before the ZIP, the ZIP downloaded again, the nightly export of the same list.
  * A batch whose records were all seen today is checked without running a rule, and the ZIP's first
- * byte does not wait for them.
+ * byte does not wait for them. What the documents derive from a record checked here (its modality,
+ * reviewed cause and contract document, `derived`) is remembered beside its issues, under the same
+ * key and for as long.
  */
 import { createHash } from 'node:crypto'
 import type { ValidationIssue } from '../errors.js'
@@ -24,12 +26,20 @@ function jsonOf (record: unknown): string | undefined {
   }
 }
 
+/** What is remembered of a record: its issues, and what was derived from it (`derived`), by name. */
+interface Entry {
+  issues: readonly ValidationIssue[]
+  derived?: Map<string, unknown>
+}
+
 export class RecordIssueCache {
   readonly maxEntries: number
   #day = ''
   #profile: object | undefined
   /** Insertion order is use order (a hit is moved to the end): the first key is the least recently used. */
-  readonly #entries = new Map<string, readonly ValidationIssue[]>()
+  readonly #entries = new Map<string, Entry>()
+  /** The key each record object checked by `issues` was found under: `derived` reads it, never hashing again. */
+  #keys = new WeakMap<object, string>()
   #hits = 0
   #misses = 0
 
@@ -56,14 +66,33 @@ export class RecordIssueCache {
     let found = this.#entries.get(key)
     if (found === undefined) {
       this.#misses++
-      found = rules()(record, '')
+      found = { issues: rules()(record, '') }
       if (this.#entries.size >= this.maxEntries) this.#entries.delete(this.#entries.keys().next().value as string)
     } else {
       this.#hits++
       this.#entries.delete(key)
     }
     this.#entries.set(key, found)
-    return found.map((issue) => ({ ...issue, field: prefix === '' ? issue.field : `${prefix}.${issue.field}` }))
+    if (typeof record === 'object' && record !== null) this.#keys.set(record, key)
+    return found.issues.map((issue) => ({ ...issue, field: prefix === '' ? issue.field : `${prefix}.${issue.field}` }))
+  }
+
+  /**
+   * What `compute` derives from `record` (a record object `issues` checked, the same object), remembered
+   * under `name` with its issues: computed once per record content, profile and day. A record not
+   * checked here, or forgotten since, is computed each time. `compute` must read only what decided the
+   * record's key (its fields as checked, the profile, the day): a field changed after the check (the
+   * history's probation) must not change its answer.
+   */
+  derived<T> (record: object, name: string, compute: () => T): T {
+    const key = this.#keys.get(record)
+    const entry = key === undefined ? undefined : this.#entries.get(key)
+    if (entry === undefined) return compute()
+    entry.derived ??= new Map()
+    if (entry.derived.has(name)) return entry.derived.get(name) as T
+    const value = compute()
+    entry.derived.set(name, value)
+    return value
   }
 
   /**
@@ -72,7 +101,10 @@ export class RecordIssueCache {
    */
   holdFor (profile: object): void {
     if (profile === this.#profile) return
-    if (this.#profile !== undefined) this.#entries.clear()
+    if (this.#profile !== undefined) {
+      this.#entries.clear()
+      this.#keys = new WeakMap()
+    }
     this.#profile = profile
   }
 

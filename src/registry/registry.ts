@@ -9,7 +9,7 @@
  * are stored as SQL dates; amounts are soles.
  */
 import { randomBytes, randomUUID } from 'node:crypto'
-import { sql, type Insertable, type Kysely, type Transaction } from 'kysely'
+import { sql, type Insertable, type Kysely, type Selectable, type Transaction } from 'kysely'
 import type { ContractsTable, DocumentsTable, HistoryTable, RegistryTables } from './tables.js'
 import type { WorkerTerm } from './history-rules.js'
 import { dayMonthYearKey, termEnd } from '../vocabulary/dates.js'
@@ -201,6 +201,29 @@ function historyRow (dni: string, entry: HistoryEntry, enteredBy: string | undef
   }
 }
 
+/** A contract or adenda row as recordIssued writes it (JSON columns as values, not text). */
+type ContractRow = Omit<Selectable<ContractsTable>, 'working_time' | 'record' | 'signed_on' | 'issued_at'> & { working_time: unknown, record: unknown }
+/** A document row as recordIssued writes it; its PDF's hash comes after the render (recordHashes). */
+type DocumentRow = Pick<Selectable<DocumentsTable>, 'code' | 'contract_id' | 'kind' | 'template_id' | 'template_sha256'>
+
+const CONTRACT_COLUMNS = [
+  'id', 'kind', 'worker_dni', 'contract_id', 'contract_type', 'modality', 'cause_id', 'entry_date', 'end_date',
+  'signing_date', 'working_time', 'probation', 'salary', 'position', 'site', 'status', 'superseded_by', 'record',
+  'request_id', 'issued_by'
+] as const satisfies ReadonlyArray<keyof ContractRow>
+const DOCUMENT_COLUMNS = ['code', 'contract_id', 'kind', 'template_id', 'template_sha256'] as const satisfies ReadonlyArray<keyof DocumentRow>
+
+/**
+ * `rows` as a set of `table`'s rows (PostgreSQL's `json_populate_recordset` over the table's row
+ * type) to insert from: one parameter however many rows (a statement takes at most 65,535), one
+ * text the database parses instead of a parameter bound per cell. A column a row leaves out is null.
+ */
+function recordset<T extends 'contracts' | 'documents'> (
+  db: Pick<Db, 'selectFrom'>, table: T, rows: ReadonlyArray<T extends 'contracts' ? ContractRow : DocumentRow>
+) {
+  return (db as Db).selectFrom(sql<Selectable<RegistryTables[T]>>`json_populate_recordset(null::${sql.table(table)}, ${JSON.stringify(rows)})`.as('r'))
+}
+
 /** The registry over one open database. */
 export class Registry {
   readonly #db: Kysely<RegistryTables>
@@ -225,11 +248,13 @@ export class Registry {
     records: readonly IssuedRecord[], context: IssueContext
   ): Promise<Array<{ id: string, codes: string[] }>> {
     if (records.length === 0) return []
-    // a handful of statements for the whole request, whatever its size: the ZIP's first byte waits for them
+    // four statements for the whole request, whatever its size: the ZIP's first byte waits for them
     return await this.#db.transaction().execute(async (trx) => {
       const workers = new Map(records.map(({ worker }) => [worker.dni, worker])) // the last record's data per DNI
-      const dnis = [...workers.keys()]
-      await trx.insertInto('workers').values([...workers.values()].map((worker) => ({
+      const dnis = [...workers.keys()].sort()
+      // the upsert locks each worker's row, in DNI order: one writer per worker at a time (two
+      // instances on one PostgreSQL included), never two waiting on each other
+      await trx.insertInto('workers').values(dnis.map((dni) => workers.get(dni) as IssuedRecord['worker']).map((worker) => ({
         dni: worker.dni,
         names: worker.names,
         last_name_father: worker.lastNameFather,
@@ -244,8 +269,6 @@ export class Registry {
         birth_date: sql`coalesce(excluded.birth_date, workers.birth_date)`,
         updated_at: sql`now()`
       }))).execute()
-      // one writer per worker at a time (two instances on one PostgreSQL included), in DNI order
-      await trx.selectFrom('workers').select('dni').where('dni', 'in', dnis).orderBy('dni').forUpdate().execute()
       const existing = await trx.selectFrom('contracts')
         .select(['id', 'worker_dni', 'kind', 'entry_date', 'end_date', 'status', 'issued_at'])
         .where('worker_dni', 'in', dnis).where('status', '!=', 'superseded').execute()
@@ -256,13 +279,14 @@ export class Registry {
         entry_date: row.entry_date,
         end_date: row.end_date,
         status: row.status as string,
-        order: Number(row.issued_at)
+        order: Number(row.issued_at),
+        recorded: true
       }))
       const overlaps = (row: { entry_date: string, end_date: string }, from: string, to: string) =>
         row.entry_date <= to && row.end_date >= from
       const results: Array<{ id: string, codes: string[] }> = []
-      const contracts: Array<Insertable<ContractsTable>> = []
-      const documents: Array<Insertable<DocumentsTable>> = []
+      const contracts = new Map<string, ContractRow>()
+      const documents: DocumentRow[] = []
       const superseded: Array<{ id: string, by: string }> = []
       for (const record of records) {
         const dni = record.worker.dni
@@ -281,14 +305,16 @@ export class Registry {
           contractId = rows.filter((row) => row.worker_dni === dni && row.kind === 'contract' && row.status !== 'superseded' && row.end_date === end)
             .sort((a, b) => b.order - a.order)[0]?.id
         }
-        // a corrected reprint: the worker's overlapping contracts (or adendas) that are only issued
+        // a corrected reprint: the worker's overlapping contracts (or adendas) that are only issued;
+        // one of this same request is inserted superseded
         for (const row of mine) {
-          if (row.status === 'issued' && overlaps(row, from, to)) {
-            row.status = 'superseded'
-            superseded.push({ id: row.id, by: id })
-          }
+          if (row.status !== 'issued' || !overlaps(row, from, to)) continue
+          row.status = 'superseded'
+          const inserted = contracts.get(row.id)
+          if (row.recorded) superseded.push({ id: row.id, by: id })
+          else if (inserted !== undefined) Object.assign(inserted, { status: 'superseded', superseded_by: id })
         }
-        contracts.push({
+        contracts.set(id, {
           id,
           kind: record.kind,
           worker_dni: dni,
@@ -299,16 +325,18 @@ export class Registry {
           entry_date: from,
           end_date: to,
           signing_date: isoDate(record.signingDate),
-          working_time: record.workingTime === undefined ? null : JSON.stringify(record.workingTime),
+          working_time: record.workingTime ?? null,
           probation: record.probation ?? null,
           salary: record.salary.toFixed(2),
           position: record.position,
           site: record.site ?? null,
-          record: JSON.stringify(record.record),
+          status: 'issued',
+          superseded_by: null,
+          record: record.record,
           request_id: context.requestId,
           issued_by: context.issuedBy ?? null
         })
-        rows.push({ id, worker_dni: dni, kind: record.kind, entry_date: from, end_date: to, status: 'issued', order: Number.MAX_SAFE_INTEGER })
+        rows.push({ id, worker_dni: dni, kind: record.kind, entry_date: from, end_date: to, status: 'issued', order: Number.MAX_SAFE_INTEGER, recorded: false })
         const codes = record.documents.map((document) => document.code ?? verificationCode())
         record.documents.forEach((document, index) => {
           documents.push({
@@ -321,16 +349,17 @@ export class Registry {
         })
         results.push({ id, codes })
       }
-      await trx.insertInto('contracts').values(contracts).execute()
-      // the reprints, earlier ones and those of this same request alike: one statement for all of
-      // them (a corrected batch supersedes as many contracts as it has records)
-      if (superseded.length > 0) {
-        const byId = JSON.stringify(Object.fromEntries(superseded.map(({ id, by }) => [id, by])))
-        await trx.updateTable('contracts')
+      // the contracts, the documents and the reprints of earlier requests, in one statement (the
+      // documents' references to the new contracts are checked at its end)
+      const byId = JSON.stringify(Object.fromEntries(superseded.map(({ id, by }) => [id, by])))
+      const write = trx
+        .with('issued', (db) => db.insertInto('contracts').columns(CONTRACT_COLUMNS)
+          .expression(recordset(db, 'contracts', [...contracts.values()]).select(CONTRACT_COLUMNS)))
+        .with('reprinted', (db) => db.updateTable('contracts')
           .set({ status: 'superseded', superseded_by: sql<string>`${byId}::jsonb ->> ${sql.ref('contracts.id')}` })
-          .where('id', 'in', superseded.map(({ id }) => id)).execute()
-      }
-      if (documents.length > 0) await trx.insertInto('documents').values(documents).execute()
+          .where((eb) => superseded.length > 0 ? eb('id', 'in', superseded.map(({ id }) => id)) : eb.lit(false)))
+      await write.insertInto('documents').columns(DOCUMENT_COLUMNS)
+        .expression(recordset(trx, 'documents', documents).select(DOCUMENT_COLUMNS)).execute()
       return results
     })
   }
@@ -343,8 +372,9 @@ export class Registry {
    */
   async recordHashes (hashes: ReadonlyArray<{ code: string, sha256: string }>): Promise<number> {
     if (hashes.length === 0) return 0
-    const rows = sql.join(hashes.map(({ code, sha256 }) => sql`(${code}, ${sha256})`))
-    const result = await sql`update documents set pdf_sha256 = v.sha256 from (values ${rows}) as v(code, sha256)
+    // one parameter however many hashes (as recordset() for the inserts)
+    const result = await sql`update documents set pdf_sha256 = v.sha256
+      from json_to_recordset(${JSON.stringify(hashes)}) as v(code text, sha256 text)
       where documents.code = v.code and documents.pdf_sha256 is null`.execute(this.#db)
     return Number(result.numAffectedRows ?? 0)
   }

@@ -3,6 +3,9 @@ import { RecordIssueCache } from '../../../src/employees/issue-cache.js'
 import type { RecordRules } from '../../../src/employees/cross-field-rules.js'
 import { build, sampleEmployee } from '../../support/helper.js'
 import { CONTRACT_RULE_MESSAGES } from '../../../schemas/messages.js'
+import { contractCauseOf } from '../../../src/employees/lawful-contract.js'
+import { recordModality } from '../../../src/documents/contract-terms.js'
+import type { ImportedEmployee } from '../../../schemas/employee.js'
 
 /** Rules that count their runs: one issue on `salary` when it is below 1000. */
 function countingRules (): { rules: () => RecordRules, runs: () => number } {
@@ -71,4 +74,46 @@ test('a body nested past the stack is checked by the rules, never remembered', a
   t.same(cache.issues('contract', deep, 'body.0', rules), [{ field: 'body.0.salary', message: 'bajo' }])
   t.equal(runs(), 1)
   t.equal(cache.stats.entries, 0)
+})
+
+test('what is derived from a checked record is computed once per record, and again under another profile', async (t) => {
+  const cache = new RecordIssueCache()
+  const { rules } = countingRules()
+  let computed = 0
+  const facts = (record: { salary: number }) => cache.derived(record, 'facts', () => { computed++; return { doubled: record.salary * 2 } })
+  const profile = {}
+  cache.holdFor(profile)
+  const first = { salary: 1500 }
+  cache.issues('contract', first, 'body.0', rules)
+  t.same(facts(first), { doubled: 3000 })
+  const again = { salary: 1500 } // the same record in a later request: another object, the same content
+  cache.issues('contract', again, 'body.0', rules)
+  t.same(facts(again), { doubled: 3000 })
+  t.equal(computed, 1, 'derived once for the content')
+  const unchecked = { salary: 1500 }
+  t.same(facts(unchecked), { doubled: 3000 })
+  t.same(facts(unchecked), { doubled: 3000 })
+  t.equal(computed, 3, 'a record the cache never checked is computed each time')
+  cache.holdFor({}) // the causes in force changed
+  cache.issues('contract', again, 'body.0', rules)
+  t.same(facts(again), { doubled: 3000 })
+  t.equal(computed, 4, 'nothing derived under the old profile holds')
+})
+
+test('through the app: a ZIP sent again records the modality and reviewed cause the rules resolved', async (t) => {
+  const app = await build(t)
+  const record = sampleEmployee() as ImportedEmployee & { dni: string }
+  for (const attempt of ['first', 'second']) {
+    const zip = await app.inject({ method: 'POST', url: '/api/contracts/download-zip', payload: [record] })
+    t.equal(zip.statusCode, 200, attempt)
+  }
+  t.ok(app.employeeBodies.issueCache.stats.hits >= 1, 'the second ZIP was answered from memory')
+  const recorded = await app.registry.run(async (registry) => await registry.workerContracts(record.dni))
+  t.same(recorded.map(({ status }) => status).sort(), ['issued', 'superseded'], 'the second is a corrected reprint of the first')
+  const issued = recorded.find(({ status }) => status === 'issued')
+  const stored = await app.registry.run(async (registry) => await registry.contractForAddendum(issued?.id ?? ''))
+  const cause = contractCauseOf(record, app.employerProfile)
+  t.ok(cause, 'the sample has a reviewed cause')
+  t.equal(stored?.record.causeId, cause?.id)
+  t.equal(stored?.record.modality, recordModality(record, app.employerProfile))
 })
