@@ -239,3 +239,32 @@ test('the embedded registry in a folder (DATA_DIR): created 0700, its records ou
   t.equal((await third.readiness.checks()).registry, 'ok', 'the folder free: opened by itself, no restart')
   t.match(await contractsOf(third, '40222111'), [{ kind: 'contract' }])
 })
+
+test('a request of more records than a statement takes parameters (65,535) is recorded whole, in one transaction', async (t) => {
+  const app = await build(t)
+  const today = todayInLima()
+  const end = termEnd(today, 6)
+  // 4,000 contracts of 20 columns: 80,000 cells, which no statement with a parameter per cell could carry
+  const records = Array.from({ length: 4000 }, (_, index) => ({
+    kind: 'contract' as const,
+    worker: { dni: String(20_000_000 + index), names: 'Ana', lastNameFather: 'Soto', lastNameMother: 'Ruiz' },
+    contractType: 'Planilla',
+    modality: '57',
+    entryDate: today,
+    endDate: end,
+    signingDate: today,
+    workingTime: { days: [{ day: 'lunes', shifts: [{ start: '08:00', end: '16:45' }], breakMinutes: 45 }] },
+    salary: 1500,
+    position: 'Operario',
+    record: { note: `registro ${index}` },
+    documents: [{ kind: 'contrato', templateId: 'contrato', templateSha256: '0'.repeat(64) }]
+  }))
+  const issued = await app.registry.run(async (registry) => await registry.recordIssued(records, { requestId: 'req-4000' }))
+  t.equal(issued.length, 4000)
+  const last = await app.registry.run(async (registry) => await registry.contractForAddendum(issued[3999].id))
+  t.same(last?.record, { note: 'registro 3999' }, 'a JSON column keeps its value (not its text)')
+  t.equal(last?.salary, 1500)
+  const check = await app.inject({ method: 'GET', url: `/api/documents/${issued[3999].codes[0]}` })
+  t.equal(check.statusCode, 200)
+  t.equal(check.json().data.document.status, 'issued')
+})
