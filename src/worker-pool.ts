@@ -53,6 +53,9 @@ export interface PoolStats {
   completed: number
 }
 
+/** How long the median task time read from piscina's histogram is used before it is read again, ms. */
+export const MEDIAN_REFRESH_MS = 250
+
 export class WorkerPool<Task, Result> {
   readonly minThreads: number
   readonly maxThreads: number
@@ -61,6 +64,8 @@ export class WorkerPool<Task, Result> {
   #piscina: Piscina<Task, Result> | undefined
   #closed = false
   #inFlight = 0
+  /** The median task time last read (ms) and when (performance.now()). */
+  #median = { ms: 0, at: Number.NEGATIVE_INFINITY }
   /** Set by warm(): at least one thread stays started. */
   #warm = false
   /** The tasks taken and not settled, for close() to wait for. */
@@ -90,9 +95,12 @@ export class WorkerPool<Task, Result> {
    */
   get expectedWaitMs (): number {
     const pool = this.#piscina
-    if (pool === undefined || pool.completed === 0) return 0
     const ahead = this.#inFlight - this.maxThreads
-    return expectedWaitMs(ahead, this.maxThreads, pool.histogram.runTime.p50)
+    if (pool === undefined || pool.completed === 0 || ahead <= 0) return 0
+    // piscina's summary computes every statistic of the histogram: read at most every MEDIAN_REFRESH_MS
+    const now = performance.now()
+    if (now - this.#median.at >= MEDIAN_REFRESH_MS) this.#median = { ms: pool.histogram.runTime.p50, at: now }
+    return expectedWaitMs(ahead, this.maxThreads, this.#median.ms)
   }
 
   /** @throws ServiceBusyError (503 with Retry-After) when the expected wait exceeds `maxWaitMs` */
