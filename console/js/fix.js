@@ -250,6 +250,10 @@ function openFix (request) {
         }
       }
     }
+    if (field === 'site') {
+      // the employer's sites, by name: a misspelt site is picked, not retyped
+      return () => ({ options: profile.sites.map((site) => ({ value: site.name, label: site.name })), empty: TEXT.sitePick })
+    }
     if (field === 'substitutionGround') {
       return () => ({
         options: profile.substitutionGrounds.map((ground) => ({ value: ground.code, label: ground.name })),
@@ -280,6 +284,7 @@ function openFix (request) {
       return isSubsidio() ? TEXT.causeSubsidioHint : TEXT.causeHint
     }
     if (field === 'objectiveCause') return TEXT.objectiveCauseHint
+    if (field === 'site' && kind === 'employee') return TEXT.siteHint
     if (field === 'substitutionGround') return TEXT.groundHint
     if (field === 'probationReason') return TEXT.probationReasonHint
     return undefined

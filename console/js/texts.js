@@ -197,7 +197,9 @@ export const TEXT = {
   notAnOption: (value) => `${value} (no está en la lista)`,
   causeServiceChooses: 'Que el servicio elija la que corresponda',
   /** @param {string} id @param {string} text @param {string} from @param {string} to */
-  causeOption: (id, text, from, to) => `${id}: ${text} (del ${from} al ${to})`,
+  causeOption: (id, text, from, to) => `${text} (del ${from} al ${to})`,
+  sitePick: 'Elige la sede',
+  siteHint: 'Las sedes de la empresa: elige la que corresponde a la fila.',
   causeHint: 'Solo las causas revisadas de esta sede y modalidad. Una causa nueva la revisa el área legal antes de poder usarse.',
   addendumCauseHint: 'La causa revisada del contrato que se prorroga, de su modalidad. Una causa nueva la revisa el área legal antes de poder usarse.',
   causeNoneForSubsidio: 'Ninguna: la causa de una suplencia es el reemplazo',
@@ -229,7 +231,7 @@ export const TEXT = {
   /** @param {string} defaultDays @param {string} defaultSchedule the profile's working time ('' when none) */
   scheduleFromProfile: (defaultDays, defaultSchedule) => defaultDays === ''
     ? 'La hoja no indica la jornada: márcala aquí.'
-    : `La hoja no indica la jornada: el contrato lleva la del perfil del empleador (${defaultDays}, ${defaultSchedule}). Cámbiala aquí si es otra.`,
+    : `La hoja no indica la jornada: el contrato lleva la jornada habitual de la empresa (${defaultDays}, ${defaultSchedule}). Cámbiala aquí si es otra.`,
   // notices the legal requirements ask of the console (DOCUMENT-REQUIREMENTS §24, §29)
   noProbation: 'Sin periodo de prueba: el empleador renuncia al periodo de prueba legal.',
   dataNotice: 'Entrega a cada persona la información sobre el tratamiento de sus datos personales (el documento «Tratamiento de datos» de cada ZIP) cuando se recogen sus datos por primera vez, no recién al firmar el contrato.',

@@ -1,0 +1,88 @@
+/**
+ * The service's messages in the words HR uses (docs/console.md, "Messages with the next step"): the
+ * law and the reason stay as the service wrote them, but what HR picks is named as the page offers it.
+ * A reviewed cause is named by (the start of) its text, never by its id; a modality by its name, never
+ * by its article number; "el perfil del empleador" is "la configuración de la empresa"; a field the
+ * service names by its identifier is named by the sheet's column. Applied once, where the service's
+ * answers enter the page (api.js), so every display (the rows, the fix form, the forms' fields, the
+ * downloads' reports) shows the same words.
+ */
+import { shortText } from './pickers.js'
+
+/** @type {import('./api.js').Profile | undefined} */
+let profile
+
+/** The employer's lists the words come from (`GET /api/profile`); without them the messages stay as they come. @param {import('./api.js').Profile | undefined} known */
+export function usePlainWords (known) {
+  profile = known
+}
+
+/** The columns HR sees for the fields a message may name by identifier (src/spreadsheets/columns.ts). */
+const COLUMN_OF = {
+  causeId: 'CAUSA',
+  causeUpdate: 'ACTUALIZACIÓN DE LA CAUSA',
+  objectiveCause: 'CAUSA OBJETIVA',
+  modality: 'MODALIDAD',
+  positionProfile: 'PERFIL DE PUESTO',
+  subDivisionOrParking: 'PLAYA',
+  salaryInWords: 'SUELDO EN LETRAS',
+  originalSalary: 'SUELDO ANTERIOR',
+  substitutionGround: 'CAUSAL DE SUSPENSIÓN',
+  probationReason: 'MOTIVO DEL PERIODO DE PRUEBA',
+  workDays: 'DÍAS DE TRABAJO',
+  workSchedule: 'HORARIO',
+  entryDate: 'INICIO',
+  endDate: 'FIN',
+  birthDate: 'FECHA DE NACIMIENTO',
+  startAddendum: 'INICIO ADENDA',
+  endAddendum: 'FIN ADENDA'
+}
+
+/** The column HR knows for a field the service names (`causeId` → `CAUSA`); other names as they are. @param {string} field */
+export function columnOf (field) {
+  return /** @type {Record<string, string>} */ (COLUMN_OF)[field] ?? field
+}
+
+const escape = (/** @type {string} */ text) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')
+
+/** `«necesidades del mercado»` for `58`; the code itself when the profile does not know it. @param {string} code */
+function modalityName (code) {
+  const name = profile?.modalities.find((modality) => modality.code === code)?.name
+  return name === undefined ? code : `«${name}»`
+}
+
+/**
+ * A message of the service in HR's words (see the module's comment); the text as it is without the profile.
+ * @param {string} text
+ * @returns {string}
+ */
+export function plain (text) {
+  if (profile === undefined || typeof text !== 'string') return text
+  let out = text
+    .replace(/\bdel perfil del empleador\b/g, 'de la configuración de la empresa')
+    .replace(/\bel perfil del empleador\b/g, 'la configuración de la empresa')
+    .replace(/\bperfil del empleador\b/g, 'configuración de la empresa')
+  // the longest ids first, so that an id that starts another is not replaced inside it
+  for (const cause of [...profile.causes].sort((a, b) => b.id.length - a.id.length)) {
+    out = out.replace(new RegExp(`(?<![\\w-])${escape(cause.id)}(?![\\w-])`, 'g'), `«${shortText(cause.text)}»`)
+  }
+  // "57 (inicio o incremento de actividad)" → "«inicio o incremento de actividad»"
+  out = out.replace(/\b(5[0-9]|6[0-9]|7[0-9]) \(([^)]+)\)/g, (_, code, name) => profile?.modalities.some((m) => m.code === code) === true ? `«${name}»` : `${code} (${name})`)
+  // "modalidad 58", "modalidades ... son 57, 58, 61", "no de la 58"
+  out = out.replace(/\b(modalidad(?:es)?(?: de esa sede son| son)?|no de la|la) ((?:(?:5[0-9]|6[0-9]|7[0-9])(?:, | y | o )?)+)(?![\d/])/g,
+    (_, lead, codes) => `${lead} ${codes.replace(/\d{2}/g, (/** @type {string} */ code) => modalityName(code))}`)
+  // a field named by its identifier: by its column
+  out = out.replace(/\b(causeId|causeUpdate|objectiveCause|positionProfile|subDivisionOrParking|salaryInWords|originalSalary|substitutionGround|probationReason)\b/g,
+    (field) => columnOf(field))
+  return out
+}
+
+/**
+ * An issue list in HR's words (`{row?, field, message}`: the message and a field without header).
+ * @template {{ message: string, header?: string, field?: string }} T
+ * @param {T[]} issues
+ * @returns {T[]}
+ */
+export function plainIssues (issues) {
+  return issues.map((issue) => typeof issue?.message === 'string' ? { ...issue, message: plain(issue.message) } : issue)
+}
