@@ -38,7 +38,7 @@ async function errorOf (response) {
     const body = await response.json()
     if (body !== null && typeof body === 'object' && typeof body.message === 'string') {
       // in HR's words: a cause by its text, a modality by its name (plain.js)
-      const issues = Array.isArray(body.errors) ? plainIssues(body.errors) : []
+      const issues = Array.isArray(body.errors) ? plainIssues(/** @type {Issue[]} */ (body.errors)) : []
       const detail = typeof body.errors === 'string' ? plain(body.errors) : undefined
       const retry = response.headers.get('retry-after')
       const message = retry !== null ? `${plain(body.message)} ${TEXT.retryAfter(retry)}` : plain(body.message)
@@ -152,7 +152,7 @@ export async function uploadSheet (path, file) {
   const data = reply?.data
   if (data !== null && typeof data === 'object') {
     for (const key of ['errors', 'contractIssues', 'documentIssues', 'warnings']) {
-      if (Array.isArray(data[key])) data[key] = plainIssues(data[key])
+      if (Array.isArray(data[key])) data[key] = plainIssues(data[key], key === 'warnings')
     }
   }
   return reply

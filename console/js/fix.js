@@ -245,14 +245,15 @@ function openFix (request) {
         const site = kind === 'employee' ? valueOf('site') : undefined
         return {
           options: causesFor(profile, modality, site).map(({ id, text, period }) =>
-            ({ value: id, label: TEXT.causeOption(id, shortText(text), period.from, period.to) })),
+            ({ value: id, label: TEXT.causeOption(shortText(text), period.from, period.to) })),
           empty: TEXT.causeServiceChooses
         }
       }
     }
     if (field === 'site') {
       // the employer's sites, by name: a misspelt site is picked, not retyped
-      return () => ({ options: profile.sites.map((site) => ({ value: site.name, label: site.name })), empty: TEXT.sitePick })
+      const options = profile.sites.map((site) => ({ value: site.name, label: site.name }))
+      return () => ({ options, empty: TEXT.sitePick })
     }
     if (field === 'substitutionGround') {
       return () => ({

@@ -12,7 +12,10 @@ import { shortText } from './pickers.js'
 /** @type {import('./api.js').Profile | undefined} */
 let profile
 
-/** The employer's lists the words come from (`GET /api/profile`); without them the messages stay as they come. @param {import('./api.js').Profile | undefined} known */
+/**
+ * The employer's lists the words come from (`GET /api/profile`); without them the messages stay as they come.
+ * @param {import('./api.js').Profile | undefined} known
+ */
 export function usePlainWords (known) {
   profile = known
 }
@@ -38,7 +41,7 @@ const COLUMN_OF = {
   endAddendum: 'FIN ADENDA'
 }
 
-/** The column HR knows for a field the service names (`causeId` → `CAUSA`); other names as they are. @param {string} field */
+/** The column HR knows for a field the service names (`causeId` → `CAUSA`); others unchanged. @param {string} field */
 export function columnOf (field) {
   return /** @type {Record<string, string>} */ (COLUMN_OF)[field] ?? field
 }
@@ -78,11 +81,57 @@ export function plain (text) {
 }
 
 /**
- * An issue list in HR's words (`{row?, field, message}`: the message and a field without header).
+ * What HR picks or types next for a refusal on `field` (its message already in HR's words), from the
+ * employer's lists: the causes HR can choose for the site the message names (by their text), the
+ * sites, the catalogue's positions, the week; undefined when the message itself says it (an email, a date).
+ * @param {string} field the issue's field (`causeId`, `body.0.causeId`, `body.salary`)
+ * @param {string} message
+ * @returns {string | undefined}
+ */
+export function nextStep (field, message) {
+  if (profile === undefined) return undefined
+  const known = /** @type {import('./api.js').Profile} */ (profile)
+  switch (field.replace(/^body\.(\d+\.)?/, '')) {
+    case 'subDivisionOrParking':
+      return `Siguiente paso: elige la sede en PLAYA (${known.sites.map((site) => site.name).join(', ')}).`
+    case 'causeId':
+    case 'objectiveCause':
+    case 'modality': {
+      const site = known.sites.find((candidate) => message.includes(candidate.name))
+      const causes = known.causes.filter((cause) => site === undefined || cause.sites.includes(site.name))
+      if (causes.length === 0) return 'Siguiente paso: propón en la pestaña Causas la causa de esta sede; el área legal la revisa antes de usarla.'
+      return `Siguiente paso: elige en CAUSA (o la modalidad en la columna Contrato) una de las causas ${site === undefined ? 'revisadas' : `de ${site.name}`}: ` +
+        `${causes.map((cause) => `«${shortText(cause.text, 60)}»`).join('; ')}.`
+    }
+    case 'position':
+    case 'positionProfile':
+      return 'Siguiente paso: elige el puesto del catálogo en la columna Contrato de la fila.'
+    case 'workDays':
+    case 'workSchedule':
+    case 'weeklyHours':
+      return 'Siguiente paso: marca los días y el horario en «Corregir» (Jornada).'
+    case 'birthDate':
+      return 'Siguiente paso: escribe la fecha de nacimiento (DD/MM/AAAA) en «Corregir».'
+    case 'sex':
+      return 'Siguiente paso: escribe M o F en GENERO con «Corregir».'
+    default:
+      return undefined
+  }
+}
+
+/**
+ * An issue list in HR's words (`{row?, field, message}`), each refusal followed by its next step
+ * (nextStep) unless `warnings` (a warning says what it did, not what to do).
  * @template {{ message: string, header?: string, field?: string }} T
  * @param {T[]} issues
+ * @param {boolean} [warnings]
  * @returns {T[]}
  */
-export function plainIssues (issues) {
-  return issues.map((issue) => typeof issue?.message === 'string' ? { ...issue, message: plain(issue.message) } : issue)
+export function plainIssues (issues, warnings = false) {
+  return issues.map((issue) => {
+    if (typeof issue?.message !== 'string') return issue
+    const message = plain(issue.message)
+    const step = warnings ? undefined : nextStep(issue.field ?? '', message)
+    return { ...issue, message: step === undefined ? message : `${message}. ${step}`.replace(/\.\. /, '. ') }
+  })
 }

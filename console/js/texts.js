@@ -196,8 +196,8 @@ export const TEXT = {
   /** @param {string} value */
   notAnOption: (value) => `${value} (no está en la lista)`,
   causeServiceChooses: 'Que el servicio elija la que corresponda',
-  /** @param {string} id @param {string} text @param {string} from @param {string} to */
-  causeOption: (id, text, from, to) => `${text} (del ${from} al ${to})`,
+  /** A reviewed cause by its text, never its id. @param {string} text @param {string} from @param {string} to */
+  causeOption: (text, from, to) => `${text} (del ${from} al ${to})`,
   sitePick: 'Elige la sede',
   siteHint: 'Las sedes de la empresa: elige la que corresponde a la fila.',
   causeHint: 'Solo las causas revisadas de esta sede y modalidad. Una causa nueva la revisa el área legal antes de poder usarse.',
