@@ -960,7 +960,7 @@ export const TEMPLATE_MESSAGES = {
     originalSalary: 'Obligatorio para generar la adenda: sueldo mensual del contrato que se prorroga, número.',
     salaryReductionAgreed: 'SÍ solo si el trabajador aceptó expresamente un sueldo menor al anterior (la adenda lo hace constar); si no, NO o vacío.',
     // the addendum table's own meaning of a shared field
-    'addendum.salaryInWords': 'Sueldo en letras (MIL QUINIENTOS Y 00/100 SOLES): debe decir el mismo monto que el sueldo.',
+    'addendum.salaryInWords': 'Opcional: si lo dejas vacío, el servicio lo escribe a partir del sueldo. Si lo escribes (MIL QUINIENTOS Y 00/100 SOLES), debe decir el mismo monto.',
     'addendum.entryDate': 'Fecha de ingreso del trabajador a la empresa, DD/MM/AAAA.',
     'addendum.department': 'Departamento del domicilio.',
     'addendum.modality': 'Obligatoria para generar la adenda: modalidad del contrato que se prorroga; elige una de la lista.',

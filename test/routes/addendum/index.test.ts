@@ -1,9 +1,10 @@
 import t from 'tap'
 import * as XLSX from 'xlsx'
 import type { FastifyInstance } from 'fastify'
-import { build, formPayload, type FormFile } from '../../support/helper.js'
-import { ADDENDUM_HEADERS, csvText, fixture } from '../../support/spreadsheets.js'
+import { build, formPayload, pdfText, type FormFile } from '../../support/helper.js'
+import { ADDENDUM_HEADERS, csvText, fixture, workbook } from '../../support/spreadsheets.js'
 import { zipBomb } from '../../support/zip-tools.js'
+import { ADDENDUM_COLUMNS } from '../../../src/spreadsheets/columns.js'
 import { sampleAddendum } from '../../support/samples.js'
 
 const URL = '/api/addendum/upload'
@@ -93,6 +94,19 @@ t.test('invalid rows: 400 Error de validación en los datos with every error and
     t.same(body.data.validationErrors, mixedErrors(name), 'D13')
     t.same(body.context.validationErrors, mixedErrors(name), 'D13')
   }
+})
+
+t.test('SUELDO EN LETRAS left empty: the row is kept and the adenda writes the words from the salary, as a contract does (D22)', async (t) => {
+  const record = sampleAddendum({ salaryInWords: undefined })
+  const fields = ADDENDUM_COLUMNS.map((spec) => spec.field)
+  const res = await upload([{ name: 'adendas.xlsx', bytes: workbook([[ADDENDUM_HEADERS, fields.map((field) => record[field] ?? null)]]) }], `${URL}?partial=true`)
+  t.equal(res.statusCode, 200)
+  const data = res.json().data
+  t.same([data.validRecords, data.errors, data.documentIssues ?? []], [1, undefined, []], 'kept, and its adenda can be made')
+  t.equal(data.employees[0].salaryInWords, undefined, 'not completed in the record: the document writes the words')
+  const preview = await app.inject({ method: 'POST', url: '/api/addendum/preview', payload: data.employees[0] })
+  t.equal(preview.statusCode, 200)
+  t.match(await pdfText(preview.rawPayload), 'MIL SEISCIENTOS CINCUENTA')
 })
 
 t.test('data.documentIssues: a kept row whose adenda the preview and ZIP refuse, with their messages (docs/import.md)', async (t) => {
