@@ -19,6 +19,7 @@ import {
   DAY_NAMES, causesFor, contractTypeOf, daysText, fieldOf, fold, modalityCodeOf, positionOf, readWeek,
   scheduleText, shortText, weeklyHours
 } from './pickers.js'
+import { columnOf as columnName } from './plain.js'
 import { headerKey } from './sheet-import.js'
 import { saveView } from './storage.js'
 import { TEXT } from './texts.js'
@@ -174,7 +175,7 @@ function openFix (request) {
       }
       const list = byColumn.get(key)
       if (list !== undefined) list.push(issue.message)
-      else loose.push(`${issue.field}: ${issue.message}`)
+      else loose.push(`${columnName(issue.field)}: ${issue.message}`)
     }
     general.replaceChildren(...loose.map((text) => el('p', { class: 'field-error' }, text)))
     const kept = controls.size === 0 && request.draft !== undefined

@@ -38,12 +38,33 @@ const COLUMN_OF = {
   endDate: 'FIN',
   birthDate: 'FECHA DE NACIMIENTO',
   startAddendum: 'INICIO ADENDA',
-  endAddendum: 'FIN ADENDA'
+  endAddendum: 'FIN ADENDA',
+  name: 'NOMBRE',
+  lastNameFather: 'APELLIDO PATERNO',
+  lastNameMother: 'APELLIDO MATERNO',
+  dni: 'DNI',
+  documentNumber: 'DNI',
+  email: 'EMAIL',
+  address: 'DIRECCIÓN',
+  position: 'CARGO',
+  salary: 'SUELDO',
+  contractType: 'TIPO DE CONTRATO',
+  sex: 'GENERO',
+  weeklyHours: 'HORAS SEMANALES',
+  signingDate: 'FECHA DE FIRMA',
+  worker: 'TRABAJADOR',
+  start: 'INICIO',
+  end: 'FIN'
 }
 
-/** The column HR knows for a field the service names (`causeId` → `CAUSA`); others unchanged. @param {string} field */
+/**
+ * The column HR knows for a field the service names, its path's `body.` and index aside
+ * (`body.0.causeId` → `CAUSA`); others unchanged.
+ * @param {string} field
+ */
 export function columnOf (field) {
-  return /** @type {Record<string, string>} */ (COLUMN_OF)[field] ?? field
+  const name = field.replace(/^body\.(\d+\.)?/, '')
+  return /** @type {Record<string, string>} */ (COLUMN_OF)[name] ?? name
 }
 
 const escape = (/** @type {string} */ text) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')
