@@ -69,6 +69,15 @@ export function columnOf (field) {
 
 const escape = (/** @type {string} */ text) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')
 
+/**
+ * A modality as HR reads it: its name for a code the profile knows (`58` → `necesidades del mercado`),
+ * else the value as it is (a name the sheet wrote).
+ * @param {string} value
+ */
+export function modalityLabel (value) {
+  return profile?.modalities.find((modality) => modality.code === value.trim())?.name ?? value
+}
+
 /** `«necesidades del mercado»` for `58`; the code itself when the profile does not know it. @param {string} code */
 function modalityName (code) {
   const name = profile?.modalities.find((modality) => modality.code === code)?.name

@@ -115,17 +115,17 @@ export const TEXT = {
   positionByName: 'Puesto: según el cargo',
   /** @param {string} name */
   positionOption: (name) => `Puesto: ${name}`,
-  /** @param {string} code @param {string} name */
-  modalityOption: (code, name) => `Art. ${code}: ${name}`,
-  /** @param {string} label */
-  modalityDefault: (label) => `Del perfil: art. ${label}`,
+  /** A modality by its name, never its article number. @param {string} name */
+  modalityOption: (name) => `${name.charAt(0).toUpperCase()}${name.slice(1)}`,
+  /** The type's usual modality, by name. @param {string} name */
+  modalityDefault: (name) => `La habitual: ${name}`,
   /** @param {string} cause */
   causeLine: (cause) => `Causa: ${cause}`,
   noReviewedCause: 'Causa: la sede no tiene una causa revisada para esta modalidad. Una causa nueva la revisa el área legal antes de poder usarse.',
-  /** @param {string[]} ids */
-  severalCauses: (ids) => `Causa: una de las causas revisadas ${ids.join(', ')}, según el plazo y la jornada`,
-  /** @param {string} id */
-  unknownCause: (id) => `Causa: ${id} no es una causa revisada del empleador`,
+  /** @param {string[]} texts the causes' (short) texts */
+  severalCauses: (texts) => `Causa: una de las causas revisadas de la sede (${texts.map((text) => `«${text}»`).join('; ')}), según el plazo y la jornada`,
+  /** @param {string} id the sheet's value */
+  unknownCause: (id) => `Causa: «${id}», escrita en la hoja, no es una causa revisada de la empresa`,
   /** @param {string} reason */
   suplenciaLine: (reason) => `Suplencia: ${reason}`,
   checking: 'Comprobando el contrato…',
@@ -147,7 +147,7 @@ export const TEXT = {
    */
   extendedContract: (modality, position) => modality === undefined || position === undefined
     ? `Falta ${[modality === undefined ? 'MODALIDAD' : '', position === undefined ? 'CARGO' : ''].filter(Boolean).join(' y ')}: la adenda debe nombrar el contrato que prorroga`
-    : `${/^\d+$/.test(String(modality)) ? `Art. ${modality}` : String(modality)}, ${position}`,
+    : `${String(modality)}, ${position}`,
   noValidAddenda: 'Ninguna adenda del archivo es válida: corrige los errores y vuelve a cargarlo.',
   preview: 'Vista previa',
   /** @param {string} name */

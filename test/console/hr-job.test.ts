@@ -27,7 +27,7 @@ const folder = mkdtempSync(join(tmpdir(), 'contratos-hr-job-'))
 t.teardown(() => rmSync(folder, { recursive: true, force: true }))
 
 /** What HR must not read: the service's words for its own data (a profile, an article number, a field's id). */
-const JARGON = [/perfil del empleador/i, /modalidad(es)? \d/i, /\bcauseId\b/, /\bsubDivisionOrParking\b/, /\bsalaryInWords\b/, /\bcauseUpdate\b/,
+const JARGON = [/perfil del empleador/i, /\bdel perfil\b/i, /modalidad(es)? \d/i, /\bArt\. \d\d:/, /\bcauseId\b/, /\bsubDivisionOrParking\b/, /\bsalaryInWords\b/, /\bcauseUpdate\b/,
   /\bpositionProfile\b/, /larcomar-remodelacion-vecino|larcomar-servicio-nocturno|lince-feria-comercial|mall-aventura-/]
 
 const fieldOf = (header: string): string => EMPLOYEE_COLUMNS.find((spec) => spec.headers.includes(header))?.field as string
