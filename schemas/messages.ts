@@ -965,7 +965,7 @@ export const TEMPLATE_MESSAGES = {
     'addendum.department': 'Departamento del domicilio.',
     'addendum.modality': 'Obligatoria para generar la adenda: modalidad del contrato que se prorroga; elige una de la lista.',
     'addendum.position': 'Obligatorio para generar la adenda: cargo del contrato que se prorroga, del catálogo del empleador.',
-    'addendum.causeId': 'Obligatoria para generar la adenda: la causa revisada del contrato que se prorroga (elige una de la lista).',
+    'addendum.causeId': 'Déjala vacía si este servicio emitió el contrato que se prorroga: se toma la causa que imprimió. Si no, es obligatoria: la causa revisada de ese contrato (elige una de la lista).',
     'addendum.signingDate': 'Opcional: fecha de firma de la adenda, DD/MM/AAAA; no antes de hoy ni después del fin del contrato. Si la dejas vacía, la de hoy.',
     // the HISTORIAL sheet's columns (earlier contracts, docs/import.md)
     'history.dni': 'DNI de 8 dígitos del trabajador. Si aún no tiene contratos emitidos por el servicio, debe tener su fila en la hoja de empleados (de ahí se toman sus nombres).',

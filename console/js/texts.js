@@ -201,7 +201,7 @@ export const TEXT = {
   sitePick: 'Elige la sede',
   siteHint: 'Las sedes de la empresa: elige la que corresponde a la fila.',
   causeHint: 'Solo las causas revisadas de esta sede y modalidad. Una causa nueva la revisa el área legal antes de poder usarse.',
-  addendumCauseHint: 'La causa revisada del contrato que se prorroga, de su modalidad. Una causa nueva la revisa el área legal antes de poder usarse.',
+  addendumCauseHint: 'Si este servicio emitió el contrato, déjala vacía: se toma la causa que imprimió. Si no, la causa revisada del contrato que se prorroga, de su modalidad.',
   causeNoneForSubsidio: 'Ninguna: la causa de una suplencia es el reemplazo',
   causeSubsidioHint: 'Una suplencia no lleva una causa de la lista: su causa es el reemplazo de la persona suplida (CAUSAL DE SUSPENSIÓN).',
   objectiveCauseCleared: 'Vacía: el contrato lleva la causa elegida en CAUSA',
