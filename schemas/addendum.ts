@@ -55,7 +55,12 @@ const optionalContractFields = Object.fromEntries(
  * One addendum row (spec "Addendum employee record"): changes dates, salary, position or location;
  * the contract fields of DOCUMENT-REQUIREMENTS §17 are optional on the upload.
  */
-export const AddendumSchema = Type.Object({ ...addendumProperties, ...optionalContractFields }, { $id: 'Addendum' })
+export const AddendumSchema = Type.Object({
+  ...addendumProperties,
+  // written from `salary` when absent (D22), as on the document routes: the sheet need not say it
+  salaryInWords: Type.Optional(addendumProperties.salaryInWords),
+  ...optionalContractFields
+}, { $id: 'Addendum' })
 export type Addendum = Static<typeof AddendumSchema>
 
 /**

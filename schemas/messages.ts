@@ -960,12 +960,12 @@ export const TEMPLATE_MESSAGES = {
     originalSalary: 'Obligatorio para generar la adenda: sueldo mensual del contrato que se prorroga, número.',
     salaryReductionAgreed: 'SÍ solo si el trabajador aceptó expresamente un sueldo menor al anterior (la adenda lo hace constar); si no, NO o vacío.',
     // the addendum table's own meaning of a shared field
-    'addendum.salaryInWords': 'Sueldo en letras (MIL QUINIENTOS Y 00/100 SOLES): debe decir el mismo monto que el sueldo.',
+    'addendum.salaryInWords': 'Opcional: si lo dejas vacío, el servicio lo escribe a partir del sueldo. Si lo escribes (MIL QUINIENTOS Y 00/100 SOLES), debe decir el mismo monto.',
     'addendum.entryDate': 'Fecha de ingreso del trabajador a la empresa, DD/MM/AAAA.',
     'addendum.department': 'Departamento del domicilio.',
     'addendum.modality': 'Obligatoria para generar la adenda: modalidad del contrato que se prorroga; elige una de la lista.',
     'addendum.position': 'Obligatorio para generar la adenda: cargo del contrato que se prorroga, del catálogo del empleador.',
-    'addendum.causeId': 'Obligatoria para generar la adenda: la causa revisada del contrato que se prorroga (elige una de la lista).',
+    'addendum.causeId': 'Déjala vacía si este servicio emitió el contrato que se prorroga: se toma la causa que imprimió. Si no, es obligatoria: la causa revisada de ese contrato (elige una de la lista).',
     'addendum.signingDate': 'Opcional: fecha de firma de la adenda, DD/MM/AAAA; no antes de hoy ni después del fin del contrato. Si la dejas vacía, la de hoy.',
     // the HISTORIAL sheet's columns (earlier contracts, docs/import.md)
     'history.dni': 'DNI de 8 dígitos del trabajador. Si aún no tiene contratos emitidos por el servicio, debe tener su fila en la hoja de empleados (de ahí se toman sus nombres).',

@@ -3,6 +3,7 @@
  * ApiError the page can show: `{success: false, message, data, errors}` where `errors` is a list
  * of `{row?, field, message}` or a text.
  */
+import { plain, plainIssues } from './plain.js'
 import { TEXT } from './texts.js'
 
 /** @typedef {{ row?: number, field: string, message: string, header?: string }} Issue */
@@ -36,10 +37,11 @@ async function errorOf (response) {
   try {
     const body = await response.json()
     if (body !== null && typeof body === 'object' && typeof body.message === 'string') {
-      const issues = Array.isArray(body.errors) ? body.errors : []
-      const detail = typeof body.errors === 'string' ? body.errors : undefined
+      // in HR's words: a cause by its text, a modality by its name (plain.js)
+      const issues = Array.isArray(body.errors) ? plainIssues(/** @type {Issue[]} */ (body.errors)) : []
+      const detail = typeof body.errors === 'string' ? plain(body.errors) : undefined
       const retry = response.headers.get('retry-after')
-      const message = retry !== null ? `${body.message} ${TEXT.retryAfter(retry)}` : body.message
+      const message = retry !== null ? `${plain(body.message)} ${TEXT.retryAfter(retry)}` : plain(body.message)
       const hint = typeof body.data?.hint === 'string' ? body.data.hint : undefined
       return new ApiError(response.status, message, issues, detail, hint)
     }
@@ -145,7 +147,15 @@ export async function getFile (path) {
 export async function uploadSheet (path, file) {
   const form = new FormData()
   form.append('excel', file, file.name)
-  return await (await call(path, { method: 'POST', body: form })).json()
+  const reply = await (await call(path, { method: 'POST', body: form })).json()
+  // the rows' issues and warnings in HR's words (plain.js)
+  const data = reply?.data
+  if (data !== null && typeof data === 'object') {
+    for (const key of ['errors', 'contractIssues', 'documentIssues', 'warnings']) {
+      if (Array.isArray(data[key])) data[key] = plainIssues(data[key], key === 'warnings')
+    }
+  }
+  return reply
 }
 
 /**

@@ -3,6 +3,7 @@
  * value from a file can inject markup), status lines, saving a file, and the table of a refused
  * sheet's errors beside its rows.
  */
+import { columnOf } from './plain.js'
 import { TEXT } from './texts.js'
 
 /**
@@ -101,7 +102,7 @@ export function issuesTable (issues, rows, fix) {
     body.append(el('tr', { class: 'row-error' },
       el('th', { scope: 'row', class: 'num' }, row === 0 ? '–' : row === 1 ? `1 (${TEXT.headerRow})` : row),
       el('td', { class: 'row-cells' }, content),
-      el('td', { class: 'problems' }, el('ul', {}, ...items.map((item) => el('li', {}, el('code', {}, item.header ?? item.field), ': ', item.message)))),
+      el('td', { class: 'problems' }, el('ul', {}, ...items.map((item) => el('li', {}, el('code', {}, item.header ?? columnOf(item.field)), ': ', item.message)))),
       fix === undefined
         ? null
         : el('td', { class: 'row-actions' }, row >= 2

@@ -6,6 +6,7 @@
 import { postForFile } from './api.js'
 import { alertBox, el, saveFile, setStatus } from './dom.js'
 import { errorsFileText, readZip } from './files.js'
+import { columnOf } from './plain.js'
 import { TEXT } from './texts.js'
 
 /**
@@ -62,8 +63,8 @@ export function showFailure (container, error, name) {
   const apiError = /** @type {import('./api.js').ApiError} */ (error)
   const items = (apiError.issues ?? []).map((issue) => {
     const match = /^body\.(\d+)\.(.+)$/.exec(issue.field)
-    if (match !== null && name !== undefined) return `${name(Number(match[1]))}, ${match[2]}: ${issue.message}`
-    return `${issue.field}: ${issue.message}`
+    if (match !== null && name !== undefined) return `${name(Number(match[1]))}, ${columnOf(match[2])}: ${issue.message}`
+    return `${columnOf(issue.field)}: ${issue.message}`
   })
   if (typeof apiError.detail === 'string') items.push(apiError.detail)
   if (items.length === 0) return // the status line already says it

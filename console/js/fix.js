@@ -19,6 +19,7 @@ import {
   DAY_NAMES, causesFor, contractTypeOf, daysText, fieldOf, fold, modalityCodeOf, positionOf, readWeek,
   scheduleText, shortText, weeklyHours
 } from './pickers.js'
+import { columnOf as columnName } from './plain.js'
 import { headerKey } from './sheet-import.js'
 import { saveView } from './storage.js'
 import { TEXT } from './texts.js'
@@ -174,7 +175,7 @@ function openFix (request) {
       }
       const list = byColumn.get(key)
       if (list !== undefined) list.push(issue.message)
-      else loose.push(`${issue.field}: ${issue.message}`)
+      else loose.push(`${columnName(issue.field)}: ${issue.message}`)
     }
     general.replaceChildren(...loose.map((text) => el('p', { class: 'field-error' }, text)))
     const kept = controls.size === 0 && request.draft !== undefined
@@ -245,10 +246,15 @@ function openFix (request) {
         const site = kind === 'employee' ? valueOf('site') : undefined
         return {
           options: causesFor(profile, modality, site).map(({ id, text, period }) =>
-            ({ value: id, label: TEXT.causeOption(id, shortText(text), period.from, period.to) })),
+            ({ value: id, label: TEXT.causeOption(shortText(text), period.from, period.to) })),
           empty: TEXT.causeServiceChooses
         }
       }
+    }
+    if (field === 'site') {
+      // the employer's sites, by name: a misspelt site is picked, not retyped
+      const options = profile.sites.map((site) => ({ value: site.name, label: site.name }))
+      return () => ({ options, empty: TEXT.sitePick })
     }
     if (field === 'substitutionGround') {
       return () => ({
@@ -280,6 +286,7 @@ function openFix (request) {
       return isSubsidio() ? TEXT.causeSubsidioHint : TEXT.causeHint
     }
     if (field === 'objectiveCause') return TEXT.objectiveCauseHint
+    if (field === 'site' && kind === 'employee') return TEXT.siteHint
     if (field === 'substitutionGround') return TEXT.groundHint
     if (field === 'probationReason') return TEXT.probationReasonHint
     return undefined

@@ -5,6 +5,7 @@
  * ending soon, causes), file drop on the upload boxes, and the flows.
  */
 import { getLimits, getProfile } from './api.js'
+import { usePlainWords } from './plain.js'
 import { setupAddenda } from './addenda.js'
 import { setupAuth } from './auth.js'
 import { setupCauses } from './causes.js'
@@ -109,6 +110,7 @@ async function start () {
   }
   // the catalogue and modalities for the contract pickers; without them the console still works
   const profile = await getProfile().catch(() => undefined)
+  usePlainWords(profile)
   setupEmployees(limits, profile)
   setupAddenda(limits, profile)
   setupExpiring(profile)

@@ -5,6 +5,7 @@
  */
 import { ApiError } from './api.js'
 import { byId, el, setStatus } from './dom.js'
+import { columnOf } from './plain.js'
 import { TEXT } from './texts.js'
 
 /** @typedef {{ label: string, load: () => Promise<Blob> }} PreviewDocument */
@@ -75,7 +76,7 @@ export function openPreview (heading, documents) {
       if (current !== generation) return
       frame.removeAttribute('src')
       openLink.hidden = true
-      const issues = error instanceof ApiError ? error.issues.map((issue) => `${issue.field}: ${issue.message}`) : []
+      const issues = error instanceof ApiError ? error.issues.map((issue) => `${columnOf(issue.field)}: ${issue.message}`) : []
       setStatus(status, [error instanceof Error ? error.message : String(error), ...issues].join(' · '), 'error')
     }
   }

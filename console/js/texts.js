@@ -115,17 +115,17 @@ export const TEXT = {
   positionByName: 'Puesto: según el cargo',
   /** @param {string} name */
   positionOption: (name) => `Puesto: ${name}`,
-  /** @param {string} code @param {string} name */
-  modalityOption: (code, name) => `Art. ${code}: ${name}`,
-  /** @param {string} label */
-  modalityDefault: (label) => `Del perfil: art. ${label}`,
+  /** A modality by its name, never its article number. @param {string} name */
+  modalityOption: (name) => `${name.charAt(0).toUpperCase()}${name.slice(1)}`,
+  /** The type's usual modality, by name. @param {string} name */
+  modalityDefault: (name) => `La habitual: ${name}`,
   /** @param {string} cause */
   causeLine: (cause) => `Causa: ${cause}`,
   noReviewedCause: 'Causa: la sede no tiene una causa revisada para esta modalidad. Una causa nueva la revisa el área legal antes de poder usarse.',
-  /** @param {string[]} ids */
-  severalCauses: (ids) => `Causa: una de las causas revisadas ${ids.join(', ')}, según el plazo y la jornada`,
-  /** @param {string} id */
-  unknownCause: (id) => `Causa: ${id} no es una causa revisada del empleador`,
+  /** @param {string[]} texts the causes' (short) texts */
+  severalCauses: (texts) => `Causa: una de las causas revisadas de la sede (${texts.map((text) => `«${text}»`).join('; ')}), según el plazo y la jornada`,
+  /** @param {string} id the sheet's value */
+  unknownCause: (id) => `Causa: «${id}», escrita en la hoja, no es una causa revisada de la empresa`,
   /** @param {string} reason */
   suplenciaLine: (reason) => `Suplencia: ${reason}`,
   checking: 'Comprobando el contrato…',
@@ -147,7 +147,7 @@ export const TEXT = {
    */
   extendedContract: (modality, position) => modality === undefined || position === undefined
     ? `Falta ${[modality === undefined ? 'MODALIDAD' : '', position === undefined ? 'CARGO' : ''].filter(Boolean).join(' y ')}: la adenda debe nombrar el contrato que prorroga`
-    : `${/^\d+$/.test(String(modality)) ? `Art. ${modality}` : String(modality)}, ${position}`,
+    : `${String(modality)}, ${position}`,
   noValidAddenda: 'Ninguna adenda del archivo es válida: corrige los errores y vuelve a cargarlo.',
   preview: 'Vista previa',
   /** @param {string} name */
@@ -196,10 +196,12 @@ export const TEXT = {
   /** @param {string} value */
   notAnOption: (value) => `${value} (no está en la lista)`,
   causeServiceChooses: 'Que el servicio elija la que corresponda',
-  /** @param {string} id @param {string} text @param {string} from @param {string} to */
-  causeOption: (id, text, from, to) => `${id}: ${text} (del ${from} al ${to})`,
+  /** A reviewed cause by its text, never its id. @param {string} text @param {string} from @param {string} to */
+  causeOption: (text, from, to) => `${text} (del ${from} al ${to})`,
+  sitePick: 'Elige la sede',
+  siteHint: 'Las sedes de la empresa: elige la que corresponde a la fila.',
   causeHint: 'Solo las causas revisadas de esta sede y modalidad. Una causa nueva la revisa el área legal antes de poder usarse.',
-  addendumCauseHint: 'La causa revisada del contrato que se prorroga, de su modalidad. Una causa nueva la revisa el área legal antes de poder usarse.',
+  addendumCauseHint: 'Si este servicio emitió el contrato, déjala vacía: se toma la causa que imprimió. Si no, la causa revisada del contrato que se prorroga, de su modalidad.',
   causeNoneForSubsidio: 'Ninguna: la causa de una suplencia es el reemplazo',
   causeSubsidioHint: 'Una suplencia no lleva una causa de la lista: su causa es el reemplazo de la persona suplida (CAUSAL DE SUSPENSIÓN).',
   objectiveCauseCleared: 'Vacía: el contrato lleva la causa elegida en CAUSA',
@@ -229,7 +231,7 @@ export const TEXT = {
   /** @param {string} defaultDays @param {string} defaultSchedule the profile's working time ('' when none) */
   scheduleFromProfile: (defaultDays, defaultSchedule) => defaultDays === ''
     ? 'La hoja no indica la jornada: márcala aquí.'
-    : `La hoja no indica la jornada: el contrato lleva la del perfil del empleador (${defaultDays}, ${defaultSchedule}). Cámbiala aquí si es otra.`,
+    : `La hoja no indica la jornada: el contrato lleva la jornada habitual de la empresa (${defaultDays}, ${defaultSchedule}). Cámbiala aquí si es otra.`,
   // notices the legal requirements ask of the console (DOCUMENT-REQUIREMENTS §24, §29)
   noProbation: 'Sin periodo de prueba: el empleador renuncia al periodo de prueba legal.',
   dataNotice: 'Entrega a cada persona la información sobre el tratamiento de sus datos personales (el documento «Tratamiento de datos» de cada ZIP) cuando se recogen sus datos por primera vez, no recién al firmar el contrato.',

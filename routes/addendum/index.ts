@@ -1,5 +1,5 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
-import type { FastifyReply } from 'fastify'
+import type { FastifyReply, FastifyRequest } from 'fastify'
 import { ERROR_RESPONSES, ErrorEnvelopeSchema } from '../../schemas/envelope.js'
 import { AddendumImportReplySchema, AddendumQuerySchema, UploadBodySchema } from '../../schemas/import.js'
 import { AddendumRequestSchema } from '../../schemas/addendum.js'
@@ -22,6 +22,21 @@ const messages = IMPORT_MESSAGES.addenda
  * `addendumDocument` ones (src/employees/record-kinds.ts).
  */
 const routes: FastifyPluginAsyncTypebox = async (app) => {
+  /**
+   * The recorded contracts' causes of these workers (Registry.recordedCauses); none when the registry
+   * does not answer: the sheet's CAUSA is then judged as it is, as without a registry.
+   */
+  type Causes = Map<string, Array<{ end: string, causeId: string }>>
+  const recordedCauses = async (dnis: string[], request: FastifyRequest): Promise<Causes> => {
+    if (dnis.length === 0) return new Map()
+    try {
+      return await app.registry.run(async (registry) => await registry.recordedCauses(dnis))
+    } catch (error) {
+      request.log.warn({ err: error }, 'contract registry unavailable: the adendas sheet keeps its own CAUSA')
+      return new Map()
+    }
+  }
+
   const uploadMessages = { noFile: messages.noFile, tooLarge: messages.tooLarge(formatByteSize(app.config.MAX_FILE_SIZE).replace(' ', '')) }
   const pool = app.pdfPool
   // admission (plugins/admission.ts): room for the work, or 503 before the body is validated
@@ -43,11 +58,19 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
     const upload = await request.excelUpload(uploadMessages)
     const format = uploadFormat(upload.filename, upload.mimetype, messages)
     const sheet = await app.spreadsheetReader.read(upload.bytes, format, 'addendum', app.config.ADDENDUM_BATCH_MAX, reply.clientGone())
-    request.auditRead(rowIdentityNumbers(sheet, 'documentNumber')) // every row read, refused ones too
+    const dnis = rowIdentityNumbers(sheet, 'documentNumber')
+    request.auditRead(dnis) // every row read, refused ones too
+    const recorded = await recordedCauses(dnis, request)
     const { errors, ...result } = importAddenda(sheet, {
       partial: request.query.partial === 'true',
       // its print rules: the rows the preview and the ZIP would refuse (data.documentIssues)
-      validation: recordValidation('addendum', app.employerProfile, app.printableRules)
+      validation: recordValidation('addendum', app.employerProfile, app.printableRules),
+      // a row without CAUSA that extends a contract this service issued takes the cause it printed
+      complete: (record) => {
+        if (record.causeId !== undefined) return record
+        const causeId = recorded.get(record.documentNumber)?.find((contract) => contract.end === record.end)?.causeId
+        return causeId === undefined ? record : { ...record, causeId }
+      }
     })
     if (errors.length === 0) return { success: true as const, message: messages.processed, data: result }
     return { success: true as const, message: messages.processedWithErrors, data: { ...result, errors } }

@@ -571,6 +571,33 @@ export class Registry {
   }
 
   /**
+   * The reviewed cause of each recorded contract of these workers, with the end of its term (its last
+   * adenda's end when it has any): what an adendas sheet's row names by DNI and FECHA FIN, so the cause
+   * the contract printed is not asked of HR again (DOCUMENT-REQUIREMENTS §21, §28). Contracts
+   * without a recorded cause (a suplencia) are left out; superseded ones too.
+   * @returns by DNI, each contract's `end` (`DD/MM/YYYY`) and `causeId`
+   */
+  async recordedCauses (dnis: readonly string[]): Promise<Map<string, Array<{ end: string, causeId: string }>>> {
+    const causes = new Map<string, Array<{ end: string, causeId: string }>>()
+    if (dnis.length === 0) return causes
+    const rows = await this.#db.selectFrom('contracts as c')
+      .leftJoin(
+        (eb) => eb.selectFrom('contracts').select(['contract_id', sql<string>`max(end_date)`.as('last_end')])
+          .where('kind', '=', 'addendum').where('status', '!=', 'superseded').where('contract_id', 'is not', null)
+          .groupBy('contract_id').as('a'),
+        (join) => join.onRef('a.contract_id', '=', 'c.id'))
+      .select(['c.worker_dni', 'c.cause_id', 'c.end_date', 'a.last_end'])
+      .where('c.kind', '=', 'contract').where('c.status', '!=', 'superseded').where('c.cause_id', 'is not', null)
+      .where('c.worker_dni', 'in', [...new Set(dnis)])
+      .execute()
+    for (const row of rows) {
+      const entry = { end: dayMonthYear(row.last_end ?? row.end_date), causeId: row.cause_id as string }
+      causes.set(row.worker_dni, [...(causes.get(row.worker_dni) ?? []), entry])
+    }
+    return causes
+  }
+
+  /**
    * Deletes what the registry keeps beyond its retention (Ley 29733 art. 8; docs/registry.md):
    * contracts and adendas whose term ended before `before` (`DD/MM/YYYY`) with their documents,
    * entered history that ended before it, and workers left with nothing.

@@ -93,9 +93,10 @@ export const ADDENDUM_COLUMNS: ColumnTable = [
   column('district', ['distrito', 'district', 'Distrito', 'DISTRITO']),
   column('department', ['departamento', 'department', 'division', 'Departamento', 'DEPARTAMENTO']),
   column('salary', ['salario', 'salary', 'sueldo', 'remuneracion', 'remuneración', 'Sueldo', 'SUELDO'], 'salary'),
+  // written from the salary when absent, as for contracts (D22): HR is not asked for what the service knows
   column('salaryInWords', [
     'salario en letras', 'salarioenletras', 'salario_en_letras', 'salaryinwords', 'salary_in_words', 'sueldo en letras', 'Sueldo en Letras'
-  ]),
+  ], 'text', false),
   // optional columns naming the contract the adenda extends (DOCUMENT-REQUIREMENTS §17; the preview and ZIP need some)
   // who the worker is: both required to generate the adenda (DOCUMENT-REQUIREMENTS §26)
   column('sex', ['GENERO', 'SEXO'], 'text', false),

@@ -316,12 +316,15 @@ const addendumMessages = (field: string): FieldMessages | undefined =>
  * `addendum` kind's: D10 and src/employees/lawful-addendum.ts, DOCUMENT-REQUIREMENTS §17; default D10 only), or a
  * documentNumber an earlier row has. Invalid rows
  * refuse the file unless `partial` (D14: then the valid rows and the errors are returned together).
+ * `options.complete` fills what the service already knows of a kept row (the route: the recorded
+ * contract's cause) before the print rules judge it.
  * @throws SpreadsheetValidationError `Campo requerido faltante: <fields>` (items `{row: 1, field,
  *   message: <field> es requerido.}`) or `Error de validación en los datos`
  * @throws EmptySpreadsheetError when no data row is left
  */
 export function importAddenda (
-  sheet: ReadSheet, options: { partial: boolean, validation?: RecordValidation }
+  sheet: ReadSheet,
+  options: { partial: boolean, validation?: RecordValidation, complete?: (record: Addendum) => Addendum }
 ): AddendumImport {
   if (sheet.status === 'missingHeaders') {
     const issues = sheet.missing.map((field) => withHeader(
@@ -337,12 +340,14 @@ export function importAddenda (
   const header = (field: string) =>
     sheet.headers?.[field] ?? ADDENDUM_COLUMNS.find((spec) => spec.field === field)?.headers[0]
   const print = (options.validation ?? EMPLOYEE_VALIDATION).print
-  const documentIssues = outcome.valid.flatMap((record, index) =>
+  // what the service already knows of a kept row (the recorded contract's cause), before its print rules
+  const valid = options.complete === undefined ? outcome.valid : outcome.valid.map(options.complete)
+  const documentIssues = valid.flatMap((record, index) =>
     print(record, '').map((issue) =>
       withHeader({ row: outcome.validRows[index], documentNumber: record.documentNumber, ...issue },
         header(issue.field))))
   return {
-    employees: outcome.valid,
+    employees: valid,
     rows: outcome.validRows,
     documentIssues,
     errors: outcome.issues,

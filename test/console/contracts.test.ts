@@ -310,7 +310,11 @@ t.test('the contract pickers: a position outside the catalogue is given its entr
   t.equal(await page.$eval(`${row} input[type="checkbox"]`, (box) => (box as HTMLInputElement).checked), true, 'selected once it can be made')
   await page.select(`${row} select[aria-label^="Modalidad"]`, '60')
   await page.waitForSelector(`${row} p.blocked`)
-  t.match(await text(`${row} p.blocked`), /La sede Playa Larcomar no contrata en la modalidad 60 \(ocasional\)/)
+  // in HR's words: the modalities by name, never by article number, and what to pick next (console/js/plain.js)
+  t.match(await text(`${row} p.blocked`),
+    'La sede Playa Larcomar no contrata en la modalidad «ocasional»: las modalidades de esa sede son «inicio o incremento de actividad», «necesidades del mercado», «suplencia»')
+  t.notMatch(await text(`${row} p.blocked`), /modalidad(es)? \d|perfil del empleador/, 'no article numbers, no "perfil del empleador"')
+  t.match(await text(`${row} p.blocked`), /Siguiente paso: elige en CAUSA \(o la modalidad en la columna Contrato\) una de las causas de Playa Larcomar: «Incremento temporal/)
   t.equal(await text(`${row} p.cause`), 'Causa: la sede no tiene una causa revisada para esta modalidad. Una causa nueva la revisa el área legal antes de poder usarse.')
   // the site's one art. 57 cause is its night service, which justifies no day shift (DOCUMENT-REQUIREMENTS §21)
   await page.select(`${row} select[aria-label^="Modalidad"]`, '57')

@@ -90,7 +90,7 @@ t.test('CAUSA lists only the site\'s reviewed causes of the row\'s modality; the
   t.same(options.map(([value]) => value), ['', 'larcomar-remodelacion-vecino', 'lince-feria-comercial'],
     'empty (the service chooses), the one art. 58 cause of Playa Larcomar, then the sheet\'s own value, kept until HR picks')
   t.equal(options[0][1], 'Que el servicio elija la que corresponda')
-  t.match(options[1][1], /^larcomar-remodelacion-vecino: Incremento temporal e imprevisible .*… \(del 01\/01\/2026 al 31\/12\/2032\)$/)
+  t.match(options[1][1], /^Incremento temporal e imprevisible .*… \(del 01\/01\/2026 al 31\/12\/2032\)$/)
   t.equal(options[2][1], 'lince-feria-comercial (no está en la lista)')
   t.match(await page.$eval('#fix-fields .fix-field.invalid p.field-hint', (node) => node.textContent), 'Una causa nueva la revisa el área legal antes de poder usarse.')
   t.equal(await page.$$eval('#fix-fields input[type="text"]', (inputs) => inputs.filter((input) => /CAUSA/.test(input.labels?.[0]?.textContent ?? '')).length), 0, 'no cause is typed')

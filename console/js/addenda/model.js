@@ -2,6 +2,7 @@
  * The Addenda tab's state (docs/console.md, item 7), shared by the tab's modules: the sheet and the
  * service's answer for it (sheet-import.js) and the selection, by sheet row.
  */
+import { columnOf } from '../plain.js'
 import { SheetImport } from '../sheet-import.js'
 
 /** The addendum upload, in partial mode (D14). */
@@ -58,7 +59,7 @@ export function blockedReasons (state) {
   const reasons = new Map()
   for (const issue of state.sheet.state.documentIssues) {
     const row = Number(issue.row)
-    reasons.set(row, [...(reasons.get(row) ?? []), `${issue.header ?? issue.field}: ${issue.message}`])
+    reasons.set(row, [...(reasons.get(row) ?? []), `${issue.header ?? columnOf(issue.field)}: ${issue.message}`])
   }
   return reasons
 }

@@ -6,6 +6,7 @@
  */
 import { postForFile } from '../api.js'
 import { el, labelCells } from '../dom.js'
+import { modalityLabel } from '../plain.js'
 import { openPreview } from '../preview.js'
 import { TEXT } from '../texts.js'
 import { rowWarnings, warningsByRow } from '../upload-errors.js'
@@ -43,7 +44,7 @@ export function addendaTable (state, elements, parts) {
           why !== undefined ? el('p', { class: 'blocked' }, `${TEXT.cannotMakeAddendum}: ${why.join('; ')}`) : null,
           rowWarnings(warnings.get(row))),
         el('td', {}, String(record.division ?? '')),
-        el('td', {}, TEXT.extendedContract(record.modality, record.position)),
+        el('td', {}, TEXT.extendedContract(record.modality === undefined ? undefined : modalityLabel(String(record.modality)), record.position)),
         el('td', { class: 'term' }, `${record.start ?? ''} – ${record.end ?? ''}`),
         el('td', { class: 'term' }, `${record.startAddendum ?? ''} – ${record.endAddendum ?? ''}`),
         el('td', { class: 'num' }, typeof record.salary === 'number' ? money.format(record.salary) : String(record.salary ?? '')),

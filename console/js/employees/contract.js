@@ -6,7 +6,7 @@
  */
 import { ApiError, postForFile } from '../api.js'
 import { el, setStatus } from '../dom.js'
-import { givesUpProbation } from '../pickers.js'
+import { givesUpProbation, shortText } from '../pickers.js'
 import { TEXT } from '../texts.js'
 import { fold, fullName, isMissing } from './model.js'
 
@@ -49,7 +49,8 @@ export function contractPickers (state, profile, elements, hooks) {
     const candidates = causes.filter((cause) =>
       cause.modality === code && cause.sites.some((name) => fold(name) === site))
     if (candidates.length === 1) return TEXT.causeLine(candidates[0].text)
-    return candidates.length === 0 ? TEXT.noReviewedCause : TEXT.severalCauses(candidates.map((cause) => cause.id))
+    if (candidates.length === 0) return TEXT.noReviewedCause
+    return TEXT.severalCauses(candidates.map((cause) => shortText(cause.text, 60)))
   }
 
   /**
@@ -98,9 +99,9 @@ export function contractPickers (state, profile, elements, hooks) {
       disabled: subsidio,
       onchange: () => { choose(employee, row, 'modality', modality.value).catch(reportError) }
     },
-    el('option', { value: '' }, TEXT.modalityDefault(defaultCode === undefined ? '—' : `${defaultCode}, ${defaultName}`)),
+    el('option', { value: '' }, TEXT.modalityDefault(defaultName ?? '—')),
     ...profile.modalities.filter((entry) => (entry.code === '61') === subsidio)
-      .map((entry) => el('option', { value: entry.code }, TEXT.modalityOption(entry.code, entry.name)))))
+      .map((entry) => el('option', { value: entry.code }, TEXT.modalityOption(entry.name)))))
     modality.value = subsidio ? '' : String(employee.modality ?? '')
     const position = /** @type {HTMLSelectElement} */ (el('select', {
       'aria-label': TEXT.positionPickerOf(fullName(employee)),

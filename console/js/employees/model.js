@@ -72,7 +72,9 @@ export function blockedReasons (state) {
   const reasons = new Map()
   for (const issue of state.sheet.state.documentIssues) {
     const dni = String(issue.dni)
-    reasons.set(dni, [...(reasons.get(dni) ?? []), issue.message])
+    const known = reasons.get(dni) ?? []
+    // one reason given on two fields (DÍAS DE TRABAJO and HORARIO) is shown once
+    if (!known.includes(issue.message)) reasons.set(dni, [...known, issue.message])
   }
   return reasons
 }

@@ -1,10 +1,12 @@
 import t from 'tap'
 import * as XLSX from 'xlsx'
 import type { FastifyInstance } from 'fastify'
-import { build, formPayload, type FormFile } from '../../support/helper.js'
-import { ADDENDUM_HEADERS, csvText, fixture } from '../../support/spreadsheets.js'
+import { build, formPayload, pdfText, type FormFile } from '../../support/helper.js'
+import { ADDENDUM_HEADERS, csvText, fixture, workbook } from '../../support/spreadsheets.js'
 import { zipBomb } from '../../support/zip-tools.js'
-import { sampleAddendum } from '../../support/samples.js'
+import { ADDENDUM_COLUMNS } from '../../../src/spreadsheets/columns.js'
+import { sampleAddendum, sampleEmployee } from '../../support/samples.js'
+import { addDays, termEnd } from '../../../src/vocabulary/dates.js'
 
 const URL = '/api/addendum/upload'
 const CORRUPT = 'El archivo Excel está corrupto o no es un archivo válido'
@@ -93,6 +95,51 @@ t.test('invalid rows: 400 Error de validación en los datos with every error and
     t.same(body.data.validationErrors, mixedErrors(name), 'D13')
     t.same(body.context.validationErrors, mixedErrors(name), 'D13')
   }
+})
+
+t.test('SUELDO EN LETRAS left empty: the row is kept and the adenda writes the words from the salary, as a contract does (D22)', async (t) => {
+  const record = sampleAddendum({ salaryInWords: undefined })
+  const fields = ADDENDUM_COLUMNS.map((spec) => spec.field)
+  const res = await upload([{ name: 'adendas.xlsx', bytes: workbook([[ADDENDUM_HEADERS, fields.map((field) => record[field] ?? null)]]) }], `${URL}?partial=true`)
+  t.equal(res.statusCode, 200)
+  const data = res.json().data
+  t.same([data.validRecords, data.errors, data.documentIssues ?? []], [1, undefined, []], 'kept, and its adenda can be made')
+  t.equal(data.employees[0].salaryInWords, undefined, 'not completed in the record: the document writes the words')
+  const preview = await app.inject({ method: 'POST', url: '/api/addendum/preview', payload: data.employees[0] })
+  t.equal(preview.statusCode, 200)
+  t.match(await pdfText(preview.rawPayload), 'MIL SEISCIENTOS CINCUENTA')
+})
+
+t.test('CAUSA left empty on a row that extends a contract this service issued: the recorded contract\'s cause (DOCUMENT-REQUIREMENTS §21, §28)', async (t) => {
+  const employee = sampleEmployee({ dni: '40777001' })
+  const issued = await app.inject({ method: 'POST', url: '/api/contracts/download-zip', payload: [employee] })
+  t.equal(issued.statusCode, 200, 'the contract issued, and so recorded')
+  const recorded = (await app.inject({ method: 'GET', url: '/api/contracts/expiring?days=366' })).json().data.contracts
+    .find((contract: { dni: string }) => contract.dni === '40777001') as { causeId: string }
+  t.ok(recorded?.causeId, 'the contract recorded the cause it printed')
+  const end = String(employee.endDate)
+  const row = (overrides: Record<string, unknown>) => sampleAddendum({
+    documentNumber: '40777001',
+    worker: 'Rosa María Quispe Mamani',
+    entryDate: employee.entryDate,
+    start: employee.entryDate,
+    end,
+    startAddendum: addDays(end, 1),
+    endAddendum: termEnd(addDays(end, 1), 3),
+    salary: 1500,
+    salaryInWords: undefined,
+    causeId: undefined,
+    ...overrides
+  })
+  const fields = ADDENDUM_COLUMNS.map((spec) => spec.field)
+  const sheet = [ADDENDUM_HEADERS, ...[row({}), row({ documentNumber: '40777002' })].map((record) => fields.map((field) => record[field] ?? null))]
+  const res = await upload([{ name: 'adendas.xlsx', bytes: workbook([sheet]) }], `${URL}?partial=true`)
+  t.equal(res.statusCode, 200)
+  const data = res.json().data
+  t.equal(data.employees[0].causeId, recorded.causeId, 'the recorded contract\'s cause: HR is not asked for it')
+  t.notOk((data.documentIssues ?? []).some((issue: { row: number }) => issue.row === 2), 'its adenda can be made')
+  t.equal(data.employees[1].causeId, undefined, 'a worker the registry does not know: the sheet must name it')
+  t.ok((data.documentIssues ?? []).some((issue: { row: number, field: string }) => issue.row === 3 && issue.field === 'causeId'))
 })
 
 t.test('data.documentIssues: a kept row whose adenda the preview and ZIP refuse, with their messages (docs/import.md)', async (t) => {
