@@ -23,7 +23,7 @@ interface Server {
 
 /**
  * How the server runs from source: under tap with tap's own TypeScript loader (tap follows child
- * processes for coverage, and coverage of code that tsx compiled does not merge with the rest),
+ * processes for coverage, and reads every line of code that tsx compiled as covered),
  * otherwise with tsx as `npm run dev` does.
  */
 const LOADER = process.execArgv.some((arg) => arg.includes('@tapjs/typescript')) ? process.execArgv : ['--import', 'tsx']
