@@ -3,12 +3,12 @@
  * the spec's envelope with WWW-Authenticate, the key file's refusals, and access tokens of a real
  * OpenID provider (its verification in detail: test/src/auth/oidc.test.ts).
  */
-import { test, type Test } from 'tap'
+import tap, { test, type Test } from 'tap'
 import { chmodSync } from 'node:fs'
 import { join } from 'node:path'
 import type { FastifyInstance, InjectOptions } from 'fastify'
 import { buildApp } from '../../app/app.js'
-import { build, formPayload, sampleAddendum, sampleEmployee } from '../support/helper.js'
+import { build, formPayload, sampleAddendum, sampleEmployee, sharedApp } from '../support/helper.js'
 import { fixture, lawfulEmployeeFixture } from '../support/spreadsheets.js'
 import { API_KEY_MIN_LENGTH, hashApiKey } from '../../src/auth/api-keys.js'
 import { KEYS, OTHER_HR_KEY, scratchDir, writeKeysFile } from '../support/auth.js'
@@ -76,14 +76,25 @@ async function oidcApp (t: Test, env: Record<string, string> = {}): Promise<Fast
   return await build(t, { AUTH_MODE: 'oidc', API_KEYS_FILE: writeKeysFile(t), ...env })
 }
 
+let fileOidcApp: Promise<FastifyInstance> | undefined
+
+/**
+ * The file's one oidcApp() on API keys alone, built at the first call and closed when the file
+ * ends, as sharedApp() is: for tests that send requests and read only their own answers.
+ */
+async function sharedOidcApp (): Promise<FastifyInstance> {
+  fileOidcApp ??= oidcApp(tap)
+  return await fileOidcApp
+}
+
 test('the role table covers every route GET / lists', async (t) => {
-  const app = await build(t)
+  const app = await sharedApp()
   const covered = new Set(TABLE.map(([name]) => name.split(' ')[1]))
   for (const path of Object.values(app.endpoints)) t.ok(covered.has(path), `${path} is in the table`)
 })
 
 test('each role against each route: 401 without a key, 403 with the wrong role, served with an allowed one', async (t) => {
-  const app = await oidcApp(t)
+  const app = await sharedOidcApp()
   for (const [name, request, access, allowedStatus = 200] of TABLE) {
     const anonymous = await app.inject(await request())
     if (access === 'public') {
@@ -109,7 +120,7 @@ test('each role against each route: 401 without a key, 403 with the wrong role, 
 })
 
 test('a key not in the file, another scheme or a bare token: 401 invalid_token or no credentials', async (t) => {
-  const app = await oidcApp(t)
+  const app = await sharedOidcApp()
   const send = async (authorization: string) => await app.inject({ method: 'POST', url: '/api/excel/download-sctr', payload: [sampleEmployee()], headers: { authorization } })
   const unknown = await send('Bearer clave-que-no-existe')
   t.equal(unknown.statusCode, 401)
@@ -122,7 +133,7 @@ test('a key not in the file, another scheme or a bare token: 401 invalid_token o
 })
 
 test('AUTH_MODE=none: no credentials needed anywhere, as the spec says', async (t) => {
-  const app = await build(t)
+  const app = await sharedApp()
   t.equal((await app.inject({ method: 'GET', url: '/metrics' })).statusCode, 200)
   t.equal((await app.inject({ method: 'POST', url: '/api/contracts/preview', payload: sampleEmployee() })).statusCode, 200)
 })
@@ -204,7 +215,7 @@ test('ready: an identity provider unreachable before its keys were ever fetched 
   t.same(await ready(never), { status: 503, identityProvider: 'fail' }, 'no key was ever fetched: no token could be checked')
   t.same(await ready(never), { status: 503, identityProvider: 'fail' }, 'tried again at the next check')
   t.same(await ready(await oidcApp(t)), { status: 200, identityProvider: 'ok' }, 'API keys only: no provider to wait for')
-  t.same((await (await build(t)).readiness.checks()).identityProvider, 'ok', 'AUTH_MODE=none: nothing to check')
+  t.same((await (await sharedApp()).readiness.checks()).identityProvider, 'ok', 'AUTH_MODE=none: nothing to check')
 
   const idp = await startIssuer(t)
   const app = await oidcApp(t, { OIDC_ISSUER: idp.issuer, OIDC_AUDIENCE: AUDIENCE, OIDC_CLIENT_ID: 'consola' })
@@ -287,7 +298,7 @@ test('401 and 403 carry the CORS grant of an allowed origin, so its page can rea
 })
 
 test('an unknown route: 401 without valid credentials (which routes exist is no answer to strangers), 404 with them', async (t) => {
-  const app = await oidcApp(t)
+  const app = await sharedOidcApp()
   for (const [method, url] of [['GET', '/api/no-existe'], ['POST', '/api/contracts/no-existe'], ['GET', '/no-existe'], ['OPTIONS', '/api/limits']] as const) {
     const anonymous = await app.inject({ method, url })
     t.equal(anonymous.statusCode, 401, `${method} ${url} without credentials`)

@@ -1,4 +1,4 @@
-import { test, type Test } from 'tap'
+import tap, { test, type Test } from 'tap'
 import type { FastifyInstance } from 'fastify'
 import { EmployeeSchema, PreviewEmployeeSchema } from '../../schemas/employee.js'
 import { VALIDATION_MESSAGE } from '../../schemas/messages.js'
@@ -6,12 +6,21 @@ import { build, formPayload, sampleEmployee, sampleSubsidio } from '../support/h
 
 const EMPTY = 'Debes seleccionar al menos un empleado para generar el ZIP.'
 
-/** An app with two probe routes that use the shared body options exactly as the real routes do. */
+let sharedProbeApp: Promise<FastifyInstance> | undefined
+
+/**
+ * An app with two probe routes that use the shared body options exactly as the real routes do.
+ * On test defaults it is the file's one app (the probes keep no state: each request's answer is
+ * its own), built at the first call and closed when the file ends; with `env`, an app of its own.
+ */
 async function probeApp (t: Test, env: Record<string, string> = {}): Promise<FastifyInstance> {
-  return build(t, env, async (instance) => {
+  const probes = async (instance: FastifyInstance): Promise<void> => {
     instance.post('/test/batch', instance.employeeBodies.batchRouteOptions(EmployeeSchema, { emptyMessage: EMPTY, validationMessage: VALIDATION_MESSAGE.default, kind: 'employee' }), async (request) => request.body)
     instance.post('/test/one', instance.employeeBodies.singleRouteOptions(PreviewEmployeeSchema, { validationMessage: VALIDATION_MESSAGE.default, kind: 'employee' }), async (request) => request.body)
-  })
+  }
+  if (Object.keys(env).length > 0) return await build(t, env, probes)
+  sharedProbeApp ??= build(tap, {}, probes)
+  return await sharedProbeApp
 }
 
 test('a valid batch passes, normalised (D7, D8) and in each D2 form', async (t) => {

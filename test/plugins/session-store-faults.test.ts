@@ -21,11 +21,14 @@ const UNAVAILABLE = 'El almacén de sesiones no está disponible. Intenta nuevam
 
 interface LogLine { level: number, msg: string, reason?: string, err?: { code?: string }, created?: string }
 
-/** An app whose log lines are collected, closed at teardown. */
+/**
+ * An app whose log lines are collected, closed at teardown; one PDF thread, as build() gives (the
+ * previews need no more, and each thread costs its start-up).
+ */
 async function logged (t: Test, env: Record<string, string | number>): Promise<{ app: FastifyInstance, lines: LogLine[] }> {
   const lines: LogLine[] = []
   const stream = { write: (line: string) => { lines.push(JSON.parse(line) as LogLine) } }
-  const app = await buildApp({ env: { NODE_ENV: 'test', SHED_MAX_EVENT_LOOP_DELAY_MS: 0, ...env }, logger: { stream } })
+  const app = await buildApp({ env: { NODE_ENV: 'test', SHED_MAX_EVENT_LOOP_DELAY_MS: 0, PDF_THREADS: 1, ...env }, logger: { stream } })
   t.teardown(() => app.close())
   return { app, lines }
 }

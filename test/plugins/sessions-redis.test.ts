@@ -24,12 +24,12 @@ async function upload (app: FastifyInstance, headers: Record<string, string> = {
   return await app.inject({ method: 'POST', url: '/api/excel/upload', payload: form.payload, headers: { ...form.headers, ...headers } })
 }
 
-/** An app whose log lines are kept (parsed) in `lines`, closed at teardown. */
+/** An app whose log lines are kept (parsed) in `lines`, closed at teardown; one PDF thread, as build() gives. */
 async function loggedApp (t: Test, env: Record<string, string | number>) {
   const lines: Array<{ msg: string, level: number } & Record<string, unknown>> = []
   const raw: string[] = []
   const stream = { write: (line: string) => { raw.push(line); lines.push(JSON.parse(line)) } }
-  const app = await buildApp({ env: { NODE_ENV: 'test', TEMP_DIR: t.testdir({}), SHED_MAX_EVENT_LOOP_DELAY_MS: 0, ...env }, logger: { stream } })
+  const app = await buildApp({ env: { NODE_ENV: 'test', TEMP_DIR: t.testdir({}), SHED_MAX_EVENT_LOOP_DELAY_MS: 0, PDF_THREADS: 1, ...env }, logger: { stream } })
   t.teardown(() => app.close())
   return { app, lines, raw }
 }
@@ -132,7 +132,7 @@ test('a frozen Redis (SIGSTOP): one timeout opens the breaker, later session req
   const lines: { msg: string, level: number }[] = []
   const stream = { write: (line: string) => { lines.push(JSON.parse(line)) } }
   const app = await buildApp({
-    env: { NODE_ENV: 'test', TEMP_DIR: t.testdir({}), SHED_MAX_EVENT_LOOP_DELAY_MS: 0, SESSION_STORE: redis.url, SESSION_STORE_TIMEOUT_MS: 300 },
+    env: { NODE_ENV: 'test', TEMP_DIR: t.testdir({}), SHED_MAX_EVENT_LOOP_DELAY_MS: 0, PDF_THREADS: 1, SESSION_STORE: redis.url, SESSION_STORE_TIMEOUT_MS: 300 },
     logger: { stream }
   })
   t.teardown(() => app.close())

@@ -2,6 +2,8 @@
  * The contract registry through the app (docs/registry.md): download-zip records what it issues
  * before the first byte, a reprint supersedes an issued contract, a signed one blocks an overlap
  * (409), history is entered once, and a database that does not answer is a 503 for issuing only.
+ * The tests that read only their own workers (by DNI) share the file's app (sharedApp); the ones
+ * that read or delete across workers (expiring, retention) or need other settings build their own.
  */
 import { test } from 'tap'
 import { createServer } from 'node:net'
@@ -9,7 +11,7 @@ import { mkdtempSync, rmSync, statSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { addDays, termEnd, todayInLima } from '../../../src/vocabulary/dates.js'
-import { build, sampleAddendum, sampleEmployee, zipEntries } from '../../support/helper.js'
+import { build, sampleAddendum, sampleEmployee, sharedApp, zipEntries } from '../../support/helper.js'
 import { sampleTerm } from '../../support/samples.js'
 
 const contractsOf = async (app: Awaited<ReturnType<typeof build>>, dni: string) => {
@@ -18,7 +20,7 @@ const contractsOf = async (app: Awaited<ReturnType<typeof build>>, dni: string) 
 }
 
 test('download-zip records each contract; a reprint supersedes it; a signed one refuses an overlap with 409', async (t) => {
-  const app = await build(t)
+  const app = await sharedApp()
   const employee = sampleEmployee({ dni: '40111222' })
   t.same(await contractsOf(app, '40111222'), [], 'nothing recorded before the first ZIP')
 
@@ -64,7 +66,7 @@ test('download-zip records each contract; a reprint supersedes it; a signed one 
 })
 
 test('an adenda ZIP records the adenda, linked to the recorded contract it extends', async (t) => {
-  const app = await build(t)
+  const app = await sharedApp()
   const addendum = sampleAddendum({ documentNumber: '40222333' })
   const res = await app.inject({ method: 'POST', url: '/api/addendum/download-zip', payload: [addendum] })
   t.equal(res.statusCode, 200)
@@ -72,7 +74,7 @@ test('an adenda ZIP records the adenda, linked to the recorded contract it exten
 })
 
 test('history HR enters once is stored and returned (201); bad entries are 400s on their field', async (t) => {
-  const app = await build(t)
+  const app = await sharedApp()
   const today = todayInLima()
   const entry = { modality: 'Necesidades del mercado', entryDate: addDays(today, -700), endDate: addDays(today, -400), position: 'Operario de playa', probationMonths: 3 }
   const res = await app.inject({ method: 'POST', url: '/api/workers/40333444/history', payload: [entry] })
@@ -172,7 +174,7 @@ test('retention: what ended before the limit is deleted with its documents; work
 })
 
 test('an adenda built from the recorded contract repeats its values and passes every adenda rule', async (t) => {
-  const app = await build(t)
+  const app = await sharedApp()
   const employee = sampleEmployee({ dni: '40666001' })
   t.equal((await app.inject({ method: 'POST', url: '/api/contracts/download-zip', payload: [employee] })).statusCode, 200)
   const [contract] = await contractsOf(app, '40666001')

@@ -3,11 +3,13 @@
  * code in the footer, the code resolves through the open `GET /api/documents/{code}` (also under
  * AUTH_MODE=oidc, without credentials) to the document's kind, status and the SHA-256 of the very
  * bytes in the ZIP, a reprint supersedes and a signed mark signs it; previews print no code.
+ * The tests on test defaults share the file's app (sharedApp): each issues and checks its own DNIs'
+ * documents, so none reads what another recorded.
  */
 import { test, type Test } from 'tap'
 import { createHash } from 'node:crypto'
 import type { FastifyInstance, InjectOptions } from 'fastify'
-import { build, pdfPages, sampleAddendum, sampleEmployee, zipEntries } from '../../support/helper.js'
+import { build, pdfPages, sampleAddendum, sampleEmployee, sharedApp, zipEntries } from '../../support/helper.js'
 import { KEYS, writeKeysFile } from '../../support/auth.js'
 import { todayInLima } from '../../../src/vocabulary/dates.js'
 import { VALIDATION_MESSAGE, VERIFICATION_MESSAGES } from '../../../schemas/messages.js'
@@ -43,7 +45,7 @@ async function checkWithHash (app: FastifyInstance, code: string): Promise<Check
 }
 
 test('a contracts ZIP: each document prints its own code on every page; the code gives its kind, masked DNI and the SHA-256 of the bytes in the ZIP', async (t) => {
-  const app = await build(t)
+  const app = await sharedApp()
   const res = await app.inject({ method: 'POST', url: '/api/contracts/download-zip', payload: [sampleEmployee({ dni: '40555111' }), sampleEmployee({ dni: '40555222', sex: 'M', name: 'Luis Ángel' })] })
   t.equal(res.statusCode, 200)
   const entries = await zipEntries(res.rawPayload)
@@ -69,7 +71,7 @@ test('a contracts ZIP: each document prints its own code on every page; the code
 })
 
 test('the code is read as a person types it: any case, without the dash, O for 0 and I or L for 1', async (t) => {
-  const app = await build(t)
+  const app = await sharedApp()
   const res = await app.inject({ method: 'POST', url: '/api/contracts/download-zip', payload: [sampleEmployee({ dni: '40555333' })] })
   const [contract] = await zipEntries(res.rawPayload)
   const code = await printedCode(t, contract.bytes, contract.name)
@@ -84,7 +86,7 @@ test('the code is read as a person types it: any case, without the dash, O for 0
 })
 
 test('a reprint supersedes the first code; marking the reprint signed signs its codes', async (t) => {
-  const app = await build(t)
+  const app = await sharedApp()
   const employee = sampleEmployee({ dni: '40555444' })
   const first = await zipEntries((await app.inject({ method: 'POST', url: '/api/contracts/download-zip', payload: [employee] })).rawPayload)
   const firstCode = await printedCode(t, first[0].bytes, 'first contract')
@@ -102,7 +104,7 @@ test('a reprint supersedes the first code; marking the reprint signed signs its 
 })
 
 test('an adenda ZIP prints its code on each page and records its SHA-256', async (t) => {
-  const app = await build(t)
+  const app = await sharedApp()
   const res = await app.inject({ method: 'POST', url: '/api/addendum/download-zip', payload: [sampleAddendum({ documentNumber: '40555555' })] })
   t.equal(res.statusCode, 200)
   const [adenda] = await zipEntries(res.rawPayload)
@@ -111,7 +113,7 @@ test('an adenda ZIP prints its code on each page and records its SHA-256', async
 })
 
 test('previews record nothing and print no code: their footer says they are previews', async (t) => {
-  const app = await build(t)
+  const app = await sharedApp()
   for (const [url, payload] of [['/api/contracts/preview', sampleEmployee()], ['/api/addendum/preview', sampleAddendum()]] as const) {
     const res = await app.inject({ method: 'POST', url, payload })
     t.equal(res.statusCode, 200)
@@ -122,7 +124,7 @@ test('previews record nothing and print no code: their footer says they are prev
 })
 
 test('an unknown code is a 404, a malformed one a 400, both in the spec envelope', async (t) => {
-  const app = await build(t)
+  const app = await sharedApp()
   const unknown = await check(app, '0000-0000')
   t.equal(unknown.statusCode, 404)
   t.same(unknown.body, { success: false, message: VERIFICATION_MESSAGES.notFound, data: null })
