@@ -125,9 +125,10 @@ export default fp(async (app) => {
   }
 
   /**
-   * Starts rendering the ZIP of `records` into a buffer (rendering waits once ZIP_TUNING's buffer is
-   * full) while the caller records them; `send()` then streams it as the reply, `abort()` drops it
-   * (nothing is sent, the renders under way finish and are thrown away).
+   * Starts rendering the ZIP of `records` into memory while the caller records them (up to
+   * ZIP_TUNING.maxBufferedBytesBeforeSend, then ZIP_TUNING.maxBufferedBytes once sent); `send()` then
+   * streams it as the reply, `abort()` drops it (nothing is sent, the renders under way finish and
+   * are thrown away).
    */
   function startDocumentsZip<T> (
     reply: FastifyReply, records: ReadonlyArray<Issued<T>>, options: DocumentsZipReply<T>
@@ -137,7 +138,10 @@ export default fp(async (app) => {
     const controller = new AbortController()
     const hashes = hashWriter(log)
     reply.raw.on('close', () => { if (!reply.raw.writableFinished) controller.abort() })
+    let sent = false
     const { archive, done } = streamDocumentsZip(records, {
+      // while the registry records the request, the documents render on into memory (bounded)
+      maxBufferedBytes: () => sent ? ZIP_TUNING.maxBufferedBytes : ZIP_TUNING.maxBufferedBytesBeforeSend,
       render: async (batch) => {
         const results = await options.render(batch, controller.signal)
         results.forEach((entries, index) => {
@@ -161,7 +165,6 @@ export default fp(async (app) => {
           : CONTRACT_MESSAGES.zipFailureDetail((error as Error).message)
       }
     })
-    let sent = false
     done.then(async (result) => {
       if (!sent) return // refused before its first byte (not recorded): nothing was issued
       log.info({ records: records.length, ...result }, result.aborted ? `${options.kind} ZIP aborted by the client` : `${options.kind} ZIP written`)

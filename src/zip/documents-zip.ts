@@ -43,8 +43,11 @@ export interface DocumentsZipOptions<T> {
   signal: AbortSignal
   /** Called for each failed record; returns the reason written to errores.txt (D19). */
   onFailure: (record: T, error: unknown) => string
-  /** Unread archive output above which rendering waits; default ZIP_TUNING.maxBufferedBytes (src/zip/tuning.ts). */
-  maxBufferedBytes?: number
+  /**
+   * Unread archive output above which rendering waits, bytes, read each time it is checked (it may
+   * change while the ZIP is written); default ZIP_TUNING.maxBufferedBytes (src/zip/tuning.ts).
+   */
+  maxBufferedBytes?: number | (() => number)
 }
 
 export interface DocumentsZipResult { written: number, failed: number, aborted: boolean }
@@ -91,17 +94,18 @@ export function streamDocumentsZip<T> (
   // Stored, not deflated: the PDFs' streams are already compressed (src/pdf/), so deflating them
   // again would cost the main thread most of a ZIP's time for a few per cent of size.
   const archive = new StoredZip()
-  const maxBuffered = options.maxBufferedBytes ?? ZIP_TUNING.maxBufferedBytes
+  const limit = options.maxBufferedBytes ?? ZIP_TUNING.maxBufferedBytes
+  const maxBuffered = typeof limit === 'function' ? limit : () => limit
   const { signal } = options
   const stopped = () => signal.aborted || archive.destroyed
 
   /**
-   * Backpressure: waits while the archive holds more unread output than `maxBuffered`. The writer
+   * Backpressure: waits while the archive holds more unread output than `maxBuffered()`. The writer
    * takes whatever is added, so the producer has to look; polling readableLength adds no 'data'
    * listener (which would switch the stream to flowing and lose data before it is piped).
    */
   const drained = async (): Promise<void> => {
-    while (archive.readableLength > maxBuffered && !stopped()) {
+    while (archive.readableLength > maxBuffered() && !stopped()) {
       await delay(ZIP_TUNING.backpressurePollMs, undefined, { signal }).catch(() => {})
     }
   }

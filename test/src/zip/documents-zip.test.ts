@@ -36,6 +36,28 @@ test('a reader that does not read stops the rendering (backpressure); reading re
   t.equal((await zipEntries(zip)).length, 180)
 })
 
+test('a limit given as a function is read each time: a larger one before sending, the smaller one after', async (t) => {
+  let rendered = 0
+  let sending = false
+  const { archive, done } = streamDocumentsZip(employees(60), {
+    render: eachRecord(async (employee) => { rendered++; return await fakeDocuments(employee) }),
+    describe,
+    concurrency: 2,
+    signal: new AbortController().signal,
+    onFailure: () => 'x',
+    maxBufferedBytes: () => sending ? 200 * 1024 : 1024 * 1024
+  })
+  await tick(200)
+  const beforeSend = rendered
+  t.ok(beforeSend >= 11 && beforeSend < 20, `${beforeSend} of 60 rendered into the larger limit (about 1 MB of 90 KB records)`)
+  sending = true
+  await tick(100)
+  t.equal(rendered, beforeSend, 'nothing more while the unread output is above the smaller limit')
+  const zip = await collect(archive)
+  t.same(await done, { written: 60, failed: 0, aborted: false })
+  t.equal((await zipEntries(zip)).length, 180)
+})
+
 test('aborting the signal stops rendering and destroys the archive', async (t) => {
   let rendered = 0
   const controller = new AbortController()
