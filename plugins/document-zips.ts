@@ -54,6 +54,8 @@ interface Issued<T> { record: T, codes: readonly string[] }
 /** Collects rendered documents' SHA-256 for the registry (hashWriter below). */
 interface HashWriter {
   add: (code: string, sha256: string) => void
+  /** The request is recorded: writes may begin (a code written before its document is recorded would be skipped). */
+  recorded: () => void
   /** Writes what is left; resolves when every write is done (never rejects). */
   flush: () => Promise<void>
 }
@@ -97,6 +99,7 @@ export default fp(async (app) => {
   function hashWriter (log: FastifyBaseLogger): HashWriter {
     let pending: Array<{ code: string, sha256: string }> = []
     let writes = Promise.resolve()
+    let recorded = false // documents rendered before the registry holds their codes wait for it
     let flushed = false // after the ZIP's end, a render still under way (a client gone) writes at once
     const write = () => {
       const hashes = pending
@@ -118,8 +121,9 @@ export default fp(async (app) => {
     return {
       add: (code, sha256) => {
         pending.push({ code, sha256 })
-        if (flushed || pending.length >= HASHES_PER_WRITE) write().catch(() => {})
+        if (recorded && (flushed || pending.length >= HASHES_PER_WRITE)) write().catch(() => {})
       },
+      recorded: () => { recorded = true },
       flush: async () => {
         flushed = true
         await write()
@@ -177,6 +181,7 @@ export default fp(async (app) => {
       abort: () => { controller.abort() },
       send: () => {
         sent = true
+        hashes.recorded()
         // headers go out at once, before the first document is written (the client sees progress)
         reply.raw.once('pipe', () => { reply.raw.flushHeaders() })
         return reply

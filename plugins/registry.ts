@@ -18,7 +18,7 @@ import { readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import fp from 'fastify-plugin'
 import { openDatabase, type DatabaseLocation, type RegistryDatabase } from '../src/registry/database.js'
-import { Registry, RegistryRefusal } from '../src/registry/registry.js'
+import { Registry, RegistryRefusal, type ExtendableContract } from '../src/registry/registry.js'
 import { AppError, RegistryUnavailableError } from '../src/errors.js'
 import { CauseRefusal } from '../src/registry/causes.js'
 import { TEMPLATE_IDS, type TemplateId } from '../src/documents/fields.js'
@@ -57,6 +57,12 @@ export interface RegistryAccess {
    * @throws RegistryUnavailableError when the database does not answer (the catalogue in force stays)
    */
   refreshCauses: () => Promise<void>
+  /**
+   * The recorded contracts these workers' adendas may extend (Registry.extendableContracts), for the
+   * adendas upload; none when the registry does not answer within PING_TIMEOUT_MS (logged): the sheet
+   * is then judged as it is, as without a registry.
+   */
+  extendableContracts: (dnis: readonly string[]) => Promise<Map<string, ExtendableContract[]>>
 }
 
 declare module 'fastify' {
@@ -182,6 +188,15 @@ export default fp(async (app) => {
         if (error instanceof RegistryRefusal || error instanceof CauseRefusal || error instanceof AppError) throw error
         app.log.error({ err: error }, 'contract registry query failed')
         throw new RegistryUnavailableError(error)
+      }
+    },
+    extendableContracts: async (dnis) => {
+      if (dnis.length === 0) return new Map()
+      try {
+        return await bounded(access.run(async (registry) => await registry.extendableContracts(dnis)), PING_TIMEOUT_MS)
+      } catch (error) {
+        app.log.warn({ err: error }, 'contract registry unavailable: the adendas sheet is judged without the recorded contracts')
+        return new Map()
       }
     },
     refreshCauses: async () => {

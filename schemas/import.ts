@@ -53,7 +53,13 @@ export const EmployeeImportReplySchema = Type.Object({
 })
 export type EmployeeImportReply = Static<typeof EmployeeImportReplySchema>
 
-const AddendumReplySchema = Type.Object(AddendumSchema.properties)
+const AddendumReplySchema = Type.Object({
+  ...AddendumSchema.properties,
+  contractId: Type.Optional(Type.String({
+    description: 'El contrato registrado que la fila prorroga (por DNI y FECHA FIN), cuando este servicio lo emitió: ' +
+      'la vista previa y el ZIP de adendas lo aceptan tal cual'
+  }))
+})
 
 /** 200 of `POST /api/addendum/upload` (endpoint 9, D14; `errors` only in partial mode). */
 export const AddendumImportReplySchema = Type.Object({

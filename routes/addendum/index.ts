@@ -1,5 +1,5 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
-import type { FastifyReply, FastifyRequest } from 'fastify'
+import type { FastifyReply } from 'fastify'
 import { ERROR_RESPONSES, ErrorEnvelopeSchema } from '../../schemas/envelope.js'
 import { AddendumImportReplySchema, AddendumQuerySchema, UploadBodySchema } from '../../schemas/import.js'
 import { AddendumRequestSchema } from '../../schemas/addendum.js'
@@ -13,6 +13,7 @@ import { pdfFailure } from '../../src/errors.js'
 import { todayInLima } from '../../src/vocabulary/dates.js'
 import { addendumFileName } from '../../src/zip/names.js'
 import { ROUTE_ACCESS } from '../../src/auth/roles.js'
+import { contractExtendedBy } from '../../src/registry/registry.js'
 
 const messages = IMPORT_MESSAGES.addenda
 
@@ -22,21 +23,6 @@ const messages = IMPORT_MESSAGES.addenda
  * `addendumDocument` ones (src/employees/record-kinds.ts).
  */
 const routes: FastifyPluginAsyncTypebox = async (app) => {
-  /**
-   * The recorded contracts' causes of these workers (Registry.recordedCauses); none when the registry
-   * does not answer: the sheet's CAUSA is then judged as it is, as without a registry.
-   */
-  type Causes = Map<string, Array<{ end: string, causeId: string }>>
-  const recordedCauses = async (dnis: string[], request: FastifyRequest): Promise<Causes> => {
-    if (dnis.length === 0) return new Map()
-    try {
-      return await app.registry.run(async (registry) => await registry.recordedCauses(dnis))
-    } catch (error) {
-      request.log.warn({ err: error }, 'contract registry unavailable: the adendas sheet keeps its own CAUSA')
-      return new Map()
-    }
-  }
-
   const uploadMessages = { noFile: messages.noFile, tooLarge: messages.tooLarge(formatByteSize(app.config.MAX_FILE_SIZE).replace(' ', '')) }
   const pool = app.pdfPool
   // admission (plugins/admission.ts): room for the work, or 503 before the body is validated
@@ -60,16 +46,18 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
     const sheet = await app.spreadsheetReader.read(upload.bytes, format, 'addendum', app.config.ADDENDUM_BATCH_MAX, reply.clientGone())
     const dnis = rowIdentityNumbers(sheet, 'documentNumber')
     request.auditRead(dnis) // every row read, refused ones too
-    const recorded = await recordedCauses(dnis, request)
+    const recorded = await app.registry.extendableContracts(dnis)
     const { errors, ...result } = importAddenda(sheet, {
       partial: request.query.partial === 'true',
       // its print rules: the rows the preview and the ZIP would refuse (data.documentIssues)
       validation: recordValidation('addendum', app.employerProfile, app.printableRules),
-      // a row without CAUSA that extends a contract this service issued takes the cause it printed
+      // a row that extends a contract this service issued names it (contractId), and without CAUSA
+      // takes the cause that contract printed
       complete: (record) => {
-        if (record.causeId !== undefined) return record
-        const causeId = recorded.get(record.documentNumber)?.find((contract) => contract.end === record.end)?.causeId
-        return causeId === undefined ? record : { ...record, causeId }
+        const contract = contractExtendedBy(recorded.get(record.documentNumber) ?? [], record.end)
+        if (contract === undefined) return record
+        const causeId = record.causeId ?? contract.causeId ?? undefined
+        return { ...record, contractId: contract.id, ...(causeId === undefined ? {} : { causeId }) }
       }
     })
     if (errors.length === 0) return { success: true as const, message: messages.processed, data: result }

@@ -25,8 +25,9 @@ export interface IssuedRecord {
   /** An adenda's contract id, when known. */
   contractId?: string
   /**
-   * An adenda without `contractId`: the end (`DD/MM/YYYY`) of the contract it extends; it is linked
-   * to the worker's recorded contract (not superseded) that ends that day, if any.
+   * An adenda without `contractId`: the end (`DD/MM/YYYY`) it follows; it is linked to the worker's
+   * recorded contract (not superseded) that ends that day, or one of whose adendas does
+   * (contractExtendedBy), if any.
    */
   extendsEnd?: string
   contractType: string
@@ -224,6 +225,50 @@ function recordset<T extends 'contracts' | 'documents'> (
   return (db as Db).selectFrom(sql<Selectable<RegistryTables[T]>>`json_populate_recordset(null::${sql.table(table)}, ${JSON.stringify(rows)})`.as('r'))
 }
 
+/** A recorded contract an adenda may extend (Registry.extendableContracts). */
+export interface ExtendableContract {
+  id: string
+  /** The reviewed cause it printed; null for a suplencia. */
+  causeId: string | null
+  /** `DD/MM/YYYY`: its own end and each of its adendas' ends, the days an adenda of it may follow. */
+  ends: string[]
+}
+
+/**
+ * The contracts among `rows` (a worker's contracts and adendas, not superseded, newest first) with
+ * the ends an adenda may follow: the contract's own and each of its adendas' (a corrected reprint of
+ * an adenda follows the contract's end, a second adenda the first's).
+ * @returns by DNI, newest contract first
+ */
+function extendable (
+  rows: ReadonlyArray<{
+    id: string, kind: string, worker_dni: string, contract_id: string | null, cause_id: string | null, end_date: string
+  }>
+): Map<string, ExtendableContract[]> {
+  const byId = new Map<string, ExtendableContract>()
+  const byDni = new Map<string, ExtendableContract[]>()
+  for (const row of rows) {
+    if (row.kind !== 'contract') continue
+    const contract = { id: row.id, causeId: row.cause_id, ends: [row.end_date] }
+    byId.set(row.id, contract)
+    byDni.set(row.worker_dni, [...(byDni.get(row.worker_dni) ?? []), contract])
+  }
+  for (const row of rows) {
+    if (row.kind === 'addendum' && row.contract_id !== null) byId.get(row.contract_id)?.ends.push(row.end_date)
+  }
+  return byDni
+}
+
+/**
+ * The contract an adenda extends, among a worker's extendable contracts (newest first): the newest
+ * whose own end or one of whose adendas' ends is `end` (`DD/MM/YYYY`, the end the adenda follows).
+ */
+export function contractExtendedBy (
+  contracts: readonly ExtendableContract[], end: string
+): ExtendableContract | undefined {
+  return contracts.find((contract) => contract.ends.includes(end))
+}
+
 /** The registry over one open database. */
 export class Registry {
   readonly #db: Kysely<RegistryTables>
@@ -248,7 +293,7 @@ export class Registry {
     records: readonly IssuedRecord[], context: IssueContext
   ): Promise<Array<{ id: string, codes: string[] }>> {
     if (records.length === 0) return []
-    // four statements for the whole request, whatever its size: the ZIP's first byte waits for them
+    // three statements for the whole request, whatever its size: the ZIP's first byte waits for them
     return await this.#db.transaction().execute(async (trx) => {
       const workers = new Map(records.map(({ worker }) => [worker.dni, worker])) // the last record's data per DNI
       const dnis = [...workers.keys()].sort()
@@ -270,12 +315,14 @@ export class Registry {
         updated_at: sql`now()`
       }))).execute()
       const existing = await trx.selectFrom('contracts')
-        .select(['id', 'worker_dni', 'kind', 'entry_date', 'end_date', 'status', 'issued_at'])
+        .select(['id', 'worker_dni', 'kind', 'contract_id', 'cause_id', 'entry_date', 'end_date', 'status', 'issued_at'])
         .where('worker_dni', 'in', dnis).where('status', '!=', 'superseded').execute()
       const rows = existing.map((row) => ({
         id: row.id,
         worker_dni: row.worker_dni,
         kind: row.kind,
+        contract_id: row.contract_id,
+        cause_id: row.cause_id,
         entry_date: row.entry_date,
         end_date: row.end_date,
         status: row.status as string,
@@ -301,9 +348,9 @@ export class Registry {
         const id = randomUUID()
         let contractId = record.contractId
         if (contractId === undefined && record.extendsEnd !== undefined) {
-          const end = isoDate(record.extendsEnd)
-          contractId = rows.filter((row) => row.worker_dni === dni && row.kind === 'contract' && row.status !== 'superseded' && row.end_date === end)
-            .sort((a, b) => b.order - a.order)[0]?.id
+          const worker = rows.filter((row) => row.worker_dni === dni && row.status !== 'superseded').sort((a, b) => b.order - a.order)
+            .map((row) => ({ ...row, end_date: dayMonthYear(row.end_date) }))
+          contractId = contractExtendedBy(extendable(worker).get(dni) ?? [], record.extendsEnd)?.id
         }
         // a corrected reprint: the worker's overlapping contracts (or adendas) that are only issued;
         // one of this same request is inserted superseded
@@ -336,7 +383,18 @@ export class Registry {
           request_id: context.requestId,
           issued_by: context.issuedBy ?? null
         })
-        rows.push({ id, worker_dni: dni, kind: record.kind, entry_date: from, end_date: to, status: 'issued', order: Number.MAX_SAFE_INTEGER, recorded: false })
+        rows.push({
+          id,
+          worker_dni: dni,
+          kind: record.kind,
+          contract_id: contractId ?? null,
+          cause_id: record.causeId ?? null,
+          entry_date: from,
+          end_date: to,
+          status: 'issued',
+          order: Number.MAX_SAFE_INTEGER,
+          recorded: false
+        })
         const codes = record.documents.map((document) => document.code ?? verificationCode())
         record.documents.forEach((document, index) => {
           documents.push({
@@ -571,30 +629,19 @@ export class Registry {
   }
 
   /**
-   * The reviewed cause of each recorded contract of these workers, with the end of its term (its last
-   * adenda's end when it has any): what an adendas sheet's row names by DNI and FECHA FIN, so the cause
-   * the contract printed is not asked of HR again (DOCUMENT-REQUIREMENTS §21, §28). Contracts
-   * without a recorded cause (a suplencia) are left out; superseded ones too.
-   * @returns by DNI, each contract's `end` (`DD/MM/YYYY`) and `causeId`
+   * The recorded contracts of these workers that an adenda may extend (not superseded), each with
+   * the ends an adenda of it starts after: what an adendas sheet's row names by DNI and FECHA FIN
+   * (contractExtendedBy), so that neither the contract nor the cause it printed is asked of HR again
+   * (DOCUMENT-REQUIREMENTS §21, §28).
+   * @returns by DNI, newest contract first
    */
-  async recordedCauses (dnis: readonly string[]): Promise<Map<string, Array<{ end: string, causeId: string }>>> {
-    const causes = new Map<string, Array<{ end: string, causeId: string }>>()
-    if (dnis.length === 0) return causes
-    const rows = await this.#db.selectFrom('contracts as c')
-      .leftJoin(
-        (eb) => eb.selectFrom('contracts').select(['contract_id', sql<string>`max(end_date)`.as('last_end')])
-          .where('kind', '=', 'addendum').where('status', '!=', 'superseded').where('contract_id', 'is not', null)
-          .groupBy('contract_id').as('a'),
-        (join) => join.onRef('a.contract_id', '=', 'c.id'))
-      .select(['c.worker_dni', 'c.cause_id', 'c.end_date', 'a.last_end'])
-      .where('c.kind', '=', 'contract').where('c.status', '!=', 'superseded').where('c.cause_id', 'is not', null)
-      .where('c.worker_dni', 'in', [...new Set(dnis)])
-      .execute()
-    for (const row of rows) {
-      const entry = { end: dayMonthYear(row.last_end ?? row.end_date), causeId: row.cause_id as string }
-      causes.set(row.worker_dni, [...(causes.get(row.worker_dni) ?? []), entry])
-    }
-    return causes
+  async extendableContracts (dnis: readonly string[]): Promise<Map<string, ExtendableContract[]>> {
+    if (dnis.length === 0) return new Map()
+    const rows = await this.#db.selectFrom('contracts')
+      .select(['id', 'kind', 'worker_dni', 'contract_id', 'cause_id', 'end_date', 'issued_at'])
+      .where('worker_dni', 'in', [...new Set(dnis)]).where('status', '!=', 'superseded')
+      .orderBy('issued_at', 'desc').execute()
+    return extendable(rows.map((row) => ({ ...row, end_date: dayMonthYear(row.end_date) })))
   }
 
   /**

@@ -115,7 +115,7 @@ t.test('CAUSA left empty on a row that extends a contract this service issued: t
   const issued = await app.inject({ method: 'POST', url: '/api/contracts/download-zip', payload: [employee] })
   t.equal(issued.statusCode, 200, 'the contract issued, and so recorded')
   const recorded = (await app.inject({ method: 'GET', url: '/api/contracts/expiring?days=366' })).json().data.contracts
-    .find((contract: { dni: string }) => contract.dni === '40777001') as { causeId: string }
+    .find((contract: { dni: string }) => contract.dni === '40777001') as { id: string, causeId: string }
   t.ok(recorded?.causeId, 'the contract recorded the cause it printed')
   const end = String(employee.endDate)
   const row = (overrides: Record<string, unknown>) => sampleAddendum({
@@ -137,9 +137,24 @@ t.test('CAUSA left empty on a row that extends a contract this service issued: t
   t.equal(res.statusCode, 200)
   const data = res.json().data
   t.equal(data.employees[0].causeId, recorded.causeId, 'the recorded contract\'s cause: HR is not asked for it')
+  t.equal(data.employees[0].contractId, recorded.id, 'and the contract it extends, named')
   t.notOk((data.documentIssues ?? []).some((issue: { row: number }) => issue.row === 2), 'its adenda can be made')
   t.equal(data.employees[1].causeId, undefined, 'a worker the registry does not know: the sheet must name it')
   t.ok((data.documentIssues ?? []).some((issue: { row: number, field: string }) => issue.row === 3 && issue.field === 'causeId'))
+
+  // the adenda issued, a second one follows it: its row's FECHA FIN is the first adenda's end
+  const first = await app.inject({ method: 'POST', url: '/api/addendum/download-zip', payload: [data.employees[0]] })
+  t.equal(first.statusCode, 200)
+  const firstEnd = String(data.employees[0].endAddendum)
+  const second = row({ start: employee.entryDate, end: firstEnd, startAddendum: addDays(firstEnd, 1), endAddendum: termEnd(addDays(firstEnd, 1), 2) })
+  const again = await upload([{ name: 'adendas.xlsx', bytes: workbook([[ADDENDUM_HEADERS, fields.map((field) => second[field] ?? null)]]) }], `${URL}?partial=true`)
+  const next = again.json().data.employees[0]
+  t.same([next.causeId, next.contractId], [recorded.causeId, recorded.id], 'a second adenda finds the contract through the first adenda\'s end')
+  const zip = await app.inject({ method: 'POST', url: '/api/addendum/download-zip', payload: [{ ...next, contractId: undefined }] })
+  t.equal(zip.statusCode, 200)
+  const extended = (await app.inject({ method: 'GET', url: '/api/contracts/expiring?days=366' })).json().data.contracts
+    .find((contract: { id: string }) => contract.id === recorded.id) as { addenda: number, endDate: string } | undefined
+  t.same([extended?.addenda, extended?.endDate], [2, next.endAddendum], 'without contractId it is linked by its FECHA FIN all the same')
 })
 
 t.test('data.documentIssues: a kept row whose adenda the preview and ZIP refuse, with their messages (docs/import.md)', async (t) => {
