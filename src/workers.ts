@@ -6,7 +6,11 @@
  *
  * From source (tests, `npm run dev`) the worker is the `worker.ts` beside the pool's module; from
  * the build in dist/ it is the compiled `worker.js`. A worker started from source runs under tsx
- * (esbuild: a thread starts in ~100 ms, where tap's TypeScript loader would cost seconds).
+ * (esbuild: a thread starts in ~100 ms, where tap's TypeScript loader would cost seconds), unless
+ * the process runs on Node's own type stripping with scripts/ts-resolve.mjs (the coverage run on
+ * Node 22.18+ and 24, scripts/run-tests.mjs): then the worker does too, so that every thread and
+ * child reports coverage of the same source (code tsx compiled reads as all covered, and its
+ * coverage does not merge with the rest).
  * (A worker thread's import of SheetJS never settled under `npm run dev`, Node 20; the reader's
  * child processes load it fine.)
  */
@@ -18,11 +22,15 @@ import { isMainThread } from 'node:worker_threads'
 /** Whether the service runs from TypeScript source rather than from dist/. */
 export const FROM_SOURCE = import.meta.url.endsWith('.ts')
 
+/** The process's `--import` of scripts/ts-resolve.mjs, when it strips types itself, as Node was given it. */
+const STRIP_TYPES_IMPORT = process.execArgv.find((arg) => arg.startsWith('--import=') && arg.endsWith('ts-resolve.mjs'))
+
 /** The file and Node options of the worker beside `moduleUrl` (a pool module's `import.meta.url`). */
 export function workerScript (moduleUrl: string): { filename: string, execArgv: string[] } {
+  const sourceLoader = STRIP_TYPES_IMPORT !== undefined ? [STRIP_TYPES_IMPORT] : ['--import', 'tsx', '--enable-source-maps']
   return {
     filename: fileURLToPath(new URL(FROM_SOURCE ? './worker.ts' : './worker.js', moduleUrl)),
-    execArgv: FROM_SOURCE ? ['--import', 'tsx', '--enable-source-maps'] : []
+    execArgv: FROM_SOURCE ? sourceLoader : []
   }
 }
 
