@@ -105,8 +105,8 @@ export function plain (text, { kind = 'employee', ids = false } = {}) {
   return out
 }
 
-/** The service's message already says what would be lawful: the causes that fit, or the modalities of the site. */
-const SAYS_WHAT_FITS = /Se ajustan? a este contrato l|Varias causas objetivas revisadas se ajustan|las modalidades de esa sede son|Ninguna causa objetiva revisada para la sede|La modalidad debe ser/
+/** The service's message already says what would be lawful: the causes that fit, or the modalities there are. */
+const SAYS_WHAT_FITS = /Se ajustan? a este contrato l|Varias causas objetivas revisadas se ajustan|Ninguna causa objetiva revisada para la sede|La modalidad debe ser/
 /** The message is about a suplencia (art. 61), whose cause is the replacement itself: no cause to pick. */
 const SUPLENCIA = /suplencia|\bsuplida\b|\bmodalidad 61\b|\bno de la 61\b|\(61\)/i
 /** No reviewed cause fits at all: a new one is proposed to counsel. */
@@ -131,6 +131,8 @@ export function nextStep (field, message) {
     case 'causeId':
     case 'objectiveCause':
     case 'modality': {
+      // the site does not contract in the row's modality: the message lists the site's modalities
+      if (/las modalidades de esa sede son/.test(message)) return 'Siguiente paso: elige en la columna Contrato una de esas modalidades.'
       if (SUPLENCIA.test(message) || SAYS_WHAT_FITS.test(message)) return undefined
       if (NO_CAUSE.test(message)) return 'Siguiente paso: propón en la pestaña Causas la causa de esta sede; el área legal la revisa antes de usarla.'
       const modality = /\b(?:modalidad|no de la) (5[0-9]|6[0-9]|7[0-9])\b/.exec(message.replace(/\bes de la modalidad \d\d/g, ''))?.[1]

@@ -44,7 +44,8 @@ t.test('the next step never contradicts the refusal', async (t) => {
   t.equal(nextStep('causeId', C.suplenciaHasNoCause('larcomar-servicio')), undefined, 'a suplencia carries no reviewed cause')
   t.equal(nextStep('causeId', C.unknownCause('x', ['larcomar-servicio'])), undefined, 'the message names the cause that fits')
   t.equal(nextStep('causeId', C.severalCauses(['larcomar-servicio', 'lince-feria'])), undefined)
-  t.equal(nextStep('modality', C.modalityNotAtSite('Playa Lince', '57 (inicio o incremento de actividad)', ['58 (necesidades del mercado)'])), undefined)
+  t.equal(nextStep('modality', C.modalityNotAtSite('Playa Lince', '60 (ocasional)', ['57 (inicio o incremento de actividad)', '61 (suplencia)'])),
+    'Siguiente paso: elige en la columna Contrato una de esas modalidades.', 'the site\'s modalities, as the message lists them, not its causes')
   t.match(nextStep('causeId', C.unknownCause('x', [])), /propón en la pestaña Causas/, 'none fits: a new cause, reviewed')
   t.match(nextStep('causeId', C.otherModality('larcomar-servicio-nocturno', '57 (inicio o incremento de actividad)', '58 (necesidades del mercado)', [])) ?? '',
     /propón en la pestaña Causas/)
