@@ -6,7 +6,10 @@
 import { plain, plainIssues } from './plain.js'
 import { TEXT } from './texts.js'
 
-/** @typedef {{ row?: number, field: string, message: string, header?: string }} Issue */
+/**
+ * @typedef {{ row?: number, field: string, message: string, header?: string, column?: string,
+ *   sheetMessage?: string }} Issue `column` and `sheetMessage` are the console's (plain.js plainIssues)
+ */
 /** @typedef {{ row: number, field: string, header?: string, message: string, scope?: 'employer' }} Warning */
 /** @typedef {{ batchMax: number, addendumBatchMax: number, maxFileSize: number }} Limits */
 
@@ -28,6 +31,13 @@ export class ApiError extends Error {
 }
 
 /**
+ * Whose columns name a route's fields: the adendas' for `/api/addendum/…`, else the employees'.
+ * @param {string} url
+ * @returns {'employee' | 'addendum'}
+ */
+const kindOf = (url) => /\/api\/addendum\//.test(url) ? 'addendum' : 'employee'
+
+/**
  * The ApiError of a non-2xx response: its envelope when it has one, else a text naming the status
  * (a proxy's HTML page, a cut connection).
  * @param {Response} response
@@ -38,10 +48,11 @@ async function errorOf (response) {
     const body = await response.json()
     if (body !== null && typeof body === 'object' && typeof body.message === 'string') {
       // in HR's words: a cause by its text, a modality by its name (plain.js)
-      const issues = Array.isArray(body.errors) ? plainIssues(/** @type {Issue[]} */ (body.errors)) : []
-      const detail = typeof body.errors === 'string' ? plain(body.errors) : undefined
+      const kind = kindOf(response.url)
+      const issues = Array.isArray(body.errors) ? plainIssues(/** @type {Issue[]} */ (body.errors), false, kind) : []
+      const detail = typeof body.errors === 'string' ? plain(body.errors, { kind }) : undefined
       const retry = response.headers.get('retry-after')
-      const message = retry !== null ? `${plain(body.message)} ${TEXT.retryAfter(retry)}` : plain(body.message)
+      const message = retry !== null ? `${plain(body.message, { kind })} ${TEXT.retryAfter(retry)}` : plain(body.message, { kind })
       const hint = typeof body.data?.hint === 'string' ? body.data.hint : undefined
       return new ApiError(response.status, message, issues, detail, hint)
     }
@@ -152,7 +163,7 @@ export async function uploadSheet (path, file) {
   const data = reply?.data
   if (data !== null && typeof data === 'object') {
     for (const key of ['errors', 'contractIssues', 'documentIssues', 'warnings']) {
-      if (Array.isArray(data[key])) data[key] = plainIssues(data[key], key === 'warnings')
+      if (Array.isArray(data[key])) data[key] = plainIssues(data[key], key === 'warnings', kindOf(path))
     }
   }
   return reply

@@ -102,7 +102,7 @@ export function issuesTable (issues, rows, fix) {
     body.append(el('tr', { class: 'row-error' },
       el('th', { scope: 'row', class: 'num' }, row === 0 ? '–' : row === 1 ? `1 (${TEXT.headerRow})` : row),
       el('td', { class: 'row-cells' }, content),
-      el('td', { class: 'problems' }, el('ul', {}, ...items.map((item) => el('li', {}, el('code', {}, item.header ?? columnOf(item.field)), ': ', item.message)))),
+      el('td', { class: 'problems' }, el('ul', {}, ...items.map((item) => el('li', {}, el('code', {}, item.header ?? item.column ?? columnOf(item.field)), ': ', item.message)))),
       fix === undefined
         ? null
         : el('td', { class: 'row-actions' }, row >= 2

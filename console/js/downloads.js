@@ -63,8 +63,8 @@ export function showFailure (container, error, name) {
   const apiError = /** @type {import('./api.js').ApiError} */ (error)
   const items = (apiError.issues ?? []).map((issue) => {
     const match = /^body\.(\d+)\.(.+)$/.exec(issue.field)
-    if (match !== null && name !== undefined) return `${name(Number(match[1]))}, ${columnOf(match[2])}: ${issue.message}`
-    return `${columnOf(issue.field)}: ${issue.message}`
+    if (match !== null && name !== undefined) return `${name(Number(match[1]))}, ${issue.column ?? columnOf(match[2])}: ${issue.message}`
+    return `${issue.column ?? columnOf(issue.field)}: ${issue.message}`
   })
   if (typeof apiError.detail === 'string') items.push(apiError.detail)
   if (items.length === 0) return // the status line already says it

@@ -175,7 +175,7 @@ function openFix (request) {
       }
       const list = byColumn.get(key)
       if (list !== undefined) list.push(issue.message)
-      else loose.push(`${columnName(issue.field)}: ${issue.message}`)
+      else loose.push(`${issue.column ?? columnName(issue.field, kind)}: ${issue.message}`)
     }
     general.replaceChildren(...loose.map((text) => el('p', { class: 'field-error' }, text)))
     const kept = controls.size === 0 && request.draft !== undefined

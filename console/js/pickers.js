@@ -12,8 +12,11 @@ import { headerKey } from './sheet-import.js'
 /** @typedef {import('./api.js').Profile} Profile */
 
 /**
- * The headers of the columns the form knows, by field and import kind (src/spreadsheets/columns.ts):
- * a header belongs to the first field that lists it.
+ * The headers of the columns, by field and import kind (src/spreadsheets/columns.ts): the first one is
+ * the column's header in that kind's template (GET /api/templates/…, the table's first header), so it
+ * is how the console names a field the service names by its id (plain.js columnOf); the others are
+ * the ones the "Corregir" form also recognises. A header belongs to the first field that lists it.
+ * test/console/plain.test.ts holds this table to the service's.
  * @type {Record<'employee' | 'addendum', Record<string, string[]>>}
  */
 export const FIELD_HEADERS = {
@@ -27,12 +30,34 @@ export const FIELD_HEADERS = {
     workSchedule: ['HORARIO'],
     weeklyHours: ['HORAS SEMANALES'],
     contractType: ['TIPO DE CONTRATO'],
-    site: ['PLAYA', 'ESTACIONAMIENTO'],
+    site: ['PLAYA', 'ESTACIONAMIENTO'], // the service's subDivisionOrParking
     modality: ['MODALIDAD'],
     position: ['CARGO'],
     positionProfile: ['PERFIL DE PUESTO'],
-    sex: ['SEXO', 'GENERO'],
-    birthDate: ['FECHA DE NACIMIENTO']
+    sex: ['GENERO', 'SEXO'],
+    birthDate: ['FECHA DE NACIMIENTO'],
+    // named in messages only
+    name: ['NOMBRE'],
+    lastNameFather: ['APELLIDO PATERNO'],
+    lastNameMother: ['APELLIDO MATERNO'],
+    dni: ['DNI'],
+    email: ['EMAIL'],
+    address: ['DIRECCIÓN'],
+    province: ['PROVINCIA'],
+    district: ['DISTRITO'],
+    department: ['DEPARTAMENTO'],
+    salary: ['SUELDO'],
+    salaryInWords: ['SUELDO EN LETRAS'],
+    entryDate: ['INICIO'],
+    endDate: ['FIN'],
+    replacementFor: ['SUPLENCIA DE'],
+    reasonForSubstitution: ['MOTIVO DE SUPLENCIA'],
+    signingDate: ['FECHA DE SUSCRIPCIÓN'],
+    replacedWorkerDni: ['DNI DEL SUPLIDO'],
+    replacedWorkerPosition: ['CARGO DEL SUPLIDO'],
+    substitutionDocument: ['DOCUMENTO DE SUSTENTO'],
+    absenceFrom: ['INICIO DE AUSENCIA'],
+    absenceTo: ['FIN DE AUSENCIA']
   },
   addendum: {
     causeId: ['CAUSA'],
@@ -42,7 +67,28 @@ export const FIELD_HEADERS = {
     weeklyHours: ['HORAS SEMANALES'],
     contractType: ['TIPO DE CONTRATO'],
     modality: ['MODALIDAD'],
-    position: ['CARGO']
+    position: ['CARGO'],
+    // named in messages only
+    division: ['DIVISION'],
+    documentNumber: ['Numero Documento'],
+    worker: ['TRABAJADOR'],
+    entryDate: ['fecha de ingreso'],
+    start: ['INICIO'],
+    end: ['FECHA FIN'],
+    startAddendum: ['INICIO ADENDA'],
+    endAddendum: ['FIN ADENDA'],
+    address: ['dirección'],
+    province: ['provincia'],
+    district: ['distrito'],
+    department: ['departamento'],
+    salary: ['salario'],
+    salaryInWords: ['salario en letras'],
+    sex: ['GENERO', 'SEXO'],
+    birthDate: ['FECHA DE NACIMIENTO'],
+    originalSigningDate: ['FECHA DE SUSCRIPCIÓN'],
+    causeUpdate: ['ACTUALIZACIÓN DE LA CAUSA'],
+    originalSalary: ['SUELDO ANTERIOR'],
+    signingDate: ['FECHA DE FIRMA DE LA ADENDA']
   }
 }
 

@@ -159,7 +159,7 @@ export class SheetImport {
       .filter((index) => headers[index].trim() !== '')
       .sort((a, b) => rankOf(a) - rankOf(b) || a - b)
     const rows = sheet.rows.map((cells, r) => [...order.map((index) => cells[index] ?? ''),
-      r === 0 ? TEXT.errorsColumn : this.issuesOf(r + 1).map((issue) => `${issue.header ?? issue.field}: ${issue.message}`).join(' | ')])
+      r === 0 ? TEXT.errorsColumn : this.issuesOf(r + 1).map((issue) => `${issue.header ?? issue.column ?? issue.field}: ${issue.sheetMessage ?? issue.message}`).join(' | ')])
     // a CSV's cells are all text: typed here as Excel reads them when it opens the CSV (dates, plain
     // numbers), so the .xlsx uploads with the verdict of the CSV (a short numeric DNI is padded, D12)
     const typeOf = (/** @type {string} */ text, /** @type {string | undefined} */ kind, /** @type {number} */ r) =>

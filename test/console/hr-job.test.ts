@@ -26,9 +26,14 @@ const watched = await openConsole(t, browser, origin)
 const folder = mkdtempSync(join(tmpdir(), 'contratos-hr-job-'))
 t.teardown(() => rmSync(folder, { recursive: true, force: true }))
 
-/** What HR must not read: the service's words for its own data (a profile, an article number, a field's id). */
+/** The ids of the employer's reviewed causes: the console names a cause by its text (docs/console.md, "Messages with the next step"). */
+const causeIds: string[] = ((await (await fetch(`${origin}/api/profile`)).json()) as { data: { causes: { id: string }[] } }).data.causes.map((cause) => cause.id)
+/**
+ * What HR must not read: the service's words for its own data (a profile, an article number, a field's id, a
+ * cause's id: nothing HR does in the console needs one; only the corrected sheet's ERRORES column has them).
+ */
 const JARGON = [/perfil del empleador/i, /\bdel perfil\b/i, /modalidad(es)? \d/i, /\bArt\. \d\d:/, /\bcauseId\b/, /\bsubDivisionOrParking\b/, /\bsalaryInWords\b/, /\bcauseUpdate\b/,
-  /\bpositionProfile\b/, /larcomar-remodelacion-vecino|larcomar-servicio-nocturno|lince-feria-comercial|mall-aventura-/]
+  /\bpositionProfile\b/, new RegExp(`(?<![\\w-])(?:${causeIds.join('|')})(?![\\w-])`)]
 
 const fieldOf = (header: string): string => EMPLOYEE_COLUMNS.find((spec) => spec.headers.includes(header))?.field as string
 const isDateField = (field: string): boolean => EMPLOYEE_COLUMNS.find((spec) => spec.field === field)?.kind === 'date'
