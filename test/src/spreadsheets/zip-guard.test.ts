@@ -27,8 +27,10 @@ test('a ~1 MB zip bomb that inflates past 1 GB is refused without inflating it',
   const bomb = zipBomb(1024)
   t.ok(bomb.length < 1.5 * 1024 * 1024, `${bomb.length} bytes`)
   const before = process.memoryUsage().rss
-  await refused(t, bomb, /inflates past the budget/, { maxEntries: 1000, maxTotalBytes: 100 * 1024 * 1024 })
-  t.ok(process.memoryUsage().rss - before < 50 * 1024 * 1024, 'inflated bytes are counted, not kept (under 50 MB)')
+  // 400 MB inflated before the refusal: kept, they would show; counted, the process grows by what its
+  // collector has not yet freed of the chunks (Node 24 under coverage frees later than Node 20)
+  await refused(t, bomb, /inflates past the budget/, { maxEntries: 1000, maxTotalBytes: 400 * 1024 * 1024 })
+  t.ok(process.memoryUsage().rss - before < 150 * 1024 * 1024, 'inflated bytes are counted, not kept (under 150 MB of 400)')
 })
 
 test('declared sizes are checked before inflating: central directory, local header and ZIP64', async (t) => {
