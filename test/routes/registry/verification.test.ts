@@ -70,6 +70,30 @@ test('a contracts ZIP: each document prints its own code on every page; the code
   t.equal(codes.size, 6, 'a code per document')
 })
 
+test('a ZIP of more documents than one hash write, its registry slow to record it: the first documents get their SHA-256 too', async (t) => {
+  // a registry that takes 300 ms before it records a request: the ZIP renders on meanwhile
+  const app = await build(t, {}, async (instance) => {
+    const run = instance.registry.run
+    instance.registry.run = async (work) => await run(async (registry) => await work(new Proxy(registry, {
+      get: (target, name) => name !== 'recordIssued'
+        ? (target as unknown as Record<string | symbol, (...args: unknown[]) => unknown>)[name].bind(target)
+        : async (...args: Parameters<typeof target.recordIssued>) => {
+          await new Promise((resolve) => setTimeout(resolve, 300))
+          return await target.recordIssued(...args)
+        }
+    })))
+  })
+  const employees = Array.from({ length: 40 }, (_, index) => sampleEmployee({ dni: String(40_600_000 + index) }))
+  const res = await app.inject({ method: 'POST', url: '/api/contracts/download-zip', payload: employees })
+  t.equal(res.statusCode, 200)
+  const entries = await zipEntries(res.rawPayload)
+  t.equal(entries.length, 120, 'more than HASHES_PER_WRITE (100) documents')
+  for (const entry of entries.slice(0, 6)) {
+    const document = await checkWithHash(app, await printedCode(t, entry.bytes, entry.name))
+    t.equal(document.sha256, sha256(entry.bytes), `${entry.name}: its SHA-256 recorded`)
+  }
+})
+
 test('the code is read as a person types it: any case, without the dash, O for 0 and I or L for 1', async (t) => {
   const app = await sharedApp()
   const res = await app.inject({ method: 'POST', url: '/api/contracts/download-zip', payload: [sampleEmployee({ dni: '40555333' })] })
