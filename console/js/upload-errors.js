@@ -8,6 +8,8 @@
 import { ApiError } from './api.js'
 import { alertBox, el, issuesTable, setStatus } from './dom.js'
 import { readSheet } from './files.js'
+import { askReplace } from './replace-prompt.js'
+import { SheetImport } from './sheet-import.js'
 import { TEXT } from './texts.js'
 
 /**
@@ -28,6 +30,56 @@ export function chosenFile (input, limits, status) {
     return undefined
   }
   return file
+}
+
+/**
+ * A tab's upload and its "add the rows" alternative, the same on both tabs: the chosen file checked
+ * against the limits; a second upload asks first (replace the work in the page, or add the new
+ * rows: the service judges the whole sheet again); a refusal of the whole file is shown and the
+ * work in the page stays.
+ * @param {{ sheet: import('./sheet-import.js').SheetImport }} state the tab's state (its sheet)
+ * @param {{ input: HTMLInputElement, status: HTMLElement, box: HTMLElement }} targets
+ * @param {{ path: string, limits: () => import('./api.js').Limits | undefined,
+ *   loaded: (next: import('./sheet-import.js').SheetImport) => void, appended: () => void,
+ *   showStatus: () => void, refused?: () => void }} tab the upload route, and what the tab does
+ *   after a new sheet is loaded, rows appended, or the file refused
+ * @returns {{ upload: () => Promise<void> }}
+ */
+export function sheetUploader (state, { input, status, box }, tab) {
+  /** @param {File} file */
+  async function append (file) {
+    if (!(await appendFile(state.sheet, { status, box }, file))) return
+    tab.appended()
+    const before = state.sheet.state.fileName
+    tab.showStatus()
+    status.textContent = `${TEXT.appendedFile(file.name, before)} ${status.textContent}`
+  }
+
+  async function upload () {
+    box.replaceChildren()
+    const file = chosenFile(input, tab.limits(), status)
+    if (file === undefined) return
+    const answer = await askReplace(state.sheet, file)
+    if (answer === 'cancel') return
+    setStatus(status, TEXT.uploading(file.name), 'busy')
+    if (answer === 'add') {
+      await append(file)
+      return
+    }
+    const next = new SheetImport(tab.path)
+    try {
+      await next.load(file)
+    } catch (error) {
+      if (!(error instanceof ApiError)) throw error
+      tab.refused?.()
+      await showFileRefusal({ status, box }, error, file)
+      return
+    }
+    tab.loaded(next)
+    tab.showStatus()
+  }
+
+  return { upload }
 }
 
 /**

@@ -3,13 +3,10 @@
  * and warnings, "Corregir" on a row (fix.js: the service judges the whole sheet again, with the
  * ZIP's rules) and the status line.
  */
-import { ApiError } from '../api.js'
 import { setStatus } from '../dom.js'
 import { fixSheetRow } from '../fix.js'
-import { SheetImport } from '../sheet-import.js'
-import { askReplace } from '../replace-prompt.js'
 import { TEXT } from '../texts.js'
-import { appendFile, chosenFile, showFileRefusal, showSheetErrors } from '../upload-errors.js'
+import { sheetUploader, showSheetErrors } from '../upload-errors.js'
 import { UPLOAD_PATH, blockedReasons } from './model.js'
 
 /** Headers that say who a row is about. */
@@ -19,7 +16,8 @@ const NAME_HEADERS = ['TRABAJADOR', 'nombres y apellidos', 'empleado', 'colabora
  * @param {import('./model.js').AddendaState} state
  * @param {{ input: HTMLInputElement, status: HTMLElement, errorsBox: HTMLElement, result: HTMLElement }} elements
  * @param {{ limits: import('../api.js').Limits | undefined, profile: import('../api.js').Profile | undefined,
- *   loaded: (sheet: SheetImport) => void, fixed: (row: number) => void, appended: () => void }} hooks
+ *   loaded: (sheet: import('../sheet-import.js').SheetImport) => void, fixed: (row: number) => void,
+ *   appended: () => void }} hooks
  */
 export function addendaSheet (state, elements, hooks) {
   const { status, errorsBox } = elements
@@ -46,42 +44,15 @@ export function addendaSheet (state, elements, hooks) {
     setStatus(status, line.filter(Boolean).join(' '), invalid > 0 || cannot > 0 ? 'warn' : 'ok')
   }
 
-  async function upload () {
-    errorsBox.replaceChildren()
-    const file = chosenFile(elements.input, hooks.limits, status)
-    if (file === undefined) return
-    // a second upload asks first: add its rows to the work in the page, or replace it
-    const answer = await askReplace(state.sheet, file)
-    if (answer === 'cancel') return
-    setStatus(status, TEXT.uploading(file.name), 'busy')
-    if (answer === 'add') {
-      await append(file)
-      return
-    }
-    const next = new SheetImport(UPLOAD_PATH)
-    try {
-      await next.load(file)
-    } catch (error) {
-      if (!(error instanceof ApiError)) throw error
-      elements.result.hidden = true
-      await showFileRefusal({ status, box: errorsBox }, error, file)
-      return
-    }
-    hooks.loaded(next)
-    showStatus()
-  }
-
-  /**
-   * Adds a file's rows to the sheet in the page; the service judges the whole sheet again.
-   * @param {File} file
-   */
-  async function append (file) {
-    if (!(await appendFile(state.sheet, { status, box: errorsBox }, file))) return
-    hooks.appended()
-    const before = state.sheet.state.fileName
-    showStatus()
-    status.textContent = `${TEXT.appendedFile(file.name, before)} ${status.textContent}`
-  }
+  /** Sends the chosen file (upload-errors.js sheetUploader): a second one asks to replace or add. */
+  const { upload } = sheetUploader(state, { input: elements.input, status, box: errorsBox }, {
+    path: UPLOAD_PATH,
+    limits: () => hooks.limits,
+    loaded: (next) => { hooks.loaded(next) },
+    appended: () => { hooks.appended() },
+    showStatus: () => { showStatus() },
+    refused: () => { elements.result.hidden = true },
+  })
 
   return { upload, fix, showErrors, showStatus }
 }

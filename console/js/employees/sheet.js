@@ -3,14 +3,12 @@
  * and warnings, "Corregir" on a row (fix.js: the service judges the whole sheet again), the status
  * line, and the corrected .xlsx.
  */
-import { ApiError, getFile } from '../api.js'
+import { getFile } from '../api.js'
 import { saveFile, setStatus } from '../dom.js'
 import { templateHeaders } from '../files.js'
 import { fixSheetRow } from '../fix.js'
-import { SheetImport } from '../sheet-import.js'
-import { askReplace } from '../replace-prompt.js'
 import { TEXT } from '../texts.js'
-import { appendFile, chosenFile, showFileRefusal, showSheetErrors } from '../upload-errors.js'
+import { sheetUploader, showSheetErrors } from '../upload-errors.js'
 import { UPLOAD_PATH, blockedReasons } from './model.js'
 
 /** Headers that say who a refused row is about, in the order they are joined. */
@@ -20,7 +18,8 @@ const NAME_HEADERS = ['NOMBRE', 'Nombre completo', 'APELLIDO PATERNO', 'APELLIDO
  * @param {import('./model.js').EmployeesState} state
  * @param {{ input: HTMLInputElement, status: HTMLElement, errorsBox: HTMLElement, sheetActions: HTMLElement }} elements
  * @param {{ limits: import('../api.js').Limits | undefined, profile: import('../api.js').Profile | undefined,
- *   loaded: (sheet: SheetImport) => void, fixed: (row: number) => void, appended: () => void }} hooks
+ *   loaded: (sheet: import('../sheet-import.js').SheetImport) => void, fixed: (row: number) => void,
+ *   appended: () => void }} hooks
  *   `loaded` with a new sheet the
  *   service answered; `fixed` after a row's fix was sent, `appended` after a file's rows were added (the
  *   tab shows the new answer)
@@ -61,42 +60,14 @@ export function employeesSheet (state, elements, hooks) {
     setStatus(status, refused ? `${message} ${TEXT.fixRowsHint}` : `${message} ${TEXT.employeesLoaded(records.length, reasons.size, refusedRows)}`, kind)
   }
 
-  /** Sends the chosen file; a refusal of the whole file is shown and the work in the page stays. */
-  async function upload () {
-    errorsBox.replaceChildren()
-    const file = chosenFile(elements.input, hooks.limits, status)
-    if (file === undefined) return
-    // a second upload asks first: add its rows to the work in the page, or replace it
-    const answer = await askReplace(state.sheet, file)
-    if (answer === 'cancel') return
-    setStatus(status, TEXT.uploading(file.name), 'busy')
-    if (answer === 'add') {
-      await append(file)
-      return
-    }
-    const next = new SheetImport(UPLOAD_PATH)
-    try {
-      await next.load(file)
-    } catch (error) {
-      if (!(error instanceof ApiError)) throw error
-      await showFileRefusal({ status, box: errorsBox }, error, file)
-      return
-    }
-    hooks.loaded(next)
-    showStatus()
-  }
-
-  /**
-   * Adds a file's rows to the sheet in the page; the service judges the whole sheet again.
-   * @param {File} file
-   */
-  async function append (file) {
-    if (!(await appendFile(state.sheet, { status, box: errorsBox }, file))) return
-    hooks.appended()
-    const before = state.sheet.state.fileName
-    showStatus()
-    status.textContent = `${TEXT.appendedFile(file.name, before)} ${status.textContent}`
-  }
+  /** Sends the chosen file (upload-errors.js sheetUploader): a second one asks to replace or add. */
+  const { upload } = sheetUploader(state, { input: elements.input, status, box: errorsBox }, {
+    path: UPLOAD_PATH,
+    limits: () => hooks.limits,
+    loaded: (next) => { hooks.loaded(next) },
+    appended: () => { hooks.appended() },
+    showStatus: () => { showStatus() },
+  })
 
   /** Saves the sheet as it now is: the template's columns first, then the file's, then ERRORES. */
   async function downloadCorrected () {
