@@ -7,7 +7,7 @@
  * them only from a JWT access token), so every button is shown and a 403 is shown with the service's message.
  */
 import { ApiError, requestJson } from './api.js'
-import { byId, el, labelCells, setStatus } from './dom.js'
+import { byId, el, labelCells, onFirstOpen, setStatus } from './dom.js'
 import { causeForm } from './causes/form.js'
 import { TEXT } from './texts.js'
 
@@ -19,7 +19,6 @@ export function setupCauses (profile) {
   const form = causeForm(profile, (cause, edited) => {
     load(edited ? TEXT.causeEdited(cause.id) : TEXT.causeProposed(cause.id)).catch(reportError)
   })
-  let loaded = false
 
   /** @param {unknown} error */
   function showError (error) {
@@ -82,13 +81,5 @@ export function setupCauses (profile) {
   }
 
   byId('cause-propose').addEventListener('click', () => form.open())
-  const tab = byId('tab-causes')
-  const first = () => {
-    if (loaded) return
-    loaded = true
-    load().catch(reportError)
-  }
-  if (tab.getAttribute('aria-selected') === 'true') first()
-  tab.addEventListener('click', first)
-  tab.addEventListener('focus', first)
+  onFirstOpen('tab-causes', () => { load().catch(reportError) })
 }

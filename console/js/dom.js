@@ -40,6 +40,25 @@ export function byId (id) {
 }
 
 /**
+ * Runs `action` once, when the tab `#tabId` is first opened (clicked or focused), or at once when it
+ * is already the selected tab: a tab whose list is read only when HR looks at it.
+ * @param {string} tabId
+ * @param {() => void} action
+ */
+export function onFirstOpen (tabId, action) {
+  const tab = byId(tabId)
+  let done = false
+  const first = () => {
+    if (done) return
+    done = true
+    action()
+  }
+  if (tab.getAttribute('aria-selected') === 'true') first()
+  tab.addEventListener('click', first)
+  tab.addEventListener('focus', first)
+}
+
+/**
  * Shows a one-line status (empty text hides it).
  * @param {HTMLElement} node
  * @param {string} text

@@ -5,7 +5,7 @@
  * issued-only contract marked "sin firmar"; "Renovar" opens the adenda form (expiring/renew.js).
  */
 import { ApiError, requestJson } from './api.js'
-import { byId, el, labelCells, setStatus } from './dom.js'
+import { byId, el, labelCells, onFirstOpen, setStatus } from './dom.js'
 import { renewForm } from './expiring/renew.js'
 import { daysBetween } from './registry-dates.js'
 import { TEXT } from './texts.js'
@@ -30,7 +30,6 @@ export function setupExpiring (profile) {
   /** @type {ExpiringContract[]} */
   let contracts = []
   let today = ''
-  let loaded = false
 
   /** @param {string | null} code */
   const modalityName = (code) => TEXT.modalityName(code, profile)
@@ -101,13 +100,5 @@ export function setupExpiring (profile) {
   siteSelect.addEventListener('change', render)
   fillSites()
   // the list is read when HR first opens the tab (the registry may not be needed otherwise)
-  const tab = byId('tab-expiring')
-  const first = () => {
-    if (loaded) return
-    loaded = true
-    load().catch(reportError)
-  }
-  if (tab.getAttribute('aria-selected') === 'true') first()
-  tab.addEventListener('click', first)
-  tab.addEventListener('focus', first)
+  onFirstOpen('tab-expiring', () => { load().catch(reportError) })
 }
