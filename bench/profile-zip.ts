@@ -4,7 +4,8 @@
  * of each thread from /proc (main thread, PDF workers, the rest); then does it again under
  * `--cpu-prof` and sums the main thread's profile over those requests: the costliest packages and
  * functions (self time). Load shedding is off (a CPU-starved machine would shed the warm-ups).
- * The profile is kept in bench/profiles/ (open it in Chrome DevTools).
+ * The profile is kept in bench/profiles/ (open it in Chrome DevTools). `PROFILE_CPU_ONLY=1` stops after
+ * the CPU per thread; `PROFILE_NODE_ARGS` adds options to the server's node (e.g. `--v8-pool-size=2`).
  */
 import { mkdirSync, readdirSync, readFileSync, rmSync } from 'node:fs'
 import { availableParallelism } from 'node:os'
@@ -109,15 +110,18 @@ async function run (nodeArgs: string[]): Promise<Run> {
 
 async function main (): Promise<void> {
   // CPU first, without the profiler (it costs every thread, the workers too), then the profile.
-  const plain = await run([])
+  const nodeArgs = (process.env.PROFILE_NODE_ARGS ?? '').split(' ').filter((arg) => arg !== '')
+  const plain = await run(nodeArgs)
   const per = (ms: number) => (ms / RUNS).toFixed(1)
   console.log(`${RUNS} W50 ZIPs one after another (after 3 warm-ups), wall median ${plain.walls[Math.floor(RUNS / 2)].toFixed(1)} ms`)
   console.log(`CPU per ZIP (/proc, 10 ms ticks): main thread ${per(plain.cpu.main)} ms, PDF workers ${per(plain.cpu.workers)} ms, ` +
     `other threads (GC, compiler, libuv) ${per(plain.cpu.others)} ms`)
-  console.log(`busiest threads (CPU ms per ZIP): ${plain.threads.slice(0, 8).map(({ name, ms }) => `${name} ${per(ms)}`).join(', ')}`)
+  // thread ids grow in creation order: the main thread, V8's platform threads, libuv's, then the workers
+  console.log(`busiest threads (CPU ms per ZIP): ${plain.threads.slice(0, 10).map(({ tid, name, ms }) => `${name}#${tid} ${per(ms)}`).join(', ')}`)
+  if (process.env.PROFILE_CPU_ONLY === '1') return
   rmSync(DIR, { recursive: true, force: true })
   mkdirSync(DIR, { recursive: true })
-  const profiled = await run(['--cpu-prof', `--cpu-prof-dir=${DIR}`])
+  const profiled = await run([...nodeArgs, '--cpu-prof', `--cpu-prof-dir=${DIR}`])
   const files = readdirSync(DIR).filter((file) => file.endsWith('.cpuprofile'))
   // The main thread's profile is the one naming the server's entry file.
   const profiles = files.map((file) => ({ file, profile: JSON.parse(readFileSync(join(DIR, file), 'utf8')) as CpuProfile }))

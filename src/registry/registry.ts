@@ -8,7 +8,7 @@
  * Dates cross this boundary as `DD/MM/YYYY` (Lima's calendar dates, src/vocabulary/dates.ts) and
  * are stored as SQL dates; amounts are soles.
  */
-import { randomBytes, randomUUID } from 'node:crypto'
+import { randomFillSync, randomUUID } from 'node:crypto'
 import { sql, type Insertable, type Kysely, type Selectable, type Transaction } from 'kysely'
 import type { ContractsTable, DocumentsTable, HistoryTable, RegistryTables } from './tables.js'
 import type { WorkerTerm } from './history-rules.js'
@@ -133,13 +133,24 @@ const CROCKFORD = '0123456789ABCDEFGHJKMNPQRSTVWXYZ'
 
 /** A verification code: 8 characters of Crockford base32 (40 random bits), `XXXX-XXXX`. */
 export function verificationCode (): string {
-  const bytes = randomBytes(5)
-  let bits = 0n
-  for (const byte of bytes) bits = (bits << 8n) | BigInt(byte)
+  if (randomAt + 5 > RANDOM_POOL.length) {
+    randomFillSync(RANDOM_POOL)
+    randomAt = 0
+  }
+  // 40 bits as a number (below 2^53): the first byte above the next four
+  let bits = RANDOM_POOL[randomAt] * 2 ** 32 + RANDOM_POOL.readUInt32BE(randomAt + 1)
+  randomAt += 5
   let code = ''
-  for (let index = 7; index >= 0; index--) code += CROCKFORD[Number((bits >> BigInt(index * 5)) & 31n)]
+  for (let index = 0; index < 8; index++) {
+    code = CROCKFORD[bits % 32] + code
+    bits = Math.floor(bits / 32)
+  }
   return `${code.slice(0, 4)}-${code.slice(4)}`
 }
+
+/** Random bytes drawn 256 codes at a time (one call to the CSPRNG instead of one per document), each used once. */
+const RANDOM_POOL = Buffer.alloc(5 * 256)
+let randomAt = RANDOM_POOL.length
 
 /** Crockford's decoding aliases: O reads as 0, I and L as 1. */
 const ALIASES: Record<string, string> = { O: '0', I: '1', L: '1' }

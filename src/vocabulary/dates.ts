@@ -43,9 +43,18 @@ const LIMA_DATE = new Intl.DateTimeFormat('en-US', {
  * @param now the instant to read (default: the clock)
  */
 export function todayInLima (now: Date = new Date()): string {
-  const parts = Object.fromEntries(LIMA_DATE.formatToParts(now).map((part) => [part.type, part.value]))
-  return `${parts.day}/${parts.month}/${parts.year}`
+  // Lima's offset is whole minutes (-05:00), so its date changes only on a minute's edge: one
+  // formatting per minute (the rules ask for today once or more per record)
+  const minute = Math.floor(now.getTime() / 60_000)
+  if (minute !== lastToday.minute) {
+    const parts = Object.fromEntries(LIMA_DATE.formatToParts(now).map((part) => [part.type, part.value]))
+    lastToday = { minute, text: `${parts.day}/${parts.month}/${parts.year}` }
+  }
+  return lastToday.text
 }
+
+/** todayInLima's last answer and the minute (ms since the epoch / 60,000) it holds for. */
+let lastToday = { minute: Number.NaN, text: '' }
 
 /**
  * The dates arithmetic can reach: those `DD/MM/YYYY` writes and D10 accepts, 01/01/1900 to 31/12/9999.

@@ -20,6 +20,11 @@ test('today is the calendar day in Lima whatever the process time zone (UTC−5 
   t.equal(todayInLima(new Date('2026-11-26T04:59:00Z')), '25/11/2026', '23:59 in Lima is still the 25th')
   t.equal(todayInLima(new Date('2026-11-26T05:00:00Z')), '26/11/2026')
   t.equal(todayInLima(new Date('2027-01-01T03:00:00Z')), '31/12/2026', 'new year in UTC, not yet in Lima')
+  // the answer is kept for its minute only: the last millisecond of a Lima day after its next one, and back
+  t.equal(todayInLima(new Date('2026-11-26T04:59:59.999Z')), '25/11/2026')
+  t.equal(todayInLima(new Date('2026-11-26T05:00:00.000Z')), '26/11/2026')
+  t.equal(todayInLima(new Date('2026-11-26T04:59:59.999Z')), '25/11/2026')
+  t.throws(() => todayInLima(new Date(Number.NaN)), RangeError, 'an invalid date is no day')
 })
 
 test('date arithmetic: days, months at month ends, terms and ages', async (t) => {
