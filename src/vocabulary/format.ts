@@ -43,5 +43,10 @@ export function cleanText (value: string): string {
 
 /** Text as it is compared, not printed: accents and case dropped, runs of whitespace as one space, trimmed. */
 export function foldText (text: string): string {
-  return text.normalize('NFD').replace(/\p{M}/gu, '').toLowerCase().replace(/\s+/g, ' ').trim()
+  // plain ASCII has no accents to drop: only case and spaces (most of what the rules compare)
+  const decomposed = PLAIN_ASCII.test(text) ? text : text.normalize('NFD').replace(/\p{M}/gu, '')
+  return decomposed.toLowerCase().replace(/\s+/g, ' ').trim()
 }
+
+/** Text of printable ASCII only (no combining marks, nothing NFD would change). */
+const PLAIN_ASCII = /^[\x20-\x7e]*$/

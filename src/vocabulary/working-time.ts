@@ -89,14 +89,14 @@ export function timeText (minutes: number): string {
   return `${String(Math.floor(inDay / 60)).padStart(2, '0')}:${String(inDay % 60).padStart(2, '0')}`
 }
 
+/** DAY_NAMES as they are compared (foldText: `miercoles`, `sabado`), folded once. */
+const FOLDED_DAY_NAMES: readonly string[] = DAY_NAMES.map((name) => foldText(name))
+
 /** Day index (0 = lunes) of a canonical or unaccented name, a three-letter abbreviation, or a plural (`sábados`). */
 function dayIndex (word: string): number | undefined {
   const folded = foldText(word).replace(/\.$/, '')
   for (const candidate of [folded, folded.replace(/s$/, '')]) {
-    const index = DAY_NAMES.findIndex((name) => {
-      const plain = foldText(name)
-      return plain === candidate || plain.slice(0, 3) === candidate
-    })
+    const index = FOLDED_DAY_NAMES.findIndex((plain) => plain === candidate || plain.slice(0, 3) === candidate)
     if (index >= 0) return index
   }
   return undefined
@@ -104,7 +104,8 @@ function dayIndex (word: string): number | undefined {
 
 /** The index of a day as a record names it (`miércoles`, `miercoles`); undefined for any other text. */
 export function dayNameIndex (name: string): number | undefined {
-  const index = DAY_NAMES.findIndex((day) => foldText(day) === foldText(name))
+  const folded = foldText(name)
+  const index = FOLDED_DAY_NAMES.indexOf(folded)
   return index < 0 ? undefined : index
 }
 
