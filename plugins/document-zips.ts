@@ -16,7 +16,7 @@ import { CONTRACT_MESSAGES, REGISTRY_MESSAGES } from '../schemas/messages.js'
 import type { ImportedEmployee } from '../schemas/employee.js'
 import type { AddendumRequest } from '../schemas/addendum.js'
 import { fullName } from '../src/vocabulary/format.js'
-import type { ModalityCode } from '../src/vocabulary/modality.js'
+import { parseModality, type ModalityCode } from '../src/vocabulary/modality.js'
 import { todayInLima } from '../src/vocabulary/dates.js'
 import { addendumEntryName, contentDisposition, safeFileName } from '../src/zip/names.js'
 import { eachRecord, streamDocumentsZip, type RecordEntries } from '../src/zip/documents-zip.js'
@@ -347,7 +347,8 @@ function issuedAddendum (
     contractId: (addendum as { contractId?: string }).contractId,
     extendsEnd: addendum.end,
     contractType: addendum.contractType ?? 'Planilla',
-    modality: addendum.modality,
+    // recorded as its code (`58`), however the sheet named it (`necesidades del mercado`)
+    modality: addendum.modality === undefined ? undefined : parseModality(addendum.modality) ?? addendum.modality,
     causeId: (addendum as { causeId?: string }).causeId,
     entryDate: addendum.startAddendum,
     endDate: addendum.endAddendum,

@@ -23,7 +23,10 @@ import { AppError, RegistryUnavailableError } from '../src/errors.js'
 import { CauseRefusal } from '../src/registry/causes.js'
 import { TEMPLATE_IDS, type TemplateId } from '../src/documents/fields.js'
 import { projectPath } from '../src/paths.js'
-import { historyOutcome, type HistoryNeed, type HistoryOutcome, type WorkerTerm } from '../src/registry/history-rules.js'
+import {
+  historyOutcome, linkedContractIssues, type HistoryNeed, type HistoryOutcome, type LinkedContract, type WorkerTerm
+} from '../src/registry/history-rules.js'
+import { profileSite } from '../src/employer/sites.js'
 import { recordModality } from '../src/documents/contract-terms.js'
 import { parseProbation } from '../src/vocabulary/probation.js'
 import type { EmployerProfile } from '../schemas/employer-profile.js'
@@ -47,8 +50,10 @@ export interface RegistryAccess {
   /**
    * The history rules (src/registry/history-rules.ts; LPCL art. 74, Reglamento art. 16) over records
    * that passed every other rule: per record, in order, its refusals and whether a probation was
-   * already served. One query for the whole batch. A registry that does not answer checks nothing
-   * (logged): previews keep working, and a ZIP is refused when it cannot be recorded.
+   * already served; an adenda that names its contract (`contractId`) also checked against that
+   * recorded contract (linkedContractIssues). One query for the whole batch (two with adendas naming
+   * contracts). A registry that does not answer checks nothing (logged): previews keep working, and a
+   * ZIP is refused when it cannot be recorded.
    */
   checkHistory: (records: readonly object[], kind: 'contract' | 'addendum') => Promise<HistoryOutcome[]>
   /**
@@ -168,16 +173,32 @@ export default fp(async (app) => {
     templateSha256,
     checkHistory: async (records, kind) => {
       const needs = records.map((record) => historyNeed(record as Record<string, unknown>, kind, app.employerProfile))
+      const linkedIds = kind === 'addendum' ? records.map((record) => linkedContractId(record as Record<string, unknown>)) : []
       let terms: Map<string, WorkerTerm[]>
+      let linked: Map<string, LinkedContract>
       try {
         const dnis = needs.flatMap((need) => need === undefined ? [] : [need.dni])
-        terms = await access.run(async (registry) => await registry.workerTerms(dnis))
+        const ids = linkedIds.filter((id): id is string => id !== undefined)
+        ;[terms, linked] = await access.run(async (registry) =>
+          [await registry.workerTerms(dnis), await registry.contractsByIds(ids)])
       } catch (error) {
         if (!(error instanceof RegistryUnavailableError)) throw error
         app.log.warn('contract registry unavailable: the history rules were not applied')
         return needs.map(() => ({ issues: [] }))
       }
-      return needs.map((need) => need === undefined ? { issues: [] } : historyOutcome(need, terms.get(need.dni) ?? []))
+      return needs.map((need, index) => {
+        const outcome = need === undefined ? { issues: [] } : historyOutcome(need, terms.get(need.dni) ?? [])
+        const id = linkedIds[index]
+        if (id === undefined) return outcome
+        const addendum = records[index] as Record<string, unknown>
+        const text = (field: string) => typeof addendum[field] === 'string' ? addendum[field] as string : undefined
+        const division = text('division')
+        const divisionSite = division === undefined ? undefined : profileSite(app.employerProfile, division)?.name
+        const issues = linkedContractIssues(
+          { documentNumber: text('documentNumber'), modality: text('modality'), causeId: text('causeId') }, id, linked.get(id), divisionSite
+        )
+        return { ...outcome, issues: [...outcome.issues, ...issues] }
+      })
     },
     run: async (work) => {
       const { db } = await database()
@@ -278,6 +299,11 @@ function historyNeed (
   return {
     dni, modality, from, to, position, endField: 'endDate', statedProbation: probation === undefined ? undefined : probation.count > 0
   }
+}
+
+/** The recorded contract an adenda record names (`contractId`), if it names one. */
+function linkedContractId (record: Record<string, unknown>): string | undefined {
+  return typeof record.contractId === 'string' && record.contractId !== '' ? record.contractId : undefined
 }
 
 /** `promise`, or a rejection after `ms`. */

@@ -656,6 +656,25 @@ export const HISTORY_MESSAGES = {
 } as const
 
 /**
+ * An adenda that names a recorded contract (`contractId`) extends it as it was issued
+ * (src/registry/history-rules.ts linkedContractIssues; LPCL art. 72; DOCUMENT-REQUIREMENTS §21, §28).
+ */
+export const LINKED_CONTRACT_MESSAGES = {
+  unknown: (id: string) =>
+    `El contrato ${id} no está en el registro (no se emitió aquí, o una reimpresión lo reemplazó): elija uno de los ` +
+    'contratos registrados de la persona, o genere la adenda sin indicar el contrato',
+  otherWorker: (id: string) => `El contrato ${id} es de otra persona: una adenda solo prorroga un contrato de la misma persona`,
+  otherModality: (stated: string, recorded: string) =>
+    `La adenda prorroga un contrato de la modalidad ${recorded} y debe mantenerla (art. 72 de la LPCL): no puede indicar la ` +
+    `modalidad ${stated}`,
+  otherCause: (stated: string, recorded: string) =>
+    `La adenda mantiene la causa objetiva del contrato que prorroga («${recorded}»), revisada para él: no puede imprimir otra ` +
+    `(«${stated}»); la actualización explica por qué esa causa subsiste`,
+  otherSite: (stated: string, recorded: string) =>
+    `El contrato que se prorroga es de la sede ${recorded}, para la que se revisó su causa: la adenda no puede indicar la sede ${stated}`
+} as const
+
+/**
  * The upload's HISTORIAL sheet: earlier contracts HR enters once (src/spreadsheets/history-import.ts,
  * docs/import.md "The HISTORIAL sheet"; LPCL art. 74).
  */

@@ -15,7 +15,7 @@ export interface RecordedForAddendum {
   entryDate: string
   endDate: string
   signingDate: string
-  /** Soles. */
+  /** The salary in force, soles: its last adenda's when it has any, else the contract's. */
   salary: number
   /** The end of the contract or of its last adenda, `DD/MM/YYYY`. */
   lastEnd: string

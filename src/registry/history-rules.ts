@@ -9,7 +9,7 @@
  * said in months of 30 days; the limits are 5 × 365 + 1 days (art. 74) and the modality's months ×
  * 30.4375 days.
  */
-import { HISTORY_MESSAGES as H } from '../../schemas/messages.js'
+import { HISTORY_MESSAGES as H, LINKED_CONTRACT_MESSAGES as L } from '../../schemas/messages.js'
 import { addMonths, dayMonthYearKey } from '../vocabulary/dates.js'
 import { foldText } from '../vocabulary/format.js'
 import { MAX_TOTAL_MONTHS, MODALITIES, parseModality } from '../vocabulary/modality.js'
@@ -114,4 +114,46 @@ export function historyOutcome (need: HistoryNeed, terms: readonly WorkerTerm[])
     }
   }
   return outcome
+}
+
+/** The recorded contract an adenda names by `contractId` (registry.ts `contractsByIds`). */
+export interface LinkedContract {
+  workerDni: string
+  modality: string | null
+  causeId: string | null
+  /** The site its documents printed (the profile's name), null when none. */
+  site: string | null
+}
+
+/**
+ * An adenda that names a recorded contract (`contractId`) extends that contract as it was issued
+ * (LPCL art. 72; DOCUMENT-REQUIREMENTS §21, §28): the contract must be one the registry holds (not an
+ * adenda, not superseded by a reprint), of the same worker; the adenda keeps its modality and its
+ * reviewed cause, and its division cannot name another of the employer's sites (the cause was
+ * reviewed for the contract's).
+ * @param contract undefined when the registry holds no such contract
+ * @param divisionSite the profile's site the adenda's `division` names, if it names one
+ * @returns refusals on `contractId`, `modality`, `causeId` or `division`
+ */
+export function linkedContractIssues (
+  addendum: { documentNumber?: string, modality?: string, causeId?: string },
+  contractId: string, contract: LinkedContract | undefined, divisionSite: string | undefined
+): Array<{ field: string, message: string }> {
+  if (contract === undefined) return [{ field: 'contractId', message: L.unknown(contractId) }]
+  if (addendum.documentNumber !== undefined && addendum.documentNumber !== contract.workerDni) {
+    return [{ field: 'contractId', message: L.otherWorker(contractId) }]
+  }
+  const issues: Array<{ field: string, message: string }> = []
+  const recorded = contract.modality === null ? undefined : parseModality(contract.modality)
+  const stated = addendum.modality === undefined ? undefined : parseModality(addendum.modality)
+  if (recorded !== undefined && stated !== undefined && stated !== recorded) {
+    issues.push({ field: 'modality', message: L.otherModality(stated, recorded) })
+  }
+  if (contract.causeId !== null && addendum.causeId !== undefined && addendum.causeId !== contract.causeId) {
+    issues.push({ field: 'causeId', message: L.otherCause(addendum.causeId, contract.causeId) })
+  }
+  if (contract.site !== null && divisionSite !== undefined && foldText(divisionSite) !== foldText(contract.site)) {
+    issues.push({ field: 'division', message: L.otherSite(divisionSite, contract.site) })
+  }
+  return issues
 }

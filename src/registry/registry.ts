@@ -11,7 +11,7 @@
 import { randomFillSync, randomUUID } from 'node:crypto'
 import { sql, type Insertable, type Kysely, type Selectable, type Transaction } from 'kysely'
 import type { ContractsTable, DocumentsTable, HistoryTable, RegistryTables } from './tables.js'
-import type { WorkerTerm } from './history-rules.js'
+import type { LinkedContract, WorkerTerm } from './history-rules.js'
 import { dayMonthYearKey, termEnd } from '../vocabulary/dates.js'
 import { MAX_TOTAL_MONTHS, MODALITIES, parseModality } from '../vocabulary/modality.js'
 import { CauseRegistry } from './causes.js'
@@ -717,7 +717,8 @@ export class Registry {
 
   /**
    * A recorded contract as an adenda is built from it: the record its documents were drawn from, its
-   * term, signing date and salary, and the end of its last adenda (when it has any).
+   * term and signing date, and the end and salary in force: its last adenda's when it has any (the
+   * one with the latest end), else its own.
    * @returns undefined for an unknown id, an adenda's id or a superseded contract
    */
   async contractForAddendum (id: string): Promise<{
@@ -732,8 +733,10 @@ export class Registry {
     const row = await this.#db.selectFrom('contracts').selectAll().where('id', '=', id).where('kind', '=', 'contract')
       .where('status', '!=', 'superseded').executeTakeFirst()
     if (row === undefined) return undefined
-    const last = await this.#db.selectFrom('contracts').select(sql<string | null>`max(end_date)`.as('end'))
-      .where('contract_id', '=', id).where('kind', '=', 'addendum').where('status', '!=', 'superseded').executeTakeFirst()
+    // the last adenda (the latest end) holds the end and the salary in force (art. 30 b compares with it)
+    const last = await this.#db.selectFrom('contracts').select(['end_date as end', 'salary'])
+      .where('contract_id', '=', id).where('kind', '=', 'addendum').where('status', '!=', 'superseded')
+      .orderBy('end_date', 'desc').orderBy('issued_at', 'desc').limit(1).executeTakeFirst()
     const first = await this.#db.selectFrom(
       (eb) => eb.selectFrom('contracts').select('entry_date').where('worker_dni', '=', row.worker_dni).where('kind', '=', 'contract')
         .where('status', '!=', 'superseded')
@@ -744,10 +747,23 @@ export class Registry {
       entryDate: dayMonthYear(row.entry_date),
       endDate: dayMonthYear(row.end_date),
       signingDate: dayMonthYear(row.signing_date),
-      salary: Number(row.salary),
+      salary: Number(last?.salary ?? row.salary),
       lastEnd: dayMonthYear(last?.end ?? row.end_date),
       firstEntryDate: dayMonthYear(first?.first ?? row.entry_date)
     }
+  }
+
+  /**
+   * The recorded contracts (not adendas, not superseded) among `ids`, for the adendas that name them
+   * (history-rules.ts linkedContractIssues).
+   * @returns by id; an id the registry does not hold so is absent
+   */
+  async contractsByIds (ids: readonly string[]): Promise<Map<string, LinkedContract>> {
+    if (ids.length === 0) return new Map()
+    const rows = await this.#db.selectFrom('contracts').select(['id', 'worker_dni', 'modality', 'cause_id', 'site'])
+      .where('id', 'in', [...new Set(ids)]).where('kind', '=', 'contract').where('status', '!=', 'superseded').execute()
+    return new Map(rows.map((row) =>
+      [row.id, { workerDni: row.worker_dni, modality: row.modality, causeId: row.cause_id, site: row.site }]))
   }
 
   /** One round trip: resolves when the database answers. */

@@ -216,6 +216,56 @@ test('an adenda built from the recorded contract repeats its values and passes e
   t.equal(unknown.statusCode, 404)
 })
 
+test('an adenda that names its contract extends it as issued: same worker, modality, cause and site; the next one starts from the last adenda', async (t) => {
+  const app = await sharedApp()
+  const employee = sampleEmployee({ dni: '40666101' })
+  t.equal((await app.inject({ method: 'POST', url: '/api/contracts/download-zip', payload: [employee, sampleEmployee({ dni: '40666102' })] })).statusCode, 200)
+  const [contract] = await contractsOf(app, '40666101')
+  const [otherWorkers] = await contractsOf(app, '40666102')
+  const causeUpdate = 'La necesidad subsiste porque las obras del centro comercial vecino continúan este año'
+  const fromContract = async (body: Record<string, unknown>) =>
+    await app.inject({ method: 'POST', url: '/api/addendum/from-contract', payload: { contractId: contract.id, causeUpdate, ...body } })
+  const first = await fromContract({ endAddendum: termEnd(addDays(employee.endDate as string, 1), 3), salary: 1700 })
+  t.equal(first.statusCode, 200, first.body)
+  const raised = first.json().data.addendum
+  t.equal((await app.inject({ method: 'POST', url: '/api/addendum/download-zip', payload: [raised] })).statusCode, 200)
+
+  // the second adenda follows the first: its end, and the salary now in force (art. 30 b compares with it)
+  const second = await fromContract({ endAddendum: termEnd(addDays(raised.endAddendum, 1), 3) })
+  t.equal(second.statusCode, 200, second.body)
+  t.match(second.json().data.addendum, { end: raised.endAddendum, startAddendum: addDays(raised.endAddendum, 1), salary: 1700, originalSalary: 1700 })
+  const lower = await fromContract({ endAddendum: termEnd(addDays(raised.endAddendum, 1), 3), salary: 1600 })
+  t.equal(lower.statusCode, 400)
+  t.ok(lower.json().errors.some((issue: { field: string }) => issue.field === 'body.salary'), 'below the salary in force: refused on salary')
+
+  // what the recorded contract fixed cannot change in the adenda that names it
+  const next = second.json().data.addendum
+  const refusal = async (changes: Record<string, unknown>, field: string, says: RegExp) => {
+    const res = await app.inject({ method: 'POST', url: '/api/addendum/preview', payload: { ...next, ...changes } })
+    t.equal(res.statusCode, 400, `${field}: ${res.body}`)
+    const issue = (res.json().errors as Array<{ field: string, message: string }>).find((item) => item.field === `body.${field}`)
+    t.match(issue?.message, says, `refused on ${field}`)
+  }
+  await refusal({ division: 'Playa Mall Aventura' }, 'division', /es de la sede Playa Larcomar/)
+  await refusal({ contractId: otherWorkers.id }, 'contractId', /es de otra persona/)
+  await refusal({ contractId: '00000000-0000-4000-8000-000000000000' }, 'contractId', /no está en el registro/)
+  const adenda = (await contractsOf(app, '40666101')).find((entry) => entry.kind === 'addendum')
+  await refusal({ contractId: adenda?.id }, 'contractId', /no está en el registro/) // an adenda is extended through its contract
+  const withoutSchedule = Object.fromEntries(Object.entries(next).filter(([field]) => !['workDays', 'workSchedule', 'workingTime'].includes(field)))
+  const otherModality = await app.inject({
+    method: 'POST', url: '/api/addendum/preview', payload: { ...withoutSchedule, modality: '57', causeId: 'larcomar-servicio-nocturno' }
+  })
+  t.equal(otherModality.statusCode, 400)
+  t.match(otherModality.json().errors, [{ field: 'body.modality', message: /modalidad 58 y debe mantenerla/ }], 'another modality and its cause: refused')
+  t.equal((await app.inject({ method: 'POST', url: '/api/addendum/preview', payload: { ...next, division: 'Operaciones' } })).statusCode, 200,
+    'a division that is no site of the employer is an area: printed')
+
+  // a modality the sheet named by its legal name is recorded by its code
+  const byName = await app.inject({ method: 'POST', url: '/api/addendum/download-zip', payload: [{ ...next, modality: 'necesidades del mercado' }] })
+  t.equal(byName.statusCode, 200, byName.body)
+  t.same((await contractsOf(app, '40666101')).filter((entry) => entry.kind === 'addendum').map((entry) => entry.modality), ['58', '58'])
+})
+
 test('the embedded registry in a folder (DATA_DIR): created 0700, its records outlive a restart, one instance holds it at a time', async (t) => {
   // not in t.testdir(): build() makes that folder afresh for each app
   const parent = mkdtempSync(join(tmpdir(), 'contratos-registry-test-'))
