@@ -158,15 +158,21 @@ const registryRoutes: FastifyPluginAsyncTypebox = async (app) => {
         endAddendum: dayMonthYearSchema(MESSAGES.endAddendum),
         causeUpdate: Type.String({ minLength: 30, maxLength: 1000, 'x-messages': MESSAGES.causeUpdate }),
         salary: Type.Optional(Type.Number({ minimum: 0.01, maximum: 1e9, multipleOf: 0.01, 'x-messages': MESSAGES.salary })),
+        salaryReductionAgreed: Type.Optional(Type.Boolean({
+          description: 'true solo si el trabajador aceptó expresamente un sueldo menor al vigente (art. 30 b de la LPCL; la adenda lo hace constar)',
+          'x-messages': MESSAGES.salaryReductionAgreed
+        })),
         signingDate: Type.Optional(dayMonthYearSchema(MESSAGES.signingDate))
       }),
       response: { 200: success({ addendum: Type.Object({}, { additionalProperties: true }) }), ...REGISTRY_ERRORS }
     }
   }, async (request) => {
-    const { contractId, endAddendum, causeUpdate, salary, signingDate } = request.body
+    const { contractId, endAddendum, causeUpdate, salary, salaryReductionAgreed, signingDate } = request.body
     const contract = await app.registry.run(async (registry) => await registry.contractForAddendum(contractId))
     if (contract === undefined) throw new AppError(404, REGISTRY_MESSAGES.notFound, { code: 'CONTRATOS_REGISTRY_NOT_FOUND' })
-    const addendum = addendumFromContract(contract, contractId, { endAddendum, causeUpdate, salary, signingDate })
+    const addendum = addendumFromContract(contract, contractId, {
+      endAddendum, causeUpdate, salary, salaryReductionAgreed, signingDate
+    })
     request.auditRead([String(addendum.documentNumber)])
     const schema = validateAddendum(structuredClone(addendum))
     const rules = recordValidation('addendumDocument', app.employerProfile, app.printableRules).all(addendum, 'body')

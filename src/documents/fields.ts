@@ -389,7 +389,8 @@ function salaryChangeText (addendum: AddendumRequest): string {
   const original = formatSoles(addendum.originalSalary)
   if (addendum.salary > addendum.originalSalary) return `Mayor que la anterior, de ${original}.`
   if (addendum.salary === addendum.originalSalary) return `Igual a la anterior, de ${original}.`
-  return `Menor que la anterior, de ${original}: EL TRABAJADOR acepta expresamente esta reducción, acordada en esta adenda ` +
+  const worker = isFemale(addendum) ? 'LA TRABAJADORA' : 'EL TRABAJADOR' // as the gendered template names the party
+  return `Menor que la anterior, de ${original}: ${worker} acepta expresamente esta reducción, acordada en esta adenda ` +
     '(Ley N.º 9463); no es una reducción inmotivada (artículo 30, literal b, de la LPCL).'
 }
 

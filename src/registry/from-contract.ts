@@ -4,7 +4,8 @@
  * DOCUMENT-REQUIREMENTS §28, §32): the worker, the dates (the contract's start, the end of its
  * last adenda, the worker's first entry), the salary, modality, position, reviewed cause, working
  * time and signing date. HR gives the new end, the sentence saying why the need continues, and
- * optionally a new salary and the adenda's signing date. The result is an addendum record
+ * optionally a new salary (a lower one with the worker's express agreement, art. 30 b) and the
+ * adenda's signing date. The result is an addendum record
  * (schemas/addendum.ts) that every adenda rule then checks.
  */
 import { addDays } from '../vocabulary/dates.js'
@@ -31,7 +32,9 @@ const text = (record: Record<string, unknown>, field: string) => (typeof record[
  */
 export function addendumFromContract (
   contract: RecordedForAddendum, contractId: string,
-  choice: { endAddendum: string, causeUpdate: string, salary?: number, signingDate?: string }
+  choice: {
+    endAddendum: string, causeUpdate: string, salary?: number, salaryReductionAgreed?: boolean, signingDate?: string
+  }
 ): Record<string, unknown> {
   const { record } = contract
   const worker = [text(record, 'name'), text(record, 'lastNameFather'), text(record, 'lastNameMother')].filter(Boolean).join(' ')
@@ -55,6 +58,7 @@ export function addendumFromContract (
     originalSalary: contract.salary,
     originalSigningDate: contract.signingDate,
     causeUpdate: choice.causeUpdate,
+    ...(choice.salaryReductionAgreed === undefined ? {} : { salaryReductionAgreed: choice.salaryReductionAgreed }),
     ...(choice.signingDate === undefined ? {} : { signingDate: choice.signingDate })
   }
 }

@@ -176,7 +176,10 @@ t.test('a lower salary than the original is refused unless the reduction was agr
   ]])
   t.match(await refusals(sampleAddendum({ originalSalary: undefined }), { upload: false }), [['originalSalary', /^El sueldo anterior es requerido/]])
   const agreed = await addendumText(sampleAddendum({ salary: 1400, salaryInWords: undefined, salaryReductionAgreed: true }))
-  t.match(agreed, 'Menor que la anterior, de S/ 1,500.00: EL TRABAJADOR acepta expresamente esta reducción, acordada en esta adenda (Ley N.º 9463)')
+  // the sample is a woman: the party as her adenda names her
+  t.match(agreed, 'Menor que la anterior, de S/ 1,500.00: LA TRABAJADORA acepta expresamente esta reducción, acordada en esta adenda (Ley N.º 9463)')
+  const agreedByHim = await addendumText(sampleAddendum({ sex: 'M', salary: 1400, salaryInWords: undefined, salaryReductionAgreed: true }))
+  t.match(agreedByHim, 'EL TRABAJADOR acepta expresamente esta reducción')
   t.match(await addendumText(sampleAddendum()), 'Mayor que la anterior, de S/ 1,500.00.')
   // the sheet's SÍ / NO column
   const cells = (fields: Record<string, unknown>) => ADDENDUM_COLUMNS.map((spec) => fields[spec.field] ?? null)

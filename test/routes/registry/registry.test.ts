@@ -237,6 +237,9 @@ test('an adenda that names its contract extends it as issued: same worker, modal
   const lower = await fromContract({ endAddendum: termEnd(addDays(raised.endAddendum, 1), 3), salary: 1600 })
   t.equal(lower.statusCode, 400)
   t.ok(lower.json().errors.some((issue: { field: string }) => issue.field === 'body.salary'), 'below the salary in force: refused on salary')
+  const agreed = await fromContract({ endAddendum: termEnd(addDays(raised.endAddendum, 1), 3), salary: 1600, salaryReductionAgreed: true })
+  t.equal(agreed.statusCode, 200, 'a reduction the worker expressly agreed is lawful, and the adenda says so')
+  t.match(agreed.json().data.addendum, { salary: 1600, originalSalary: 1700, salaryReductionAgreed: true })
 
   // what the recorded contract fixed cannot change in the adenda that names it
   const next = second.json().data.addendum
