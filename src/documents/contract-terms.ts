@@ -232,6 +232,12 @@ export function substitutionGroundText (
 }
 
 /**
+ * The titular's working condition as a suplencia prints it (§25; LPCL art. 61): the legal fact the
+ * rules checked (titularIsStable in src/employees/lawful-contract.ts), never the words HR typed.
+ */
+export const TITULAR_CONDITION_TEXT = 'Estable: contrato de trabajo a plazo indeterminado'
+
+/**
  * The place of work (§26): the site's name and its address from the employer profile (the
  * jurisdiction clause names the judge of the place of work); the name alone for a site the profile
  * does not list.

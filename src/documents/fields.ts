@@ -11,7 +11,8 @@ import {
   MODALITY_NAMES, REGIME_NAMES, benefitsText, recordModality, equipmentText, internalRulesText, ipercText, lettered,
   modalityText, objectiveCauseText,
   processorsText, videoSurveillanceText, workstationText, probationText, signingDate, weeklyHoursText,
-  workingTimeTermsText, nightWorkRisksText, probationJustificationText, substitutionGroundText, workplaceText
+  workingTimeTermsText, nightWorkRisksText, probationJustificationText, substitutionGroundText, workplaceText,
+  TITULAR_CONDITION_TEXT
 } from './contract-terms.js'
 import { todayInLima } from '../vocabulary/dates.js'
 import { workingTimeText } from '../vocabulary/working-time.js'
@@ -348,7 +349,8 @@ export function fieldValues (
     replacedWorkerPosition: text(employee.replacedWorkerPosition),
     reasonForSubstitution: text(employee.reasonForSubstitution),
     timeForCompany: text(employee.timeForCompany),
-    workingCondition: text(employee.workingCondition),
+    // a suplencia prints the fact the rules checked (the titular is stable), not the words typed (§25)
+    workingCondition: employee.contractType === 'Subsidio' ? TITULAR_CONDITION_TEXT : text(employee.workingCondition),
     // only the ground that applies (§25); the reason's free text is not printed
     substitutionGround: employee.contractType === 'Subsidio' ? cleanText(substitutionGroundText(employee)) : '',
     signingDate: signing,

@@ -150,6 +150,17 @@ export function contractCauseOf (
 
 /** A titular's condition that states an indefinite-term (stable) contract (§15, §25). */
 const STABLE = /\b(plazo indeterminado|indeterminad[oa]|indefinid[oa]|estable|permanente)\b/
+/** What makes a condition naming stability say the opposite: a negation, or a fixed term named beside it. */
+const NOT_STABLE = /\b(no|ni|sin|temporal|plazo fijo|sujet[oa] a modalidad|modal|eventual)\b/
+
+/**
+ * Whether a titular's working condition, as HR wrote it, says the titular is stable (LPCL art. 61);
+ * the contract then prints the fact (TITULAR_CONDITION_TEXT), not the words.
+ */
+export function titularIsStable (condition: string): boolean {
+  const folded = foldText(condition)
+  return STABLE.test(folded) && !NOT_STABLE.test(folded)
+}
 
 /**
  * What a rule reads of a record that the schema already typed, and where it writes: the issues list,
@@ -373,7 +384,7 @@ function suplenciaIssues (
     if (fields[field] === undefined) add(field, M.suplenciaRequired[field])
   }
   const condition = text('workingCondition')
-  if (condition !== undefined && !STABLE.test(foldText(condition))) add('workingCondition', S.titularNotStable)
+  if (condition !== undefined && !titularIsStable(condition)) add('workingCondition', S.titularNotStable)
 
   const groundText = text('substitutionGround')
   const reasonText = text('reasonForSubstitution')

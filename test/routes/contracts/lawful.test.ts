@@ -103,7 +103,11 @@ t.test('suplencia: the replaced person in full, a stable titular; the ZIP refuse
   t.same(await refusals(sampleSubsidio({ replacedWorkerDni: undefined })),
     [['replacedWorkerDni', 'El DNI de la persona suplida es obligatorio para contratos de Subsidio (art. 61 de la LPCL)']])
   t.match(await refusals(sampleSubsidio({ workingCondition: 'Plazo fijo' })), [['workingCondition', /debe ser estable/]])
-  const text = await contractText(sampleSubsidio())
+  t.match(await refusals(sampleSubsidio({ workingCondition: 'No es estable ni de plazo indeterminado: es temporal' })),
+    [['workingCondition', /debe ser estable/]], 'words of stability negated are no stable titular')
+  const text = await contractText(sampleSubsidio({ workingCondition: 'indefinido, tiempo completo (según RR. HH.)' }))
+  t.match(text, 'Estable: contrato de trabajo a plazo indeterminado', 'the fact checked is printed')
+  t.notMatch(text, 'según RR. HH.', 'not the words typed')
   t.match(text, 'la persona suplida')
   t.match(text, '44556677')
   t.match(text, 'artículo 77, literal c, de la LPCL')
