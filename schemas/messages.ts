@@ -634,18 +634,21 @@ export const VERIFICATION_MESSAGES = {
   notFound: 'No existe un documento emitido con ese código de verificación: revise el código impreso al pie del documento'
 } as const
 
+/** `1 mes`, `0 meses`, `7 meses`. */
+const monthsText = (count: number) => count === 1 ? '1 mes' : `${count} meses`
+
 /**
  * Rules on the worker's history in the registry (src/registry/history-rules.ts; LPCL art. 74;
  * Reglamento art. 16; DOCUMENT-REQUIREMENTS §32).
  */
 export const HISTORY_MESSAGES = {
   beyondFiveYears: (used: number, left: number, maximum: number) =>
-    `Los contratos sujetos a modalidad de esta persona con el empleador suman ${used} meses (contratos firmados e historial ` +
-    `registrado): con este plazo superarían los ${maximum} meses (cinco años) del art. 74 de la LPCL; quedan ${left} meses, ` +
+    `Los contratos sujetos a modalidad de esta persona con el empleador suman ${monthsText(used)} (contratos firmados e historial ` +
+    `registrado): con este plazo superarían los ${maximum} meses (cinco años) del art. 74 de la LPCL; quedan ${monthsText(left)}, ` +
     'y la fecha de término debe ajustarse a ellos',
   beyondModality: (modality: string, maximum: number, used: number, left: number) =>
-    `Los contratos de la modalidad ${modality} de esta persona suman ${used} meses: con este plazo superarían su máximo ` +
-    `de ${maximum} meses (art. 74 de la LPCL); quedan ${left} meses, y la fecha de término debe ajustarse a ellos`,
+    `Los contratos de la modalidad ${modality} de esta persona suman ${monthsText(used)}: con este plazo superarían su máximo ` +
+    `de ${maximum} meses (art. 74 de la LPCL); quedan ${monthsText(left)}, y la fecha de término debe ajustarse a ellos`,
   probationServed: (from: string, to: string) =>
     `Esta persona ya cumplió un periodo de prueba en el mismo puesto (contrato del ${from} al ${to}): no se le exige uno ` +
     'nuevo (art. 16 del D.S. 001-96-TR); indique "sin periodo de prueba"',

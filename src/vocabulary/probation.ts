@@ -62,7 +62,6 @@ export function parseProbation (text: string): Probation | undefined {
   const count = digits === undefined ? fromWord as number : Number(digits)
   const unit = unitWord === 'dia' || unitWord === 'dias' ? 'days' : 'months'
   if (unitWord === undefined && word !== undefined && digits === undefined) return undefined // `tres`: of what?
-  if (unit === 'months' && count > 12) return undefined
   return { unit, count }
 }
 

@@ -70,7 +70,7 @@ t.test('probation: confianza 7 months refused, dirección 12 printed with the ca
   t.match(text, 'artículo 59 del Decreto Supremo N.º 001-96-TR', 'the designation is communicated in writing')
   t.match(text, 'Administradora de sede', 'the position in its feminine form')
   t.same(await refusals(sampleEmployee({ ...administrator, probationaryPeriod: '13 meses', probationReason: 'direccion' })),
-    [['probationaryPeriod', PROBATION_MESSAGES.unreadable]], 'more than twelve months is no probation at all')
+    [['probationaryPeriod', PROBATION_MESSAGES.overReason('direccion', 12)]], 'more than twelve months: the law, not a format')
 })
 
 t.test('probation: over three months needs a reason the catalogue gives the position', async (t) => {
@@ -132,7 +132,7 @@ t.test('suplencia: the titular is another worker, in the same post, and stable (
     [['replacedWorkerPosition', SUPLENCIA_MESSAGES.titularOtherPosition('Operario de playa')]])
   t.same(await refusals(sampleSubsidio({ workingCondition: 'Plazo fijo' })), [['workingCondition', SUPLENCIA_MESSAGES.titularNotStable]])
   const text = await documentText(sampleSubsidio({ workingCondition: 'Con contrato indefinido', replacedWorkerPosition: 'Operaria de playa' }))
-  t.match(text, 'Con contrato indefinido')
+  t.match(text, 'Estable: contrato de trabajo a plazo indeterminado', 'the stable titular as the fact checked')
   t.notMatch(text, '2 años', 'timeForCompany is accepted and not printed')
 })
 
