@@ -205,6 +205,12 @@ const registryRoutes: FastifyPluginAsyncTypebox = async (app) => {
     } catch (error) {
       if (!(error instanceof RegistryRefusal)) throw error
       if (error.reason === 'missing') throw new AppError(404, REGISTRY_MESSAGES.notFound, { code: 'CONTRATOS_REGISTRY_NOT_FOUND' })
+      if (error.reason === 'beforeSigning') {
+        throw new RequestValidationError(VALIDATION_MESSAGE.default, [{ field: 'body.signingDate', message: REGISTRY_MESSAGES.signedBeforePrinted(error.date as string) }])
+      }
+      if (error.reason === 'signedOn') {
+        throw new AppError(409, REGISTRY_MESSAGES.alreadySigned(error.date as string), { code: 'CONTRATOS_REGISTRY_CONFLICT' })
+      }
       const other = error.other as NonNullable<typeof error.other>
       throw new AppError(409, REGISTRY_MESSAGES.signOverlaps(other.entryDate, other.endDate), { code: 'CONTRATOS_REGISTRY_CONFLICT', data: { contract: other } })
     }

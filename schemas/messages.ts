@@ -618,7 +618,13 @@ export const REGISTRY_MESSAGES = {
   /** 404: no such recorded contract. */
   notFound: 'No existe un contrato o adenda registrado con ese identificador (o fue reemplazado por una reimpresión corregida)',
   /** The signing date of a `signed` mark. */
-  signedInFuture: (today: string) => `la fecha de firma no puede ser posterior a hoy (${today})`,
+  signedInFuture: (today: string) => `La fecha de firma no puede ser posterior a hoy (${today})`,
+  /** 400 on `signingDate`: before the date of signature the document printed (§3). */
+  signedBeforePrinted: (printed: string) =>
+    `La fecha de firma no puede ser anterior a la fecha de suscripción que el documento imprime (${printed}): se firma ese día o después`,
+  /** 409: a contract already marked signed on another day. */
+  alreadySigned: (date: string) =>
+    `Este documento ya está marcado como firmado el ${date}: la fecha de firma registrada no se cambia`,
   /** History entries. */
   historyEmpty: 'Envía una lista de 1 a 50 contratos anteriores: [{modality, entryDate, endDate, position, probationMonths?}]',
   historyEndBeforeEntry: 'la fecha de término no puede ser anterior a la fecha de inicio',

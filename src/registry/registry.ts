@@ -105,15 +105,24 @@ export interface HistoryEntry {
   probationMonths?: number
 }
 
-/** A refusal the registry's state causes: the routes answer 409 (`conflict`) or 404 (`missing`). */
+/**
+ * A refusal the registry's state causes: the routes answer 409 (`conflict`: overlaps a signed
+ * contract; `signedOn`: already marked signed on another day, `date`), 404 (`missing`) or 400
+ * (`beforeSigning`: a signing date before the one the document printed, `date`).
+ */
 export class RegistryRefusal extends Error {
-  readonly reason: 'conflict' | 'missing'
+  readonly reason: 'conflict' | 'missing' | 'signedOn' | 'beforeSigning'
   readonly other?: { id: string, entryDate: string, endDate: string }
-  constructor (reason: 'conflict' | 'missing', other?: { id: string, entryDate: string, endDate: string }) {
-    super(reason === 'conflict' ? 'overlaps a signed contract' : 'no such contract')
+  /** `DD/MM/YYYY`: the day already marked (`signedOn`), or the signing date printed (`beforeSigning`). */
+  readonly date?: string
+  constructor (
+    reason: RegistryRefusal['reason'], other?: { id: string, entryDate: string, endDate: string }, date?: string
+  ) {
+    super(reason === 'conflict' ? 'overlaps a signed contract' : reason === 'missing' ? 'no such contract' : `signing date: ${reason}`)
     this.name = 'RegistryRefusal'
     this.reason = reason
     this.other = other
+    this.date = date
   }
 }
 
@@ -471,15 +480,25 @@ export class Registry {
   }
 
   /**
-   * Marks a recorded contract or adenda `signed` on `signedOn` (`DD/MM/YYYY`).
+   * Marks a recorded contract or adenda `signed` on `signedOn` (`DD/MM/YYYY`); marking it again on
+   * the same day changes nothing.
    * @throws RegistryRefusal `missing` for an unknown (or superseded) id; `conflict` when another
-   *   signed contract of the worker overlaps it (two concurrent marks: one wins, the worker's row lock)
+   *   signed contract of the worker overlaps it (two concurrent marks: one wins, the worker's row lock);
+   *   `signedOn` when it is already marked signed on another day; `beforeSigning` when `signedOn` is
+   *   before the signing date its document printed
    */
   async markSigned (id: string, signedOn: string): Promise<RecordedContract> {
     return await this.#db.transaction().execute(async (trx) => {
-      const found = await trx.selectFrom('contracts').select(['worker_dni', 'kind', 'entry_date', 'end_date', 'status'])
+      const found = await trx.selectFrom('contracts')
+        .select(['worker_dni', 'kind', 'entry_date', 'end_date', 'status', 'signing_date', 'signed_on'])
         .where('id', '=', id).executeTakeFirst()
       if (found === undefined || found.status === 'superseded') throw new RegistryRefusal('missing')
+      // signed once, on one day (marking it again on that day changes nothing); never before the day it printed (§3)
+      if (found.status === 'signed' && found.signed_on !== null) {
+        if (found.signed_on === isoDate(signedOn)) return await contractById(trx, id) as RecordedContract
+        throw new RegistryRefusal('signedOn', undefined, dayMonthYear(found.signed_on))
+      }
+      if (isoDate(signedOn) < found.signing_date) throw new RegistryRefusal('beforeSigning', undefined, dayMonthYear(found.signing_date))
       await trx.selectFrom('workers').select('dni').where('dni', '=', found.worker_dni).forUpdate().execute()
       const other = await overlapping(trx, found.worker_dni, found.kind, found.entry_date, found.end_date, 'signed', id)
       if (other !== undefined) throw new RegistryRefusal('conflict', other)

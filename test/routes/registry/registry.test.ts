@@ -43,9 +43,18 @@ test('download-zip records each contract; a reprint supersedes it; a signed one 
   const future = await app.inject({ method: 'POST', url: `/api/contracts/${recorded[1].id}/signed`, payload: { signingDate: addDays(todayInLima(), 1) } })
   t.equal(future.statusCode, 400)
   t.match(future.json().errors, [{ field: 'body.signingDate' }])
-  const signed = await app.inject({ method: 'POST', url: `/api/contracts/${recorded[1].id}/signed`, payload: { signingDate: todayInLima() } })
+  const mark = async (signingDate: string) =>
+    await app.inject({ method: 'POST', url: `/api/contracts/${recorded[1].id}/signed`, payload: { signingDate } })
+  const early = await mark(addDays(todayInLima(), -1))
+  t.equal(early.statusCode, 400, 'not before the day the document printed as its signing date')
+  t.match(early.json().errors, [{ field: 'body.signingDate', message: `fecha de suscripción que el documento imprime (${todayInLima()})` }])
+  const signed = await mark(todayInLima())
   t.equal(signed.statusCode, 200)
   t.match(signed.json().data.contract, { id: recorded[1].id, status: 'signed', signedOn: todayInLima() })
+  t.equal((await mark(todayInLima())).statusCode, 200, 'marked again on the same day: nothing changes')
+  const rewritten = await mark(addDays(todayInLima(), -1))
+  t.equal(rewritten.statusCode, 409, 'the recorded signing date is never rewritten')
+  t.match(rewritten.json().message, `ya está marcado como firmado el ${todayInLima()}`)
 
   // a contract over the signed one's dates is refused before any byte, naming its dates
   const overlap = await app.inject({ method: 'POST', url: '/api/contracts/download-zip', payload: [employee] })
