@@ -12,8 +12,9 @@ import { HistoryEntrySchema } from '../schemas/history.js'
 import { compileValidator } from '../src/validation.js'
 import { recordValidation } from '../src/employees/record-kinds.js'
 import { mergeIssues } from '../src/employees/cross-field-rules.js'
+import { historyEntryIssues } from '../src/employees/history-entry.js'
 import { addDays, dayMonthYearKey, todayInLima } from '../src/vocabulary/dates.js'
-import { MODALITY_CODES, parseModality } from '../src/vocabulary/modality.js'
+import { parseModality } from '../src/vocabulary/modality.js'
 
 const RecordedContractSchema = Type.Object({
   id: Type.String(),
@@ -110,19 +111,37 @@ const registryRoutes: FastifyPluginAsyncTypebox = async (app) => {
       }
     }
   }, async (request, reply) => {
-    const issues = request.body.flatMap((entry, index) => {
-      const found: Array<{ field: string, message: string }> = []
-      const modality = parseModality(entry.modality)
-      if (modality === undefined) found.push({ field: `body.${index}.modality`, message: `la modalidad debe ser una de ${MODALITY_CODES.join(', ')}` })
-      if (dayMonthYearKey(entry.endDate) < dayMonthYearKey(entry.entryDate)) found.push({ field: `body.${index}.endDate`, message: REGISTRY_MESSAGES.historyEndBeforeEntry })
-      return found
-    })
+    const today = todayInLima()
+    const issues = request.body.flatMap((entry, index) =>
+      historyEntryIssues(entry, today).map(({ field, message }) => ({ field: `body.${index}.${field}`, message })))
     if (issues.length > 0) throw new RequestValidationError(VALIDATION_MESSAGE.default, issues)
     const entries = request.body.map((entry) => ({ ...entry, modality: parseModality(entry.modality) as string }))
     request.auditRead([request.params.dni])
     const history = await app.registry.run(async (registry) =>
       await registry.addHistory({ dni: request.params.dni }, entries, request.identity?.subject))
     return await reply.code(201).send({ success: true as const, data: { history } })
+  })
+
+  app.delete('/workers/:dni/history/:id', {
+    config: { endpoint: 'workerHistoryEntry', access: ROUTE_ACCESS.hr },
+    schema: {
+      tags: ['registry'],
+      summary: 'Borra del historial un contrato anterior registrado por error',
+      params: Type.Object({
+        ...DniParams.properties,
+        id: Type.String({ format: 'uuid', 'x-messages': { required: REGISTRY_MESSAGES.historyEntryNotFound, invalid: REGISTRY_MESSAGES.historyEntryNotFound } })
+      }),
+      response: {
+        200: success({ history: Type.Array(Type.Intersect([HistoryEntrySchema, Type.Object({ id: Type.String() })])) }),
+        ...REGISTRY_ERRORS
+      }
+    }
+  }, async (request) => {
+    const { dni, id } = request.params
+    request.auditRead([dni])
+    const history = await app.registry.run(async (registry) => await registry.deleteHistory(dni, id))
+    if (history === undefined) throw new AppError(404, REGISTRY_MESSAGES.historyEntryNotFound, { code: 'CONTRATOS_REGISTRY_NOT_FOUND' })
+    return { success: true as const, data: { history } }
   })
 
   app.get('/contracts/expiring', {

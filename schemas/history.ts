@@ -5,7 +5,7 @@
  */
 import { Type, type Static } from '@sinclair/typebox'
 import { dayMonthYearSchema, dniSchema } from './common.js'
-import { HISTORY_IMPORT_MESSAGES, MESSAGES } from './messages.js'
+import { HISTORY_IMPORT_MESSAGES, MESSAGES, REGISTRY_MESSAGES } from './messages.js'
 
 const entryProperties = {
   modality: Type.String({ minLength: 1, maxLength: 60, 'x-messages': MESSAGES.modality }),
@@ -17,7 +17,7 @@ const entryProperties = {
 /** `{modality, entryDate, endDate, position, probationMonths?}`: dates DD/MM/YYYY, probation 0-12 months. */
 export const HistoryEntrySchema = Type.Object({
   ...entryProperties,
-  probationMonths: Type.Optional(Type.Integer({ minimum: 0, maximum: 12, 'x-messages': { required: '', invalid: 'probationMonths debe ser un entero de 0 a 12' } }))
+  probationMonths: Type.Optional(Type.Integer({ minimum: 0, maximum: 12, 'x-messages': { required: '', invalid: REGISTRY_MESSAGES.historyProbationMonths } }))
 }, { additionalProperties: false })
 
 /** A HISTORIAL row: the entry and its worker's DNI (8 digits). */

@@ -627,7 +627,14 @@ export const REGISTRY_MESSAGES = {
     `Este documento ya está marcado como firmado el ${date}: la fecha de firma registrada no se cambia`,
   /** History entries. */
   historyEmpty: 'Envía una lista de 1 a 50 contratos anteriores: [{modality, entryDate, endDate, position, probationMonths?}]',
-  historyEndBeforeEntry: 'la fecha de término no puede ser anterior a la fecha de inicio',
+  historyEndBeforeEntry: 'La fecha de término no puede ser anterior a la fecha de inicio',
+  historyNotBegun: (today: string) =>
+    `Un contrato anterior ya empezó: su fecha de inicio no puede ser posterior a hoy (${today})`,
+  historyTooLong: (modality: string, months: number, lastDay: string) =>
+    `Un contrato de la modalidad ${modality} no puede durar más de ${months} meses (art. 74 de la LPCL): con ese inicio ` +
+    `termina como máximo el ${lastDay}; revise las fechas`,
+  historyProbationMonths: 'Los meses de prueba deben ser un número entero de 0 a 12',
+  historyEntryNotFound: 'El trabajador no tiene en su historial un contrato anterior con ese identificador',
   /** `GET /api/contracts/expiring?days=`. */
   expiringDays: 'days debe ser un número entero de días de 0 a 366'
 } as const

@@ -596,6 +596,18 @@ export class Registry {
   }
 
   /** The worker's entered history, oldest first. */
+  /**
+   * Deletes one entry of a worker's history (entered by mistake).
+   * @returns the worker's remaining history, oldest first; undefined when the worker has no entry `id`
+   */
+  async deleteHistory (dni: string, id: string): Promise<Array<HistoryEntry & { id: string }> | undefined> {
+    return await this.#db.transaction().execute(async (trx) => {
+      const deleted = await trx.deleteFrom('history').where('worker_dni', '=', dni).where('id', '=', id).executeTakeFirst()
+      if (Number(deleted.numDeletedRows) === 0) return undefined
+      return await this.history(dni, trx)
+    })
+  }
+
   async history (dni: string, db: Db = this.#db): Promise<Array<HistoryEntry & { id: string }>> {
     const rows = await db.selectFrom('history').selectAll().where('worker_dni', '=', dni).orderBy('entry_date').execute()
     return rows.map((row) => ({

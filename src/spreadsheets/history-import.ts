@@ -7,12 +7,13 @@
  * partial mode too: a history is never skipped in silence.
  */
 import { HistoryRowSchema, type HistoryRow } from '../../schemas/history.js'
-import { HISTORY_IMPORT_MESSAGES, REGISTRY_MESSAGES } from '../../schemas/messages.js'
+import { HISTORY_IMPORT_MESSAGES } from '../../schemas/messages.js'
 import type { ImportedEmployee } from '../../schemas/employee.js'
 import type { ValidationIssue } from '../errors.js'
 import { compileValidator } from '../validation.js'
-import { dayMonthYearKey, isDayMonthYear } from '../vocabulary/dates.js'
-import { MODALITY_CODES, parseModality } from '../vocabulary/modality.js'
+import { todayInLima } from '../vocabulary/dates.js'
+import { parseModality } from '../vocabulary/modality.js'
+import { historyEntryIssues } from '../employees/history-entry.js'
 import { cellValue, type CellProblem } from './cells.js'
 import { HISTORY_COLUMNS, HISTORY_SHEET } from './columns.js'
 import { SpreadsheetValidationError } from './errors.js'
@@ -83,6 +84,7 @@ export function importHistory (
   const header = (field: string): string =>
     content.headers?.[field] ?? HISTORY_COLUMNS.find((spec) => spec.field === field)?.headers[0] ?? field
   const names = new Map(employees.map((employee) => [employee.dni, employee]))
+  const today = todayInLima()
   const workers = new Map<string, HistoryWorker>()
   const issues: HistoryIssue[] = []
   for (const { row, cells } of content.rows) {
@@ -102,12 +104,8 @@ export function importHistory (
       }
     }
     const modality = typeof record.modality === 'string' ? parseModality(record.modality) : undefined
-    if (typeof record.modality === 'string' && modality === undefined && !found.some((issue) => issue.field === 'modality')) {
-      found.push({ field: 'modality', message: HISTORY_IMPORT_MESSAGES.modality(MODALITY_CODES) })
-    }
-    const [entryDate, endDate] = [String(record.entryDate ?? ''), String(record.endDate ?? '')]
-    if (isDayMonthYear(entryDate) && isDayMonthYear(endDate) && dayMonthYearKey(endDate) < dayMonthYearKey(entryDate)) {
-      found.push({ field: 'endDate', message: REGISTRY_MESSAGES.historyEndBeforeEntry })
+    for (const issue of historyEntryIssues(record, today)) {
+      if (!found.some((other) => other.field === issue.field)) found.push(issue)
     }
     if (result.ok && found.length === 0) {
       const entry: HistoryRow = result.value

@@ -59,6 +59,7 @@ const TABLE: Row[] = [
   // the contract registry (docs/registry.md)
   ['GET /api/workers/:dni/contracts', json('GET', '/api/workers/12345678/contracts'), ['hr']],
   ['POST /api/workers/:dni/history', json('POST', '/api/workers/12345678/history', [{ modality: '58', entryDate: '01/01/2024', endDate: '30/06/2024', position: 'Operario de playa' }]), ['hr'], 201],
+  ['DELETE /api/workers/:dni/history/:id', json('DELETE', '/api/workers/12345678/history/00000000-0000-4000-8000-000000000000'), ['hr'], 404],
   ['GET /api/contracts/expiring', json('GET', '/api/contracts/expiring?days=30'), ['hr']],
   ['POST /api/addendum/from-contract', json('POST', '/api/addendum/from-contract', { contractId: '00000000-0000-4000-8000-000000000000', endAddendum: '31/12/2027', causeUpdate: 'La necesidad subsiste porque la demanda de la sede continúa' }), ['hr'], 404],
   ['POST /api/contracts/:id/signed', json('POST', '/api/contracts/00000000-0000-4000-8000-000000000000/signed', { signingDate: '01/01/2026' }), ['hr'], 404],

@@ -93,6 +93,22 @@ test('history HR enters once is stored and returned (201); bad entries are 400s 
   const bad = await app.inject({ method: 'POST', url: '/api/workers/40333444/history', payload: [{ ...entry, modality: 'otra', endDate: addDays(today, -800) }] })
   t.equal(bad.statusCode, 400)
   t.match(bad.json().errors, [{ field: 'body.0.modality' }, { field: 'body.0.endDate' }])
+  // an earlier contract has begun, and lasted no longer than its modality allows (art. 74)
+  const future = await app.inject({ method: 'POST', url: '/api/workers/40333444/history', payload: [{ ...entry, entryDate: addDays(today, 1), endDate: addDays(today, 30) }] })
+  t.match(future.json().errors, [{ field: 'body.0.entryDate', message: `no puede ser posterior a hoy (${today})` }])
+  const endless = await app.inject({ method: 'POST', url: '/api/workers/40333444/history', payload: [{ ...entry, endDate: '31/12/2099' }] })
+  t.match(endless.json().errors, [{ field: 'body.0.endDate', message: /no puede durar más de 60 meses/ }])
+  t.equal((await app.inject({ method: 'POST', url: '/api/workers/40333444/history', payload: [{ ...entry, probationMonths: 13 }] })).json().errors[0].message,
+    'Los meses de prueba deben ser un número entero de 0 a 12')
+
+  // an entry made by mistake is deleted by its id; the rest stays
+  const second = await app.inject({ method: 'POST', url: '/api/workers/40333444/history', payload: [{ ...entry, entryDate: addDays(today, -300), endDate: addDays(today, -200) }] })
+  const [kept, mistaken] = second.json().data.history as Array<{ id: string }>
+  const deleted = await app.inject({ method: 'DELETE', url: `/api/workers/40333444/history/${mistaken.id}` })
+  t.equal(deleted.statusCode, 200)
+  t.same(deleted.json().data.history.map((item: { id: string }) => item.id), [kept.id])
+  t.equal((await app.inject({ method: 'DELETE', url: `/api/workers/40333444/history/${mistaken.id}` })).statusCode, 404, 'gone')
+  t.equal((await app.inject({ method: 'DELETE', url: `/api/workers/40111222/history/${kept.id}` })).statusCode, 404, 'only the worker\'s own entry')
   const empty = await app.inject({ method: 'POST', url: '/api/workers/40333444/history', payload: [] })
   t.equal(empty.statusCode, 400)
   const badDni = await app.inject({ method: 'GET', url: '/api/workers/123/contracts' })
