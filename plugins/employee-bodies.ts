@@ -21,6 +21,7 @@ import type { ErrorObject } from 'ajv'
 import { AppError, EmployeeNotInSessionError, RequestValidationError, SessionNotFoundError, type ValidationIssue } from '../src/errors.js'
 import { HTTP_MESSAGES, PREVIEW_MODE_MESSAGES, VALIDATION_MESSAGE } from '../schemas/messages.js'
 import { ownerOf } from '../src/auth/roles.js'
+import { overlappingDuplicates } from '../src/employees/batch-rules.js'
 
 export interface BodyOptions {
   /** Envelope message of a validation error (spec Errors rule 4). */
@@ -119,6 +120,8 @@ function batchOptions<T extends TSchema> (
       const records = Array.isArray(request.body) ? request.body as unknown[] : []
       const issues = mergeIssues(schemaIssues(request), kindIssues(cache, options.kind, profile, records))
       if (issues.length > 0) throw new RequestValidationError(options.validationMessage, issues)
+      const duplicates = options.kind === 'contract' || options.kind === 'addendumDocument' ? overlappingDuplicates(records, options.kind) : []
+      if (duplicates.length > 0) throw new RequestValidationError(options.validationMessage, duplicates)
       const fromHistory = await history(records, options.kind)
       if (fromHistory.length > 0) throw new RequestValidationError(options.validationMessage, fromHistory)
     }

@@ -775,6 +775,14 @@ export const CONTRACT_MESSAGES = {
   zipFailureDetail: (detail: string) => `error al generar los documentos: ${detail}`
 } as const
 
+/** Rules across the records of one batch of contracts or adendas (src/employees/batch-rules.ts). */
+export const BATCH_MESSAGES = {
+  /** `position`: the earlier record's place in the list, counted from 1. */
+  overlappingDuplicate: (dni: string, position: number, from: string, to: string) =>
+    `La persona con DNI ${dni} ya está en el registro ${position} de esta lista, del ${from} al ${to}, con fechas que se ` +
+    'superponen: el segundo documento reemplazaría al primero en cuanto se emita. Envíe uno solo (el correcto), o plazos sucesivos'
+} as const
+
 /**
  * The adenda documents (D22): `POST /api/addendum/preview` and `/download-zip`, routes/addendum/index.ts
  * and src/employees/cross-field-rules.ts addendumIssues; their ZIP's errores.txt uses CONTRACT_MESSAGES.

@@ -17,7 +17,7 @@ import { PROVIDER_RETRY_MS } from '../../src/auth/oidc.js'
 
 /** A route, one request to it, its access, and the status an allowed identity gets (200 unless said). */
 type Row = [string, () => Promise<InjectOptions>, 'public' | 'signed-in' | readonly string[], number?]
-const json = (method: 'GET' | 'POST', url: string, payload?: unknown) => async (): Promise<InjectOptions> => ({ method, url, payload: payload as InjectOptions['payload'] })
+const json = (method: 'GET' | 'POST' | 'DELETE', url: string, payload?: unknown) => async (): Promise<InjectOptions> => ({ method, url, payload: payload as InjectOptions['payload'] })
 const upload = (url: string, name: string, bytes: Buffer) => async (): Promise<InjectOptions> => {
   const form = await formPayload([{ name, bytes }])
   return { method: 'POST', url, payload: form.payload, headers: form.headers }

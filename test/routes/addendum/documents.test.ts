@@ -132,10 +132,13 @@ t.test('validation: the import\'s rules and messages, trimming, date order, amou
 
 t.test('the ZIP on a real server: bare and wrapped bodies, adendas/<documentNumber>.pdf, repeats numbered, every PDF read back', async (t) => {
   const port = await listen(await build(t))
+  const first = sampleAddendum()
+  // the same worker again: a second adenda, following the first (an overlapping one would be refused)
+  const secondStart = addDays(first.endAddendum as string, 1)
   const records = [
-    sampleAddendum(),
+    first,
     sampleAddendum({ documentNumber: '45678912', worker: 'Luis Ángel Ñahui Pérez', salary: 1250, originalSalary: 1250, salaryInWords: undefined, division: 'Playas Sur', ...sampleAddendumTerm(3, 90) }),
-    sampleAddendum({ worker: 'Rosa María Quispe Mamani Repetida', ...sampleAddendumTerm(7) })
+    sampleAddendum({ worker: 'Rosa María Quispe Mamani Repetida', end: first.endAddendum, startAddendum: secondStart, endAddendum: termEnd(secondStart, 3) })
   ]
   for (const body of [records, { employees: records }, { body: records }]) {
     const res = await postJson(port, ZIP, body)

@@ -1,7 +1,7 @@
 import { test } from 'tap'
 import type { AddressInfo } from 'node:net'
 import type { Employee } from '../../../schemas/employee.js'
-import { todayInLima } from '../../../src/vocabulary/dates.js'
+import { addDays, termEnd, todayInLima } from '../../../src/vocabulary/dates.js'
 import { build, sharedApp, failDocumentsOf, pdfText, postJson, sampleEmployee, samplePartTime, sampleSubsidio, zipEntries } from '../../support/helper.js'
 
 const INVALID = 'La solicitud no se pudo procesar'
@@ -120,9 +120,16 @@ test('hostile positions never escape their folder in entry names (D18)', async (
   for (const name of names) t.notMatch(name, /\.\.|\\|[\u0000-\u001f]/, name) // eslint-disable-line no-control-regex
 })
 
-test('duplicate DNIs in one batch get a numbered suffix instead of overwriting', async (t) => {
+test('duplicate DNIs in one batch (successive terms) get a numbered suffix instead of overwriting', async (t) => {
   const app = await sharedApp()
-  const res = await app.inject({ method: 'POST', url: '/api/contracts/download-zip', payload: [sampleEmployee(), sampleEmployee({ position: 'Cajero' }), sampleEmployee()] })
+  const first = sampleEmployee()
+  const second = addDays(first.endDate as string, 1)
+  const third = addDays(termEnd(second, 3), 1)
+  const res = await app.inject({
+    method: 'POST',
+    url: '/api/contracts/download-zip',
+    payload: [first, sampleEmployee({ position: 'Cajero', entryDate: second, endDate: termEnd(second, 3) }), sampleEmployee({ entryDate: third, endDate: termEnd(third, 3) })]
+  })
   t.same((await zipEntries(res.rawPayload)).map((entry) => entry.name), [
     'planilla/12345678-Operario de playa.pdf', 'planilla/Tratamiento de datos/12345678.pdf', 'planilla/Anexos/12345678.pdf',
     'planilla/12345678-Cajero (2).pdf', 'planilla/Tratamiento de datos/12345678 (2).pdf', 'planilla/Anexos/12345678 (2).pdf',

@@ -64,9 +64,23 @@ test('download-zip records each contract; a reprint supersedes it; a signed one 
   t.equal((await contractsOf(app, '40111222')).length, 2, 'the refused request recorded nothing')
 
   // other workers are not affected; a client that never marks anything signed is never refused
-  const other = await app.inject({ method: 'POST', url: '/api/contracts/download-zip', payload: [sampleEmployee({ dni: '40111333' }), sampleEmployee({ dni: '40111333' })] })
+  const other = await app.inject({ method: 'POST', url: '/api/contracts/download-zip', payload: [sampleEmployee({ dni: '40111333' })] })
   t.equal(other.statusCode, 200)
+  const again = await app.inject({ method: 'POST', url: '/api/contracts/download-zip', payload: [sampleEmployee({ dni: '40111333' })] })
+  t.equal(again.statusCode, 200)
   t.same((await contractsOf(app, '40111333')).map((contract) => contract.status), ['superseded', 'issued'])
+
+  // one request with the same worker twice over overlapping dates would issue a void document: the later is refused
+  const twice = await app.inject({ method: 'POST', url: '/api/contracts/download-zip', payload: [sampleEmployee({ dni: '40111555' }), sampleEmployee({ dni: '40111555' })] })
+  t.equal(twice.statusCode, 400)
+  t.match(twice.json().errors, [{ field: 'body.1.dni', message: /ya está en el registro 1 de esta lista/ }])
+  t.same(await contractsOf(app, '40111555'), [], 'nothing recorded')
+  const earlier = sampleEmployee({ dni: '40111555' })
+  const next = addDays(earlier.endDate as string, 1)
+  const successive = sampleEmployee({ dni: '40111555', entryDate: next, endDate: termEnd(next, 3) })
+  const both = await app.inject({ method: 'POST', url: '/api/contracts/download-zip', payload: [earlier, successive] })
+  t.equal(both.statusCode, 200, both.body)
+  t.equal((await zipEntries(both.rawPayload)).filter((entry) => entry.name.endsWith(' (2).pdf')).length, 3, 'successive terms: two contracts, the second named (2) (D18)')
 
   // a preview records nothing
   const preview = await app.inject({ method: 'POST', url: '/api/contracts/preview', payload: sampleEmployee({ dni: '40111444' }) })
