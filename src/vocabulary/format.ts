@@ -43,10 +43,24 @@ export function cleanText (value: string): string {
 
 /** Text as it is compared, not printed: accents and case dropped, runs of whitespace as one space, trimmed. */
 export function foldText (text: string): string {
-  // plain ASCII has no accents to drop: only case and spaces (most of what the rules compare)
-  const decomposed = PLAIN_ASCII.test(text) ? text : text.normalize('NFD').replace(/\p{M}/gu, '')
-  return decomposed.toLowerCase().replace(/\s+/g, ' ').trim()
+  let folded = FOLDED.get(text)
+  if (folded === undefined) {
+    // plain ASCII has no accents to drop: only case and spaces (most of what the rules compare)
+    const decomposed = PLAIN_ASCII.test(text) ? text : text.normalize('NFD').replace(/\p{M}/gu, '')
+    folded = decomposed.toLowerCase().replace(/\s+/g, ' ').trim()
+    if (text.length <= 200) {
+      if (FOLDED.size >= 4096) FOLDED.clear()
+      FOLDED.set(text, folded)
+    }
+  }
+  return folded
 }
+
+/**
+ * foldText's recent answers for short texts (day names, modalities, schedules, sites: the same few
+ * recur in every record), at most 4,096 (about 1 MB), started over when full.
+ */
+const FOLDED = new Map<string, string>()
 
 /** Text of printable ASCII only (no combining marks, nothing NFD would change). */
 const PLAIN_ASCII = /^[\x20-\x7e]*$/
