@@ -19,6 +19,7 @@ import { workingTimeText } from '../vocabulary/working-time.js'
 import {
   isRecordWorkingTime, partTimeTest, readRecordWorkingTime, workingTimePolicy, type RecordWorkingTime
 } from '../employees/working-time-rules.js'
+import { titularIsStable } from '../employees/lawful-contract.js'
 import { printedPosition, recordPosition } from '../employer/catalogue.js'
 import { profileSite } from '../employer/sites.js'
 import { parseModality } from '../vocabulary/modality.js'
@@ -349,8 +350,8 @@ export function fieldValues (
     replacedWorkerPosition: text(employee.replacedWorkerPosition),
     reasonForSubstitution: text(employee.reasonForSubstitution),
     timeForCompany: text(employee.timeForCompany),
-    // a suplencia prints the fact the rules checked (the titular is stable), not the words typed (§25)
-    workingCondition: employee.contractType === 'Subsidio' ? TITULAR_CONDITION_TEXT : text(employee.workingCondition),
+    // the fact the rules checked (the titular is stable, §25), never the words typed; blank when none (D11)
+    workingCondition: employee.workingCondition !== undefined && titularIsStable(employee.workingCondition) ? TITULAR_CONDITION_TEXT : '',
     // only the ground that applies (§25); the reason's free text is not printed
     substitutionGround: employee.contractType === 'Subsidio' ? cleanText(substitutionGroundText(employee)) : '',
     signingDate: signing,

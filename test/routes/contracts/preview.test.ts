@@ -34,7 +34,7 @@ test('a Subsidio preview prints the replacement data', async (t) => {
   const res = await app.inject({ method: 'POST', url: '/api/contracts/preview', payload: sampleSubsidio() })
   t.equal(res.statusCode, 200)
   const text = await pdfText(res.rawPayload)
-  for (const value of ['Juan Pérez Gómez', 'comprobados (artículo 12, literal b, de la LPCL)', '44556677', 'Plazo indeterminado, tiempo completo', 'tres (3) meses']) {
+  for (const value of ['Juan Pérez Gómez', 'comprobados (artículo 12, literal b, de la LPCL)', '44556677', 'Estable: contrato de trabajo a plazo indeterminado', 'tres (3) meses']) {
     t.match(text, value)
   }
 })

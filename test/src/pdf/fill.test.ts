@@ -37,7 +37,7 @@ test('each document of an employee carries the employee and employer data, flatt
   t.match(contract, 'CONTRATO DE TRABAJO SUJETO A MODALIDAD DE SUPLENCIA')
   const { entryDate, endDate } = sampleTerm()
   for (const value of ['Operario de playa', 'Playa Larcomar', dateInWords(entryDate), dateInWords(endDate), 'S/ 1,500.00',
-    'MIL QUINIENTOS CON 00/100 SOLES', 'Juan Pérez Gómez', 'enfermedad o accidente comprobados', '44556677', 'Plazo indeterminado, tiempo completo',
+    'MIL QUINIENTOS CON 00/100 SOLES', 'Juan Pérez Gómez', 'enfermedad o accidente comprobados', '44556677', 'Estable: contrato de trabajo a plazo indeterminado',
     'tres (3) meses']) {
     t.match(contract.replace(/\s+/g, ' '), value, `contract: ${value}`) // a cell's text may wrap
   }
