@@ -1,7 +1,7 @@
 /**
  * `npm run bench:profile-zip`: what the server does per 50-employee ZIP. Starts the built server, sends
  * PROFILE_RUNS (20) W50 download-zips one after another (after 3 warm-ups) and reads the CPU time
- * of each thread from /proc (main thread, PDF workers, the rest); then does it again under
+ * of each thread from /proc (main thread, the busiest worker threads, the rest); then does it again under
  * `--cpu-prof` and sums the main thread's profile over those requests: the costliest packages and
  * functions (self time). Load shedding is off (a CPU-starved machine would shed the warm-ups).
  * The profile is kept in bench/profiles/ (open it in Chrome DevTools). `PROFILE_CPU_ONLY=1` stops after
@@ -77,7 +77,8 @@ interface Run { walls: number[], window: [number, number], cpu: { main: number, 
 /**
  * Starts the server (with `nodeArgs`), sends 3 warm-up and RUNS measured W50 ZIPs one after
  * another, and returns their wall times, the measured window and the CPU ms each kind of thread
- * spent in it: the main thread, the PDF workers (the busiest other threads, one per core) and
+ * spent in it: the main thread, the busiest other threads, one per core (the PDF workers, or the
+ * registry's PGlite thread when it is busier than one of them: Node 20 does not name threads) and
  * the rest (V8's GC and compiler helpers, libuv).
  */
 async function run (nodeArgs: string[]): Promise<Run> {
@@ -114,7 +115,7 @@ async function main (): Promise<void> {
   const plain = await run(nodeArgs)
   const per = (ms: number) => (ms / RUNS).toFixed(1)
   console.log(`${RUNS} W50 ZIPs one after another (after 3 warm-ups), wall median ${plain.walls[Math.floor(RUNS / 2)].toFixed(1)} ms`)
-  console.log(`CPU per ZIP (/proc, 10 ms ticks): main thread ${per(plain.cpu.main)} ms, PDF workers ${per(plain.cpu.workers)} ms, ` +
+  console.log(`CPU per ZIP (/proc, 10 ms ticks): main thread ${per(plain.cpu.main)} ms, busiest workers (PDF, PGlite) ${per(plain.cpu.workers)} ms, ` +
     `other threads (GC, compiler, libuv) ${per(plain.cpu.others)} ms`)
   // thread ids grow in creation order: the main thread, V8's platform threads, libuv's, then the workers
   console.log(`busiest threads (CPU ms per ZIP): ${plain.threads.slice(0, 10).map(({ tid, name, ms }) => `${name}#${tid} ${per(ms)}`).join(', ')}`)
