@@ -147,7 +147,7 @@ test('Subsidio identifies the replaced person (name, DNI, position, ground, cond
   t.match(text, 'CONTRATO DE TRABAJO SUJETO A MODALIDAD DE SUPLENCIA')
   for (const label of ['Persona suplida', 'DNI N.º de la persona suplida', 'Cargo de la persona suplida', 'Causa de la suplencia',
     'Condición laboral de la persona suplida']) t.match(text, label)
-  for (const value of ['Juan Pérez Gómez', '44556677', 'Supervisora de playa', 'accidente', 'Plazo indeterminado']) t.match(text, value)
+  for (const value of ['Juan Pérez Gómez', '44556677', 'Supervisora de playa', 'accidente', 'Estable: contrato de trabajo a plazo indeterminado']) t.match(text, value)
   t.notMatch(text, '2 años', 'the seniority is accepted (spec rule 3) but not printed')
   t.notMatch(text, 'el suplido', 'neutral wording: la persona suplida')
   t.match(text, 'el contrato se extingue el día de su reincorporación')
