@@ -21,12 +21,23 @@ const openLink = /** @type {HTMLAnchorElement} */ (byId('preview-open'))
 let urls = []
 let generation = 0
 
+/**
+ * Lets go of the documents shown: the frame is emptied first, and their blob: URLs are revoked once
+ * it has (a PDF viewer still reading a URL revoked under it may never finish, and keeps its memory).
+ */
 function release () {
   generation++
-  for (const url of urls) URL.revokeObjectURL(url)
+  const stale = urls
   urls = []
-  frame.removeAttribute('src')
   openLink.hidden = true
+  const revoke = () => { for (const url of stale) URL.revokeObjectURL(url) }
+  if (!frame.hasAttribute('src') || frame.getAttribute('src') === 'about:blank') {
+    revoke()
+    return
+  }
+  frame.addEventListener('load', revoke, { once: true })
+  setTimeout(revoke, 10_000) // should the frame never say it loaded (revoking twice is harmless)
+  frame.src = 'about:blank'
 }
 
 byId('preview-close').addEventListener('click', () => dialog.close())
