@@ -191,12 +191,10 @@ export default fp(async (app) => {
         const id = linkedIds[index]
         if (id === undefined) return outcome
         const addendum = records[index] as Record<string, unknown>
-        const text = (field: string) => typeof addendum[field] === 'string' ? addendum[field] as string : undefined
-        const division = text('division')
+        const division = textOf(addendum, 'division')
         const divisionSite = division === undefined ? undefined : profileSite(app.employerProfile, division)?.name
-        const issues = linkedContractIssues(
-          { documentNumber: text('documentNumber'), modality: text('modality'), causeId: text('causeId') }, id, linked.get(id), divisionSite
-        )
+        const stated = { documentNumber: textOf(addendum, 'documentNumber'), modality: textOf(addendum, 'modality'), causeId: textOf(addendum, 'causeId') }
+        const issues = linkedContractIssues(stated, id, linked.get(id), divisionSite)
         return { ...outcome, issues: [...outcome.issues, ...issues] }
       })
     },
@@ -281,7 +279,7 @@ export default fp(async (app) => {
 function historyNeed (
   record: Record<string, unknown>, kind: 'contract' | 'addendum', profile: EmployerProfile
 ): (HistoryNeed & { dni: string }) | undefined {
-  const text = (field: string) => (typeof record[field] === 'string' ? record[field] as string : undefined)
+  const text = (field: string) => textOf(record, field)
   const position = text('position')
   if (kind === 'addendum') {
     const [dni, from, to] = [text('documentNumber'), text('startAddendum'), text('endAddendum')]
@@ -301,9 +299,15 @@ function historyNeed (
   }
 }
 
+/** A record's field when it is text. */
+function textOf (record: Record<string, unknown>, field: string): string | undefined {
+  return typeof record[field] === 'string' ? record[field] : undefined
+}
+
 /** The recorded contract an adenda record names (`contractId`), if it names one. */
 function linkedContractId (record: Record<string, unknown>): string | undefined {
-  return typeof record.contractId === 'string' && record.contractId !== '' ? record.contractId : undefined
+  const id = textOf(record, 'contractId')
+  return id === '' ? undefined : id
 }
 
 /** `promise`, or a rejection after `ms`. */
