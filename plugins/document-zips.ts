@@ -16,16 +16,12 @@ import { CONTRACT_MESSAGES, REGISTRY_MESSAGES } from '../schemas/messages.js'
 import type { ImportedEmployee } from '../schemas/employee.js'
 import type { AddendumRequest } from '../schemas/addendum.js'
 import { fullName } from '../src/vocabulary/format.js'
-import { parseModality, type ModalityCode } from '../src/vocabulary/modality.js'
 import { todayInLima } from '../src/vocabulary/dates.js'
 import { addendumEntryName, contentDisposition, safeFileName } from '../src/zip/names.js'
 import { eachRecord, streamDocumentsZip, type RecordEntries } from '../src/zip/documents-zip.js'
 import { ZIP_TUNING } from '../src/zip/tuning.js'
-import { RegistryRefusal, verificationCode, type IssuedRecord } from '../src/registry/registry.js'
-import { contractDocument, templateFor, type DocumentId, type TemplateId } from '../src/documents/fields.js'
-import { probationText, recordModality } from '../src/documents/contract-terms.js'
-import { contractCauseOf } from '../src/employees/lawful-contract.js'
-import type { EmployerProfile } from '../schemas/employer-profile.js'
+import { RegistryRefusal, type IssuedRecord } from '../src/registry/registry.js'
+import { codesOf, contractFacts, issuedAddendum, issuedContract } from '../src/issuing/issued-records.js'
 import type { FastifyBaseLogger, FastifyRequest } from 'fastify'
 import type { DocumentCodes } from '../src/documents/renderer.js'
 
@@ -276,86 +272,3 @@ export default fp(async (app) => {
     })
   })
 }, { name: 'document-zips', dependencies: ['config', 'pdf-pool', 'metrics', 'registry', 'employee-bodies'] })
-
-/** The verification codes drawn for a record's documents, in the order its entries come. */
-const codesOf = (issued: IssuedRecord): string[] => issued.documents.map((document) => document.code as string)
-
-/** What a contract's documents print that the profile decides: derived once per record (issue-cache.ts `derived`). */
-interface ContractFacts {
-  /** The contract printed: its type's, or Part Time's for a Planilla under four hours a day (§23). */
-  document: DocumentId
-  modality: ModalityCode
-  /** The reviewed cause chosen (§21); undefined for a suplencia. */
-  causeId?: string
-}
-
-/** The contract facts of a record the rules accepted (§21, §23). */
-function contractFacts (employee: ImportedEmployee, profile: EmployerProfile): ContractFacts {
-  return {
-    document: contractDocument(employee, profile),
-    modality: recordModality(employee, profile),
-    causeId: (employee as { causeId?: string }).causeId ?? contractCauseOf(employee, profile)?.id
-  }
-}
-
-/** What the registry records of a contract record: the facts its documents print, and the three documents. */
-function issuedContract (
-  employee: ImportedEmployee, facts: ContractFacts, profile: EmployerProfile,
-  sha256: Record<TemplateId, string>, today: string
-): IssuedRecord {
-  const templates = [templateFor(facts.document, employee), templateFor('tratamiento-datos', employee), templateFor('anexo', employee)]
-  // what the documents printed, resolved, so an adenda built from the record repeats them
-  // (src/registry/from-contract.ts)
-  const { modality, causeId } = facts
-  return {
-    kind: 'contract',
-    worker: {
-      dni: employee.dni,
-      names: employee.name,
-      lastNameFather: employee.lastNameFather,
-      lastNameMother: employee.lastNameMother,
-      sex: employee.sex,
-      birthDate: employee.birthDate
-    },
-    contractType: employee.contractType,
-    modality,
-    causeId,
-    entryDate: employee.entryDate,
-    endDate: employee.endDate,
-    signingDate: employee.signingDate ?? today,
-    workingTime: (employee as { workingTime?: unknown }).workingTime,
-    probation: probationText(employee, profile),
-    salary: employee.salary,
-    position: employee.position,
-    site: employee.subDivisionOrParking,
-    record: { ...employee, modality, ...(causeId === undefined ? {} : { causeId }) },
-    // drawn now, so the documents print them while the registry records them
-    documents: templates.map((templateId, index) => ({
-      kind: ['contrato', 'tratamiento-datos', 'anexo'][index], templateId, templateSha256: sha256[templateId], code: verificationCode()
-    }))
-  }
-}
-
-/** What the registry records of an adenda: its extension, salary and the contract it extends. */
-function issuedAddendum (
-  addendum: AddendumRequest, sha256: Record<TemplateId, string>, signingDate: string
-): IssuedRecord {
-  const templateId: TemplateId = addendum.sex === 'F' || addendum.sex === 'Femenino' ? 'adenda-f' : 'adenda'
-  return {
-    kind: 'addendum',
-    worker: { dni: addendum.documentNumber, names: addendum.worker, lastNameFather: '', lastNameMother: '', sex: addendum.sex },
-    contractId: (addendum as { contractId?: string }).contractId,
-    extendsEnd: addendum.end,
-    contractType: addendum.contractType ?? 'Planilla',
-    // recorded as its code (`58`), however the sheet named it (`necesidades del mercado`)
-    modality: addendum.modality === undefined ? undefined : parseModality(addendum.modality) ?? addendum.modality,
-    causeId: (addendum as { causeId?: string }).causeId,
-    entryDate: addendum.startAddendum,
-    endDate: addendum.endAddendum,
-    signingDate: (addendum as { signingDate?: string }).signingDate ?? signingDate,
-    salary: addendum.salary,
-    position: addendum.position,
-    record: addendum,
-    documents: [{ kind: 'adenda', templateId, templateSha256: sha256[templateId], code: verificationCode() }]
-  }
-}

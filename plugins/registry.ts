@@ -23,14 +23,8 @@ import { AppError, RegistryUnavailableError } from '../src/errors.js'
 import { CauseRefusal } from '../src/registry/causes.js'
 import { TEMPLATE_IDS, type TemplateId } from '../src/documents/fields.js'
 import { projectPath } from '../src/paths.js'
-import {
-  historyOutcome, linkedContractIssues, type HistoryNeed, type HistoryOutcome, type LinkedContract, type WorkerTerm
-} from '../src/registry/history-rules.js'
-import { profileSite } from '../src/employer/sites.js'
-import { recordModality } from '../src/documents/contract-terms.js'
-import { parseProbation } from '../src/vocabulary/probation.js'
-import type { EmployerProfile } from '../schemas/employer-profile.js'
-import type { ImportedEmployee } from '../schemas/employee.js'
+import type { HistoryOutcome } from '../src/registry/history-rules.js'
+import { historyQuery, historyOutcomes, type RecordKind } from '../src/issuing/history-check.js'
 import { addMonths, todayInLima } from '../src/vocabulary/dates.js'
 
 /** What routes and readiness see of the registry. */
@@ -55,7 +49,7 @@ export interface RegistryAccess {
    * contracts). A registry that does not answer checks nothing (logged): previews keep working, and a
    * ZIP is refused when it cannot be recorded.
    */
-  checkHistory: (records: readonly object[], kind: 'contract' | 'addendum') => Promise<HistoryOutcome[]>
+  checkHistory: (records: readonly object[], kind: RecordKind) => Promise<HistoryOutcome[]>
   /**
    * Loads the registry's causes into `app.causeCatalogue` when its revision changed (opening the
    * database if needed). Called after every change of a cause, and every CAUSES_REFRESH_MS.
@@ -172,31 +166,17 @@ export default fp(async (app) => {
     location: location.kind,
     templateSha256,
     checkHistory: async (records, kind) => {
-      const needs = records.map((record) => historyNeed(record as Record<string, unknown>, kind, app.employerProfile))
-      const linkedIds = kind === 'addendum' ? records.map((record) => linkedContractId(record as Record<string, unknown>)) : []
-      let terms: Map<string, WorkerTerm[]>
-      let linked: Map<string, LinkedContract>
+      const profile = app.employerProfile
+      const query = historyQuery(records, kind, profile)
       try {
-        const dnis = needs.flatMap((need) => need === undefined ? [] : [need.dni])
-        const ids = linkedIds.filter((id): id is string => id !== undefined)
-        ;[terms, linked] = await access.run(async (registry) =>
-          [await registry.workerTerms(dnis), await registry.contractsByIds(ids)])
+        const found = await access.run(async (registry) =>
+          ({ terms: await registry.workerTerms(query.dnis), linked: await registry.contractsByIds(query.contractIds) }))
+        return historyOutcomes(records, query, found, profile)
       } catch (error) {
         if (!(error instanceof RegistryUnavailableError)) throw error
         app.log.warn('contract registry unavailable: the history rules were not applied')
-        return needs.map(() => ({ issues: [] }))
+        return query.needs.map(() => ({ issues: [] }))
       }
-      return needs.map((need, index) => {
-        const outcome = need === undefined ? { issues: [] } : historyOutcome(need, terms.get(need.dni) ?? [])
-        const id = linkedIds[index]
-        if (id === undefined) return outcome
-        const addendum = records[index] as Record<string, unknown>
-        const division = textOf(addendum, 'division')
-        const divisionSite = division === undefined ? undefined : profileSite(app.employerProfile, division)?.name
-        const stated = { documentNumber: textOf(addendum, 'documentNumber'), modality: textOf(addendum, 'modality'), causeId: textOf(addendum, 'causeId') }
-        const issues = linkedContractIssues(stated, id, linked.get(id), divisionSite)
-        return { ...outcome, issues: [...outcome.issues, ...issues] }
-      })
     },
     run: async (work) => {
       const { db } = await database()
@@ -274,41 +254,6 @@ export default fp(async (app) => {
     if (last !== undefined) await last.then(async (open) => { await open.close() }, () => {})
   })
 }, { name: 'registry', dependencies: ['config', 'pdf-pool'] })
-
-/** What a record asks of its worker's history, or undefined when a field the rules need is missing. */
-function historyNeed (
-  record: Record<string, unknown>, kind: 'contract' | 'addendum', profile: EmployerProfile
-): (HistoryNeed & { dni: string }) | undefined {
-  const text = (field: string) => textOf(record, field)
-  const position = text('position')
-  if (kind === 'addendum') {
-    const [dni, from, to] = [text('documentNumber'), text('startAddendum'), text('endAddendum')]
-    if (dni === undefined || from === undefined || to === undefined || position === undefined) return undefined
-    return { dni, modality: text('modality'), from, to, position, statedProbation: false, endField: 'endAddendum' }
-  }
-  const [dni, from, to] = [text('dni'), text('entryDate'), text('endDate')]
-  if (dni === undefined || from === undefined || to === undefined || position === undefined) return undefined
-  let modality: string | undefined
-  try {
-    modality = recordModality(record as unknown as ImportedEmployee, profile)
-  } catch {}
-  const stated = text('probationaryPeriod')
-  const probation = stated === undefined ? undefined : parseProbation(stated)
-  return {
-    dni, modality, from, to, position, endField: 'endDate', statedProbation: probation === undefined ? undefined : probation.count > 0
-  }
-}
-
-/** A record's field when it is text. */
-function textOf (record: Record<string, unknown>, field: string): string | undefined {
-  return typeof record[field] === 'string' ? record[field] : undefined
-}
-
-/** The recorded contract an adenda record names (`contractId`), if it names one. */
-function linkedContractId (record: Record<string, unknown>): string | undefined {
-  const id = textOf(record, 'contractId')
-  return id === '' ? undefined : id
-}
 
 /** `promise`, or a rejection after `ms`. */
 async function bounded<T> (promise: Promise<T>, ms: number): Promise<T> {

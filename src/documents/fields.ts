@@ -213,6 +213,11 @@ export function templateFor (document: DocumentId, employee: Pick<ImportedEmploy
   return isFemale(employee) ? `${document}-f` : document
 }
 
+/** The adenda's template for a worker: feminine when `sex` says so (D21), else masculine (as templateFor). */
+export function addendumTemplateFor (addendum: { sex?: string }): 'adenda' | 'adenda-f' {
+  return isFemale(addendum) ? 'adenda-f' : 'adenda'
+}
+
 /**
  * Whether a working week touches the night (22:00-06:00): the annex then lists night work's risks
  * (§27). The one place the annex reads the working-time vocabulary.

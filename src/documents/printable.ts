@@ -20,7 +20,10 @@ import { measureValue, type MeasureFonts } from '../pdf/fill.js'
 import { winAnsiCode } from '../pdf/winansi.js'
 import { todayInLima } from '../vocabulary/dates.js'
 import type { PrintableRules } from '../employees/record-kinds.js'
-import { CONTRACT_DOCUMENT, addendumFieldValues, contractDocument, fieldValues, templateFor, type TemplateId } from './fields.js'
+import {
+  CONTRACT_DOCUMENT, addendumFieldValues, addendumTemplateFor, contractDocument, fieldValues, templateFor,
+  type TemplateId
+} from './fields.js'
 
 /** What the check needs: the compiled templates and the fonts values are drawn with. */
 export interface PrintableData extends MeasureFonts {
@@ -180,7 +183,7 @@ export function printableRules (data: PrintableData, profile: EmployerProfile): 
     addendum: (record, prefix) => check(record, prefix, ADDENDUM_SOURCES, (fields) => {
       const addendum = fields as unknown as AddendumRequest
       return {
-        templates: [addendum.sex === 'F' || addendum.sex === 'Femenino' ? 'adenda-f' : 'adenda'],
+        templates: [addendumTemplateFor(addendum)],
         values: addendumFieldValues(addendum, profile, todayInLima())
       }
     })

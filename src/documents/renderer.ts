@@ -8,7 +8,8 @@ import type { AddendumRequest } from '../../schemas/addendum.js'
 import type { EngineData } from './engine-data.js'
 import type { EmployerProfile } from '../../schemas/employer-profile.js'
 import {
-  SHARED_FIELDS, contractDocument, addendumFieldValues, fieldValues, templateFor, verificationFooter, type TemplateId
+  SHARED_FIELDS, contractDocument, addendumFieldValues, addendumTemplateFor, fieldValues, templateFor,
+  verificationFooter, type TemplateId
 } from './fields.js'
 import { fillTemplate, type EngineFonts } from '../pdf/fill.js'
 import { loadUnicodeFont, type UnicodeFont } from '../pdf/unicode-font.js'
@@ -96,7 +97,7 @@ export function createRenderer (data: EngineData): ContractRenderer {
     documentUpdates: async (employee, codes, employer = data.employer) =>
       await threeDocuments(employee, codes, employer, updateOf),
     addendum: async (addendum, signingDate, code, employer = data.employer) =>
-      await fill(addendum.sex === 'F' || addendum.sex === 'Femenino' ? 'adenda-f' : 'adenda', {
+      await fill(addendumTemplateFor(addendum), {
         ...addendumFieldValues(addendum, employer, signingDate), verificationCode: verificationFooter(code)
       })
   }
