@@ -26,6 +26,21 @@ const SRC_MAY_IMPORT = {
   registry: ['vocabulary']
 }
 
+/**
+ * Names read where they are used (docs/style.md, "Naming and comments"): no one-letter import alias
+ * (`CAUSE_MESSAGES as C`) and no one-letter namespace. tap's `import t from 'tap'` is a default import, not an alias.
+ */
+const ONE_LETTER_IMPORTS = [
+  {
+    selector: 'ImportSpecifier[local.name=/^[A-Za-z]$/]',
+    message: 'Import by the full name (or a meaningful short one), not a one-letter alias (docs/style.md)'
+  },
+  {
+    selector: 'ImportNamespaceSpecifier[local.name=/^[A-Za-z]$/]',
+    message: 'Name an import namespace by what it holds, not one letter (docs/style.md)'
+  }
+]
+
 const OUTER = [
   { regex: '(^|/)(app|plugins|routes)/', message: 'src/ and schemas/ never import app/, plugins/ or routes/ (README, Code map)' },
   { group: ['fastify', 'fastify-plugin', '@fastify/*'], message: 'src/ must not import Fastify (docs/style.md)' }
@@ -51,6 +66,11 @@ export default [
         code: 120, ignoreUrls: true, ignoreStrings: true, ignoreTemplateLiterals: true, ignoreRegExpLiterals: true
       }]
     }
+  },
+  // product code, tests, scripts and the bench alike
+  {
+    files: [...PRODUCT_CODE, 'test/**/*.{ts,js,mjs}', 'scripts/**/*.{ts,mjs}', 'bench/**/*.{ts,mjs}'],
+    rules: { 'no-restricted-syntax': ['error', ...ONE_LETTER_IMPORTS] }
   },
   // src/ is the domain: plain data, bytes and streams in and out; Fastify stays in app/, plugins/ and routes/
   layer('src/*.ts', DOMAIN.filter((name) => name !== 'vocabulary')),

@@ -3,7 +3,7 @@ import type { FastifyRequest } from 'fastify'
 import { Type } from '@sinclair/typebox'
 import { ROUTE_ACCESS } from '../src/auth/roles.js'
 import { ERROR_RESPONSES, ErrorEnvelopeSchema } from '../schemas/envelope.js'
-import { CAUSE_REVIEW_MESSAGES as M, VALIDATION_MESSAGE } from '../schemas/messages.js'
+import { CAUSE_REVIEW_MESSAGES, VALIDATION_MESSAGE } from '../schemas/messages.js'
 import {
   CauseEditSchema, CauseListQuerySchema, CauseParamsSchema, CauseProposalSchema, CauseSchema, type CauseEdit
 } from '../schemas/causes.js'
@@ -16,13 +16,13 @@ const OneCause = Type.Object({ success: Type.Literal(true), data: Type.Object({ 
 
 /** A refusal of the registry's causes as the client reads it: 404, or 409 naming the cause in the way. */
 function refusalError (error: CauseRefusal, change: 'propose' | 'edit' | 'approve' | 'retire'): AppError {
-  if (error.reason === 'missing') return new AppError(404, M.notFound, { code: 'CONTRATOS_CAUSE_NOT_FOUND' })
+  if (error.reason === 'missing') return new AppError(404, CAUSE_REVIEW_MESSAGES.notFound, { code: 'CONTRATOS_CAUSE_NOT_FOUND' })
   const other = error.cause as RegisteredCause
   const message = error.reason === 'idTaken'
-    ? M.idTaken(other.id, other.status)
+    ? CAUSE_REVIEW_MESSAGES.idTaken(other.id, other.status)
     : error.reason === 'textTaken'
-      ? M.textTaken(other.id, other.status)
-      : change === 'retire' ? M.alreadyRetired(other.id) : M.notProposed(other.id, other.status)
+      ? CAUSE_REVIEW_MESSAGES.textTaken(other.id, other.status)
+      : change === 'retire' ? CAUSE_REVIEW_MESSAGES.alreadyRetired(other.id) : CAUSE_REVIEW_MESSAGES.notProposed(other.id, other.status)
   return new AppError(409, message, { code: 'CONTRATOS_CAUSE_CONFLICT', data: { cause: other } })
 }
 

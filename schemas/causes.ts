@@ -5,39 +5,39 @@
  * print it (its sites, modality, period, hours) is checked after the schema (src/employer/cause-proposals.ts).
  */
 import { Type, type Static } from '@sinclair/typebox'
-import { CAUSE_REVIEW_MESSAGES as M, type FieldMessages } from './messages.js'
+import { CAUSE_REVIEW_MESSAGES, type FieldMessages } from './messages.js'
 import { dayMonthYearSchema, stringEnum } from './common.js'
 
 /** A cause's review: `proposed` (never printed), `approved` (printed), `retired` (no longer printed). */
 export const CAUSE_STATUS_VALUES = ['proposed', 'approved', 'retired'] as const
 
-export const CauseIdSchema = Type.String({ pattern: '^[a-z0-9][a-z0-9-]{0,59}$', examples: ['lince-feria-comercial'], 'x-messages': M.id })
+export const CauseIdSchema = Type.String({ pattern: '^[a-z0-9][a-z0-9-]{0,59}$', examples: ['lince-feria-comercial'], 'x-messages': CAUSE_REVIEW_MESSAGES.id })
 
 const clockTime = (messages: FieldMessages) =>
   Type.String({ pattern: '^(([01][0-9]|2[0-3]):[0-5][0-9]|24:00)$', examples: ['18:00'], 'x-messages': messages })
 
 const JustifiesSchema = Type.Object({
-  days: Type.String({ minLength: 1, maxLength: 100, examples: ['lunes a domingo'], 'x-messages': M.justifiesDays }),
-  from: clockTime(M.justifiesFrom),
-  to: clockTime(M.justifiesTo)
+  days: Type.String({ minLength: 1, maxLength: 100, examples: ['lunes a domingo'], 'x-messages': CAUSE_REVIEW_MESSAGES.justifiesDays }),
+  from: clockTime(CAUSE_REVIEW_MESSAGES.justifiesFrom),
+  to: clockTime(CAUSE_REVIEW_MESSAGES.justifiesTo)
 }, {
   additionalProperties: false,
   description: 'los días y horas de trabajo que la causa justifica (to antes de from: pasa la medianoche)',
-  'x-messages': M.justifies
+  'x-messages': CAUSE_REVIEW_MESSAGES.justifies
 })
 
 /** What a cause says: its modality, sites, text, period and, optionally, the days and hours it justifies. */
 const content = {
-  modality: Type.String({ minLength: 2, maxLength: 60, examples: ['58'], 'x-messages': M.modality }),
-  sites: Type.Array(Type.String({ minLength: 1, maxLength: 100, 'x-messages': M.site }), {
-    minItems: 1, maxItems: 200, uniqueItems: true, 'x-messages': M.sites
+  modality: Type.String({ minLength: 2, maxLength: 60, examples: ['58'], 'x-messages': CAUSE_REVIEW_MESSAGES.modality }),
+  sites: Type.Array(Type.String({ minLength: 1, maxLength: 100, 'x-messages': CAUSE_REVIEW_MESSAGES.site }), {
+    minItems: 1, maxItems: 200, uniqueItems: true, 'x-messages': CAUSE_REVIEW_MESSAGES.sites
   }),
   // one sentence: no line breaks or control characters (they would break the printed clause)
-  text: Type.String({ minLength: 30, maxLength: 1000, pattern: '^[^\\u0000-\\u001f\\u007f-\\u009f]*$', 'x-messages': M.text }),
+  text: Type.String({ minLength: 30, maxLength: 1000, pattern: '^[^\\u0000-\\u001f\\u007f-\\u009f]*$', 'x-messages': CAUSE_REVIEW_MESSAGES.text }),
   period: Type.Object({
-    from: dayMonthYearSchema(M.periodFrom),
-    to: dayMonthYearSchema(M.periodTo)
-  }, { additionalProperties: false, description: 'el periodo que la causa cubre, ambos días incluidos', 'x-messages': M.period })
+    from: dayMonthYearSchema(CAUSE_REVIEW_MESSAGES.periodFrom),
+    to: dayMonthYearSchema(CAUSE_REVIEW_MESSAGES.periodTo)
+  }, { additionalProperties: false, description: 'el periodo que la causa cubre, ambos días incluidos', 'x-messages': CAUSE_REVIEW_MESSAGES.period })
 }
 
 /** `POST /api/causes`: HR's proposal; without `id`, one is made from the text. */
@@ -54,8 +54,8 @@ export const CauseEditSchema = Type.Object({
   sites: Type.Optional(content.sites),
   text: Type.Optional(content.text),
   period: Type.Optional(content.period),
-  justifies: Type.Optional(Type.Union([JustifiesSchema, Type.Null()], { 'x-messages': M.justifies }))
-}, { additionalProperties: false, minProperties: 1, 'x-messages': { required: M.emptyEdit, invalid: M.emptyEdit } })
+  justifies: Type.Optional(Type.Union([JustifiesSchema, Type.Null()], { 'x-messages': CAUSE_REVIEW_MESSAGES.justifies }))
+}, { additionalProperties: false, minProperties: 1, 'x-messages': { required: CAUSE_REVIEW_MESSAGES.emptyEdit, invalid: CAUSE_REVIEW_MESSAGES.emptyEdit } })
 export type CauseEdit = Static<typeof CauseEditSchema>
 
 const Nullable = (description: string) => Type.Union([Type.String(), Type.Null()], { description })
@@ -78,5 +78,5 @@ export const CauseSchema = Type.Object({
 export const CauseParamsSchema = Type.Object({ id: CauseIdSchema })
 
 export const CauseListQuerySchema = Type.Object({
-  status: Type.Optional(stringEnum(CAUSE_STATUS_VALUES, { 'x-messages': M.status }))
+  status: Type.Optional(stringEnum(CAUSE_STATUS_VALUES, { 'x-messages': CAUSE_REVIEW_MESSAGES.status }))
 })

@@ -4,7 +4,7 @@
  * refer to these cells): legal name of the modality, the objective cause naming site, position
  * and dates, working time, probation, benefits by labour regime and working time, the position's
  * functions, risks and equipment, the internal rules the employer has, and the real signing date.
- * Sources: DOCUMENT-REQUIREMENTS §1-§10; LPCL = D.S. 003-97-TR.
+ * Sources: DOCUMENT-REQUIREMENTS, the section cited beside each term; LPCL = D.S. 003-97-TR.
  */
 import type { Employee, ImportedEmployee } from '../../schemas/employee.js'
 import type { EmployerProfile, LaborRegime, PositionEntry } from '../../schemas/employer-profile.js'

@@ -13,7 +13,7 @@
 import type { EmployerProfile } from '../../schemas/employer-profile.js'
 import type { ImportedEmployee } from '../../schemas/employee.js'
 import type { AddendumRequest } from '../../schemas/addendum.js'
-import { PRINTABLE_MESSAGES as M } from '../../schemas/messages.js'
+import { PRINTABLE_MESSAGES } from '../../schemas/messages.js'
 import type { ValidationIssue } from '../errors.js'
 import type { CompiledTemplate } from '../pdf/compiled.js'
 import { measureValue, type MeasureFonts } from '../pdf/fill.js'
@@ -146,7 +146,7 @@ export function printableRules (data: PrintableData, profile: EmployerProfile): 
       const value = fields[field]
       if (typeof value !== 'string') continue
       const scripts = unprintableScripts(value, hasGlyph)
-      if (scripts.length > 0) issues.set(field, { field: path(field), message: M.unsupportedScript(scripts.join(', ')) })
+      if (scripts.length > 0) issues.set(field, { field: path(field), message: PRINTABLE_MESSAGES.unsupportedScript(scripts.join(', ')) })
     }
     let drawn: ReturnType<typeof layout>
     try {
@@ -163,7 +163,7 @@ export function printableRules (data: PrintableData, profile: EmployerProfile): 
         if (field === undefined || fields[field] === undefined || typeof fields[field] === 'number' || issues.has(field) ||
           value === undefined || value === '') continue
         if (!measureValue(widget, value, data).complete) {
-          issues.set(field, { field: path(field), message: M.doesNotFit(DOCUMENT_NAMES[id.replace(/-f$/, '')] ?? id) })
+          issues.set(field, { field: path(field), message: PRINTABLE_MESSAGES.doesNotFit(DOCUMENT_NAMES[id.replace(/-f$/, '')] ?? id) })
         }
       }
     }

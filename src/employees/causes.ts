@@ -9,7 +9,7 @@
  * contract's cause, whose period must cover the extension. Messages: CAUSE_MESSAGES (schemas/messages.ts).
  */
 import type { EmployerProfile } from '../../schemas/employer-profile.js'
-import { CAUSE_MESSAGES as C } from '../../schemas/messages.js'
+import { CAUSE_MESSAGES } from '../../schemas/messages.js'
 import {
   causeById, causeByText, causeMisfit, causesFor, reviewedCauses, unprintedStatus,
   type CauseNeed, type ReviewedCause, type Shift
@@ -38,10 +38,10 @@ interface Named { cause?: ReviewedCause, id?: string, field: CauseIssue['field']
 function named (profile: EmployerProfile, causeId: string | undefined, objectiveCause: string | undefined): Named {
   const byText = objectiveCause === undefined ? undefined : causeByText(profile, objectiveCause)
   if (objectiveCause !== undefined && byText === undefined) {
-    return { field: 'objectiveCause', issue: { field: 'objectiveCause', message: C.objectiveCauseNotReviewed } }
+    return { field: 'objectiveCause', issue: { field: 'objectiveCause', message: CAUSE_MESSAGES.objectiveCauseNotReviewed } }
   }
   if (byText !== undefined && causeId !== undefined && causeId !== byText.id) {
-    return { field: 'objectiveCause', issue: { field: 'objectiveCause', message: C.objectiveCauseOtherId(byText.id, causeId) } }
+    return { field: 'objectiveCause', issue: { field: 'objectiveCause', message: CAUSE_MESSAGES.objectiveCauseOtherId(byText.id, causeId) } }
   }
   const id = causeId ?? byText?.id
   return { id, cause: id === undefined ? undefined : causeById(profile, id), field: causeId === undefined ? 'objectiveCause' : 'causeId' }
@@ -53,7 +53,7 @@ function named (profile: EmployerProfile, causeId: string | undefined, objective
  */
 function unprintedMessage (profile: EmployerProfile, id: string, fitIds: readonly string[]): string {
   const status = unprintedStatus(profile, id)
-  return status === 'proposed' ? C.causeProposed(id, fitIds) : status === 'retired' ? C.causeRetired(id, fitIds) : C.unknownCause(id, fitIds)
+  return status === 'proposed' ? CAUSE_MESSAGES.causeProposed(id, fitIds) : status === 'retired' ? CAUSE_MESSAGES.causeRetired(id, fitIds) : CAUSE_MESSAGES.unknownCause(id, fitIds)
 }
 
 const modalityLabel = (modality: ModalityCode) => `${modality} (${MODALITIES[modality].name})`
@@ -85,22 +85,22 @@ export function contractCause (
     const misfit = causeMisfit(cause, need)
     if (misfit === undefined) return { cause }
     const message = misfit === 'modality'
-      ? C.otherModality(id, modalityLabel(cause.modality), modalityLabel(need.modality), fitIds)
+      ? CAUSE_MESSAGES.otherModality(id, modalityLabel(cause.modality), modalityLabel(need.modality), fitIds)
       : misfit === 'site'
-        ? C.otherSite(id, cause.sites, need.site, fitIds)
+        ? CAUSE_MESSAGES.otherSite(id, cause.sites, need.site, fitIds)
         : misfit === 'period'
-          ? C.outsidePeriod(id, cause.period.from, cause.period.to, fitIds)
-          : C.outsideSchedule(id, cause.justifiesText ?? '', fitIds)
+          ? CAUSE_MESSAGES.outsidePeriod(id, cause.period.from, cause.period.to, fitIds)
+          : CAUSE_MESSAGES.outsideSchedule(id, cause.justifiesText ?? '', fitIds)
     return { issue: { field, message } }
   }
   if (fits.length === 1) return { cause: fits[0] }
-  if (fits.length > 1) return { issue: { field: 'causeId', message: C.severalCauses(fitIds) } }
-  if (candidates.length === 0) return { issue: { field: 'causeId', message: C.noCause(need.site, modalityLabel(need.modality)) } }
+  if (fits.length > 1) return { issue: { field: 'causeId', message: CAUSE_MESSAGES.severalCauses(fitIds) } }
+  if (candidates.length === 0) return { issue: { field: 'causeId', message: CAUSE_MESSAGES.noCause(need.site, modalityLabel(need.modality)) } }
   return {
     issue: {
       field: 'causeId',
-      message: C.noCauseFits(need.site, modalityLabel(need.modality),
-        candidates.map((entry) => C.described(entry.id, entry.period.from, entry.period.to, entry.justifiesText)))
+      message: CAUSE_MESSAGES.noCauseFits(need.site, modalityLabel(need.modality), candidates.map((entry) =>
+        CAUSE_MESSAGES.described(entry.id, entry.period.from, entry.period.to, entry.justifiesText)))
     }
   }
 }
@@ -117,7 +117,7 @@ export function suplenciaCauseIssue (
   if (issue !== undefined) return issue
   if (id === undefined) return undefined
   const known = cause !== undefined || unprintedStatus(profile, id) !== undefined
-  return { field, message: known ? C.suplenciaHasNoCause(id) : C.unknownCause(id, []) }
+  return { field, message: known ? CAUSE_MESSAGES.suplenciaHasNoCause(id) : CAUSE_MESSAGES.unknownCause(id, []) }
 }
 
 /**
@@ -137,9 +137,9 @@ export function addendumCause (
   const misfit = causeMisfit(cause, need)
   if (misfit === undefined) return { cause }
   const message = misfit === 'modality' && need.modality !== undefined
-    ? C.otherModality(id, modalityLabel(cause.modality), modalityLabel(need.modality), fitIds)
+    ? CAUSE_MESSAGES.otherModality(id, modalityLabel(cause.modality), modalityLabel(need.modality), fitIds)
     : misfit === 'period'
-      ? C.extensionOutsidePeriod(id, cause.period.from, cause.period.to)
-      : C.outsideSchedule(id, cause.justifiesText ?? '', fitIds)
+      ? CAUSE_MESSAGES.extensionOutsidePeriod(id, cause.period.from, cause.period.to)
+      : CAUSE_MESSAGES.outsideSchedule(id, cause.justifiesText ?? '', fitIds)
   return { issue: { field, message } }
 }

@@ -13,7 +13,7 @@
  */
 import type { ContractType } from '../../schemas/employee.js'
 import {
-  ADDENDUM_DOCUMENT_MESSAGES as A, LAWFUL_CONTRACT_MESSAGES as M, MESSAGES, RULE_MESSAGES, WORKER_MESSAGES as W
+  ADDENDUM_DOCUMENT_MESSAGES, LAWFUL_CONTRACT_MESSAGES, MESSAGES, RULE_MESSAGES, WORKER_MESSAGES
 } from '../../schemas/messages.js'
 import type { ValidationIssue } from '../errors.js'
 import { CALENDAR, addDays, ageOn, dayMonthYearKey, lastsAtMost, termEnd, termEndWithin } from '../vocabulary/dates.js'
@@ -46,30 +46,30 @@ export function lawfulAddendumIssues (
     a !== undefined && b !== undefined && dayMonthYearKey(a) < dayMonthYearKey(b)
 
   // §26: who the worker is, on the preview and the ZIP (an upload row lists it in data.documentIssues); §20: no minors
-  if (options.document && fields.sex === undefined) add('sex', W.sexRequired('adenda'))
-  if (options.document && fields.birthDate === undefined) add('birthDate', W.birthDateRequired('adenda'))
+  if (options.document && fields.sex === undefined) add('sex', WORKER_MESSAGES.sexRequired('adenda'))
+  if (options.document && fields.birthDate === undefined) add('birthDate', WORKER_MESSAGES.birthDateRequired('adenda'))
   const birthDate = date('birthDate')
   if (birthDate !== undefined && startAddendum !== undefined && ageOn(birthDate, startAddendum) < 18) {
-    add('birthDate', W.minorOnAddendum(startAddendum))
+    add('birthDate', WORKER_MESSAGES.minorOnAddendum(startAddendum))
   }
 
   // §17: timely and contiguous
-  if (end !== undefined && dayMonthYearKey(today) > dayMonthYearKey(end)) add('end', A.expired(end, today))
+  if (end !== undefined && dayMonthYearKey(today) > dayMonthYearKey(end)) add('end', ADDENDUM_DOCUMENT_MESSAGES.expired(end, today))
   if (end === CALENDAR.last) add('end', RULE_MESSAGES.beyondCalendar) // no day after it to start the adenda
   else if (end !== undefined && startAddendum !== undefined && startAddendum !== addDays(end, 1)) {
-    add('startAddendum', A.notContiguous(addDays(end, 1)))
+    add('startAddendum', ADDENDUM_DOCUMENT_MESSAGES.notContiguous(addDays(end, 1)))
   }
   // §28: the adenda's own signing date, the entry and the original signing against the contract's start
-  if (before(signing, today)) add('signingDate', A.signingBeforeToday(today))
-  else if (before(end, signing)) add('signingDate', A.signingAfterEnd(end as string))
-  if (before(start, entryDate)) add('entryDate', A.entryAfterStart)
-  if (before(start, originalSigning)) add('originalSigningDate', A.signingAfterStart)
-  else if (before(today, originalSigning)) add('originalSigningDate', A.originalSigningAfterToday(today))
+  if (before(signing, today)) add('signingDate', ADDENDUM_DOCUMENT_MESSAGES.signingBeforeToday(today))
+  else if (before(end, signing)) add('signingDate', ADDENDUM_DOCUMENT_MESSAGES.signingAfterEnd(end as string))
+  if (before(start, entryDate)) add('entryDate', ADDENDUM_DOCUMENT_MESSAGES.entryAfterStart)
+  if (before(start, originalSigning)) add('originalSigningDate', ADDENDUM_DOCUMENT_MESSAGES.signingAfterStart)
+  else if (before(today, originalSigning)) add('originalSigningDate', ADDENDUM_DOCUMENT_MESSAGES.originalSigningAfterToday(today))
 
   // §28: a position of the catalogue
   const position = text('position')
   if (position !== undefined && policy.catalogue.byName(position) === undefined) {
-    add('position', A.positionOutsideCatalogue(policy.catalogue.positions.map(({ name }) => name)))
+    add('position', ADDENDUM_DOCUMENT_MESSAGES.positionOutsideCatalogue(policy.catalogue.positions.map(({ name }) => name)))
   }
 
   // art. 74: fixed-term contracts with the worker total at most five years from the entry date; none
@@ -77,30 +77,30 @@ export function lawfulAddendumIssues (
   const lastDay = (months: number) => entryDate === undefined ? undefined : termEndWithin(entryDate, months)
   const fiveYears = lastDay(MAX_TOTAL_MONTHS)
   if (fiveYears !== undefined && startAddendum !== undefined && before(fiveYears, startAddendum)) {
-    add('endAddendum', A.noExtensionFiveYears(fiveYears))
+    add('endAddendum', ADDENDUM_DOCUMENT_MESSAGES.noExtensionFiveYears(fiveYears))
   } else if (entryDate !== undefined && endAddendum !== undefined &&
     !lastsAtMost(entryDate, endAddendum, MAX_TOTAL_MONTHS)) {
-    add('endAddendum', A.beyondFiveYears)
+    add('endAddendum', ADDENDUM_DOCUMENT_MESSAGES.beyondFiveYears)
   }
   // the modality of the extended contract and its maximum, from the entry date
   const type: ContractType = isContractType(fields.contractType) ? fields.contractType : 'Planilla'
   const modalityText = typeof fields.modality === 'string' ? fields.modality : undefined
   const modality = modalityText === undefined ? undefined : parseModality(modalityText)
-  if (modalityText !== undefined && modality === undefined) add('modality', M.unknownModality)
-  else if (modality !== undefined && type === 'Subsidio' && modality !== '61') add('modality', M.subsidioIsSuplencia)
-  else if (modality === '61' && type !== 'Subsidio') add('modality', M.suplenciaIsSubsidio)
+  if (modalityText !== undefined && modality === undefined) add('modality', LAWFUL_CONTRACT_MESSAGES.unknownModality)
+  else if (modality !== undefined && type === 'Subsidio' && modality !== '61') add('modality', LAWFUL_CONTRACT_MESSAGES.subsidioIsSuplencia)
+  else if (modality === '61' && type !== 'Subsidio') add('modality', LAWFUL_CONTRACT_MESSAGES.suplenciaIsSubsidio)
   else if (modality !== undefined && entryDate !== undefined && endAddendum !== undefined && !issues.some((issue) => issue.field === at('endAddendum'))) {
     const { maxMonths, name } = MODALITIES[modality]
     const maximum = lastDay(maxMonths)
     if (maximum !== undefined && startAddendum !== undefined && before(maximum, startAddendum)) {
-      add('endAddendum', A.noExtension(`${modality} (${name})`, maxMonths, maximum))
+      add('endAddendum', ADDENDUM_DOCUMENT_MESSAGES.noExtension(`${modality} (${name})`, maxMonths, maximum))
     } else if (!lastsAtMost(entryDate, endAddendum, maxMonths)) {
-      add('endAddendum', A.termTooLong(`${modality} (${name})`, maxMonths, termEnd(entryDate, maxMonths)))
+      add('endAddendum', ADDENDUM_DOCUMENT_MESSAGES.termTooLong(`${modality} (${name})`, maxMonths, termEnd(entryDate, maxMonths)))
     }
   }
 
   // working time and pay (§12, §17, §22, §23): the RMV, its share for part time, night work's surcharge
-  const partTimeMessage = options.document ? A.partTimeNeedsWorkingTime : null
+  const partTimeMessage = options.document ? ADDENDUM_DOCUMENT_MESSAGES.partTimeNeedsWorkingTime : null
   issues.push(...workingTimeIssues(fields, type, policy.workingTime, at, partTimeMessage))
   const salary = typeof fields.salary === 'number' && fields.salary > 0 ? fields.salary : undefined
   const read = readRecordWorkingTime(fields, type, policy.workingTime)
@@ -113,7 +113,7 @@ export function lawfulAddendumIssues (
   const originalSalary = typeof fields.originalSalary === 'number' && fields.originalSalary > 0 ? fields.originalSalary : undefined
   const agreed = fields.salaryReductionAgreed === true
   if (salary !== undefined && originalSalary !== undefined && salary < originalSalary && !agreed) {
-    add('salary', A.salaryReduced(formatSoles(originalSalary)))
+    add('salary', ADDENDUM_DOCUMENT_MESSAGES.salaryReduced(formatSoles(originalSalary)))
   }
   if (salary !== undefined && !issues.some((issue) => issue.field === at('salary'))) {
     if (partTime) {
@@ -121,10 +121,10 @@ export function lawfulAddendumIssues (
         ? undefined
         : minimumSalaryWith(true, weeklyHours, 0, policy.minimumWage, policy.workingTime.ordinaryWeek.hours)
       if (minimum !== undefined && salary < minimum) {
-        add('salary', A.belowPartTimeShare(formatSoles(minimum), String(Math.round((weeklyHours as number) * 100) / 100)))
+        add('salary', ADDENDUM_DOCUMENT_MESSAGES.belowPartTimeShare(formatSoles(minimum), String(Math.round((weeklyHours as number) * 100) / 100)))
       }
     } else if (salary < policy.minimumWage) {
-      add('salary', A.belowMinimum(formatSoles(policy.minimumWage)))
+      add('salary', ADDENDUM_DOCUMENT_MESSAGES.belowMinimum(formatSoles(policy.minimumWage)))
     }
   }
 

@@ -24,9 +24,7 @@
 import type { ContractType } from '../../schemas/employee.js'
 import type { EmployerProfile } from '../../schemas/employer-profile.js'
 import {
-  ANNEX_MESSAGES as A, CAUSE_MESSAGES as C, LAWFUL_CONTRACT_MESSAGES as M, PROBATION_MESSAGES as P,
-  SUPLENCIA_MESSAGES as S,
-  WORKER_MESSAGES as W
+  ANNEX_MESSAGES, CAUSE_MESSAGES, LAWFUL_CONTRACT_MESSAGES, PROBATION_MESSAGES, SUPLENCIA_MESSAGES, WORKER_MESSAGES
 } from '../../schemas/messages.js'
 import type { ValidationIssue } from '../errors.js'
 import { DEFAULT_MINIMUM_WAGE } from '../vocabulary/minimum-wage.js'
@@ -197,11 +195,11 @@ export function lawfulContractIssues (
   const type = isContractType(fields.contractType) ? fields.contractType : undefined
 
   // §11: dates in Lima
-  if (signing !== undefined && dayMonthYearKey(signing) < dayMonthYearKey(today)) add('signingDate', M.signingBeforeToday(today))
+  if (signing !== undefined && dayMonthYearKey(signing) < dayMonthYearKey(today)) add('signingDate', LAWFUL_CONTRACT_MESSAGES.signingBeforeToday(today))
   else if (signing !== undefined && entryDate !== undefined && dayMonthYearKey(signing) > dayMonthYearKey(entryDate)) {
-    add('signingDate', M.signingAfterEntry)
+    add('signingDate', LAWFUL_CONTRACT_MESSAGES.signingAfterEntry)
   }
-  if (entryDate !== undefined && dayMonthYearKey(entryDate) < dayMonthYearKey(today)) add('entryDate', M.entryBeforeToday(today))
+  if (entryDate !== undefined && dayMonthYearKey(entryDate) < dayMonthYearKey(today)) add('entryDate', LAWFUL_CONTRACT_MESSAGES.entryBeforeToday(today))
 
   // §16: the annex of a known position
   const positionProfile = text('positionProfile')
@@ -209,34 +207,34 @@ export function lawfulContractIssues (
   const { catalogue } = policy
   if (positionProfile !== undefined) {
     if (catalogue.byKey(positionProfile.trim()) === undefined) {
-      add('positionProfile', M.unknownPositionProfile(catalogue.positions.map(({ key }) => key)))
+      add('positionProfile', LAWFUL_CONTRACT_MESSAGES.unknownPositionProfile(catalogue.positions.map(({ key }) => key)))
     }
   } else if (position !== undefined && catalogue.byName(position) === undefined) {
-    add('position', M.positionOutsideCatalogue(catalogue.positions.map(({ name }) => name)))
+    add('position', LAWFUL_CONTRACT_MESSAGES.positionOutsideCatalogue(catalogue.positions.map(({ name }) => name)))
   }
 
   // §20: no minors
   const birthDate = date('birthDate')
-  if (birthDate !== undefined && entryDate !== undefined && ageOn(birthDate, entryDate) < 18) add('birthDate', M.minor(entryDate))
+  if (birthDate !== undefined && entryDate !== undefined && ageOn(birthDate, entryDate) < 18) add('birthDate', LAWFUL_CONTRACT_MESSAGES.minor(entryDate))
   if (type === undefined) return issues // not a contract record (a session reference, or one the schema refuses)
 
   // §26: who the worker is
-  if (fields.sex === undefined) add('sex', W.sexRequired('contrato'))
-  if (fields.birthDate === undefined) add('birthDate', W.birthDateRequired('contrato'))
+  if (fields.sex === undefined) add('sex', WORKER_MESSAGES.sexRequired('contrato'))
+  if (fields.birthDate === undefined) add('birthDate', WORKER_MESSAGES.birthDateRequired('contrato'))
 
   // §13: modality and cause; §11: its maximum term
   const modalityText = text('modality')
   const modality = contractModality({ contractType: type, modality: modalityText }, policy)
   const modalityIssue = modalityText !== undefined && modality === undefined
-    ? M.unknownModality
+    ? LAWFUL_CONTRACT_MESSAGES.unknownModality
     : type === 'Subsidio' && modality !== '61'
-      ? M.subsidioIsSuplencia
-      : type !== 'Subsidio' && modality === '61' ? M.suplenciaIsSubsidio : modality === undefined ? M.modalityRequired : undefined
+      ? LAWFUL_CONTRACT_MESSAGES.subsidioIsSuplencia
+      : type !== 'Subsidio' && modality === '61' ? LAWFUL_CONTRACT_MESSAGES.suplenciaIsSubsidio : modality === undefined ? LAWFUL_CONTRACT_MESSAGES.modalityRequired : undefined
   if (modalityIssue !== undefined) add('modality', modalityIssue)
   if (modalityIssue === undefined && modality !== undefined && entryDate !== undefined && endDate !== undefined) {
     const { maxMonths, name } = MODALITIES[modality]
     if (!lastsAtMost(entryDate, endDate, maxMonths)) {
-      add('endDate', M.termTooLong(`${modality} (${name})`, maxMonths, termEnd(entryDate, maxMonths))) // within CALENDAR: lastsAtMost was false
+      add('endDate', LAWFUL_CONTRACT_MESSAGES.termTooLong(`${modality} (${name})`, maxMonths, termEnd(entryDate, maxMonths))) // within CALENDAR: lastsAtMost was false
     }
   }
   // §21: a site of the profile that allows the modality; a reviewed cause that fits the contract
@@ -244,11 +242,11 @@ export function lawfulContractIssues (
   const workplace = site === undefined ? undefined : profileSite(policy.profile, site)
   const label = (code: ModalityCode) => `${code} (${MODALITIES[code].name})`
   if (site !== undefined && workplace === undefined) {
-    add('subDivisionOrParking', C.unknownSite(site, policy.profile.sites.map(({ name }) => name)))
+    add('subDivisionOrParking', CAUSE_MESSAGES.unknownSite(site, policy.profile.sites.map(({ name }) => name)))
   } else if (workplace !== undefined && modalityIssue === undefined && modality !== undefined) {
     const causeFields = { causeId: text('causeId'), objectiveCause: text('objectiveCause') }
     if (!siteAllows(workplace, modality)) {
-      add('modality', C.modalityNotAtSite(workplace.name, label(modality), siteModalities(workplace).map(label)))
+      add('modality', CAUSE_MESSAGES.modalityNotAtSite(workplace.name, label(modality), siteModalities(workplace).map(label)))
     } else if (modality === '61') {
       const issue = suplenciaCauseIssue(causeFields, policy.profile)
       if (issue !== undefined) add(issue.field, issue.message)
@@ -266,7 +264,8 @@ export function lawfulContractIssues (
   }
 
   // §12, §22, §23: working time
-  issues.push(...workingTimeIssues(fields, type, policy.workingTime, at, M.partTimeNeedsWorkingTime))
+  issues.push(...workingTimeIssues(
+    fields, type, policy.workingTime, at, LAWFUL_CONTRACT_MESSAGES.partTimeNeedsWorkingTime))
 
   // §14, §24: probation
   issues.push(...probationIssues(fields, type, entryDate, endDate, recordEntry(fields, catalogue), at))
@@ -294,7 +293,7 @@ export function lawfulContractWarnings (
   const { code, date: ipercDate } = entry.entry.iperc
   const yearLater = isDayMonthYear(ipercDate) ? addMonthsWithin(ipercDate, 12) : undefined
   if (yearLater !== undefined && dayMonthYearKey(entryDate) > dayMonthYearKey(yearLater)) {
-    add(typeof fields.positionProfile === 'string' ? 'positionProfile' : 'position', A.ipercOutdated(code, ipercDate, entry.name, entryDate))
+    add(typeof fields.positionProfile === 'string' ? 'positionProfile' : 'position', ANNEX_MESSAGES.ipercOutdated(code, ipercDate, entry.name, entryDate))
   }
   return issues
 }
@@ -317,7 +316,7 @@ function recordEntry (fields: Record<string, unknown>, catalogue: PositionCatalo
 const reasonsOf = (entry: CataloguePosition | undefined) =>
   PROBATION_REASON_CODES.filter((reason) => entry?.entry.probationReasons?.[reason] !== undefined)
 const allowedText = (entry: CataloguePosition | undefined) =>
-  reasonsOf(entry).map((reason) => `"${reason}" (${P.reasonLabel(reason)}, hasta ${PROBATION_REASONS[reason]} meses)`)
+  reasonsOf(entry).map((reason) => `"${reason}" (${PROBATION_MESSAGES.reasonLabel(reason)}, hasta ${PROBATION_REASONS[reason]} meses)`)
 
 /**
  * The probation of a contract (LPCL art. 10; Reglamento arts. 16, 59; §14, §24), in months or days:
@@ -335,34 +334,34 @@ function probationIssues (
   const stated = typeof fields.probationaryPeriod === 'string' ? fields.probationaryPeriod : undefined
   const reasonText = typeof fields.probationReason === 'string' ? fields.probationReason : undefined
   const probation = stated === undefined ? undefined : parseProbation(stated)
-  if (stated !== undefined && probation === undefined) add('probationaryPeriod', P.unreadable)
+  if (stated !== undefined && probation === undefined) add('probationaryPeriod', PROBATION_MESSAGES.unreadable)
   const reason = reasonText === undefined ? undefined : parseProbationReason(reasonText)
-  if (reasonText !== undefined && reason === undefined) add('probationReason', P.reasonUnknown)
+  if (reasonText !== undefined && reason === undefined) add('probationReason', PROBATION_MESSAGES.reasonUnknown)
   if (probation === undefined || probation.count === 0) return issues
   if (entryDate === undefined || endDate === undefined) return issues
   if (type === 'Part Time') {
-    add('probationaryPeriod', P.partTime)
+    add('probationaryPeriod', PROBATION_MESSAGES.partTime)
     return issues
   }
   let last: string
   try {
     last = probationLastDay(entryDate, probation)
   } catch {
-    add('probationaryPeriod', P.notShorterThanTerm) // past the last day the service computes: longer than any term
+    add('probationaryPeriod', PROBATION_MESSAGES.notShorterThanTerm) // past the last day the service computes: longer than any term
     return issues
   }
   // a limit past the last day the service computes is never reached
   const after = (a: string, b: string | undefined) => b !== undefined && dayMonthYearKey(a) > dayMonthYearKey(b)
   if (after(last, termEndWithin(entryDate, STATUTORY_PROBATION_MONTHS))) {
     if (reasonText === undefined) {
-      add('probationaryPeriod', P.needsReason(probationInWords(probation), allowedText(entry)))
+      add('probationaryPeriod', PROBATION_MESSAGES.needsReason(probationInWords(probation), allowedText(entry)))
     } else if (reason !== undefined && entry !== undefined && entry.entry.probationReasons?.[reason] === undefined) {
-      add('probationReason', P.reasonNotForPosition(reason, entry.name, allowedText(entry)))
+      add('probationReason', PROBATION_MESSAGES.reasonNotForPosition(reason, entry.name, allowedText(entry)))
     } else if (reason !== undefined && after(last, termEndWithin(entryDate, PROBATION_REASONS[reason]))) {
-      add('probationaryPeriod', P.overReason(reason, PROBATION_REASONS[reason]))
+      add('probationaryPeriod', PROBATION_MESSAGES.overReason(reason, PROBATION_REASONS[reason]))
     }
   }
-  if (issues.length === 0 && !after(endDate, last)) add('probationaryPeriod', P.notShorterThanTerm)
+  if (issues.length === 0 && !after(endDate, last)) add('probationaryPeriod', PROBATION_MESSAGES.notShorterThanTerm)
   return issues
 }
 
@@ -381,34 +380,34 @@ function suplenciaIssues (
   const add = (field: string, message: string) => issues.push({ field: at(field), message })
   const text = (field: string) => (typeof fields[field] === 'string' ? fields[field] : undefined)
   for (const field of ['replacedWorkerDni', 'replacedWorkerPosition', 'workingCondition', 'probationaryPeriod'] as const) {
-    if (fields[field] === undefined) add(field, M.suplenciaRequired[field])
+    if (fields[field] === undefined) add(field, LAWFUL_CONTRACT_MESSAGES.suplenciaRequired[field])
   }
   const condition = text('workingCondition')
-  if (condition !== undefined && !titularIsStable(condition)) add('workingCondition', S.titularNotStable)
+  if (condition !== undefined && !titularIsStable(condition)) add('workingCondition', SUPLENCIA_MESSAGES.titularNotStable)
 
   const groundText = text('substitutionGround')
   const reasonText = text('reasonForSubstitution')
   if (groundText !== undefined) {
-    if (namesNoSuplencia(groundText)) add('substitutionGround', S.noSuplencia)
-    else if (substitutionGround(groundText) === undefined) add('substitutionGround', S.groundUnknown(groundList()))
-    else if (reasonText !== undefined && namesNoSuplencia(reasonText)) add('reasonForSubstitution', S.noSuplencia)
+    if (namesNoSuplencia(groundText)) add('substitutionGround', SUPLENCIA_MESSAGES.noSuplencia)
+    else if (substitutionGround(groundText) === undefined) add('substitutionGround', SUPLENCIA_MESSAGES.groundUnknown(groundList()))
+    else if (reasonText !== undefined && namesNoSuplencia(reasonText)) add('reasonForSubstitution', SUPLENCIA_MESSAGES.noSuplencia)
   } else if (reasonText !== undefined) {
     const recognised = recogniseGround(reasonText)
-    if (recognised.kind === 'noSuplencia') add('substitutionGround', S.noSuplencia)
+    if (recognised.kind === 'noSuplencia') add('substitutionGround', SUPLENCIA_MESSAGES.noSuplencia)
     else if (recognised.kind === 'several') {
-      add('substitutionGround', S.groundAmbiguous(recognised.grounds.map(({ name }) => name), groundList()))
-    } else if (recognised.kind === 'none') add('substitutionGround', S.groundNotRecognised(groundList()))
+      add('substitutionGround', SUPLENCIA_MESSAGES.groundAmbiguous(recognised.grounds.map(({ name }) => name), groundList()))
+    } else if (recognised.kind === 'none') add('substitutionGround', SUPLENCIA_MESSAGES.groundNotRecognised(groundList()))
   }
 
   if (typeof fields.replacedWorkerDni === 'string' && fields.replacedWorkerDni === fields.dni) {
-    add('replacedWorkerDni', S.titularIsWorker)
+    add('replacedWorkerDni', SUPLENCIA_MESSAGES.titularIsWorker)
   }
   const titularPosition = text('replacedWorkerPosition')
   if (titularPosition !== undefined && entry !== undefined) {
     const ownTitle = text('position')
     const same = positionOf(titularPosition, entry) ||
       (ownTitle !== undefined && foldText(ownTitle) === foldText(titularPosition))
-    if (!same) add('replacedWorkerPosition', S.titularOtherPosition(entry.name))
+    if (!same) add('replacedWorkerPosition', SUPLENCIA_MESSAGES.titularOtherPosition(entry.name))
   }
 
   const date = (field: string) => {
@@ -417,10 +416,10 @@ function suplenciaIssues (
   }
   const [from, to, entryDate, endDate] = ['absenceFrom', 'absenceTo', 'entryDate', 'endDate'].map(date)
   const key = dayMonthYearKey
-  if (from !== undefined && to !== undefined && key(to) < key(from)) add('absenceTo', S.absenceEndsBeforeStart)
+  if (from !== undefined && to !== undefined && key(to) < key(from)) add('absenceTo', SUPLENCIA_MESSAGES.absenceEndsBeforeStart)
   else {
-    if (from !== undefined && entryDate !== undefined && key(entryDate) < key(from)) add('entryDate', S.startsBeforeAbsence(from))
-    if (to !== undefined && endDate !== undefined && key(endDate) > key(to)) add('endDate', S.endsAfterAbsence(to))
+    if (from !== undefined && entryDate !== undefined && key(entryDate) < key(from)) add('entryDate', SUPLENCIA_MESSAGES.startsBeforeAbsence(from))
+    if (to !== undefined && endDate !== undefined && key(endDate) > key(to)) add('endDate', SUPLENCIA_MESSAGES.endsAfterAbsence(to))
   }
   return issues
 }

@@ -21,7 +21,7 @@
  */
 import type { ContractType } from '../../schemas/employee.js'
 import type { EmployerProfile } from '../../schemas/employer-profile.js'
-import { WORKING_TIME_MESSAGES as W, LAWFUL_CONTRACT_MESSAGES as M } from '../../schemas/messages.js'
+import { WORKING_TIME_MESSAGES, LAWFUL_CONTRACT_MESSAGES } from '../../schemas/messages.js'
 import type { ValidationIssue } from '../errors.js'
 import { DEFAULT_MINIMUM_WAGE } from '../vocabulary/minimum-wage.js'
 import { formatSoles } from '../vocabulary/format.js'
@@ -102,14 +102,14 @@ const textOf = (fields: Record<string, unknown>, field: string) => (typeof field
 /** A structure problem as the message a person reads. */
 function shapeMessage (problem: WorkingTimeShapeProblem): string {
   switch (problem.problem) {
-    case 'noDays': return W.noDays
-    case 'firstWeek': return W.firstWeek
-    case 'dayTwice': return W.dayTwice(problem.day)
-    case 'emptyShift': return W.emptyShift(problem.day)
-    case 'overlap': return W.overlap(problem.day)
-    case 'breakTooLong': return W.breakTooLong(problem.day)
-    case 'breakOutside': return W.breakOutside(problem.day)
-    default: return W.workingTime.invalid // an unknown day or time: the schema refused it already
+    case 'noDays': return WORKING_TIME_MESSAGES.noDays
+    case 'firstWeek': return WORKING_TIME_MESSAGES.firstWeek
+    case 'dayTwice': return WORKING_TIME_MESSAGES.dayTwice(problem.day)
+    case 'emptyShift': return WORKING_TIME_MESSAGES.emptyShift(problem.day)
+    case 'overlap': return WORKING_TIME_MESSAGES.overlap(problem.day)
+    case 'breakTooLong': return WORKING_TIME_MESSAGES.breakTooLong(problem.day)
+    case 'breakOutside': return WORKING_TIME_MESSAGES.breakOutside(problem.day)
+    default: return WORKING_TIME_MESSAGES.workingTime.invalid // an unknown day or time: the schema refused it already
   }
 }
 
@@ -127,7 +127,7 @@ export function readRecordWorkingTime (
   let workDays = textOf(fields, 'workDays')
   let workSchedule = textOf(fields, 'workSchedule')
   if (structure !== undefined) {
-    if (workDays !== undefined || workSchedule !== undefined) return { issues: [{ field: 'workingTime', message: W.bothForms }] }
+    if (workDays !== undefined || workSchedule !== undefined) return { issues: [{ field: 'workingTime', message: WORKING_TIME_MESSAGES.bothForms }] }
     if (!isWorkingTimeShape(structure)) return undefined // the schema refuses it
     const facts = workingTimeFacts(structure, policy.mealWindows)
     if (!isWorkingTimeFacts(facts)) {
@@ -160,19 +160,19 @@ export function readRecordWorkingTime (
   if (time === 'workDaysMissing' && fallback !== undefined && form === 'text') time = parseWorkingTimeText(fallback.workDays, workSchedule)
   if (typeof time === 'string') {
     if (time === 'workDaysMissing') {
-      const message = type === 'Part Time' && partTimeMessage !== null ? partTimeMessage : W.workDaysMissing
+      const message = type === 'Part Time' && partTimeMessage !== null ? partTimeMessage : WORKING_TIME_MESSAGES.workDaysMissing
       return { issues: [{ field: 'workDays', message }] }
     }
     if (time === 'workDaysUnreadable') {
       // the schedule's own problem too, where it has one
       const schedule = parseWorkingTimeText(undefined, workSchedule) === 'workScheduleUnreadable'
-        ? [{ field: 'workSchedule', message: M.workScheduleUnreadable }]
+        ? [{ field: 'workSchedule', message: LAWFUL_CONTRACT_MESSAGES.workScheduleUnreadable }]
         : []
-      return { issues: [{ field: 'workDays', message: M.workDaysUnreadable }, ...schedule] }
+      return { issues: [{ field: 'workDays', message: LAWFUL_CONTRACT_MESSAGES.workDaysUnreadable }, ...schedule] }
     }
     return time === 'workScheduleUnreadable'
-      ? { issues: [{ field: 'workSchedule', message: M.workScheduleUnreadable }] }
-      : { issues: [{ field: 'workDays', message: W.workDaysDisagree }] }
+      ? { issues: [{ field: 'workSchedule', message: LAWFUL_CONTRACT_MESSAGES.workScheduleUnreadable }] }
+      : { issues: [{ field: 'workDays', message: WORKING_TIME_MESSAGES.workDaysDisagree }] }
   }
   const facts = workingTimeFacts(time, policy.mealWindows)
   if (!isWorkingTimeFacts(facts)) return { issues: [{ field: 'workSchedule', message: shapeMessage(facts) }] }
@@ -237,27 +237,30 @@ export function workingTimeIssues (
   const fullWeek = facts.daysPerWeek.findIndex((days) => days === 7)
   if (fullWeek >= 0) {
     add(form === 'workingTime' ? 'workingTime' : read.textDays ? 'workDays' : 'workSchedule',
-      W.noWeeklyRest(facts.weeks > 1 ? ` en la semana ${fullWeek + 1} del ciclo` : ' en la semana'))
+      WORKING_TIME_MESSAGES.noWeeklyRest(facts.weeks > 1 ? ` en la semana ${fullWeek + 1} del ciclo` : ' en la semana'))
   }
   // the refrigerio: at least 45 minutes, and on every shift over the profile's threshold
   const short = facts.shifts.find((shift) => shift.breakMinutes > 0 && shift.breakMinutes < MIN_BREAK_MINUTES)
-  if (short !== undefined) add(scheduleField, W.shortBreak(dayOf(short, facts.weeks), short.breakMinutes))
+  if (short !== undefined) {
+    add(scheduleField, WORKING_TIME_MESSAGES.shortBreak(dayOf(short, facts.weeks), short.breakMinutes))
+  }
   const threshold = policy.refrigerioAfterMinutes
   const long = facts.shifts.find((shift) => shift.breakMinutes === 0 && shift.end - shift.start > threshold)
   if (long !== undefined) {
-    add(scheduleField, W.missingBreak(dayOf(long, facts.weeks), shiftText(long), hoursOf(threshold)))
+    const message = WORKING_TIME_MESSAGES.missingBreak(dayOf(long, facts.weeks), shiftText(long), hoursOf(threshold))
+    add(scheduleField, message)
   }
   // at most 48 hours a week on average over the cycle
   if (facts.averageWeeklyMinutes > MAX_WEEKLY_MINUTES) {
-    add(scheduleField, W.weeklyMaximum(hoursOf(facts.averageWeeklyMinutes), facts.weeks))
+    add(scheduleField, WORKING_TIME_MESSAGES.weeklyMaximum(hoursOf(facts.averageWeeklyMinutes), facts.weeks))
   }
   // the declared total, to the minute; then the four-hour test
   const declared = typeof fields.weeklyHours === 'number' ? fields.weeklyHours : undefined
   const test = partTimeTest(facts, policy.ordinaryWeek)
   if (declared !== undefined && Math.round(declared * 60) !== Math.round(facts.averageWeeklyMinutes)) {
-    add('weeklyHours', W.hoursMismatch(weeklyMinutesText(facts.averageWeeklyMinutes)))
+    add('weeklyHours', WORKING_TIME_MESSAGES.hoursMismatch(weeklyMinutesText(facts.averageWeeklyMinutes)))
   } else if (type === 'Part Time' && !test.partTime) {
-    add('weeklyHours', W.partTimeFourHours(
+    add('weeklyHours', WORKING_TIME_MESSAGES.partTimeFourHours(
       hoursOf(facts.averageWeeklyMinutes), test.divisor, hoursOf(test.dailyMinutes), test.workerDays,
       daysText(facts.workDays), policy.ordinaryWeek.days))
   }
@@ -267,7 +270,7 @@ export function workingTimeIssues (
     const { minimumWage, ordinaryWeek } = policy
     const hours = facts.averageWeeklyMinutes / 60
     const minimum = minimumSalaryWith(test.partTime || type === 'Part Time', hours, facts.nightShare, minimumWage, ordinaryWeek.hours)
-    if (salary < minimum) add('salary', M.belowNightMinimum(formatSoles(minimum)))
+    if (salary < minimum) add('salary', LAWFUL_CONTRACT_MESSAGES.belowNightMinimum(formatSoles(minimum)))
   }
   return issues
 }
@@ -288,7 +291,7 @@ export function workingTimeWarnings (
   for (const shift of read.facts.shifts) {
     if (shift.breakMinutes > 0 || shift.mealWindows.length === 0) continue
     const window = policy.mealWindows[shift.mealWindows[0]]
-    const message = W.mealWindowWithoutBreak(dayOf(shift, read.facts.weeks), shiftText(shift), `${window.start} a ${window.end}`)
+    const message = WORKING_TIME_MESSAGES.mealWindowWithoutBreak(dayOf(shift, read.facts.weeks), shiftText(shift), `${window.start} a ${window.end}`)
     // one warning per shift time and window: `lunes a viernes` of the same shift say it once
     const key = `${shiftText(shift)}|${window.start}`
     if (seen.has(key)) continue

@@ -6,7 +6,7 @@
  * cause's fields, in Spanish (CAUSE_REVIEW_MESSAGES, schemas/messages.ts).
  */
 import type { EmployerProfile, ProfileCause } from '../../schemas/employer-profile.js'
-import { CAUSE_REVIEW_MESSAGES as M, PRINTABLE_MESSAGES } from '../../schemas/messages.js'
+import { CAUSE_REVIEW_MESSAGES, PRINTABLE_MESSAGES } from '../../schemas/messages.js'
 import { parseModality } from '../vocabulary/modality.js'
 import { causeFindings, type CauseFinding } from './causes.js'
 import { profileSite } from './sites.js'
@@ -34,13 +34,13 @@ export function normalizedCause (profile: EmployerProfile, cause: CauseContent):
 
 function findingMessage (profile: EmployerProfile, finding: CauseFinding): string {
   switch (finding.kind) {
-    case 'modality': return M.notPrintedModality(finding.modality)
-    case 'unknownSite': return M.unknownSite(finding.site, profile.sites.map((site) => site.name))
-    case 'siteModality': return M.siteModality(finding.site, finding.modality)
-    case 'notADate': return M.periodFrom.invalid
-    case 'backwards': return M.periodBackwards(finding.from, finding.to)
-    case 'seasonTooLong': return M.seasonTooLong(finding.from, finding.to)
-    case 'justifies': return M.justifiesUnreadable(finding.days, finding.from, finding.to)
+    case 'modality': return CAUSE_REVIEW_MESSAGES.notPrintedModality(finding.modality)
+    case 'unknownSite': return CAUSE_REVIEW_MESSAGES.unknownSite(finding.site, profile.sites.map((site) => site.name))
+    case 'siteModality': return CAUSE_REVIEW_MESSAGES.siteModality(finding.site, finding.modality)
+    case 'notADate': return CAUSE_REVIEW_MESSAGES.periodFrom.invalid
+    case 'backwards': return CAUSE_REVIEW_MESSAGES.periodBackwards(finding.from, finding.to)
+    case 'seasonTooLong': return CAUSE_REVIEW_MESSAGES.seasonTooLong(finding.from, finding.to)
+    case 'justifies': return CAUSE_REVIEW_MESSAGES.justifiesUnreadable(finding.days, finding.from, finding.to)
   }
 }
 

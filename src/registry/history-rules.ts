@@ -9,7 +9,7 @@
  * said in months of 30 days; the limits are 5 × 365 + 1 days (art. 74) and the modality's months ×
  * 30.4375 days.
  */
-import { HISTORY_MESSAGES as H, LINKED_CONTRACT_MESSAGES as L } from '../../schemas/messages.js'
+import { HISTORY_MESSAGES, LINKED_CONTRACT_MESSAGES } from '../../schemas/messages.js'
 import { addMonths, dayMonthYearKey } from '../vocabulary/dates.js'
 import { foldText } from '../vocabulary/format.js'
 import { MAX_TOTAL_MONTHS, MODALITIES, parseModality } from '../vocabulary/modality.js'
@@ -83,7 +83,8 @@ export function historyOutcome (need: HistoryNeed, terms: readonly WorkerTerm[])
   const withNew = coveredDays([...all, added])
   if (withNew > FIVE_YEARS_DAYS) {
     const left = Math.max(0, months(FIVE_YEARS_DAYS - used))
-    outcome.issues.push({ field: need.endField, message: H.beyondFiveYears(months(used), left, MAX_TOTAL_MONTHS) })
+    const message = HISTORY_MESSAGES.beyondFiveYears(months(used), left, MAX_TOTAL_MONTHS)
+    outcome.issues.push({ field: need.endField, message })
   } else {
     const code = need.modality === undefined ? undefined : parseModality(need.modality)
     const known = MODALITIES as Record<string, { maxMonths: number, name: string } | undefined>
@@ -96,7 +97,7 @@ export function historyOutcome (need: HistoryNeed, terms: readonly WorkerTerm[])
       if (same.length > 0 && coveredDays([...same, added]) > limitDays) {
         outcome.issues.push({
           field: need.endField,
-          message: H.beyondModality(`${code} (${limit.name})`, limit.maxMonths, months(sameUsed), Math.max(0, months(limitDays - sameUsed)))
+          message: HISTORY_MESSAGES.beyondModality(`${code} (${limit.name})`, limit.maxMonths, months(sameUsed), Math.max(0, months(limitDays - sameUsed)))
         })
       }
     }
@@ -108,7 +109,7 @@ export function historyOutcome (need: HistoryNeed, terms: readonly WorkerTerm[])
     dayMonthYearKey(term.endDate) >= threeYearsBefore && dayMonthYearKey(term.entryDate) < dayMonthYearKey(need.from))
   if (served !== undefined) {
     if (need.statedProbation === true) {
-      outcome.issues.push({ field: 'probationaryPeriod', message: H.probationServed(served.entryDate, served.endDate) })
+      outcome.issues.push({ field: 'probationaryPeriod', message: HISTORY_MESSAGES.probationServed(served.entryDate, served.endDate) })
     } else if (need.statedProbation === undefined) {
       outcome.probationServed = { from: served.entryDate, to: served.endDate }
     }
@@ -139,21 +140,21 @@ export function linkedContractIssues (
   addendum: { documentNumber?: string, modality?: string, causeId?: string },
   contractId: string, contract: LinkedContract | undefined, divisionSite: string | undefined
 ): Array<{ field: string, message: string }> {
-  if (contract === undefined) return [{ field: 'contractId', message: L.unknown(contractId) }]
+  if (contract === undefined) return [{ field: 'contractId', message: LINKED_CONTRACT_MESSAGES.unknown(contractId) }]
   if (addendum.documentNumber !== undefined && addendum.documentNumber !== contract.workerDni) {
-    return [{ field: 'contractId', message: L.otherWorker(contractId) }]
+    return [{ field: 'contractId', message: LINKED_CONTRACT_MESSAGES.otherWorker(contractId) }]
   }
   const issues: Array<{ field: string, message: string }> = []
   const recorded = contract.modality === null ? undefined : parseModality(contract.modality)
   const stated = addendum.modality === undefined ? undefined : parseModality(addendum.modality)
   if (recorded !== undefined && stated !== undefined && stated !== recorded) {
-    issues.push({ field: 'modality', message: L.otherModality(stated, recorded) })
+    issues.push({ field: 'modality', message: LINKED_CONTRACT_MESSAGES.otherModality(stated, recorded) })
   }
   if (contract.causeId !== null && addendum.causeId !== undefined && addendum.causeId !== contract.causeId) {
-    issues.push({ field: 'causeId', message: L.otherCause(addendum.causeId, contract.causeId) })
+    issues.push({ field: 'causeId', message: LINKED_CONTRACT_MESSAGES.otherCause(addendum.causeId, contract.causeId) })
   }
   if (contract.site !== null && divisionSite !== undefined && foldText(divisionSite) !== foldText(contract.site)) {
-    issues.push({ field: 'division', message: L.otherSite(divisionSite, contract.site) })
+    issues.push({ field: 'division', message: LINKED_CONTRACT_MESSAGES.otherSite(divisionSite, contract.site) })
   }
   return issues
 }

@@ -2,10 +2,11 @@
  * The import templates (docs/import.md, "Templates"): an .xlsx whose first sheet has the accepted headers in
  * the column table's order (required ones filled yellow), a note per column (the input message a
  * spreadsheet shows on the column's cells: no extra row for the reader to skip), drop-down lists
- * where the values are closed, a second sheet "Instrucciones", and a hidden third sheet "Listas"
+ * where the values are closed, a second sheet "Instrucciones", and a hidden last sheet "Listas"
  * holding the lists (a range, since a catalogue may pass the 255 characters of an inline list). The
  * employee template also has a visible third sheet "HISTORIAL" (earlier contracts the service did not issue,
- * docs/import.md), with its headers, a note per column and a note beside the headers saying what it is for.
+ * docs/import.md), with its headers, a note per column and a note beside the headers saying what it is for,
+ * so that its "Listas" is the fourth sheet.
  * Written by our own SpreadsheetML writer (src/reports/xlsx.ts): SheetJS CE writes no validations.
  */
 import { TEMPLATE_MESSAGES } from '../../schemas/messages.js'

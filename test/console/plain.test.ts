@@ -9,7 +9,7 @@
 import t from 'tap'
 import { FIELD_HEADERS } from '../../console/js/pickers.js'
 import { columnOf, nextStep, plain, plainIssues, usePlainWords } from '../../console/js/plain.js'
-import { CAUSE_MESSAGES as C, CAUSE_REVIEW_MESSAGES as R } from '../../schemas/messages.js'
+import { CAUSE_MESSAGES, CAUSE_REVIEW_MESSAGES } from '../../schemas/messages.js'
 import { COLUMN_TABLES } from '../../src/spreadsheets/columns.js'
 import { MODALITIES } from '../../src/vocabulary/modality.js'
 
@@ -32,22 +32,22 @@ usePlainWords({
 })
 
 t.test('a legal aside in brackets stays as it is; a modality with its own name becomes the name', async (t) => {
-  const text = plain(R.notPrintedModality('61'))
+  const text = plain(CAUSE_REVIEW_MESSAGES.notPrintedModality('61'))
   t.match(text, /57, 58, 60, 63 o 67 \(la suplencia, art\. 61 de la LPCL, tiene por causa el reemplazo mismo de la persona suplida\)/)
   t.notMatch(text, /«la suplencia/)
-  t.match(plain(C.otherModality('larcomar-servicio', '58 (necesidades del mercado)', '57 (inicio o incremento de actividad)', [])),
+  t.match(plain(CAUSE_MESSAGES.otherModality('larcomar-servicio', '58 (necesidades del mercado)', '57 (inicio o incremento de actividad)', [])),
     /es de la modalidad «necesidades del mercado», no de la «inicio o incremento de actividad»/)
   t.equal(plain('57 (Necesidades del Mercado)'), '57 (Necesidades del Mercado)', 'another modality\'s name is not this code\'s')
 })
 
 t.test('the next step never contradicts the refusal', async (t) => {
-  t.equal(nextStep('causeId', C.suplenciaHasNoCause('larcomar-servicio')), undefined, 'a suplencia carries no reviewed cause')
-  t.equal(nextStep('causeId', C.unknownCause('x', ['larcomar-servicio'])), undefined, 'the message names the cause that fits')
-  t.equal(nextStep('causeId', C.severalCauses(['larcomar-servicio', 'lince-feria'])), undefined)
-  t.equal(nextStep('modality', C.modalityNotAtSite('Playa Lince', '60 (ocasional)', ['57 (inicio o incremento de actividad)', '61 (suplencia)'])),
+  t.equal(nextStep('causeId', CAUSE_MESSAGES.suplenciaHasNoCause('larcomar-servicio')), undefined, 'a suplencia carries no reviewed cause')
+  t.equal(nextStep('causeId', CAUSE_MESSAGES.unknownCause('x', ['larcomar-servicio'])), undefined, 'the message names the cause that fits')
+  t.equal(nextStep('causeId', CAUSE_MESSAGES.severalCauses(['larcomar-servicio', 'lince-feria'])), undefined)
+  t.equal(nextStep('modality', CAUSE_MESSAGES.modalityNotAtSite('Playa Lince', '60 (ocasional)', ['57 (inicio o incremento de actividad)', '61 (suplencia)'])),
     'Siguiente paso: elige en la columna Contrato una de esas modalidades.', 'the site\'s modalities, as the message lists them, not its causes')
-  t.match(nextStep('causeId', C.unknownCause('x', [])), /propón en la pestaña Causas/, 'none fits: a new cause, reviewed')
-  t.match(nextStep('causeId', C.otherModality('larcomar-servicio-nocturno', '57 (inicio o incremento de actividad)', '58 (necesidades del mercado)', [])) ?? '',
+  t.match(nextStep('causeId', CAUSE_MESSAGES.unknownCause('x', [])), /propón en la pestaña Causas/, 'none fits: a new cause, reviewed')
+  t.match(nextStep('causeId', CAUSE_MESSAGES.otherModality('larcomar-servicio-nocturno', '57 (inicio o incremento de actividad)', '58 (necesidades del mercado)', [])) ?? '',
     /propón en la pestaña Causas/)
   // a message that names the row's modality but no cause that fits
   const step = nextStep('causeId', 'La causa larcomar-servicio-nocturno es de la modalidad 57, no de la 58') ?? ''
@@ -55,16 +55,16 @@ t.test('the next step never contradicts the refusal', async (t) => {
   t.match(step, /Mayor demanda del servicio/)
   t.match(step, /Feria comercial/)
   t.notMatch(step, /servicio nocturno|valet/, 'only the causes of the row\'s modality')
-  t.match(nextStep('causeId', C.objectiveCauseNotReviewed), /«Corregir»/, 'without the modality: the CAUSA list of the form')
+  t.match(nextStep('causeId', CAUSE_MESSAGES.objectiveCauseNotReviewed), /«Corregir»/, 'without the modality: the CAUSA list of the form')
 })
 
 t.test('a cause by its text in the console, with its id in the corrected sheet; twins by their period', async (t) => {
-  const [issue] = plainIssues([{ row: 2, field: 'causeId', message: C.unknownCause('otra', ['larcomar-servicio-nocturno', 'larcomar-servicio']) }])
+  const [issue] = plainIssues([{ row: 2, field: 'causeId', message: CAUSE_MESSAGES.unknownCause('otra', ['larcomar-servicio-nocturno', 'larcomar-servicio']) }])
   t.match(issue.message, /causas revisadas «Inicio del servicio nocturno de la playa», «Mayor demanda del servicio/)
   t.notMatch(issue.message, /larcomar-/)
   t.match(issue.sheetMessage, /«Inicio del servicio nocturno de la playa» \(larcomar-servicio-nocturno\), «Mayor demanda[^»]*» \(larcomar-servicio\)/,
     'one pass: the longer id is not read as the shorter one, and no id inside a text put in')
-  const twins = plain(C.severalCauses(['larcomar-valet-a', 'larcomar-valet-b']))
+  const twins = plain(CAUSE_MESSAGES.severalCauses(['larcomar-valet-a', 'larcomar-valet-b']))
   t.match(twins, /» \(del 01\/01\/2026 al 31\/12\/2026\), «.*» \(del 01\/01\/2027 al 30\/06\/2027\)/, 'two causes that start alike, told apart as the CAUSA list does')
 })
 

@@ -12,7 +12,7 @@ import type { FastifyInstance } from 'fastify'
 import { build, pdfText, sampleAddendum, sampleEmployee } from '../support/helper.js'
 import { previewAndZipRefusals, previewedContractText } from '../support/refusals.js'
 import { KEYS, scratchDir, writeKeysFile } from '../support/auth.js'
-import { CAUSE_MESSAGES, CAUSE_REVIEW_MESSAGES as M, PRINTABLE_MESSAGES } from '../../schemas/messages.js'
+import { CAUSE_MESSAGES, CAUSE_REVIEW_MESSAGES, PRINTABLE_MESSAGES } from '../../schemas/messages.js'
 import { CauseCatalogue } from '../../src/employer/cause-catalogue.js'
 import { causeById, unprintedStatus } from '../../src/employer/causes.js'
 import { causeSlug } from '../../src/registry/causes.js'
@@ -88,10 +88,10 @@ test('a proposed cause is refused until approved; approved, the contract prints 
 
   const again = await review(app, cause.id, 'retire')
   t.equal(again.statusCode, 409)
-  t.equal(again.json().message, M.alreadyRetired(cause.id))
+  t.equal(again.json().message, CAUSE_REVIEW_MESSAGES.alreadyRetired(cause.id))
   const reapprove = await review(app, cause.id, 'approve')
   t.equal(reapprove.statusCode, 409)
-  t.equal(reapprove.json().message, M.notProposed(cause.id, 'retired'))
+  t.equal(reapprove.json().message, CAUSE_REVIEW_MESSAGES.notProposed(cause.id, 'retired'))
   t.same((await app.inject({ method: 'GET', url: '/api/causes?status=retired' })).json().data.causes.map((entry: { id: string }) => entry.id), [cause.id])
 })
 
@@ -111,14 +111,14 @@ test('counsel edits a proposal; an approved cause is not edited; a proposal reje
   t.notOk('justifies' in removed.json().data.cause, 'null removes the hours')
   const bad = await app.inject({ method: 'PATCH', url: `/api/causes/${id}`, payload: { sites: ['Playa Mall Aventura'] } })
   t.equal(bad.statusCode, 400, 'an edit is checked as a proposal')
-  t.same(bad.json().errors, [{ field: 'body.sites', message: M.siteModality('Playa Mall Aventura', '58') }])
-  t.same((await app.inject({ method: 'PATCH', url: `/api/causes/${id}`, payload: {} })).json().errors, [{ field: 'body', message: M.emptyEdit }])
+  t.same(bad.json().errors, [{ field: 'body.sites', message: CAUSE_REVIEW_MESSAGES.siteModality('Playa Mall Aventura', '58') }])
+  t.same((await app.inject({ method: 'PATCH', url: `/api/causes/${id}`, payload: {} })).json().errors, [{ field: 'body', message: CAUSE_REVIEW_MESSAGES.emptyEdit }])
   t.equal((await app.inject({ method: 'PATCH', url: '/api/causes/no-existe', payload: { text: TEXT } })).statusCode, 404)
 
   t.equal((await review(app, id, 'approve')).statusCode, 200)
   const late = await app.inject({ method: 'PATCH', url: `/api/causes/${id}`, payload: { text: `${TEXT}, otra redacción` } })
   t.equal(late.statusCode, 409)
-  t.equal(late.json().message, M.notProposed(id, 'approved'))
+  t.equal(late.json().message, CAUSE_REVIEW_MESSAGES.notProposed(id, 'approved'))
 
   t.equal((await propose(app, proposal({ id: 'rechazada', text: `${TEXT} y del concierto anual` }))).statusCode, 201)
   const rejected = await review(app, 'rechazada', 'retire')
@@ -134,36 +134,36 @@ test('a proposal the profile cannot print is refused on its field; a taken id or
     return res.json().errors.map((issue: { field: string, message: string }) => [issue.field, issue.message])
   }
   const names = ['Playa Larcomar', 'Playa Lince', 'Playa Mall Aventura']
-  t.same(await refused(proposal({ modality: '61' })), [['body.modality', M.notPrintedModality('61')]])
-  t.same(await refused(proposal({ sites: ['Playa Sur'] })), [['body.sites', M.unknownSite('Playa Sur', names)]])
-  t.same(await refused(proposal({ sites: ['Playa Lince'], modality: '57' })), [['body.sites', M.siteModality('Playa Lince', '57')]])
-  t.same(await refused(proposal({ period: { from: '31/12/2027', to: '01/01/2027' } })), [['body.period', M.periodBackwards('31/12/2027', '01/01/2027')]])
+  t.same(await refused(proposal({ modality: '61' })), [['body.modality', CAUSE_REVIEW_MESSAGES.notPrintedModality('61')]])
+  t.same(await refused(proposal({ sites: ['Playa Sur'] })), [['body.sites', CAUSE_REVIEW_MESSAGES.unknownSite('Playa Sur', names)]])
+  t.same(await refused(proposal({ sites: ['Playa Lince'], modality: '57' })), [['body.sites', CAUSE_REVIEW_MESSAGES.siteModality('Playa Lince', '57')]])
+  t.same(await refused(proposal({ period: { from: '31/12/2027', to: '01/01/2027' } })), [['body.period', CAUSE_REVIEW_MESSAGES.periodBackwards('31/12/2027', '01/01/2027')]])
   t.same(await refused(proposal({ modality: '67', sites: ['Playa Mall Aventura'], period: { from: '01/12/2026', to: '31/03/2028' } })),
-    [['body.period', M.seasonTooLong('01/12/2026', '31/03/2028')]])
-  t.same(await refused(proposal({ justifies: { days: 'noches', from: '22:00', to: '06:00' } })), [['body.justifies', M.justifiesUnreadable('noches', '22:00', '06:00')]])
-  t.same(await refused(proposal({ text: 'Demanda alta' })), [['body.text', M.text.invalid]])
-  t.same(await refused(proposal({ text: `${TEXT}\nsegunda línea` })), [['body.text', M.text.invalid]], 'one line: no control characters')
+    [['body.period', CAUSE_REVIEW_MESSAGES.seasonTooLong('01/12/2026', '31/03/2028')]])
+  t.same(await refused(proposal({ justifies: { days: 'noches', from: '22:00', to: '06:00' } })), [['body.justifies', CAUSE_REVIEW_MESSAGES.justifiesUnreadable('noches', '22:00', '06:00')]])
+  t.same(await refused(proposal({ text: 'Demanda alta' })), [['body.text', CAUSE_REVIEW_MESSAGES.text.invalid]])
+  t.same(await refused(proposal({ text: `${TEXT}\nsegunda línea` })), [['body.text', CAUSE_REVIEW_MESSAGES.text.invalid]], 'one line: no control characters')
   t.same(await refused(proposal({ text: `${TEXT} (עברית בלבד)` })), [['body.text', PRINTABLE_MESSAGES.unsupportedScript('hebreo (de derecha a izquierda)')]])
-  t.same(await refused(proposal({ period: { from: '31/02/2026', to: '31/12/2032' } })), [['body.period.from', M.periodFrom.invalid]])
-  t.same(await refused(proposal({ id: 'Con Mayúsculas' })), [['body.id', M.id.invalid]])
-  t.same(await refused({}), [['body.modality', M.modality.required], ['body.sites', M.sites.required], ['body.text', M.text.required], ['body.period', M.period.required]])
+  t.same(await refused(proposal({ period: { from: '31/02/2026', to: '31/12/2032' } })), [['body.period.from', CAUSE_REVIEW_MESSAGES.periodFrom.invalid]])
+  t.same(await refused(proposal({ id: 'Con Mayúsculas' })), [['body.id', CAUSE_REVIEW_MESSAGES.id.invalid]])
+  t.same(await refused({}), [['body.modality', CAUSE_REVIEW_MESSAGES.modality.required], ['body.sites', CAUSE_REVIEW_MESSAGES.sites.required], ['body.text', CAUSE_REVIEW_MESSAGES.text.required], ['body.period', CAUSE_REVIEW_MESSAGES.period.required]])
 
   const takenId = await propose(app, proposal({ id: SEED }))
   t.equal(takenId.statusCode, 409)
-  t.equal(takenId.json().message, M.idTaken(SEED, 'approved'))
+  t.equal(takenId.json().message, CAUSE_REVIEW_MESSAGES.idTaken(SEED, 'approved'))
   const seedText = JSON.parse(readFileSync('assets/employer-profile.json', 'utf8')).causes[0].text as string
   const takenText = await propose(app, proposal({ text: ` ${seedText.toUpperCase()}. ` }))
   t.equal(takenText.statusCode, 409, 'the same need, whatever its case, spacing or closing stop')
-  t.equal(takenText.json().message, M.textTaken(SEED, 'approved'))
+  t.equal(takenText.json().message, CAUSE_REVIEW_MESSAGES.textTaken(SEED, 'approved'))
   t.equal((await app.inject({ method: 'GET', url: '/api/causes?status=otro' })).statusCode, 400)
-  t.equal((await review(app, 'no-existe', 'approve')).json().message, M.notFound)
+  t.equal((await review(app, 'no-existe', 'approve')).json().message, CAUSE_REVIEW_MESSAGES.notFound)
 
   // a proposal whose site the profile no longer has (written before a change of the profile): approving it checks it again
   await app.registry.run(async (registry) => await registry.causes.propose(
     { modality: '58', sites: ['Playa Sur'], text: `${TEXT} en la sede cerrada`, period: { from: '01/01/2026', to: '31/12/2032' } }, 'sede-cerrada', null))
   const stale = await review(app, 'sede-cerrada', 'approve')
   t.equal(stale.statusCode, 400)
-  t.same(stale.json().errors, [{ field: 'sites', message: M.unknownSite('Playa Sur', names) }])
+  t.same(stale.json().errors, [{ field: 'sites', message: CAUSE_REVIEW_MESSAGES.unknownSite('Playa Sur', names) }])
   t.equal((await app.inject({ method: 'GET', url: '/api/causes?status=proposed' })).json().data.causes[0].status, 'proposed', 'still a proposal')
 
   // two proposals whose texts start alike: the second id takes a suffix (within 60 characters, cut at a word)

@@ -8,7 +8,7 @@ import t from 'tap'
 import { build, formPayload, pdfText, sampleEmployee, sampleSubsidio, zipEntries } from '../../support/helper.js'
 import { flat, previewAndZipRefusals, previewedContractText } from '../../support/refusals.js'
 import { EMPLOYEE_HEADERS, employeeCells, workbook } from '../../support/spreadsheets.js'
-import { WORKING_TIME_MESSAGES as W } from '../../../schemas/messages.js'
+import { WORKING_TIME_MESSAGES } from '../../../schemas/messages.js'
 
 const app = await build(t)
 
@@ -45,19 +45,19 @@ async function upload (records: Array<Record<string, unknown>>) {
 // each text refusal, with the upload's row beside it
 const REFUSED: Array<[string, Record<string, unknown>, Array<[string, string]>]> = [
   ['seven working days: no day of rest', sampleEmployee({ dni: '20000001', workDays: 'lunes a domingo', workSchedule: 'de 08:00 a 14:00 horas' }),
-    [['workDays', W.noWeeklyRest(' en la semana')]]],
+    [['workDays', WORKING_TIME_MESSAGES.noWeeklyRest(' en la semana')]]],
   ['a 30-minute refrigerio',
     sampleEmployee({ dni: '20000002', workDays: 'lunes a viernes', workSchedule: 'de 08:00 a 16:30 horas, con 30 minutos de refrigerio' }),
-    [['workSchedule', W.shortBreak('lunes', 30)]]],
+    [['workSchedule', WORKING_TIME_MESSAGES.shortBreak('lunes', 30)]]],
   ['no refrigerio on a shift over six hours', sampleEmployee({ dni: '20000003', workDays: 'lunes a viernes', workSchedule: 'de 08:00 a 14:30 horas' }),
-    [['workSchedule', W.missingBreak('lunes', 'de 08:00 a 14:30', '6')]]],
+    [['workSchedule', WORKING_TIME_MESSAGES.missingBreak('lunes', 'de 08:00 a 14:30', '6')]]],
   ['20 hours over four days is not part time', partTime({ dni: '20000004', workDays: 'lunes a jueves', workSchedule: 'de 17:00 a 22:00 horas' }),
-    [['weeklyHours', W.partTimeFourHours('20', 5, '4', 4, 'lunes a jueves', 6)]]],
+    [['weeklyHours', WORKING_TIME_MESSAGES.partTimeFourHours('20', 5, '4', 4, 'lunes a jueves', 6)]]],
   ['exactly four hours a day declared as 19.75',
     partTime({ dni: '20000005', workDays: 'lunes a viernes', workSchedule: 'de 18:00 a 22:00 horas', weeklyHours: 19.75 }),
-    [['weeklyHours', W.hoursMismatch('20 horas semanales')]]],
+    [['weeklyHours', WORKING_TIME_MESSAGES.hoursMismatch('20 horas semanales')]]],
   ['49 hours a week', sampleEmployee({ dni: '20000006', workDays: 'lunes a sábado', workSchedule: 'de 07:00 a 15:55 horas, con 45 minutos de refrigerio' }),
-    [['workSchedule', W.weeklyMaximum('49', 1)]]]
+    [['workSchedule', WORKING_TIME_MESSAGES.weeklyMaximum('49', 1)]]]
 ]
 
 // the lawful neighbours, also uploaded: no issue
@@ -100,7 +100,7 @@ t.test('six days with a day of rest prints the canonical schedule, never the raw
   t.match(text, 'Por la duración de sus turnos, el horario no incluye refrigerio.')
   t.match(text, 'descanso semanal obligatorio de no menos de veinticuatro (24) horas consecutivas')
   t.same(uploaded.warnings('30000001'),
-    [['workSchedule', W.mealWindowWithoutBreak('lunes', 'de 08:00 a 14:00', '12:00 a 14:00')]],
+    [['workSchedule', WORKING_TIME_MESSAGES.mealWindowWithoutBreak('lunes', 'de 08:00 a 14:00', '12:00 a 14:00')]],
     'a shift over a whole meal window without refrigerio is kept with a warning')
 })
 
@@ -153,7 +153,7 @@ t.test('22 hours over six days in a six-day workplace is part time', async (t) =
   t.match(text, 'CONTRATO DE TRABAJO A TIEMPO PARCIAL')
   t.match(text, '22 horas semanales')
   t.match(text, 'de 18:00 a 21:40 horas, sin refrigerio')
-  t.same(uploaded.warnings('30000007'), [['workSchedule', W.mealWindowWithoutBreak('lunes', 'de 18:00 a 21:40', '19:00 a 21:00')]])
+  t.same(uploaded.warnings('30000007'), [['workSchedule', WORKING_TIME_MESSAGES.mealWindowWithoutBreak('lunes', 'de 18:00 a 21:40', '19:00 a 21:00')]])
 })
 
 t.test('the public text forms keep working: lunes a viernes, de 18:00 a 21:45 horas', async (t) => {
@@ -184,18 +184,18 @@ t.test('workingTime as a structure: printed from it; its refusals on workingTime
   t.match(text, '44 horas semanales')
   t.match(text, 'lunes a viernes, de 08:00 a 16:45 horas, con 45 minutos de refrigerio; sábado, de 08:00 a 12:00 horas, sin refrigerio')
   t.same(await refusals(structured({ days: days([...WEEKDAYS, 'sábado', 'domingo'], ['08:00', '14:00']) })),
-    [['workingTime', W.noWeeklyRest(' en la semana')]])
-  t.same(await refusals(structured({ days: days(WEEKDAYS, ['08:00', '16:30'], 30) })), [['workingTime', W.shortBreak('lunes', 30)]])
+    [['workingTime', WORKING_TIME_MESSAGES.noWeeklyRest(' en la semana')]])
+  t.same(await refusals(structured({ days: days(WEEKDAYS, ['08:00', '16:30'], 30) })), [['workingTime', WORKING_TIME_MESSAGES.shortBreak('lunes', 30)]])
   t.same(await refusals(structured({
     days: [],
     rotation: { weeks: [{ days: days([...WEEKDAYS, 'sábado'], ['07:00', '16:45'], 45) }, { days: days([...WEEKDAYS, 'sábado'], ['07:00', '15:45'], 45) }] }
-  })), [['workingTime', W.weeklyMaximum('51', 2)]], 'a cycle averaging 51 hours')
+  })), [['workingTime', WORKING_TIME_MESSAGES.weeklyMaximum('51', 2)]], 'a cycle averaging 51 hours')
   t.same(await refusals(structured({ days: days(WEEKDAYS, ['08:00', '12:00']) }, { workSchedule: 'de 08:00 a 12:00 horas' })),
-    [['workingTime', W.bothForms]])
+    [['workingTime', WORKING_TIME_MESSAGES.bothForms]])
   t.same(await refusals(structured({ days: [{ day: 'lunes', shifts: [{ start: '8:00', end: '12:00' }], breakMinutes: 0 }] })),
-    [['workingTime.days.0.shifts.0.start', W.time.invalid]], 'the schema names the time')
+    [['workingTime.days.0.shifts.0.start', WORKING_TIME_MESSAGES.time.invalid]], 'the schema names the time')
   t.same(await refusals(partTime({ workingTime: { days: days(['lunes', 'martes', 'miércoles', 'jueves'], ['17:00', '22:00']) } })),
-    [['weeklyHours', W.partTimeFourHours('20', 5, '4', 4, 'lunes a jueves', 6)]], 'the four-hour test stays on weeklyHours')
+    [['weeklyHours', WORKING_TIME_MESSAGES.partTimeFourHours('20', 5, '4', 4, 'lunes a jueves', 6)]], 'the four-hour test stays on weeklyHours')
   const zip = await app.inject({ method: 'POST', url: '/api/contracts/download-zip', payload: [structured({ days: days(WEEKDAYS, ['08:00', '16:45'], 45) })] })
   t.equal(zip.statusCode, 200)
   const contract = (await zipEntries(zip.rawPayload)).find((entry) => /^planilla\/[^/]+\.pdf$/.test(entry.name))
