@@ -4,7 +4,7 @@ import neostandard from 'neostandard'
 const PRODUCT_CODE = ['app/**/*.ts', 'src/**/*.ts', 'plugins/**/*.ts', 'routes/**/*.ts', 'schemas/**/*.ts', 'migrations/**/*.ts', 'console/**/*.js']
 
 /** The domain folders of src/, each a layer. */
-const DOMAIN = ['vocabulary', 'employer', 'employees', 'pdf', 'zip', 'documents', 'reports', 'spreadsheets', 'sessions', 'auth', 'audit', 'registry']
+const DOMAIN = ['vocabulary', 'employer', 'employees', 'pdf', 'zip', 'documents', 'reports', 'spreadsheets', 'sessions', 'auth', 'audit', 'registry', 'issuing']
 
 /**
  * What each folder may import of the others: the README's "imports go one way", held by lint.
@@ -23,7 +23,9 @@ const SRC_MAY_IMPORT = {
   sessions: [],
   auth: [],
   audit: ['auth'],
-  registry: ['vocabulary']
+  registry: ['vocabulary'],
+  // what a request issues: the records the registry keeps, from the rules and documents above it
+  issuing: ['vocabulary', 'employer', 'employees', 'documents', 'registry']
 }
 
 /**
@@ -45,6 +47,36 @@ const OUTER = [
   { regex: '(^|/)(app|plugins|routes)/', message: 'src/ and schemas/ never import app/, plugins/ or routes/ (README, Code map)' },
   { group: ['fastify', 'fastify-plugin', '@fastify/*'], message: 'src/ must not import Fastify (docs/style.md)' }
 ]
+
+/** The HTTP methods a route is registered with (`app.get(path, options, handler)`). */
+const ROUTE_METHODS = new Set(['get', 'head', 'post', 'put', 'patch', 'delete', 'options', 'all'])
+
+/**
+ * `contratos/route-handler-length`: a route handler is a schema plus one call (docs/style.md
+ * "Routes"): its body may take at most `max` lines (default 10); the work goes to src/ or a decorator.
+ */
+const routeHandlerLength = {
+  meta: { type: 'suggestion', schema: [{ type: 'integer', minimum: 1 }], messages: { long: 'Route handler body of {{lines}} lines (max {{max}}): move the work to src/ or a plugin decorator' } },
+  create (context) {
+    const max = context.options[0] ?? 10
+    const check = (handler) => {
+      if (handler === undefined || !/FunctionExpression$/.test(handler.type) || handler.body.type !== 'BlockStatement') return
+      const lines = handler.body.loc.end.line - handler.body.loc.start.line - 1
+      if (lines > max) context.report({ node: handler, messageId: 'long', data: { lines, max } })
+    }
+    return {
+      CallExpression (node) {
+        const { callee } = node
+        if (callee.type !== 'MemberExpression' || callee.property.type !== 'Identifier') return
+        if (ROUTE_METHODS.has(callee.property.name) && node.arguments.length >= 2) check(node.arguments.at(-1))
+        if (callee.property.name === 'route' && node.arguments[0]?.type === 'ObjectExpression') {
+          const handler = node.arguments[0].properties.find((property) => property.key?.name === 'handler')
+          check(handler?.value)
+        }
+      }
+    }
+  }
+}
 
 /** One no-restricted-imports entry for the files of `files`, forbidding the domain folders of `forbidden`. */
 function layer (files, forbidden, extra = []) {
@@ -81,6 +113,11 @@ export default [
   {
     files: ['plugins/**/*.ts'],
     rules: { 'no-restricted-imports': ['error', { patterns: [{ regex: '(^|/)(app|routes)/', message: 'plugins/ never import routes/ or app/ (README, Code map)' }] }] }
+  },
+  {
+    files: ['routes/**/*.ts'],
+    plugins: { contratos: { rules: { 'route-handler-length': routeHandlerLength } } },
+    rules: { 'contratos/route-handler-length': ['error', 10] }
   },
   {
     files: ['routes/**/*.ts'],

@@ -9,6 +9,7 @@ import cors from '../plugins/cors.js'
 import multipart from '../plugins/multipart.js'
 import errors, { clientErrorReply, frameworkErrorReply } from '../plugins/errors.js'
 import pdfPool from '../plugins/pdf-pool.js'
+import employerProfile from '../plugins/employer-profile.js'
 import docs from '../plugins/docs.js'
 import sessions from '../plugins/sessions.js'
 import loadShedding from '../plugins/load-shedding.js'
@@ -162,6 +163,7 @@ export async function buildApp (options: BuildAppOptions = {}): Promise<FastifyI
   await app.register(stalledUploads)
   await app.register(loadShedding)
   await app.register(pdfPool)
+  await app.register(employerProfile)
   await app.register(docs)
   await app.register(sessions)
   await app.register(spreadsheetReader)

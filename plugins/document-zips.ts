@@ -271,4 +271,4 @@ export default fp(async (app) => {
       kind: 'addenda'
     })
   })
-}, { name: 'document-zips', dependencies: ['config', 'pdf-pool', 'metrics', 'registry', 'employee-bodies'] })
+}, { name: 'document-zips', dependencies: ['config', 'pdf-pool', 'employer-profile', 'metrics', 'registry', 'employee-bodies'] })

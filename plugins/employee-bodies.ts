@@ -253,4 +253,4 @@ export default fp(async (app) => {
     contractPreviewRouteOptions: () => contractPreviewOptions(source, () => app.sessions, cache, history),
     issueCache: cache
   } satisfies EmployeeBodies)
-}, { name: 'employee-bodies', dependencies: ['config', 'registry'] })
+}, { name: 'employee-bodies', dependencies: ['config', 'employer-profile', 'registry'] })

@@ -253,7 +253,7 @@ export default fp(async (app) => {
     current = undefined
     if (last !== undefined) await last.then(async (open) => { await open.close() }, () => {})
   })
-}, { name: 'registry', dependencies: ['config', 'pdf-pool'] })
+}, { name: 'registry', dependencies: ['config', 'employer-profile'] })
 
 /** `promise`, or a rejection after `ms`. */
 async function bounded<T> (promise: Promise<T>, ms: number): Promise<T> {

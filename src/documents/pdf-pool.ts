@@ -93,6 +93,11 @@ export class PdfPool {
     })
   }
 
+  /** What the threads were started with: the compiled templates, the fonts and the employer profile read at start-up. */
+  get engineData (): EngineData {
+    return this.#data
+  }
+
   /** Templates compiled at start-up, by id. */
   get templates (): string[] {
     return Object.keys(this.#data.templates)
