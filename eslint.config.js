@@ -25,7 +25,7 @@ const SRC_MAY_IMPORT = {
   audit: ['auth'],
   registry: ['vocabulary'],
   // what a request issues: the records the registry keeps, from the rules and documents above it
-  issuing: ['vocabulary', 'employer', 'employees', 'documents', 'registry']
+  issuing: ['vocabulary', 'employer', 'employees', 'documents', 'spreadsheets', 'registry']
 }
 
 /**

@@ -10,6 +10,7 @@ import multipart from '../plugins/multipart.js'
 import errors, { clientErrorReply, frameworkErrorReply } from '../plugins/errors.js'
 import pdfPool from '../plugins/pdf-pool.js'
 import employerProfile from '../plugins/employer-profile.js'
+import sheetImports from '../plugins/sheet-imports.js'
 import docs from '../plugins/docs.js'
 import sessions from '../plugins/sessions.js'
 import loadShedding from '../plugins/load-shedding.js'
@@ -170,6 +171,7 @@ export async function buildApp (options: BuildAppOptions = {}): Promise<FastifyI
   await app.register(reportPool)
   await app.register(registry)
   await app.register(employeeBodies)
+  await app.register(sheetImports)
   await app.register(binaryReplies)
   await app.register(documentZips)
   await app.register(admission)

@@ -3,19 +3,12 @@ import type { FastifyReply } from 'fastify'
 import { ERROR_RESPONSES, ErrorEnvelopeSchema } from '../../schemas/envelope.js'
 import { AddendumImportReplySchema, AddendumQuerySchema, UploadBodySchema } from '../../schemas/import.js'
 import { AddendumRequestSchema } from '../../schemas/addendum.js'
-import { ADDENDUM_DOCUMENT_MESSAGES, IMPORT_MESSAGES, VALIDATION_MESSAGE } from '../../schemas/messages.js'
+import { ADDENDUM_DOCUMENT_MESSAGES, VALIDATION_MESSAGE } from '../../schemas/messages.js'
 import { fileResponse } from '../../schemas/reports.js'
-import { formatByteSize } from '../../src/units.js'
-import { uploadFormat } from '../../src/spreadsheets/file-type.js'
-import { importAddenda, rowIdentityNumbers } from '../../src/spreadsheets/import.js'
-import { recordValidation } from '../../src/employees/record-kinds.js'
 import { pdfFailure } from '../../src/errors.js'
 import { todayInLima } from '../../src/vocabulary/dates.js'
 import { addendumFileName } from '../../src/zip/names.js'
 import { ROUTE_ACCESS } from '../../src/auth/roles.js'
-import { contractExtendedBy } from '../../src/registry/registry.js'
-
-const messages = IMPORT_MESSAGES.addenda
 
 /**
  * Endpoint 9 (upload; `?partial=true` per D14) and the adenda documents (D22): preview of one
@@ -23,7 +16,6 @@ const messages = IMPORT_MESSAGES.addenda
  * `addendumDocument` ones (src/employees/record-kinds.ts).
  */
 const routes: FastifyPluginAsyncTypebox = async (app) => {
-  const uploadMessages = { noFile: messages.noFile, tooLarge: messages.tooLarge(formatByteSize(app.config.MAX_FILE_SIZE).replace(' ', '')) }
   const pool = app.pdfPool
   // admission (plugins/admission.ts): room for the work, or 503 before the body is validated
   const { admission } = app
@@ -41,27 +33,7 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
       response: { 200: AddendumImportReplySchema, ...ERROR_RESPONSES }
     }
   }, async function (request, reply) {
-    const upload = await request.excelUpload(uploadMessages)
-    const format = uploadFormat(upload.filename, upload.mimetype, messages)
-    const sheet = await app.spreadsheetReader.read(upload.bytes, format, 'addendum', app.config.ADDENDUM_BATCH_MAX, reply.clientGone())
-    const dnis = rowIdentityNumbers(sheet, 'documentNumber')
-    request.auditRead(dnis) // every row read, refused ones too
-    const recorded = await app.registry.extendableContracts(dnis)
-    const { errors, ...result } = importAddenda(sheet, {
-      partial: request.query.partial === 'true',
-      // its print rules: the rows the preview and the ZIP would refuse (data.documentIssues)
-      validation: recordValidation('addendum', app.employerProfile, app.printableRules),
-      // a row that extends a contract this service issued names it (contractId), and without CAUSA
-      // takes the cause that contract printed
-      complete: (record) => {
-        const contract = contractExtendedBy(recorded.get(record.documentNumber) ?? [], record.end)
-        if (contract === undefined) return record
-        const causeId = record.causeId ?? contract.causeId ?? undefined
-        return { ...record, contractId: contract.id, ...(causeId === undefined ? {} : { causeId }) }
-      }
-    })
-    if (errors.length === 0) return { success: true as const, message: messages.processed, data: result }
-    return { success: true as const, message: messages.processedWithErrors, data: { ...result, errors } }
+    return await app.sheetImports.addenda(request, reply, request.query.partial === 'true')
   })
 
   const single = app.employeeBodies.singleRouteOptions(AddendumRequestSchema, {

@@ -93,7 +93,7 @@ export class PdfPool {
     })
   }
 
-  /** What the threads were started with: the compiled templates, the fonts and the employer profile read at start-up. */
+  /** What the threads started with: the compiled templates, the fonts and the employer profile read at start-up. */
   get engineData (): EngineData {
     return this.#data
   }
