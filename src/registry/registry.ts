@@ -9,8 +9,11 @@
  * are stored as SQL dates; amounts are soles.
  */
 import { randomUUID } from 'node:crypto'
-import { sql, type Insertable, type Kysely, type Selectable, type Transaction } from 'kysely'
-import type { ContractsTable, DocumentsTable, HistoryTable, RegistryTables } from './tables.js'
+import { sql, type Insertable, type Kysely } from 'kysely'
+import {
+  dayMonthYear, isoDate, recordset,
+  type ContractRow, type DocumentRow, type HistoryTable, type RegistryDb, type RegistryTables
+} from './tables.js'
 import type { LinkedContract, WorkerTerm } from './history-rules.js'
 import { dayMonthYearKey, termEnd } from '../vocabulary/dates.js'
 import { MAX_TOTAL_MONTHS, MODALITIES, parseModality } from '../vocabulary/modality.js'
@@ -127,18 +130,6 @@ export class RegistryRefusal extends Error {
   }
 }
 
-/** `DD/MM/YYYY` → `YYYY-MM-DD`. */
-export function isoDate (date: string): string {
-  const [day, month, year] = date.split('/')
-  return `${year}-${month}-${day}`
-}
-
-/** `YYYY-MM-DD` → `DD/MM/YYYY`. */
-export function dayMonthYear (date: string): string {
-  const [year, month, day] = date.split('-')
-  return `${day}/${month}/${year}`
-}
-
 /** A document as its public check shows it (`GET /api/documents/{code}`): no name, the DNI masked. */
 export interface DocumentCheck {
   code: string
@@ -156,7 +147,7 @@ export interface DocumentCheck {
   initials: string
 }
 
-type Db = Kysely<RegistryTables> | Transaction<RegistryTables>
+type Db = RegistryDb
 
 /** The `history` row of an entry HR gave (`DD/MM/YYYY` dates stored as SQL dates). */
 function historyRow (dni: string, entry: HistoryEntry, enteredBy: string | undefined): Insertable<HistoryTable> {
@@ -172,28 +163,12 @@ function historyRow (dni: string, entry: HistoryEntry, enteredBy: string | undef
   }
 }
 
-/** A contract or adenda row as recordIssued writes it (JSON columns as values, not text). */
-type ContractRow = Omit<Selectable<ContractsTable>, 'working_time' | 'record' | 'signed_on' | 'issued_at'> & { working_time: unknown, record: unknown }
-/** A document row as recordIssued writes it; its PDF's hash comes after the render (recordHashes). */
-type DocumentRow = Pick<Selectable<DocumentsTable>, 'code' | 'contract_id' | 'kind' | 'template_id' | 'template_sha256'>
-
 const CONTRACT_COLUMNS = [
   'id', 'kind', 'worker_dni', 'contract_id', 'contract_type', 'modality', 'cause_id', 'entry_date', 'end_date',
   'signing_date', 'working_time', 'probation', 'salary', 'position', 'site', 'status', 'superseded_by', 'record',
   'request_id', 'issued_by'
 ] as const satisfies ReadonlyArray<keyof ContractRow>
 const DOCUMENT_COLUMNS = ['code', 'contract_id', 'kind', 'template_id', 'template_sha256'] as const satisfies ReadonlyArray<keyof DocumentRow>
-
-/**
- * `rows` as a set of `table`'s rows (PostgreSQL's `json_populate_recordset` over the table's row
- * type) to insert from: one parameter however many rows (a statement takes at most 65,535), one
- * text the database parses instead of a parameter bound per cell. A column a row leaves out is null.
- */
-function recordset<T extends 'contracts' | 'documents'> (
-  db: Pick<Db, 'selectFrom'>, table: T, rows: ReadonlyArray<T extends 'contracts' ? ContractRow : DocumentRow>
-) {
-  return (db as Db).selectFrom(sql<Selectable<RegistryTables[T]>>`json_populate_recordset(null::${sql.table(table)}, ${JSON.stringify(rows)})`.as('r'))
-}
 
 /** A recorded contract an adenda may extend (Registry.extendableContracts). */
 export interface ExtendableContract {
