@@ -13,7 +13,7 @@ import { pdfFailure } from '../../src/errors.js'
 import { todayInLima } from '../../src/vocabulary/dates.js'
 import { addendumFileName } from '../../src/zip/names.js'
 import { ROUTE_ACCESS } from '../../src/auth/roles.js'
-import { contractExtendedBy } from '../../src/registry/registry.js'
+import { contractExtendedBy } from '../../src/registry/contract-rules.js'
 
 const messages = IMPORT_MESSAGES.addenda
 

@@ -9,14 +9,16 @@
  * are stored as SQL dates; amounts are soles.
  */
 import { randomUUID } from 'node:crypto'
-import { sql, type Insertable, type Kysely } from 'kysely'
+import { sql, type Insertable, type Kysely, type Selectable } from 'kysely'
 import {
   dayMonthYear, isoDate, recordset,
-  type ContractRow, type DocumentRow, type HistoryTable, type RegistryDb, type RegistryTables
+  type ContractRow, type ContractsTable, type DocumentRow, type HistoryTable, type RegistryDb, type RegistryTables
 } from './tables.js'
 import type { LinkedContract, WorkerTerm } from './history-rules.js'
-import { dayMonthYearKey, termEnd } from '../vocabulary/dates.js'
-import { MAX_TOTAL_MONTHS, MODALITIES, parseModality } from '../vocabulary/modality.js'
+import {
+  extendableByWorker, longestEnd, planIssue, signedOverlap, signingOutcome,
+  type ExtendableContract, type LiveTerm, type PlannedTerm
+} from './contract-rules.js'
 import { CauseRegistry } from './causes.js'
 import { initialsOf, maskDni, verificationCode } from './verification-codes.js'
 
@@ -170,48 +172,47 @@ const CONTRACT_COLUMNS = [
 ] as const satisfies ReadonlyArray<keyof ContractRow>
 const DOCUMENT_COLUMNS = ['code', 'contract_id', 'kind', 'template_id', 'template_sha256'] as const satisfies ReadonlyArray<keyof DocumentRow>
 
-/** A recorded contract an adenda may extend (Registry.extendableContracts). */
-export interface ExtendableContract {
-  id: string
-  /** The reviewed cause it printed; null for a suplencia. */
-  causeId: string | null
-  /** `DD/MM/YYYY`: its own end and each of its adendas' ends, the days an adenda of it may follow. */
-  ends: string[]
+/** A contract row as the rules see it. */
+function toLiveTerm (
+  row: Pick<Selectable<ContractsTable>, 'id' | 'worker_dni' | 'kind' | 'contract_id' | 'cause_id' | 'entry_date' | 'end_date' | 'status' | 'issued_at'>
+): LiveTerm {
+  return {
+    id: row.id,
+    dni: row.worker_dni,
+    kind: row.kind,
+    contractId: row.contract_id,
+    causeId: row.cause_id,
+    entryDate: dayMonthYear(row.entry_date),
+    endDate: dayMonthYear(row.end_date),
+    status: row.status,
+    issuedAt: Number(row.issued_at)
+  }
 }
 
-/**
- * The contracts among `rows` (a worker's contracts and adendas, not superseded, newest first) with
- * the ends an adenda may follow: the contract's own and each of its adendas' (a corrected reprint of
- * an adenda follows the contract's end, a second adenda the first's).
- * @returns by DNI, newest contract first
- */
-function extendable (
-  rows: ReadonlyArray<{
-    id: string, kind: string, worker_dni: string, contract_id: string | null, cause_id: string | null, end_date: string
-  }>
-): Map<string, ExtendableContract[]> {
-  const byId = new Map<string, ExtendableContract>()
-  const byDni = new Map<string, ExtendableContract[]>()
-  for (const row of rows) {
-    if (row.kind !== 'contract') continue
-    const contract = { id: row.id, causeId: row.cause_id, ends: [row.end_date] }
-    byId.set(row.id, contract)
-    byDni.set(row.worker_dni, [...(byDni.get(row.worker_dni) ?? []), contract])
+/** The row of a record being issued, as planIssue planned it. */
+function toContractRow (record: IssuedRecord, term: PlannedTerm, context: IssueContext): ContractRow {
+  return {
+    id: term.id,
+    kind: record.kind,
+    worker_dni: record.worker.dni,
+    contract_id: term.contractId ?? null,
+    contract_type: record.contractType,
+    modality: record.modality ?? null,
+    cause_id: record.causeId ?? null,
+    entry_date: isoDate(record.entryDate),
+    end_date: isoDate(record.endDate),
+    signing_date: isoDate(record.signingDate),
+    working_time: record.workingTime ?? null,
+    probation: record.probation ?? null,
+    salary: record.salary.toFixed(2),
+    position: record.position,
+    site: record.site ?? null,
+    status: term.supersededBy === undefined ? 'issued' : 'superseded',
+    superseded_by: term.supersededBy ?? null,
+    record: record.record,
+    request_id: context.requestId,
+    issued_by: context.issuedBy ?? null
   }
-  for (const row of rows) {
-    if (row.kind === 'addendum' && row.contract_id !== null) byId.get(row.contract_id)?.ends.push(row.end_date)
-  }
-  return byDni
-}
-
-/**
- * The contract an adenda extends, among a worker's extendable contracts (newest first): the newest
- * whose own end or one of whose adendas' ends is `end` (`DD/MM/YYYY`, the end the adenda follows).
- */
-export function contractExtendedBy (
-  contracts: readonly ExtendableContract[], end: string
-): ExtendableContract | undefined {
-  return contracts.find((contract) => contract.ends.includes(end))
 }
 
 /** The registry over one open database. */
@@ -259,111 +260,34 @@ export class Registry {
         birth_date: sql`coalesce(excluded.birth_date, workers.birth_date)`,
         updated_at: sql`now()`
       }))).execute()
-      const existing = await trx.selectFrom('contracts')
-        .select(['id', 'worker_dni', 'kind', 'contract_id', 'cause_id', 'entry_date', 'end_date', 'status', 'issued_at'])
-        .where('worker_dni', 'in', dnis).where('status', '!=', 'superseded').execute()
-      const rows = existing.map((row) => ({
-        id: row.id,
-        worker_dni: row.worker_dni,
-        kind: row.kind,
-        contract_id: row.contract_id,
-        cause_id: row.cause_id,
-        entry_date: row.entry_date,
-        end_date: row.end_date,
-        status: row.status as string,
-        order: Number(row.issued_at),
-        recorded: true
-      }))
-      const overlaps = (row: { entry_date: string, end_date: string }, from: string, to: string) =>
-        row.entry_date <= to && row.end_date >= from
-      const results: Array<{ id: string, codes: string[] }> = []
-      const contracts = new Map<string, ContractRow>()
-      const documents: DocumentRow[] = []
-      const superseded: Array<{ id: string, by: string }> = []
-      for (const record of records) {
-        const dni = record.worker.dni
-        const from = isoDate(record.entryDate)
-        const to = isoDate(record.endDate)
-        const mine = rows.filter((row) => row.worker_dni === dni && row.kind === record.kind && row.status !== 'superseded')
-        const signed = mine.filter((row) => row.status === 'signed' && overlaps(row, from, to))
-          .sort((a, b) => a.entry_date.localeCompare(b.entry_date))[0]
-        if (signed !== undefined) {
-          throw new RegistryRefusal('conflict', { id: signed.id, entryDate: dayMonthYear(signed.entry_date), endDate: dayMonthYear(signed.end_date) })
-        }
-        const id = randomUUID()
-        let contractId = record.contractId
-        if (contractId === undefined && record.extendsEnd !== undefined) {
-          const worker = rows.filter((row) => row.worker_dni === dni && row.status !== 'superseded').sort((a, b) => b.order - a.order)
-            .map((row) => ({ ...row, end_date: dayMonthYear(row.end_date) }))
-          contractId = contractExtendedBy(extendable(worker).get(dni) ?? [], record.extendsEnd)?.id
-        }
-        // a corrected reprint: the worker's overlapping contracts (or adendas) that are only issued;
-        // one of this same request is inserted superseded
-        for (const row of mine) {
-          if (row.status !== 'issued' || !overlaps(row, from, to)) continue
-          row.status = 'superseded'
-          const inserted = contracts.get(row.id)
-          if (row.recorded) superseded.push({ id: row.id, by: id })
-          else if (inserted !== undefined) Object.assign(inserted, { status: 'superseded', superseded_by: id })
-        }
-        contracts.set(id, {
-          id,
-          kind: record.kind,
-          worker_dni: dni,
-          contract_id: contractId ?? null,
-          contract_type: record.contractType,
-          modality: record.modality ?? null,
-          cause_id: record.causeId ?? null,
-          entry_date: from,
-          end_date: to,
-          signing_date: isoDate(record.signingDate),
-          working_time: record.workingTime ?? null,
-          probation: record.probation ?? null,
-          salary: record.salary.toFixed(2),
-          position: record.position,
-          site: record.site ?? null,
-          status: 'issued',
-          superseded_by: null,
-          record: record.record,
-          request_id: context.requestId,
-          issued_by: context.issuedBy ?? null
-        })
-        rows.push({
-          id,
-          worker_dni: dni,
-          kind: record.kind,
-          contract_id: contractId ?? null,
-          cause_id: record.causeId ?? null,
-          entry_date: from,
-          end_date: to,
-          status: 'issued',
-          order: Number.MAX_SAFE_INTEGER,
-          recorded: false
-        })
-        const codes = record.documents.map((document) => document.code ?? verificationCode())
-        record.documents.forEach((document, index) => {
-          documents.push({
-            code: codes[index],
-            contract_id: id,
-            kind: document.kind,
-            template_id: document.templateId,
-            template_sha256: document.templateSha256
-          })
-        })
-        results.push({ id, codes })
+      const plan = planIssue(records, await liveTerms(trx, dnis), randomUUID)
+      if ('conflict' in plan) {
+        const { id, entryDate, endDate } = plan.conflict
+        throw new RegistryRefusal('conflict', { id, entryDate, endDate })
       }
+      const codes = records.map((record) => record.documents.map((document) => document.code ?? verificationCode()))
+      const contracts = plan.planned.map((term, index) => toContractRow(records[index], term, context))
+      const documents = plan.planned.flatMap((term, index) =>
+        records[index].documents.map((document, at): DocumentRow => ({
+          code: codes[index][at],
+          contract_id: term.id,
+          kind: document.kind,
+          template_id: document.templateId,
+          template_sha256: document.templateSha256
+        })))
+      const superseded = plan.superseded
       // the contracts, the documents and the reprints of earlier requests, in one statement (the
       // documents' references to the new contracts are checked at its end)
       const byId = JSON.stringify(Object.fromEntries(superseded.map(({ id, by }) => [id, by])))
       const write = trx
         .with('issued', (db) => db.insertInto('contracts').columns(CONTRACT_COLUMNS)
-          .expression(recordset(db, 'contracts', [...contracts.values()]).select(CONTRACT_COLUMNS)))
+          .expression(recordset(db, 'contracts', contracts).select(CONTRACT_COLUMNS)))
         .with('reprinted', (db) => db.updateTable('contracts')
           .set({ status: 'superseded', superseded_by: sql<string>`${byId}::jsonb ->> ${sql.ref('contracts.id')}` })
           .where((eb) => superseded.length > 0 ? eb('id', 'in', superseded.map(({ id }) => id)) : eb.lit(false)))
       await write.insertInto('documents').columns(DOCUMENT_COLUMNS)
         .expression(recordset(trx, 'documents', documents).select(DOCUMENT_COLUMNS)).execute()
-      return results
+      return plan.planned.map((term, index) => ({ id: term.id, codes: codes[index] }))
     })
   }
 
@@ -417,17 +341,30 @@ export class Registry {
       const found = await trx.selectFrom('contracts')
         .select(['worker_dni', 'kind', 'entry_date', 'end_date', 'status', 'signing_date', 'signed_on'])
         .where('id', '=', id).executeTakeFirst()
-      if (found === undefined || found.status === 'superseded') throw new RegistryRefusal('missing')
-      // signed once, on one day (marking it again on that day changes nothing); never before the day it printed (§3)
-      if (found.status === 'signed' && found.signed_on !== null) {
-        if (found.signed_on === isoDate(signedOn)) return await contractById(trx, id) as RecordedContract
-        throw new RegistryRefusal('signedOn', undefined, dayMonthYear(found.signed_on))
+      const outcome = signingOutcome(found === undefined
+        ? undefined
+        : {
+            status: found.status,
+            signedOn: found.signed_on === null ? null : dayMonthYear(found.signed_on),
+            signingDate: dayMonthYear(found.signing_date)
+          }, signedOn)
+      if (typeof outcome === 'object') {
+        throw new RegistryRefusal(outcome.refusal, undefined, 'date' in outcome ? outcome.date : undefined)
       }
-      if (isoDate(signedOn) < found.signing_date) throw new RegistryRefusal('beforeSigning', undefined, dayMonthYear(found.signing_date))
-      await trx.selectFrom('workers').select('dni').where('dni', '=', found.worker_dni).forUpdate().execute()
-      const other = await overlapping(trx, found.worker_dni, found.kind, found.entry_date, found.end_date, 'signed', id)
-      if (other !== undefined) throw new RegistryRefusal('conflict', other)
-      await trx.updateTable('contracts').set({ status: 'signed', signed_on: isoDate(signedOn) }).where('id', '=', id).execute()
+      if (outcome === 'sign' && found !== undefined) {
+        await trx.selectFrom('workers').select('dni').where('dni', '=', found.worker_dni).forUpdate().execute()
+        const term = {
+          kind: found.kind,
+          worker: { dni: found.worker_dni },
+          entryDate: dayMonthYear(found.entry_date),
+          endDate: dayMonthYear(found.end_date)
+        }
+        const other = signedOverlap(await liveTerms(trx, [found.worker_dni]), term, id)
+        if (other !== undefined) {
+          throw new RegistryRefusal('conflict', { id: other.id, entryDate: other.entryDate, endDate: other.endDate })
+        }
+        await trx.updateTable('contracts').set({ status: 'signed', signed_on: isoDate(signedOn) }).where('id', '=', id).execute()
+      }
       return await contractById(trx, id) as RecordedContract
     })
   }
@@ -604,11 +541,7 @@ export class Registry {
    */
   async extendableContracts (dnis: readonly string[]): Promise<Map<string, ExtendableContract[]>> {
     if (dnis.length === 0) return new Map()
-    const rows = await this.#db.selectFrom('contracts')
-      .select(['id', 'kind', 'worker_dni', 'contract_id', 'cause_id', 'end_date', 'issued_at'])
-      .where('worker_dni', 'in', [...new Set(dnis)]).where('status', '!=', 'superseded')
-      .orderBy('issued_at', 'desc').execute()
-    return extendable(rows.map((row) => ({ ...row, end_date: dayMonthYear(row.end_date) })))
+    return extendableByWorker(await liveTerms(this.#db, [...new Set(dnis)]))
   }
 
   /**
@@ -723,27 +656,12 @@ export class Registry {
   }
 }
 
-/** The earlier of the modality's maximum from `entryDate` and art. 74's five years from `firstEntry`. */
-function longestEnd (modality: string | null, entryDate: string, firstEntry: string): string | null {
-  const code = modality === null ? undefined : parseModality(modality)
-  const known = MODALITIES as Record<string, { maxMonths?: number } | undefined>
-  const maxMonths = code === undefined ? undefined : known[code]?.maxMonths
-  if (maxMonths === undefined) return null
-  const ends = [termEnd(entryDate, maxMonths), termEnd(firstEntry, MAX_TOTAL_MONTHS)]
-  return ends.sort((a, b) => dayMonthYearKey(a) - dayMonthYearKey(b))[0]
-}
-
-/** The first contract of the same kind of the worker in `status` overlapping [from, to] (ISO dates). */
-async function overlapping (
-  db: Db, dni: string, kind: 'contract' | 'addendum', from: string, to: string, status: 'signed', except?: string
-): Promise<{ id: string, entryDate: string, endDate: string } | undefined> {
-  let query = db.selectFrom('contracts').select(['id', 'entry_date', 'end_date'])
-    .where('worker_dni', '=', dni).where('kind', '=', kind).where('status', '=', status)
-    .where('entry_date', '<=', to).where('end_date', '>=', from)
-  if (except !== undefined) query = query.where('id', '!=', except)
-  const row = await query.orderBy('entry_date').executeTakeFirst()
-  if (row === undefined) return undefined
-  return { id: row.id, entryDate: dayMonthYear(row.entry_date), endDate: dayMonthYear(row.end_date) }
+/** The recorded contracts and adendas of these workers that are not superseded, newest first. */
+async function liveTerms (db: Db, dnis: readonly string[]): Promise<LiveTerm[]> {
+  const rows = await db.selectFrom('contracts')
+    .select(['id', 'worker_dni', 'kind', 'contract_id', 'cause_id', 'entry_date', 'end_date', 'status', 'issued_at'])
+    .where('worker_dni', 'in', dnis).where('status', '!=', 'superseded').orderBy('issued_at', 'desc').execute()
+  return rows.map(toLiveTerm)
 }
 
 async function contractById (db: Db, id: string): Promise<RecordedContract | undefined> {
