@@ -12,7 +12,7 @@ import { randomUUID } from 'node:crypto'
 import { sql, type Insertable, type Kysely, type Selectable } from 'kysely'
 import {
   dayMonthYear, isoDate, recordset,
-  type ContractRow, type ContractsTable, type DocumentRow, type HistoryTable, type RegistryDb, type RegistryTables
+  type ContractRow, type ContractsTable, type HistoryTable, type RegistryDb, type RegistryTables
 } from './tables.js'
 import type { LinkedContract, WorkerTerm } from './history-rules.js'
 import {
@@ -20,7 +20,8 @@ import {
   type ExtendableContract, type LiveTerm, type PlannedTerm
 } from './contract-rules.js'
 import { CauseRegistry } from './causes.js'
-import { initialsOf, maskDni, verificationCode } from './verification-codes.js'
+import { verificationCode } from './verification-codes.js'
+import { DOCUMENT_COLUMNS, selectDocumentCheck, toDocumentRow, updatePdfHashes, type DocumentCheck } from './documents.js'
 
 /** A contract or adenda about to be issued: what its document prints. */
 export interface IssuedRecord {
@@ -132,23 +133,6 @@ export class RegistryRefusal extends Error {
   }
 }
 
-/** A document as its public check shows it (`GET /api/documents/{code}`): no name, the DNI masked. */
-export interface DocumentCheck {
-  code: string
-  /** `contrato`, `tratamiento-datos`, `anexo` or `adenda`. */
-  kind: string
-  /** When it was recorded (ISO 8601, UTC). */
-  issuedAt: string
-  /** SHA-256 (hex) of the PDF issued; null until recorded (after it is rendered). */
-  sha256: string | null
-  /** Its contract's or adenda's: `superseded` by a corrected reprint, `signed` once HR marked it. */
-  status: 'issued' | 'signed' | 'superseded'
-  /** The worker's DNI with all but its last four digits hidden: `****5678`. */
-  dni: string
-  /** The worker's initials as recorded (`R. M. Q. M.`), never the name. */
-  initials: string
-}
-
 type Db = RegistryDb
 
 /** The `history` row of an entry HR gave (`DD/MM/YYYY` dates stored as SQL dates). */
@@ -170,8 +154,6 @@ const CONTRACT_COLUMNS = [
   'signing_date', 'working_time', 'probation', 'salary', 'position', 'site', 'status', 'superseded_by', 'record',
   'request_id', 'issued_by'
 ] as const satisfies ReadonlyArray<keyof ContractRow>
-const DOCUMENT_COLUMNS = ['code', 'contract_id', 'kind', 'template_id', 'template_sha256'] as const satisfies ReadonlyArray<keyof DocumentRow>
-
 /** A contract row as the rules see it. */
 function toLiveTerm (
   row: Pick<Selectable<ContractsTable>, 'id' | 'worker_dni' | 'kind' | 'contract_id' | 'cause_id' | 'entry_date' | 'end_date' | 'status' | 'issued_at'>
@@ -268,13 +250,7 @@ export class Registry {
       const codes = records.map((record) => record.documents.map((document) => document.code ?? verificationCode()))
       const contracts = plan.planned.map((term, index) => toContractRow(records[index], term, context))
       const documents = plan.planned.flatMap((term, index) =>
-        records[index].documents.map((document, at): DocumentRow => ({
-          code: codes[index][at],
-          contract_id: term.id,
-          kind: document.kind,
-          template_id: document.templateId,
-          template_sha256: document.templateSha256
-        })))
+        records[index].documents.map((document, at) => toDocumentRow(term.id, codes[index][at], document)))
       const superseded = plan.superseded
       // the contracts, the documents and the reprints of earlier requests, in one statement (the
       // documents' references to the new contracts are checked at its end)
@@ -299,11 +275,7 @@ export class Registry {
    */
   async recordHashes (hashes: ReadonlyArray<{ code: string, sha256: string }>): Promise<number> {
     if (hashes.length === 0) return 0
-    // one parameter however many hashes (as recordset() for the inserts)
-    const result = await sql`update documents set pdf_sha256 = v.sha256
-      from json_to_recordset(${JSON.stringify(hashes)}) as v(code text, sha256 text)
-      where documents.code = v.code and documents.pdf_sha256 is null`.execute(this.#db)
-    return Number(result.numAffectedRows ?? 0)
+    return await updatePdfHashes(this.#db, hashes)
   }
 
   /**
@@ -311,21 +283,7 @@ export class Registry {
    * @returns undefined for a code the registry does not hold (never issued, or deleted with its contract)
    */
   async documentByCode (code: string): Promise<DocumentCheck | undefined> {
-    const row = await this.#db.selectFrom('documents as d')
-      .innerJoin('contracts as c', 'c.id', 'd.contract_id')
-      .innerJoin('workers as w', 'w.dni', 'c.worker_dni')
-      .select(['d.code', 'd.kind', 'd.issued_at', 'd.pdf_sha256', 'c.status', 'c.worker_dni', 'w.names', 'w.last_name_father', 'w.last_name_mother'])
-      .where('d.code', '=', code).executeTakeFirst()
-    if (row === undefined) return undefined
-    return {
-      code: row.code,
-      kind: row.kind,
-      issuedAt: new Date(row.issued_at).toISOString(),
-      sha256: row.pdf_sha256,
-      status: row.status,
-      dni: maskDni(row.worker_dni),
-      initials: initialsOf(row.names, row.last_name_father, row.last_name_mother)
-    }
+    return await selectDocumentCheck(this.#db, code)
   }
 
   /**
