@@ -187,6 +187,15 @@ export function longestEnd (modality: string | null, entryDate: string, firstEnt
   return ends.sort((a, b) => dayMonthYearKey(a) - dayMonthYearKey(b))[0]
 }
 
+/** A recorded contract or adenda as marking it signed reads it. */
+export interface SigningState extends OverlapTerm {
+  status: LiveTerm['status']
+  /** The day HR marked it signed; null until then. */
+  signedOn: string | null
+  /** The signing date its document printed. */
+  signingDate: string
+}
+
 /**
  * What marking a recorded contract or adenda signed on `signedOn` does (docs/registry.md, `POST
  * /api/contracts/{id}/signed`): it is signed once, on one day, and never before the signing date its
@@ -197,7 +206,7 @@ export function longestEnd (modality: string | null, entryDate: string, firstEnt
  *   (`date`: the signing date printed)
  */
 export function signingOutcome (
-  contract: { status: LiveTerm['status'], signedOn: string | null, signingDate: string } | undefined, signedOn: string
+  contract: Pick<SigningState, 'status' | 'signedOn' | 'signingDate'> | undefined, signedOn: string
 ): 'sign' | 'unchanged' | { refusal: 'missing' } | { refusal: 'signedOn' | 'beforeSigning', date: string } {
   if (contract === undefined || contract.status === 'superseded') return { refusal: 'missing' }
   if (contract.status === 'signed' && contract.signedOn !== null) {

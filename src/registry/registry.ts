@@ -9,99 +9,22 @@
  * are stored as SQL dates; amounts are soles.
  */
 import { randomUUID } from 'node:crypto'
-import { sql, type Insertable, type Kysely, type Selectable } from 'kysely'
-import {
-  dayMonthYear, isoDate, recordset,
-  type ContractRow, type ContractsTable, type HistoryTable, type RegistryDb, type RegistryTables
-} from './tables.js'
+import { sql, type Insertable, type Kysely } from 'kysely'
+import { dayMonthYear, isoDate, type HistoryTable, type RegistryDb, type RegistryTables } from './tables.js'
 import type { LinkedContract, WorkerTerm } from './history-rules.js'
+import type { RecordedForAddendum } from './from-contract.js'
 import {
-  extendableByWorker, longestEnd, planIssue, signedOverlap, signingOutcome,
-  type ExtendableContract, type LiveTerm, type PlannedTerm
+  extendableByWorker, longestEnd, planIssue, signedOverlap, signingOutcome, type ExtendableContract
 } from './contract-rules.js'
+import {
+  deleteAddendaEndedBefore, deleteContractsEndedBefore, insertIssued, selectContractForAddendum, selectLastAddendum,
+  selectLinkedContracts, selectLiveTerms, selectRecordedContract, selectSigningState, selectWorkerContracts,
+  toContractRow, updateSigned, type IssueContext, type IssuedRecord, type RecordedContract
+} from './contracts.js'
+import { selectExpiring, type ExpiringContract } from './expiring.js'
 import { CauseRegistry } from './causes.js'
 import { verificationCode } from './verification-codes.js'
-import { DOCUMENT_COLUMNS, selectDocumentCheck, toDocumentRow, updatePdfHashes, type DocumentCheck } from './documents.js'
-
-/** A contract or adenda about to be issued: what its document prints. */
-export interface IssuedRecord {
-  kind: 'contract' | 'addendum'
-  worker: {
-    dni: string, names: string, lastNameFather: string, lastNameMother: string, sex?: string, birthDate?: string
-  }
-  /** An adenda's contract id, when known. */
-  contractId?: string
-  /**
-   * An adenda without `contractId`: the end (`DD/MM/YYYY`) it follows; it is linked to the worker's
-   * recorded contract (not superseded) that ends that day, or one of whose adendas does
-   * (contractExtendedBy), if any.
-   */
-  extendsEnd?: string
-  contractType: string
-  modality?: string
-  causeId?: string
-  /** The term this document covers (an adenda: its extension), `DD/MM/YYYY`. */
-  entryDate: string
-  endDate: string
-  signingDate: string
-  workingTime?: unknown
-  probation?: string
-  /** Soles. */
-  salary: number
-  position: string
-  site?: string
-  /** The normalised record the document was drawn from. */
-  record: unknown
-  /** The documents drawn from it: template id and the template's SHA-256 (hex). */
-  /** Its documents; `code` when the caller drew it (verificationCode(): printed while this records), else here. */
-  documents: Array<{ kind: string, templateId: string, templateSha256: string, code?: string }>
-}
-
-/** Who issued, and in which request. */
-export interface IssueContext {
-  requestId: string
-  /** The identity under AUTH_MODE=oidc (`sub`), else undefined. */
-  issuedBy?: string
-}
-
-/** What the registry says about one recorded contract or adenda. */
-export interface RecordedContract {
-  id: string
-  kind: 'contract' | 'addendum'
-  type: string
-  modality: string | null
-  entryDate: string
-  endDate: string
-  status: 'issued' | 'signed' | 'superseded'
-  signedOn: string | null
-}
-
-/** A contract whose term (with its adendas) ends soon: `GET /api/contracts/expiring`. */
-export interface ExpiringContract {
-  id: string
-  dni: string
-  /** The worker's names as recorded. */
-  worker: string
-  type: string
-  modality: string | null
-  causeId: string | null
-  site: string | null
-  position: string
-  entryDate: string
-  /** The last day of the contract or of its last adenda. */
-  endDate: string
-  /** Adendas recorded for it. */
-  addenda: number
-  status: 'issued' | 'signed'
-  /** The worker's first entry of any recorded contract or entered history (the art. 74 count starts there). */
-  firstEntryDate: string
-  /**
-   * The latest end an adenda could reach: the modality's maximum from this contract's start and
-   * art. 74's five years from the first entry, whichever comes first (gaps between contracts counted
-   * as time worked, so never later than the law allows); null for a modality without a fixed maximum.
-   */
-  longestEnd: string | null
-}
+import { selectDocumentCheck, toDocumentRow, updatePdfHashes, type DocumentCheck } from './documents.js'
 
 /** An earlier contract HR enters (not issued by the service). */
 export interface HistoryEntry {
@@ -146,54 +69,6 @@ function historyRow (dni: string, entry: HistoryEntry, enteredBy: string | undef
     position: entry.position,
     probation_months: entry.probationMonths ?? null,
     entered_by: enteredBy ?? null
-  }
-}
-
-const CONTRACT_COLUMNS = [
-  'id', 'kind', 'worker_dni', 'contract_id', 'contract_type', 'modality', 'cause_id', 'entry_date', 'end_date',
-  'signing_date', 'working_time', 'probation', 'salary', 'position', 'site', 'status', 'superseded_by', 'record',
-  'request_id', 'issued_by'
-] as const satisfies ReadonlyArray<keyof ContractRow>
-/** A contract row as the rules see it. */
-function toLiveTerm (
-  row: Pick<Selectable<ContractsTable>, 'id' | 'worker_dni' | 'kind' | 'contract_id' | 'cause_id' | 'entry_date' | 'end_date' | 'status' | 'issued_at'>
-): LiveTerm {
-  return {
-    id: row.id,
-    dni: row.worker_dni,
-    kind: row.kind,
-    contractId: row.contract_id,
-    causeId: row.cause_id,
-    entryDate: dayMonthYear(row.entry_date),
-    endDate: dayMonthYear(row.end_date),
-    status: row.status,
-    issuedAt: Number(row.issued_at)
-  }
-}
-
-/** The row of a record being issued, as planIssue planned it. */
-function toContractRow (record: IssuedRecord, term: PlannedTerm, context: IssueContext): ContractRow {
-  return {
-    id: term.id,
-    kind: record.kind,
-    worker_dni: record.worker.dni,
-    contract_id: term.contractId ?? null,
-    contract_type: record.contractType,
-    modality: record.modality ?? null,
-    cause_id: record.causeId ?? null,
-    entry_date: isoDate(record.entryDate),
-    end_date: isoDate(record.endDate),
-    signing_date: isoDate(record.signingDate),
-    working_time: record.workingTime ?? null,
-    probation: record.probation ?? null,
-    salary: record.salary.toFixed(2),
-    position: record.position,
-    site: record.site ?? null,
-    status: term.supersededBy === undefined ? 'issued' : 'superseded',
-    superseded_by: term.supersededBy ?? null,
-    record: record.record,
-    request_id: context.requestId,
-    issued_by: context.issuedBy ?? null
   }
 }
 
@@ -242,7 +117,7 @@ export class Registry {
         birth_date: sql`coalesce(excluded.birth_date, workers.birth_date)`,
         updated_at: sql`now()`
       }))).execute()
-      const plan = planIssue(records, await liveTerms(trx, dnis), randomUUID)
+      const plan = planIssue(records, await selectLiveTerms(trx, dnis), randomUUID)
       if ('conflict' in plan) {
         const { id, entryDate, endDate } = plan.conflict
         throw new RegistryRefusal('conflict', { id, entryDate, endDate })
@@ -251,18 +126,7 @@ export class Registry {
       const contracts = plan.planned.map((term, index) => toContractRow(records[index], term, context))
       const documents = plan.planned.flatMap((term, index) =>
         records[index].documents.map((document, at) => toDocumentRow(term.id, codes[index][at], document)))
-      const superseded = plan.superseded
-      // the contracts, the documents and the reprints of earlier requests, in one statement (the
-      // documents' references to the new contracts are checked at its end)
-      const byId = JSON.stringify(Object.fromEntries(superseded.map(({ id, by }) => [id, by])))
-      const write = trx
-        .with('issued', (db) => db.insertInto('contracts').columns(CONTRACT_COLUMNS)
-          .expression(recordset(db, 'contracts', contracts).select(CONTRACT_COLUMNS)))
-        .with('reprinted', (db) => db.updateTable('contracts')
-          .set({ status: 'superseded', superseded_by: sql<string>`${byId}::jsonb ->> ${sql.ref('contracts.id')}` })
-          .where((eb) => superseded.length > 0 ? eb('id', 'in', superseded.map(({ id }) => id)) : eb.lit(false)))
-      await write.insertInto('documents').columns(DOCUMENT_COLUMNS)
-        .expression(recordset(trx, 'documents', documents).select(DOCUMENT_COLUMNS)).execute()
+      await insertIssued(trx, contracts, documents, plan.superseded)
       return plan.planned.map((term, index) => ({ id: term.id, codes: codes[index] }))
     })
   }
@@ -296,43 +160,27 @@ export class Registry {
    */
   async markSigned (id: string, signedOn: string): Promise<RecordedContract> {
     return await this.#db.transaction().execute(async (trx) => {
-      const found = await trx.selectFrom('contracts')
-        .select(['worker_dni', 'kind', 'entry_date', 'end_date', 'status', 'signing_date', 'signed_on'])
-        .where('id', '=', id).executeTakeFirst()
-      const outcome = signingOutcome(found === undefined
-        ? undefined
-        : {
-            status: found.status,
-            signedOn: found.signed_on === null ? null : dayMonthYear(found.signed_on),
-            signingDate: dayMonthYear(found.signing_date)
-          }, signedOn)
+      const found = await selectSigningState(trx, id)
+      const outcome = signingOutcome(found, signedOn)
       if (typeof outcome === 'object') {
         throw new RegistryRefusal(outcome.refusal, undefined, 'date' in outcome ? outcome.date : undefined)
       }
       if (outcome === 'sign' && found !== undefined) {
-        await trx.selectFrom('workers').select('dni').where('dni', '=', found.worker_dni).forUpdate().execute()
-        const term = {
-          kind: found.kind,
-          worker: { dni: found.worker_dni },
-          entryDate: dayMonthYear(found.entry_date),
-          endDate: dayMonthYear(found.end_date)
-        }
-        const other = signedOverlap(await liveTerms(trx, [found.worker_dni]), term, id)
+        // the worker's row lock: of two concurrent marks of overlapping terms, one wins
+        await trx.selectFrom('workers').select('dni').where('dni', '=', found.worker.dni).forUpdate().execute()
+        const other = signedOverlap(await selectLiveTerms(trx, [found.worker.dni]), found, id)
         if (other !== undefined) {
           throw new RegistryRefusal('conflict', { id: other.id, entryDate: other.entryDate, endDate: other.endDate })
         }
-        await trx.updateTable('contracts').set({ status: 'signed', signed_on: isoDate(signedOn) }).where('id', '=', id).execute()
+        await updateSigned(trx, id, signedOn)
       }
-      return await contractById(trx, id) as RecordedContract
+      return await selectRecordedContract(trx, id) as RecordedContract
     })
   }
 
   /** The worker's recorded contracts and adendas, oldest first (superseded ones included, so marked). */
   async workerContracts (dni: string): Promise<RecordedContract[]> {
-    const rows = await this.#db.selectFrom('contracts')
-      .select(['id', 'kind', 'contract_type', 'modality', 'entry_date', 'end_date', 'status', 'signed_on'])
-      .where('worker_dni', '=', dni).orderBy('entry_date').orderBy('issued_at').execute()
-    return rows.map(recorded)
+    return await selectWorkerContracts(this.#db, dni)
   }
 
   /**
@@ -446,47 +294,13 @@ export class Registry {
    * end without a written adenda becomes indefinite). Signed ones first, then by end date.
    */
   async expiring (from: string, to: string): Promise<ExpiringContract[]> {
-    const rows = await this.#db.selectFrom('contracts as c')
-      .innerJoin('workers as w', 'w.dni', 'c.worker_dni')
-      .leftJoin(
-        (eb) => eb.selectFrom('contracts').select(['contract_id', sql<string>`max(end_date)`.as('last_end'), sql<number>`count(*)::int`.as('addenda')])
-          .where('kind', '=', 'addendum').where('status', '!=', 'superseded').where('contract_id', 'is not', null)
-          .groupBy('contract_id').as('a'),
-        (join) => join.onRef('a.contract_id', '=', 'c.id'))
-      .select(['c.id', 'c.worker_dni', 'w.names', 'w.last_name_father', 'w.last_name_mother', 'c.contract_type', 'c.modality',
-        'c.cause_id', 'c.entry_date', 'c.end_date', 'c.site', 'c.position', 'c.status', 'a.last_end', 'a.addenda'])
-      .where('c.kind', '=', 'contract').where('c.status', '!=', 'superseded')
-      .where(sql<string>`coalesce(a.last_end, c.end_date)`, '>=', isoDate(from))
-      .where(sql<string>`coalesce(a.last_end, c.end_date)`, '<=', isoDate(to))
-      .execute()
-    const firstEntries = new Map<string, string>()
-    const workers = [...new Set(rows.map((row) => row.worker_dni))]
-    if (workers.length > 0) {
-      const firsts = await this.#db.selectFrom(
-        (eb) => eb.selectFrom('contracts').select(['worker_dni', 'entry_date']).where('kind', '=', 'contract')
-          .where('status', '!=', 'superseded').where('worker_dni', 'in', workers)
-          .unionAll(eb.selectFrom('history').select(['worker_dni', 'entry_date']).where('worker_dni', 'in', workers)).as('t'))
-        .select(['worker_dni', sql<string>`min(entry_date)`.as('first')]).groupBy('worker_dni').execute()
-      for (const row of firsts) firstEntries.set(row.worker_dni, row.first)
-    }
-    return rows.map((row) => ({
-      id: row.id,
-      dni: row.worker_dni,
-      worker: [row.names, row.last_name_father, row.last_name_mother].filter((part) => part !== '').join(' '),
-      type: row.contract_type,
-      modality: row.modality,
-      causeId: row.cause_id,
-      site: row.site,
-      position: row.position,
-      entryDate: dayMonthYear(row.entry_date),
-      endDate: dayMonthYear(row.last_end ?? row.end_date),
-      addenda: row.addenda ?? 0,
-      status: row.status as 'issued' | 'signed',
-      firstEntryDate: dayMonthYear(firstEntries.get(row.worker_dni) ?? row.entry_date),
-      longestEnd: longestEnd(
-        row.modality, dayMonthYear(row.entry_date), dayMonthYear(firstEntries.get(row.worker_dni) ?? row.entry_date)
-      )
-    })).sort((a, b) => (a.status === b.status ? 0 : a.status === 'signed' ? -1 : 1) ||
+    const contracts = await selectExpiring(this.#db, from, to)
+    const firsts = await firstEntries(this.#db, [...new Set(contracts.map((contract) => contract.dni))])
+    return contracts.map((contract) => {
+      const firstEntryDate = firsts.get(contract.dni) ?? contract.entryDate
+      const longest = longestEnd(contract.modality, contract.entryDate, firstEntryDate)
+      return { ...contract, firstEntryDate, longestEnd: longest }
+    }).sort((a, b) => (a.status === b.status ? 0 : a.status === 'signed' ? -1 : 1) ||
       isoDate(a.endDate).localeCompare(isoDate(b.endDate)))
   }
 
@@ -499,7 +313,7 @@ export class Registry {
    */
   async extendableContracts (dnis: readonly string[]): Promise<Map<string, ExtendableContract[]>> {
     if (dnis.length === 0) return new Map()
-    return extendableByWorker(await liveTerms(this.#db, [...new Set(dnis)]))
+    return extendableByWorker(await selectLiveTerms(this.#db, [...new Set(dnis)]))
   }
 
   /**
@@ -512,17 +326,15 @@ export class Registry {
     const limit = isoDate(before)
     return await this.#db.transaction().execute(async (trx) => {
       // adendas first (they reference their contract), then contracts no live adenda extends
-      const addenda = await trx.deleteFrom('contracts').where('kind', '=', 'addendum').where('end_date', '<', limit).executeTakeFirst()
-      const contracts = await trx.deleteFrom('contracts').where('kind', '=', 'contract').where('end_date', '<', limit)
-        .where(({ not, exists, selectFrom }) => not(exists(selectFrom('contracts as a').select('a.id').whereRef('a.contract_id', '=', 'contracts.id'))))
-        .executeTakeFirst()
+      const addenda = await deleteAddendaEndedBefore(trx, before)
+      const contracts = await deleteContractsEndedBefore(trx, before)
       const history = await trx.deleteFrom('history').where('end_date', '<', limit).executeTakeFirst()
       await trx.deleteFrom('workers')
         .where(({ not, exists, selectFrom }) => not(exists(selectFrom('contracts').select('id').whereRef('contracts.worker_dni', '=', 'workers.dni'))))
         .where(({ not, exists, selectFrom }) => not(exists(selectFrom('history').select('id').whereRef('history.worker_dni', '=', 'workers.dni'))))
         .execute()
       return {
-        contracts: Number(addenda.numDeletedRows) + Number(contracts.numDeletedRows),
+        contracts: addenda + contracts,
         history: Number(history.numDeletedRows)
       }
     })
@@ -563,35 +375,17 @@ export class Registry {
    * one with the latest end), else its own.
    * @returns undefined for an unknown id, an adenda's id or a superseded contract
    */
-  async contractForAddendum (id: string): Promise<{
-    record: Record<string, unknown>,
-    entryDate: string,
-    endDate: string,
-    signingDate: string,
-    salary: number,
-    lastEnd: string,
-    firstEntryDate: string
-  } | undefined> {
-    const row = await this.#db.selectFrom('contracts').selectAll().where('id', '=', id).where('kind', '=', 'contract')
-      .where('status', '!=', 'superseded').executeTakeFirst()
-    if (row === undefined) return undefined
-    // the last adenda (the latest end) holds the end and the salary in force (art. 30 b compares with it)
-    const last = await this.#db.selectFrom('contracts').select(['end_date as end', 'salary'])
-      .where('contract_id', '=', id).where('kind', '=', 'addendum').where('status', '!=', 'superseded')
-      .orderBy('end_date', 'desc').orderBy('issued_at', 'desc').limit(1).executeTakeFirst()
-    const first = await this.#db.selectFrom(
-      (eb) => eb.selectFrom('contracts').select('entry_date').where('worker_dni', '=', row.worker_dni).where('kind', '=', 'contract')
-        .where('status', '!=', 'superseded')
-        .unionAll(eb.selectFrom('history').select('entry_date').where('worker_dni', '=', row.worker_dni)).as('t'))
-      .select(sql<string>`min(entry_date)`.as('first')).executeTakeFirst()
+  async contractForAddendum (id: string): Promise<RecordedForAddendum | undefined> {
+    const found = await selectContractForAddendum(this.#db, id)
+    if (found === undefined) return undefined
+    const { dni, ...contract } = found
+    const last = await selectLastAddendum(this.#db, id)
+    const firsts = await firstEntries(this.#db, [dni])
     return {
-      record: row.record as Record<string, unknown>,
-      entryDate: dayMonthYear(row.entry_date),
-      endDate: dayMonthYear(row.end_date),
-      signingDate: dayMonthYear(row.signing_date),
-      salary: Number(last?.salary ?? row.salary),
-      lastEnd: dayMonthYear(last?.end ?? row.end_date),
-      firstEntryDate: dayMonthYear(first?.first ?? row.entry_date)
+      ...contract,
+      salary: last?.salary ?? contract.salary,
+      lastEnd: last?.endDate ?? contract.endDate,
+      firstEntryDate: firsts.get(dni) ?? contract.entryDate
     }
   }
 
@@ -602,10 +396,7 @@ export class Registry {
    */
   async contractsByIds (ids: readonly string[]): Promise<Map<string, LinkedContract>> {
     if (ids.length === 0) return new Map()
-    const rows = await this.#db.selectFrom('contracts').select(['id', 'worker_dni', 'modality', 'cause_id', 'site'])
-      .where('id', 'in', [...new Set(ids)]).where('kind', '=', 'contract').where('status', '!=', 'superseded').execute()
-    return new Map(rows.map((row) =>
-      [row.id, { workerDni: row.worker_dni, modality: row.modality, causeId: row.cause_id, site: row.site }]))
+    return await selectLinkedContracts(this.#db, [...new Set(ids)])
   }
 
   /** One round trip: resolves when the database answers. */
@@ -614,39 +405,13 @@ export class Registry {
   }
 }
 
-/** The recorded contracts and adendas of these workers that are not superseded, newest first. */
-async function liveTerms (db: Db, dnis: readonly string[]): Promise<LiveTerm[]> {
-  const rows = await db.selectFrom('contracts')
-    .select(['id', 'worker_dni', 'kind', 'contract_id', 'cause_id', 'entry_date', 'end_date', 'status', 'issued_at'])
-    .where('worker_dni', 'in', dnis).where('status', '!=', 'superseded').orderBy('issued_at', 'desc').execute()
-  return rows.map(toLiveTerm)
-}
-
-async function contractById (db: Db, id: string): Promise<RecordedContract | undefined> {
-  const row = await db.selectFrom('contracts')
-    .select(['id', 'kind', 'contract_type', 'modality', 'entry_date', 'end_date', 'status', 'signed_on'])
-    .where('id', '=', id).executeTakeFirst()
-  return row === undefined ? undefined : recorded(row)
-}
-
-function recorded (row: {
-  id: string,
-  kind: 'contract' | 'addendum',
-  contract_type: string,
-  modality: string | null,
-  entry_date: string,
-  end_date: string,
-  status: 'issued' | 'signed' | 'superseded',
-  signed_on: string | null
-}): RecordedContract {
-  return {
-    id: row.id,
-    kind: row.kind,
-    type: row.contract_type,
-    modality: row.modality,
-    entryDate: dayMonthYear(row.entry_date),
-    endDate: dayMonthYear(row.end_date),
-    status: row.status,
-    signedOn: row.signed_on === null ? null : dayMonthYear(row.signed_on)
-  }
+/** Each worker's first entry (`DD/MM/YYYY`): of its recorded contracts (not superseded) and entered history. */
+async function firstEntries (db: Db, dnis: readonly string[]): Promise<Map<string, string>> {
+  if (dnis.length === 0) return new Map()
+  const rows = await db.selectFrom(
+    (eb) => eb.selectFrom('contracts').select(['worker_dni', 'entry_date']).where('kind', '=', 'contract')
+      .where('status', '!=', 'superseded').where('worker_dni', 'in', dnis)
+      .unionAll(eb.selectFrom('history').select(['worker_dni', 'entry_date']).where('worker_dni', 'in', dnis)).as('t'))
+    .select(['worker_dni', sql<string>`min(entry_date)`.as('first')]).groupBy('worker_dni').execute()
+  return new Map(rows.map((row) => [row.worker_dni, dayMonthYear(row.first)]))
 }
