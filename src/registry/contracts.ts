@@ -12,13 +12,12 @@ import { DOCUMENT_COLUMNS } from './documents.js'
 import type { LiveTerm, PlannedTerm, SigningState } from './contract-rules.js'
 import type { LinkedContract } from './history-rules.js'
 import type { RecordedForAddendum } from './from-contract.js'
+import type { IssuedWorker } from './workers.js'
 
 /** A contract or adenda about to be issued: what its document prints. */
 export interface IssuedRecord {
   kind: 'contract' | 'addendum'
-  worker: {
-    dni: string, names: string, lastNameFather: string, lastNameMother: string, sex?: string, birthDate?: string
-  }
+  worker: IssuedWorker
   /** An adenda's contract id, when known. */
   contractId?: string
   /**
@@ -138,6 +137,7 @@ export function toContractRow (record: IssuedRecord, term: PlannedTerm, context:
 
 /** The recorded contracts and adendas of these workers that are not superseded, newest first (`issued_at`). */
 export async function selectLiveTerms (db: RegistryDb, dnis: readonly string[]): Promise<LiveTerm[]> {
+  if (dnis.length === 0) return []
   const rows = await db.selectFrom('contracts').select(LIVE_TERM_COLUMNS)
     .where('worker_dni', 'in', dnis).where('status', '!=', 'superseded').orderBy('issued_at', 'desc').execute()
   return rows.map(toLiveTerm)
@@ -236,6 +236,7 @@ export async function selectLastAddendum (
 export async function selectLinkedContracts (
   db: RegistryDb, ids: readonly string[]
 ): Promise<Map<string, LinkedContract>> {
+  if (ids.length === 0) return new Map()
   const rows = await db.selectFrom('contracts').select(['id', 'worker_dni', 'modality', 'cause_id', 'site'])
     .where('id', 'in', ids).where('kind', '=', 'contract').where('status', '!=', 'superseded').execute()
   return new Map(rows.map((row) =>

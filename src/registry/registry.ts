@@ -22,6 +22,10 @@ import {
   toContractRow, updateSigned, type IssueContext, type IssuedRecord, type RecordedContract
 } from './contracts.js'
 import { selectExpiring, type ExpiringContract } from './expiring.js'
+import {
+  deleteWorkersWithNothing, insertWorkerIfAbsent, lockWorkers, selectFirstEntries, selectNamedWorkers,
+  upsertIssuedWorkers, upsertWorkerNames
+} from './workers.js'
 import { CauseRegistry } from './causes.js'
 import { verificationCode } from './verification-codes.js'
 import { selectDocumentCheck, toDocumentRow, updatePdfHashes, type DocumentCheck } from './documents.js'
@@ -98,25 +102,8 @@ export class Registry {
     if (records.length === 0) return []
     // three statements for the whole request, whatever its size: the ZIP's first byte waits for them
     return await this.#db.transaction().execute(async (trx) => {
-      const workers = new Map(records.map(({ worker }) => [worker.dni, worker])) // the last record's data per DNI
-      const dnis = [...workers.keys()].sort()
-      // the upsert locks each worker's row, in DNI order: one writer per worker at a time (two
-      // instances on one PostgreSQL included), never two waiting on each other
-      await trx.insertInto('workers').values(dnis.map((dni) => workers.get(dni) as IssuedRecord['worker']).map((worker) => ({
-        dni: worker.dni,
-        names: worker.names,
-        last_name_father: worker.lastNameFather,
-        last_name_mother: worker.lastNameMother,
-        sex: worker.sex ?? null,
-        birth_date: worker.birthDate === undefined ? null : isoDate(worker.birthDate)
-      }))).onConflict((conflict) => conflict.column('dni').doUpdateSet((update) => ({
-        names: update.ref('excluded.names'),
-        last_name_father: update.ref('excluded.last_name_father'),
-        last_name_mother: update.ref('excluded.last_name_mother'),
-        sex: sql`coalesce(excluded.sex, workers.sex)`,
-        birth_date: sql`coalesce(excluded.birth_date, workers.birth_date)`,
-        updated_at: sql`now()`
-      }))).execute()
+      // the upsert locks each worker's row, in DNI order: one writer per worker at a time
+      const dnis = await upsertIssuedWorkers(trx, records.map((record) => record.worker))
       const plan = planIssue(records, await selectLiveTerms(trx, dnis), randomUUID)
       if ('conflict' in plan) {
         const { id, entryDate, endDate } = plan.conflict
@@ -167,7 +154,7 @@ export class Registry {
       }
       if (outcome === 'sign' && found !== undefined) {
         // the worker's row lock: of two concurrent marks of overlapping terms, one wins
-        await trx.selectFrom('workers').select('dni').where('dni', '=', found.worker.dni).forUpdate().execute()
+        await lockWorkers(trx, [found.worker.dni])
         const other = signedOverlap(await selectLiveTerms(trx, [found.worker.dni]), found, id)
         if (other !== undefined) {
           throw new RegistryRefusal('conflict', { id: other.id, entryDate: other.entryDate, endDate: other.endDate })
@@ -193,12 +180,7 @@ export class Registry {
     entries: readonly HistoryEntry[], enteredBy?: string
   ): Promise<Array<HistoryEntry & { id: string }>> {
     return await this.#db.transaction().execute(async (trx) => {
-      await trx.insertInto('workers').values({
-        dni: worker.dni,
-        names: worker.names ?? '',
-        last_name_father: worker.lastNameFather ?? '',
-        last_name_mother: worker.lastNameMother ?? ''
-      }).onConflict((conflict) => conflict.column('dni').doNothing()).execute()
+      await insertWorkerIfAbsent(trx, worker)
       await trx.insertInto('history').values(entries.map((entry) => historyRow(worker.dni, entry, enteredBy))).execute()
       return await this.history(worker.dni, trx)
     })
@@ -210,9 +192,7 @@ export class Registry {
    */
   async namedWorkers (dnis: readonly string[]): Promise<Set<string>> {
     if (dnis.length === 0) return new Set()
-    const rows = await this.#db.selectFrom('workers').select('dni')
-      .where('dni', 'in', [...new Set(dnis)]).where('names', '<>', '').execute()
-    return new Set(rows.map((row) => row.dni))
+    return await selectNamedWorkers(this.#db, [...new Set(dnis)])
   }
 
   /**
@@ -232,18 +212,8 @@ export class Registry {
     if (workers.length === 0) return 0
     return await this.#db.transaction().execute(async (trx) => {
       const dnis = [...new Set(workers.map(({ worker }) => worker.dni))].sort()
-      await trx.insertInto('workers').values(workers.map(({ worker }) => ({
-        dni: worker.dni,
-        names: worker.names ?? '',
-        last_name_father: worker.lastNameFather ?? '',
-        last_name_mother: worker.lastNameMother ?? ''
-      }))).onConflict((conflict) => conflict.column('dni').doUpdateSet((update) => ({
-        names: update.ref('excluded.names'),
-        last_name_father: update.ref('excluded.last_name_father'),
-        last_name_mother: update.ref('excluded.last_name_mother'),
-        updated_at: sql`now()`
-      })).where('workers.names', '=', '').where('excluded.names', '<>', '')).execute()
-      await trx.selectFrom('workers').select('dni').where('dni', 'in', dnis).orderBy('dni').forUpdate().execute()
+      await upsertWorkerNames(trx, workers.map(({ worker }) => worker))
+      await lockWorkers(trx, dnis)
       const held = await trx.selectFrom('history')
         .select(['worker_dni', 'modality', 'entry_date', 'end_date', 'position', 'probation_months'])
         .where('worker_dni', 'in', dnis).execute()
@@ -295,7 +265,7 @@ export class Registry {
    */
   async expiring (from: string, to: string): Promise<ExpiringContract[]> {
     const contracts = await selectExpiring(this.#db, from, to)
-    const firsts = await firstEntries(this.#db, [...new Set(contracts.map((contract) => contract.dni))])
+    const firsts = await selectFirstEntries(this.#db, [...new Set(contracts.map((contract) => contract.dni))])
     return contracts.map((contract) => {
       const firstEntryDate = firsts.get(contract.dni) ?? contract.entryDate
       const longest = longestEnd(contract.modality, contract.entryDate, firstEntryDate)
@@ -329,10 +299,7 @@ export class Registry {
       const addenda = await deleteAddendaEndedBefore(trx, before)
       const contracts = await deleteContractsEndedBefore(trx, before)
       const history = await trx.deleteFrom('history').where('end_date', '<', limit).executeTakeFirst()
-      await trx.deleteFrom('workers')
-        .where(({ not, exists, selectFrom }) => not(exists(selectFrom('contracts').select('id').whereRef('contracts.worker_dni', '=', 'workers.dni'))))
-        .where(({ not, exists, selectFrom }) => not(exists(selectFrom('history').select('id').whereRef('history.worker_dni', '=', 'workers.dni'))))
-        .execute()
+      await deleteWorkersWithNothing(trx)
       return {
         contracts: addenda + contracts,
         history: Number(history.numDeletedRows)
@@ -380,7 +347,7 @@ export class Registry {
     if (found === undefined) return undefined
     const { dni, ...contract } = found
     const last = await selectLastAddendum(this.#db, id)
-    const firsts = await firstEntries(this.#db, [dni])
+    const firsts = await selectFirstEntries(this.#db, [dni])
     return {
       ...contract,
       salary: last?.salary ?? contract.salary,
@@ -403,15 +370,4 @@ export class Registry {
   async ping (): Promise<void> {
     await sql`select 1`.execute(this.#db)
   }
-}
-
-/** Each worker's first entry (`DD/MM/YYYY`): of its recorded contracts (not superseded) and entered history. */
-async function firstEntries (db: Db, dnis: readonly string[]): Promise<Map<string, string>> {
-  if (dnis.length === 0) return new Map()
-  const rows = await db.selectFrom(
-    (eb) => eb.selectFrom('contracts').select(['worker_dni', 'entry_date']).where('kind', '=', 'contract')
-      .where('status', '!=', 'superseded').where('worker_dni', 'in', dnis)
-      .unionAll(eb.selectFrom('history').select(['worker_dni', 'entry_date']).where('worker_dni', 'in', dnis)).as('t'))
-    .select(['worker_dni', sql<string>`min(entry_date)`.as('first')]).groupBy('worker_dni').execute()
-  return new Map(rows.map((row) => [row.worker_dni, dayMonthYear(row.first)]))
 }
