@@ -9,8 +9,8 @@
  * are stored as SQL dates; amounts are soles.
  */
 import { randomUUID } from 'node:crypto'
-import { sql, type Insertable, type Kysely } from 'kysely'
-import { dayMonthYear, isoDate, type HistoryTable, type RegistryDb, type RegistryTables } from './tables.js'
+import { sql, type Kysely } from 'kysely'
+import { isoDate, type RegistryDb, type RegistryTables } from './tables.js'
 import type { LinkedContract, WorkerTerm } from './history-rules.js'
 import type { RecordedForAddendum } from './from-contract.js'
 import {
@@ -23,21 +23,16 @@ import {
 } from './contracts.js'
 import { selectExpiring, type ExpiringContract } from './expiring.js'
 import {
+  deleteHistoryEndedBefore, deleteHistoryEntry, insertHistory, selectHeldHistory, selectHistory, selectWorkerTerms,
+  toHistoryRow, unheldEntries, type HistoryEntry
+} from './history.js'
+import {
   deleteWorkersWithNothing, insertWorkerIfAbsent, lockWorkers, selectFirstEntries, selectNamedWorkers,
   upsertIssuedWorkers, upsertWorkerNames
 } from './workers.js'
 import { CauseRegistry } from './causes.js'
 import { verificationCode } from './verification-codes.js'
 import { selectDocumentCheck, toDocumentRow, updatePdfHashes, type DocumentCheck } from './documents.js'
-
-/** An earlier contract HR enters (not issued by the service). */
-export interface HistoryEntry {
-  modality: string
-  entryDate: string
-  endDate: string
-  position: string
-  probationMonths?: number
-}
 
 /**
  * A refusal the registry's state causes: the routes answer 409 (`conflict`: overlaps a signed
@@ -61,20 +56,6 @@ export class RegistryRefusal extends Error {
 }
 
 type Db = RegistryDb
-
-/** The `history` row of an entry HR gave (`DD/MM/YYYY` dates stored as SQL dates). */
-function historyRow (dni: string, entry: HistoryEntry, enteredBy: string | undefined): Insertable<HistoryTable> {
-  return {
-    id: randomUUID(),
-    worker_dni: dni,
-    modality: entry.modality,
-    entry_date: isoDate(entry.entryDate),
-    end_date: isoDate(entry.endDate),
-    position: entry.position,
-    probation_months: entry.probationMonths ?? null,
-    entered_by: enteredBy ?? null
-  }
-}
 
 /** The registry over one open database. */
 export class Registry {
@@ -181,7 +162,7 @@ export class Registry {
   ): Promise<Array<HistoryEntry & { id: string }>> {
     return await this.#db.transaction().execute(async (trx) => {
       await insertWorkerIfAbsent(trx, worker)
-      await trx.insertInto('history').values(entries.map((entry) => historyRow(worker.dni, entry, enteredBy))).execute()
+      await insertHistory(trx, entries.map((entry) => toHistoryRow(worker.dni, entry, enteredBy)))
       return await this.history(worker.dni, trx)
     })
   }
@@ -214,48 +195,28 @@ export class Registry {
       const dnis = [...new Set(workers.map(({ worker }) => worker.dni))].sort()
       await upsertWorkerNames(trx, workers.map(({ worker }) => worker))
       await lockWorkers(trx, dnis)
-      const held = await trx.selectFrom('history')
-        .select(['worker_dni', 'modality', 'entry_date', 'end_date', 'position', 'probation_months'])
-        .where('worker_dni', 'in', dnis).execute()
-      type Key = [dni: string, modality: string, entry: string, end: string, position: string, probation: number | null]
-      const keyOf = (...key: Key) => JSON.stringify(key)
-      const seen = new Set(held.map((row) => keyOf(row.worker_dni, row.modality, isoDate(dayMonthYear(row.entry_date)),
-        isoDate(dayMonthYear(row.end_date)), row.position, row.probation_months)))
-      const rows = workers.flatMap(({ worker, entries }) => entries.flatMap((entry) => {
-        const key = keyOf(worker.dni, entry.modality, isoDate(entry.entryDate), isoDate(entry.endDate), entry.position,
-          entry.probationMonths ?? null)
-        if (seen.has(key)) return []
-        seen.add(key)
-        return [historyRow(worker.dni, entry, enteredBy)]
-      }))
-      if (rows.length > 0) await trx.insertInto('history').values(rows).execute()
+      const given = workers.map(({ worker, entries }) => ({ dni: worker.dni, entries }))
+      const rows = unheldEntries(await selectHeldHistory(trx, dnis), given)
+        .map(({ dni, entry }) => toHistoryRow(dni, entry, enteredBy))
+      if (rows.length > 0) await insertHistory(trx, rows)
       return rows.length
     })
   }
 
-  /** The worker's entered history, oldest first. */
   /**
    * Deletes one entry of a worker's history (entered by mistake).
    * @returns the worker's remaining history, oldest first; undefined when the worker has no entry `id`
    */
   async deleteHistory (dni: string, id: string): Promise<Array<HistoryEntry & { id: string }> | undefined> {
     return await this.#db.transaction().execute(async (trx) => {
-      const deleted = await trx.deleteFrom('history').where('worker_dni', '=', dni).where('id', '=', id).executeTakeFirst()
-      if (Number(deleted.numDeletedRows) === 0) return undefined
+      if (!await deleteHistoryEntry(trx, dni, id)) return undefined
       return await this.history(dni, trx)
     })
   }
 
+  /** The worker's entered history, oldest first (`db`: a transaction open on the registry's database). */
   async history (dni: string, db: Db = this.#db): Promise<Array<HistoryEntry & { id: string }>> {
-    const rows = await db.selectFrom('history').selectAll().where('worker_dni', '=', dni).orderBy('entry_date').execute()
-    return rows.map((row) => ({
-      id: row.id,
-      modality: row.modality,
-      entryDate: dayMonthYear(row.entry_date),
-      endDate: dayMonthYear(row.end_date),
-      position: row.position,
-      ...(row.probation_months === null ? {} : { probationMonths: row.probation_months })
-    }))
+    return await selectHistory(db, dni)
   }
 
   /**
@@ -293,16 +254,15 @@ export class Registry {
    * @returns how many contracts and history entries were deleted
    */
   async purgeEndedBefore (before: string): Promise<{ contracts: number, history: number }> {
-    const limit = isoDate(before)
     return await this.#db.transaction().execute(async (trx) => {
       // adendas first (they reference their contract), then contracts no live adenda extends
       const addenda = await deleteAddendaEndedBefore(trx, before)
       const contracts = await deleteContractsEndedBefore(trx, before)
-      const history = await trx.deleteFrom('history').where('end_date', '<', limit).executeTakeFirst()
+      const history = await deleteHistoryEndedBefore(trx, before)
       await deleteWorkersWithNothing(trx)
       return {
         contracts: addenda + contracts,
-        history: Number(history.numDeletedRows)
+        history
       }
     })
   }
@@ -312,28 +272,7 @@ export class Registry {
    * contracts and adendas and the history HR entered. Workers without any are absent.
    */
   async workerTerms (dnis: readonly string[]): Promise<Map<string, WorkerTerm[]>> {
-    const terms = new Map<string, WorkerTerm[]>()
-    if (dnis.length === 0) return terms
-    const unique = [...new Set(dnis)]
-    // one statement for both (one round trip before the batch's first byte)
-    const rows = await this.#db.selectFrom('contracts')
-      .select(['worker_dni', 'modality', 'entry_date', 'end_date', 'position',
-        sql<boolean>`kind = 'contract' and probation is not null and probation <> 'sin periodo de prueba'`.as('probation')])
-      .where('worker_dni', 'in', unique).where('status', '=', 'signed')
-      .unionAll((db) => db.selectFrom('history')
-        .select(['worker_dni', 'modality', 'entry_date', 'end_date', 'position', sql<boolean>`coalesce(probation_months, 0) > 0`.as('probation')])
-        .where('worker_dni', 'in', unique))
-      .execute()
-    for (const row of rows) {
-      terms.set(row.worker_dni, [...(terms.get(row.worker_dni) ?? []), {
-        modality: row.modality ?? '',
-        entryDate: dayMonthYear(row.entry_date),
-        endDate: dayMonthYear(row.end_date),
-        position: row.position,
-        probation: row.probation
-      }])
-    }
-    return terms
+    return await selectWorkerTerms(this.#db, [...new Set(dnis)])
   }
 
   /**
