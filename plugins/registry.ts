@@ -21,7 +21,7 @@ import { openDatabase, type DatabaseLocation, type RegistryDatabase } from '../s
 import { Registry, RegistryRefusal } from '../src/registry/registry.js'
 import type { ExtendableContract } from '../src/registry/contract-rules.js'
 import { AppError, RegistryUnavailableError } from '../src/errors.js'
-import { CauseRefusal } from '../src/registry/causes.js'
+import { CauseRefusal } from '../src/registry/cause-reviews.js'
 import { TEMPLATE_IDS, type TemplateId } from '../src/documents/fields.js'
 import { projectPath } from '../src/paths.js'
 import {

@@ -30,7 +30,7 @@ import {
   deleteWorkersWithNothing, insertWorkerIfAbsent, lockWorkers, selectFirstEntries, selectNamedWorkers,
   upsertIssuedWorkers, upsertWorkerNames
 } from './workers.js'
-import { CauseRegistry } from './causes.js'
+import { CauseRegistry } from './cause-reviews.js'
 import { verificationCode } from './verification-codes.js'
 import { selectDocumentCheck, toDocumentRow, updatePdfHashes, type DocumentCheck } from './documents.js'
 
@@ -64,7 +64,7 @@ export class Registry {
     this.#db = db
   }
 
-  /** The causes counsel reviews (src/registry/causes.ts). */
+  /** The causes counsel reviews (cause-reviews.ts). */
   get causes (): CauseRegistry {
     return new CauseRegistry(this.#db)
   }
