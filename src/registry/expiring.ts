@@ -70,3 +70,10 @@ export async function selectExpiring (
     status: row.status as 'issued' | 'signed'
   }))
 }
+
+/** The order HR reads them in: signed ones first, then by end, the earliest first. */
+export function renewalOrder (
+  a: Pick<ExpiringContract, 'status' | 'endDate'>, b: Pick<ExpiringContract, 'status' | 'endDate'>
+): number {
+  return (a.status === b.status ? 0 : a.status === 'signed' ? -1 : 1) || isoDate(a.endDate).localeCompare(isoDate(b.endDate))
+}

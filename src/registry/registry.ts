@@ -5,12 +5,15 @@
  * reprint); and the earlier contracts HR enters once. Plain data in and out, no Fastify: the plugin
  * (plugins/registry.ts) gives it to the routes as `app.registry`.
  *
- * Dates cross this boundary as `DD/MM/YYYY` (Lima's calendar dates, src/vocabulary/dates.ts) and
- * are stored as SQL dates; amounts are soles.
+ * A facade: each table's queries are in its module (workers.ts, contracts.ts, documents.ts,
+ * history.ts, cause-reviews.ts; expiring.ts joins two), the legal rules plain functions in
+ * contract-rules.ts and history-rules.ts; this class opens the transactions and takes the workers'
+ * row locks. Dates cross this boundary as `DD/MM/YYYY` (Lima's calendar dates,
+ * src/vocabulary/dates.ts) and are stored as SQL dates; amounts are soles.
  */
 import { randomUUID } from 'node:crypto'
 import { sql, type Kysely } from 'kysely'
-import { isoDate, type RegistryDb, type RegistryTables } from './tables.js'
+import type { RegistryDb, RegistryTables } from './tables.js'
 import type { LinkedContract, WorkerTerm } from './history-rules.js'
 import type { RecordedForAddendum } from './from-contract.js'
 import {
@@ -21,14 +24,14 @@ import {
   selectLinkedContracts, selectLiveTerms, selectRecordedContract, selectSigningState, selectWorkerContracts,
   toContractRow, updateSigned, type IssueContext, type IssuedRecord, type RecordedContract
 } from './contracts.js'
-import { selectExpiring, type ExpiringContract } from './expiring.js'
+import { renewalOrder, selectExpiring, type ExpiringContract } from './expiring.js'
 import {
   deleteHistoryEndedBefore, deleteHistoryEntry, insertHistory, selectHeldHistory, selectHistory, selectWorkerTerms,
-  toHistoryRow, unheldEntries, type HistoryEntry
+  toHistoryRow, unheldEntries, type HistoryEntry, type RecordedHistoryEntry
 } from './history.js'
 import {
   deleteWorkersWithNothing, insertWorkerIfAbsent, lockWorkers, selectFirstEntries, selectNamedWorkers,
-  upsertIssuedWorkers, upsertWorkerNames
+  upsertIssuedWorkers, upsertWorkerNames, type NamedWorker
 } from './workers.js'
 import { CauseRegistry } from './cause-reviews.js'
 import { verificationCode } from './verification-codes.js'
@@ -54,8 +57,6 @@ export class RegistryRefusal extends Error {
     this.date = date
   }
 }
-
-type Db = RegistryDb
 
 /** The registry over one open database. */
 export class Registry {
@@ -157,9 +158,8 @@ export class Registry {
    * @returns the worker's whole entered history, oldest first
    */
   async addHistory (
-    worker: { dni: string, names?: string, lastNameFather?: string, lastNameMother?: string },
-    entries: readonly HistoryEntry[], enteredBy?: string
-  ): Promise<Array<HistoryEntry & { id: string }>> {
+    worker: NamedWorker, entries: readonly HistoryEntry[], enteredBy?: string
+  ): Promise<RecordedHistoryEntry[]> {
     return await this.#db.transaction().execute(async (trx) => {
       await insertWorkerIfAbsent(trx, worker)
       await insertHistory(trx, entries.map((entry) => toHistoryRow(worker.dni, entry, enteredBy)))
@@ -185,10 +185,7 @@ export class Registry {
    * @returns the entries added (those already held not counted)
    */
   async addHistories (
-    workers: ReadonlyArray<{
-      worker: { dni: string, names?: string, lastNameFather?: string, lastNameMother?: string }
-      entries: readonly HistoryEntry[]
-    }>, enteredBy?: string
+    workers: ReadonlyArray<{ worker: NamedWorker, entries: readonly HistoryEntry[] }>, enteredBy?: string
   ): Promise<number> {
     if (workers.length === 0) return 0
     return await this.#db.transaction().execute(async (trx) => {
@@ -207,7 +204,7 @@ export class Registry {
    * Deletes one entry of a worker's history (entered by mistake).
    * @returns the worker's remaining history, oldest first; undefined when the worker has no entry `id`
    */
-  async deleteHistory (dni: string, id: string): Promise<Array<HistoryEntry & { id: string }> | undefined> {
+  async deleteHistory (dni: string, id: string): Promise<RecordedHistoryEntry[] | undefined> {
     return await this.#db.transaction().execute(async (trx) => {
       if (!await deleteHistoryEntry(trx, dni, id)) return undefined
       return await this.history(dni, trx)
@@ -215,7 +212,7 @@ export class Registry {
   }
 
   /** The worker's entered history, oldest first (`db`: a transaction open on the registry's database). */
-  async history (dni: string, db: Db = this.#db): Promise<Array<HistoryEntry & { id: string }>> {
+  async history (dni: string, db: RegistryDb = this.#db): Promise<RecordedHistoryEntry[]> {
     return await selectHistory(db, dni)
   }
 
@@ -231,8 +228,7 @@ export class Registry {
       const firstEntryDate = firsts.get(contract.dni) ?? contract.entryDate
       const longest = longestEnd(contract.modality, contract.entryDate, firstEntryDate)
       return { ...contract, firstEntryDate, longestEnd: longest }
-    }).sort((a, b) => (a.status === b.status ? 0 : a.status === 'signed' ? -1 : 1) ||
-      isoDate(a.endDate).localeCompare(isoDate(b.endDate)))
+    }).sort(renewalOrder)
   }
 
   /**
@@ -260,10 +256,7 @@ export class Registry {
       const contracts = await deleteContractsEndedBefore(trx, before)
       const history = await deleteHistoryEndedBefore(trx, before)
       await deleteWorkersWithNothing(trx)
-      return {
-        contracts: addenda + contracts,
-        history
-      }
+      return { contracts: addenda + contracts, history }
     })
   }
 
@@ -298,7 +291,7 @@ export class Registry {
   /**
    * The recorded contracts (not adendas, not superseded) among `ids`, for the adendas that name them
    * (history-rules.ts linkedContractIssues).
-   * @returns by id; an id the registry does not hold so is absent
+   * @returns by id; an id the registry does not hold is absent
    */
   async contractsByIds (ids: readonly string[]): Promise<Map<string, LinkedContract>> {
     if (ids.length === 0) return new Map()
