@@ -24,7 +24,7 @@ export interface LiveTerm {
   issuedAt: number
 }
 
-/** A contract or adenda about to be recorded, as the rules see it (registry.ts IssuedRecord has these fields). */
+/** A contract or adenda about to be recorded, as the rules see it (contracts.ts IssuedRecord has these fields). */
 export interface IssuingTerm {
   kind: 'contract' | 'addendum'
   worker: { dni: string }
