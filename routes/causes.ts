@@ -8,7 +8,7 @@ import {
   CauseEditSchema, CauseListQuerySchema, CauseParamsSchema, CauseProposalSchema, CauseSchema, type CauseEdit
 } from '../schemas/causes.js'
 import { AppError, RequestValidationError } from '../src/errors.js'
-import { CauseRefusal, type RegisteredCause } from '../src/registry/causes.js'
+import { CauseRefusal, type RegisteredCause } from '../src/registry/cause-reviews.js'
 import { causeIssues, normalizedCause, type CauseContent } from '../src/employer/cause-proposals.js'
 
 const CAUSE_ERRORS = { ...ERROR_RESPONSES, 409: ErrorEnvelopeSchema, 503: ErrorEnvelopeSchema }
@@ -43,7 +43,7 @@ function edited (cause: RegisteredCause, edit: CauseEdit): CauseContent {
  * cause (`hr`, and `legal`); counsel (`legal`) edits a proposal, approves it or retires a cause; only
  * approved causes print. Each change is in force on this instance when it answers (the catalogue
  * is loaded again, `app.registry.refreshCauses()`), and on the others within CAUSES_REFRESH_MS.
- * Thin: the checks are src/employer/cause-proposals.ts's, the state src/registry/causes.ts's.
+ * Thin: the checks are src/employer/cause-proposals.ts's, the state src/registry/cause-reviews.ts's.
  */
 const causeRoutes: FastifyPluginAsyncTypebox = async (app) => {
   const actor = (request: FastifyRequest) => request.identity?.subject ?? null

@@ -31,7 +31,7 @@ const { data } = await loadEngineData({
   unicodeFontPath: assetPath('fonts', 'DejaVuSans.ttf')
 })
 const renderer = createRenderer(data)
-/** Verification codes as the registry gives them (src/registry/registry.ts), fixed so that renders repeat. */
+/** Verification codes as the registry gives them (src/registry/verification-codes.ts), fixed so that renders repeat. */
 const SAMPLE_CODES = ['K7M2-9QXD', 'T4BW-8H3N', 'P6ZR-2FYC'] as const
 const longestRenderer = createRenderer({ ...data, employer: longestProfile(data.employer) as unknown as EmployerProfile })
 const sample = sampleEmployee() as unknown as Employee

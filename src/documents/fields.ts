@@ -148,7 +148,7 @@ export const PREVIEW_FOOTER = 'Vista previa: sin código de verificación'
 
 /**
  * The footer's `verificationCode` field: `Código de verificación: XXXX-XXXX` for a document the
- * registry recorded (its code, src/registry/registry.ts verificationCode), PREVIEW_FOOTER without one.
+ * registry recorded (its code, src/registry/verification-codes.ts verificationCode), PREVIEW_FOOTER without one.
  */
 export function verificationFooter (code: string | undefined): string {
   return code === undefined ? PREVIEW_FOOTER : `Código de verificación: ${code}`

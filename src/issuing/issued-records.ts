@@ -11,7 +11,8 @@ import type { EmployerProfile } from '../../schemas/employer-profile.js'
 import { addendumTemplateFor, contractDocument, templateFor, type DocumentId, type TemplateId } from '../documents/fields.js'
 import { probationText, recordModality } from '../documents/contract-terms.js'
 import { contractCauseOf } from '../employees/lawful-contract.js'
-import { verificationCode, type IssuedRecord } from '../registry/registry.js'
+import type { IssuedRecord } from '../registry/contracts.js'
+import { verificationCode } from '../registry/verification-codes.js'
 import { parseModality, type ModalityCode } from '../vocabulary/modality.js'
 
 /** SHA-256 (hex) of each template file, as issued documents record it. */

@@ -9,7 +9,7 @@ import { HISTORY_MESSAGES, IMPORT_MESSAGES } from '../../schemas/messages.js'
 import type { AddendumImportReply, EmployeeImportReply } from '../../schemas/import.js'
 import type { Addendum } from '../../schemas/addendum.js'
 import type { AddendumImport, EmployeeImport } from '../spreadsheets/import.js'
-import { contractExtendedBy, type ExtendableContract } from '../registry/registry.js'
+import { contractExtendedBy, type ExtendableContract } from '../registry/contract-rules.js'
 import type { HistoryOutcome } from '../registry/history-rules.js'
 
 /**

@@ -5,105 +5,37 @@
  * reprint); and the earlier contracts HR enters once. Plain data in and out, no Fastify: the plugin
  * (plugins/registry.ts) gives it to the routes as `app.registry`.
  *
- * Dates cross this boundary as `DD/MM/YYYY` (Lima's calendar dates, src/vocabulary/dates.ts) and
- * are stored as SQL dates; amounts are soles.
+ * A facade: each table's queries are in its module (workers.ts, contracts.ts, documents.ts,
+ * history.ts, cause-reviews.ts; expiring.ts joins two), the legal rules plain functions in
+ * contract-rules.ts and history-rules.ts; this class opens the transactions and takes the workers'
+ * row locks. Dates cross this boundary as `DD/MM/YYYY` (Lima's calendar dates,
+ * src/vocabulary/dates.ts) and are stored as SQL dates; amounts are soles.
  */
-import { randomFillSync, randomUUID } from 'node:crypto'
-import { sql, type Insertable, type Kysely, type Selectable, type Transaction } from 'kysely'
-import type { ContractsTable, DocumentsTable, HistoryTable, RegistryTables } from './tables.js'
+import { randomUUID } from 'node:crypto'
+import { sql, type Kysely } from 'kysely'
+import type { RegistryDb, RegistryTables } from './tables.js'
 import type { LinkedContract, WorkerTerm } from './history-rules.js'
-import { dayMonthYearKey, termEnd } from '../vocabulary/dates.js'
-import { MAX_TOTAL_MONTHS, MODALITIES, parseModality } from '../vocabulary/modality.js'
-import { CauseRegistry } from './causes.js'
-
-/** A contract or adenda about to be issued: what its document prints. */
-export interface IssuedRecord {
-  kind: 'contract' | 'addendum'
-  worker: {
-    dni: string, names: string, lastNameFather: string, lastNameMother: string, sex?: string, birthDate?: string
-  }
-  /** An adenda's contract id, when known. */
-  contractId?: string
-  /**
-   * An adenda without `contractId`: the end (`DD/MM/YYYY`) it follows; it is linked to the worker's
-   * recorded contract (not superseded) that ends that day, or one of whose adendas does
-   * (contractExtendedBy), if any.
-   */
-  extendsEnd?: string
-  contractType: string
-  modality?: string
-  causeId?: string
-  /** The term this document covers (an adenda: its extension), `DD/MM/YYYY`. */
-  entryDate: string
-  endDate: string
-  signingDate: string
-  workingTime?: unknown
-  probation?: string
-  /** Soles. */
-  salary: number
-  position: string
-  site?: string
-  /** The normalised record the document was drawn from. */
-  record: unknown
-  /** The documents drawn from it: template id and the template's SHA-256 (hex). */
-  /** Its documents; `code` when the caller drew it (verificationCode(): printed while this records), else here. */
-  documents: Array<{ kind: string, templateId: string, templateSha256: string, code?: string }>
-}
-
-/** Who issued, and in which request. */
-export interface IssueContext {
-  requestId: string
-  /** The identity under AUTH_MODE=oidc (`sub`), else undefined. */
-  issuedBy?: string
-}
-
-/** What the registry says about one recorded contract or adenda. */
-export interface RecordedContract {
-  id: string
-  kind: 'contract' | 'addendum'
-  type: string
-  modality: string | null
-  entryDate: string
-  endDate: string
-  status: 'issued' | 'signed' | 'superseded'
-  signedOn: string | null
-}
-
-/** A contract whose term (with its adendas) ends soon: `GET /api/contracts/expiring`. */
-export interface ExpiringContract {
-  id: string
-  dni: string
-  /** The worker's names as recorded. */
-  worker: string
-  type: string
-  modality: string | null
-  causeId: string | null
-  site: string | null
-  position: string
-  entryDate: string
-  /** The last day of the contract or of its last adenda. */
-  endDate: string
-  /** Adendas recorded for it. */
-  addenda: number
-  status: 'issued' | 'signed'
-  /** The worker's first entry of any recorded contract or entered history (the art. 74 count starts there). */
-  firstEntryDate: string
-  /**
-   * The latest end an adenda could reach: the modality's maximum from this contract's start and
-   * art. 74's five years from the first entry, whichever comes first (gaps between contracts counted
-   * as time worked, so never later than the law allows); null for a modality without a fixed maximum.
-   */
-  longestEnd: string | null
-}
-
-/** An earlier contract HR enters (not issued by the service). */
-export interface HistoryEntry {
-  modality: string
-  entryDate: string
-  endDate: string
-  position: string
-  probationMonths?: number
-}
+import type { RecordedForAddendum } from './from-contract.js'
+import {
+  extendableByWorker, longestEnd, planIssue, signedOverlap, signingOutcome, type ExtendableContract
+} from './contract-rules.js'
+import {
+  deleteAddendaEndedBefore, deleteContractsEndedBefore, insertIssued, selectContractForAddendum, selectLastAddendum,
+  selectLinkedContracts, selectLiveTerms, selectRecordedContract, selectSigningState, selectWorkerContracts,
+  toContractRow, updateSigned, type IssueContext, type IssuedRecord, type RecordedContract
+} from './contracts.js'
+import { renewalOrder, selectExpiring, type ExpiringContract } from './expiring.js'
+import {
+  deleteHistoryEndedBefore, deleteHistoryEntry, insertHistory, selectHeldHistory, selectHistory, selectWorkerTerms,
+  toHistoryRow, unheldEntries, type HistoryEntry, type RecordedHistoryEntry
+} from './history.js'
+import {
+  deleteWorkersWithNothing, insertWorkerIfAbsent, lockWorkers, selectFirstEntries, selectNamedWorkers,
+  upsertIssuedWorkers, upsertWorkerNames, type NamedWorker
+} from './workers.js'
+import { CauseRegistry } from './cause-reviews.js'
+import { verificationCode } from './verification-codes.js'
+import { selectDocumentCheck, toDocumentRow, updatePdfHashes, type DocumentCheck } from './documents.js'
 
 /**
  * A refusal the registry's state causes: the routes answer 409 (`conflict`: overlaps a signed
@@ -126,169 +58,6 @@ export class RegistryRefusal extends Error {
   }
 }
 
-/** `DD/MM/YYYY` → `YYYY-MM-DD`. */
-export function isoDate (date: string): string {
-  const [day, month, year] = date.split('/')
-  return `${year}-${month}-${day}`
-}
-
-/** `YYYY-MM-DD` → `DD/MM/YYYY`. */
-export function dayMonthYear (date: string): string {
-  const [year, month, day] = date.split('-')
-  return `${day}/${month}/${year}`
-}
-
-const CROCKFORD = '0123456789ABCDEFGHJKMNPQRSTVWXYZ'
-
-/** A verification code: 8 characters of Crockford base32 (40 random bits), `XXXX-XXXX`. */
-export function verificationCode (): string {
-  if (randomAt + 5 > RANDOM_POOL.length) {
-    randomFillSync(RANDOM_POOL)
-    randomAt = 0
-  }
-  // 40 bits as a number (below 2^53): the first byte above the next four
-  let bits = RANDOM_POOL[randomAt] * 2 ** 32 + RANDOM_POOL.readUInt32BE(randomAt + 1)
-  randomAt += 5
-  let code = ''
-  for (let index = 0; index < 8; index++) {
-    code = CROCKFORD[bits % 32] + code
-    bits = Math.floor(bits / 32)
-  }
-  return `${code.slice(0, 4)}-${code.slice(4)}`
-}
-
-/** Random bytes drawn 256 codes at a time (one call to the CSPRNG instead of one per document), each used once. */
-const RANDOM_POOL = Buffer.alloc(5 * 256)
-let randomAt = RANDOM_POOL.length
-
-/** Crockford's decoding aliases: O reads as 0, I and L as 1. */
-const ALIASES: Record<string, string> = { O: '0', I: '1', L: '1' }
-
-/**
- * A verification code as a person types it, in the form the registry stores (`XXXX-XXXX`): any case,
- * with or without the dash (and spaces), Crockford's aliases tolerated (O → 0, I/L → 1).
- * @returns undefined when it is not 8 characters of Crockford base32 (U, punctuation, another length)
- */
-export function parseVerificationCode (text: string): string | undefined {
-  if (text.length > 20) return undefined
-  const plain = text.toUpperCase().replace(/[\s-]/g, '').replace(/[OIL]/g, (letter) => ALIASES[letter])
-  if (!/^[0-9A-HJKMNP-TV-Z]{8}$/.test(plain)) return undefined
-  return `${plain.slice(0, 4)}-${plain.slice(4)}`
-}
-
-/** A document as its public check shows it (`GET /api/documents/{code}`): no name, the DNI masked. */
-export interface DocumentCheck {
-  code: string
-  /** `contrato`, `tratamiento-datos`, `anexo` or `adenda`. */
-  kind: string
-  /** When it was recorded (ISO 8601, UTC). */
-  issuedAt: string
-  /** SHA-256 (hex) of the PDF issued; null until recorded (after it is rendered). */
-  sha256: string | null
-  /** Its contract's or adenda's: `superseded` by a corrected reprint, `signed` once HR marked it. */
-  status: 'issued' | 'signed' | 'superseded'
-  /** The worker's DNI with all but its last four digits hidden: `****5678`. */
-  dni: string
-  /** The worker's initials as recorded (`R. M. Q. M.`), never the name. */
-  initials: string
-}
-
-/** `12345678` → `****5678` (any length: all but the last four characters hidden). */
-export function maskDni (dni: string): string {
-  return `${'*'.repeat(Math.max(0, dni.length - 4))}${dni.slice(-4)}`
-}
-
-/** `Rosa María`, `Quispe`, `Mamani` → `R. M. Q. M.` (letters only, upper case). */
-export function initialsOf (...names: string[]): string {
-  return names.join(' ').split(/\s+/).flatMap((word) => {
-    const letter = /\p{L}/u.exec(word)?.[0]
-    return letter === undefined ? [] : [`${letter.toLocaleUpperCase('es')}.`]
-  }).join(' ')
-}
-
-type Db = Kysely<RegistryTables> | Transaction<RegistryTables>
-
-/** The `history` row of an entry HR gave (`DD/MM/YYYY` dates stored as SQL dates). */
-function historyRow (dni: string, entry: HistoryEntry, enteredBy: string | undefined): Insertable<HistoryTable> {
-  return {
-    id: randomUUID(),
-    worker_dni: dni,
-    modality: entry.modality,
-    entry_date: isoDate(entry.entryDate),
-    end_date: isoDate(entry.endDate),
-    position: entry.position,
-    probation_months: entry.probationMonths ?? null,
-    entered_by: enteredBy ?? null
-  }
-}
-
-/** A contract or adenda row as recordIssued writes it (JSON columns as values, not text). */
-type ContractRow = Omit<Selectable<ContractsTable>, 'working_time' | 'record' | 'signed_on' | 'issued_at'> & { working_time: unknown, record: unknown }
-/** A document row as recordIssued writes it; its PDF's hash comes after the render (recordHashes). */
-type DocumentRow = Pick<Selectable<DocumentsTable>, 'code' | 'contract_id' | 'kind' | 'template_id' | 'template_sha256'>
-
-const CONTRACT_COLUMNS = [
-  'id', 'kind', 'worker_dni', 'contract_id', 'contract_type', 'modality', 'cause_id', 'entry_date', 'end_date',
-  'signing_date', 'working_time', 'probation', 'salary', 'position', 'site', 'status', 'superseded_by', 'record',
-  'request_id', 'issued_by'
-] as const satisfies ReadonlyArray<keyof ContractRow>
-const DOCUMENT_COLUMNS = ['code', 'contract_id', 'kind', 'template_id', 'template_sha256'] as const satisfies ReadonlyArray<keyof DocumentRow>
-
-/**
- * `rows` as a set of `table`'s rows (PostgreSQL's `json_populate_recordset` over the table's row
- * type) to insert from: one parameter however many rows (a statement takes at most 65,535), one
- * text the database parses instead of a parameter bound per cell. A column a row leaves out is null.
- */
-function recordset<T extends 'contracts' | 'documents'> (
-  db: Pick<Db, 'selectFrom'>, table: T, rows: ReadonlyArray<T extends 'contracts' ? ContractRow : DocumentRow>
-) {
-  return (db as Db).selectFrom(sql<Selectable<RegistryTables[T]>>`json_populate_recordset(null::${sql.table(table)}, ${JSON.stringify(rows)})`.as('r'))
-}
-
-/** A recorded contract an adenda may extend (Registry.extendableContracts). */
-export interface ExtendableContract {
-  id: string
-  /** The reviewed cause it printed; null for a suplencia. */
-  causeId: string | null
-  /** `DD/MM/YYYY`: its own end and each of its adendas' ends, the days an adenda of it may follow. */
-  ends: string[]
-}
-
-/**
- * The contracts among `rows` (a worker's contracts and adendas, not superseded, newest first) with
- * the ends an adenda may follow: the contract's own and each of its adendas' (a corrected reprint of
- * an adenda follows the contract's end, a second adenda the first's).
- * @returns by DNI, newest contract first
- */
-function extendable (
-  rows: ReadonlyArray<{
-    id: string, kind: string, worker_dni: string, contract_id: string | null, cause_id: string | null, end_date: string
-  }>
-): Map<string, ExtendableContract[]> {
-  const byId = new Map<string, ExtendableContract>()
-  const byDni = new Map<string, ExtendableContract[]>()
-  for (const row of rows) {
-    if (row.kind !== 'contract') continue
-    const contract = { id: row.id, causeId: row.cause_id, ends: [row.end_date] }
-    byId.set(row.id, contract)
-    byDni.set(row.worker_dni, [...(byDni.get(row.worker_dni) ?? []), contract])
-  }
-  for (const row of rows) {
-    if (row.kind === 'addendum' && row.contract_id !== null) byId.get(row.contract_id)?.ends.push(row.end_date)
-  }
-  return byDni
-}
-
-/**
- * The contract an adenda extends, among a worker's extendable contracts (newest first): the newest
- * whose own end or one of whose adendas' ends is `end` (`DD/MM/YYYY`, the end the adenda follows).
- */
-export function contractExtendedBy (
-  contracts: readonly ExtendableContract[], end: string
-): ExtendableContract | undefined {
-  return contracts.find((contract) => contract.ends.includes(end))
-}
-
 /** The registry over one open database. */
 export class Registry {
   readonly #db: Kysely<RegistryTables>
@@ -296,7 +65,7 @@ export class Registry {
     this.#db = db
   }
 
-  /** The causes counsel reviews (src/registry/causes.ts). */
+  /** The causes counsel reviews (cause-reviews.ts). */
   get causes (): CauseRegistry {
     return new CauseRegistry(this.#db)
   }
@@ -315,130 +84,19 @@ export class Registry {
     if (records.length === 0) return []
     // three statements for the whole request, whatever its size: the ZIP's first byte waits for them
     return await this.#db.transaction().execute(async (trx) => {
-      const workers = new Map(records.map(({ worker }) => [worker.dni, worker])) // the last record's data per DNI
-      const dnis = [...workers.keys()].sort()
-      // the upsert locks each worker's row, in DNI order: one writer per worker at a time (two
-      // instances on one PostgreSQL included), never two waiting on each other
-      await trx.insertInto('workers').values(dnis.map((dni) => workers.get(dni) as IssuedRecord['worker']).map((worker) => ({
-        dni: worker.dni,
-        names: worker.names,
-        last_name_father: worker.lastNameFather,
-        last_name_mother: worker.lastNameMother,
-        sex: worker.sex ?? null,
-        birth_date: worker.birthDate === undefined ? null : isoDate(worker.birthDate)
-      }))).onConflict((conflict) => conflict.column('dni').doUpdateSet((update) => ({
-        names: update.ref('excluded.names'),
-        last_name_father: update.ref('excluded.last_name_father'),
-        last_name_mother: update.ref('excluded.last_name_mother'),
-        sex: sql`coalesce(excluded.sex, workers.sex)`,
-        birth_date: sql`coalesce(excluded.birth_date, workers.birth_date)`,
-        updated_at: sql`now()`
-      }))).execute()
-      const existing = await trx.selectFrom('contracts')
-        .select(['id', 'worker_dni', 'kind', 'contract_id', 'cause_id', 'entry_date', 'end_date', 'status', 'issued_at'])
-        .where('worker_dni', 'in', dnis).where('status', '!=', 'superseded').execute()
-      const rows = existing.map((row) => ({
-        id: row.id,
-        worker_dni: row.worker_dni,
-        kind: row.kind,
-        contract_id: row.contract_id,
-        cause_id: row.cause_id,
-        entry_date: row.entry_date,
-        end_date: row.end_date,
-        status: row.status as string,
-        order: Number(row.issued_at),
-        recorded: true
-      }))
-      const overlaps = (row: { entry_date: string, end_date: string }, from: string, to: string) =>
-        row.entry_date <= to && row.end_date >= from
-      const results: Array<{ id: string, codes: string[] }> = []
-      const contracts = new Map<string, ContractRow>()
-      const documents: DocumentRow[] = []
-      const superseded: Array<{ id: string, by: string }> = []
-      for (const record of records) {
-        const dni = record.worker.dni
-        const from = isoDate(record.entryDate)
-        const to = isoDate(record.endDate)
-        const mine = rows.filter((row) => row.worker_dni === dni && row.kind === record.kind && row.status !== 'superseded')
-        const signed = mine.filter((row) => row.status === 'signed' && overlaps(row, from, to))
-          .sort((a, b) => a.entry_date.localeCompare(b.entry_date))[0]
-        if (signed !== undefined) {
-          throw new RegistryRefusal('conflict', { id: signed.id, entryDate: dayMonthYear(signed.entry_date), endDate: dayMonthYear(signed.end_date) })
-        }
-        const id = randomUUID()
-        let contractId = record.contractId
-        if (contractId === undefined && record.extendsEnd !== undefined) {
-          const worker = rows.filter((row) => row.worker_dni === dni && row.status !== 'superseded').sort((a, b) => b.order - a.order)
-            .map((row) => ({ ...row, end_date: dayMonthYear(row.end_date) }))
-          contractId = contractExtendedBy(extendable(worker).get(dni) ?? [], record.extendsEnd)?.id
-        }
-        // a corrected reprint: the worker's overlapping contracts (or adendas) that are only issued;
-        // one of this same request is inserted superseded
-        for (const row of mine) {
-          if (row.status !== 'issued' || !overlaps(row, from, to)) continue
-          row.status = 'superseded'
-          const inserted = contracts.get(row.id)
-          if (row.recorded) superseded.push({ id: row.id, by: id })
-          else if (inserted !== undefined) Object.assign(inserted, { status: 'superseded', superseded_by: id })
-        }
-        contracts.set(id, {
-          id,
-          kind: record.kind,
-          worker_dni: dni,
-          contract_id: contractId ?? null,
-          contract_type: record.contractType,
-          modality: record.modality ?? null,
-          cause_id: record.causeId ?? null,
-          entry_date: from,
-          end_date: to,
-          signing_date: isoDate(record.signingDate),
-          working_time: record.workingTime ?? null,
-          probation: record.probation ?? null,
-          salary: record.salary.toFixed(2),
-          position: record.position,
-          site: record.site ?? null,
-          status: 'issued',
-          superseded_by: null,
-          record: record.record,
-          request_id: context.requestId,
-          issued_by: context.issuedBy ?? null
-        })
-        rows.push({
-          id,
-          worker_dni: dni,
-          kind: record.kind,
-          contract_id: contractId ?? null,
-          cause_id: record.causeId ?? null,
-          entry_date: from,
-          end_date: to,
-          status: 'issued',
-          order: Number.MAX_SAFE_INTEGER,
-          recorded: false
-        })
-        const codes = record.documents.map((document) => document.code ?? verificationCode())
-        record.documents.forEach((document, index) => {
-          documents.push({
-            code: codes[index],
-            contract_id: id,
-            kind: document.kind,
-            template_id: document.templateId,
-            template_sha256: document.templateSha256
-          })
-        })
-        results.push({ id, codes })
+      // the upsert locks each worker's row, in DNI order: one writer per worker at a time
+      const dnis = await upsertIssuedWorkers(trx, records.map((record) => record.worker))
+      const plan = planIssue(records, await selectLiveTerms(trx, dnis), randomUUID)
+      if ('conflict' in plan) {
+        const { id, entryDate, endDate } = plan.conflict
+        throw new RegistryRefusal('conflict', { id, entryDate, endDate })
       }
-      // the contracts, the documents and the reprints of earlier requests, in one statement (the
-      // documents' references to the new contracts are checked at its end)
-      const byId = JSON.stringify(Object.fromEntries(superseded.map(({ id, by }) => [id, by])))
-      const write = trx
-        .with('issued', (db) => db.insertInto('contracts').columns(CONTRACT_COLUMNS)
-          .expression(recordset(db, 'contracts', [...contracts.values()]).select(CONTRACT_COLUMNS)))
-        .with('reprinted', (db) => db.updateTable('contracts')
-          .set({ status: 'superseded', superseded_by: sql<string>`${byId}::jsonb ->> ${sql.ref('contracts.id')}` })
-          .where((eb) => superseded.length > 0 ? eb('id', 'in', superseded.map(({ id }) => id)) : eb.lit(false)))
-      await write.insertInto('documents').columns(DOCUMENT_COLUMNS)
-        .expression(recordset(trx, 'documents', documents).select(DOCUMENT_COLUMNS)).execute()
-      return results
+      const codes = records.map((record) => record.documents.map((document) => document.code ?? verificationCode()))
+      const contracts = plan.planned.map((term, index) => toContractRow(records[index], term, context))
+      const documents = plan.planned.flatMap((term, index) =>
+        records[index].documents.map((document, at) => toDocumentRow(term.id, codes[index][at], document)))
+      await insertIssued(trx, contracts, documents, plan.superseded)
+      return plan.planned.map((term, index) => ({ id: term.id, codes: codes[index] }))
     })
   }
 
@@ -450,11 +108,7 @@ export class Registry {
    */
   async recordHashes (hashes: ReadonlyArray<{ code: string, sha256: string }>): Promise<number> {
     if (hashes.length === 0) return 0
-    // one parameter however many hashes (as recordset() for the inserts)
-    const result = await sql`update documents set pdf_sha256 = v.sha256
-      from json_to_recordset(${JSON.stringify(hashes)}) as v(code text, sha256 text)
-      where documents.code = v.code and documents.pdf_sha256 is null`.execute(this.#db)
-    return Number(result.numAffectedRows ?? 0)
+    return await updatePdfHashes(this.#db, hashes)
   }
 
   /**
@@ -462,21 +116,7 @@ export class Registry {
    * @returns undefined for a code the registry does not hold (never issued, or deleted with its contract)
    */
   async documentByCode (code: string): Promise<DocumentCheck | undefined> {
-    const row = await this.#db.selectFrom('documents as d')
-      .innerJoin('contracts as c', 'c.id', 'd.contract_id')
-      .innerJoin('workers as w', 'w.dni', 'c.worker_dni')
-      .select(['d.code', 'd.kind', 'd.issued_at', 'd.pdf_sha256', 'c.status', 'c.worker_dni', 'w.names', 'w.last_name_father', 'w.last_name_mother'])
-      .where('d.code', '=', code).executeTakeFirst()
-    if (row === undefined) return undefined
-    return {
-      code: row.code,
-      kind: row.kind,
-      issuedAt: new Date(row.issued_at).toISOString(),
-      sha256: row.pdf_sha256,
-      status: row.status,
-      dni: maskDni(row.worker_dni),
-      initials: initialsOf(row.names, row.last_name_father, row.last_name_mother)
-    }
+    return await selectDocumentCheck(this.#db, code)
   }
 
   /**
@@ -489,30 +129,27 @@ export class Registry {
    */
   async markSigned (id: string, signedOn: string): Promise<RecordedContract> {
     return await this.#db.transaction().execute(async (trx) => {
-      const found = await trx.selectFrom('contracts')
-        .select(['worker_dni', 'kind', 'entry_date', 'end_date', 'status', 'signing_date', 'signed_on'])
-        .where('id', '=', id).executeTakeFirst()
-      if (found === undefined || found.status === 'superseded') throw new RegistryRefusal('missing')
-      // signed once, on one day (marking it again on that day changes nothing); never before the day it printed (§3)
-      if (found.status === 'signed' && found.signed_on !== null) {
-        if (found.signed_on === isoDate(signedOn)) return await contractById(trx, id) as RecordedContract
-        throw new RegistryRefusal('signedOn', undefined, dayMonthYear(found.signed_on))
+      const found = await selectSigningState(trx, id)
+      const outcome = signingOutcome(found, signedOn)
+      if (typeof outcome === 'object') {
+        throw new RegistryRefusal(outcome.refusal, undefined, 'date' in outcome ? outcome.date : undefined)
       }
-      if (isoDate(signedOn) < found.signing_date) throw new RegistryRefusal('beforeSigning', undefined, dayMonthYear(found.signing_date))
-      await trx.selectFrom('workers').select('dni').where('dni', '=', found.worker_dni).forUpdate().execute()
-      const other = await overlapping(trx, found.worker_dni, found.kind, found.entry_date, found.end_date, 'signed', id)
-      if (other !== undefined) throw new RegistryRefusal('conflict', other)
-      await trx.updateTable('contracts').set({ status: 'signed', signed_on: isoDate(signedOn) }).where('id', '=', id).execute()
-      return await contractById(trx, id) as RecordedContract
+      if (outcome === 'sign' && found !== undefined) {
+        // the worker's row lock: of two concurrent marks of overlapping terms, one wins
+        await lockWorkers(trx, [found.worker.dni])
+        const other = signedOverlap(await selectLiveTerms(trx, [found.worker.dni]), found, id)
+        if (other !== undefined) {
+          throw new RegistryRefusal('conflict', { id: other.id, entryDate: other.entryDate, endDate: other.endDate })
+        }
+        await updateSigned(trx, id, signedOn)
+      }
+      return await selectRecordedContract(trx, id) as RecordedContract
     })
   }
 
   /** The worker's recorded contracts and adendas, oldest first (superseded ones included, so marked). */
   async workerContracts (dni: string): Promise<RecordedContract[]> {
-    const rows = await this.#db.selectFrom('contracts')
-      .select(['id', 'kind', 'contract_type', 'modality', 'entry_date', 'end_date', 'status', 'signed_on'])
-      .where('worker_dni', '=', dni).orderBy('entry_date').orderBy('issued_at').execute()
-    return rows.map(recorded)
+    return await selectWorkerContracts(this.#db, dni)
   }
 
   /**
@@ -521,17 +158,11 @@ export class Registry {
    * @returns the worker's whole entered history, oldest first
    */
   async addHistory (
-    worker: { dni: string, names?: string, lastNameFather?: string, lastNameMother?: string },
-    entries: readonly HistoryEntry[], enteredBy?: string
-  ): Promise<Array<HistoryEntry & { id: string }>> {
+    worker: NamedWorker, entries: readonly HistoryEntry[], enteredBy?: string
+  ): Promise<RecordedHistoryEntry[]> {
     return await this.#db.transaction().execute(async (trx) => {
-      await trx.insertInto('workers').values({
-        dni: worker.dni,
-        names: worker.names ?? '',
-        last_name_father: worker.lastNameFather ?? '',
-        last_name_mother: worker.lastNameMother ?? ''
-      }).onConflict((conflict) => conflict.column('dni').doNothing()).execute()
-      await trx.insertInto('history').values(entries.map((entry) => historyRow(worker.dni, entry, enteredBy))).execute()
+      await insertWorkerIfAbsent(trx, worker)
+      await insertHistory(trx, entries.map((entry) => toHistoryRow(worker.dni, entry, enteredBy)))
       return await this.history(worker.dni, trx)
     })
   }
@@ -542,9 +173,7 @@ export class Registry {
    */
   async namedWorkers (dnis: readonly string[]): Promise<Set<string>> {
     if (dnis.length === 0) return new Set()
-    const rows = await this.#db.selectFrom('workers').select('dni')
-      .where('dni', 'in', [...new Set(dnis)]).where('names', '<>', '').execute()
-    return new Set(rows.map((row) => row.dni))
+    return await selectNamedWorkers(this.#db, [...new Set(dnis)])
   }
 
   /**
@@ -556,68 +185,35 @@ export class Registry {
    * @returns the entries added (those already held not counted)
    */
   async addHistories (
-    workers: ReadonlyArray<{
-      worker: { dni: string, names?: string, lastNameFather?: string, lastNameMother?: string }
-      entries: readonly HistoryEntry[]
-    }>, enteredBy?: string
+    workers: ReadonlyArray<{ worker: NamedWorker, entries: readonly HistoryEntry[] }>, enteredBy?: string
   ): Promise<number> {
     if (workers.length === 0) return 0
     return await this.#db.transaction().execute(async (trx) => {
       const dnis = [...new Set(workers.map(({ worker }) => worker.dni))].sort()
-      await trx.insertInto('workers').values(workers.map(({ worker }) => ({
-        dni: worker.dni,
-        names: worker.names ?? '',
-        last_name_father: worker.lastNameFather ?? '',
-        last_name_mother: worker.lastNameMother ?? ''
-      }))).onConflict((conflict) => conflict.column('dni').doUpdateSet((update) => ({
-        names: update.ref('excluded.names'),
-        last_name_father: update.ref('excluded.last_name_father'),
-        last_name_mother: update.ref('excluded.last_name_mother'),
-        updated_at: sql`now()`
-      })).where('workers.names', '=', '').where('excluded.names', '<>', '')).execute()
-      await trx.selectFrom('workers').select('dni').where('dni', 'in', dnis).orderBy('dni').forUpdate().execute()
-      const held = await trx.selectFrom('history')
-        .select(['worker_dni', 'modality', 'entry_date', 'end_date', 'position', 'probation_months'])
-        .where('worker_dni', 'in', dnis).execute()
-      type Key = [dni: string, modality: string, entry: string, end: string, position: string, probation: number | null]
-      const keyOf = (...key: Key) => JSON.stringify(key)
-      const seen = new Set(held.map((row) => keyOf(row.worker_dni, row.modality, isoDate(dayMonthYear(row.entry_date)),
-        isoDate(dayMonthYear(row.end_date)), row.position, row.probation_months)))
-      const rows = workers.flatMap(({ worker, entries }) => entries.flatMap((entry) => {
-        const key = keyOf(worker.dni, entry.modality, isoDate(entry.entryDate), isoDate(entry.endDate), entry.position,
-          entry.probationMonths ?? null)
-        if (seen.has(key)) return []
-        seen.add(key)
-        return [historyRow(worker.dni, entry, enteredBy)]
-      }))
-      if (rows.length > 0) await trx.insertInto('history').values(rows).execute()
+      await upsertWorkerNames(trx, workers.map(({ worker }) => worker))
+      await lockWorkers(trx, dnis)
+      const given = workers.map(({ worker, entries }) => ({ dni: worker.dni, entries }))
+      const rows = unheldEntries(await selectHeldHistory(trx, dnis), given)
+        .map(({ dni, entry }) => toHistoryRow(dni, entry, enteredBy))
+      if (rows.length > 0) await insertHistory(trx, rows)
       return rows.length
     })
   }
 
-  /** The worker's entered history, oldest first. */
   /**
    * Deletes one entry of a worker's history (entered by mistake).
    * @returns the worker's remaining history, oldest first; undefined when the worker has no entry `id`
    */
-  async deleteHistory (dni: string, id: string): Promise<Array<HistoryEntry & { id: string }> | undefined> {
+  async deleteHistory (dni: string, id: string): Promise<RecordedHistoryEntry[] | undefined> {
     return await this.#db.transaction().execute(async (trx) => {
-      const deleted = await trx.deleteFrom('history').where('worker_dni', '=', dni).where('id', '=', id).executeTakeFirst()
-      if (Number(deleted.numDeletedRows) === 0) return undefined
+      if (!await deleteHistoryEntry(trx, dni, id)) return undefined
       return await this.history(dni, trx)
     })
   }
 
-  async history (dni: string, db: Db = this.#db): Promise<Array<HistoryEntry & { id: string }>> {
-    const rows = await db.selectFrom('history').selectAll().where('worker_dni', '=', dni).orderBy('entry_date').execute()
-    return rows.map((row) => ({
-      id: row.id,
-      modality: row.modality,
-      entryDate: dayMonthYear(row.entry_date),
-      endDate: dayMonthYear(row.end_date),
-      position: row.position,
-      ...(row.probation_months === null ? {} : { probationMonths: row.probation_months })
-    }))
+  /** The worker's entered history, oldest first (`db`: a transaction open on the registry's database). */
+  async history (dni: string, db: RegistryDb = this.#db): Promise<RecordedHistoryEntry[]> {
+    return await selectHistory(db, dni)
   }
 
   /**
@@ -626,48 +222,13 @@ export class Registry {
    * end without a written adenda becomes indefinite). Signed ones first, then by end date.
    */
   async expiring (from: string, to: string): Promise<ExpiringContract[]> {
-    const rows = await this.#db.selectFrom('contracts as c')
-      .innerJoin('workers as w', 'w.dni', 'c.worker_dni')
-      .leftJoin(
-        (eb) => eb.selectFrom('contracts').select(['contract_id', sql<string>`max(end_date)`.as('last_end'), sql<number>`count(*)::int`.as('addenda')])
-          .where('kind', '=', 'addendum').where('status', '!=', 'superseded').where('contract_id', 'is not', null)
-          .groupBy('contract_id').as('a'),
-        (join) => join.onRef('a.contract_id', '=', 'c.id'))
-      .select(['c.id', 'c.worker_dni', 'w.names', 'w.last_name_father', 'w.last_name_mother', 'c.contract_type', 'c.modality',
-        'c.cause_id', 'c.entry_date', 'c.end_date', 'c.site', 'c.position', 'c.status', 'a.last_end', 'a.addenda'])
-      .where('c.kind', '=', 'contract').where('c.status', '!=', 'superseded')
-      .where(sql<string>`coalesce(a.last_end, c.end_date)`, '>=', isoDate(from))
-      .where(sql<string>`coalesce(a.last_end, c.end_date)`, '<=', isoDate(to))
-      .execute()
-    const firstEntries = new Map<string, string>()
-    const workers = [...new Set(rows.map((row) => row.worker_dni))]
-    if (workers.length > 0) {
-      const firsts = await this.#db.selectFrom(
-        (eb) => eb.selectFrom('contracts').select(['worker_dni', 'entry_date']).where('kind', '=', 'contract')
-          .where('status', '!=', 'superseded').where('worker_dni', 'in', workers)
-          .unionAll(eb.selectFrom('history').select(['worker_dni', 'entry_date']).where('worker_dni', 'in', workers)).as('t'))
-        .select(['worker_dni', sql<string>`min(entry_date)`.as('first')]).groupBy('worker_dni').execute()
-      for (const row of firsts) firstEntries.set(row.worker_dni, row.first)
-    }
-    return rows.map((row) => ({
-      id: row.id,
-      dni: row.worker_dni,
-      worker: [row.names, row.last_name_father, row.last_name_mother].filter((part) => part !== '').join(' '),
-      type: row.contract_type,
-      modality: row.modality,
-      causeId: row.cause_id,
-      site: row.site,
-      position: row.position,
-      entryDate: dayMonthYear(row.entry_date),
-      endDate: dayMonthYear(row.last_end ?? row.end_date),
-      addenda: row.addenda ?? 0,
-      status: row.status as 'issued' | 'signed',
-      firstEntryDate: dayMonthYear(firstEntries.get(row.worker_dni) ?? row.entry_date),
-      longestEnd: longestEnd(
-        row.modality, dayMonthYear(row.entry_date), dayMonthYear(firstEntries.get(row.worker_dni) ?? row.entry_date)
-      )
-    })).sort((a, b) => (a.status === b.status ? 0 : a.status === 'signed' ? -1 : 1) ||
-      isoDate(a.endDate).localeCompare(isoDate(b.endDate)))
+    const contracts = await selectExpiring(this.#db, from, to)
+    const firsts = await selectFirstEntries(this.#db, [...new Set(contracts.map((contract) => contract.dni))])
+    return contracts.map((contract) => {
+      const firstEntryDate = firsts.get(contract.dni) ?? contract.entryDate
+      const longest = longestEnd(contract.modality, contract.entryDate, firstEntryDate)
+      return { ...contract, firstEntryDate, longestEnd: longest }
+    }).sort(renewalOrder)
   }
 
   /**
@@ -679,11 +240,7 @@ export class Registry {
    */
   async extendableContracts (dnis: readonly string[]): Promise<Map<string, ExtendableContract[]>> {
     if (dnis.length === 0) return new Map()
-    const rows = await this.#db.selectFrom('contracts')
-      .select(['id', 'kind', 'worker_dni', 'contract_id', 'cause_id', 'end_date', 'issued_at'])
-      .where('worker_dni', 'in', [...new Set(dnis)]).where('status', '!=', 'superseded')
-      .orderBy('issued_at', 'desc').execute()
-    return extendable(rows.map((row) => ({ ...row, end_date: dayMonthYear(row.end_date) })))
+    return extendableByWorker(await selectLiveTerms(this.#db, [...new Set(dnis)]))
   }
 
   /**
@@ -693,22 +250,13 @@ export class Registry {
    * @returns how many contracts and history entries were deleted
    */
   async purgeEndedBefore (before: string): Promise<{ contracts: number, history: number }> {
-    const limit = isoDate(before)
     return await this.#db.transaction().execute(async (trx) => {
       // adendas first (they reference their contract), then contracts no live adenda extends
-      const addenda = await trx.deleteFrom('contracts').where('kind', '=', 'addendum').where('end_date', '<', limit).executeTakeFirst()
-      const contracts = await trx.deleteFrom('contracts').where('kind', '=', 'contract').where('end_date', '<', limit)
-        .where(({ not, exists, selectFrom }) => not(exists(selectFrom('contracts as a').select('a.id').whereRef('a.contract_id', '=', 'contracts.id'))))
-        .executeTakeFirst()
-      const history = await trx.deleteFrom('history').where('end_date', '<', limit).executeTakeFirst()
-      await trx.deleteFrom('workers')
-        .where(({ not, exists, selectFrom }) => not(exists(selectFrom('contracts').select('id').whereRef('contracts.worker_dni', '=', 'workers.dni'))))
-        .where(({ not, exists, selectFrom }) => not(exists(selectFrom('history').select('id').whereRef('history.worker_dni', '=', 'workers.dni'))))
-        .execute()
-      return {
-        contracts: Number(addenda.numDeletedRows) + Number(contracts.numDeletedRows),
-        history: Number(history.numDeletedRows)
-      }
+      const addenda = await deleteAddendaEndedBefore(trx, before)
+      const contracts = await deleteContractsEndedBefore(trx, before)
+      const history = await deleteHistoryEndedBefore(trx, before)
+      await deleteWorkersWithNothing(trx)
+      return { contracts: addenda + contracts, history }
     })
   }
 
@@ -717,28 +265,7 @@ export class Registry {
    * contracts and adendas and the history HR entered. Workers without any are absent.
    */
   async workerTerms (dnis: readonly string[]): Promise<Map<string, WorkerTerm[]>> {
-    const terms = new Map<string, WorkerTerm[]>()
-    if (dnis.length === 0) return terms
-    const unique = [...new Set(dnis)]
-    // one statement for both (one round trip before the batch's first byte)
-    const rows = await this.#db.selectFrom('contracts')
-      .select(['worker_dni', 'modality', 'entry_date', 'end_date', 'position',
-        sql<boolean>`kind = 'contract' and probation is not null and probation <> 'sin periodo de prueba'`.as('probation')])
-      .where('worker_dni', 'in', unique).where('status', '=', 'signed')
-      .unionAll((db) => db.selectFrom('history')
-        .select(['worker_dni', 'modality', 'entry_date', 'end_date', 'position', sql<boolean>`coalesce(probation_months, 0) > 0`.as('probation')])
-        .where('worker_dni', 'in', unique))
-      .execute()
-    for (const row of rows) {
-      terms.set(row.worker_dni, [...(terms.get(row.worker_dni) ?? []), {
-        modality: row.modality ?? '',
-        entryDate: dayMonthYear(row.entry_date),
-        endDate: dayMonthYear(row.end_date),
-        position: row.position,
-        probation: row.probation
-      }])
-    }
-    return terms
+    return await selectWorkerTerms(this.#db, [...new Set(dnis)])
   }
 
   /**
@@ -747,105 +274,32 @@ export class Registry {
    * one with the latest end), else its own.
    * @returns undefined for an unknown id, an adenda's id or a superseded contract
    */
-  async contractForAddendum (id: string): Promise<{
-    record: Record<string, unknown>,
-    entryDate: string,
-    endDate: string,
-    signingDate: string,
-    salary: number,
-    lastEnd: string,
-    firstEntryDate: string
-  } | undefined> {
-    const row = await this.#db.selectFrom('contracts').selectAll().where('id', '=', id).where('kind', '=', 'contract')
-      .where('status', '!=', 'superseded').executeTakeFirst()
-    if (row === undefined) return undefined
-    // the last adenda (the latest end) holds the end and the salary in force (art. 30 b compares with it)
-    const last = await this.#db.selectFrom('contracts').select(['end_date as end', 'salary'])
-      .where('contract_id', '=', id).where('kind', '=', 'addendum').where('status', '!=', 'superseded')
-      .orderBy('end_date', 'desc').orderBy('issued_at', 'desc').limit(1).executeTakeFirst()
-    const first = await this.#db.selectFrom(
-      (eb) => eb.selectFrom('contracts').select('entry_date').where('worker_dni', '=', row.worker_dni).where('kind', '=', 'contract')
-        .where('status', '!=', 'superseded')
-        .unionAll(eb.selectFrom('history').select('entry_date').where('worker_dni', '=', row.worker_dni)).as('t'))
-      .select(sql<string>`min(entry_date)`.as('first')).executeTakeFirst()
+  async contractForAddendum (id: string): Promise<RecordedForAddendum | undefined> {
+    const found = await selectContractForAddendum(this.#db, id)
+    if (found === undefined) return undefined
+    const { dni, ...contract } = found
+    const last = await selectLastAddendum(this.#db, id)
+    const firsts = await selectFirstEntries(this.#db, [dni])
     return {
-      record: row.record as Record<string, unknown>,
-      entryDate: dayMonthYear(row.entry_date),
-      endDate: dayMonthYear(row.end_date),
-      signingDate: dayMonthYear(row.signing_date),
-      salary: Number(last?.salary ?? row.salary),
-      lastEnd: dayMonthYear(last?.end ?? row.end_date),
-      firstEntryDate: dayMonthYear(first?.first ?? row.entry_date)
+      ...contract,
+      salary: last?.salary ?? contract.salary,
+      lastEnd: last?.endDate ?? contract.endDate,
+      firstEntryDate: firsts.get(dni) ?? contract.entryDate
     }
   }
 
   /**
    * The recorded contracts (not adendas, not superseded) among `ids`, for the adendas that name them
    * (history-rules.ts linkedContractIssues).
-   * @returns by id; an id the registry does not hold so is absent
+   * @returns by id; an id the registry does not hold is absent
    */
   async contractsByIds (ids: readonly string[]): Promise<Map<string, LinkedContract>> {
     if (ids.length === 0) return new Map()
-    const rows = await this.#db.selectFrom('contracts').select(['id', 'worker_dni', 'modality', 'cause_id', 'site'])
-      .where('id', 'in', [...new Set(ids)]).where('kind', '=', 'contract').where('status', '!=', 'superseded').execute()
-    return new Map(rows.map((row) =>
-      [row.id, { workerDni: row.worker_dni, modality: row.modality, causeId: row.cause_id, site: row.site }]))
+    return await selectLinkedContracts(this.#db, [...new Set(ids)])
   }
 
   /** One round trip: resolves when the database answers. */
   async ping (): Promise<void> {
     await sql`select 1`.execute(this.#db)
-  }
-}
-
-/** The earlier of the modality's maximum from `entryDate` and art. 74's five years from `firstEntry`. */
-function longestEnd (modality: string | null, entryDate: string, firstEntry: string): string | null {
-  const code = modality === null ? undefined : parseModality(modality)
-  const known = MODALITIES as Record<string, { maxMonths?: number } | undefined>
-  const maxMonths = code === undefined ? undefined : known[code]?.maxMonths
-  if (maxMonths === undefined) return null
-  const ends = [termEnd(entryDate, maxMonths), termEnd(firstEntry, MAX_TOTAL_MONTHS)]
-  return ends.sort((a, b) => dayMonthYearKey(a) - dayMonthYearKey(b))[0]
-}
-
-/** The first contract of the same kind of the worker in `status` overlapping [from, to] (ISO dates). */
-async function overlapping (
-  db: Db, dni: string, kind: 'contract' | 'addendum', from: string, to: string, status: 'signed', except?: string
-): Promise<{ id: string, entryDate: string, endDate: string } | undefined> {
-  let query = db.selectFrom('contracts').select(['id', 'entry_date', 'end_date'])
-    .where('worker_dni', '=', dni).where('kind', '=', kind).where('status', '=', status)
-    .where('entry_date', '<=', to).where('end_date', '>=', from)
-  if (except !== undefined) query = query.where('id', '!=', except)
-  const row = await query.orderBy('entry_date').executeTakeFirst()
-  if (row === undefined) return undefined
-  return { id: row.id, entryDate: dayMonthYear(row.entry_date), endDate: dayMonthYear(row.end_date) }
-}
-
-async function contractById (db: Db, id: string): Promise<RecordedContract | undefined> {
-  const row = await db.selectFrom('contracts')
-    .select(['id', 'kind', 'contract_type', 'modality', 'entry_date', 'end_date', 'status', 'signed_on'])
-    .where('id', '=', id).executeTakeFirst()
-  return row === undefined ? undefined : recorded(row)
-}
-
-function recorded (row: {
-  id: string,
-  kind: 'contract' | 'addendum',
-  contract_type: string,
-  modality: string | null,
-  entry_date: string,
-  end_date: string,
-  status: 'issued' | 'signed' | 'superseded',
-  signed_on: string | null
-}): RecordedContract {
-  return {
-    id: row.id,
-    kind: row.kind,
-    type: row.contract_type,
-    modality: row.modality,
-    entryDate: dayMonthYear(row.entry_date),
-    endDate: dayMonthYear(row.end_date),
-    status: row.status,
-    signedOn: row.signed_on === null ? null : dayMonthYear(row.signed_on)
   }
 }

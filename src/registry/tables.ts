@@ -1,8 +1,10 @@
 /**
  * The registry's tables as Kysely sees them (migrations/ creates them). Dates are `YYYY-MM-DD`
- * text, amounts `numeric` text in soles (read back exactly), JSON columns objects.
+ * text, amounts `numeric` text in soles (read back exactly), JSON columns objects. The row types
+ * of every table, the date conversions at the seam between rows (ISO) and domain values
+ * (`DD/MM/YYYY`), and the one-parameter recordset the bulk inserts read from.
  */
-import type { ColumnType, Generated } from 'kysely'
+import { sql, type ColumnType, type Generated, type Kysely, type Selectable, type Transaction } from 'kysely'
 
 type WrittenOnce<T> = ColumnType<T, T | undefined, never>
 
@@ -95,4 +97,36 @@ export interface RegistryTables {
   documents: DocumentsTable
   history: HistoryTable
   causes: CausesTable
+}
+
+/** What every query of the registry runs on: the database, or a transaction open on it. */
+export type RegistryDb = Kysely<RegistryTables> | Transaction<RegistryTables>
+
+/** A contract or adenda row as the registry writes it (JSON columns as values, not text). */
+export type ContractRow = Omit<Selectable<ContractsTable>, 'working_time' | 'record' | 'signed_on' | 'issued_at'> &
+  { working_time: unknown, record: unknown }
+/** A document row as the registry writes it; its PDF's hash comes after the render (documents.ts updatePdfHashes). */
+export type DocumentRow = Pick<Selectable<DocumentsTable>, 'code' | 'contract_id' | 'kind' | 'template_id' | 'template_sha256'>
+
+/** `DD/MM/YYYY` → `YYYY-MM-DD`. */
+export function isoDate (date: string): string {
+  const [day, month, year] = date.split('/')
+  return `${year}-${month}-${day}`
+}
+
+/** `YYYY-MM-DD` → `DD/MM/YYYY`. */
+export function dayMonthYear (date: string): string {
+  const [year, month, day] = date.split('-')
+  return `${day}/${month}/${year}`
+}
+
+/**
+ * `rows` as a set of `table`'s rows (PostgreSQL's `json_populate_recordset` over the table's row
+ * type) to insert from: one parameter however many rows (a statement takes at most 65,535), one
+ * text the database parses instead of a parameter bound per cell. A column a row leaves out is null.
+ */
+export function recordset<T extends 'contracts' | 'documents'> (
+  db: Pick<RegistryDb, 'selectFrom'>, table: T, rows: ReadonlyArray<T extends 'contracts' ? ContractRow : DocumentRow>
+) {
+  return (db as RegistryDb).selectFrom(sql<Selectable<RegistryTables[T]>>`json_populate_recordset(null::${sql.table(table)}, ${JSON.stringify(rows)})`.as('r'))
 }

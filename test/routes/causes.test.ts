@@ -15,7 +15,7 @@ import { KEYS, scratchDir, writeKeysFile } from '../support/auth.js'
 import { CAUSE_MESSAGES, CAUSE_REVIEW_MESSAGES, PRINTABLE_MESSAGES } from '../../schemas/messages.js'
 import { CauseCatalogue } from '../../src/employer/cause-catalogue.js'
 import { causeById, unprintedStatus } from '../../src/employer/causes.js'
-import { causeSlug } from '../../src/registry/causes.js'
+import { causeSlug } from '../../src/registry/cause-reviews.js'
 import type { EmployerProfile } from '../../schemas/employer-profile.js'
 
 const TEXT = 'Incremento temporal e imprevisible de vehículos atendidos en la sede por el festival gastronómico de la temporada de verano ' +

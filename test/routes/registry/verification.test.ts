@@ -14,7 +14,7 @@ import { KEYS, writeKeysFile } from '../../support/auth.js'
 import { todayInLima } from '../../../src/vocabulary/dates.js'
 import { VALIDATION_MESSAGE, VERIFICATION_MESSAGES } from '../../../schemas/messages.js'
 import { PREVIEW_FOOTER } from '../../../src/documents/fields.js'
-import { parseVerificationCode } from '../../../src/registry/registry.js'
+import { parseVerificationCode } from '../../../src/registry/verification-codes.js'
 
 const CODE_LINE = /Código de verificación: ([0-9A-HJKMNP-TV-Z]{4}-[0-9A-HJKMNP-TV-Z]{4})/g
 const sha256 = (bytes: Uint8Array) => createHash('sha256').update(bytes).digest('hex')

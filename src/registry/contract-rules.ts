@@ -1,0 +1,219 @@
+/**
+ * The registry's rules on a worker's recorded contracts and adendas (docs/registry.md; LPCL arts.
+ * 72, 74; DOCUMENT-REQUIREMENTS §3, §28, §32), as plain functions over domain values: no database.
+ * The registry (registry.ts) reads the terms, applies these and writes what they decide.
+ *
+ * Dates are `DD/MM/YYYY` (Lima's calendar dates, src/vocabulary/dates.ts); a term includes both ends.
+ */
+import { dayMonthYearKey, termEnd } from '../vocabulary/dates.js'
+import { MAX_TOTAL_MONTHS, MODALITIES, parseModality } from '../vocabulary/modality.js'
+
+/** A worker's contract or adenda as the rules see it: recorded, or planned by the request being recorded. */
+export interface LiveTerm {
+  id: string
+  dni: string
+  kind: 'contract' | 'addendum'
+  /** An adenda's contract, when known. */
+  contractId: string | null
+  /** The reviewed cause it printed; null for a suplencia. */
+  causeId: string | null
+  entryDate: string
+  endDate: string
+  status: 'issued' | 'signed' | 'superseded'
+  /** When it was recorded (ms since the epoch); Number.MAX_SAFE_INTEGER for one being recorded. */
+  issuedAt: number
+}
+
+/** A contract or adenda about to be recorded, as the rules see it (contracts.ts IssuedRecord has these fields). */
+export interface IssuingTerm {
+  kind: 'contract' | 'addendum'
+  worker: { dni: string }
+  /** An adenda's contract id, when the caller knows it. */
+  contractId?: string
+  /** An adenda without `contractId`: the end it follows (contractExtendedBy). */
+  extendsEnd?: string
+  causeId?: string
+  /** The term it covers (an adenda: its extension). */
+  entryDate: string
+  endDate: string
+}
+
+/** What the overlap rules read of a term: its worker, kind and days. */
+export type OverlapTerm = Pick<IssuingTerm, 'kind' | 'worker' | 'entryDate' | 'endDate'>
+
+/** A recorded contract an adenda may extend (Registry.extendableContracts). */
+export interface ExtendableContract {
+  id: string
+  /** The reviewed cause it printed; null for a suplencia. */
+  causeId: string | null
+  /** `DD/MM/YYYY`: its own end and each of its adendas' ends, the days an adenda of it may follow. */
+  ends: string[]
+}
+
+/** Whether two terms share a day (both ends included: a term that starts the day another ends overlaps it). */
+export function termsOverlap (
+  a: { entryDate: string, endDate: string }, b: { entryDate: string, endDate: string }
+): boolean {
+  return dayMonthYearKey(a.entryDate) <= dayMonthYearKey(b.endDate) &&
+    dayMonthYearKey(a.endDate) >= dayMonthYearKey(b.entryDate)
+}
+
+/**
+ * The signed term that refuses `term` (docs/registry.md: a contract overlapping a `signed` one of the
+ * same worker is refused with a 409): the earliest starting `signed` term among `terms` of the same
+ * worker and kind that overlaps it.
+ * @param except the id of `term` itself, when it is recorded (marking it signed)
+ */
+export function signedOverlap (
+  terms: readonly LiveTerm[], term: OverlapTerm, except?: string
+): LiveTerm | undefined {
+  return terms.filter((other) => other.dni === term.worker.dni && other.kind === term.kind && other.status === 'signed' &&
+    other.id !== except && termsOverlap(other, term))
+    .sort((a, b) => dayMonthYearKey(a.entryDate) - dayMonthYearKey(b.entryDate))[0]
+}
+
+/**
+ * The terms `term` supersedes (a corrected reprint, docs/registry.md): those among `terms` of the same
+ * worker and kind that are only `issued` and overlap it. A `signed` one is never superseded.
+ */
+export function supersededBy (terms: readonly LiveTerm[], term: OverlapTerm): LiveTerm[] {
+  return terms.filter((other) => other.dni === term.worker.dni && other.kind === term.kind && other.status === 'issued' &&
+    termsOverlap(other, term))
+}
+
+/**
+ * The contracts among `terms` (any workers') an adenda may extend, with the ends an adenda may
+ * follow: the contract's own and each of its adendas' (a corrected reprint of an adenda follows the
+ * contract's end, a second adenda the first's). Superseded terms count for nothing.
+ * @returns by DNI, newest contract (latest `issuedAt`) first
+ */
+export function extendableByWorker (terms: readonly LiveTerm[]): Map<string, ExtendableContract[]> {
+  const live = terms.filter((term) => term.status !== 'superseded').sort((a, b) => b.issuedAt - a.issuedAt)
+  const byId = new Map<string, ExtendableContract>()
+  const byDni = new Map<string, ExtendableContract[]>()
+  for (const term of live) {
+    if (term.kind !== 'contract') continue
+    const contract = { id: term.id, causeId: term.causeId, ends: [term.endDate] }
+    byId.set(term.id, contract)
+    byDni.set(term.dni, [...(byDni.get(term.dni) ?? []), contract])
+  }
+  for (const term of live) {
+    if (term.kind === 'addendum' && term.contractId !== null) byId.get(term.contractId)?.ends.push(term.endDate)
+  }
+  return byDni
+}
+
+/**
+ * The contract an adenda extends, among a worker's extendable contracts (newest first): the newest
+ * whose own end or one of whose adendas' ends is `end` (`DD/MM/YYYY`, the end the adenda follows;
+ * LPCL art. 72, DOCUMENT-REQUIREMENTS §28).
+ */
+export function contractExtendedBy (
+  contracts: readonly ExtendableContract[], end: string
+): ExtendableContract | undefined {
+  return contracts.find((contract) => contract.ends.includes(end))
+}
+
+/**
+ * A record being recorded, as planIssue plans it: its new id, the contract it extends, and the later
+ * record of the same request that supersedes it.
+ */
+export interface PlannedTerm {
+  id: string
+  contractId: string | undefined
+  supersededBy: string | undefined
+}
+
+/**
+ * What recording `records` does to a worker's terms (docs/registry.md; DOCUMENT-REQUIREMENTS §32),
+ * record after record: a record overlapping a `signed` term of its worker and kind refuses the whole
+ * request (`conflict`); else it supersedes the overlapping `issued` ones (recorded, or earlier in the
+ * same request), and an adenda without `contractId` is linked to the contract whose end it follows
+ * (`extendsEnd`, contractExtendedBy) among the worker's terms as they stand before it.
+ * @param recorded the workers' recorded terms that are not superseded
+ * @param newId gives each record its id, in order
+ */
+export function planIssue (
+  records: readonly IssuingTerm[], recorded: readonly LiveTerm[], newId: () => string
+): { planned: PlannedTerm[], superseded: Array<{ id: string, by: string }> } | { conflict: LiveTerm } {
+  // copies by worker: statuses change as the request goes
+  const byWorker = new Map<string, LiveTerm[]>()
+  for (const term of recorded) byWorker.set(term.dni, [...(byWorker.get(term.dni) ?? []), { ...term }])
+  const planned = new Map<string, PlannedTerm>()
+  const superseded: Array<{ id: string, by: string }> = []
+  for (const record of records) {
+    const terms = byWorker.get(record.worker.dni) ?? []
+    const signed = signedOverlap(terms, record)
+    if (signed !== undefined) return { conflict: signed }
+    const id = newId()
+    const contractId = record.contractId ?? (record.extendsEnd === undefined
+      ? undefined
+      : contractExtendedBy(extendableByWorker(terms).get(record.worker.dni) ?? [], record.extendsEnd)?.id)
+    for (const term of supersededBy(terms, record)) {
+      term.status = 'superseded'
+      const mine = planned.get(term.id)
+      if (mine === undefined) superseded.push({ id: term.id, by: id })
+      else mine.supersededBy = id
+    }
+    planned.set(id, { id, contractId, supersededBy: undefined })
+    byWorker.set(record.worker.dni, [...terms, {
+      id,
+      dni: record.worker.dni,
+      kind: record.kind,
+      contractId: contractId ?? null,
+      causeId: record.causeId ?? null,
+      entryDate: record.entryDate,
+      endDate: record.endDate,
+      status: 'issued',
+      issuedAt: Number.MAX_SAFE_INTEGER
+    }])
+  }
+  return { planned: [...planned.values()], superseded }
+}
+
+/**
+ * The latest end an adenda of a contract could reach (`GET /api/contracts/expiring`): the earlier of
+ * the modality's maximum from the contract's `entryDate` (LPCL arts. 57-67, src/vocabulary/modality.ts)
+ * and art. 74's five years from the worker's `firstEntry` (gaps between contracts counted as time
+ * worked), each ending as termEnd says (Código Civil art. 183).
+ * @returns `DD/MM/YYYY`; null for a modality the service does not know (no fixed maximum), or none
+ */
+export function longestEnd (modality: string | null, entryDate: string, firstEntry: string): string | null {
+  const code = modality === null ? undefined : parseModality(modality)
+  const known = MODALITIES as Record<string, { maxMonths?: number } | undefined>
+  const maxMonths = code === undefined ? undefined : known[code]?.maxMonths
+  if (maxMonths === undefined) return null
+  const ends = [termEnd(entryDate, maxMonths), termEnd(firstEntry, MAX_TOTAL_MONTHS)]
+  return ends.sort((a, b) => dayMonthYearKey(a) - dayMonthYearKey(b))[0]
+}
+
+/** A recorded contract or adenda as marking it signed reads it. */
+export interface SigningState extends OverlapTerm {
+  status: LiveTerm['status']
+  /** The day HR marked it signed; null until then. */
+  signedOn: string | null
+  /** The signing date its document printed. */
+  signingDate: string
+}
+
+/**
+ * What marking a recorded contract or adenda signed on `signedOn` does (docs/registry.md, `POST
+ * /api/contracts/{id}/signed`): it is signed once, on one day, and never before the signing date its
+ * document printed (DOCUMENT-REQUIREMENTS §3).
+ * @param contract undefined when the registry holds no such id
+ * @returns `sign`; `unchanged` when it is already marked signed on that day; else the refusal:
+ *   `missing` (unknown or superseded), `signedOn` (marked on another day, `date`), `beforeSigning`
+ *   (`date`: the signing date printed)
+ */
+export function signingOutcome (
+  contract: Pick<SigningState, 'status' | 'signedOn' | 'signingDate'> | undefined, signedOn: string
+): 'sign' | 'unchanged' | { refusal: 'missing' } | { refusal: 'signedOn' | 'beforeSigning', date: string } {
+  if (contract === undefined || contract.status === 'superseded') return { refusal: 'missing' }
+  if (contract.status === 'signed' && contract.signedOn !== null) {
+    return contract.signedOn === signedOn ? 'unchanged' : { refusal: 'signedOn', date: contract.signedOn }
+  }
+  if (dayMonthYearKey(signedOn) < dayMonthYearKey(contract.signingDate)) {
+    return { refusal: 'beforeSigning', date: contract.signingDate }
+  }
+  return 'sign'
+}

@@ -1,0 +1,263 @@
+/**
+ * The `contracts` table (docs/registry.md): every contract and adenda the service issued, with the
+ * facts its document printed and its status. One query per function, each on the database or a
+ * transaction; rows become domain values (`DD/MM/YYYY` dates, soles as numbers) at the mapping
+ * functions below, and domain values rows (ISO dates, soles as `numeric` text) at toContractRow.
+ */
+import { sql, type Selectable } from 'kysely'
+import {
+  dayMonthYear, isoDate, recordset, type ContractRow, type ContractsTable, type DocumentRow, type RegistryDb
+} from './tables.js'
+import { DOCUMENT_COLUMNS } from './documents.js'
+import type { LiveTerm, PlannedTerm, SigningState } from './contract-rules.js'
+import type { LinkedContract } from './history-rules.js'
+import type { RecordedForAddendum } from './from-contract.js'
+import type { IssuedWorker } from './workers.js'
+
+/** A contract or adenda about to be issued: what its document prints. */
+export interface IssuedRecord {
+  kind: 'contract' | 'addendum'
+  worker: IssuedWorker
+  /** An adenda's contract id, when known. */
+  contractId?: string
+  /**
+   * An adenda without `contractId`: the end (`DD/MM/YYYY`) it follows; it is linked to the worker's
+   * recorded contract (not superseded) that ends that day, or one of whose adendas does
+   * (contract-rules.ts contractExtendedBy), if any.
+   */
+  extendsEnd?: string
+  contractType: string
+  modality?: string
+  causeId?: string
+  /** The term this document covers (an adenda: its extension), `DD/MM/YYYY`. */
+  entryDate: string
+  endDate: string
+  signingDate: string
+  workingTime?: unknown
+  probation?: string
+  /** Soles. */
+  salary: number
+  position: string
+  site?: string
+  /** The normalised record the document was drawn from. */
+  record: unknown
+  /**
+   * Its documents: template id, the template's SHA-256 (hex), and `code` when the caller drew it
+   * (verificationCode(): printed while this records), else drawn here.
+   */
+  documents: Array<{ kind: string, templateId: string, templateSha256: string, code?: string }>
+}
+
+/** Who issued, and in which request. */
+export interface IssueContext {
+  requestId: string
+  /** The identity under AUTH_MODE=oidc (`sub`), else undefined. */
+  issuedBy?: string
+}
+
+/** What the registry says about one recorded contract or adenda. */
+export interface RecordedContract {
+  id: string
+  kind: 'contract' | 'addendum'
+  type: string
+  modality: string | null
+  entryDate: string
+  endDate: string
+  status: 'issued' | 'signed' | 'superseded'
+  signedOn: string | null
+}
+
+const CONTRACT_COLUMNS = [
+  'id', 'kind', 'worker_dni', 'contract_id', 'contract_type', 'modality', 'cause_id', 'entry_date', 'end_date',
+  'signing_date', 'working_time', 'probation', 'salary', 'position', 'site', 'status', 'superseded_by', 'record',
+  'request_id', 'issued_by'
+] as const satisfies ReadonlyArray<keyof ContractRow>
+
+const RECORDED_COLUMNS = ['id', 'kind', 'contract_type', 'modality', 'entry_date', 'end_date', 'status', 'signed_on'] as const
+const LIVE_TERM_COLUMNS = [
+  'id', 'worker_dni', 'kind', 'contract_id', 'cause_id', 'entry_date', 'end_date', 'status', 'issued_at'
+] as const
+
+/** A row as the rules see it (contract-rules.ts). */
+export function toLiveTerm (row: Pick<Selectable<ContractsTable>, typeof LIVE_TERM_COLUMNS[number]>): LiveTerm {
+  return {
+    id: row.id,
+    dni: row.worker_dni,
+    kind: row.kind,
+    contractId: row.contract_id,
+    causeId: row.cause_id,
+    entryDate: dayMonthYear(row.entry_date),
+    endDate: dayMonthYear(row.end_date),
+    status: row.status,
+    issuedAt: Number(row.issued_at)
+  }
+}
+
+/** A row as the routes answer it. */
+export function toRecordedContract (
+  row: Pick<Selectable<ContractsTable>, typeof RECORDED_COLUMNS[number]>
+): RecordedContract {
+  return {
+    id: row.id,
+    kind: row.kind,
+    type: row.contract_type,
+    modality: row.modality,
+    entryDate: dayMonthYear(row.entry_date),
+    endDate: dayMonthYear(row.end_date),
+    status: row.status,
+    signedOn: row.signed_on === null ? null : dayMonthYear(row.signed_on)
+  }
+}
+
+/** The row of a record being issued, as contract-rules.ts planIssue planned it (soles with two decimals). */
+export function toContractRow (record: IssuedRecord, term: PlannedTerm, context: IssueContext): ContractRow {
+  return {
+    id: term.id,
+    kind: record.kind,
+    worker_dni: record.worker.dni,
+    contract_id: term.contractId ?? null,
+    contract_type: record.contractType,
+    modality: record.modality ?? null,
+    cause_id: record.causeId ?? null,
+    entry_date: isoDate(record.entryDate),
+    end_date: isoDate(record.endDate),
+    signing_date: isoDate(record.signingDate),
+    working_time: record.workingTime ?? null,
+    probation: record.probation ?? null,
+    salary: record.salary.toFixed(2),
+    position: record.position,
+    site: record.site ?? null,
+    status: term.supersededBy === undefined ? 'issued' : 'superseded',
+    superseded_by: term.supersededBy ?? null,
+    record: record.record,
+    request_id: context.requestId,
+    issued_by: context.issuedBy ?? null
+  }
+}
+
+/** The recorded contracts and adendas of these workers that are not superseded, newest first (`issued_at`). */
+export async function selectLiveTerms (db: RegistryDb, dnis: readonly string[]): Promise<LiveTerm[]> {
+  if (dnis.length === 0) return []
+  const rows = await db.selectFrom('contracts').select(LIVE_TERM_COLUMNS)
+    .where('worker_dni', 'in', dnis).where('status', '!=', 'superseded').orderBy('issued_at', 'desc').execute()
+  return rows.map(toLiveTerm)
+}
+
+/**
+ * Inserts a request's contracts and their documents and supersedes the earlier contracts they
+ * reprint, in one statement (the documents' references to the new contracts are checked at its end;
+ * the rows travel as one JSON parameter each, tables.ts recordset).
+ * @param superseded recorded contracts and the id of the new one that supersedes each
+ */
+export async function insertIssued (
+  db: RegistryDb, contracts: readonly ContractRow[], documents: readonly DocumentRow[],
+  superseded: ReadonlyArray<{ id: string, by: string }>
+): Promise<void> {
+  const byId = JSON.stringify(Object.fromEntries(superseded.map(({ id, by }) => [id, by])))
+  const write = db
+    .with('issued', (cte) => cte.insertInto('contracts').columns(CONTRACT_COLUMNS)
+      .expression(recordset(cte, 'contracts', contracts).select(CONTRACT_COLUMNS)))
+    .with('reprinted', (cte) => cte.updateTable('contracts')
+      .set({ status: 'superseded', superseded_by: sql<string>`${byId}::jsonb ->> ${sql.ref('contracts.id')}` })
+      .where((eb) => superseded.length > 0 ? eb('id', 'in', superseded.map(({ id }) => id)) : eb.lit(false)))
+  await write.insertInto('documents').columns(DOCUMENT_COLUMNS)
+    .expression(recordset(db, 'documents', documents).select(DOCUMENT_COLUMNS)).execute()
+}
+
+/** What marking a contract or adenda signed reads of it (`DD/MM/YYYY` dates); undefined for an unknown id. */
+export async function selectSigningState (db: RegistryDb, id: string): Promise<SigningState | undefined> {
+  const row = await db.selectFrom('contracts')
+    .select(['worker_dni', 'kind', 'entry_date', 'end_date', 'status', 'signing_date', 'signed_on'])
+    .where('id', '=', id).executeTakeFirst()
+  if (row === undefined) return undefined
+  return {
+    kind: row.kind,
+    worker: { dni: row.worker_dni },
+    entryDate: dayMonthYear(row.entry_date),
+    endDate: dayMonthYear(row.end_date),
+    status: row.status,
+    signingDate: dayMonthYear(row.signing_date),
+    signedOn: row.signed_on === null ? null : dayMonthYear(row.signed_on)
+  }
+}
+
+/** Marks a contract or adenda `signed` on `signedOn` (`DD/MM/YYYY`). */
+export async function updateSigned (db: RegistryDb, id: string, signedOn: string): Promise<void> {
+  await db.updateTable('contracts').set({ status: 'signed', signed_on: isoDate(signedOn) }).where('id', '=', id).execute()
+}
+
+/** A recorded contract or adenda by id, whatever its status. */
+export async function selectRecordedContract (db: RegistryDb, id: string): Promise<RecordedContract | undefined> {
+  const row = await db.selectFrom('contracts').select(RECORDED_COLUMNS).where('id', '=', id).executeTakeFirst()
+  return row === undefined ? undefined : toRecordedContract(row)
+}
+
+/** The worker's recorded contracts and adendas, oldest first (by entry, then by issue), superseded ones included. */
+export async function selectWorkerContracts (db: RegistryDb, dni: string): Promise<RecordedContract[]> {
+  const rows = await db.selectFrom('contracts').select(RECORDED_COLUMNS)
+    .where('worker_dni', '=', dni).orderBy('entry_date').orderBy('issued_at').execute()
+  return rows.map(toRecordedContract)
+}
+
+/**
+ * A recorded contract (not an adenda, not superseded) as an adenda is built from it (salary in
+ * soles); the end in force and the first entry are the caller's. Undefined for any other id.
+ */
+export async function selectContractForAddendum (
+  db: RegistryDb, id: string
+): Promise<Omit<RecordedForAddendum, 'lastEnd' | 'firstEntryDate'> & { dni: string } | undefined> {
+  const row = await db.selectFrom('contracts').selectAll().where('id', '=', id).where('kind', '=', 'contract')
+    .where('status', '!=', 'superseded').executeTakeFirst()
+  if (row === undefined) return undefined
+  return {
+    dni: row.worker_dni,
+    record: row.record as Record<string, unknown>,
+    entryDate: dayMonthYear(row.entry_date),
+    endDate: dayMonthYear(row.end_date),
+    signingDate: dayMonthYear(row.signing_date),
+    salary: Number(row.salary)
+  }
+}
+
+/**
+ * The last adenda (not superseded) of a contract: the latest end, the latest issued among equal ends.
+ * It holds the end and the salary in force (soles; LPCL art. 30 b compares a new salary with it).
+ */
+export async function selectLastAddendum (
+  db: RegistryDb, contractId: string
+): Promise<{ endDate: string, salary: number } | undefined> {
+  const row = await db.selectFrom('contracts').select(['end_date', 'salary'])
+    .where('contract_id', '=', contractId).where('kind', '=', 'addendum').where('status', '!=', 'superseded')
+    .orderBy('end_date', 'desc').orderBy('issued_at', 'desc').limit(1).executeTakeFirst()
+  return row === undefined ? undefined : { endDate: dayMonthYear(row.end_date), salary: Number(row.salary) }
+}
+
+/** The recorded contracts (not adendas, not superseded) among `ids`, by id; an id it does not hold is absent. */
+export async function selectLinkedContracts (
+  db: RegistryDb, ids: readonly string[]
+): Promise<Map<string, LinkedContract>> {
+  if (ids.length === 0) return new Map()
+  const rows = await db.selectFrom('contracts').select(['id', 'worker_dni', 'modality', 'cause_id', 'site'])
+    .where('id', 'in', ids).where('kind', '=', 'contract').where('status', '!=', 'superseded').execute()
+  return new Map(rows.map((row) =>
+    [row.id, { workerDni: row.worker_dni, modality: row.modality, causeId: row.cause_id, site: row.site }]))
+}
+
+/** Deletes the adendas whose term ended before `before` (`DD/MM/YYYY`). @returns how many */
+export async function deleteAddendaEndedBefore (db: RegistryDb, before: string): Promise<number> {
+  const result = await db.deleteFrom('contracts').where('kind', '=', 'addendum').where('end_date', '<', isoDate(before))
+    .executeTakeFirst()
+  return Number(result.numDeletedRows)
+}
+
+/**
+ * Deletes the contracts whose term ended before `before` (`DD/MM/YYYY`) that no adenda left references.
+ * @returns how many
+ */
+export async function deleteContractsEndedBefore (db: RegistryDb, before: string): Promise<number> {
+  const result = await db.deleteFrom('contracts').where('kind', '=', 'contract').where('end_date', '<', isoDate(before))
+    .where(({ not, exists, selectFrom }) =>
+      not(exists(selectFrom('contracts as a').select('a.id').whereRef('a.contract_id', '=', 'contracts.id'))))
+    .executeTakeFirst()
+  return Number(result.numDeletedRows)
+}
