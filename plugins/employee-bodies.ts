@@ -19,7 +19,10 @@ import type { EmployerProfile } from '../schemas/employer-profile.js'
 import { compileAjvValidator, compileValidator, toValidationIssues } from '../src/validation.js'
 import type { ErrorObject } from 'ajv'
 import { AppError, EmployeeNotInSessionError, RequestValidationError, SessionNotFoundError, type ValidationIssue } from '../src/errors.js'
-import { HTTP_MESSAGES, PREVIEW_MODE_MESSAGES, VALIDATION_MESSAGE } from '../schemas/messages.js'
+import { HTTP_MESSAGES, PREVIEW_MODE_MESSAGES, REGISTRY_MESSAGES, VALIDATION_MESSAGE } from '../schemas/messages.js'
+import { AddendumRequestSchema } from '../schemas/addendum.js'
+import { AddendumFromContractSchema, type AddendumFromContract } from '../schemas/registry.js'
+import { addendumFromContract, type RecordedForAddendum } from '../src/registry/from-contract.js'
 import { ownerOf } from '../src/auth/roles.js'
 import { overlappingDuplicates } from '../src/employees/batch-rules.js'
 
@@ -50,6 +53,12 @@ export interface EmployeeBodies {
    * employee of the body, or of the upload session it names, checked by every `contract` rule.
    */
   contractPreviewRouteOptions: () => ReturnType<typeof contractPreviewOptions>
+  /**
+   * Route options for `POST /api/addendum/from-contract` (docs/registry.md), plus `addendum(request)`:
+   * the adenda built from the recorded contract the body names (src/registry/from-contract.ts),
+   * checked by the adenda schema and every `addendumDocument` rule, history included.
+   */
+  fromContractRouteOptions: () => ReturnType<typeof fromContractOptions>
   /** The issues of the records seen today, by content (src/employees/issue-cache.ts). */
   issueCache: RecordIssueCache
 }
@@ -232,6 +241,39 @@ function contractPreviewOptions (
   }
 }
 
+/** The recorded contract an adenda is built from (Registry.contractForAddendum), or undefined for an unknown id. */
+type RecordedContractReader = (id: string) => Promise<RecordedForAddendum | undefined>
+
+const validateAddendum = compileValidator(AddendumRequestSchema)
+
+function fromContractOptions (
+  profile: ProfileSource, cache: RecordIssueCache, history: HistoryRules, recorded: RecordedContractReader
+) {
+  return {
+    schema: { body: AddendumFromContractSchema },
+    config: { validationMessage: VALIDATION_MESSAGE.default },
+    preValidation: async (request: FastifyRequest) => { refuseMultipart(request) },
+    /**
+     * @throws AppError 404 for a contract the registry does not hold (or a reprint superseded);
+     *   RequestValidationError when the adenda it makes breaks a rule; RegistryUnavailableError (503)
+     */
+    addendum: async (request: FastifyRequest): Promise<Record<string, unknown>> => {
+      const { contractId, ...choice } = request.body as AddendumFromContract
+      const contract = await recorded(contractId)
+      if (contract === undefined) throw new AppError(404, REGISTRY_MESSAGES.notFound, { code: 'CONTRATOS_REGISTRY_NOT_FOUND' })
+      const addendum = addendumFromContract(contract, contractId, choice)
+      request.auditRead([String(addendum.documentNumber)])
+      const schema = validateAddendum(structuredClone(addendum))
+      const schemaIssues = schema.ok ? [] : schema.issues.map((issue) => ({ ...issue, field: `body.${issue.field}` }))
+      const issues = mergeIssues(schemaIssues, kindIssues(cache, 'addendumDocument', profile, [addendum], 'body'))
+      if (issues.length > 0) throw new RequestValidationError(VALIDATION_MESSAGE.default, issues)
+      const fromHistory = await history([addendum], 'addendumDocument', 'body')
+      if (fromHistory.length > 0) throw new RequestValidationError(VALIDATION_MESSAGE.default, fromHistory)
+      return addendum
+    }
+  }
+}
+
 export default fp(async (app) => {
   const source: ProfileSource = () => ({ profile: app.employerProfile, printable: app.printableRules })
   const cache = new RecordIssueCache() // one per app: its profile and text rules are the app's
@@ -251,6 +293,8 @@ export default fp(async (app) => {
       batchOptions(item, options.maxItems ?? app.config.BATCH_MAX, options, source, cache, history),
     singleRouteOptions: (item, options) => singleOptions(item, options, source, cache, history),
     contractPreviewRouteOptions: () => contractPreviewOptions(source, () => app.sessions, cache, history),
+    fromContractRouteOptions: () => fromContractOptions(source, cache, history, async (id) =>
+      await app.registry.run(async (registry) => await registry.contractForAddendum(id))),
     issueCache: cache
   } satisfies EmployeeBodies)
 }, { name: 'employee-bodies', dependencies: ['config', 'employer-profile', 'registry'] })

@@ -6,9 +6,11 @@
 import fp from 'fastify-plugin'
 import type { Duplex } from 'node:stream'
 import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify'
-import { AppError, AuthError } from '../src/errors.js'
+import { AppError, AuthError, RequestValidationError } from '../src/errors.js'
 import { toValidationIssues } from '../src/validation.js'
-import { HTTP_MESSAGES, VALIDATION_MESSAGE } from '../schemas/messages.js'
+import { RegistryRefusal } from '../src/registry/registry.js'
+import { CauseRefusal } from '../src/registry/cause-reviews.js'
+import { CAUSE_REVIEW_MESSAGES, HTTP_MESSAGES, REGISTRY_MESSAGES, VALIDATION_MESSAGE } from '../schemas/messages.js'
 import type { ErrorEnvelope } from '../schemas/envelope.js'
 
 declare module 'fastify' {
@@ -68,6 +70,39 @@ export function clientErrorReply (error: NodeJS.ErrnoException, socket: Duplex):
   socket.destroy(error)
 }
 
+/** A refusal of the registry's state (docs/registry.md): 404, 409 naming what is in the way, 400. */
+function registryRefusal (error: RegistryRefusal): AppError {
+  const notFound = { code: 'CONTRATOS_REGISTRY_NOT_FOUND' as const }
+  const conflict = { code: 'CONTRATOS_REGISTRY_CONFLICT' as const, data: error.other === undefined ? undefined : { contract: error.other } }
+  const other = error.other ?? { entryDate: '', endDate: '' }
+  const date = error.date ?? ''
+  switch (error.reason) {
+    case 'missing': return new AppError(404, REGISTRY_MESSAGES.notFound, notFound)
+    case 'beforeSigning': {
+      const message = REGISTRY_MESSAGES.signedBeforePrinted(date)
+      return new RequestValidationError(VALIDATION_MESSAGE.default, [{ field: 'body.signingDate', message }])
+    }
+    case 'signedOn': return new AppError(409, REGISTRY_MESSAGES.alreadySigned(date), conflict)
+    case 'signConflict': return new AppError(409, REGISTRY_MESSAGES.signOverlaps(other.entryDate, other.endDate), conflict)
+    case 'conflict': return new AppError(409, REGISTRY_MESSAGES.overlapsSigned(error.dni ?? '', other.entryDate, other.endDate), conflict)
+  }
+}
+
+/** A refusal of the causes' state (routes/causes.ts): 404, or 409 naming the cause in the way. */
+function causeRefusal (error: CauseRefusal): AppError {
+  if (error.reason === 'missing' || error.cause === undefined) {
+    return new AppError(404, CAUSE_REVIEW_MESSAGES.notFound, { code: 'CONTRATOS_CAUSE_NOT_FOUND' })
+  }
+  const { id, status } = error.cause
+  const message = {
+    idTaken: () => CAUSE_REVIEW_MESSAGES.idTaken(id, status),
+    textTaken: () => CAUSE_REVIEW_MESSAGES.textTaken(id, status),
+    retired: () => CAUSE_REVIEW_MESSAGES.alreadyRetired(id),
+    status: () => CAUSE_REVIEW_MESSAGES.notProposed(id, status)
+  }[error.reason]()
+  return new AppError(409, message, { code: 'CONTRATOS_CAUSE_CONFLICT', data: { cause: error.cause } })
+}
+
 /** D16: `Ruta no encontrada: <METHOD> <path>` (no query string). */
 function notFound (request: FastifyRequest, reply: FastifyReply): FastifyReply {
   const path = request.url.split('?')[0]
@@ -78,6 +113,9 @@ export default fp(async (app) => {
   const production = app.config.NODE_ENV === 'production'
 
   app.setErrorHandler(function (error: FastifyError, request: FastifyRequest, reply: FastifyReply) {
+    // the registry's refusals are the domain's; here they become the client's answer, by class
+    if (error instanceof RegistryRefusal) error = registryRefusal(error) as unknown as FastifyError
+    else if (error instanceof CauseRefusal) error = causeRefusal(error) as unknown as FastifyError
     // D16: an unknown route is a 404 whatever its body; Fastify parses the body of the not-found route too.
     // But a stranger gets the 401 of plugins/auth.ts first, so that which routes exist is no answer to anyone.
     if (request.is404 && !(error instanceof AuthError)) return notFound(request, reply)

@@ -46,9 +46,10 @@ export interface RegisteredCause extends CauseContent {
 /** Who proposed and approved the causes that come from the employer profile. */
 export const PROFILE_AUTHOR = 'employer-profile'
 
-/** A refusal the causes' state causes: the routes answer 404 (`missing`) or 409 (the others). */
+/** A refusal the causes' state causes: plugins/errors.ts answers 404 (`missing`) or 409 (the others). */
 export class CauseRefusal extends Error {
-  readonly reason: 'missing' | 'idTaken' | 'textTaken' | 'status'
+  /** `status`: the cause is not a proposal (to edit or approve it); `retired`: it is retired already (to retire it). */
+  readonly reason: 'missing' | 'idTaken' | 'textTaken' | 'status' | 'retired'
   /** The cause in the way: the one holding the id or text, or the one whose status refuses the change. */
   readonly cause?: RegisteredCause
   constructor (reason: CauseRefusal['reason'], cause?: RegisteredCause) {
@@ -292,7 +293,7 @@ export class CauseRegistry {
   async retire (id: string, retiredBy: string | null): Promise<RegisteredCause> {
     return await this.#db.transaction().execute(async (trx) => {
       const found = await selectCauseForUpdate(trx, id)
-      if (found.status === 'retired') throw new CauseRefusal('status', found)
+      if (found.status === 'retired') throw new CauseRefusal('retired', found)
       return await updateCauseStatus(trx, id, 'retired', retiredBy)
     })
   }

@@ -38,23 +38,30 @@ import { verificationCode } from './verification-codes.js'
 import { selectDocumentCheck, toDocumentRow, updatePdfHashes, type DocumentCheck } from './documents.js'
 
 /**
- * A refusal the registry's state causes: the routes answer 409 (`conflict`: overlaps a signed
- * contract; `signedOn`: already marked signed on another day, `date`), 404 (`missing`) or 400
- * (`beforeSigning`: a signing date before the one the document printed, `date`).
+ * A refusal the registry's state causes, answered by the error handler (plugins/errors.ts): 409
+ * (`conflict`: a contract being issued overlaps a signed contract of its worker, `other` and `dni`;
+ * `signConflict`: marking signed a term another signed contract overlaps, `other`; `signedOn`: already
+ * marked signed on another day, `date`), 404 (`missing`) or 400 (`beforeSigning`: a signing date
+ * before the one the document printed, `date`).
  */
 export class RegistryRefusal extends Error {
-  readonly reason: 'conflict' | 'missing' | 'signedOn' | 'beforeSigning'
+  readonly reason: 'conflict' | 'signConflict' | 'missing' | 'signedOn' | 'beforeSigning'
+  /** The signed contract in the way (`conflict`, `signConflict`). */
   readonly other?: { id: string, entryDate: string, endDate: string }
+  /** The worker whose signed contract is in the way (`conflict`). */
+  readonly dni?: string
   /** `DD/MM/YYYY`: the day already marked (`signedOn`), or the signing date printed (`beforeSigning`). */
   readonly date?: string
   constructor (
-    reason: RegistryRefusal['reason'], other?: { id: string, entryDate: string, endDate: string }, date?: string
+    reason: RegistryRefusal['reason'],
+    details: { other?: { id: string, entryDate: string, endDate: string }, dni?: string, date?: string } = {}
   ) {
-    super(reason === 'conflict' ? 'overlaps a signed contract' : reason === 'missing' ? 'no such contract' : `signing date: ${reason}`)
+    super(reason === 'missing' ? 'no such contract' : reason.endsWith('onflict') ? 'overlaps a signed contract' : `signing date: ${reason}`)
     this.name = 'RegistryRefusal'
     this.reason = reason
-    this.other = other
-    this.date = date
+    this.other = details.other
+    this.dni = details.dni
+    this.date = details.date
   }
 }
 
@@ -88,8 +95,8 @@ export class Registry {
       const dnis = await upsertIssuedWorkers(trx, records.map((record) => record.worker))
       const plan = planIssue(records, await selectLiveTerms(trx, dnis), randomUUID)
       if ('conflict' in plan) {
-        const { id, entryDate, endDate } = plan.conflict
-        throw new RegistryRefusal('conflict', { id, entryDate, endDate })
+        const { id, entryDate, endDate, dni } = plan.conflict
+        throw new RegistryRefusal('conflict', { other: { id, entryDate, endDate }, dni })
       }
       const codes = records.map((record) => record.documents.map((document) => document.code ?? verificationCode()))
       const contracts = plan.planned.map((term, index) => toContractRow(records[index], term, context))
@@ -122,7 +129,7 @@ export class Registry {
   /**
    * Marks a recorded contract or adenda `signed` on `signedOn` (`DD/MM/YYYY`); marking it again on
    * the same day changes nothing.
-   * @throws RegistryRefusal `missing` for an unknown (or superseded) id; `conflict` when another
+   * @throws RegistryRefusal `missing` for an unknown (or superseded) id; `signConflict` when another
    *   signed contract of the worker overlaps it (two concurrent marks: one wins, the worker's row lock);
    *   `signedOn` when it is already marked signed on another day; `beforeSigning` when `signedOn` is
    *   before the signing date its document printed
@@ -132,14 +139,14 @@ export class Registry {
       const found = await selectSigningState(trx, id)
       const outcome = signingOutcome(found, signedOn)
       if (typeof outcome === 'object') {
-        throw new RegistryRefusal(outcome.refusal, undefined, 'date' in outcome ? outcome.date : undefined)
+        throw new RegistryRefusal(outcome.refusal, { date: 'date' in outcome ? outcome.date : undefined })
       }
       if (outcome === 'sign' && found !== undefined) {
         // the worker's row lock: of two concurrent marks of overlapping terms, one wins
         await lockWorkers(trx, [found.worker.dni])
         const other = signedOverlap(await selectLiveTerms(trx, [found.worker.dni]), found, id)
         if (other !== undefined) {
-          throw new RegistryRefusal('conflict', { id: other.id, entryDate: other.entryDate, endDate: other.endDate })
+          throw new RegistryRefusal('signConflict', { other: { id: other.id, entryDate: other.entryDate, endDate: other.endDate } })
         }
         await updateSigned(trx, id, signedOn)
       }
