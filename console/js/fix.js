@@ -16,12 +16,12 @@
 import { ApiError } from './api.js'
 import { byId, el, setStatus } from './dom.js'
 import {
-  DAY_NAMES, causesFor, contractTypeOf, daysText, fieldOf, fold, modalityCodeOf, positionOf, readWeek,
-  scheduleText, shortText, weeklyHours
+  DAY_NAMES, causesFor, contractTypeOf, daysText, fieldOf, modalityCodeOf, positionOf, readWeek, scheduleText,
+  weeklyHours
 } from './pickers.js'
 import { columnOf as columnName } from './plain.js'
-import { headerKey } from './sheet-import.js'
 import { saveView } from './storage.js'
+import { fold, headerKey, shortText } from './text-fold.js'
 import { TEXT } from './texts.js'
 
 const dialog = /** @type {HTMLDialogElement} */ (byId('fix'))

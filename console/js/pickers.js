@@ -7,7 +7,7 @@
  * here judges a row: the options only keep HR from typing what counsel has not reviewed; the service
  * says what is wrong.
  */
-import { headerKey } from './sheet-import.js'
+import { fold, headerKey } from './text-fold.js'
 
 /** @typedef {import('./api.js').Profile} Profile */
 
@@ -102,9 +102,6 @@ export function fieldOf (kind, header) {
   return Object.entries(FIELD_HEADERS[kind]).find(([, headers]) => headers.some((name) => headerKey(name) === key))?.[0]
 }
 
-/** Text compared as the service compares names: accents, case and spacing aside. @param {string} text */
-export const fold = (text) => headerKey(text)
-
 /**
  * The contract type as the profile names it (`Planilla`, `Part Time`, `Subsidio`), or the text as it is.
  * @param {Profile} profile
@@ -152,17 +149,6 @@ export function positionOf (profile, positionProfile, position) {
   const name = fold(position)
   return profile.positions.find((entry) =>
     [entry.name, entry.feminineName ?? '', ...entry.aliases].some((alias) => fold(alias) === name))
-}
-
-/**
- * `Incremento temporal e imprevisible de…` cut at a word to about `length` characters.
- * @param {string} text
- * @param {number} [length]
- */
-export function shortText (text, length = 70) {
-  if (text.length <= length) return text
-  const cut = text.slice(0, length)
-  return `${cut.slice(0, Math.max(cut.lastIndexOf(' '), length / 2)).replace(/[\s,.;:]+$/, '')}…`
 }
 
 // ---------------------------------------------------------------------------------------------

@@ -9,7 +9,8 @@
  * answers enter the page (api.js), so every display (the rows, the fix form, the forms' fields, the
  * downloads' reports) shows the same words.
  */
-import { FIELD_HEADERS, fold, shortText } from './pickers.js'
+import { FIELD_HEADERS } from './pickers.js'
+import { fold, shortText } from './text-fold.js'
 
 /** @type {import('./api.js').Profile | undefined} */
 let profile

@@ -6,7 +6,8 @@
  */
 import { ApiError, postForFile } from '../api.js'
 import { el, setStatus } from '../dom.js'
-import { givesUpProbation, shortText } from '../pickers.js'
+import { givesUpProbation } from '../pickers.js'
+import { shortText } from '../text-fold.js'
 import { TEXT } from '../texts.js'
 import { fold, fullName, isMissing } from './model.js'
 
