@@ -15,9 +15,9 @@
  */
 import { ApiError } from './api.js'
 import { byId, el, setStatus } from './dom.js'
+import { fieldOf } from './field-headers.js'
 import {
-  DAY_NAMES, causesFor, contractTypeOf, daysText, fieldOf, modalityCodeOf, positionOf, readWeek, scheduleText,
-  weeklyHours
+  DAY_NAMES, causesFor, contractTypeOf, daysText, modalityCodeOf, positionOf, readWeek, scheduleText, weeklyHours
 } from './pickers.js'
 import { columnOf as columnName } from './plain.js'
 import { saveView } from './storage.js'
