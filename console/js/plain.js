@@ -9,7 +9,8 @@
  * answers enter the page (api.js), so every display (the rows, the fix form, the forms' fields, the
  * downloads' reports) shows the same words.
  */
-import { FIELD_HEADERS, fold, shortText } from './pickers.js'
+import { FIELD_HEADERS } from './field-headers.js'
+import { fold, shortText } from './text-fold.js'
 
 /** @type {import('./api.js').Profile | undefined} */
 let profile
@@ -24,7 +25,7 @@ export function usePlainWords (known) {
 
 /**
  * The column HR knows for a field the service names, its path's `body.` and index aside
- * (`body.0.causeId` → `CAUSA`), as the template of that kind of sheet heads it (pickers.js
+ * (`body.0.causeId` → `CAUSA`), as the template of that kind of sheet heads it (field-headers.js
  * FIELD_HEADERS, the first header of src/spreadsheets/columns.ts): on an adenda `signingDate` is
  * `FECHA DE FIRMA DE LA ADENDA`, `end` `FECHA FIN`. A field of neither table stays as it is.
  * @param {string} field

@@ -9,6 +9,7 @@
 import { ApiError, uploadSheet } from './api.js'
 import { encodeCsv } from './csv-text.js'
 import { readSheet, writeCsv, writeXlsx } from './files.js'
+import { headerKey } from './text-fold.js'
 import { TEXT } from './texts.js'
 
 /** @typedef {import('./api.js').Issue} Issue */
@@ -29,9 +30,6 @@ import { TEXT } from './texts.js'
  * @property {boolean} refused the last upload was a 400 (every row refused, or the file itself)
  * @property {number[]} fixed rows changed in the page
  */
-
-/** `Dirección ` → `direccion`: how the service compares headers (D12). @param {string} text */
-export const headerKey = (text) => text.normalize('NFD').replace(/\p{M}/gu, '').toLowerCase().replace(/\s+/g, ' ').trim()
 
 export class SheetImport {
   /**

@@ -191,7 +191,7 @@ export const TEXT = {
   /** @param {string} fileName */
   restored: (fileName) => `Se recuperó el trabajo de esta pestaña con ${fileName}: filas, correcciones, selección, filtros y el formulario abierto. «Vaciar la consola» lo borra.`,
   cleared: 'Se vació la consola: no queda ningún dato en esta pestaña del navegador.',
-  // the closed choices and the schedule editor of "Corregir" (docs/console.md, item 2; console/js/fix.js)
+  // the closed choices and the schedule editor of "Corregir" (docs/console.md, item 2; console/js/fix/)
   sheetValueGroup: 'Valor de la hoja',
   /** @param {string} value */
   notAnOption: (value) => `${value} (no está en la lista)`,

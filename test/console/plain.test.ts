@@ -7,7 +7,7 @@
  * Node: the module touches no browser API when it is loaded.
  */
 import t from 'tap'
-import { FIELD_HEADERS } from '../../console/js/pickers.js'
+import { FIELD_HEADERS } from '../../console/js/field-headers.js'
 import { columnOf, nextStep, plain, plainIssues, usePlainWords } from '../../console/js/plain.js'
 import { CAUSE_MESSAGES, CAUSE_REVIEW_MESSAGES } from '../../schemas/messages.js'
 import { COLUMN_TABLES } from '../../src/spreadsheets/columns.js'

@@ -6,9 +6,10 @@
  */
 import { ApiError, postForFile } from '../api.js'
 import { el, setStatus } from '../dom.js'
-import { givesUpProbation, shortText } from '../pickers.js'
+import { givesUpProbation } from '../pickers.js'
+import { fold, shortText } from '../text-fold.js'
 import { TEXT } from '../texts.js'
-import { fold, fullName, isMissing } from './model.js'
+import { fullName, isMissing } from './model.js'
 
 /** The sheet columns the pickers write, so the corrected sheet and a later check keep the choice. */
 const PICKER_HEADERS = { modality: 'MODALIDAD', positionProfile: 'PERFIL DE PUESTO' }

@@ -84,9 +84,3 @@ export const fullName = (employee) => `${employee.lastNameFather} ${employee.las
 
 /** @param {unknown} value */
 export const isMissing = (value) => value === undefined || value === null || String(value).trim() === ''
-
-/**
- * Text compared as the service compares names: accents, case and spacing aside.
- * @param {string} text
- */
-export const fold = (text) => text.normalize('NFD').replace(/\p{M}/gu, '').toLowerCase().replace(/\s+/g, ' ').trim()

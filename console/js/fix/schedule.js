@@ -1,0 +1,161 @@
+/**
+ * The schedule editor of the "Corregir" form (fix.js; DOCUMENT-REQUIREMENTS §22): the days, one or two
+ * shifts and the refrigerio, written into DÍAS DE TRABAJO and HORARIO as the service's canonical text
+ * once HR changes anything (until then the sheet's text stays as it is); HORAS SEMANALES, when the
+ * sheet states it, follows the week. Nothing here judges the week: the service does.
+ */
+import { el } from '../dom.js'
+import { DAY_NAMES, contractTypeOf, daysText, readWeek, scheduleText, weeklyHours } from '../pickers.js'
+import { headerKey } from '../text-fold.js'
+import { TEXT } from '../texts.js'
+
+/** @typedef {import('../pickers.js').SimpleWeek} SimpleWeek */
+/** @typedef {{ days: string, schedule: string }} WeekTexts DÍAS DE TRABAJO and HORARIO as text */
+
+/**
+ * The editor of the row's DÍAS DE TRABAJO and HORARIO, as one field; it puts their two controls in
+ * `row.controls`, whose values are the sheet's texts until HR changes the week.
+ * @param {import('./row.js').FixRow} row
+ * @param {import('../api.js').Profile} profile
+ * @param {Map<string, string[]>} byColumn the service's messages by headerKey of their column
+ * @param {Map<string, string>} kept the values the form had (or the draft's), by headerKey
+ * @param {number} index the field's place in the form, for its elements' ids
+ */
+export function scheduleEditor (row, profile, byColumn, kept, index) {
+  const daysColumn = /** @type {import('./row.js').Column} */ (row.columnOf('workDays'))
+  const scheduleColumn = /** @type {import('./row.js').Column} */ (row.columnOf('workSchedule'))
+  const daysKey = headerKey(daysColumn.header)
+  const scheduleKey = headerKey(scheduleColumn.header)
+  /** @type {WeekTexts} */
+  const original = {
+    days: kept.get(daysKey) ?? daysColumn.value,
+    schedule: kept.get(scheduleKey) ?? scheduleColumn.value
+  }
+  const messages = [...(byColumn.get(daysKey) ?? []), ...(byColumn.get(scheduleKey) ?? [])]
+  const invalid = messages.length > 0
+  const id = `fix-field-${index}`
+  const fallback = profile.contractDefaults[contractTypeOf(profile, row.valueOf('contractType'))]
+  const empty = original.days.trim() === '' && original.schedule.trim() === ''
+  const read = empty
+    ? readWeek(fallback?.workDays ?? '', fallback?.workSchedule ?? '')
+    : readWeek(original.days, original.schedule)
+  const inputs = weekInputs(id, read ?? { days: [], shifts: [{ start: '', end: '' }], breakMinutes: 0 }, invalid)
+  let touched = false
+  /** @returns {WeekTexts} */
+  const texts = () => touched
+    ? { days: daysText(inputs.current().days), schedule: scheduleText(inputs.current()) }
+    : original
+  const output = el('p', { class: 'schedule-output', id: `${id}-output`, 'aria-live': 'polite' })
+  const show = () => {
+    const now = texts()
+    if (!touched && empty) output.textContent = TEXT.scheduleFromProfile(fallback?.workDays ?? '', fallback?.workSchedule ?? '')
+    else if (!touched && read === undefined) output.textContent = TEXT.scheduleKept(original.days, original.schedule)
+    else output.textContent = TEXT.scheduleWrites(daysColumn.header, now.days, scheduleColumn.header, now.schedule)
+  }
+  const legend = TEXT.scheduleLegend(daysColumn.header, scheduleColumn.header)
+  const error = invalid ? el('p', { class: 'field-error', id: `${id}-error` }, messages.join(' ')) : null
+  const { box, secondShift } = editorBox(id, inputs, legend, output, error)
+  box.addEventListener('input', () => {
+    touched = true
+    secondShift.hidden = !inputs.split.checked
+    followWeeklyHours(row, inputs.current())
+    show()
+  })
+  show()
+  row.controls.set(daysKey, { get value () { return texts().days }, focus: () => inputs.dayBoxes[0].focus() })
+  row.controls.set(scheduleKey, { get value () { return texts().schedule }, focus: () => inputs.times[0][0].focus() })
+  return el('div', { class: invalid ? 'fix-field schedule-field invalid' : 'fix-field schedule-field' }, box)
+}
+
+/**
+ * @typedef {object} WeekInputs
+ * @property {HTMLInputElement[]} dayBoxes a checkbox per day, lunes first
+ * @property {HTMLInputElement[][]} times the two shifts' start and end
+ * @property {HTMLInputElement} split whether the second shift is worked
+ * @property {HTMLInputElement} pause the refrigerio in minutes
+ * @property {() => SimpleWeek} current the week the inputs now say
+ */
+
+/**
+ * The editor's inputs, set to a week; with the service's messages, the first day, the times and the
+ * refrigerio are marked invalid and described by them (`${id}-error`).
+ * @param {string} id the field's id, the prefix of the inputs' ids
+ * @param {SimpleWeek} week
+ * @param {boolean} invalid
+ * @returns {WeekInputs}
+ */
+function weekInputs (id, week, invalid) {
+  const invalidAttrs = { 'aria-invalid': invalid ? 'true' : undefined, 'aria-describedby': invalid ? `${id}-error` : undefined }
+  const dayBoxes = DAY_NAMES.map((_, day) => /** @type {HTMLInputElement} */ (el('input', {
+    type: 'checkbox', id: `${id}-day-${day}`, checked: week.days.includes(day), ...(day === 0 ? invalidAttrs : {})
+  })))
+  /** @param {number} shift @param {'start' | 'end'} end */
+  const timeInput = (shift, end) => /** @type {HTMLInputElement} */ (el('input', {
+    type: 'time', id: `${id}-shift-${shift}-${end}`, value: week.shifts[shift]?.[end] ?? '', ...invalidAttrs
+  }))
+  const times = [[timeInput(0, 'start'), timeInput(0, 'end')], [timeInput(1, 'start'), timeInput(1, 'end')]]
+  const split = /** @type {HTMLInputElement} */ (el('input', { type: 'checkbox', id: `${id}-split`, checked: week.shifts.length > 1 }))
+  const pause = /** @type {HTMLInputElement} */ (el('input', {
+    type: 'number',
+    id: `${id}-break`,
+    min: '0',
+    max: '240',
+    step: '5',
+    inputmode: 'numeric',
+    value: String(week.breakMinutes),
+    ...invalidAttrs
+  }))
+  /** @returns {SimpleWeek} */
+  const current = () => ({
+    days: dayBoxes.flatMap((box, day) => box.checked ? [day] : []),
+    shifts: times.slice(0, split.checked ? 2 : 1).map(([start, end]) => ({ start: start.value, end: end.value })),
+    breakMinutes: Math.max(0, Math.round(Number(pause.value) || 0))
+  })
+  return { dayBoxes, times, split, pause, current }
+}
+
+/**
+ * The editor's fieldset: its legend, the days, the first shift, the split-shift checkbox and the
+ * second shift (hidden unless split), the refrigerio, the line saying what will be written, the messages.
+ * @param {string} id
+ * @param {WeekInputs} inputs
+ * @param {string} legend
+ * @param {HTMLElement} output the line saying what will be written
+ * @param {HTMLElement | null} error the service's messages about the two columns
+ */
+function editorBox (id, inputs, legend, output, error) {
+  const { dayBoxes, times, split, pause } = inputs
+  /** @param {number} shift */
+  const shiftLine = (shift) => el('div', { class: 'shift' },
+    el('span', { class: 'shift-name' }, TEXT.shiftName(shift + 1)),
+    el('label', { for: times[shift][0].id }, TEXT.shiftStart), times[shift][0],
+    el('label', { for: times[shift][1].id }, TEXT.shiftEnd), times[shift][1])
+  const secondShift = shiftLine(1)
+  secondShift.hidden = !split.checked
+  const box = el('fieldset', { class: 'schedule', 'aria-describedby': `${id}-output` },
+    el('legend', {}, legend),
+    el('div', { class: 'days', role: 'group', 'aria-label': TEXT.scheduleDays },
+      ...DAY_NAMES.map((day, index) => el('label', { class: 'day', for: dayBoxes[index].id }, dayBoxes[index], day))),
+    shiftLine(0),
+    el('label', { class: 'split', for: split.id }, split, TEXT.splitShift),
+    secondShift,
+    el('div', { class: 'shift' }, el('label', { for: pause.id }, TEXT.breakMinutes), pause),
+    output,
+    error)
+  return { box, secondShift }
+}
+
+/**
+ * A stated HORAS SEMANALES follows the week (the service compares the two to the minute); an empty
+ * one stays empty.
+ * @param {import('./row.js').FixRow} row
+ * @param {SimpleWeek} week
+ */
+function followWeeklyHours (row, week) {
+  const hoursColumn = row.columnOf('weeklyHours')
+  const hours = weeklyHours(week)
+  const hoursControl = hoursColumn === undefined ? undefined : row.controls.get(headerKey(hoursColumn.header))
+  if (hoursControl !== undefined && 'type' in hoursControl && hoursColumn?.value.trim() !== '' && hours !== undefined) {
+    hoursControl.value = String(hours)
+  }
+}
