@@ -3,53 +3,38 @@ import type { FastifyRequest } from 'fastify'
 import { Type } from '@sinclair/typebox'
 import { ROUTE_ACCESS } from '../src/auth/roles.js'
 import { ERROR_RESPONSES, ErrorEnvelopeSchema } from '../schemas/envelope.js'
-import { CAUSE_REVIEW_MESSAGES, VALIDATION_MESSAGE } from '../schemas/messages.js'
+import { VALIDATION_MESSAGE } from '../schemas/messages.js'
 import {
-  CauseEditSchema, CauseListQuerySchema, CauseParamsSchema, CauseProposalSchema, CauseSchema, type CauseEdit
-} from '../schemas/causes.js'
-import { AppError, RequestValidationError } from '../src/errors.js'
-import { CauseRefusal, type RegisteredCause } from '../src/registry/cause-reviews.js'
-import { causeIssues, normalizedCause, type CauseContent } from '../src/employer/cause-proposals.js'
+  CauseEditSchema, CauseListQuerySchema, CauseParamsSchema, CauseProposalSchema, CauseSchema
+} from '../schemas/cause-reviews.js'
+import { RequestValidationError } from '../src/errors.js'
+import type { RegisteredCause } from '../src/registry/cause-reviews.js'
+import { causeIssues, editedCause, normalizedCause, type CauseContent } from '../src/employer/cause-proposals.js'
 
 const CAUSE_ERRORS = { ...ERROR_RESPONSES, 409: ErrorEnvelopeSchema, 503: ErrorEnvelopeSchema }
 const OneCause = Type.Object({ success: Type.Literal(true), data: Type.Object({ cause: CauseSchema }) })
-
-/** A refusal of the registry's causes as the client reads it: 404, or 409 naming the cause in the way. */
-function refusalError (error: CauseRefusal, change: 'propose' | 'edit' | 'approve' | 'retire'): AppError {
-  if (error.reason === 'missing') return new AppError(404, CAUSE_REVIEW_MESSAGES.notFound, { code: 'CONTRATOS_CAUSE_NOT_FOUND' })
-  const other = error.cause as RegisteredCause
-  const message = error.reason === 'idTaken'
-    ? CAUSE_REVIEW_MESSAGES.idTaken(other.id, other.status)
-    : error.reason === 'textTaken'
-      ? CAUSE_REVIEW_MESSAGES.textTaken(other.id, other.status)
-      : change === 'retire' ? CAUSE_REVIEW_MESSAGES.alreadyRetired(other.id) : CAUSE_REVIEW_MESSAGES.notProposed(other.id, other.status)
-  return new AppError(409, message, { code: 'CONTRATOS_CAUSE_CONFLICT', data: { cause: other } })
-}
-
-/** What an edit leaves a proposal saying: its own fields, with the edited ones in their place. */
-function edited (cause: RegisteredCause, edit: CauseEdit): CauseContent {
-  const { justifies, ...rest } = edit
-  const { modality, sites, text, period } = cause
-  const base: CauseContent = { modality, sites, text, period, justifies: cause.justifies }
-  const merged: CauseContent = { ...base, ...rest }
-  if (justifies === null) delete merged.justifies
-  else if (justifies !== undefined) merged.justifies = justifies
-  if (merged.justifies === undefined) delete merged.justifies
-  return merged
-}
 
 /**
  * The causes counsel reviews (docs/registry.md "Causes"; DOCUMENT-REQUIREMENTS §21): HR proposes a
  * cause (`hr`, and `legal`); counsel (`legal`) edits a proposal, approves it or retires a cause; only
  * approved causes print. Each change is in force on this instance when it answers (the catalogue
  * is loaded again, `app.registry.refreshCauses()`), and on the others within CAUSES_REFRESH_MS.
- * Thin: the checks are src/employer/cause-proposals.ts's, the state src/registry/cause-reviews.ts's.
+ * Thin: the checks are src/employer/cause-proposals.ts's, the state src/registry/cause-reviews.ts's;
+ * a CauseRefusal becomes its 404/409 in the error handler (plugins/errors.ts). The file is named by
+ * its URL (`/api/causes`), as every route file is.
  */
 const causeRoutes: FastifyPluginAsyncTypebox = async (app) => {
   const actor = (request: FastifyRequest) => request.identity?.subject ?? null
-  /** The cause's refusals by the profile in force at the start-up (its sites, modalities) and the fonts. */
-  const issuesOf = (cause: CauseContent, prefix: string) =>
-    causeIssues(app.causeCatalogue.seed, cause, prefix, app.printableRules.unprintableScripts)
+  /**
+   * The cause as registered, once the profile in force at the start-up (its sites, modalities) and
+   * the fonts can print it. @throws RequestValidationError one issue per field, under `prefix`
+   */
+  const printable = (cause: CauseContent, prefix: string): CauseContent => {
+    const content = normalizedCause(app.causeCatalogue.seed, cause)
+    const issues = causeIssues(app.causeCatalogue.seed, content, prefix, app.printableRules.unprintableScripts)
+    if (issues.length > 0) throw new RequestValidationError(VALIDATION_MESSAGE.default, issues)
+    return content
+  }
   /** The catalogue loaded again after a change: answered even when that load fails (the timer retries). */
   const refreshed = async (request: FastifyRequest, cause: RegisteredCause) => {
     request.auditCause(cause.id)
@@ -59,13 +44,6 @@ const causeRoutes: FastifyPluginAsyncTypebox = async (app) => {
       request.log.warn({ err: error }, 'causes catalogue not refreshed after a change: in force within the next refresh')
     }
     return { success: true as const, data: { cause } }
-  }
-  const changing = async <T>(change: Parameters<typeof refusalError>[1], work: () => Promise<T>): Promise<T> => {
-    try {
-      return await work()
-    } catch (error) {
-      throw error instanceof CauseRefusal ? refusalError(error, change) : error
-    }
   }
 
   app.get('/causes', {
@@ -94,11 +72,8 @@ const causeRoutes: FastifyPluginAsyncTypebox = async (app) => {
     }
   }, async (request, reply) => {
     const { id, ...proposed } = request.body
-    const content = normalizedCause(app.causeCatalogue.seed, proposed)
-    const issues = issuesOf(content, 'body')
-    if (issues.length > 0) throw new RequestValidationError(VALIDATION_MESSAGE.default, issues)
-    const cause = await changing('propose', async () =>
-      await app.registry.run(async (registry) => await registry.causes.propose(content, id, actor(request))))
+    const content = printable(proposed, 'body')
+    const cause = await app.registry.run(async (registry) => await registry.causes.propose(content, id, actor(request)))
     return await reply.code(201).send(await refreshed(request, cause))
   })
 
@@ -112,15 +87,8 @@ const causeRoutes: FastifyPluginAsyncTypebox = async (app) => {
       response: { 200: OneCause, ...CAUSE_ERRORS }
     }
   }, async (request) => {
-    const cause = await changing('edit', async () => await app.registry.run(async (registry) => {
-      const found = await registry.causes.get(request.params.id)
-      if (found === undefined) throw new CauseRefusal('missing')
-      if (found.status !== 'proposed') throw new CauseRefusal('status', found)
-      const content = normalizedCause(app.causeCatalogue.seed, edited(found, request.body))
-      const issues = issuesOf(content, 'body')
-      if (issues.length > 0) throw new RequestValidationError(VALIDATION_MESSAGE.default, issues)
-      return await registry.causes.edit(request.params.id, content)
-    }))
+    const cause = await app.registry.run(async (registry) =>
+      await registry.causes.edit(request.params.id, (found) => printable(editedCause(found, request.body), 'body')))
     return await refreshed(request, cause)
   })
 
@@ -133,12 +101,9 @@ const causeRoutes: FastifyPluginAsyncTypebox = async (app) => {
       response: { 200: OneCause, ...CAUSE_ERRORS }
     }
   }, async (request) => {
-    const cause = await changing('approve', async () => await app.registry.run(async (registry) =>
-      await registry.causes.approve(request.params.id, actor(request), (found) => {
-        // what it says is checked again: the profile (its sites) may have changed since it was proposed
-        const issues = issuesOf(found, '')
-        if (issues.length > 0) throw new RequestValidationError(VALIDATION_MESSAGE.default, issues)
-      })))
+    // what it says is checked again: the profile (its sites) may have changed since it was proposed
+    const cause = await app.registry.run(async (registry) =>
+      await registry.causes.approve(request.params.id, actor(request), (found) => { printable(found, '') }))
     return await refreshed(request, cause)
   })
 
@@ -151,8 +116,8 @@ const causeRoutes: FastifyPluginAsyncTypebox = async (app) => {
       response: { 200: OneCause, ...CAUSE_ERRORS }
     }
   }, async (request) => {
-    const cause = await changing('retire', async () => await app.registry.run(async (registry) =>
-      await registry.causes.retire(request.params.id, actor(request))))
+    const cause = await app.registry.run(async (registry) =>
+      await registry.causes.retire(request.params.id, actor(request)))
     return await refreshed(request, cause)
   })
 }

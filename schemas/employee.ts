@@ -120,7 +120,7 @@ const additionalProperties = {
   absenceFrom: Type.Optional(dayMonthYearSchema(MESSAGES.absenceFrom)),
   absenceTo: Type.Optional(dayMonthYearSchema(MESSAGES.absenceTo)),
   // the id of a cause counsel reviewed (the profile's `causes`, DOCUMENT-REQUIREMENTS §21); when absent,
-  // the one reviewed cause that fits the site, modality, term and working time (src/employees/causes.ts)
+  // the one reviewed cause that fits the site, modality, term and working time (src/employees/contract-causes.ts)
   causeId: optionalText(MESSAGES.causeId, 60)
 }
 

@@ -230,7 +230,7 @@ export const EmployerProfileSchema = Type.Object({
    * one modality, at the sites named (`sites[].name`, where that modality is allowed), over its period
    * (`DD/MM/YYYY`, both days in it: a feria, a works, a season), and, when `justifies` is given, only
    * for work on those days between those hours (`to` before `from` runs past midnight). There is no
-   * default cause. Checked at start-up (src/employer/causes.ts).
+   * default cause. Checked at start-up (src/employer/reviewed-causes.ts).
    */
   causes: Type.Optional(Type.Array(object('una causa revisada (causes)', {
     id: Type.String({

@@ -9,7 +9,7 @@ const fitting = (ids: readonly string[]) => ids.length === 0
   : ids.length === 1 ? `Se ajusta a este contrato la causa revisada ${ids[0]}` : `Se ajustan a este contrato las causas revisadas ${ids.join(', ')}`
 
 /**
- * Refusals of a contract's or adenda's cause and site (src/employees/causes.ts; DOCUMENT-REQUIREMENTS
+ * Refusals of a contract's or adenda's cause and site (src/employees/contract-causes.ts; DOCUMENT-REQUIREMENTS
  * §21, §28): a 400 on `causeId`, `objectiveCause`, `subDivisionOrParking` or `modality` on every route that
  * makes or previews the document, and in the uploads' issue lists. Each states the law and what would
  * be lawful (the reviewed causes that fit: `fits`, their ids), never a way around it.

@@ -41,7 +41,7 @@ export const CAUSE_REVIEW_MESSAGES = {
   status: { required: 'status debe ser proposed, approved o retired', invalid: 'status debe ser proposed, approved o retired' },
   /** PATCH without any field. */
   emptyEdit: 'Envía al menos uno de modality, sites, text, period o justifies',
-  /** What the employer profile cannot print (src/employer/causes.ts causeFindings). */
+  /** What the employer profile cannot print (src/employer/reviewed-causes.ts causeFindings). */
   notPrintedModality: (modality: string) =>
     `"${modality}" no es una modalidad que se contrate por una causa revisada: 57, 58, 60, 63 o 67 (la suplencia, art. 61 ` +
     'de la LPCL, tiene por causa el reemplazo mismo de la persona suplida)',

@@ -23,7 +23,7 @@ import { titularIsStable } from '../employees/lawful-contract.js'
 import { printedPosition, recordPosition } from '../employer/catalogue.js'
 import { profileSite } from '../employer/sites.js'
 import { parseModality } from '../vocabulary/modality.js'
-import { causeById } from '../employer/causes.js'
+import { causeById } from '../employer/reviewed-causes.js'
 
 /**
  * The contract documents, by id; each id is also the template's file name without `.pdf`. Every

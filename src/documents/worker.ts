@@ -14,7 +14,7 @@ import type { TemplateId } from './fields.js'
 import { lowerThreadPriority } from '../workers.js'
 import type { EmployerProfile } from '../../schemas/employer-profile.js'
 import type { CauseSnapshot } from '../employer/cause-catalogue.js'
-import { withCauses } from '../employer/causes.js'
+import { withCauses } from '../employer/reviewed-causes.js'
 
 lowerThreadPriority() // the event loop first when the cores are short (src/workers.ts)
 

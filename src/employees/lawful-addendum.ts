@@ -8,7 +8,7 @@
  * grammatical gender; no minors); signed (its own `signingDate`) not before today nor after the contract's end; the
  * entry not after the contract's start, the original signing not after that start nor today; a
  * position of the catalogue; the contract's reviewed cause (`causeId`) of the same modality, whose
- * period covers the extension (src/employees/causes.ts). The same rules run on the adenda preview and
+ * period covers the extension (src/employees/contract-causes.ts). The same rules run on the adenda preview and
  * ZIP (400 on the field) and as row errors on the addendum upload.
  */
 import type { ContractType } from '../../schemas/employee.js'
@@ -21,7 +21,7 @@ import { formatSoles } from '../vocabulary/format.js'
 import { MAX_TOTAL_MONTHS, MODALITIES, parseModality } from '../vocabulary/modality.js'
 import { recordReader, type LawfulContractPolicy } from './lawful-contract.js'
 import { isRecordWorkingTime, minimumSalaryWith, partTimeTest, readRecordWorkingTime, workingTimeIssues } from './working-time-rules.js'
-import { addendumCause, suplenciaCauseIssue, weekShifts } from './causes.js'
+import { addendumCause, suplenciaCauseIssue, weekShifts } from './contract-causes.js'
 
 const isContractType = (value: unknown): value is ContractType =>
   value === 'Planilla' || value === 'Part Time' || value === 'Subsidio'

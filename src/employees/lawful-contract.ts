@@ -10,7 +10,7 @@
  * - the modality (arts. 57, 58, 60, 61, 63, 67) and its maximum term (art. 74: five years) (§11, §13);
  * - the site is one of the profile's and allows the modality; the cause is one counsel reviewed, by
  *   `causeId` or the one that fits site, modality, term and working time, never typed text (§21,
- *   src/employees/causes.ts);
+ *   src/employees/contract-causes.ts);
  * - working time read from the structure or the days and schedule (working-time-rules.ts: §12, §22,
  *   §23): rest, refrigerio, at most 48 hours on average, the declared total to the minute, part time
  *   under four hours a day over the workplace's ordinary week, night work at RMV + 35 %;
@@ -34,9 +34,9 @@ import {
 } from '../vocabulary/probation.js'
 import { SUBSTITUTION_GROUNDS, namesNoSuplencia, recogniseGround, substitutionGround } from '../vocabulary/substitution.js'
 import { positionCatalogue, type CataloguePosition, type PositionCatalogue } from '../employer/catalogue.js'
-import type { ReviewedCause } from '../employer/causes.js'
+import type { ReviewedCause } from '../employer/reviewed-causes.js'
 import { profileSite, siteAllows, siteModalities } from '../employer/sites.js'
-import { contractCause, suplenciaCauseIssue, weekShifts } from './causes.js'
+import { contractCause, suplenciaCauseIssue, weekShifts } from './contract-causes.js'
 import {
   addMonths, ageOn, dayMonthYearKey, isDayMonthYear, lastsAtMost, termEnd, termEndWithin, todayInLima
 } from '../vocabulary/dates.js'

@@ -11,7 +11,7 @@
  * catalogue read stays in force while the registry does not answer.
  */
 import type { EmployerProfile, ProfileCause } from '../../schemas/employer-profile.js'
-import { causeFindings, withCauses, type CauseFinding, type UnprintedStatus } from './causes.js'
+import { causeFindings, withCauses, type CauseFinding, type UnprintedStatus } from './reviewed-causes.js'
 
 /** A cause as the registry holds it: what it says and its review. */
 export interface CatalogueEntry extends ProfileCause {

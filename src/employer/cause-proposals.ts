@@ -6,9 +6,10 @@
  * cause's fields, in Spanish (CAUSE_REVIEW_MESSAGES, schemas/messages.ts).
  */
 import type { EmployerProfile, ProfileCause } from '../../schemas/employer-profile.js'
+import type { CauseEdit } from '../../schemas/cause-reviews.js'
 import { CAUSE_REVIEW_MESSAGES, PRINTABLE_MESSAGES } from '../../schemas/messages.js'
 import { parseModality } from '../vocabulary/modality.js'
-import { causeFindings, type CauseFinding } from './causes.js'
+import { causeFindings, type CauseFinding } from './reviewed-causes.js'
 import { profileSite } from './sites.js'
 
 /** What a cause says, as the profile writes it (`causes[i]` without its id). */
@@ -30,6 +31,19 @@ export function normalizedCause (profile: EmployerProfile, cause: CauseContent):
     period: { from: cause.period.from, to: cause.period.to },
     ...(cause.justifies === undefined ? {} : { justifies: { ...cause.justifies, days: cause.justifies.days.trim() } })
   }
+}
+
+/**
+ * What counsel's edit leaves a proposal saying: its own fields, with the edited ones in their place
+ * (`justifies: null` removes the hours it justified).
+ */
+export function editedCause (cause: CauseContent, edit: CauseEdit): CauseContent {
+  const { justifies, ...rest } = edit
+  const { modality, sites, text, period } = cause
+  const merged: CauseContent = { modality, sites, text, period, justifies: cause.justifies, ...rest }
+  if (justifies !== undefined && justifies !== null) merged.justifies = justifies
+  if (justifies === null || merged.justifies === undefined) delete merged.justifies
+  return merged
 }
 
 function findingMessage (profile: EmployerProfile, finding: CauseFinding): string {

@@ -8,7 +8,7 @@ import { EmployerProfileSchema, type EmployerProfile } from '../../schemas/emplo
 import { compileValidator } from '../validation.js'
 import { parseModality } from '../vocabulary/modality.js'
 import { catalogueProblems } from './catalogue.js'
-import { causeProblems } from './causes.js'
+import { causeProblems } from './reviewed-causes.js'
 import { siteProblems } from './sites.js'
 import type { ErrorCode } from '../errors.js'
 

@@ -11,7 +11,7 @@ import { workingTimeText } from '../vocabulary/working-time.js'
 import { PROBATION_REASONS, PROBATION_REASON_CODES } from '../vocabulary/probation.js'
 import { SUBSTITUTION_GROUNDS } from '../vocabulary/substitution.js'
 import { positionCatalogue } from './catalogue.js'
-import { reviewedCauses } from './causes.js'
+import { reviewedCauses } from './reviewed-causes.js'
 import { siteModalities } from './sites.js'
 
 /** The profile's public view. */

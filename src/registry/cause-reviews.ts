@@ -9,7 +9,7 @@
  * become causes at toRegisteredCause and causes columns at toCauseColumns. The review's rules on
  * plain values (causeSlug, sameCauseText, sameCauseContent, freeCauseId) need no database.
  * What a cause may say (its modality, sites, period, hours) is checked against the employer profile
- * by the caller (src/employer/causes.ts `causeFindings`), as src/registry imports only the
+ * by the caller (src/employer/reviewed-causes.ts `causeFindings`), as src/registry imports only the
  * vocabulary. Dates cross as `DD/MM/YYYY`.
  */
 import { sql, type Kysely, type Selectable } from 'kysely'
@@ -253,14 +253,16 @@ export class CauseRegistry {
   }
 
   /**
-   * Changes a proposal (counsel's edit): `content` replaces what it says.
+   * Changes a proposal (counsel's edit): what `revise` makes of it replaces what it says.
+   * @param revise the proposal as it stands → its new content; throws to refuse, inside the transaction
    * @throws CauseRefusal `missing`; `status` when it is no longer a proposal; `textTaken` as propose
    */
-  async edit (id: string, content: CauseContent): Promise<RegisteredCause> {
+  async edit (id: string, revise: (found: RegisteredCause) => CauseContent): Promise<RegisteredCause> {
     return await this.#db.transaction().execute(async (trx) => {
       await lockCauses(trx)
       const found = await selectCauseForUpdate(trx, id)
       if (found.status !== 'proposed') throw new CauseRefusal('status', found)
+      const content = revise(found)
       const same = (await selectCauses(trx)).find((cause) =>
         cause.id !== id && cause.status !== 'retired' && sameCauseText(cause.text, content.text))
       if (same !== undefined) throw new CauseRefusal('textTaken', same)

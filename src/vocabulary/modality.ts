@@ -22,7 +22,7 @@ export interface Modality {
 /**
  * Arts. 57 (3 years), 58 (5 years), 60 (6 months a year), 61 and 63 (the cause's duration, within
  * art. 74's five years), 67 (temporada: the season's duration, which recurs every year, so within one
- * year; the term is also bounded by its reviewed cause's period, src/employer/causes.ts).
+ * year; the term is also bounded by its reviewed cause's period, src/employer/reviewed-causes.ts).
  */
 export const MODALITIES: Readonly<Record<ModalityCode, Modality>> = {
   57: { code: '57', name: 'inicio o incremento de actividad', maxMonths: 36 },

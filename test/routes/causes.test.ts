@@ -14,7 +14,7 @@ import { previewAndZipRefusals, previewedContractText } from '../support/refusal
 import { KEYS, scratchDir, writeKeysFile } from '../support/auth.js'
 import { CAUSE_MESSAGES, CAUSE_REVIEW_MESSAGES, PRINTABLE_MESSAGES } from '../../schemas/messages.js'
 import { CauseCatalogue } from '../../src/employer/cause-catalogue.js'
-import { causeById, unprintedStatus } from '../../src/employer/causes.js'
+import { causeById, unprintedStatus } from '../../src/employer/reviewed-causes.js'
 import { causeSlug } from '../../src/registry/cause-reviews.js'
 import type { EmployerProfile } from '../../schemas/employer-profile.js'
 

@@ -4,7 +4,7 @@
  * record's `causeId`), one modality, its sites, the period it covers and, optionally, the days and hours
  * of work it justifies (a night service justifies no day shift). This module reads them and says
  * whether one fits a contract's site, modality, term and working time; the record rules
- * (src/employees/causes.ts) turn that into refusals, the documents into the printed cause.
+ * (src/employees/contract-causes.ts) turn that into refusals, the documents into the printed cause.
  */
 import type { EmployerProfile, ProfileCause } from '../../schemas/employer-profile.js'
 import { dayMonthYearKey, isDayMonthYear, lastsAtMost } from '../vocabulary/dates.js'

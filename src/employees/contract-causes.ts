@@ -1,6 +1,6 @@
 /**
  * The cause of a contract or adenda (DOCUMENT-REQUIREMENTS §21, §28; LPCL arts. 53, 72, 77 d): only a
- * cause counsel reviewed (the profile's `causes`, src/employer/causes.ts) is printed, chosen by the
+ * cause counsel reviewed (the profile's `causes`, src/employer/reviewed-causes.ts) is printed, chosen by the
  * record's `causeId`. A contract that names none takes the one reviewed cause that fits its site,
  * modality, term and working time; none or several is a refusal listing the ones that fit. A cause
  * typed by HR (`objectiveCause`) is printed only when it is a reviewed cause's text: any other is a
@@ -13,7 +13,7 @@ import { CAUSE_MESSAGES } from '../../schemas/messages.js'
 import {
   causeById, causeByText, causeMisfit, causesFor, reviewedCauses, unprintedStatus,
   type CauseNeed, type ReviewedCause, type Shift
-} from '../employer/causes.js'
+} from '../employer/reviewed-causes.js'
 import { MODALITIES, type ModalityCode } from '../vocabulary/modality.js'
 import type { WorkingTimeFacts } from '../vocabulary/working-time.js'
 
