@@ -78,6 +78,31 @@ const routeHandlerLength = {
   }
 }
 
+/**
+ * plugins/ wire src/ to Fastify: they may import schemas/ and all of src/, never what stands around
+ * the product (app/ registers them; routes/, migrations/ through the registry, the console, tools).
+ */
+const PLUGINS_MAY_NOT_IMPORT = [
+  { regex: '(^|/)(app|routes)/', message: 'plugins/ never import routes/ or app/ (README, Code map)' },
+  { regex: '(^|/)(migrations|console|test|scripts|bench)/', message: 'plugins/ import only schemas/ and src/ (README, Code map)' }
+]
+
+/**
+ * What a route may import (docs/style.md "Routes": a schema plus one call): schemas/, the access
+ * rules and errors, and the few domain functions a schema cannot say (a date, a code, a profile as
+ * the client reads it). The work itself (documents, ZIPs, issuing, sessions, audit, the worker pool)
+ * is reached through a plugin's decorator.
+ */
+const ROUTE_IMPORTS = ['auth', 'vocabulary', 'employer', 'employees', 'registry', 'reports', 'spreadsheets']
+const ROUTES_MAY_NOT_IMPORT = [
+  { regex: '(^|/)(app|plugins)/', message: 'routes/ reach plugins through their decorators, never by import (README, Code map)' },
+  {
+    regex: `(^|/)src/(?!(${ROUTE_IMPORTS.join('|')})/|errors\\.js$|paths\\.js$|zip/names\\.js$)`,
+    message: `routes/ import schemas/, src/errors.js, src/paths.js, src/zip/names.js (a document's file name) and src/{${ROUTE_IMPORTS.join(',')}}/ only; the rest through a decorator (docs/style.md "Routes")`
+  },
+  { regex: '(^|/)(migrations|console|test|scripts|bench)/', message: 'routes/ import only schemas/ and src/ (README, Code map)' }
+]
+
 /** One no-restricted-imports entry for the files of `files`, forbidding the domain folders of `forbidden`. */
 function layer (files, forbidden, extra = []) {
   const patterns = [...OUTER, ...extra]
@@ -112,7 +137,7 @@ export default [
   layer('schemas/**/*.ts', [], [{ regex: '(^|/)src/', message: 'schemas/ import nothing of src/ (README, Code map)' }]),
   {
     files: ['plugins/**/*.ts'],
-    rules: { 'no-restricted-imports': ['error', { patterns: [{ regex: '(^|/)(app|routes)/', message: 'plugins/ never import routes/ or app/ (README, Code map)' }] }] }
+    rules: { 'no-restricted-imports': ['error', { patterns: PLUGINS_MAY_NOT_IMPORT }] }
   },
   {
     files: ['routes/**/*.ts'],
@@ -121,6 +146,6 @@ export default [
   },
   {
     files: ['routes/**/*.ts'],
-    rules: { 'no-restricted-imports': ['error', { patterns: [{ regex: '(^|/)(app|plugins)/', message: 'routes/ reach plugins through their decorators, never by import (README, Code map)' }] }] }
+    rules: { 'no-restricted-imports': ['error', { patterns: ROUTES_MAY_NOT_IMPORT }] }
   }
 ]
