@@ -21,6 +21,10 @@ export async function startServer (t: Test, env: Record<string, string | number>
   // one PDF thread: a worker starts in a few seconds under the test runner's TypeScript loader
   const app = await buildApp({ env: { NODE_ENV: 'test', TEMP_DIR: t.testdir({}), SHED_MAX_EVENT_LOOP_DELAY_MS: 0, QUEUE_MAX_WAIT_MS: 0, PDF_THREADS: 1, ...env }, extend })
   t.teardown(() => app.close())
+  // under tests the registry (PGlite in memory) and the spreadsheet reader's process start at first
+  // use: seconds of WebAssembly and TypeScript loading that a loaded machine stretches to tens.
+  // Started here, as production starts them at start-up, so a test's waits time the console only.
+  await Promise.all([app.registry.run(async () => undefined), app.spreadsheetReader.warm()])
   await app.listen({ port: 0, host: '127.0.0.1' })
   const address = app.server.address()
   if (address === null || typeof address === 'string') throw new Error('no port')
