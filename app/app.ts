@@ -20,6 +20,7 @@ import employeeBodies from '../plugins/employee-bodies.js'
 import documentZips from '../plugins/document-zips.js'
 import binaryReplies from '../plugins/binary-replies.js'
 import requestIds, { requestId, requestLogger, requestSerializer } from '../plugins/request-id.js'
+import replyClose from '../plugins/reply-close.js'
 import securityHeaders from '../plugins/security-headers.js'
 import auth from '../plugins/auth.js'
 import audit from '../plugins/audit.js'
@@ -153,6 +154,7 @@ export async function buildApp (options: BuildAppOptions = {}): Promise<FastifyI
   // before any plugin that adds routes (cors' preflight route): a route keeps the handler in force at its creation
   await app.register(errors)
   await app.register(requestIds)
+  await app.register(replyClose) // one close listener per reply, shared by the plugins below
   await app.register(securityHeaders)
   // cors before audit and auth: their 503, 401 and 403 carry the grant a page of CORS_ORIGINS needs to read them.
   // Its one route (`OPTIONS *`) gets no access from auth; preflights are answered in its hook, before auth's.

@@ -36,9 +36,7 @@ export default fp(async (app) => {
   const gate = new AdmissionGate({ limit, maxQueue: ADMISSION_QUEUE, maxWaitMs: QUEUE_MAX_WAIT_MS })
   const admit = async (reply: FastifyReply, weight: number): Promise<void> => {
     const admission = await gate.admit(weight, reply.clientGone())
-    const raw = reply.raw
-    if (raw.closed) admission.release()
-    else raw.once('close', admission.release) // answered, failed or abandoned: the room goes on
+    reply.whenClosed(admission.release) // answered, failed or abandoned: the room goes on
   }
   app.decorate('admission', {
     one: async (_request: FastifyRequest, reply: FastifyReply) => { await admit(reply, 1) },
@@ -48,4 +46,4 @@ export default fp(async (app) => {
     limit,
     stats: () => gate.stats
   })
-}, { name: 'admission', dependencies: ['config', 'pdf-pool', 'spreadsheet-reader'] })
+}, { name: 'admission', dependencies: ['config', 'pdf-pool', 'spreadsheet-reader', 'reply-close'] })

@@ -145,7 +145,7 @@ export default fp(async (app) => {
     const client = request.ip // read now: a destroyed socket no longer knows its address
     let finished = false
     reply.raw.once('finish', () => { finished = true })
-    reply.raw.once('close', () => {
+    reply.whenClosed(() => {
       const identity = request.identity
       const event: AuditEvent = {
         time: new Date().toISOString(),
@@ -166,4 +166,4 @@ export default fp(async (app) => {
       write(`${JSON.stringify(event)}\n`)
     })
   })
-}, { name: 'audit', dependencies: ['config'] })
+}, { name: 'audit', dependencies: ['config', 'reply-close'] })

@@ -142,7 +142,7 @@ export default fp(async (app) => {
     const concurrency = ZIP_TUNING.inFlightPerThread * pool.threads
     const controller = new AbortController()
     const hashes = hashWriter(log)
-    reply.raw.on('close', () => { if (!reply.raw.writableFinished) controller.abort() })
+    reply.clientGone().addEventListener('abort', () => { controller.abort() }, { once: true })
     let sent = false
     const { archive, done } = streamDocumentsZip(records, {
       // while the registry records the request, the documents render on into memory (bounded)
@@ -272,4 +272,4 @@ export default fp(async (app) => {
       kind: 'addenda'
     })
   })
-}, { name: 'document-zips', dependencies: ['config', 'pdf-pool', 'employer-profile', 'metrics', 'registry', 'employee-bodies'] })
+}, { name: 'document-zips', dependencies: ['config', 'pdf-pool', 'employer-profile', 'metrics', 'registry', 'employee-bodies', 'reply-close'] })

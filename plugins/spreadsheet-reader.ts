@@ -3,10 +3,9 @@
  * read killed past SPREADSHEET_READ_TIMEOUT_MS; one starts at start-up outside tests, and readiness
  * waits for it to be ready), closed with the app. Logs why a file was refused as corrupt: the client
  * only gets the spec's message. `reply.clientGone()` is the signal that drops a read whose client has
- * left (docs/import.md, "The reader's processes").
+ * left (plugins/reply-close.ts; docs/import.md, "The reader's processes").
  */
 import fp from 'fastify-plugin'
-import type { FastifyReply } from 'fastify'
 import { SpreadsheetReader } from '../src/spreadsheets/reader.js'
 import { CorruptSpreadsheetError } from '../src/spreadsheets/errors.js'
 
@@ -14,10 +13,6 @@ declare module 'fastify' {
   interface FastifyInstance {
     /** The upload reader: SheetJS and the CSV parser in child processes (src/spreadsheets/reader.ts). */
     spreadsheetReader: SpreadsheetReader
-  }
-  interface FastifyReply {
-    /** An AbortSignal that aborts if the client closes the connection before this reply is sent. */
-    clientGone: () => AbortSignal
   }
 }
 
@@ -30,14 +25,8 @@ export default fp(async (app) => {
   })
   if (app.config.NODE_ENV !== 'test') reader.warm() // tests start a process on first use, as most never upload
   app.decorate('spreadsheetReader', reader)
-  app.decorateReply('clientGone', function (this: FastifyReply): AbortSignal {
-    const controller = new AbortController()
-    const raw = this.raw
-    raw.once('close', () => { if (!raw.writableFinished) controller.abort() })
-    return controller.signal
-  })
   app.addHook('onError', async (request, _reply, error) => {
     if (error instanceof CorruptSpreadsheetError) request.log.info({ reason: error.reason }, 'spreadsheet refused as corrupt')
   })
   app.addHook('onClose', async () => { await reader.close() })
-}, { name: 'spreadsheet-reader', dependencies: ['config', 'metrics'] })
+}, { name: 'spreadsheet-reader', dependencies: ['config', 'metrics', 'reply-close'] })
