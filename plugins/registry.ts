@@ -19,7 +19,7 @@ import { join } from 'node:path'
 import fp from 'fastify-plugin'
 import type { FastifyBaseLogger } from 'fastify'
 import { openDatabase, type DatabaseLocation, type RegistryDatabase } from '../src/registry/database.js'
-import { withDeadline, withoutDeadline } from '../src/registry/deadline.js'
+import { RegistryTimeoutError, withDeadline, withoutDeadline } from '../src/registry/deadline.js'
 import { Registry, RegistryRefusal } from '../src/registry/registry.js'
 import type { ExtendableContract } from '../src/registry/contract-rules.js'
 import { AppError, RegistryUnavailableError } from '../src/errors.js'
@@ -83,6 +83,8 @@ const OPEN_TIMEOUT_MS = 15_000
 const PING_TIMEOUT_MS = 2000
 /** ms between two looks at the causes' revision: how soon another instance's change is in force here. */
 export const CAUSES_REFRESH_MS = 30_000
+/** ms between two pings of a registry that passed a deadline, until one answers. */
+export const STALL_PROBE_MS = 1000
 /** ms between two log lines of a fault that repeats (each use tries again); the lines between are counted. */
 export const FAULT_LOG_EVERY_MS = 60_000
 
@@ -204,17 +206,21 @@ export default fp(async (app) => {
       }
     },
     run: async (work) => {
+      // a database that let a deadline pass is not asked again until a ping answers (stall below):
+      // the requests meanwhile answer 503 at once, not each after its own deadline
+      if (stalledSince !== undefined) throw new RegistryUnavailableError()
       let result
       try {
-        // one deadline for the whole of it: the open waited for, the connection, every statement
-        result = await withDeadline(app.config.REGISTRY_QUERY_TIMEOUT_MS, async () => {
-          const { db } = await database()
-          return await work(new Registry(db))
-        })
+        // a database being opened (PGlite's first start takes seconds) is waited for up to OPEN_TIMEOUT_MS
+        // (a PostgreSQL that does not answer fails its connection within REGISTRY_QUERY_TIMEOUT_MS);
+        // then one deadline for the whole of the work: its connection and every statement
+        const { db } = await bounded(database(), OPEN_TIMEOUT_MS)
+        result = await withDeadline(app.config.REGISTRY_QUERY_TIMEOUT_MS, async () => await work(new Registry(db)))
       } catch (error) {
         // the registry's refusals and the checks `work` makes are answered as they are (404, 409, 400)
         if (error instanceof RegistryRefusal || error instanceof CauseRefusal || error instanceof AppError) throw error
         faults.report(error, 'contract registry query failed')
+        if (error instanceof RegistryTimeoutError) stall()
         throw new RegistryUnavailableError(error)
       }
       faults.answered()
@@ -249,6 +255,37 @@ export default fp(async (app) => {
       }
     }
   }
+  /** When a deadline passed (RegistryTimeoutError) while no ping has answered since; undefined otherwise. */
+  let stalledSince: number | undefined
+  let stallProbe: NodeJS.Timeout | undefined
+  /**
+   * A deadline passed: the database is stalled (a frozen server, a network path that drops, a busy
+   * thread). Until a ping answers within the deadline, tried every STALL_PROBE_MS, every use answers
+   * 503 at once.
+   */
+  function stall (): void {
+    if (stalledSince !== undefined || closed) return
+    stalledSince = Date.now()
+    let probing = false
+    stallProbe = setInterval(() => {
+      if (probing) return
+      probing = true
+      const ping = async () => {
+        const { db } = await bounded(database(), OPEN_TIMEOUT_MS)
+        await withDeadline(app.config.REGISTRY_QUERY_TIMEOUT_MS, async () => { await new Registry(db).ping() })
+      }
+      ping().then(() => {
+        app.log.info({ registry: location.kind, stalledMs: Date.now() - (stalledSince ?? Date.now()) }, 'contract registry answers again')
+        endStall()
+      }, () => {}).finally(() => { probing = false })
+    }, STALL_PROBE_MS)
+    stallProbe.unref()
+  }
+  function endStall (): void {
+    clearInterval(stallProbe)
+    stallProbe = undefined
+    stalledSince = undefined
+  }
   // retention (Ley 29733 art. 8): at open and every 24 h, what ended more than REGISTRY_RETENTION_YEARS ago goes
   const purge = async (): Promise<void> => {
     const before = addMonths(todayInLima(), -12 * app.config.REGISTRY_RETENTION_YEARS)
@@ -276,6 +313,7 @@ export default fp(async (app) => {
   // outside tests the database opens at start-up, in the background (readiness waits for it)
   if (app.config.NODE_ENV !== 'test') app.addHook('onReady', async () => { database().then(purge, () => {}) })
   app.addHook('onClose', async () => {
+    endStall()
     clearInterval(daily)
     clearInterval(causesTimer)
     closed = true
