@@ -151,7 +151,10 @@ export function checkDatabaseUrl (value: string, env: NodeJS.ProcessEnv = proces
   try {
     url = new URL(value)
   } catch {}
-  if (url === undefined) return refuse(STARTUP_MESSAGES.databaseUrlScheme(/^([a-z][a-z0-9+.-]*):/i.exec(value)?.[1] ?? ''))
+  if (url === undefined) {
+    const scheme = /^([a-z][a-z0-9+.-]*):\/\//i.exec(value)?.[1] ?? ''
+    return refuse(['postgres', 'postgresql'].includes(scheme.toLowerCase()) ? STARTUP_MESSAGES.databaseUrlNotUrl : STARTUP_MESSAGES.databaseUrlScheme(scheme))
+  }
   if (!['postgres:', 'postgresql:'].includes(url.protocol)) return refuse(STARTUP_MESSAGES.databaseUrlScheme(url.protocol.replace(/:$/, '')))
   const socket = url.searchParams.get('host') ?? undefined
   const host = socket ?? decodeURIComponent(url.hostname)

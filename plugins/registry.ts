@@ -101,6 +101,8 @@ export default fp(async (app) => {
   /** Set once PGlite's folder was removed or replaced under this instance: nothing is opened again until a restart. */
   let folderLost: 'missing' | 'replaced' | undefined
   const faults = faultLog(app.log, location.kind)
+  /** Aborted when the app closes: an open still under way (a slow first start) is cut short rather than awaited. */
+  const closing = new AbortController()
 
   async function database (): Promise<RegistryDatabase> {
     // once the app closes, nothing opens the database again (a late write would keep the process alive)
@@ -131,7 +133,8 @@ export default fp(async (app) => {
         connectTimeoutMs: app.config.REGISTRY_QUERY_TIMEOUT_MS,
         queryTimeoutMs: app.config.REGISTRY_QUERY_TIMEOUT_MS,
         onConnectionError: (error) => { faults.report(error, 'contract registry connection failed (PostgreSQL closed it or went away): it is replaced at the next use') },
-        onLockLost: (error) => { app.log.error({ err: error }, 'contract registry: the lock on DATA_DIR was lost; another process may open it') }
+        onLockLost: (error) => { app.log.error({ err: error }, 'contract registry: the lock on DATA_DIR was lost; another process may open it') },
+        signal: closing.signal
       })).then(async (open) => {
         try {
           await prepareCauses(new Registry(open.db))
@@ -148,6 +151,7 @@ export default fp(async (app) => {
       }, (error: unknown) => {
         if (opening === attempt) opening = undefined
         lastFailure = Date.now()
+        if (closed) return // cut short by the app closing: not a fault
         faults.report(error, 'contract registry cannot be opened: issuing answers 503 until it can')
       })
     }
@@ -212,9 +216,10 @@ export default fp(async (app) => {
       let result
       try {
         // a database being opened (PGlite's first start takes seconds) is waited for up to OPEN_TIMEOUT_MS
+        // (or REGISTRY_QUERY_TIMEOUT_MS when longer)
         // (a PostgreSQL that does not answer fails its connection within REGISTRY_QUERY_TIMEOUT_MS);
         // then one deadline for the whole of the work: its connection and every statement
-        const { db } = await bounded(database(), OPEN_TIMEOUT_MS)
+        const { db } = await bounded(database(), Math.max(OPEN_TIMEOUT_MS, app.config.REGISTRY_QUERY_TIMEOUT_MS))
         result = await withDeadline(app.config.REGISTRY_QUERY_TIMEOUT_MS, async () => await work(new Registry(db)))
       } catch (error) {
         // the registry's refusals and the checks `work` makes are answered as they are (404, 409, 400)
@@ -317,6 +322,7 @@ export default fp(async (app) => {
     clearInterval(daily)
     clearInterval(causesTimer)
     closed = true
+    closing.abort()
     const last = opening
     opening = undefined
     current = undefined

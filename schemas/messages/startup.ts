@@ -66,6 +66,7 @@ export const STARTUP_MESSAGES = {
     '(postgresql:// también vale; host y base de datos son obligatorios)',
   databaseUrlScheme: (scheme: string) => `el esquema "${scheme}" no es postgres:// ni postgresql://`,
   databaseUrlNoHost: 'falta el host del servidor PostgreSQL',
+  databaseUrlNotUrl: 'no se puede leer como URL (falta el host, o la contraseña tiene caracteres sin codificar: @ se escribe %40, / %2F, : %3A)',
   databaseUrlNoDatabase: 'falta el nombre de la base de datos (/contratos al final de la ruta)',
   databaseUrlSslmode: (mode: string) =>
     `sslmode=${mode} no existe (disable, allow, prefer, require, verify-ca, verify-full o no-verify; con TLS use verify-full)`,

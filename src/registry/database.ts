@@ -7,8 +7,8 @@
  * Migrations (migrations/) are applied on open. SQL `date`s come back as `YYYY-MM-DD` text on both,
  * never as a JavaScript Date shifted by the host's time zone.
  */
-import { chmodSync, mkdirSync, statSync } from 'node:fs'
-import { resolve } from 'node:path'
+import { chmodSync, existsSync, mkdirSync, statSync } from 'node:fs'
+import { join, resolve } from 'node:path'
 import { Kysely, Migrator, PostgresDialect, sql, type PostgresPool, type PostgresPoolClient, type PostgresQueryResult } from 'kysely'
 import pg from 'pg'
 import lockfile from 'proper-lockfile'
@@ -53,6 +53,12 @@ export interface OpenOptions {
   onConnectionError?: (error: Error) => void
   /** Told when a PGlite folder's lock is lost while open (see lockFolder). */
   onLockLost?: (error: Error) => void
+  /**
+   * Cuts an open under way short where that is safe: PGlite in memory, or a folder that already held
+   * a database (PostgreSQL recovers from an open cut short as from a crash; never a first initdb).
+   * The open then rejects. For the app closing during a slow first start (app/server.ts).
+   */
+  signal?: AbortSignal
 }
 
 /**
@@ -62,7 +68,7 @@ export interface OpenOptions {
  */
 export async function openDatabase (location: DatabaseLocation, options: OpenOptions = {}): Promise<RegistryDatabase> {
   if (location.kind === 'pglite') {
-    if (location.dataDir === 'memory://') return await openInMemory()
+    if (location.dataDir === 'memory://') return await openInMemory(options.signal)
     const dataDir = resolve(location.dataDir)
     mkdirSync(dataDir, { recursive: true, mode: 0o700 })
     chmodSync(dataDir, 0o700)
@@ -72,9 +78,10 @@ export async function openDatabase (location: DatabaseLocation, options: OpenOpt
       if (now === undefined || !now.isDirectory()) return 'missing'
       return now.ino === opened.ino && now.dev === opened.dev ? undefined : 'replaced'
     }
+    const initialised = existsSync(join(dataDir, 'PG_VERSION'))
     const release = await lockFolder(dataDir, options.onLockLost ?? (() => {}))
     try {
-      const open = await openThread(new PGliteThread({ dataDir }))
+      const open = await openThread(new PGliteThread({ dataDir }), initialised ? options.signal : undefined)
       return {
         ...open,
         folderLost,
@@ -195,10 +202,17 @@ async function migrated (db: Kysely<RegistryTables>, kind: DatabaseLocation['kin
   return { db, location: kind, alive, folderLost: () => undefined, close, abandon: close }
 }
 
-/** PGlite's database in `thread`, migrated. */
-async function openThread (thread: PGliteThread): Promise<RegistryDatabase> {
-  const open = await migrated(new Kysely<RegistryTables>({ dialect: pgliteThreadDialect(thread) }), 'pglite', () => !thread.ended)
-  return { ...open, abandon: async () => { await thread.abandon() } }
+/** PGlite's database in `thread`, migrated; `signal` abandons the thread while it opens. */
+async function openThread (thread: PGliteThread, signal?: AbortSignal): Promise<RegistryDatabase> {
+  const abandon = () => { thread.abandon().catch(() => {}) }
+  if (signal?.aborted === true) abandon()
+  signal?.addEventListener('abort', abandon, { once: true })
+  try {
+    const open = await migrated(new Kysely<RegistryTables>({ dialect: pgliteThreadDialect(thread) }), 'pglite', () => !thread.ended)
+    return { ...open, abandon: async () => { await thread.abandon() } }
+  } finally {
+    signal?.removeEventListener('abort', abandon)
+  }
 }
 
 /**
@@ -223,11 +237,11 @@ export async function memoryImage (): Promise<ArrayBuffer | undefined> {
 }
 
 /** A `memory://` PGlite database, empty and migrated. */
-async function openInMemory (): Promise<RegistryDatabase> {
+async function openInMemory (signal?: AbortSignal): Promise<RegistryDatabase> {
   const image = await memoryImage()
-  if (image !== undefined) return await openThread(new PGliteThread({ image }))
+  if (image !== undefined) return await openThread(new PGliteThread({ image }), signal)
   const thread = new PGliteThread({})
-  const open = await openThread(thread)
+  const open = await openThread(thread, signal)
   // taken before the database is handed out, so the image holds the schema and nothing else
   migratedImage = thread.dump()
   await migratedImage.catch(() => {})

@@ -93,13 +93,22 @@ export class PGliteThread {
     try {
       if (this.#ended === undefined) await this.#run({ close: true })
     } catch {} // a database that never opened, or a thread that ended: nothing to shut down
-    await this.#pool.destroy()
+    await this.#destroy()
   }
 
-  /** Ends the thread without shutting PostgreSQL down: nothing more is written (its folder was lost or replaced). */
+  /**
+   * Ends the thread without shutting PostgreSQL down: nothing more is written (its folder was lost
+   * or replaced, or the app closes while it is still opening); what is under way rejects.
+   */
   async abandon (): Promise<void> {
     this.#ended ??= new Error('registry database abandoned')
-    await this.#pool.destroy()
+    await this.#destroy()
+  }
+
+  #destroyed: Promise<void> | undefined
+  async #destroy (): Promise<void> {
+    this.#destroyed ??= this.#pool.destroy()
+    await this.#destroyed
   }
 }
 
