@@ -82,7 +82,8 @@ function background (app: FastifyInstance, dni: string): { stop: () => Promise<n
 
 test('PostgreSQL backends terminated and SIGKILLed while requests wait on them: 503 + Retry-After, no 500, no crash, healed by itself', async (t) => {
   const postgres = await startPostgres(t)
-  const { app, lines } = await logged(t, { DATABASE_URL: postgres.url, REGISTRY_QUERY_TIMEOUT_MS: 8000 })
+  // a deadline longer than the test's waits: the 503s here must be the dead backends', not the deadline's
+  const { app, lines } = await logged(t, { DATABASE_URL: postgres.url, REGISTRY_QUERY_TIMEOUT_MS: 120_000 })
   const dni = '42000001'
   t.equal((await zip(app, dni)).status, 200, 'the registry answers')
   const holder = await admin(t, postgres)
@@ -95,7 +96,7 @@ test('PostgreSQL backends terminated and SIGKILLed while requests wait on them: 
       await holder.query('begin')
       await holder.query('select * from workers where dni = $1 for update', [dni])
       const waiting = zip(app, dni)
-      await until('the ZIP waits on the lock', 10, async () => (await holder.query(
+      await until('the ZIP waits on the lock', 90, async () => (await holder.query(
         'select 1 from pg_stat_activity where datname = $1 and wait_event_type = $2', ['contratos', 'Lock'])).rowCount === 1)
       const backends = await appBackends(holder)
       t.ok(backends.length >= 1, `${backends.length} backends of the app`)
