@@ -83,6 +83,8 @@ const OPEN_TIMEOUT_MS = 15_000
 const PING_TIMEOUT_MS = 2000
 /** ms between two looks at the causes' revision: how soon another instance's change is in force here. */
 export const CAUSES_REFRESH_MS = 30_000
+/** ms a PostgreSQL connection may take at most (less when REGISTRY_QUERY_TIMEOUT_MS is shorter). */
+const CONNECT_TIMEOUT_MS = 5000
 /** ms between two pings of a registry that passed a deadline, until one answers. */
 export const STALL_PROBE_MS = 1000
 /** ms between two log lines of a fault that repeats (each use tries again); the lines between are counted. */
@@ -130,7 +132,7 @@ export default fp(async (app) => {
       if (Date.now() - lastFailure < RETRY_OPEN_MS) throw new RegistryUnavailableError()
       // shared by every request that waits for it: no one request's deadline
       const attempt = withoutDeadline(() => openDatabase(location, {
-        connectTimeoutMs: app.config.REGISTRY_QUERY_TIMEOUT_MS,
+        connectTimeoutMs: Math.min(app.config.REGISTRY_QUERY_TIMEOUT_MS, CONNECT_TIMEOUT_MS),
         queryTimeoutMs: app.config.REGISTRY_QUERY_TIMEOUT_MS,
         onConnectionError: (error) => { faults.report(error, 'contract registry connection failed (PostgreSQL closed it or went away): it is replaced at the next use') },
         onLockLost: (error) => { app.log.error({ err: error }, 'contract registry: the lock on DATA_DIR was lost; another process may open it') },
