@@ -110,6 +110,85 @@ export function parseSessionStore (value: string): SessionStoreConfig {
 }
 
 /**
+ * DATABASE_URL for messages and logs, even when it is no URL: everything before the last `@` after
+ * the scheme (user and password) and any `password=` parameter hidden.
+ */
+export function redactDatabaseUrl (value: string): string {
+  const at = value.lastIndexOf('@')
+  const slashes = value.indexOf('//')
+  const credentialsHidden = at < 0 ? value : `${value.slice(0, slashes >= 0 && slashes < at ? slashes + 2 : 0)}***${value.slice(at)}`
+  return credentialsHidden.replace(/([?&]password=)[^&]*/gi, '$1***')
+}
+
+/** What DATABASE_URL says once checked (checkDatabaseUrl). */
+export interface DatabaseUrlCheck {
+  /** The URL node-postgres is given: DATABASE_URL, with `sslrootcert` of PGSSLROOTCERT when TLS lacks one. */
+  url: string
+  /** Why a remote server is reached without verified TLS; undefined when it is verified, or is local. */
+  plainText?: string
+}
+
+/** sslmode values libpq knows, and node-postgres's own `no-verify`. */
+const SSL_MODES = ['disable', 'allow', 'prefer', 'require', 'verify-ca', 'verify-full', 'no-verify']
+/** Modes that may send the registry's personal data in clear (or to an unverified server) over the network. */
+const UNPROTECTED_MODES = new Set(['disable', 'allow', 'prefer', 'no-verify'])
+
+/**
+ * DATABASE_URL checked whole at start-up (docs/registry.md "Where it lives"): the scheme
+ * (`postgres:` or `postgresql:`), a host (a name, an address, or a unix socket folder as `?host=/run/postgresql`),
+ * a database name, a known `sslmode`, and the CA file of `sslrootcert` (or PGSSLROOTCERT, which
+ * node-postgres does not read itself: added to the URL when TLS is asked for) readable PEM. Warns
+ * (`plainText`) when a host that is not this machine (not localhost, 127.0.0.1, ::1 or a socket) is
+ * reached without TLS: no `sslmode`, or `disable`, `allow`, `prefer` (libpq's modes that fall back to clear
+ * text) or `no-verify` (Ley 29733: the registry holds personal data).
+ * @throws ConfigError whose message shows the URL with its user and password hidden (redactUrl)
+ */
+export function checkDatabaseUrl (value: string, env: NodeJS.ProcessEnv = process.env): DatabaseUrlCheck {
+  const refuse = (problem: string): never => {
+    throw new ConfigError(STARTUP_MESSAGES.databaseUrlInvalid(JSON.stringify(redactDatabaseUrl(value)), problem))
+  }
+  let url: URL | undefined
+  try {
+    url = new URL(value)
+  } catch {}
+  if (url === undefined) {
+    const scheme = /^([a-z][a-z0-9+.-]*):\/\//i.exec(value)?.[1] ?? ''
+    return refuse(['postgres', 'postgresql'].includes(scheme.toLowerCase()) ? STARTUP_MESSAGES.databaseUrlNotUrl : STARTUP_MESSAGES.databaseUrlScheme(scheme))
+  }
+  if (!['postgres:', 'postgresql:'].includes(url.protocol)) return refuse(STARTUP_MESSAGES.databaseUrlScheme(url.protocol.replace(/:$/, '')))
+  const socket = url.searchParams.get('host') ?? undefined
+  const host = socket ?? decodeURIComponent(url.hostname)
+  if (host === '') return refuse(STARTUP_MESSAGES.databaseUrlNoHost)
+  if (decodeURIComponent(url.pathname.replace(/^\//, '')) === '') return refuse(STARTUP_MESSAGES.databaseUrlNoDatabase)
+  const mode = url.searchParams.get('sslmode') ?? undefined
+  if (mode !== undefined && !SSL_MODES.includes(mode)) return refuse(STARTUP_MESSAGES.databaseUrlSslmode(mode))
+  const ssl = url.searchParams.get('ssl')
+  const tls = mode !== undefined ? mode !== 'disable' : ssl === 'true' || ssl === '1'
+  let resolved = value
+  const envCa = env.PGSSLROOTCERT
+  if (tls && !url.searchParams.has('sslrootcert') && envCa !== undefined && envCa !== '') {
+    resolved = `${value}${url.search === '' ? '?' : '&'}sslrootcert=${encodeURIComponent(envCa)}`
+  }
+  const ca = url.searchParams.get('sslrootcert') ?? (tls ? envCa : undefined)
+  if (ca !== undefined && ca !== '') {
+    let pem: string
+    try {
+      pem = readFileSync(ca, 'utf8')
+    } catch (error) {
+      return refuse(STARTUP_MESSAGES.databaseCaUnreadable(ca, (error as NodeJS.ErrnoException).code ?? 'error'))
+    }
+    if (!pem.includes('-----BEGIN CERTIFICATE-----')) return refuse(STARTUP_MESSAGES.databaseCaNotPem(ca))
+  }
+  const local = host.startsWith('/') || ['localhost', '127.0.0.1', '[::1]', '::1'].includes(host.toLowerCase())
+  const plainText = local
+    ? undefined
+    : mode === undefined
+      ? (tls ? undefined : 'no sslmode')
+      : UNPROTECTED_MODES.has(mode) ? `sslmode=${mode}` : undefined
+  return plainText === undefined ? { url: resolved } : { url: resolved, plainText }
+}
+
+/**
  * SESSION_STORE_CA_FILE read for a `rediss://` store (docs/production.md, "Sessions in Redis").
  * @throws ConfigError when the store is not `rediss://`, or the file cannot be read or holds no PEM certificate
  */
@@ -148,7 +227,10 @@ function describeEnvError (error: Error & { errors?: EnvSchemaError[] }, data: R
   /* c8 ignore next */
   if (first === undefined) return error.message
   const variable = first.instancePath.replace(/^\//, '')
-  return `${variable}=${JSON.stringify(data[variable])} no es válido (${first.message ?? 'invalid'})`
+  const value = data[variable]
+  // a URL's password is never printed
+  const shown = typeof value === 'string' && /_URL$|^SESSION_STORE$/.test(variable) ? redactDatabaseUrl(value) : value
+  return `${variable}=${JSON.stringify(shown)} no es válido (${first.message ?? 'invalid'})`
 }
 
 /** D5: no configured batch limit may exceed MAX_EMPLOYEES. */
@@ -245,4 +327,14 @@ export default fp<ConfigPluginOptions>(async (app, options) => {
   config.tempDir = prepareTempDir(config.TEMP_DIR)
   config.corsOrigins = parseCorsOrigins(config.CORS_ORIGINS)
   config.dataDir = config.DATA_DIR ?? (config.NODE_ENV === 'test' ? 'memory://' : './data')
+  if (config.DATABASE_URL !== undefined) {
+    const given = Object.entries(options.env ?? {}).map(([key, value]) => [key, value === undefined ? undefined : `${value}`])
+    const env = fromProcess ? process.env : Object.fromEntries(given)
+    const database = checkDatabaseUrl(config.DATABASE_URL, env)
+    config.DATABASE_URL = database.url
+    if (database.plainText !== undefined) {
+      app.log.warn({ database: redactDatabaseUrl(database.url), tls: database.plainText },
+        'DATABASE_URL reaches a remote PostgreSQL without verified TLS: the registry\'s personal data crosses the network in clear (Ley 29733); use sslmode=verify-full (docs/registry.md)')
+    }
+  }
 }, { name: 'config' })

@@ -17,7 +17,9 @@ import { createHash } from 'node:crypto'
 import { readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import fp from 'fastify-plugin'
+import type { FastifyBaseLogger } from 'fastify'
 import { openDatabase, type DatabaseLocation, type RegistryDatabase } from '../src/registry/database.js'
+import { RegistryTimeoutError, withDeadline, withoutDeadline } from '../src/registry/deadline.js'
 import { Registry, RegistryRefusal } from '../src/registry/registry.js'
 import type { ExtendableContract } from '../src/registry/contract-rules.js'
 import { AppError, RegistryUnavailableError } from '../src/errors.js'
@@ -81,6 +83,12 @@ const OPEN_TIMEOUT_MS = 15_000
 const PING_TIMEOUT_MS = 2000
 /** ms between two looks at the causes' revision: how soon another instance's change is in force here. */
 export const CAUSES_REFRESH_MS = 30_000
+/** ms a PostgreSQL connection may take at most (less when REGISTRY_QUERY_TIMEOUT_MS is shorter). */
+const CONNECT_TIMEOUT_MS = 5000
+/** ms between two pings of a registry that passed a deadline, until one answers. */
+export const STALL_PROBE_MS = 1000
+/** ms between two log lines of a fault that repeats (each use tries again); the lines between are counted. */
+export const FAULT_LOG_EVERY_MS = 60_000
 
 export default fp(async (app) => {
   const url = app.config.DATABASE_URL
@@ -92,10 +100,28 @@ export default fp(async (app) => {
   let current: RegistryDatabase | undefined
   let lastFailure = 0
   let closed = false
+  /** Set once PGlite's folder was removed or replaced under this instance: nothing is opened again until a restart. */
+  let folderLost: 'missing' | 'replaced' | undefined
+  const faults = faultLog(app.log, location.kind)
+  /** Aborted when the app closes: an open still under way (a slow first start) is cut short rather than awaited. */
+  const closing = new AbortController()
 
   async function database (): Promise<RegistryDatabase> {
     // once the app closes, nothing opens the database again (a late write would keep the process alive)
-    if (closed) throw new RegistryUnavailableError()
+    if (closed || folderLost !== undefined) throw new RegistryUnavailableError()
+    // PGlite's folder removed or replaced: its records are not where the thread writes them. Logged
+    // once; the thread is stopped without writing more; issuing answers 503 until a restart
+    const lost = current?.folderLost()
+    if (current !== undefined && lost !== undefined) {
+      folderLost = lost
+      app.log.error({ registry: location.kind, dataDir: location.kind === 'pglite' ? location.dataDir : undefined, folder: lost },
+        'contract registry: DATA_DIR was removed or replaced under the running instance; issuing answers 503 until it is restored and the service restarted')
+      const abandoned = current
+      current = undefined
+      opening = undefined
+      await abandoned.abandon().catch(() => {})
+      throw new RegistryUnavailableError()
+    }
     // PGlite's thread ended (crashed, out of memory): that database answers nothing more, open it again
     if (current !== undefined && !current.alive()) {
       app.log.error({ registry: location.kind }, 'contract registry database thread ended: opening it again')
@@ -104,9 +130,14 @@ export default fp(async (app) => {
     }
     if (opening === undefined) {
       if (Date.now() - lastFailure < RETRY_OPEN_MS) throw new RegistryUnavailableError()
-      const attempt = openDatabase(location, {
-        onLockLost: (error) => { app.log.error({ err: error }, 'contract registry: the lock on DATA_DIR was lost; another process may open it') }
-      }).then(async (open) => {
+      // shared by every request that waits for it: no one request's deadline
+      const attempt = withoutDeadline(() => openDatabase(location, {
+        connectTimeoutMs: Math.min(app.config.REGISTRY_QUERY_TIMEOUT_MS, CONNECT_TIMEOUT_MS),
+        queryTimeoutMs: app.config.REGISTRY_QUERY_TIMEOUT_MS,
+        onConnectionError: (error) => { faults.report(error, 'contract registry connection failed (PostgreSQL closed it or went away): it is replaced at the next use') },
+        onLockLost: (error) => { app.log.error({ err: error }, 'contract registry: the lock on DATA_DIR was lost; another process may open it') },
+        signal: closing.signal
+      })).then(async (open) => {
         try {
           await prepareCauses(new Registry(open.db))
         } catch (error) {
@@ -122,7 +153,8 @@ export default fp(async (app) => {
       }, (error: unknown) => {
         if (opening === attempt) opening = undefined
         lastFailure = Date.now()
-        app.log.error({ err: error, registry: location.kind }, 'contract registry cannot be opened: issuing answers 503 until it can')
+        if (closed) return // cut short by the app closing: not a fault
+        faults.report(error, 'contract registry cannot be opened: issuing answers 503 until it can')
       })
     }
     try {
@@ -180,15 +212,26 @@ export default fp(async (app) => {
       }
     },
     run: async (work) => {
-      const { db } = await database()
+      // a database that let a deadline pass is not asked again until a ping answers (stall below):
+      // the requests meanwhile answer 503 at once, not each after its own deadline
+      if (stalledSince !== undefined) throw new RegistryUnavailableError()
+      let result
       try {
-        return await work(new Registry(db))
+        // a database being opened (PGlite's first start takes seconds) is waited for up to OPEN_TIMEOUT_MS
+        // (or REGISTRY_QUERY_TIMEOUT_MS when longer)
+        // (a PostgreSQL that does not answer fails its connection within REGISTRY_QUERY_TIMEOUT_MS);
+        // then one deadline for the whole of the work: its connection and every statement
+        const { db } = await bounded(database(), Math.max(OPEN_TIMEOUT_MS, app.config.REGISTRY_QUERY_TIMEOUT_MS))
+        result = await withDeadline(app.config.REGISTRY_QUERY_TIMEOUT_MS, async () => await work(new Registry(db)))
       } catch (error) {
         // the registry's refusals and the checks `work` makes are answered as they are (404, 409, 400)
         if (error instanceof RegistryRefusal || error instanceof CauseRefusal || error instanceof AppError) throw error
-        app.log.error({ err: error }, 'contract registry query failed')
+        faults.report(error, 'contract registry query failed')
+        if (error instanceof RegistryTimeoutError) stall()
         throw new RegistryUnavailableError(error)
       }
+      faults.answered()
+      return result
     },
     extendableContracts: async (dnis) => {
       if (dnis.length === 0) return new Map()
@@ -219,6 +262,37 @@ export default fp(async (app) => {
       }
     }
   }
+  /** When a deadline passed (RegistryTimeoutError) while no ping has answered since; undefined otherwise. */
+  let stalledSince: number | undefined
+  let stallProbe: NodeJS.Timeout | undefined
+  /**
+   * A deadline passed: the database is stalled (a frozen server, a network path that drops, a busy
+   * thread). Until a ping answers within the deadline, tried every STALL_PROBE_MS, every use answers
+   * 503 at once.
+   */
+  function stall (): void {
+    if (stalledSince !== undefined || closed) return
+    stalledSince = Date.now()
+    let probing = false
+    stallProbe = setInterval(() => {
+      if (probing) return
+      probing = true
+      const ping = async () => {
+        const { db } = await bounded(database(), OPEN_TIMEOUT_MS)
+        await withDeadline(app.config.REGISTRY_QUERY_TIMEOUT_MS, async () => { await new Registry(db).ping() })
+      }
+      ping().then(() => {
+        app.log.info({ registry: location.kind, stalledMs: Date.now() - (stalledSince ?? Date.now()) }, 'contract registry answers again')
+        endStall()
+      }, () => {}).finally(() => { probing = false })
+    }, STALL_PROBE_MS)
+    stallProbe.unref()
+  }
+  function endStall (): void {
+    clearInterval(stallProbe)
+    stallProbe = undefined
+    stalledSince = undefined
+  }
   // retention (Ley 29733 art. 8): at open and every 24 h, what ended more than REGISTRY_RETENTION_YEARS ago goes
   const purge = async (): Promise<void> => {
     const before = addMonths(todayInLima(), -12 * app.config.REGISTRY_RETENTION_YEARS)
@@ -246,15 +320,47 @@ export default fp(async (app) => {
   // outside tests the database opens at start-up, in the background (readiness waits for it)
   if (app.config.NODE_ENV !== 'test') app.addHook('onReady', async () => { database().then(purge, () => {}) })
   app.addHook('onClose', async () => {
+    endStall()
     clearInterval(daily)
     clearInterval(causesTimer)
     closed = true
+    closing.abort()
     const last = opening
     opening = undefined
     current = undefined
     if (last !== undefined) await last.then(async (open) => { await open.close() }, () => {})
   })
 }, { name: 'registry', dependencies: ['config', 'employer-profile'] })
+
+/**
+ * A fault that repeats while the database is away (each use tries again): logged at `error` the
+ * first time, then at most once per FAULT_LOG_EVERY_MS with the count of those not logged since
+ * (`repeated`); `answered()` logs once at `info` when the registry answers again after one.
+ */
+function faultLog (log: FastifyBaseLogger, registry: DatabaseLocation['kind']) {
+  let lastLogged = Number.NEGATIVE_INFINITY
+  let repeated = 0
+  let failing = false
+  return {
+    report: (error: unknown, message: string): void => {
+      failing = true
+      if (Date.now() - lastLogged < FAULT_LOG_EVERY_MS) {
+        repeated++
+        return
+      }
+      lastLogged = Date.now()
+      log.error({ err: error, registry, repeated }, message)
+      repeated = 0
+    },
+    answered: (): void => {
+      if (!failing) return
+      failing = false
+      lastLogged = Number.NEGATIVE_INFINITY
+      log.info({ registry, repeated }, 'contract registry answers again')
+      repeated = 0
+    }
+  }
+}
 
 /** `promise`, or a rejection after `ms`. */
 async function bounded<T> (promise: Promise<T>, ms: number): Promise<T> {

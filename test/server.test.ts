@@ -29,13 +29,13 @@ interface Server {
 const LOADER = process.execArgv.some((arg) => arg.includes('@tapjs/typescript')) ? process.execArgv : ['--import', 'tsx']
 
 /**
- * A production instance without load shedding or a queue deadline: on a busy machine a cold
- * instance's first ZIP was a 503 (both are right in production and tested on their own); these
+ * A production instance without load shedding, a queue deadline or a short registry deadline: on a
+ * busy machine a cold instance's first ZIP was a 503 (both are right in production and tested on their own); these
  * tests are about signals. One PDF thread (the server starts its threads before it listens, each
  * at a cost); the ZIP test asks for two.
  */
 const SIGNAL_TEST_ENV = {
-  NODE_ENV: 'production', AUTH_MODE: 'none', HOST: '127.0.0.1', PORT: '0', LOG_LEVEL: 'info', PDF_THREADS: '1', SHED_MAX_EVENT_LOOP_DELAY_MS: '0', QUEUE_MAX_WAIT_MS: '0', DATA_DIR: 'memory://'
+  NODE_ENV: 'production', AUTH_MODE: 'none', HOST: '127.0.0.1', PORT: '0', LOG_LEVEL: 'info', PDF_THREADS: '1', SHED_MAX_EVENT_LOOP_DELAY_MS: '0', QUEUE_MAX_WAIT_MS: '0', DATA_DIR: 'memory://', REGISTRY_QUERY_TIMEOUT_MS: '60000'
 }
 
 /** Starts `node <loader> app/server.ts` on 127.0.0.1 with a free port (read from its log). */

@@ -59,5 +59,19 @@ export const STARTUP_MESSAGES = {
   /** An existing AUDIT_LOG whose mode is wider than 0600 and cannot be narrowed (the service does not own it). */
   auditLogOpen: (path: string, mode: string, code: string) =>
     `AUDIT_LOG=${path} tiene permisos ${mode} y no se pueden reducir a 0600 (${code}): ` +
-    'otros usuarios leerían quién consultó qué datos personales. Ejecute chmod 0600 sobre el archivo, o hágalo propiedad del usuario del servicio'
+    'otros usuarios leerían quién consultó qué datos personales. Ejecute chmod 0600 sobre el archivo, o hágalo propiedad del usuario del servicio',
+  /** DATABASE_URL checked whole at start-up (docs/registry.md): `redacted` never holds the password. */
+  databaseUrlInvalid: (redacted: string, problem: string) =>
+    `DATABASE_URL=${redacted} no es válido: ${problem}. Escríbalo como postgres://usuario:contraseña@host:5432/base?sslmode=verify-full ` +
+    '(postgresql:// también vale; host y base de datos son obligatorios)',
+  databaseUrlScheme: (scheme: string) => `el esquema "${scheme}" no es postgres:// ni postgresql://`,
+  databaseUrlNoHost: 'falta el host del servidor PostgreSQL',
+  databaseUrlNotUrl: 'no se puede leer como URL (falta el host, o la contraseña tiene caracteres sin codificar: @ se escribe %40, / %2F, : %3A)',
+  databaseUrlNoDatabase: 'falta el nombre de la base de datos (/contratos al final de la ruta)',
+  databaseUrlSslmode: (mode: string) =>
+    `sslmode=${mode} no existe (disable, allow, prefer, require, verify-ca, verify-full o no-verify; con TLS use verify-full)`,
+  databaseCaUnreadable: (path: string, code: string) =>
+    `el certificado de la CA ${path} (sslrootcert o PGSSLROOTCERT) no se puede leer (${code}); indique un archivo PEM con la CA del servidor PostgreSQL`,
+  databaseCaNotPem: (path: string) =>
+    `el certificado de la CA ${path} (sslrootcert o PGSSLROOTCERT) no contiene ningún certificado PEM (-----BEGIN CERTIFICATE-----)`
 } as const

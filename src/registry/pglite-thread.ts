@@ -12,6 +12,7 @@ import {
   type DatabaseConnection, type Dialect, type Driver, type QueryResult, type TransactionSettings
 } from 'kysely'
 import { workerScript } from '../workers.js'
+import { remainingMs, RegistryTimeoutError, within } from './deadline.js'
 import type { RegistryAnswer, RegistryTask, RegistryWorkerData } from './worker.js'
 
 /** A statement's result, as PGlite's `query` gives it. */
@@ -92,9 +93,27 @@ export class PGliteThread {
     try {
       if (this.#ended === undefined) await this.#run({ close: true })
     } catch {} // a database that never opened, or a thread that ended: nothing to shut down
-    await this.#pool.destroy()
+    await this.#destroy()
+  }
+
+  /**
+   * Ends the thread without shutting PostgreSQL down: nothing more is written (its folder was lost
+   * or replaced, or the app closes while it is still opening); what is under way rejects.
+   */
+  async abandon (): Promise<void> {
+    this.#ended ??= new Error('registry database abandoned')
+    await this.#destroy()
+  }
+
+  #destroyed: Promise<void> | undefined
+  async #destroy (): Promise<void> {
+    this.#destroyed ??= this.#pool.destroy()
+    await this.#destroyed
   }
 }
+
+/** Statements that end a transaction the thread's one connection holds: sent whatever the deadline. */
+const ROLLBACK = /^\s*rollback\b/i
 
 /** The one connection to the thread: its statements, in order. */
 class ThreadConnection implements DatabaseConnection {
@@ -103,8 +122,17 @@ class ThreadConnection implements DatabaseConnection {
     this.thread = thread
   }
 
+  /**
+   * Runs one statement, bounded by the deadline of the work under way (src/registry/deadline.ts):
+   * none is sent once it passed, and one still unanswered when it passes is left to finish in the
+   * thread (one statement at a time: the next waits for it) while its caller gets
+   * RegistryTimeoutError. A rollback is always sent, so the connection is never handed on inside a
+   * transaction.
+   */
   async executeQuery<R> (compiled: CompiledQuery): Promise<QueryResult<R>> {
-    const { rows, affectedRows } = await this.thread.query(compiled.sql, compiled.parameters)
+    const left = ROLLBACK.test(compiled.sql) ? undefined : remainingMs()
+    if (left !== undefined && left <= 0) throw new RegistryTimeoutError(0)
+    const { rows, affectedRows } = await within(this.thread.query(compiled.sql, compiled.parameters), left)
     const changed = affectedRows === undefined || affectedRows === 0 ? {} : { numAffectedRows: BigInt(affectedRows) }
     return { rows: rows as R[], ...changed }
   }
@@ -136,6 +164,12 @@ class ThreadDriver implements Driver {
   async acquireConnection (): Promise<DatabaseConnection> {
     if (this.#busy) await new Promise<void>((resolve) => { this.#waiting.push(resolve) })
     this.#busy = true
+    const left = remainingMs()
+    if (left !== undefined && left <= 0) {
+      // its turn came after its deadline (its caller already answered): handed straight on
+      await this.releaseConnection()
+      throw new RegistryTimeoutError(0)
+    }
     return this.#connection
   }
 

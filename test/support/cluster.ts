@@ -171,6 +171,8 @@ export const CLUSTER_ENV: Record<string, string> = {
   EMPLOYER_PROFILE: PRODUCTION_PROFILE,
   HOST: '127.0.0.1',
   LOG_LEVEL: 'warn',
+  // a loaded machine's slow statement (PGlite's first start, a 50-employee record) is not these tests' fault
+  REGISTRY_QUERY_TIMEOUT_MS: '30000',
   PDF_THREADS: '1',
   REPORT_THREADS: '1',
   SPREADSHEET_PROCESSES: '1',

@@ -53,7 +53,11 @@ export async function build (t: Test, env: Record<string, string | number> = {},
   // own tests set it, test/src/queue-deadline.test.ts); one PDF thread (tests that need more say so):
   // each thread compiles its module and receives the templates when the app's first PDF is asked for
   // the registry in memory, also for tests of production behaviour (whose default is ./data, shared by every test file)
-  const app = await buildApp({ env: { NODE_ENV: 'test', TEMP_DIR: dir, DATA_DIR: 'memory://', SHED_MAX_EVENT_LOOP_DELAY_MS: 0, QUEUE_MAX_WAIT_MS: 0, PDF_THREADS: 1, ...env }, extend })
+  // the registry's deadline long: a loaded machine's slow statement is not the fault a test is about (their own tests set it)
+  const app = await buildApp({
+    env: { NODE_ENV: 'test', TEMP_DIR: dir, DATA_DIR: 'memory://', SHED_MAX_EVENT_LOOP_DELAY_MS: 0, QUEUE_MAX_WAIT_MS: 0, PDF_THREADS: 1, REGISTRY_QUERY_TIMEOUT_MS: 60_000, ...env },
+    extend
+  })
   t.teardown(() => app.close())
   return app
 }

@@ -7,12 +7,12 @@
 import type { Test } from 'tap'
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process'
 import { once } from 'node:events'
-import { chmodSync, chownSync, existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs'
+import { chmodSync, chownSync, copyFileSync, existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs'
 import { tmpdir, userInfo } from 'node:os'
 import { join } from 'node:path'
 import { connect } from 'node:net'
 import { setTimeout as sleep } from 'node:timers/promises'
-import { freePort } from './processes.js'
+import { freePort, type PrivateCa } from './processes.js'
 
 /** The newest PostgreSQL server binaries under /usr/lib/postgresql/<major>/bin. */
 function serverBin (): string {
@@ -30,6 +30,13 @@ export interface PostgresServer {
   start: () => Promise<void>
   /** Fast shutdown; resolves once the process has exited. */
   stop: () => Promise<void>
+  /** The postmaster's PID and those of its children (backends, background workers), while it runs. */
+  pids: () => number[]
+}
+
+export interface PostgresOptions {
+  /** `ssl=on` with this CA's server certificate for 127.0.0.1 (plain connections still taken). */
+  tls?: PrivateCa
 }
 
 /** The `postgres` user's ids when we are root (PostgreSQL refuses root), else nothing to change. */
@@ -48,7 +55,7 @@ async function accepting (port: number): Promise<boolean> {
 }
 
 /** Initialises and starts a PostgreSQL server with a `contratos` database, removed at teardown. */
-export async function startPostgres (t: Test): Promise<PostgresServer> {
+export async function startPostgres (t: Test, options: PostgresOptions = {}): Promise<PostgresServer> {
   const bin = serverBin()
   const port = await freePort()
   const dir = mkdtempSync(join(tmpdir(), 'contratos-pg-'))
@@ -59,12 +66,22 @@ export async function startPostgres (t: Test): Promise<PostgresServer> {
   const data = join(dir, 'data')
   const initialised = spawnSync(join(bin, 'initdb'), ['-D', data, '-U', 'contratos', '--auth=trust', '--no-sync', '-E', 'UTF8', '--locale=C.UTF-8'], { encoding: 'utf8', cwd: dir, ...user })
   if (initialised.status !== 0) throw new Error(`initdb failed: ${initialised.stderr}`)
+  const tls: string[] = []
+  if (options.tls !== undefined) {
+    // the key must be the server user's and private, or postgres refuses to start
+    for (const [from, name] of [[options.tls.certFile, 'server.crt'], [options.tls.keyFile, 'server.key']]) {
+      copyFileSync(from, join(dir, name))
+      chmodSync(join(dir, name), 0o600)
+      if (user.uid !== undefined && user.gid !== undefined) chownSync(join(dir, name), user.uid, user.gid)
+    }
+    tls.push('-c', 'ssl=on', '-c', `ssl_cert_file=${join(dir, 'server.crt')}`, '-c', `ssl_key_file=${join(dir, 'server.key')}`)
+  }
   let child: ChildProcess | undefined
   const server: PostgresServer = {
     port,
     url: `postgres://contratos@127.0.0.1:${port}/contratos`,
     start: async () => {
-      child = spawn(join(bin, 'postgres'), ['-D', data, '-p', String(port), '-k', dir, '-c', 'listen_addresses=127.0.0.1', '-c', 'fsync=off'], { stdio: 'ignore', cwd: dir, ...user })
+      child = spawn(join(bin, 'postgres'), ['-D', data, '-p', String(port), '-k', dir, '-c', 'listen_addresses=127.0.0.1', '-c', 'fsync=off', ...tls], { stdio: 'ignore', cwd: dir, ...user })
       const running = child
       for (let attempt = 0; !(await accepting(port)); attempt++) {
         if (running.exitCode !== null || attempt >= 400) throw new Error(`postgres did not start on ${port}`)
@@ -78,6 +95,12 @@ export async function startPostgres (t: Test): Promise<PostgresServer> {
       const exited = once(running, 'exit')
       running.kill('SIGINT') // fast shutdown: open connections are closed
       await exited
+    },
+    pids: () => {
+      const pid = child?.pid
+      if (pid === undefined) return []
+      const children = spawnSync('pgrep', ['-P', String(pid)], { encoding: 'utf8' }).stdout.split('\n').filter((line) => line !== '').map(Number)
+      return [pid, ...children]
     }
   }
   t.teardown(async () => { await server.stop() })
