@@ -86,7 +86,8 @@ const registryRoutes: FastifyPluginAsyncTypebox = async (app) => {
   }, async (request) => {
     const { dni, id } = request.params
     request.auditRead([dni])
-    const history = await app.registry.run(async (registry) => await registry.deleteHistory(dni, id))
+    const history = await app.registry.run(async (registry) =>
+      await registry.deleteHistory(dni, id, request.identity?.subject))
     if (history === undefined) throw new AppError(404, REGISTRY_MESSAGES.historyEntryNotFound, { code: 'CONTRATOS_REGISTRY_NOT_FOUND' })
     return { success: true as const, data: { history } }
   })
@@ -139,7 +140,9 @@ const registryRoutes: FastifyPluginAsyncTypebox = async (app) => {
       throw new RequestValidationError(VALIDATION_MESSAGE.default, [{ field: 'body.signingDate', message: REGISTRY_MESSAGES.signedInFuture(today) }])
     }
     const { id } = request.params
-    const contract = await app.registry.run(async (registry) => await registry.markSigned(id, request.body.signingDate))
+    const { contract, dni } = await app.registry.run(async (registry) =>
+      await registry.markSigned(id, request.body.signingDate, request.identity?.subject))
+    request.auditRead([dni])
     return { success: true as const, data: { contract } }
   })
 }

@@ -102,6 +102,14 @@ export async function deleteHistoryEntry (db: RegistryDb, dni: string, id: strin
   return Number(deleted.numDeletedRows) > 0
 }
 
+/** Records who deleted the worker's history entry `historyId` (undefined: no identity) and when (now). */
+export async function insertHistoryDeletion (
+  db: RegistryDb, deletion: { historyId: string, dni: string, deletedBy: string | undefined }
+): Promise<void> {
+  const { historyId, dni, deletedBy } = deletion
+  await db.insertInto('history_deletions').values({ history_id: historyId, worker_dni: dni, deleted_by: deletedBy ?? null }).execute()
+}
+
 /** Deletes the entries that ended before `before` (`DD/MM/YYYY`). @returns how many */
 export async function deleteHistoryEndedBefore (db: RegistryDb, before: string): Promise<number> {
   const deleted = await db.deleteFrom('history').where('end_date', '<', isoDate(before)).executeTakeFirst()

@@ -11,6 +11,7 @@ import { mkdtempSync, rmSync, statSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { addDays, termEnd, todayInLima } from '../../../src/vocabulary/dates.js'
+import { REGISTRY_MESSAGES } from '../../../schemas/messages.js'
 import { build, sampleAddendum, sampleEmployee, sharedApp, zipEntries } from '../../support/helper.js'
 import { sampleTerm } from '../../support/samples.js'
 
@@ -36,10 +37,14 @@ test('download-zip records each contract; a reprint supersedes it; a signed one 
   recorded = await contractsOf(app, '40111222')
   t.same(recorded.map((contract) => contract.status), ['superseded', 'issued'])
 
-  // a superseded contract cannot be marked signed; the current one can, not in the future
+  // a superseded contract cannot be marked signed (409 naming the reprint); the current one can, not in the future
   const superseded = await app.inject({ method: 'POST', url: `/api/contracts/${recorded[0].id}/signed`, payload: { signingDate: todayInLima() } })
-  t.equal(superseded.statusCode, 404)
-  t.equal(superseded.json().success, false)
+  t.equal(superseded.statusCode, 409)
+  t.equal(superseded.json().message, REGISTRY_MESSAGES.supersededByReprint(recorded[1].id, recorded[1].entryDate, recorded[1].endDate))
+  t.same(superseded.json().data, { reprint: { id: recorded[1].id, entryDate: recorded[1].entryDate, endDate: recorded[1].endDate } })
+  const unknown = await app.inject({ method: 'POST', url: '/api/contracts/00000000-0000-4000-8000-000000000000/signed', payload: { signingDate: todayInLima() } })
+  t.equal(unknown.statusCode, 404)
+  t.equal(unknown.json().success, false)
   const future = await app.inject({ method: 'POST', url: `/api/contracts/${recorded[1].id}/signed`, payload: { signingDate: addDays(todayInLima(), 1) } })
   t.equal(future.statusCode, 400)
   t.match(future.json().errors, [{ field: 'body.signingDate' }])
@@ -204,11 +209,11 @@ test('retention: what ended before the limit is deleted with its documents; work
     await registry.addHistory(worker, [{ modality: '58', entryDate: addDays(today, -3500), endDate: addDays(today, -3200), position: 'Operario de playa' }])
   })
   const deleted = await app.registry.run(async (registry) => await registry.purgeEndedBefore(addDays(today, -1825)))
-  t.same(deleted, { contracts: 1, history: 1 })
+  t.same(deleted, { contracts: 1, history: 1, walCleared: true })
   t.same(await contractsOf(app, '40555001'), [])
   // a recent one stays
   await app.registry.run(async (registry) => await registry.recordIssued([record(addDays(today, -100), addDays(today, -10))], { requestId: 'recent' }))
-  t.same(await app.registry.run(async (registry) => await registry.purgeEndedBefore(addDays(today, -1825))), { contracts: 0, history: 0 })
+  t.same(await app.registry.run(async (registry) => await registry.purgeEndedBefore(addDays(today, -1825))), { contracts: 0, history: 0, walCleared: false })
   t.equal((await contractsOf(app, '40555001')).length, 1)
 })
 
