@@ -82,6 +82,9 @@ function registryRefusal (error: RegistryRefusal): AppError {
       const message = REGISTRY_MESSAGES.signedBeforePrinted(date)
       return new RequestValidationError(VALIDATION_MESSAGE.default, [{ field: 'body.signingDate', message }])
     }
+    case 'afterToday': {
+      return new RequestValidationError(VALIDATION_MESSAGE.default, [{ field: 'body.signingDate', message: REGISTRY_MESSAGES.signedInFuture(date) }])
+    }
     case 'signedOn': return new AppError(409, REGISTRY_MESSAGES.alreadySigned(date), conflict)
     case 'signConflict': return new AppError(409, REGISTRY_MESSAGES.signOverlaps(other.entryDate, other.endDate), conflict)
     case 'conflict': return new AppError(409, REGISTRY_MESSAGES.overlapsSigned(error.dni ?? '', other.entryDate, other.endDate), conflict)

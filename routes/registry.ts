@@ -10,7 +10,7 @@ import { REGISTRY_MESSAGES, VALIDATION_MESSAGE, VERIFICATION_MESSAGES } from '..
 import { AppError, RequestValidationError } from '../src/errors.js'
 import { parseVerificationCode } from '../src/registry/verification-codes.js'
 import { historyEntryIssues } from '../src/employees/history-entry.js'
-import { addDays, dayMonthYearKey, todayInLima } from '../src/vocabulary/dates.js'
+import { addDays, todayInLima } from '../src/vocabulary/dates.js'
 import { parseModality } from '../src/vocabulary/modality.js'
 
 /**
@@ -135,10 +135,6 @@ const registryRoutes: FastifyPluginAsyncTypebox = async (app) => {
       response: { 200: success({ contract: RecordedContractSchema }), ...REGISTRY_ERRORS }
     }
   }, async (request) => {
-    const today = todayInLima()
-    if (dayMonthYearKey(request.body.signingDate) > dayMonthYearKey(today)) {
-      throw new RequestValidationError(VALIDATION_MESSAGE.default, [{ field: 'body.signingDate', message: REGISTRY_MESSAGES.signedInFuture(today) }])
-    }
     const { id } = request.params
     const { contract, dni } = await app.registry.run(async (registry) =>
       await registry.markSigned(id, request.body.signingDate, request.identity?.subject))

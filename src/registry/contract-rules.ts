@@ -210,15 +210,17 @@ export interface SigningState extends OverlapTerm {
  * document printed (DOCUMENT-REQUIREMENTS §3); a contract a corrected reprint replaced is not signed
  * (the reprint is).
  * @param contract undefined when the registry holds no such id; read under its worker's row lock
+ * @param today `DD/MM/YYYY` in Lima: a contract is not signed in the future
  * @returns `sign`; `unchanged` when it is already marked signed on that day; else the refusal:
- *   `missing` (unknown), `superseded` (`by`: the reprint), `signedOn` (marked on another day, `date`),
- *   `beforeSigning` (`date`: the signing date printed)
+ *   `missing` (unknown), `afterToday` (`date`: today), `superseded` (`by`: the reprint), `signedOn`
+ *   (marked on another day, `date`), `beforeSigning` (`date`: the signing date printed)
  */
 export function signingOutcome (
-  contract: Pick<SigningState, 'status' | 'signedOn' | 'signingDate' | 'supersededBy'> | undefined, signedOn: string
+  contract: Pick<SigningState, 'status' | 'signedOn' | 'signingDate' | 'supersededBy'> | undefined, signedOn: string, today: string
 ): 'sign' | 'unchanged' | { refusal: 'missing' } | { refusal: 'superseded', by: { id: string, entryDate: string, endDate: string } } |
-  { refusal: 'signedOn' | 'beforeSigning', date: string } {
+  { refusal: 'signedOn' | 'beforeSigning' | 'afterToday', date: string } {
   if (contract === undefined) return { refusal: 'missing' }
+  if (dayMonthYearKey(signedOn) > dayMonthYearKey(today)) return { refusal: 'afterToday', date: today }
   if (contract.status === 'superseded') {
     return contract.supersededBy === null ? { refusal: 'missing' } : { refusal: 'superseded', by: contract.supersededBy }
   }

@@ -65,6 +65,8 @@ export interface RecordedContract {
   endDate: string
   status: 'issued' | 'signed' | 'superseded'
   signedOn: string | null
+  /** Who marked it signed (AUTH_MODE=oidc: the identity's subject); null when unmarked or without authentication. */
+  signedBy: string | null
 }
 
 const CONTRACT_COLUMNS = [
@@ -73,7 +75,9 @@ const CONTRACT_COLUMNS = [
   'request_id', 'issued_by'
 ] as const satisfies ReadonlyArray<keyof ContractRow>
 
-const RECORDED_COLUMNS = ['id', 'kind', 'contract_type', 'modality', 'entry_date', 'end_date', 'status', 'signed_on'] as const
+const RECORDED_COLUMNS = [
+  'id', 'kind', 'contract_type', 'modality', 'entry_date', 'end_date', 'status', 'signed_on', 'signed_by'
+] as const
 const LIVE_TERM_COLUMNS = [
   'id', 'worker_dni', 'kind', 'contract_id', 'cause_id', 'entry_date', 'end_date', 'status', 'issued_at'
 ] as const
@@ -105,7 +109,8 @@ export function toRecordedContract (
     entryDate: dayMonthYear(row.entry_date),
     endDate: dayMonthYear(row.end_date),
     status: row.status,
-    signedOn: row.signed_on === null ? null : dayMonthYear(row.signed_on)
+    signedOn: row.signed_on === null ? null : dayMonthYear(row.signed_on),
+    signedBy: row.signed_by
   }
 }
 

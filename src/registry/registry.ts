@@ -27,7 +27,7 @@ import {
 import { renewalOrder, selectExpiring, type ExpiringContract } from './expiring.js'
 import {
   deleteHistoryEndedBefore, deleteHistoryEntry, insertHistory, insertHistoryDeletion, selectHeldHistory, selectHistory,
-  selectWorkerTerms, toHistoryRow, unheldEntries, type HistoryEntry, type RecordedHistoryEntry
+  selectHistoryDeletions, selectWorkerTerms, toHistoryRow, unheldEntries, type HistoryEntry, type RecordedHistoryEntry
 } from './history.js'
 import {
   deleteWorkersWithNothing, insertWorkerIfAbsent, lockWorkers, selectFirstEntries, selectNamedWorkers,
@@ -36,6 +36,7 @@ import {
 import { CauseRegistry } from './cause-reviews.js'
 import { eraseDeleted } from './erasure.js'
 import { verificationCode } from './verification-codes.js'
+import { todayInLima } from '../vocabulary/dates.js'
 import { selectDocumentCheck, toDocumentRow, updatePdfHashes, type DocumentCheck } from './documents.js'
 
 /** A term of the worker's that a refusal names: `id`, `DD/MM/YYYY` dates. */
@@ -48,16 +49,17 @@ export interface RefusedTerm { id: string, entryDate: string, endDate: string }
  * overlaps, `other`; `signedOn`: already marked signed on another day, `date`; `superseded`: marking
  * signed a contract a corrected reprint replaced, `other` the reprint; `history`: marking signed a
  * term the history rules refuse, `issues`: LPCL art. 74, Reglamento art. 16), 404 (`missing`) or 400
- * (`beforeSigning`: a signing date before the one the document printed, `date`). `dni` names the
+ * (`beforeSigning`: a signing date before the one the document printed, `date`; `afterToday`: a signing
+ * date after today in Lima, `date` today). `dni` names the
  * worker whenever the registry knows it (the audit trail records it).
  */
 export class RegistryRefusal extends Error {
-  readonly reason: 'conflict' | 'signConflict' | 'missing' | 'signedOn' | 'beforeSigning' | 'superseded' | 'history'
+  readonly reason: 'conflict' | 'signConflict' | 'missing' | 'signedOn' | 'beforeSigning' | 'afterToday' | 'superseded' | 'history'
   /** The term in the way (`conflict`, `signConflict`), or the reprint (`superseded`). */
   readonly other?: RefusedTerm
   /** The worker concerned. */
   readonly dni?: string
-  /** `DD/MM/YYYY`: the day already marked (`signedOn`), or the signing date printed (`beforeSigning`). */
+  /** `DD/MM/YYYY`: the day marked (`signedOn`), the signing date printed (`beforeSigning`), today (`afterToday`). */
   readonly date?: string
   /** The history rules' refusals (`history`): field (`endDate`, `endAddendum`, `probationaryPeriod`), message. */
   readonly issues?: ReadonlyArray<{ field: string, message: string }>
@@ -146,14 +148,16 @@ export class Registry {
    * the other sees it. The history rules (history-rules.ts: art. 74's five years, the modality's
    * maximum, a probation already served) count the worker's signed terms and entered history plus
    * this one, as issuing does.
+   * @param today `DD/MM/YYYY` in Lima (default: now)
    * @returns the contract as recorded, and its worker's DNI
-   * @throws RegistryRefusal `missing` for an unknown id; `superseded` (the reprint) for one a reprint
-   *   replaced; `signConflict` when another signed contract of the worker overlaps it; `signedOn` when
-   *   it is already marked signed on another day; `beforeSigning` when `signedOn` is before the signing
-   *   date its document printed; `history` when the history rules refuse it
+   * @throws RegistryRefusal `missing` for an unknown id; `afterToday` for a date after `today`;
+   *   `superseded` (the reprint) for one a reprint replaced; `signConflict` when another signed contract
+   *   of the worker overlaps it; `signedOn` when it is already marked signed on another day;
+   *   `beforeSigning` when `signedOn` is before the signing date its document printed; `history` when
+   *   the history rules refuse it
    */
   async markSigned (
-    id: string, signedOn: string, signedBy?: string
+    id: string, signedOn: string, signedBy?: string, today = todayInLima()
   ): Promise<{ contract: RecordedContract, dni: string }> {
     return await this.#db.transaction().execute(async (trx) => {
       const dni = await selectContractWorker(trx, id)
@@ -161,7 +165,7 @@ export class Registry {
       // the worker's row lock, then the contract read again: a reprint or a mark committed meanwhile is seen
       await lockWorkers(trx, [dni])
       const found = await selectSigningState(trx, id)
-      const outcome = signingOutcome(found, signedOn)
+      const outcome = signingOutcome(found, signedOn, today)
       if (typeof outcome === 'object') {
         const details = 'by' in outcome ? { other: outcome.by } : 'date' in outcome ? { date: outcome.date } : {}
         throw new RegistryRefusal(outcome.refusal, { ...details, dni })
@@ -252,6 +256,11 @@ export class Registry {
     })
     if (history !== undefined) await eraseDeleted(this.#db, ['history'])
     return history
+  }
+
+  /** Who deleted which of the worker's history entries and when (ISO 8601), oldest first; their content is erased. */
+  async historyDeletions (dni: string): Promise<Array<{ id: string, deletedBy: string | null, deletedAt: string }>> {
+    return await selectHistoryDeletions(this.#db, dni)
   }
 
   /** The worker's entered history, oldest first (`db`: a transaction open on the registry's database). */
