@@ -9,9 +9,8 @@ import {
 import { REGISTRY_MESSAGES, VALIDATION_MESSAGE, VERIFICATION_MESSAGES } from '../schemas/messages.js'
 import { AppError, RequestValidationError } from '../src/errors.js'
 import { parseVerificationCode } from '../src/registry/verification-codes.js'
-import { historyEntryIssues } from '../src/employees/history-entry.js'
+import { enteredHistory } from '../src/employees/history-entry.js'
 import { addDays, todayInLima } from '../src/vocabulary/dates.js'
-import { parseModality } from '../src/vocabulary/modality.js'
 
 /**
  * The contract registry's routes (docs/registry.md): a worker's recorded contracts and adendas
@@ -64,12 +63,9 @@ const registryRoutes: FastifyPluginAsyncTypebox = async (app) => {
       response: { 201: success({ history: RecordedHistorySchema }), ...REGISTRY_ERRORS }
     }
   }, async (request, reply) => {
-    const today = todayInLima()
-    const issues = request.body.flatMap((entry, index) =>
-      historyEntryIssues(entry, today).map(({ field, message }) => ({ field: `body.${index}.${field}`, message })))
-    if (issues.length > 0) throw new RequestValidationError(VALIDATION_MESSAGE.default, issues)
-    const entries = request.body.map((entry) => ({ ...entry, modality: parseModality(entry.modality) as string }))
     request.auditRead([request.params.dni])
+    const { entries, issues } = enteredHistory(request.body, todayInLima(), app.printableRules.unprintableScripts)
+    if (issues.length > 0) throw new RequestValidationError(VALIDATION_MESSAGE.default, issues)
     const history = await app.registry.run(async (registry) =>
       await registry.addHistory({ dni: request.params.dni }, entries, request.identity?.subject))
     return await reply.code(201).send({ success: true as const, data: { history } })

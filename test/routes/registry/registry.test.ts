@@ -11,7 +11,7 @@ import { mkdtempSync, rmSync, statSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { addDays, termEnd, todayInLima } from '../../../src/vocabulary/dates.js'
-import { REGISTRY_MESSAGES } from '../../../schemas/messages.js'
+import { MESSAGES, PRINTABLE_MESSAGES, REGISTRY_MESSAGES, RULE_MESSAGES } from '../../../schemas/messages.js'
 import { build, sampleAddendum, sampleEmployee, sharedApp, zipEntries } from '../../support/helper.js'
 import { sampleTerm } from '../../support/samples.js'
 
@@ -132,6 +132,32 @@ test('history HR enters once is stored and returned (201); bad entries are 400s 
   t.equal(empty.statusCode, 400)
   const badDni = await app.inject({ method: 'GET', url: '/api/workers/123/contracts' })
   t.equal(badDni.statusCode, 400)
+})
+
+test('a history entry\'s text is checked as a contract\'s: control characters, NUL, invisible-only text and unprintable scripts are 400s on the field, never 503s', async (t) => {
+  const app = await sharedApp()
+  const today = todayInLima()
+  const entry = { modality: '58', entryDate: addDays(today, -700), endDate: addDays(today, -400), position: 'Operario de playa' }
+  const post = async (position: string) => await app.inject({ method: 'POST', url: '/api/workers/40333555/history', payload: [entry, { ...entry, position }] })
+  const cases: Array<[string, string, string]> = [
+    ['Operario\u0000de playa', RULE_MESSAGES.controlCharacter, 'a NUL'],
+    ['Operario\u001b[31m de playa', RULE_MESSAGES.controlCharacter, 'an escape sequence'],
+    ['Operario \ud800', RULE_MESSAGES.invalidUnicode, 'a lone surrogate'],
+    ['\u200b\u202e\u2060', MESSAGES.position.required, 'only invisible characters'],
+    ['\u00a0 \u3000', MESSAGES.position.required, 'only blank characters'],
+    ['מפעיל', PRINTABLE_MESSAGES.unsupportedScript('hebreo (de derecha a izquierda)'), 'a right-to-left script'],
+    ['操作员', PRINTABLE_MESSAGES.unsupportedScript('chino (han)'), 'a script the fonts lack']
+  ]
+  for (const [position, message, what] of cases) {
+    const res = await post(position)
+    t.equal(res.statusCode, 400, what)
+    t.same(res.json().errors, [{ field: 'body.1.position', message }], `${what}: on the field`)
+  }
+  t.same(await app.registry.run(async (registry) => await registry.history('40333555')), [], 'nothing recorded')
+  // an RTL override or a zero-width space inside a real position is removed, as in a contract's text
+  const res = await post('\u202eOperario\u200b de playa ')
+  t.equal(res.statusCode, 201)
+  t.same((res.json().data.history as Array<{ position: string }>).map((item) => item.position), ['Operario de playa', 'Operario de playa'])
 })
 
 test('a database that does not answer: issuing is a 503 with Retry-After, previews work, readiness names it', async (t) => {
