@@ -82,9 +82,21 @@ function registryRefusal (error: RegistryRefusal): AppError {
       const message = REGISTRY_MESSAGES.signedBeforePrinted(date)
       return new RequestValidationError(VALIDATION_MESSAGE.default, [{ field: 'body.signingDate', message }])
     }
+    case 'afterToday': {
+      return new RequestValidationError(VALIDATION_MESSAGE.default, [{ field: 'body.signingDate', message: REGISTRY_MESSAGES.signedInFuture(date) }])
+    }
     case 'signedOn': return new AppError(409, REGISTRY_MESSAGES.alreadySigned(date), conflict)
     case 'signConflict': return new AppError(409, REGISTRY_MESSAGES.signOverlaps(other.entryDate, other.endDate), conflict)
     case 'conflict': return new AppError(409, REGISTRY_MESSAGES.overlapsSigned(error.dni ?? '', other.entryDate, other.endDate), conflict)
+    case 'superseded': {
+      const message = REGISTRY_MESSAGES.supersededByReprint(error.other?.id ?? '', other.entryDate, other.endDate)
+      return new AppError(409, message, { code: 'CONTRATOS_REGISTRY_CONFLICT', data: { reprint: error.other } })
+    }
+    case 'history': {
+      const issues = [...(error.issues ?? [])]
+      const message = REGISTRY_MESSAGES.signBreaksHistory(issues.map((issue) => issue.message))
+      return new AppError(409, message, { code: 'CONTRATOS_REGISTRY_CONFLICT', data: { issues } })
+    }
   }
 }
 
@@ -114,8 +126,11 @@ export default fp(async (app) => {
 
   app.setErrorHandler(function (error: FastifyError, request: FastifyRequest, reply: FastifyReply) {
     // the registry's refusals are the domain's; here they become the client's answer, by class
-    if (error instanceof RegistryRefusal) error = registryRefusal(error) as unknown as FastifyError
-    else if (error instanceof CauseRefusal) error = causeRefusal(error) as unknown as FastifyError
+    if (error instanceof RegistryRefusal) {
+      // the worker a refused change concerned is in the audit trail (docs/security.md)
+      if (error.dni !== undefined) request.auditRead([error.dni])
+      error = registryRefusal(error) as unknown as FastifyError
+    } else if (error instanceof CauseRefusal) error = causeRefusal(error) as unknown as FastifyError
     // D16: an unknown route is a 404 whatever its body; Fastify parses the body of the not-found route too.
     // But a stranger gets the 401 of plugins/auth.ts first, so that which routes exist is no answer to anyone.
     if (request.is404 && !(error instanceof AuthError)) return notFound(request, reply)

@@ -53,7 +53,7 @@ export default fp(async (app) => {
     request: FastifyRequest, history: HistorySheet, employees: readonly ImportedEmployee[]
   ): Promise<void> {
     if (history?.content.status === 'ok') request.auditRead(rowIdentityNumbers(history.content, 'dni'))
-    const entered = importHistory(history, employees)
+    const entered = importHistory(history, employees, false, app.printableRules.unprintableScripts)
     if (entered.workers.length === 0) return
     const unnamed = entered.workers.filter(({ worker }) => worker.names === undefined).map(({ worker }) => worker.dni)
     refuseUnnamed(entered, await app.registry.run(async (registry) => await registry.namedWorkers(unnamed)))

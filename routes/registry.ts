@@ -9,9 +9,8 @@ import {
 import { REGISTRY_MESSAGES, VALIDATION_MESSAGE, VERIFICATION_MESSAGES } from '../schemas/messages.js'
 import { AppError, RequestValidationError } from '../src/errors.js'
 import { parseVerificationCode } from '../src/registry/verification-codes.js'
-import { historyEntryIssues } from '../src/employees/history-entry.js'
-import { addDays, dayMonthYearKey, todayInLima } from '../src/vocabulary/dates.js'
-import { parseModality } from '../src/vocabulary/modality.js'
+import { enteredHistory } from '../src/employees/history-entry.js'
+import { addDays, todayInLima } from '../src/vocabulary/dates.js'
 
 /**
  * The contract registry's routes (docs/registry.md): a worker's recorded contracts and adendas
@@ -64,12 +63,9 @@ const registryRoutes: FastifyPluginAsyncTypebox = async (app) => {
       response: { 201: success({ history: RecordedHistorySchema }), ...REGISTRY_ERRORS }
     }
   }, async (request, reply) => {
-    const today = todayInLima()
-    const issues = request.body.flatMap((entry, index) =>
-      historyEntryIssues(entry, today).map(({ field, message }) => ({ field: `body.${index}.${field}`, message })))
-    if (issues.length > 0) throw new RequestValidationError(VALIDATION_MESSAGE.default, issues)
-    const entries = request.body.map((entry) => ({ ...entry, modality: parseModality(entry.modality) as string }))
     request.auditRead([request.params.dni])
+    const { entries, issues } = enteredHistory(request.body, todayInLima(), app.printableRules.unprintableScripts)
+    if (issues.length > 0) throw new RequestValidationError(VALIDATION_MESSAGE.default, issues)
     const history = await app.registry.run(async (registry) =>
       await registry.addHistory({ dni: request.params.dni }, entries, request.identity?.subject))
     return await reply.code(201).send({ success: true as const, data: { history } })
@@ -86,7 +82,8 @@ const registryRoutes: FastifyPluginAsyncTypebox = async (app) => {
   }, async (request) => {
     const { dni, id } = request.params
     request.auditRead([dni])
-    const history = await app.registry.run(async (registry) => await registry.deleteHistory(dni, id))
+    const history = await app.registry.run(async (registry) =>
+      await registry.deleteHistory(dni, id, request.identity?.subject))
     if (history === undefined) throw new AppError(404, REGISTRY_MESSAGES.historyEntryNotFound, { code: 'CONTRATOS_REGISTRY_NOT_FOUND' })
     return { success: true as const, data: { history } }
   })
@@ -134,12 +131,10 @@ const registryRoutes: FastifyPluginAsyncTypebox = async (app) => {
       response: { 200: success({ contract: RecordedContractSchema }), ...REGISTRY_ERRORS }
     }
   }, async (request) => {
-    const today = todayInLima()
-    if (dayMonthYearKey(request.body.signingDate) > dayMonthYearKey(today)) {
-      throw new RequestValidationError(VALIDATION_MESSAGE.default, [{ field: 'body.signingDate', message: REGISTRY_MESSAGES.signedInFuture(today) }])
-    }
     const { id } = request.params
-    const contract = await app.registry.run(async (registry) => await registry.markSigned(id, request.body.signingDate))
+    const { contract, dni } = await app.registry.run(async (registry) =>
+      await registry.markSigned(id, request.body.signingDate, request.identity?.subject))
+    request.auditRead([dni])
     return { success: true as const, data: { contract } }
   })
 }

@@ -21,7 +21,8 @@ export const RecordedContractSchema = Type.Object({
   entryDate: Type.String(),
   endDate: Type.String(),
   status: Type.Union([Type.Literal('issued'), Type.Literal('signed'), Type.Literal('superseded')]),
-  signedOn: Nullable(Type.String())
+  signedOn: Nullable(Type.String()),
+  signedBy: Nullable(Type.String({ description: 'quién lo marcó como firmado (AUTH_MODE=oidc); null sin autenticación' }))
 })
 
 export const ExpiringContractSchema = Type.Object({

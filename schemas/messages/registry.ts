@@ -20,6 +20,13 @@ export const REGISTRY_MESSAGES = {
   /** 409: a contract already marked signed on another day. */
   alreadySigned: (date: string) =>
     `Este documento ya está marcado como firmado el ${date}: la fecha de firma registrada no se cambia`,
+  /** 409 on marking signed a contract a corrected reprint replaced: the reprint is the one signed. */
+  supersededByReprint: (id: string, entryDate: string, endDate: string) =>
+    `Este documento fue reemplazado por una reimpresión corregida (${id}, del ${entryDate} al ${endDate}): ` +
+    'se firma la reimpresión, no el documento reemplazado',
+  /** 409 on marking signed a term the history rules refuse (LPCL art. 74; Reglamento art. 16): each rule's message. */
+  signBreaksHistory: (reasons: readonly string[]) =>
+    `No se puede marcar como firmado: con los contratos firmados y el historial registrado de esta persona, ${reasons.join('; ')}`,
   /** History entries. */
   historyEmpty: 'Envía una lista de 1 a 50 contratos anteriores: [{modality, entryDate, endDate, position, probationMonths?}]',
   historyEndBeforeEntry: 'La fecha de término no puede ser anterior a la fecha de inicio',

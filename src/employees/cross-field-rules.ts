@@ -23,11 +23,20 @@ const CONTROL = /(?![\t\n\r])\p{Cc}/u
 function textIssues (record: Record<string, unknown>, at: (field: string) => string): ValidationIssue[] {
   const issues: ValidationIssue[] = []
   for (const [field, value] of Object.entries(record)) {
-    if (typeof value !== 'string') continue
-    if (LONE_SURROGATE.test(value)) issues.push({ field: at(field), message: RULE_MESSAGES.invalidUnicode })
-    else if (CONTROL.test(value)) issues.push({ field: at(field), message: RULE_MESSAGES.controlCharacter })
+    const message = typeof value === 'string' ? malformedText(value) : undefined
+    if (message !== undefined) issues.push({ field: at(field), message })
   }
   return issues
+}
+
+/**
+ * Why a text is not well-formed Unicode free of control characters (textIssues: every text of a
+ * record, and a history entry's, src/employees/history-entry.ts): the Spanish message, or undefined.
+ */
+export function malformedText (value: string): string | undefined {
+  if (LONE_SURROGATE.test(value)) return RULE_MESSAGES.invalidUnicode
+  if (CONTROL.test(value)) return RULE_MESSAGES.controlCharacter
+  return undefined
 }
 
 /**

@@ -7,6 +7,7 @@
  */
 import { dayMonthYearKey, termEnd } from '../vocabulary/dates.js'
 import { MAX_TOTAL_MONTHS, MODALITIES, parseModality } from '../vocabulary/modality.js'
+import type { HistoryNeed } from './history-rules.js'
 
 /** A worker's contract or adenda as the rules see it: recorded, or planned by the request being recorded. */
 export interface LiveTerm {
@@ -194,21 +195,35 @@ export interface SigningState extends OverlapTerm {
   signedOn: string | null
   /** The signing date its document printed. */
   signingDate: string
+  /** The corrected reprint that superseded it (`superseded`), with its term; null otherwise. */
+  supersededBy: { id: string, entryDate: string, endDate: string } | null
+  /** What the history rules read of it (history-rules.ts): its modality, position and printed probation. */
+  modality: string | null
+  position: string
+  /** Whether its document printed a probation (a contract whose probation is not "sin periodo de prueba"). */
+  probation: boolean
 }
 
 /**
  * What marking a recorded contract or adenda signed on `signedOn` does (docs/registry.md, `POST
  * /api/contracts/{id}/signed`): it is signed once, on one day, and never before the signing date its
- * document printed (DOCUMENT-REQUIREMENTS §3).
- * @param contract undefined when the registry holds no such id
+ * document printed (DOCUMENT-REQUIREMENTS §3); a contract a corrected reprint replaced is not signed
+ * (the reprint is).
+ * @param contract undefined when the registry holds no such id; read under its worker's row lock
+ * @param today `DD/MM/YYYY` in Lima: a contract is not signed in the future
  * @returns `sign`; `unchanged` when it is already marked signed on that day; else the refusal:
- *   `missing` (unknown or superseded), `signedOn` (marked on another day, `date`), `beforeSigning`
- *   (`date`: the signing date printed)
+ *   `missing` (unknown), `afterToday` (`date`: today), `superseded` (`by`: the reprint), `signedOn`
+ *   (marked on another day, `date`), `beforeSigning` (`date`: the signing date printed)
  */
 export function signingOutcome (
-  contract: Pick<SigningState, 'status' | 'signedOn' | 'signingDate'> | undefined, signedOn: string
-): 'sign' | 'unchanged' | { refusal: 'missing' } | { refusal: 'signedOn' | 'beforeSigning', date: string } {
-  if (contract === undefined || contract.status === 'superseded') return { refusal: 'missing' }
+  contract: Pick<SigningState, 'status' | 'signedOn' | 'signingDate' | 'supersededBy'> | undefined, signedOn: string, today: string
+): 'sign' | 'unchanged' | { refusal: 'missing' } | { refusal: 'superseded', by: { id: string, entryDate: string, endDate: string } } |
+  { refusal: 'signedOn' | 'beforeSigning' | 'afterToday', date: string } {
+  if (contract === undefined) return { refusal: 'missing' }
+  if (dayMonthYearKey(signedOn) > dayMonthYearKey(today)) return { refusal: 'afterToday', date: today }
+  if (contract.status === 'superseded') {
+    return contract.supersededBy === null ? { refusal: 'missing' } : { refusal: 'superseded', by: contract.supersededBy }
+  }
   if (contract.status === 'signed' && contract.signedOn !== null) {
     return contract.signedOn === signedOn ? 'unchanged' : { refusal: 'signedOn', date: contract.signedOn }
   }
@@ -216,4 +231,21 @@ export function signingOutcome (
     return { refusal: 'beforeSigning', date: contract.signingDate }
   }
   return 'sign'
+}
+
+/**
+ * What a contract or adenda being marked signed asks of its worker's history (history-rules.ts
+ * historyOutcome; LPCL art. 74, Reglamento art. 16): its own term (an adenda's: its extension), its
+ * modality and position, and whether it printed a probation (an adenda never does). The rules then
+ * count the worker's signed terms and entered history, as issuing does, plus this one.
+ */
+export function signingHistoryNeed (contract: SigningState): HistoryNeed {
+  return {
+    modality: contract.modality ?? undefined,
+    from: contract.entryDate,
+    to: contract.endDate,
+    position: contract.position,
+    statedProbation: contract.kind === 'contract' && contract.probation,
+    endField: contract.kind === 'contract' ? 'endDate' : 'endAddendum'
+  }
 }

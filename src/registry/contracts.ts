@@ -65,6 +65,8 @@ export interface RecordedContract {
   endDate: string
   status: 'issued' | 'signed' | 'superseded'
   signedOn: string | null
+  /** Who marked it signed (AUTH_MODE=oidc: the identity's subject); null when unmarked or without authentication. */
+  signedBy: string | null
 }
 
 const CONTRACT_COLUMNS = [
@@ -73,7 +75,9 @@ const CONTRACT_COLUMNS = [
   'request_id', 'issued_by'
 ] as const satisfies ReadonlyArray<keyof ContractRow>
 
-const RECORDED_COLUMNS = ['id', 'kind', 'contract_type', 'modality', 'entry_date', 'end_date', 'status', 'signed_on'] as const
+const RECORDED_COLUMNS = [
+  'id', 'kind', 'contract_type', 'modality', 'entry_date', 'end_date', 'status', 'signed_on', 'signed_by'
+] as const
 const LIVE_TERM_COLUMNS = [
   'id', 'worker_dni', 'kind', 'contract_id', 'cause_id', 'entry_date', 'end_date', 'status', 'issued_at'
 ] as const
@@ -105,7 +109,8 @@ export function toRecordedContract (
     entryDate: dayMonthYear(row.entry_date),
     endDate: dayMonthYear(row.end_date),
     status: row.status,
-    signedOn: row.signed_on === null ? null : dayMonthYear(row.signed_on)
+    signedOn: row.signed_on === null ? null : dayMonthYear(row.signed_on),
+    signedBy: row.signed_by
   }
 }
 
@@ -164,11 +169,26 @@ export async function insertIssued (
     .expression(recordset(db, 'documents', documents).select(DOCUMENT_COLUMNS)).execute()
 }
 
-/** What marking a contract or adenda signed reads of it (`DD/MM/YYYY` dates); undefined for an unknown id. */
+/** The worker (DNI) of a recorded contract or adenda, which never changes; undefined for an unknown id. */
+export async function selectContractWorker (db: RegistryDb, id: string): Promise<string | undefined> {
+  const row = await db.selectFrom('contracts').select('worker_dni').where('id', '=', id).executeTakeFirst()
+  return row?.worker_dni
+}
+
+/**
+ * What marking a contract or adenda signed reads of it (`DD/MM/YYYY` dates), with the reprint that
+ * superseded it; undefined for an unknown id. Read under the worker's row lock (workers.ts lockWorkers).
+ */
 export async function selectSigningState (db: RegistryDb, id: string): Promise<SigningState | undefined> {
   const row = await db.selectFrom('contracts')
-    .select(['worker_dni', 'kind', 'entry_date', 'end_date', 'status', 'signing_date', 'signed_on'])
-    .where('id', '=', id).executeTakeFirst()
+    .leftJoin('contracts as reprint', 'reprint.id', 'contracts.superseded_by')
+    .select([
+      'contracts.worker_dni', 'contracts.kind', 'contracts.entry_date', 'contracts.end_date', 'contracts.status',
+      'contracts.signing_date', 'contracts.signed_on', 'contracts.modality', 'contracts.position',
+      sql<boolean>`contracts.probation is not null and contracts.probation <> 'sin periodo de prueba'`.as('probation'),
+      'reprint.id as reprint_id', 'reprint.entry_date as reprint_entry', 'reprint.end_date as reprint_end'
+    ])
+    .where('contracts.id', '=', id).executeTakeFirst()
   if (row === undefined) return undefined
   return {
     kind: row.kind,
@@ -177,13 +197,28 @@ export async function selectSigningState (db: RegistryDb, id: string): Promise<S
     endDate: dayMonthYear(row.end_date),
     status: row.status,
     signingDate: dayMonthYear(row.signing_date),
-    signedOn: row.signed_on === null ? null : dayMonthYear(row.signed_on)
+    signedOn: row.signed_on === null ? null : dayMonthYear(row.signed_on),
+    supersededBy: row.reprint_id === null || row.reprint_entry === null || row.reprint_end === null
+      ? null
+      : { id: row.reprint_id, entryDate: dayMonthYear(row.reprint_entry), endDate: dayMonthYear(row.reprint_end) },
+    modality: row.modality,
+    position: row.position,
+    probation: row.probation
   }
 }
 
-/** Marks a contract or adenda `signed` on `signedOn` (`DD/MM/YYYY`). */
-export async function updateSigned (db: RegistryDb, id: string, signedOn: string): Promise<void> {
-  await db.updateTable('contracts').set({ status: 'signed', signed_on: isoDate(signedOn) }).where('id', '=', id).execute()
+/**
+ * Marks a contract or adenda `signed` on `signedOn` (`DD/MM/YYYY`) by `signedBy`, only while it is
+ * `issued` (a reprint or another mark that came first leaves it as it is).
+ * @returns whether it was marked
+ */
+export async function updateSigned (
+  db: RegistryDb, id: string, signedOn: string, signedBy: string | null
+): Promise<boolean> {
+  const result = await db.updateTable('contracts')
+    .set({ status: 'signed', signed_on: isoDate(signedOn), signed_by: signedBy, signed_at: sql<Date>`now()` })
+    .where('id', '=', id).where('status', '=', 'issued').executeTakeFirst()
+  return Number(result.numUpdatedRows) === 1
 }
 
 /** A recorded contract or adenda by id, whatever its status. */

@@ -102,6 +102,24 @@ export async function deleteHistoryEntry (db: RegistryDb, dni: string, id: strin
   return Number(deleted.numDeletedRows) > 0
 }
 
+/** Records who deleted the worker's history entry `historyId` (undefined: no identity) and when (now). */
+export async function insertHistoryDeletion (
+  db: RegistryDb, deletion: { historyId: string, dni: string, deletedBy: string | undefined }
+): Promise<void> {
+  const { historyId, dni, deletedBy } = deletion
+  await db.insertInto('history_deletions').values({ history_id: historyId, worker_dni: dni, deleted_by: deletedBy ?? null }).execute()
+}
+
+/** Who deleted which of the worker's history entries, and when (ISO 8601, UTC), oldest first. */
+export async function selectHistoryDeletions (
+  db: RegistryDb, dni: string
+): Promise<Array<{ id: string, deletedBy: string | null, deletedAt: string }>> {
+  const rows = await db.selectFrom('history_deletions').select(['history_id', 'deleted_by', 'deleted_at'])
+    .where('worker_dni', '=', dni).orderBy('deleted_at').execute()
+  return rows.map((row) =>
+    ({ id: row.history_id, deletedBy: row.deleted_by, deletedAt: new Date(row.deleted_at).toISOString() }))
+}
+
 /** Deletes the entries that ended before `before` (`DD/MM/YYYY`). @returns how many */
 export async function deleteHistoryEndedBefore (db: RegistryDb, before: string): Promise<number> {
   const deleted = await db.deleteFrom('history').where('end_date', '<', isoDate(before)).executeTakeFirst()

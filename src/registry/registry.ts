@@ -14,54 +14,68 @@
 import { randomUUID } from 'node:crypto'
 import { sql, type Kysely } from 'kysely'
 import type { RegistryDb, RegistryTables } from './tables.js'
-import type { LinkedContract, WorkerTerm } from './history-rules.js'
+import { historyOutcome, type LinkedContract, type WorkerTerm } from './history-rules.js'
 import type { RecordedForAddendum } from './from-contract.js'
 import {
-  extendableByWorker, longestEnd, planIssue, signedOverlap, signingOutcome, type ExtendableContract
+  extendableByWorker, longestEnd, planIssue, signedOverlap, signingHistoryNeed, signingOutcome, type ExtendableContract
 } from './contract-rules.js'
 import {
-  deleteAddendaEndedBefore, deleteContractsEndedBefore, insertIssued, selectContractForAddendum, selectLastAddendum,
-  selectLinkedContracts, selectLiveTerms, selectRecordedContract, selectSigningState, selectWorkerContracts,
-  toContractRow, updateSigned, type IssueContext, type IssuedRecord, type RecordedContract
+  deleteAddendaEndedBefore, deleteContractsEndedBefore, insertIssued, selectContractForAddendum, selectContractWorker,
+  selectLastAddendum, selectLinkedContracts, selectLiveTerms, selectRecordedContract, selectSigningState,
+  selectWorkerContracts, toContractRow, updateSigned, type IssueContext, type IssuedRecord, type RecordedContract
 } from './contracts.js'
 import { renewalOrder, selectExpiring, type ExpiringContract } from './expiring.js'
 import {
-  deleteHistoryEndedBefore, deleteHistoryEntry, insertHistory, selectHeldHistory, selectHistory, selectWorkerTerms,
-  toHistoryRow, unheldEntries, type HistoryEntry, type RecordedHistoryEntry
+  deleteHistoryEndedBefore, deleteHistoryEntry, insertHistory, insertHistoryDeletion, selectHeldHistory, selectHistory,
+  selectHistoryDeletions, selectWorkerTerms, toHistoryRow, unheldEntries, type HistoryEntry, type RecordedHistoryEntry
 } from './history.js'
 import {
   deleteWorkersWithNothing, insertWorkerIfAbsent, lockWorkers, selectFirstEntries, selectNamedWorkers,
   upsertIssuedWorkers, upsertWorkerNames, type NamedWorker
 } from './workers.js'
 import { CauseRegistry } from './cause-reviews.js'
+import { eraseDeleted } from './erasure.js'
 import { verificationCode } from './verification-codes.js'
+import { todayInLima } from '../vocabulary/dates.js'
 import { selectDocumentCheck, toDocumentRow, updatePdfHashes, type DocumentCheck } from './documents.js'
+
+/** A term of the worker's that a refusal names: `id`, `DD/MM/YYYY` dates. */
+export interface RefusedTerm { id: string, entryDate: string, endDate: string }
 
 /**
  * A refusal the registry's state causes, answered by the error handler (plugins/errors.ts): 409
- * (`conflict`: a contract being issued overlaps a signed contract of its worker, `other` and `dni`;
- * `signConflict`: marking signed a term another signed contract overlaps, `other`; `signedOn`: already
- * marked signed on another day, `date`), 404 (`missing`) or 400 (`beforeSigning`: a signing date
- * before the one the document printed, `date`).
+ * (`conflict`: a contract being issued overlaps a signed contract of its worker, or one being marked
+ * signed at the same time, `other`; `signConflict`: marking signed a term another signed contract
+ * overlaps, `other`; `signedOn`: already marked signed on another day, `date`; `superseded`: marking
+ * signed a contract a corrected reprint replaced, `other` the reprint; `history`: marking signed a
+ * term the history rules refuse, `issues`: LPCL art. 74, Reglamento art. 16), 404 (`missing`) or 400
+ * (`beforeSigning`: a signing date before the one the document printed, `date`; `afterToday`: a signing
+ * date after today in Lima, `date` today). `dni` names the
+ * worker whenever the registry knows it (the audit trail records it).
  */
 export class RegistryRefusal extends Error {
-  readonly reason: 'conflict' | 'signConflict' | 'missing' | 'signedOn' | 'beforeSigning'
-  /** The signed contract in the way (`conflict`, `signConflict`). */
-  readonly other?: { id: string, entryDate: string, endDate: string }
-  /** The worker whose signed contract is in the way (`conflict`). */
+  readonly reason: 'conflict' | 'signConflict' | 'missing' | 'signedOn' | 'beforeSigning' | 'afterToday' | 'superseded' | 'history'
+  /** The term in the way (`conflict`, `signConflict`), or the reprint (`superseded`). */
+  readonly other?: RefusedTerm
+  /** The worker concerned. */
   readonly dni?: string
-  /** `DD/MM/YYYY`: the day already marked (`signedOn`), or the signing date printed (`beforeSigning`). */
+  /** `DD/MM/YYYY`: the day marked (`signedOn`), the signing date printed (`beforeSigning`), today (`afterToday`). */
   readonly date?: string
+  /** The history rules' refusals (`history`): field (`endDate`, `endAddendum`, `probationaryPeriod`), message. */
+  readonly issues?: ReadonlyArray<{ field: string, message: string }>
   constructor (
     reason: RegistryRefusal['reason'],
-    details: { other?: { id: string, entryDate: string, endDate: string }, dni?: string, date?: string } = {}
+    details: { other?: RefusedTerm, dni?: string, date?: string, issues?: RegistryRefusal['issues'] } = {}
   ) {
-    super(reason === 'missing' ? 'no such contract' : reason.endsWith('onflict') ? 'overlaps a signed contract' : `signing date: ${reason}`)
+    super(reason === 'missing'
+      ? 'no such contract'
+      : reason.endsWith('onflict') ? 'overlaps a signed contract' : reason === 'superseded' ? 'superseded by a reprint' : `signing: ${reason}`)
     this.name = 'RegistryRefusal'
     this.reason = reason
     this.other = details.other
     this.dni = details.dni
     this.date = details.date
+    this.issues = details.issues
   }
 }
 
@@ -127,30 +141,47 @@ export class Registry {
   }
 
   /**
-   * Marks a recorded contract or adenda `signed` on `signedOn` (`DD/MM/YYYY`); marking it again on
-   * the same day changes nothing.
-   * @throws RegistryRefusal `missing` for an unknown (or superseded) id; `signConflict` when another
-   *   signed contract of the worker overlaps it (two concurrent marks: one wins, the worker's row lock);
-   *   `signedOn` when it is already marked signed on another day; `beforeSigning` when `signedOn` is
-   *   before the signing date its document printed
+   * Marks a recorded contract or adenda `signed` on `signedOn` (`DD/MM/YYYY`) by `signedBy` (the
+   * identity's subject; recorded with the time); marking it again on the same day changes nothing.
+   * Race-free (docs/registry.md): the worker's row is locked first, as recordIssued locks it, and the
+   * contract is read again under the lock, so of a mark and a reprint, or of two marks, one wins and
+   * the other sees it. The history rules (history-rules.ts: art. 74's five years, the modality's
+   * maximum, a probation already served) count the worker's signed terms and entered history plus
+   * this one, as issuing does.
+   * @param today `DD/MM/YYYY` in Lima (default: now)
+   * @returns the contract as recorded, and its worker's DNI
+   * @throws RegistryRefusal `missing` for an unknown id; `afterToday` for a date after `today`;
+   *   `superseded` (the reprint) for one a reprint replaced; `signConflict` when another signed contract
+   *   of the worker overlaps it; `signedOn` when it is already marked signed on another day;
+   *   `beforeSigning` when `signedOn` is before the signing date its document printed; `history` when
+   *   the history rules refuse it
    */
-  async markSigned (id: string, signedOn: string): Promise<RecordedContract> {
+  async markSigned (
+    id: string, signedOn: string, signedBy?: string, today = todayInLima()
+  ): Promise<{ contract: RecordedContract, dni: string }> {
     return await this.#db.transaction().execute(async (trx) => {
+      const dni = await selectContractWorker(trx, id)
+      if (dni === undefined) throw new RegistryRefusal('missing')
+      // the worker's row lock, then the contract read again: a reprint or a mark committed meanwhile is seen
+      await lockWorkers(trx, [dni])
       const found = await selectSigningState(trx, id)
-      const outcome = signingOutcome(found, signedOn)
+      const outcome = signingOutcome(found, signedOn, today)
       if (typeof outcome === 'object') {
-        throw new RegistryRefusal(outcome.refusal, { date: 'date' in outcome ? outcome.date : undefined })
+        const details = 'by' in outcome ? { other: outcome.by } : 'date' in outcome ? { date: outcome.date } : {}
+        throw new RegistryRefusal(outcome.refusal, { ...details, dni })
       }
       if (outcome === 'sign' && found !== undefined) {
-        // the worker's row lock: of two concurrent marks of overlapping terms, one wins
-        await lockWorkers(trx, [found.worker.dni])
-        const other = signedOverlap(await selectLiveTerms(trx, [found.worker.dni]), found, id)
+        const other = signedOverlap(await selectLiveTerms(trx, [dni]), found, id)
         if (other !== undefined) {
-          throw new RegistryRefusal('signConflict', { other: { id: other.id, entryDate: other.entryDate, endDate: other.endDate } })
+          throw new RegistryRefusal('signConflict', { other: { id: other.id, entryDate: other.entryDate, endDate: other.endDate }, dni })
         }
-        await updateSigned(trx, id, signedOn)
+        const terms = (await selectWorkerTerms(trx, [dni])).get(dni) ?? []
+        const { issues } = historyOutcome(signingHistoryNeed(found), terms)
+        if (issues.length > 0) throw new RegistryRefusal('history', { issues, dni })
+        // `where status = 'issued'`: under the lock it always is; a row count of 0 would be a bug, not a race
+        if (!await updateSigned(trx, id, signedOn, signedBy ?? null)) throw new Error(`contract ${id} changed under its worker's lock`)
       }
-      return await selectRecordedContract(trx, id) as RecordedContract
+      return { contract: await selectRecordedContract(trx, id) as RecordedContract, dni }
     })
   }
 
@@ -169,6 +200,8 @@ export class Registry {
   ): Promise<RecordedHistoryEntry[]> {
     return await this.#db.transaction().execute(async (trx) => {
       await insertWorkerIfAbsent(trx, worker)
+      // the worker's row lock: a mark being judged on this worker's history sees the entries, or runs after them
+      await lockWorkers(trx, [worker.dni])
       await insertHistory(trx, entries.map((entry) => toHistoryRow(worker.dni, entry, enteredBy)))
       return await this.history(worker.dni, trx)
     })
@@ -208,14 +241,26 @@ export class Registry {
   }
 
   /**
-   * Deletes one entry of a worker's history (entered by mistake).
+   * Deletes one entry of a worker's history (entered by mistake), recording who deleted it and when
+   * (`history_deletions`: the entry's id and worker, never its content); the table is then rewritten
+   * so no copy of the entry stays readable in the database's files (erasure.ts eraseDeleted).
+   * @param deletedBy the identity's subject (AUTH_MODE=oidc), else undefined
    * @returns the worker's remaining history, oldest first; undefined when the worker has no entry `id`
    */
-  async deleteHistory (dni: string, id: string): Promise<RecordedHistoryEntry[] | undefined> {
-    return await this.#db.transaction().execute(async (trx) => {
+  async deleteHistory (dni: string, id: string, deletedBy?: string): Promise<RecordedHistoryEntry[] | undefined> {
+    const history = await this.#db.transaction().execute(async (trx) => {
+      await lockWorkers(trx, [dni])
       if (!await deleteHistoryEntry(trx, dni, id)) return undefined
+      await insertHistoryDeletion(trx, { historyId: id, dni, deletedBy })
       return await this.history(dni, trx)
     })
+    if (history !== undefined) await eraseDeleted(this.#db, ['history'])
+    return history
+  }
+
+  /** Who deleted which of the worker's history entries and when (ISO 8601), oldest first; their content is erased. */
+  async historyDeletions (dni: string): Promise<Array<{ id: string, deletedBy: string | null, deletedAt: string }>> {
+    return await selectHistoryDeletions(this.#db, dni)
   }
 
   /** The worker's entered history, oldest first (`db`: a transaction open on the registry's database). */
@@ -253,18 +298,25 @@ export class Registry {
   /**
    * Deletes what the registry keeps beyond its retention (Ley 29733 art. 8; docs/registry.md):
    * contracts and adendas whose term ended before `before` (`DD/MM/YYYY`) with their documents,
-   * entered history that ended before it, and workers left with nothing.
-   * @returns how many contracts and history entries were deleted
+   * entered history that ended before it, and workers left with nothing (with their history
+   * deletions); then, when anything was deleted, rewrites those tables so no copy stays readable in
+   * the database's files (erasure.ts eraseDeleted).
+   * @returns how many contracts and history entries were deleted, and whether the write-ahead log
+   *   was cleared too (`walCleared`: false when nothing was deleted, or the server refused it)
    */
-  async purgeEndedBefore (before: string): Promise<{ contracts: number, history: number }> {
-    return await this.#db.transaction().execute(async (trx) => {
+  async purgeEndedBefore (before: string): Promise<{ contracts: number, history: number, walCleared: boolean }> {
+    const deleted = await this.#db.transaction().execute(async (trx) => {
       // adendas first (they reference their contract), then contracts no live adenda extends
       const addenda = await deleteAddendaEndedBefore(trx, before)
       const contracts = await deleteContractsEndedBefore(trx, before)
       const history = await deleteHistoryEndedBefore(trx, before)
-      await deleteWorkersWithNothing(trx)
-      return { contracts: addenda + contracts, history }
+      const workers = await deleteWorkersWithNothing(trx)
+      return { contracts: addenda + contracts, history, workers }
     })
+    const { workers, ...counts } = deleted
+    if (counts.contracts + counts.history + workers === 0) return { ...counts, walCleared: false }
+    const { walCleared } = await eraseDeleted(this.#db, ['documents', 'contracts', 'history', 'history_deletions', 'workers'])
+    return { ...counts, walCleared }
   }
 
   /**

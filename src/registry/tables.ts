@@ -38,6 +38,9 @@ export interface ContractsTable {
   site: string | null
   status: Generated<'issued' | 'signed' | 'superseded'>
   signed_on: string | null
+  /** Who marked it signed (AUTH_MODE=oidc: the identity's subject), and when; null before (migration 0003). */
+  signed_by: string | null
+  signed_at: Date | null
   superseded_by: string | null
   /** The record as printed (normalised). */
   record: ColumnType<unknown, string, string>
@@ -70,6 +73,14 @@ export interface HistoryTable {
   entered_at: Generated<Date>
 }
 
+/** A history entry deleted (entered by mistake): who deleted it and when; its content is erased. */
+export interface HistoryDeletionsTable {
+  history_id: string
+  worker_dni: string
+  deleted_by: string | null
+  deleted_at: Generated<Date>
+}
+
 /** An objective cause and counsel's review of it (DOCUMENT-REQUIREMENTS §21). */
 export interface CausesTable {
   id: string
@@ -96,6 +107,7 @@ export interface RegistryTables {
   contracts: ContractsTable
   documents: DocumentsTable
   history: HistoryTable
+  history_deletions: HistoryDeletionsTable
   causes: CausesTable
 }
 
@@ -103,7 +115,7 @@ export interface RegistryTables {
 export type RegistryDb = Kysely<RegistryTables> | Transaction<RegistryTables>
 
 /** A contract or adenda row as the registry writes it (JSON columns as values, not text). */
-export type ContractRow = Omit<Selectable<ContractsTable>, 'working_time' | 'record' | 'signed_on' | 'issued_at'> &
+export type ContractRow = Omit<Selectable<ContractsTable>, 'working_time' | 'record' | 'signed_on' | 'signed_by' | 'signed_at' | 'issued_at'> &
   { working_time: unknown, record: unknown }
 /** A document row as the registry writes it; its PDF's hash comes after the render (documents.ts updatePdfHashes). */
 export type DocumentRow = Pick<Selectable<DocumentsTable>, 'code' | 'contract_id' | 'kind' | 'template_id' | 'template_sha256'>

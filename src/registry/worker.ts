@@ -46,9 +46,15 @@ function plain (error: unknown): Record<string, unknown> {
 
 const { dataDir, image } = workerData as RegistryWorkerData
 const parsers = { [DATE_OID]: (value: string) => value }
+/**
+ * PGlite's own start parameters, and `wal_recycle=off`: a write-ahead log segment no longer needed is
+ * unlinked, not renamed for reuse with the deleted rows it holds (src/registry/erasure.ts).
+ */
+const { defaultStartParams } = PGlite as unknown as { defaultStartParams: string[] }
+const startParams = [...defaultStartParams, '-c', 'wal_recycle=off']
 const database = dataDir !== undefined
-  ? new PGlite({ dataDir, parsers })
-  : new PGlite(image === undefined ? { parsers } : { parsers, loadDataDir: new Blob([image]) })
+  ? new PGlite({ dataDir, parsers, startParams })
+  : new PGlite({ parsers, startParams, ...(image === undefined ? {} : { loadDataDir: new Blob([image]) }) })
 
 /** Runs one task on the thread's database (PGlite runs one statement at a time, in arrival order). */
 export default async function run (task: RegistryTask): Promise<RegistryAnswer> {

@@ -108,10 +108,14 @@ export async function selectFirstEntries (db: RegistryDb, dnis: readonly string[
   return new Map(rows.map((row) => [row.worker_dni, dayMonthYear(row.first)]))
 }
 
-/** Deletes the workers left with no contract and no history (after the retention's purge). */
-export async function deleteWorkersWithNothing (db: RegistryDb): Promise<void> {
-  await db.deleteFrom('workers')
+/**
+ * Deletes the workers left with no contract and no history (after the retention's purge), with their
+ * history deletions (`on delete cascade`). @returns how many
+ */
+export async function deleteWorkersWithNothing (db: RegistryDb): Promise<number> {
+  const result = await db.deleteFrom('workers')
     .where(({ not, exists, selectFrom }) => not(exists(selectFrom('contracts').select('id').whereRef('contracts.worker_dni', '=', 'workers.dni'))))
     .where(({ not, exists, selectFrom }) => not(exists(selectFrom('history').select('id').whereRef('history.worker_dni', '=', 'workers.dni'))))
-    .execute()
+    .executeTakeFirst()
+  return Number(result.numDeletedRows)
 }

@@ -13,7 +13,7 @@ import type { ValidationIssue } from '../errors.js'
 import { compileValidator } from '../validation.js'
 import { todayInLima } from '../vocabulary/dates.js'
 import { parseModality } from '../vocabulary/modality.js'
-import { historyEntryIssues } from '../employees/history-entry.js'
+import { historyEntryIssues, historyText } from '../employees/history-entry.js'
 import { cellValue, type CellProblem } from './cells.js'
 import { HISTORY_COLUMNS, HISTORY_SHEET } from './columns.js'
 import { SpreadsheetValidationError } from './errors.js'
@@ -61,13 +61,16 @@ const isProblem = (value: unknown): value is CellProblem => typeof value === 'ob
  * @param history the sheet as read (read.ts), undefined when the workbook has none
  * @param employees the first sheet's kept employees: a worker's names come from their row
  * @param untyped the cells have no type (never for a sheet of a workbook; kept for cellValue)
+ * @param unprintableScripts the scripts of a text the documents cannot draw (a position is checked as
+ *   the route checks it, history-entry.ts historyEntryIssues); none: []
  * @returns the workers with their entries, in the order of their first row (none without a sheet
  *   or without data rows)
  * @throws SpreadsheetValidationError missing headers (items at row 1), more rows than the sheet may
  *   hold, or refused rows (`HISTORY_IMPORT_MESSAGES.invalidRows`), every item with `sheet`
  */
 export function importHistory (
-  history: HistorySheet | undefined, employees: readonly ImportedEmployee[], untyped = false
+  history: HistorySheet | undefined, employees: readonly ImportedEmployee[], untyped = false,
+  unprintableScripts: (text: string) => string[] = () => []
 ): HistoryImport {
   if (history === undefined) return { sheet: HISTORY_SHEET, dniHeader: 'DNI', workers: [] }
   const { name, content } = history
@@ -104,7 +107,7 @@ export function importHistory (
       }
     }
     const modality = typeof record.modality === 'string' ? parseModality(record.modality) : undefined
-    for (const issue of historyEntryIssues(record, today)) {
+    for (const issue of historyEntryIssues(record, today, unprintableScripts)) {
       if (!found.some((other) => other.field === issue.field)) found.push(issue)
     }
     if (result.ok && found.length === 0) {
@@ -118,7 +121,7 @@ export function importHistory (
           modality: modality as string,
           entryDate: entry.entryDate,
           endDate: entry.endDate,
-          position: entry.position,
+          position: historyText(entry.position),
           ...(entry.probationMonths === undefined ? {} : { probationMonths: entry.probationMonths })
         })
         worker.rows.push(row)

@@ -11,6 +11,7 @@ import { mkdtempSync, rmSync, statSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { addDays, termEnd, todayInLima } from '../../../src/vocabulary/dates.js'
+import { MESSAGES, PRINTABLE_MESSAGES, REGISTRY_MESSAGES, RULE_MESSAGES } from '../../../schemas/messages.js'
 import { build, sampleAddendum, sampleEmployee, sharedApp, zipEntries } from '../../support/helper.js'
 import { sampleTerm } from '../../support/samples.js'
 
@@ -36,10 +37,14 @@ test('download-zip records each contract; a reprint supersedes it; a signed one 
   recorded = await contractsOf(app, '40111222')
   t.same(recorded.map((contract) => contract.status), ['superseded', 'issued'])
 
-  // a superseded contract cannot be marked signed; the current one can, not in the future
+  // a superseded contract cannot be marked signed (409 naming the reprint); the current one can, not in the future
   const superseded = await app.inject({ method: 'POST', url: `/api/contracts/${recorded[0].id}/signed`, payload: { signingDate: todayInLima() } })
-  t.equal(superseded.statusCode, 404)
-  t.equal(superseded.json().success, false)
+  t.equal(superseded.statusCode, 409)
+  t.equal(superseded.json().message, REGISTRY_MESSAGES.supersededByReprint(recorded[1].id, recorded[1].entryDate, recorded[1].endDate))
+  t.same(superseded.json().data, { reprint: { id: recorded[1].id, entryDate: recorded[1].entryDate, endDate: recorded[1].endDate } })
+  const unknown = await app.inject({ method: 'POST', url: '/api/contracts/00000000-0000-4000-8000-000000000000/signed', payload: { signingDate: todayInLima() } })
+  t.equal(unknown.statusCode, 404)
+  t.equal(unknown.json().success, false)
   const future = await app.inject({ method: 'POST', url: `/api/contracts/${recorded[1].id}/signed`, payload: { signingDate: addDays(todayInLima(), 1) } })
   t.equal(future.statusCode, 400)
   t.match(future.json().errors, [{ field: 'body.signingDate' }])
@@ -129,6 +134,32 @@ test('history HR enters once is stored and returned (201); bad entries are 400s 
   t.equal(badDni.statusCode, 400)
 })
 
+test('a history entry\'s text is checked as a contract\'s: control characters, NUL, invisible-only text and unprintable scripts are 400s on the field, never 503s', async (t) => {
+  const app = await sharedApp()
+  const today = todayInLima()
+  const entry = { modality: '58', entryDate: addDays(today, -700), endDate: addDays(today, -400), position: 'Operario de playa' }
+  const post = async (position: string) => await app.inject({ method: 'POST', url: '/api/workers/40333555/history', payload: [entry, { ...entry, position }] })
+  const cases: Array<[string, string, string]> = [
+    ['Operario\u0000de playa', RULE_MESSAGES.controlCharacter, 'a NUL'],
+    ['Operario\u001b[31m de playa', RULE_MESSAGES.controlCharacter, 'an escape sequence'],
+    ['Operario \ud800', RULE_MESSAGES.invalidUnicode, 'a lone surrogate'],
+    ['\u200b\u202e\u2060', MESSAGES.position.required, 'only invisible characters'],
+    ['\u00a0 \u3000', MESSAGES.position.required, 'only blank characters'],
+    ['מפעיל', PRINTABLE_MESSAGES.unsupportedScript('hebreo (de derecha a izquierda)'), 'a right-to-left script'],
+    ['操作员', PRINTABLE_MESSAGES.unsupportedScript('chino (han)'), 'a script the fonts lack']
+  ]
+  for (const [position, message, what] of cases) {
+    const res = await post(position)
+    t.equal(res.statusCode, 400, what)
+    t.same(res.json().errors, [{ field: 'body.1.position', message }], `${what}: on the field`)
+  }
+  t.same(await app.registry.run(async (registry) => await registry.history('40333555')), [], 'nothing recorded')
+  // an RTL override or a zero-width space inside a real position is removed, as in a contract's text
+  const res = await post('\u202eOperario\u200b de playa ')
+  t.equal(res.statusCode, 201)
+  t.same((res.json().data.history as Array<{ position: string }>).map((item) => item.position), ['Operario de playa', 'Operario de playa'])
+})
+
 test('a database that does not answer: issuing is a 503 with Retry-After, previews work, readiness names it', async (t) => {
   // a port that takes connections and never answers, then a closed one
   const silent = createServer(() => {})
@@ -204,11 +235,11 @@ test('retention: what ended before the limit is deleted with its documents; work
     await registry.addHistory(worker, [{ modality: '58', entryDate: addDays(today, -3500), endDate: addDays(today, -3200), position: 'Operario de playa' }])
   })
   const deleted = await app.registry.run(async (registry) => await registry.purgeEndedBefore(addDays(today, -1825)))
-  t.same(deleted, { contracts: 1, history: 1 })
+  t.same(deleted, { contracts: 1, history: 1, walCleared: true })
   t.same(await contractsOf(app, '40555001'), [])
   // a recent one stays
   await app.registry.run(async (registry) => await registry.recordIssued([record(addDays(today, -100), addDays(today, -10))], { requestId: 'recent' }))
-  t.same(await app.registry.run(async (registry) => await registry.purgeEndedBefore(addDays(today, -1825))), { contracts: 0, history: 0 })
+  t.same(await app.registry.run(async (registry) => await registry.purgeEndedBefore(addDays(today, -1825))), { contracts: 0, history: 0, walCleared: false })
   t.equal((await contractsOf(app, '40555001')).length, 1)
 })
 

@@ -7,7 +7,7 @@
  */
 import { test } from 'tap'
 import {
-  contractExtendedBy, extendableByWorker, longestEnd, planIssue, signedOverlap, signingOutcome, supersededBy, termsOverlap,
+  contractExtendedBy, extendableByWorker, longestEnd, planIssue, signedOverlap, signingHistoryNeed, signingOutcome, supersededBy, termsOverlap,
   type IssuingTerm, type LiveTerm
 } from '../../../src/registry/contract-rules.js'
 
@@ -160,14 +160,40 @@ test('a contract without a modality the service knows has no longest end', async
 })
 
 test('a contract is marked signed once, on one day, never before the signing date it printed', async (t) => {
-  const issued = { status: 'issued' as const, signedOn: null, signingDate: '15/01/2026' }
-  t.equal(signingOutcome(issued, '15/01/2026'), 'sign', 'on the day it printed')
-  t.equal(signingOutcome(issued, '02/02/2026'), 'sign')
-  t.same(signingOutcome(issued, '14/01/2026'), { refusal: 'beforeSigning', date: '15/01/2026' })
-  t.same(signingOutcome({ ...issued, signingDate: '31/12/2025' }, '01/01/2026'), 'sign', 'across a year\'s end')
-  const signed = { status: 'signed' as const, signedOn: '20/01/2026', signingDate: '15/01/2026' }
-  t.equal(signingOutcome(signed, '20/01/2026'), 'unchanged', 'again on the same day')
-  t.same(signingOutcome(signed, '21/01/2026'), { refusal: 'signedOn', date: '20/01/2026' })
-  t.same(signingOutcome(undefined, '20/01/2026'), { refusal: 'missing' })
-  t.same(signingOutcome({ ...issued, status: 'superseded' }, '20/01/2026'), { refusal: 'missing' })
+  const issued = { status: 'issued' as const, signedOn: null, signingDate: '15/01/2026', supersededBy: null }
+  t.equal(signingOutcome(issued, '15/01/2026', '31/12/2026'), 'sign', 'on the day it printed')
+  t.equal(signingOutcome(issued, '02/02/2026', '31/12/2026'), 'sign')
+  t.same(signingOutcome(issued, '14/01/2026', '31/12/2026'), { refusal: 'beforeSigning', date: '15/01/2026' })
+  t.same(signingOutcome(issued, '02/02/2026', '01/02/2026'), { refusal: 'afterToday', date: '01/02/2026' }, 'never after today')
+  t.same(signingOutcome({ ...issued, signingDate: '31/12/2025' }, '01/01/2026', '31/12/2026'), 'sign', 'across a year\'s end')
+  const signed = { status: 'signed' as const, signedOn: '20/01/2026', signingDate: '15/01/2026', supersededBy: null }
+  t.equal(signingOutcome(signed, '20/01/2026', '31/12/2026'), 'unchanged', 'again on the same day')
+  t.same(signingOutcome(signed, '21/01/2026', '31/12/2026'), { refusal: 'signedOn', date: '20/01/2026' })
+  t.same(signingOutcome(undefined, '20/01/2026', '31/12/2026'), { refusal: 'missing' })
+  t.same(signingOutcome({ ...issued, status: 'superseded' }, '20/01/2026', '31/12/2026'), { refusal: 'missing' }, 'superseded without a known reprint')
+  const reprint = { id: 'r-1', entryDate: '01/02/2026', endDate: '31/07/2026' }
+  t.same(signingOutcome({ ...issued, status: 'superseded', supersededBy: reprint }, '20/01/2026', '31/12/2026'), { refusal: 'superseded', by: reprint },
+    'a contract a reprint replaced: refused naming the reprint')
+})
+
+test('what marking signed asks of the history: its own term, modality, position; a probation only a contract prints', async (t) => {
+  const state = {
+    kind: 'contract' as const,
+    worker: { dni: '40000001' },
+    entryDate: '01/02/2026',
+    endDate: '31/07/2026',
+    status: 'issued' as const,
+    signedOn: null,
+    signingDate: '25/01/2026',
+    supersededBy: null,
+    modality: '58',
+    position: 'Operario de playa',
+    probation: true
+  }
+  t.same(signingHistoryNeed(state), {
+    modality: '58', from: '01/02/2026', to: '31/07/2026', position: 'Operario de playa', statedProbation: true, endField: 'endDate'
+  })
+  t.match(signingHistoryNeed({ ...state, probation: false }), { statedProbation: false })
+  t.match(signingHistoryNeed({ ...state, kind: 'addendum' }), { statedProbation: false, endField: 'endAddendum' }, 'an adenda states no probation')
+  t.match(signingHistoryNeed({ ...state, modality: null }), { modality: undefined })
 })
