@@ -16,7 +16,7 @@ import {
   type ProbationReason
 } from '../vocabulary/probation.js'
 import { recordGround } from '../vocabulary/substitution.js'
-import { weeklyMinutesText, type WorkingTimeFacts } from '../vocabulary/working-time.js'
+import { durationText, weeklyMinutesText, weeklyRestText, type WorkingTimeFacts } from '../vocabulary/working-time.js'
 import { contractCauseOf } from '../employees/lawful-contract.js'
 import { printedPosition } from '../employer/catalogue.js'
 
@@ -117,15 +117,15 @@ export function signingDate (employee: Pick<ImportedEmployee, 'signingDate'>, to
  */
 export function nightWorkText (facts: WorkingTimeFacts | undefined): string {
   if (facts === undefined || facts.nightShare === 0) return ''
-  const hours = weeklyMinutesText(facts.averageNightMinutes).replace(' semanales', '')
+  const hours = durationText(facts.averageNightMinutes)
   return `Incluye trabajo nocturno, entre las 22:00 y las 06:00 horas (${hours} a la semana` +
     `${facts.weeks > 1 ? ' en promedio del ciclo' : ''}), remunerado con no menos de la remuneración mínima vital más ` +
     '35 % (artículo 8 del D.S. 007-2002-TR).'
 }
 
 /**
- * `20 horas semanales`, `19.25 horas semanales`, `18 horas y 55 minutos semanales` (to the minute:
- * never float noise, never a rounded 48 for 48.2); a rotation's average says so.
+ * `20 horas semanales`, `19 horas y 15 minutos semanales` (to the minute, in hours and minutes, §33:
+ * never decimals, never a rounded 48 for 48 h 12 min); a rotation's average says so.
  */
 export function weeklyHoursText (facts: Pick<WorkingTimeFacts, 'averageWeeklyMinutes' | 'weeks'>): string {
   const text = weeklyMinutesText(facts.averageWeeklyMinutes)
@@ -139,7 +139,8 @@ const COUNT_WORDS = ['cero', 'una', 'dos', 'tres', 'cuatro', 'cinco', 'seis', 's
  * (§22, §23, §31), generated from the schedule: an atypical or compensatory schedule when a day
  * exceeds eight hours (its average not above 48 over the cycle, D.S. 007-2002-TR art. 4), never
  * "sin exceder de ocho horas diarias" then; the refrigerio (art. 7); part time for a type other
- * than Part Time under four hours a day (whose own clause says it); night work (art. 8).
+ * than Part Time under four hours a day (whose own clause says it); night work (art. 8); the weekly
+ * rest the schedule gives (§33, D.Leg. 713 art. 1).
  * @param facts the record's working time; undefined prints the ordinary limits
  * @param partTimeNote whether to state the part-time working time
  */
@@ -158,6 +159,9 @@ export function workingTimeTermsText (facts: WorkingTimeFacts | undefined, partT
   } else {
     parts.push('Por la duración de sus turnos, el horario no incluye refrigerio.')
   }
+  // §33: the weekly rest the schedule really gives, never a Sunday it does not
+  const rest = facts === undefined ? '' : weeklyRestText(facts)
+  if (rest !== '') parts.push(`El descanso semanal es ${rest}.`)
   if (partTimeNote) {
     // the part-time exclusions at body size (§31), as the Part Time contract states them; its
     // extinction clause excepts part time from the art. 76 indemnity, so the two agree

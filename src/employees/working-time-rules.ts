@@ -26,9 +26,9 @@ import type { ValidationIssue } from '../errors.js'
 import { DEFAULT_MINIMUM_WAGE } from '../vocabulary/minimum-wage.js'
 import { formatSoles } from '../vocabulary/format.js'
 import {
-  DAY_NAMES, daysText, hoursOf, isWorkingTimeFacts, isWorkingTimeShape, parseWorkingTimeText, timeText,
-  weeklyMinutesText, workingTimeFacts, workingTimeText, type MealWindow, type ShiftFacts, type WorkingTime,
-  type WorkingTimeFacts, type WorkingTimeShapeProblem
+  DAY_NAMES, MAX_MINUTES_BETWEEN_RESTS, cycleMomentText, daysText, durationText, isWorkingTimeFacts, isWorkingTimeShape,
+  parseWorkingTimeText, timeText, weeklyMinutesText, weeklyRests, workingTimeFacts, workingTimeText, type MealWindow,
+  type ShiftFacts, type WorkingTime, type WorkingTimeFacts, type WorkingTimeShapeProblem
 } from '../vocabulary/working-time.js'
 
 /** What the working-time rules need from the employer profile. */
@@ -52,6 +52,8 @@ const MAX_WEEKLY_MINUTES = 48 * 60
 const PART_TIME_DAILY_MINUTES = 4 * 60
 /** The legal minimum refrigerio, minutes (D.S. 007-2002-TR art. 7). */
 const MIN_BREAK_MINUTES = 45
+/** Work before and after the refrigerio, at least, minutes (§33: it lies inside the shift). */
+const MIN_WORK_AROUND_BREAK = 60
 
 const policies = new WeakMap<EmployerProfile, WorkingTimePolicy>()
 
@@ -239,6 +241,33 @@ export function workingTimeIssues (
     add(form === 'workingTime' ? 'workingTime' : read.textDays ? 'workDays' : 'workSchedule',
       WORKING_TIME_MESSAGES.noWeeklyRest(facts.weeks > 1 ? ` en la semana ${fullWeek + 1} del ciclo` : ' en la semana'))
   }
+  // §33: at most six days between the end of one rest of 24 consecutive hours and the start of the next
+  const rest = weeklyRests(facts)
+  if (fullWeek < 0 && rest.overrun !== undefined) {
+    const { stretch, longestPause } = rest.overrun
+    const moment = (minutes: number) => cycleMomentText(minutes, facts.weeks)
+    const length = stretch.to - stretch.from
+    const pauseLength = longestPause.to - longestPause.from
+    const pause = pauseLength === 0
+      ? ''
+      : WORKING_TIME_MESSAGES.restPause(moment(longestPause.from), moment(longestPause.to),
+        durationText(pauseLength))
+    const excess = durationText(length - MAX_MINUTES_BETWEEN_RESTS)
+    const message = WORKING_TIME_MESSAGES.weeklyRestTooFar(
+      moment(stretch.from), moment(stretch.to), durationText(length), excess, pause)
+    add(scheduleField, message)
+  }
+  // §33: the refrigerio inside its shift, an hour of work before and after it
+  const atEdge = (shift: ShiftFacts) => shift.breakMinutes > 0 && (shift.breakFrom !== undefined
+    ? shift.breakFrom - shift.start < MIN_WORK_AROUND_BREAK ||
+      shift.end - shift.breakFrom - shift.breakMinutes < MIN_WORK_AROUND_BREAK
+    : shift.end - shift.start - shift.breakMinutes < 2 * MIN_WORK_AROUND_BREAK)
+  const edge = facts.shifts.find(atEdge)
+  if (edge !== undefined) {
+    add(scheduleField, edge.breakFrom !== undefined
+      ? WORKING_TIME_MESSAGES.breakAtEdge(dayOf(edge, facts.weeks), shiftText(edge), timeText(edge.breakFrom))
+      : WORKING_TIME_MESSAGES.breakNoRoom(dayOf(edge, facts.weeks), shiftText(edge), edge.breakMinutes))
+  }
   // the refrigerio: at least 45 minutes, and on every shift over the profile's threshold
   const short = facts.shifts.find((shift) => shift.breakMinutes > 0 && shift.breakMinutes < MIN_BREAK_MINUTES)
   if (short !== undefined) {
@@ -247,12 +276,12 @@ export function workingTimeIssues (
   const threshold = policy.refrigerioAfterMinutes
   const long = facts.shifts.find((shift) => shift.breakMinutes === 0 && shift.end - shift.start > threshold)
   if (long !== undefined) {
-    const message = WORKING_TIME_MESSAGES.missingBreak(dayOf(long, facts.weeks), shiftText(long), hoursOf(threshold))
-    add(scheduleField, message)
+    const hours = durationText(threshold)
+    add(scheduleField, WORKING_TIME_MESSAGES.missingBreak(dayOf(long, facts.weeks), shiftText(long), hours))
   }
   // at most 48 hours a week on average over the cycle
   if (facts.averageWeeklyMinutes > MAX_WEEKLY_MINUTES) {
-    add(scheduleField, WORKING_TIME_MESSAGES.weeklyMaximum(hoursOf(facts.averageWeeklyMinutes), facts.weeks))
+    add(scheduleField, WORKING_TIME_MESSAGES.weeklyMaximum(durationText(facts.averageWeeklyMinutes), facts.weeks))
   }
   // the declared total, to the minute; then the four-hour test
   const declared = typeof fields.weeklyHours === 'number' ? fields.weeklyHours : undefined
@@ -261,7 +290,7 @@ export function workingTimeIssues (
     add('weeklyHours', WORKING_TIME_MESSAGES.hoursMismatch(weeklyMinutesText(facts.averageWeeklyMinutes)))
   } else if (type === 'Part Time' && !test.partTime) {
     add('weeklyHours', WORKING_TIME_MESSAGES.partTimeFourHours(
-      hoursOf(facts.averageWeeklyMinutes), test.divisor, hoursOf(test.dailyMinutes), test.workerDays,
+      durationText(facts.averageWeeklyMinutes), test.divisor, durationText(test.dailyMinutes), test.workerDays,
       daysText(facts.workDays), policy.ordinaryWeek.days))
   }
   // night work at the RMV (or its share) plus 35 % on the night share

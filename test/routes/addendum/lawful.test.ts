@@ -106,11 +106,11 @@ t.test('a salary under the RMV, or under its share for part time, is refused on 
     [['salary', 'El sueldo no puede ser menor a S/ 1,130.00, la remuneración mínima vital']])
   t.same(await refusals(partTime({ salary: 400 })), [[
     'salary',
-    'El sueldo no puede ser menor a S/ 441.41: la parte de la remuneración mínima vital que corresponde a 18.75 horas semanales ' +
+    'El sueldo no puede ser menor a S/ 441.41: la parte de la remuneración mínima vital que corresponde a 18 horas y 45 minutos semanales ' +
       'de un contrato a tiempo parcial'
   ]])
   const text = await addendumText(partTime({ salary: 450 }))
-  t.match(text, '18.75 horas semanales, lunes a viernes: de 18:00 a 21:45 horas, sin refrigerio.', 'the working time restated, canonical')
+  t.match(text, '18 horas y 45 minutos semanales, lunes a viernes: de 18:00 a 21:45 horas, sin refrigerio.', 'the working time restated, canonical')
   t.match(text, 'Es una jornada a tiempo parcial, inferior en promedio a cuatro (4) horas diarias')
   t.match(await refusals(partTime({ workSchedule: undefined }), { upload: false }), [['workSchedule', /debe indicar sus días de trabajo y su horario/]])
   t.match(await refusals(partTime({ weeklyHours: 24, workDays: 'lunes a sábado', workSchedule: 'de 18:00 a 22:00 horas' })),

@@ -69,7 +69,7 @@ t.test('part time over the six-day ordinary week: 24 h over lunes a sábado refu
       'del centro de trabajo = 4 horas diarias (art. 12 del D.S. 001-96-TR); la persona trabaja 6 días (lunes a sábado)'
   ]])
   const text = await contractText(partTime({ weeklyHours: 19.25, workSchedule: 'de 18:00 a 21:51 horas' }))
-  t.match(text, '19.25 horas semanales')
+  t.match(text, '19 horas y 15 minutos semanales')
   t.match(text, 'lunes a viernes')
   t.match(text, 'de 18:00 a 21:51 horas')
   t.match(await contractText(partTime({ weeklyHours: 20, workSchedule: 'de 18:00 a 22:00 horas' })), '20 horas semanales', '20 ÷ 6')
