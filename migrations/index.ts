@@ -5,8 +5,10 @@
 import type { Migration } from 'kysely'
 import * as registry0001 from './0001-registry.js'
 import * as causes0002 from './0002-causes.js'
+import * as causeActivityStart0004 from './0004-cause-activity-start.js'
 
 export const MIGRATIONS: Record<string, Migration> = {
   '0001-registry': registry0001,
-  '0002-causes': causes0002
+  '0002-causes': causes0002,
+  '0004-cause-activity-start': causeActivityStart0004
 }

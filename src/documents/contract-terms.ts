@@ -19,6 +19,7 @@ import { recordGround } from '../vocabulary/substitution.js'
 import { durationText, weeklyMinutesText, weeklyRestText, type WorkingTimeFacts } from '../vocabulary/working-time.js'
 import { contractCauseOf } from '../employees/lawful-contract.js'
 import { printedPosition } from '../employer/catalogue.js'
+import { causeById } from '../employer/reviewed-causes.js'
 
 /** Legal names of the modalities with their article (no service type codes in documents, §10). */
 export const MODALITY_NAMES: Record<ModalityCode, string> = {
@@ -51,17 +52,19 @@ export const MODALITY_DECLARATIONS: Record<Exclude<ModalityCode, '61'>, string> 
 const PART_TIME_PREFIX = 'A tiempo parcial (artículo 4 de la LPCL y artículos 11 a 13 del D.S. 001-96-TR) y '
 
 /**
- * The modality of a validated record: its own, a Subsidio's suplencia, else the profile's for its type.
+ * The modality of a validated record: its own, a Subsidio's suplencia, the modality of the reviewed
+ * cause its `causeId` names (§34), else the profile's for its type.
  * @throws Error when none can be read: the contract rules refuse such a record before it is drawn
  */
 export function recordModality (
-  employee: Pick<ImportedEmployee, 'contractType' | 'modality'>, profile: EmployerProfile
+  employee: Pick<ImportedEmployee, 'contractType' | 'modality'> & { causeId?: string }, profile: EmployerProfile
 ): ModalityCode {
+  const cause = employee.causeId === undefined ? undefined : causeById(profile, employee.causeId)
   const code = employee.modality !== undefined
     ? parseModality(employee.modality)
     : employee.contractType === 'Subsidio'
       ? '61'
-      : parseModality(profile.contractDefaults[employee.contractType].modality ?? '')
+      : cause?.modality ?? parseModality(profile.contractDefaults[employee.contractType].modality ?? '')
   if (code === undefined) throw new Error('the record has no modality: it should have been refused before rendering')
   return code
 }

@@ -90,7 +90,8 @@ test('each modality has its maximum term; Subsidio is always a suplencia', async
   }])
   t.same(fieldsOf(sampleEmployee({ modality: '58', endDate: termEnd(entryDate, 60) })), [])
   const mallAventura = { subDivisionOrParking: 'Playa Mall Aventura', causeId: 'mall-aventura-apertura' }
-  t.same(fieldsOf(sampleEmployee({ ...mallAventura, modality: '57', endDate: termEnd(entryDate, 37) })), ['endDate'], 'art. 57: three years')
+  t.same(fieldsOf(sampleEmployee({ ...mallAventura, modality: '57', endDate: termEnd(entryDate, 37) })), ['endDate', 'causeId'],
+    'art. 57: three years, and past the cause\'s 36 months from its activity (§34)')
   const occasional = lawfulContractPolicy({
     ...demo,
     sites: demo.sites.map((site) => site.name === 'Playa Larcomar' ? { ...site, modalities: [...site.modalities, '60'] } : site),
@@ -107,8 +108,10 @@ test('the cause is a reviewed one: by id, or the one that fits site, modality, t
   t.same(fieldsOf(sampleEmployee({ causeId: 'larcomar-remodelacion-vecino' })), [])
   t.match(issuesOf(sampleEmployee({ causeId: 'feria' })), [{ field: 'causeId', message: /^La causa feria no es una de las causas objetivas revisadas .*Se ajusta a este contrato la causa revisada larcomar-remodelacion-vecino$/ }])
   t.match(issuesOf(sampleEmployee({ causeId: 'lince-feria-comercial' })), [{ field: 'causeId', message: /es de la sede Playa Lince, no de Playa Larcomar/ }])
-  t.match(issuesOf(sampleEmployee({ causeId: 'larcomar-servicio-nocturno' })), [{ field: 'causeId', message: /es de la modalidad 57 \(inicio o incremento de actividad\), no de la 58/ }])
-  t.match(issuesOf(sampleEmployee({ modality: '57' })), [{ field: 'causeId', message: /^Ninguna causa objetiva revisada para la sede Playa Larcomar y la modalidad 57 .*larcomar-servicio-nocturno: del 01\/01\/2026 al 31\/12\/2032, lunes a domingo de 18:00 a 06:00/ }],
+  t.match(issuesOf(sampleEmployee({ causeId: 'larcomar-servicio-nocturno', modality: '58' })), [{ field: 'causeId', message: /es de la modalidad 57 \(inicio o incremento de actividad\), no de la 58/ }])
+  t.match(issuesOf(sampleEmployee({ causeId: 'larcomar-servicio-nocturno' })), [{ field: 'causeId', message: /^La causa larcomar-servicio-nocturno justifica solo trabajo lunes a domingo de 18:00 a 06:00/ }],
+    '§34: without a modality the record takes its cause\'s (57): only the night shift is then wrong')
+  t.match(issuesOf(sampleEmployee({ modality: '57' })), [{ field: 'causeId', message: /^Ninguna causa objetiva revisada para la sede Playa Larcomar y la modalidad 57 .*larcomar-servicio-nocturno: del 01\/01\/2026 al 31\/12\/2028, lunes a domingo de 18:00 a 06:00/ }],
     'the night service justifies no day shift')
   t.same(fieldsOf(sampleEmployee({ modality: '57', workDays: 'viernes a domingo', workSchedule: 'de 22:00 a 06:00 horas, con 45 minutos de refrigerio', salary: 1600 })), [], 'a night shift fits it')
   t.same(fieldsOf(sampleEmployee({ modality: '57', workDays: 'lunes', workSchedule: 'de 00:00 a 05:00 horas', salary: 1600 })), [], 'inside the night that began on Sunday')
