@@ -79,6 +79,14 @@ export const WORKING_TIME_MESSAGES = {
   hoursMismatch: (computed: string) =>
     `Las horas semanales no coinciden con los días y el horario indicados, que suman ${computed}`,
   /**
+   * §35: part time under four hours over the workplace's week but not over the worker's own five or
+   * six days (Cas. Lab. 18749-2016-Lima): refused as part time, the reduced Planilla named instead.
+   */
+  partTimeOwnDays: (hours: string, days: number, dayNames: string, average: string) =>
+    `No es un contrato a tiempo parcial: sobre los ${days} días que la persona trabaja (${dayNames}), ${hours} semanales ` +
+    `÷ ${days} = ${average} diarias, no menos de cuatro (art. 4 de la LPCL; art. 12 del D.S. 001-96-TR; Casación Laboral ` +
+    '18749-2016-Lima). El camino lícito es un contrato de Planilla con esa jornada reducida, con todos sus beneficios',
+  /**
    * The four-hour test (Reglamento art. 12): weekly hours ÷ the workplace's 6 or 5 days, or ÷ 5 for a
    * worker of fewer than five days (Informe 133-2016-MTPE), with the worker's own days beside it.
    */

@@ -146,10 +146,15 @@ const COUNT_WORDS = ['cero', 'una', 'dos', 'tres', 'cuatro', 'cinco', 'seis', 's
  * rest the schedule gives (§33, D.Leg. 713 art. 1).
  * @param facts the record's working time; undefined prints the ordinary limits
  * @param partTimeNote whether to state the part-time working time
+ * @param partTime whether the contract is part time: then no 8-h/48-h sentence (§35)
  */
-export function workingTimeTermsText (facts: WorkingTimeFacts | undefined, partTimeNote: boolean): string {
+export function workingTimeTermsText (
+  facts: WorkingTimeFacts | undefined, partTimeNote: boolean, partTime = partTimeNote
+): string {
   const parts: string[] = []
-  if (facts !== undefined && facts.longestDayMinutes > 8 * 60) {
+  if (partTime) {
+    // §35: the full-time limits are not a part-time contract's terms
+  } else if (facts !== undefined && facts.longestDayMinutes > 8 * 60) {
     const cycle = facts.weeks === 1 ? 'una (1) semana' : `${COUNT_WORDS[facts.weeks] ?? facts.weeks} (${facts.weeks}) semanas`
     parts.push('Jornada atípica o acumulativa (artículo 4 del D.S. 007-2002-TR): algunos días superan las ocho (8) ' +
       `horas, y el promedio en el ciclo de ${cycle} no supera las cuarenta y ocho (48) horas semanales.`)

@@ -187,15 +187,21 @@ export function isRecordWorkingTime (value: ReturnType<typeof readRecordWorkingT
 }
 
 /**
- * The four-hour test (§23; Reglamento art. 12; Informe 133-2016-MTPE): the cycle's weekly average
- * divided by the workplace's ordinary days, or by 5 when the worker works fewer than five days.
- * @returns whether it is part time (the average **under** four hours), the divisor and the average (minutes a day)
+ * The four-hour test under both readings (§23, §35; Reglamento art. 12; Informe 133-2016-MTPE; Cas. Lab.
+ * 18749-2016-Lima): the cycle's weekly average divided by the workplace's ordinary days (by 5 when the
+ * worker works fewer than five days), and divided by the worker's own days when they are five or six
+ * (by 5 when fewer). Part time only when both are under four hours: 5 x 4 h is not.
+ * @returns whether it is part time, the workplace reading (divisor, minutes a day) and the worker's
+ *   (workerDivisor, workerDailyMinutes)
  */
 export function partTimeTest (facts: WorkingTimeFacts, ordinaryWeek: { days: number }) {
   const workerDays = Math.max(...facts.daysPerWeek)
   const divisor = workerDays < 5 ? 5 : ordinaryWeek.days
   const dailyMinutes = facts.averageWeeklyMinutes / divisor
-  return { partTime: dailyMinutes < PART_TIME_DAILY_MINUTES, divisor, dailyMinutes, workerDays }
+  const workerDivisor = Math.max(5, workerDays)
+  const workerDailyMinutes = facts.averageWeeklyMinutes / workerDivisor
+  const partTime = dailyMinutes < PART_TIME_DAILY_MINUTES && workerDailyMinutes < PART_TIME_DAILY_MINUTES
+  return { partTime, divisor, dailyMinutes, workerDays, workerDivisor, workerDailyMinutes }
 }
 
 /**
@@ -288,10 +294,14 @@ export function workingTimeIssues (
   const test = partTimeTest(facts, policy.ordinaryWeek)
   if (declared !== undefined && Math.round(declared * 60) !== Math.round(facts.averageWeeklyMinutes)) {
     add('weeklyHours', WORKING_TIME_MESSAGES.hoursMismatch(weeklyMinutesText(facts.averageWeeklyMinutes)))
-  } else if (type === 'Part Time' && !test.partTime) {
+  } else if (type === 'Part Time' && !test.partTime && test.dailyMinutes >= PART_TIME_DAILY_MINUTES) {
     add('weeklyHours', WORKING_TIME_MESSAGES.partTimeFourHours(
       durationText(facts.averageWeeklyMinutes), test.divisor, durationText(test.dailyMinutes), test.workerDays,
       daysText(facts.workDays), policy.ordinaryWeek.days))
+  } else if (type === 'Part Time' && !test.partTime) {
+    // §35: under four hours over the workplace's week, not over the worker's own five or six days
+    add('contractType', WORKING_TIME_MESSAGES.partTimeOwnDays(durationText(facts.averageWeeklyMinutes), test.workerDivisor,
+      daysText(facts.workDays), durationText(test.workerDailyMinutes)))
   }
   // night work at the RMV (or its share) plus 35 % on the night share
   const salary = typeof fields.salary === 'number' && fields.salary > 0 ? fields.salary : undefined

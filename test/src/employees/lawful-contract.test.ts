@@ -6,7 +6,7 @@ import { addDays, addMonths, ageOn, termEnd, todayInLima } from '../../../src/vo
 import { parseModality } from '../../../src/vocabulary/modality.js'
 import { parseWorkDays } from '../../../src/vocabulary/working-time.js'
 import { lawfulContractIssues, lawfulContractPolicy } from '../../../src/employees/lawful-contract.js'
-import { minimumSalaryWith, profileWorkingTimeProblems } from '../../../src/employees/working-time-rules.js'
+import { minimumSalaryWith, partTimeTest, profileWorkingTimeProblems } from '../../../src/employees/working-time-rules.js'
 import { contractDefaultProblems } from '../../../src/employer/profile.js'
 import { sampleEmployee, sampleSubsidio, sampleTerm } from '../../support/samples.js'
 import { SUPLENCIA_MESSAGES } from '../../../schemas/messages.js'
@@ -134,7 +134,11 @@ test('part time: its own working time, under four hours a day over the workplace
       'semana del centro de trabajo = 4 horas diarias (art. 12 del D.S. 001-96-TR); la persona trabaja 6 días (lunes a sábado)'
   }])
   t.same(fieldsOf(partTime({ weeklyHours: 22, workDays: 'lunes a sábado', workSchedule: 'de 18:00 a 21:40 horas' })), [], '22 h over six days')
-  t.same(fieldsOf(partTime({ workDays: 'lunes a viernes', workSchedule: 'de 18:00 a 22:00 horas' })), [], '20 h over five days ÷ 6')
+  t.same(fieldsOf(partTime({ workDays: 'lunes a viernes', workSchedule: 'de 18:00 a 22:00 horas' })), ['contractType'],
+    '§35: 20 h over five days is under four ÷ 6 but four ÷ the worker\'s 5: refused as part time')
+  t.same(fieldsOf(partTime({ workDays: 'lunes a viernes', workSchedule: 'de 18:00 a 21:45 horas' })), [], '5 x 3 h 45 min passes')
+  t.same(fieldsOf(partTime({ workDays: 'sábado y domingo', workSchedule: 'de 08:00 a 16:45 horas, con 45 minutos de refrigerio' })), [],
+    'a weekend of 16 hours: ÷ 5 under both readings')
   t.same(issuesOf(partTime({ workDays: 'lunes a jueves', workSchedule: 'de 17:00 a 22:00 horas' })), [{
     field: 'weeklyHours',
     message: 'Un contrato a tiempo parcial debe promediar menos de cuatro horas diarias: la persona trabaja 4 días (lunes a jueves), ' +
@@ -150,6 +154,7 @@ test('part time: its own working time, under four hours a day over the workplace
   const five = lawfulContractPolicy({ ...demo, ordinaryWeek: { days: 5, hours: 40 } })
   t.same(lawfulContractIssues(partTime({ workDays: 'lunes a viernes', workSchedule: 'de 18:00 a 22:00 horas' }), '', five)
     .map((issue) => issue.field), ['weeklyHours'], 'over a five-day week 20 hours are four a day')
+  t.same(partTimeTest({ daysPerWeek: [5], averageWeeklyMinutes: 1200 } as never, { days: 6 }).partTime, false, 'both readings: 5 x 4 h is not')
   t.same(fieldsOf(partTime({ workDays: 'cuando se necesite', workSchedule: 'por las noches' })), ['workDays', 'workSchedule'])
 })
 
