@@ -6,9 +6,11 @@ import type { Migration } from 'kysely'
 import * as registry0001 from './0001-registry.js'
 import * as causes0002 from './0002-causes.js'
 import * as marks0003 from './0003-marks.js'
+import * as causeActivityStart0004 from './0004-cause-activity-start.js'
 
 export const MIGRATIONS: Record<string, Migration> = {
   '0001-registry': registry0001,
   '0002-causes': causes0002,
-  '0003-marks': marks0003
+  '0003-marks': marks0003,
+  '0004-cause-activity-start': causeActivityStart0004
 }

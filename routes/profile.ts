@@ -52,6 +52,7 @@ const profile: FastifyPluginAsyncTypebox = async (app) => {
               sites: Type.Array(Text),
               text: Text,
               period: Type.Object({ from: Text, to: Text }),
+              activityStart: Type.Optional(Text),
               justifies: Type.Optional(Type.Object({ days: Text, from: Text, to: Text }))
             })),
             ordinaryWeek: Type.Object({ days: Type.Integer(), hours: Type.Number() }, {

@@ -37,7 +37,12 @@ const content = {
   period: Type.Object({
     from: dayMonthYearSchema(CAUSE_REVIEW_MESSAGES.periodFrom),
     to: dayMonthYearSchema(CAUSE_REVIEW_MESSAGES.periodTo)
-  }, { additionalProperties: false, description: 'el periodo que la causa cubre, ambos días incluidos', 'x-messages': CAUSE_REVIEW_MESSAGES.period })
+  }, { additionalProperties: false, description: 'el periodo que la causa cubre, ambos días incluidos', 'x-messages': CAUSE_REVIEW_MESSAGES.period }),
+  /** §34: an art. 57 cause's opening date; its period ends at most 36 months after it. */
+  activityStart: Type.Optional({
+    ...dayMonthYearSchema(CAUSE_REVIEW_MESSAGES.activityStart),
+    description: 'modalidad 57: el día en que empezó (o empieza) la actividad nueva o su incremento'
+  })
 }
 
 /** `POST /api/causes`: HR's proposal; without `id`, one is made from the text. */
@@ -54,6 +59,7 @@ export const CauseEditSchema = Type.Object({
   sites: Type.Optional(content.sites),
   text: Type.Optional(content.text),
   period: Type.Optional(content.period),
+  activityStart: content.activityStart,
   justifies: Type.Optional(Type.Union([JustifiesSchema, Type.Null()], { 'x-messages': CAUSE_REVIEW_MESSAGES.justifies }))
 }, { additionalProperties: false, minProperties: 1, 'x-messages': { required: CAUSE_REVIEW_MESSAGES.emptyEdit, invalid: CAUSE_REVIEW_MESSAGES.emptyEdit } })
 export type CauseEdit = Static<typeof CauseEditSchema>
@@ -67,6 +73,7 @@ export const CauseSchema = Type.Object({
   sites: Type.Array(Type.String()),
   text: Type.String(),
   period: Type.Object({ from: Type.String(), to: Type.String() }),
+  activityStart: Type.Optional(Type.String({ description: 'modalidad 57: el inicio de la actividad (DD/MM/YYYY)' })),
   justifies: Type.Optional(Type.Object({ days: Type.String(), from: Type.String(), to: Type.String() })),
   status: stringEnum(CAUSE_STATUS_VALUES),
   proposedBy: Nullable('quién la propuso (el sujeto de su identidad; employer-profile para las del perfil; null sin autenticación)'),

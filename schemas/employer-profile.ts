@@ -245,6 +245,8 @@ export const EmployerProfileSchema = Type.Object({
     }),
     text: text('el texto de la causa', 30, 1000),
     period: object('el periodo de la causa (period)', { from: dayMonthYear('el inicio del periodo de la causa'), to: dayMonthYear('el fin del periodo de la causa') }),
+    /** Art. 57: the day its activity began; the period ends within 36 months of it (§34). */
+    activityStart: Type.Optional(dayMonthYear('la fecha de inicio de la actividad de la causa (activityStart)')),
     justifies: Type.Optional(object('los días y horas que la causa justifica (justifies)', {
       days: text('los días que la causa justifica', 1, 100),
       from: clockTime('la hora desde la que la causa justifica trabajo'),

@@ -77,7 +77,7 @@ const documents: [string, Uint8Array][] = [
   }) as unknown as Employee)],
   ['contrato-planilla-rotativo', await renderer.contract(sampleEmployee({
     position: 'Vigilante',
-    workSchedule: 'rotativo semanal: 06:00-14:45 / 14:00-22:45 / 22:00-06:45, lunes a sábado, con 45 minutos de refrigerio'
+    workSchedule: 'rotativo semanal: 06:00-14:45 / 22:00-06:45 / 14:00-22:45, lunes a sábado, con 45 minutos de refrigerio'
   }) as unknown as Employee)]
 ]
 /** `text` repeated (space-separated) and cut to exactly `length` characters, without a trailing space. */

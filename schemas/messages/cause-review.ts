@@ -40,7 +40,7 @@ export const CAUSE_REVIEW_MESSAGES = {
   justifiesTo: { required: 'falta la hora hasta la que la causa justifica trabajo', invalid: 'justifies.to debe ser HH:MM' },
   status: { required: 'status debe ser proposed, approved o retired', invalid: 'status debe ser proposed, approved o retired' },
   /** PATCH without any field. */
-  emptyEdit: 'Envía al menos uno de modality, sites, text, period o justifies',
+  emptyEdit: 'Envía al menos uno de modality, sites, text, period, activityStart o justifies',
   /** What the employer profile cannot print (src/employer/reviewed-causes.ts causeFindings). */
   notPrintedModality: (modality: string) =>
     `"${modality}" no es una modalidad que se contrate por una causa revisada: 57, 58, 60, 63 o 67 (la suplencia, art. 61 ` +
@@ -49,6 +49,21 @@ export const CAUSE_REVIEW_MESSAGES = {
     `${site} no es una sede del empleador: la causa es la necesidad de un centro de trabajo. Las sedes son: ${names.join(', ')}`,
   siteModality: (site: string, modality: string) =>
     `La sede ${site} no contrata en la modalidad ${modality}: una causa de esa modalidad no puede ser de esa sede`,
+  activityStart: {
+    required: 'falta el inicio de la actividad (activityStart)',
+    invalid: 'activityStart debe ser una fecha DD/MM/YYYY'
+  },
+  /** §34: an art. 57 cause without the day its activity began. */
+  activityStartMissing: 'Una causa de inicio o incremento de actividad (art. 57 de la LPCL) indica la fecha en que empezó ' +
+    'esa actividad (activityStart): los contratos por esa causa caben solo en los tres años siguientes',
+  /** §34: an art. 57 cause whose period runs past 36 months after its activity began. */
+  activityTooLong: (start: string, lastDay: string, to: string) =>
+    `La actividad empezó el ${start}: una causa de inicio o incremento de actividad cubre como máximo tres años desde ` +
+    `entonces (art. 57 de la LPCL), hasta el ${lastDay}; el periodo de la causa termina el ${to}`,
+  /** §34: an art. 57 cause whose period starts before its activity. */
+  periodBeforeActivity: (start: string, from: string) =>
+    `El periodo de la causa empieza (${from}) antes de que empiece la actividad (${start}): la causa de inicio o incremento ` +
+    'de actividad existe desde que la actividad empieza (art. 57 de la LPCL)',
   periodBackwards: (from: string, to: string) => `El periodo de la causa termina (${to}) antes de empezar (${from})`,
   seasonTooLong: (from: string, to: string) =>
     `Una temporada (art. 67 de la LPCL) es una época del año y no dura más de un año: del ${from} al ${to} dura más; una ` +

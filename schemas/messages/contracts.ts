@@ -165,7 +165,7 @@ export const RULE_MESSAGES = {
 export const CONTRACT_RULE_MESSAGES = {
   belowMinimumWage: (minimum: string) => `El sueldo no puede ser menor a la remuneración mínima vital (${minimum})`,
   belowPartTimeMinimum: (minimum: string, hours: string) =>
-    `El sueldo no puede ser menor a ${minimum}, la parte proporcional de la remuneración mínima vital para ${hours} horas semanales`,
+    `El sueldo no puede ser menor a ${minimum}, la parte proporcional de la remuneración mínima vital para ${hours} semanales`,
   partTimeHours: 'Las horas semanales de un contrato a tiempo parcial deben ser menos de 24',
   salaryInWordsMismatch: (expected: string) => `El sueldo en letras no coincide con el sueldo; debe decir: ${expected}`,
   salaryInWordsTooLarge: 'El sueldo en letras es requerido para sueldos mayores a 999,999,999.99',
@@ -198,8 +198,8 @@ export const LAWFUL_CONTRACT_MESSAGES = {
   workScheduleUnreadable: 'El horario no se puede leer; use por ejemplo "de 18:00 a 21:45 horas" o "18:00-21:45", ' +
     'y si corresponde ", con 45 minutos de refrigerio" o ", sin refrigerio"; turnos partidos "de 07:00 a 11:00 y de ' +
     '12:00 a 16:00"; días con horarios distintos separados por ";" ("lunes a viernes de 08:00 a 16:45, con 45 minutos de ' +
-    'refrigerio; sábado de 08:00 a 12:00"); turnos rotativos "rotativo semanal: 06:00-14:45 / 14:00-22:45 / ' +
-    '22:00-06:45, lunes a sábado, con 45 minutos de refrigerio"',
+    'refrigerio; sábado de 08:00 a 12:00"); turnos rotativos "rotativo semanal: 06:00-14:45 / 22:00-06:45 / ' +
+    '14:00-22:45, lunes a sábado, con 45 minutos de refrigerio"',
   partTimeNeedsWorkingTime: 'Un contrato a tiempo parcial debe indicar sus días de trabajo y su horario',
   belowNightMinimum: (minimum: string) =>
     `El sueldo no puede ser menor a ${minimum}: el horario incluye trabajo nocturno, cuya remuneración mínima es la ` +

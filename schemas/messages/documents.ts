@@ -61,7 +61,7 @@ export const ADDENDUM_DOCUMENT_MESSAGES = {
     `El sueldo no puede ser menor a ${minimum}, la remuneración mínima vital`,
   belowPartTimeShare: (minimum: string, hours: string) =>
     `El sueldo no puede ser menor a ${minimum}: la parte de la remuneración mínima vital que corresponde a ${hours} ` +
-    'horas semanales de un contrato a tiempo parcial',
+    'semanales de un contrato a tiempo parcial',
   partTimeNeedsWorkingTime: 'Una adenda de un contrato a tiempo parcial debe indicar sus días de trabajo y su horario',
   signingAfterStart: 'La fecha de suscripción del contrato no puede ser posterior a su fecha de inicio',
   /** DOCUMENT-REQUIREMENTS §28: the adenda's own signing date, printed. */

@@ -16,9 +16,10 @@ import {
   type ProbationReason
 } from '../vocabulary/probation.js'
 import { recordGround } from '../vocabulary/substitution.js'
-import { weeklyMinutesText, type WorkingTimeFacts } from '../vocabulary/working-time.js'
+import { durationText, weeklyMinutesText, weeklyRestText, type WorkingTimeFacts } from '../vocabulary/working-time.js'
 import { contractCauseOf } from '../employees/lawful-contract.js'
 import { printedPosition } from '../employer/catalogue.js'
+import { causeById } from '../employer/reviewed-causes.js'
 
 /** Legal names of the modalities with their article (no service type codes in documents, §10). */
 export const MODALITY_NAMES: Record<ModalityCode, string> = {
@@ -51,17 +52,19 @@ export const MODALITY_DECLARATIONS: Record<Exclude<ModalityCode, '61'>, string> 
 const PART_TIME_PREFIX = 'A tiempo parcial (artículo 4 de la LPCL y artículos 11 a 13 del D.S. 001-96-TR) y '
 
 /**
- * The modality of a validated record: its own, a Subsidio's suplencia, else the profile's for its type.
+ * The modality of a validated record: its own, a Subsidio's suplencia, the modality of the reviewed
+ * cause its `causeId` names (§34), else the profile's for its type.
  * @throws Error when none can be read: the contract rules refuse such a record before it is drawn
  */
 export function recordModality (
-  employee: Pick<ImportedEmployee, 'contractType' | 'modality'>, profile: EmployerProfile
+  employee: Pick<ImportedEmployee, 'contractType' | 'modality'> & { causeId?: string }, profile: EmployerProfile
 ): ModalityCode {
+  const cause = employee.causeId === undefined ? undefined : causeById(profile, employee.causeId)
   const code = employee.modality !== undefined
     ? parseModality(employee.modality)
     : employee.contractType === 'Subsidio'
       ? '61'
-      : parseModality(profile.contractDefaults[employee.contractType].modality ?? '')
+      : cause?.modality ?? parseModality(profile.contractDefaults[employee.contractType].modality ?? '')
   if (code === undefined) throw new Error('the record has no modality: it should have been refused before rendering')
   return code
 }
@@ -117,15 +120,15 @@ export function signingDate (employee: Pick<ImportedEmployee, 'signingDate'>, to
  */
 export function nightWorkText (facts: WorkingTimeFacts | undefined): string {
   if (facts === undefined || facts.nightShare === 0) return ''
-  const hours = weeklyMinutesText(facts.averageNightMinutes).replace(' semanales', '')
+  const hours = durationText(facts.averageNightMinutes)
   return `Incluye trabajo nocturno, entre las 22:00 y las 06:00 horas (${hours} a la semana` +
     `${facts.weeks > 1 ? ' en promedio del ciclo' : ''}), remunerado con no menos de la remuneración mínima vital más ` +
     '35 % (artículo 8 del D.S. 007-2002-TR).'
 }
 
 /**
- * `20 horas semanales`, `19.25 horas semanales`, `18 horas y 55 minutos semanales` (to the minute:
- * never float noise, never a rounded 48 for 48.2); a rotation's average says so.
+ * `20 horas semanales`, `19 horas y 15 minutos semanales` (to the minute, in hours and minutes, §33:
+ * never decimals, never a rounded 48 for 48 h 12 min); a rotation's average says so.
  */
 export function weeklyHoursText (facts: Pick<WorkingTimeFacts, 'averageWeeklyMinutes' | 'weeks'>): string {
   const text = weeklyMinutesText(facts.averageWeeklyMinutes)
@@ -139,13 +142,19 @@ const COUNT_WORDS = ['cero', 'una', 'dos', 'tres', 'cuatro', 'cinco', 'seis', 's
  * (§22, §23, §31), generated from the schedule: an atypical or compensatory schedule when a day
  * exceeds eight hours (its average not above 48 over the cycle, D.S. 007-2002-TR art. 4), never
  * "sin exceder de ocho horas diarias" then; the refrigerio (art. 7); part time for a type other
- * than Part Time under four hours a day (whose own clause says it); night work (art. 8).
+ * than Part Time under four hours a day (whose own clause says it); night work (art. 8); the weekly
+ * rest the schedule gives (§33, D.Leg. 713 art. 1).
  * @param facts the record's working time; undefined prints the ordinary limits
  * @param partTimeNote whether to state the part-time working time
+ * @param partTime whether the contract is part time: then no 8-h/48-h sentence (§35)
  */
-export function workingTimeTermsText (facts: WorkingTimeFacts | undefined, partTimeNote: boolean): string {
+export function workingTimeTermsText (
+  facts: WorkingTimeFacts | undefined, partTimeNote: boolean, partTime = partTimeNote
+): string {
   const parts: string[] = []
-  if (facts !== undefined && facts.longestDayMinutes > 8 * 60) {
+  if (partTime) {
+    // §35: the full-time limits are not a part-time contract's terms
+  } else if (facts !== undefined && facts.longestDayMinutes > 8 * 60) {
     const cycle = facts.weeks === 1 ? 'una (1) semana' : `${COUNT_WORDS[facts.weeks] ?? facts.weeks} (${facts.weeks}) semanas`
     parts.push('Jornada atípica o acumulativa (artículo 4 del D.S. 007-2002-TR): algunos días superan las ocho (8) ' +
       `horas, y el promedio en el ciclo de ${cycle} no supera las cuarenta y ocho (48) horas semanales.`)
@@ -158,6 +167,9 @@ export function workingTimeTermsText (facts: WorkingTimeFacts | undefined, partT
   } else {
     parts.push('Por la duración de sus turnos, el horario no incluye refrigerio.')
   }
+  // §33: the weekly rest the schedule really gives, never a Sunday it does not
+  const rest = facts === undefined ? '' : weeklyRestText(facts)
+  if (rest !== '') parts.push(`El descanso semanal es ${rest}.`)
   if (partTimeNote) {
     // the part-time exclusions at body size (§31), as the Part Time contract states them; its
     // extinction clause excepts part time from the art. 76 indemnity, so the two agree

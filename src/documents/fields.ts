@@ -345,7 +345,7 @@ export function fieldValues (
     workDays: schedule?.days ?? '',
     workSchedule: schedule?.schedule ?? '',
     // a Planilla under four hours prints the Part Time contract, whose own clause says it is part time
-    workingTimeTerms: workingTimeTermsText(working?.facts, partTime && employee.contractType === 'Subsidio'),
+    workingTimeTerms: workingTimeTermsText(working?.facts, partTime && employee.contractType === 'Subsidio', partTime),
     probationaryPeriod: text(probationText(employee, employer)),
     probationJustification: cleanText(probationJustificationText(employee, entry)),
     nightWorkRisks: cleanText(nightWorkRisksText(touchesNight(working))),

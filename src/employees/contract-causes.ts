@@ -14,6 +14,7 @@ import {
   causeById, causeByText, causeMisfit, causesFor, reviewedCauses, unprintedStatus,
   type CauseNeed, type ReviewedCause, type Shift
 } from '../employer/reviewed-causes.js'
+import { foldText } from '../vocabulary/format.js'
 import { MODALITIES, type ModalityCode } from '../vocabulary/modality.js'
 import type { WorkingTimeFacts } from '../vocabulary/working-time.js'
 
@@ -131,7 +132,10 @@ export function addendumCause (
 ): { cause?: ReviewedCause, issue?: CauseIssue } {
   const { cause, id, field, issue } = named(profile, record.causeId, record.objectiveCause)
   if (issue !== undefined || id === undefined) return { issue }
-  const fitIds = reviewedCauses(profile).filter((entry) => causeMisfit(entry, need) === undefined)
+  // §34: suggest only causes of the contract's site (the named cause's), modality, term and hours
+  const sameSite = (entry: ReviewedCause) =>
+    cause !== undefined && entry.sites.some((site) => cause.siteKeys.has(foldText(site)))
+  const fitIds = reviewedCauses(profile).filter((entry) => sameSite(entry) && causeMisfit(entry, need) === undefined)
     .map((entry) => entry.id)
   if (cause === undefined) return { issue: { field, message: unprintedMessage(profile, id, fitIds) } }
   const misfit = causeMisfit(cause, need)

@@ -19,6 +19,7 @@ import type { EmployerProfile } from '../../schemas/employer-profile.js'
 import { CONTRACT_RULE_MESSAGES, MESSAGES } from '../../schemas/messages.js'
 import type { ValidationIssue } from '../errors.js'
 import { formatSoles } from '../vocabulary/format.js'
+import { durationText } from '../vocabulary/working-time.js'
 import { dayMonthYearKey } from '../vocabulary/dates.js'
 import {
   isRecordWorkingTime, minimumSalaryWith, partTimeTest, readRecordWorkingTime, workingTimePolicy, type WorkingTimePolicy
@@ -46,7 +47,7 @@ export function minimumSalary (partTime: boolean, weeklyHours: number, policy: C
   return minimumSalaryWith(partTime, weeklyHours, 0, policy.minimumWage, policy.workingTime.ordinaryWeek.hours)
 }
 
-const hoursText = (hours: number) => String(Math.round(hours * 100) / 100)
+const hoursText = (hours: number) => durationText(hours * 60)
 
 /** Fields of a suplencia only, with the label their message names. */
 const SUPLENCIA_ONLY = [

@@ -18,6 +18,7 @@ import {
 import type { ValidationIssue } from '../errors.js'
 import { CALENDAR, addDays, ageOn, dayMonthYearKey, lastsAtMost, termEnd, termEndWithin } from '../vocabulary/dates.js'
 import { formatSoles } from '../vocabulary/format.js'
+import { durationText } from '../vocabulary/working-time.js'
 import { MAX_TOTAL_MONTHS, MODALITIES, parseModality } from '../vocabulary/modality.js'
 import { recordReader, type LawfulContractPolicy } from './lawful-contract.js'
 import { isRecordWorkingTime, minimumSalaryWith, partTimeTest, readRecordWorkingTime, workingTimeIssues } from './working-time-rules.js'
@@ -121,7 +122,7 @@ export function lawfulAddendumIssues (
         ? undefined
         : minimumSalaryWith(true, weeklyHours, 0, policy.minimumWage, policy.workingTime.ordinaryWeek.hours)
       if (minimum !== undefined && salary < minimum) {
-        add('salary', ADDENDUM_DOCUMENT_MESSAGES.belowPartTimeShare(formatSoles(minimum), String(Math.round((weeklyHours as number) * 100) / 100)))
+        add('salary', ADDENDUM_DOCUMENT_MESSAGES.belowPartTimeShare(formatSoles(minimum), durationText((weeklyHours as number) * 60)))
       }
     } else if (salary < policy.minimumWage) {
       add('salary', ADDENDUM_DOCUMENT_MESSAGES.belowMinimum(formatSoles(policy.minimumWage)))

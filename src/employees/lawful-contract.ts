@@ -34,7 +34,7 @@ import {
 } from '../vocabulary/probation.js'
 import { SUBSTITUTION_GROUNDS, namesNoSuplencia, recogniseGround, substitutionGround } from '../vocabulary/substitution.js'
 import { positionCatalogue, type CataloguePosition, type PositionCatalogue } from '../employer/catalogue.js'
-import type { ReviewedCause } from '../employer/reviewed-causes.js'
+import { causeById, type ReviewedCause } from '../employer/reviewed-causes.js'
 import { profileSite, siteAllows, siteModalities } from '../employer/sites.js'
 import { contractCause, suplenciaCauseIssue, weekShifts } from './contract-causes.js'
 import {
@@ -99,15 +99,19 @@ const isContractType = (value: unknown): value is ContractType =>
   value === 'Planilla' || value === 'Part Time' || value === 'Subsidio'
 
 /**
- * The modality of a record: its own `modality`, else the profile's for its type; a Subsidio is
- * always a suplencia (61). Undefined when the record names none that exists, or none is set.
+ * The modality of a record: its own `modality`; a Subsidio's suplencia (61); the modality of the
+ * reviewed cause its `causeId` names (§34: the modality follows the cause); else the profile's for
+ * its type. Undefined when the record names none that exists, or none is set.
  */
 export function contractModality (
-  record: { contractType: ContractType, modality?: string }, policy: Pick<LawfulContractPolicy, 'defaults'>
+  record: { contractType: ContractType, modality?: string, causeId?: string },
+  policy: Pick<LawfulContractPolicy, 'defaults'> & { profile?: EmployerProfile }
 ): ModalityCode | undefined {
   if (record.modality !== undefined) return parseModality(record.modality)
   if (record.contractType === 'Subsidio') return '61'
-  return policy.defaults[record.contractType].modality
+  const { causeId } = record
+  const cause = causeId === undefined || policy.profile === undefined ? undefined : causeById(policy.profile, causeId)
+  return cause?.modality ?? policy.defaults[record.contractType].modality
 }
 
 /**
@@ -131,7 +135,7 @@ export function contractCauseOf (
   },
   profile: EmployerProfile
 ): ReviewedCause | undefined {
-  const policy = { defaults: contractDefaultsOf(profile) }
+  const policy = { defaults: contractDefaultsOf(profile), profile }
   const modality = contractModality(record, policy)
   const workplace = profileSite(profile, record.subDivisionOrParking)
   if (modality === undefined || modality === '61' || workplace === undefined) return undefined
@@ -224,7 +228,7 @@ export function lawfulContractIssues (
 
   // §13: modality and cause; §11: its maximum term
   const modalityText = text('modality')
-  const modality = contractModality({ contractType: type, modality: modalityText }, policy)
+  const modality = contractModality({ contractType: type, modality: modalityText, causeId: text('causeId') }, policy)
   const modalityIssue = modalityText !== undefined && modality === undefined
     ? LAWFUL_CONTRACT_MESSAGES.unknownModality
     : type === 'Subsidio' && modality !== '61'

@@ -26,9 +26,9 @@ import type { ValidationIssue } from '../errors.js'
 import { DEFAULT_MINIMUM_WAGE } from '../vocabulary/minimum-wage.js'
 import { formatSoles } from '../vocabulary/format.js'
 import {
-  DAY_NAMES, daysText, hoursOf, isWorkingTimeFacts, isWorkingTimeShape, parseWorkingTimeText, timeText,
-  weeklyMinutesText, workingTimeFacts, workingTimeText, type MealWindow, type ShiftFacts, type WorkingTime,
-  type WorkingTimeFacts, type WorkingTimeShapeProblem
+  DAY_NAMES, MAX_MINUTES_BETWEEN_RESTS, cycleMomentText, daysText, durationText, isWorkingTimeFacts, isWorkingTimeShape,
+  parseWorkingTimeText, timeText, weeklyMinutesText, weeklyRests, workingTimeFacts, workingTimeText, type MealWindow,
+  type ShiftFacts, type WorkingTime, type WorkingTimeFacts, type WorkingTimeShapeProblem
 } from '../vocabulary/working-time.js'
 
 /** What the working-time rules need from the employer profile. */
@@ -52,6 +52,8 @@ const MAX_WEEKLY_MINUTES = 48 * 60
 const PART_TIME_DAILY_MINUTES = 4 * 60
 /** The legal minimum refrigerio, minutes (D.S. 007-2002-TR art. 7). */
 const MIN_BREAK_MINUTES = 45
+/** Work before and after the refrigerio, at least, minutes (§33: it lies inside the shift). */
+const MIN_WORK_AROUND_BREAK = 60
 
 const policies = new WeakMap<EmployerProfile, WorkingTimePolicy>()
 
@@ -185,15 +187,21 @@ export function isRecordWorkingTime (value: ReturnType<typeof readRecordWorkingT
 }
 
 /**
- * The four-hour test (§23; Reglamento art. 12; Informe 133-2016-MTPE): the cycle's weekly average
- * divided by the workplace's ordinary days, or by 5 when the worker works fewer than five days.
- * @returns whether it is part time (the average **under** four hours), the divisor and the average (minutes a day)
+ * The four-hour test under both readings (§23, §35; Reglamento art. 12; Informe 133-2016-MTPE; Cas. Lab.
+ * 18749-2016-Lima): the cycle's weekly average divided by the workplace's ordinary days (by 5 when the
+ * worker works fewer than five days), and divided by the worker's own days when they are five or six
+ * (by 5 when fewer). Part time only when both are under four hours: 5 x 4 h is not.
+ * @returns whether it is part time, the workplace reading (divisor, minutes a day) and the worker's
+ *   (workerDivisor, workerDailyMinutes)
  */
 export function partTimeTest (facts: WorkingTimeFacts, ordinaryWeek: { days: number }) {
   const workerDays = Math.max(...facts.daysPerWeek)
   const divisor = workerDays < 5 ? 5 : ordinaryWeek.days
   const dailyMinutes = facts.averageWeeklyMinutes / divisor
-  return { partTime: dailyMinutes < PART_TIME_DAILY_MINUTES, divisor, dailyMinutes, workerDays }
+  const workerDivisor = Math.max(5, workerDays)
+  const workerDailyMinutes = facts.averageWeeklyMinutes / workerDivisor
+  const partTime = dailyMinutes < PART_TIME_DAILY_MINUTES && workerDailyMinutes < PART_TIME_DAILY_MINUTES
+  return { partTime, divisor, dailyMinutes, workerDays, workerDivisor, workerDailyMinutes }
 }
 
 /**
@@ -239,6 +247,33 @@ export function workingTimeIssues (
     add(form === 'workingTime' ? 'workingTime' : read.textDays ? 'workDays' : 'workSchedule',
       WORKING_TIME_MESSAGES.noWeeklyRest(facts.weeks > 1 ? ` en la semana ${fullWeek + 1} del ciclo` : ' en la semana'))
   }
+  // §33: at most six days between the end of one rest of 24 consecutive hours and the start of the next
+  const rest = weeklyRests(facts)
+  if (fullWeek < 0 && rest.overrun !== undefined) {
+    const { stretch, longestPause } = rest.overrun
+    const moment = (minutes: number) => cycleMomentText(minutes, facts.weeks)
+    const length = stretch.to - stretch.from
+    const pauseLength = longestPause.to - longestPause.from
+    const pause = pauseLength === 0
+      ? ''
+      : WORKING_TIME_MESSAGES.restPause(moment(longestPause.from), moment(longestPause.to),
+        durationText(pauseLength))
+    const excess = durationText(length - MAX_MINUTES_BETWEEN_RESTS)
+    const message = WORKING_TIME_MESSAGES.weeklyRestTooFar(
+      moment(stretch.from), moment(stretch.to), durationText(length), excess, pause)
+    add(scheduleField, message)
+  }
+  // §33: the refrigerio inside its shift, an hour of work before and after it
+  const atEdge = (shift: ShiftFacts) => shift.breakMinutes > 0 && (shift.breakFrom !== undefined
+    ? shift.breakFrom - shift.start < MIN_WORK_AROUND_BREAK ||
+      shift.end - shift.breakFrom - shift.breakMinutes < MIN_WORK_AROUND_BREAK
+    : shift.end - shift.start - shift.breakMinutes < 2 * MIN_WORK_AROUND_BREAK)
+  const edge = facts.shifts.find(atEdge)
+  if (edge !== undefined) {
+    add(scheduleField, edge.breakFrom !== undefined
+      ? WORKING_TIME_MESSAGES.breakAtEdge(dayOf(edge, facts.weeks), shiftText(edge), timeText(edge.breakFrom))
+      : WORKING_TIME_MESSAGES.breakNoRoom(dayOf(edge, facts.weeks), shiftText(edge), edge.breakMinutes))
+  }
   // the refrigerio: at least 45 minutes, and on every shift over the profile's threshold
   const short = facts.shifts.find((shift) => shift.breakMinutes > 0 && shift.breakMinutes < MIN_BREAK_MINUTES)
   if (short !== undefined) {
@@ -247,22 +282,26 @@ export function workingTimeIssues (
   const threshold = policy.refrigerioAfterMinutes
   const long = facts.shifts.find((shift) => shift.breakMinutes === 0 && shift.end - shift.start > threshold)
   if (long !== undefined) {
-    const message = WORKING_TIME_MESSAGES.missingBreak(dayOf(long, facts.weeks), shiftText(long), hoursOf(threshold))
-    add(scheduleField, message)
+    const hours = durationText(threshold)
+    add(scheduleField, WORKING_TIME_MESSAGES.missingBreak(dayOf(long, facts.weeks), shiftText(long), hours))
   }
   // at most 48 hours a week on average over the cycle
   if (facts.averageWeeklyMinutes > MAX_WEEKLY_MINUTES) {
-    add(scheduleField, WORKING_TIME_MESSAGES.weeklyMaximum(hoursOf(facts.averageWeeklyMinutes), facts.weeks))
+    add(scheduleField, WORKING_TIME_MESSAGES.weeklyMaximum(durationText(facts.averageWeeklyMinutes), facts.weeks))
   }
   // the declared total, to the minute; then the four-hour test
   const declared = typeof fields.weeklyHours === 'number' ? fields.weeklyHours : undefined
   const test = partTimeTest(facts, policy.ordinaryWeek)
   if (declared !== undefined && Math.round(declared * 60) !== Math.round(facts.averageWeeklyMinutes)) {
     add('weeklyHours', WORKING_TIME_MESSAGES.hoursMismatch(weeklyMinutesText(facts.averageWeeklyMinutes)))
-  } else if (type === 'Part Time' && !test.partTime) {
+  } else if (type === 'Part Time' && !test.partTime && test.dailyMinutes >= PART_TIME_DAILY_MINUTES) {
     add('weeklyHours', WORKING_TIME_MESSAGES.partTimeFourHours(
-      hoursOf(facts.averageWeeklyMinutes), test.divisor, hoursOf(test.dailyMinutes), test.workerDays,
+      durationText(facts.averageWeeklyMinutes), test.divisor, durationText(test.dailyMinutes), test.workerDays,
       daysText(facts.workDays), policy.ordinaryWeek.days))
+  } else if (type === 'Part Time' && !test.partTime) {
+    // §35: under four hours over the workplace's week, not over the worker's own five or six days
+    add('contractType', WORKING_TIME_MESSAGES.partTimeOwnDays(durationText(facts.averageWeeklyMinutes), test.workerDivisor,
+      daysText(facts.workDays), durationText(test.workerDailyMinutes)))
   }
   // night work at the RMV (or its share) plus 35 % on the night share
   const salary = typeof fields.salary === 'number' && fields.salary > 0 ? fields.salary : undefined

@@ -34,6 +34,7 @@ const contentOf = (cause: ProfileCause): ProfileCause => ({
   sites: [...cause.sites],
   text: cause.text,
   period: { from: cause.period.from, to: cause.period.to },
+  ...(cause.activityStart === undefined ? {} : { activityStart: cause.activityStart }),
   ...(cause.justifies === undefined
     ? {}
     : { justifies: { days: cause.justifies.days, from: cause.justifies.from, to: cause.justifies.to } })

@@ -29,6 +29,7 @@ export function normalizedCause (profile: EmployerProfile, cause: CauseContent):
     sites: cause.sites.map((name) => profileSite(profile, name)?.name ?? name.trim()),
     text: cause.text.replace(/\s+/g, ' ').trim(),
     period: { from: cause.period.from, to: cause.period.to },
+    ...(cause.activityStart === undefined ? {} : { activityStart: cause.activityStart }),
     ...(cause.justifies === undefined ? {} : { justifies: { ...cause.justifies, days: cause.justifies.days.trim() } })
   }
 }
@@ -39,8 +40,9 @@ export function normalizedCause (profile: EmployerProfile, cause: CauseContent):
  */
 export function editedCause (cause: CauseContent, edit: CauseEdit): CauseContent {
   const { justifies, ...rest } = edit
-  const { modality, sites, text, period } = cause
-  const merged: CauseContent = { modality, sites, text, period, justifies: cause.justifies, ...rest }
+  const { modality, sites, text, period, activityStart } = cause
+  const merged: CauseContent = { modality, sites, text, period, activityStart, justifies: cause.justifies, ...rest }
+  if (merged.activityStart === undefined) delete merged.activityStart
   if (justifies !== undefined && justifies !== null) merged.justifies = justifies
   if (justifies === null || merged.justifies === undefined) delete merged.justifies
   return merged
@@ -51,7 +53,10 @@ function findingMessage (profile: EmployerProfile, finding: CauseFinding): strin
     case 'modality': return CAUSE_REVIEW_MESSAGES.notPrintedModality(finding.modality)
     case 'unknownSite': return CAUSE_REVIEW_MESSAGES.unknownSite(finding.site, profile.sites.map((site) => site.name))
     case 'siteModality': return CAUSE_REVIEW_MESSAGES.siteModality(finding.site, finding.modality)
-    case 'notADate': return CAUSE_REVIEW_MESSAGES.periodFrom.invalid
+    case 'notADate': return finding.field === 'activityStart' ? CAUSE_REVIEW_MESSAGES.activityStart.invalid : CAUSE_REVIEW_MESSAGES.periodFrom.invalid
+    case 'activityStartMissing': return CAUSE_REVIEW_MESSAGES.activityStartMissing
+    case 'activityTooLong': return CAUSE_REVIEW_MESSAGES.activityTooLong(finding.start, finding.lastDay, finding.to)
+    case 'beforeActivity': return CAUSE_REVIEW_MESSAGES.periodBeforeActivity(finding.start, finding.from)
     case 'backwards': return CAUSE_REVIEW_MESSAGES.periodBackwards(finding.from, finding.to)
     case 'seasonTooLong': return CAUSE_REVIEW_MESSAGES.seasonTooLong(finding.from, finding.to)
     case 'justifies': return CAUSE_REVIEW_MESSAGES.justifiesUnreadable(finding.days, finding.from, finding.to)

@@ -44,6 +44,8 @@ export interface EmployerPublicProfile {
     sites: string[],
     text: string,
     period: { from: string, to: string },
+    /** Art. 57: the day its activity began (§34). */
+    activityStart?: string
     justifies?: { days: string, from: string, to: string }
   }>
   /** The workplace's ordinary week (DOCUMENT-REQUIREMENTS §23): days (5 or 6) and hours. */
@@ -104,6 +106,7 @@ export function employerPublicProfile (profile: EmployerProfile): EmployerPublic
         sites: [...cause.sites],
         text: cause.text,
         period: { ...cause.period },
+        ...(cause.activityStart === undefined ? {} : { activityStart: cause.activityStart }),
         ...(justifies === undefined ? {} : { justifies: { ...justifies } })
       }
     }),

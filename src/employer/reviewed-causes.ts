@@ -7,7 +7,7 @@
  * (src/employees/contract-causes.ts) turn that into refusals, the documents into the printed cause.
  */
 import type { EmployerProfile, ProfileCause } from '../../schemas/employer-profile.js'
-import { dayMonthYearKey, isDayMonthYear, lastsAtMost } from '../vocabulary/dates.js'
+import { dayMonthYearKey, isDayMonthYear, lastsAtMost, termEnd } from '../vocabulary/dates.js'
 import { foldText } from '../vocabulary/format.js'
 import { MODALITIES, parseModality, type ModalityCode } from '../vocabulary/modality.js'
 import { parseWorkDays } from '../vocabulary/working-time.js'
@@ -29,6 +29,8 @@ export interface ReviewedCause {
   sites: readonly string[]
   text: string
   period: { from: string, to: string }
+  /** Art. 57: the day its activity began (§34). */
+  activityStart?: string
   /** Undefined: the cause justifies any working time. */
   justifies?: JustifiedTime
   /** As the profile writes it, for messages: `lunes a domingo de 18:00 a 06:00`. */
@@ -101,6 +103,7 @@ function book (profile: EmployerProfile): CauseBook {
       sites: cause.sites.map((name) => profileSite(profile, name)?.name ?? name),
       text: cause.text,
       period: cause.period,
+      ...(cause.activityStart === undefined ? {} : { activityStart: cause.activityStart }),
       justifies,
       justifiesText: cause.justifies === undefined ? undefined : `${cause.justifies.days} de ${cause.justifies.from} a ${cause.justifies.to}`,
       siteKeys: new Set(cause.sites.map(foldText))
@@ -167,13 +170,19 @@ export type CauseFinding =
   | { field: 'period', kind: 'notADate', date: string }
   | { field: 'period', kind: 'backwards', from: string, to: string }
   | { field: 'period', kind: 'seasonTooLong', from: string, to: string }
+  | { field: 'activityStart', kind: 'activityStartMissing' }
+  | { field: 'activityStart', kind: 'notADate', date: string }
+  | { field: 'period', kind: 'activityTooLong', start: string, lastDay: string, to: string }
+  | { field: 'period', kind: 'beforeActivity', start: string, from: string }
   | { field: 'justifies', kind: 'justifies', days: string, from: string, to: string }
 
 /**
  * What of one cause the profile cannot print (DOCUMENT-REQUIREMENTS §21), in field order: the
  * modality is one the service prints and not the suplencia (61: its cause is the replacement
  * itself); each site is one of `sites` and allows that modality; the period's dates exist and do
- * not run backwards; a season (67) lasts at most a year; the justified days and hours can be read.
+ * not run backwards; a season (67) lasts at most a year; an art. 57 cause (inicio o incremento de
+ * actividad) carries `activityStart`, its period starts no earlier and ends at most 36 months after
+ * it (§34; LPCL art. 57); the justified days and hours can be read.
  * The profile's causes at start-up (causeProblems) and a cause proposed through the registry
  * (`POST /api/causes`) are checked alike.
  */
@@ -192,10 +201,20 @@ export function causeFindings (profile: EmployerProfile, cause: Omit<ProfileCaus
   if (!isDayMonthYear(from) || !isDayMonthYear(to)) findings.push({ field: 'period', kind: 'notADate', date: isDayMonthYear(from) ? to : from })
   else if (dayMonthYearKey(to) < dayMonthYearKey(from)) findings.push({ field: 'period', kind: 'backwards', from, to })
   else if (modality === '67' && !lastsAtMost(from, to, MODALITIES[67].maxMonths)) findings.push({ field: 'period', kind: 'seasonTooLong', from, to })
+  else if (modality === '57') findings.push(...activityFindings(cause.activityStart, from, to))
   if (cause.justifies !== undefined && readJustified(cause.justifies) === undefined) {
     findings.push({ field: 'justifies', kind: 'justifies', ...cause.justifies })
   }
   return findings
+}
+
+/** §34: an art. 57 cause's opening date, and its period within the 36 months after it (LPCL art. 57). */
+function activityFindings (start: string | undefined, from: string, to: string): CauseFinding[] {
+  if (start === undefined) return [{ field: 'activityStart', kind: 'activityStartMissing' }]
+  if (!isDayMonthYear(start)) return [{ field: 'activityStart', kind: 'notADate', date: start }]
+  if (dayMonthYearKey(from) < dayMonthYearKey(start)) return [{ field: 'period', kind: 'beforeActivity', start, from }]
+  const lastDay = termEnd(start, MODALITIES[57].maxMonths)
+  return dayMonthYearKey(to) > dayMonthYearKey(lastDay) ? [{ field: 'period', kind: 'activityTooLong', start, lastDay, to }] : []
 }
 
 /**
@@ -222,7 +241,14 @@ export function causeProblems (profile: EmployerProfile): string[] {
                 ? `termina (${finding.to}) antes de empezar (${finding.from})`
                 : finding.kind === 'seasonTooLong'
                   ? `una temporada (art. 67) es una época del año y no dura más de un año; del ${finding.from} al ${finding.to} dura más`
-                  : `no se pueden leer los días "${finding.days}" de ${finding.from} a ${finding.to}`
+                  : finding.kind === 'activityStartMissing'
+                    ? 'una causa de la modalidad 57 indica activityStart, el día en que empezó su actividad (art. 57 de la LPCL)'
+                    : finding.kind === 'activityTooLong'
+                      ? `la actividad empezó el ${finding.start}: la causa cubre como máximo hasta el ${finding.lastDay} (tres años, ` +
+                        `art. 57 de la LPCL), no hasta el ${finding.to}`
+                      : finding.kind === 'beforeActivity'
+                        ? `empieza (${finding.from}) antes que su actividad (activityStart ${finding.start})`
+                        : `no se pueden leer los días "${finding.days}" de ${finding.from} a ${finding.to}`
       problems.push(`${at}.${finding.field}: ${line}`)
     }
   })

@@ -26,6 +26,8 @@ export interface CauseContent {
   sites: string[]
   text: string
   period: { from: string, to: string }
+  /** Art. 57: the day its activity began (DOCUMENT-REQUIREMENTS §34). */
+  activityStart?: string
   justifies?: { days: string, from: string, to: string }
 }
 
@@ -92,8 +94,11 @@ export function sameCauseText (a: string, b: string): boolean {
 export function sameCauseContent (a: CauseContent, b: CauseContent): boolean {
   const hours = (cause: CauseContent) =>
     cause.justifies === undefined ? null : [cause.justifies.days, cause.justifies.from, cause.justifies.to]
-  return JSON.stringify([a.modality, a.sites, a.text, a.period.from, a.period.to, hours(a)]) ===
-    JSON.stringify([b.modality, b.sites, b.text, b.period.from, b.period.to, hours(b)])
+  const said = (cause: CauseContent) => JSON.stringify([
+    cause.modality, cause.sites, cause.text, cause.period.from, cause.period.to,
+    cause.activityStart ?? null, hours(cause)
+  ])
+  return said(a) === said(b)
 }
 
 /** A row as the registry answers it. */
@@ -104,6 +109,7 @@ export function toRegisteredCause (row: Selectable<CausesTable>): RegisteredCaus
     sites: [...row.sites],
     text: row.text,
     period: { from: dayMonthYear(row.period_from), to: dayMonthYear(row.period_to) },
+    ...(row.activity_start === null ? {} : { activityStart: dayMonthYear(row.activity_start) }),
     ...(row.justifies === null ? {} : { justifies: { ...row.justifies } }),
     status: row.status,
     proposedBy: row.proposed_by,
@@ -121,6 +127,7 @@ export function toCauseColumns (content: CauseContent) {
     text: content.text,
     period_from: isoDate(content.period.from),
     period_to: isoDate(content.period.to),
+    activity_start: content.activityStart === undefined ? null : isoDate(content.activityStart),
     justifies: content.justifies === undefined ? null : JSON.stringify(content.justifies)
   }
 }

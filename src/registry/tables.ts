@@ -91,6 +91,8 @@ export interface CausesTable {
   text: string
   period_from: string
   period_to: string
+  /** Art. 57: the day the cause's activity began (migration 0004; DOCUMENT-REQUIREMENTS §34). */
+  activity_start: string | null
   justifies: ColumnType<{ days: string, from: string, to: string } | null, string | null, string | null>
   status: 'proposed' | 'approved' | 'retired'
   proposed_by: string | null

@@ -325,6 +325,8 @@ export interface ShiftFacts {
   end: number
   /** The refrigerio taken within this shift, in minutes (0: none). */
   breakMinutes: number
+  /** When that refrigerio starts (minutes from the cycle's first Monday 00:00), when the record says so. */
+  breakFrom?: number
   /** Minutes worked between 22:00 and 06:00: the refrigerio deducted where it falls (§22). */
   nightMinutes: number
   /** The meal windows (indexes of the list given) that lie whole within the shift. */
@@ -477,6 +479,7 @@ export function workingTimeFacts (
           start: base + start,
           end: base + end,
           breakMinutes: pause,
+          ...(pause > 0 && breakFrom !== undefined ? { breakFrom: base + breakFrom } : {}),
           nightMinutes: night - nightPause,
           mealWindows: covered
         })
@@ -590,17 +593,132 @@ export function workingTimeText (time: WorkingTime): { days: string, schedule: s
 }
 
 /**
- * Minutes as hours for a document or a message: `48`, `19.25`, else `18 horas y 55 minutos` style
- * is left to the caller; at most two decimals (`1135` min → `18.92`).
+ * A length of time as a person reads it (DOCUMENT-REQUIREMENTS §33: hours and minutes, never
+ * decimals), rounded to the minute: `43 horas y 30 minutos`, `1 hora`, `45 minutos`, `1 hora y 1 minuto`.
  */
-export function hoursOf (minutes: number): string {
-  return String(Math.round((minutes / 60) * 100) / 100)
+export function durationText (minutes: number): string {
+  const whole = Math.round(minutes)
+  const hours = Math.floor(whole / 60)
+  const rest = whole % 60
+  const hoursPart = `${hours} ${hours === 1 ? 'hora' : 'horas'}`
+  const minutesPart = `${rest} ${rest === 1 ? 'minuto' : 'minutos'}`
+  if (hours === 0) return minutesPart
+  return rest === 0 ? hoursPart : `${hoursPart} y ${minutesPart}`
 }
 
-/** `48 horas semanales`, `19.25 horas semanales`, `18 horas y 55 minutos semanales` (exact to the minute). */
+/** `48 horas semanales`, `43 horas y 30 minutos semanales` (exact to the minute, never decimals: §33). */
 export function weeklyMinutesText (minutes: number): string {
-  const whole = Math.round(minutes)
-  const hundredths = (whole / 60) * 100
-  if (Math.abs(hundredths - Math.round(hundredths)) < 1e-9) return `${Math.round(hundredths) / 100} horas semanales`
-  return `${Math.floor(whole / 60)} horas y ${whole % 60} minutos semanales`
+  return `${durationText(minutes)} semanales`
+}
+
+// ---------------------------------------------------------------------------------------------
+// The weekly rest measured on the real week (§33)
+
+/** The legal weekly rest: 24 consecutive hours (D.Leg. 713 art. 1). */
+export const WEEKLY_REST_MINUTES = 24 * 60
+/** At most six days between the end of one weekly rest and the start of the next (§33). */
+export const MAX_MINUTES_BETWEEN_RESTS = 6 * MINUTES_PER_DAY
+
+/** A stretch of the cycle: minutes from the cycle's first Monday 00:00 (`to` may pass the cycle's end). */
+export interface CycleSpan {
+  from: number
+  to: number
+}
+
+/** The weekly rests of a working time and, where there is one, the stretch too long between two. */
+export interface WeeklyRests {
+  /** Every pause of at least 24 consecutive hours between two shifts of the cycle, in order. */
+  rests: CycleSpan[]
+  /**
+   * The first stretch of over 144 hours from the end of a rest to the start of the next (the whole
+   * cycle, from its first shift, when there is no rest), and the longest pause inside it.
+   */
+  overrun?: { stretch: CycleSpan, longestPause: CycleSpan }
+}
+
+/**
+ * The weekly rests a working time gives (§33; D.Leg. 713 art. 1; Res. Sala Plena 024-2024-SUNAFIL/TFL):
+ * over the whole cycle, rotations included, measured across midnight, week boundaries and changes
+ * of shift, the pauses of at least 24 consecutive hours between shifts; and the first stretch in
+ * which more than six days (144 h) pass between the end of one such rest and the start of the next.
+ */
+export function weeklyRests (facts: Pick<WorkingTimeFacts, 'weeks' | 'shifts'>): WeeklyRests {
+  const cycle = facts.weeks * MINUTES_PER_WEEK
+  const ordered = [...facts.shifts].sort((a, b) => a.start - b.start)
+  if (ordered.length === 0) return { rests: [] }
+  const pauses: CycleSpan[] = ordered.map((shift, index) => {
+    const next = index + 1 < ordered.length ? ordered[index + 1].start : ordered[0].start + cycle
+    return { from: shift.end, to: next }
+  })
+  const restIndexes = pauses.flatMap((pause, index) => pause.to - pause.from >= WEEKLY_REST_MINUTES ? [index] : [])
+  const rests = restIndexes.map((index) => pauses[index])
+  const longestIn = (first: number, count: number): CycleSpan => {
+    let longest: CycleSpan | undefined
+    for (let step = 0; step < count; step++) {
+      const index = (first + step) % pauses.length
+      const pause = pauses[index]
+      const shift = index < first ? cycle : 0
+      if (longest === undefined || pause.to - pause.from > longest.to - longest.from) {
+        longest = { from: pause.from + shift, to: pause.to + shift }
+      }
+    }
+    return longest ?? { from: 0, to: 0 }
+  }
+  if (rests.length === 0) {
+    const stretch = { from: ordered[0].start, to: ordered[0].start + cycle }
+    return { rests, overrun: { stretch, longestPause: longestIn(0, pauses.length) } }
+  }
+  for (const [position, index] of restIndexes.entries()) {
+    const nextIndex = restIndexes[(position + 1) % restIndexes.length]
+    const from = pauses[index].to
+    let to = pauses[nextIndex].from
+    if (nextIndex <= index) to += cycle
+    if (to - from > MAX_MINUTES_BETWEEN_RESTS) {
+      // the pauses between the two rests: after `index` up to before `nextIndex`
+      const count = (nextIndex - index - 1 + pauses.length) % pauses.length
+      const longestPause = count === 0 ? { from, to: from } : longestIn(index + 1, count)
+      return { rests, overrun: { stretch: { from, to }, longestPause } }
+    }
+  }
+  return { rests }
+}
+
+/** A moment of the cycle as a person reads it: `sábado 14:45`, with `de la semana 2 del ciclo` in a rotation. */
+export function cycleMomentText (minutes: number, weeks: number): string {
+  const cycle = weeks * MINUTES_PER_WEEK
+  const inCycle = ((minutes % cycle) + cycle) % cycle
+  const week = Math.floor(inCycle / MINUTES_PER_WEEK)
+  const day = Math.floor((inCycle % MINUTES_PER_WEEK) / MINUTES_PER_DAY)
+  return `${DAY_NAMES[day]} ${timeText(inCycle)}${weeks > 1 ? ` de la semana ${week + 1} del ciclo` : ''}`
+}
+
+/** `sábado a las 14:45`, or in a rotation `sábado de la primera semana a las 14:45` (the contract's words). */
+function restMomentText (minutes: number, weeks: number): string {
+  const cycle = weeks * MINUTES_PER_WEEK
+  const inCycle = ((minutes % cycle) + cycle) % cycle
+  const week = Math.floor(inCycle / MINUTES_PER_WEEK)
+  const day = DAY_NAMES[Math.floor((inCycle % MINUTES_PER_WEEK) / MINUTES_PER_DAY)]
+  return weeks > 1
+    ? `${day} de la ${ORDINALS[week] ?? `${week + 1}.ª`} semana a las ${timeText(inCycle)}`
+    : `${day} a las ${timeText(inCycle)}`
+}
+
+/**
+ * The weekly rest the schedule really gives, as the contract prints it (§33: never a Sunday it does
+ * not give): for each week of the cycle, the longest rest of 24 hours or more that starts in it,
+ * `del viernes a las 13:45 al sábado a las 22:00`, joined by `;` and `y`; '' when there is none.
+ */
+export function weeklyRestText (facts: Pick<WorkingTimeFacts, 'weeks' | 'shifts'>): string {
+  const { rests } = weeklyRests(facts)
+  const cycle = facts.weeks * MINUTES_PER_WEEK
+  const chosen = new Map<number, CycleSpan>()
+  for (const rest of rests) {
+    const week = Math.floor((rest.from % cycle) / MINUTES_PER_WEEK)
+    const current = chosen.get(week)
+    if (current === undefined || rest.to - rest.from > current.to - current.from) chosen.set(week, rest)
+  }
+  const parts = [...chosen.entries()].sort(([a], [b]) => a - b)
+    .map(([, rest]) => `del ${restMomentText(rest.from, facts.weeks)} al ${restMomentText(rest.to, facts.weeks)}`)
+  if (parts.length <= 1) return parts[0] ?? ''
+  return `${parts.slice(0, -1).join('; ')} y ${parts[parts.length - 1]}`
 }

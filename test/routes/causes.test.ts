@@ -136,7 +136,21 @@ test('a proposal the profile cannot print is refused on its field; a taken id or
   const names = ['Playa Larcomar', 'Playa Lince', 'Playa Mall Aventura']
   t.same(await refused(proposal({ modality: '61' })), [['body.modality', CAUSE_REVIEW_MESSAGES.notPrintedModality('61')]])
   t.same(await refused(proposal({ sites: ['Playa Sur'] })), [['body.sites', CAUSE_REVIEW_MESSAGES.unknownSite('Playa Sur', names)]])
-  t.same(await refused(proposal({ sites: ['Playa Lince'], modality: '57' })), [['body.sites', CAUSE_REVIEW_MESSAGES.siteModality('Playa Lince', '57')]])
+  t.same(await refused(proposal({ sites: ['Playa Lince'], modality: '57', activityStart: '01/01/2026', period: { from: '01/01/2026', to: '31/12/2028' } })),
+    [['body.sites', CAUSE_REVIEW_MESSAGES.siteModality('Playa Lince', '57')]])
+  // §34: an art. 57 cause carries its activity's start, and lasts at most 36 calendar months from it
+  const opening = { modality: '57', activityStart: '11/02/2024' }
+  t.same(await refused(proposal({ modality: '57' })), [['body.activityStart', CAUSE_REVIEW_MESSAGES.activityStartMissing]])
+  t.same(await refused(proposal({ ...opening, period: { from: '11/02/2024', to: '11/02/2027' } })),
+    [['body.period', CAUSE_REVIEW_MESSAGES.activityTooLong('11/02/2024', '10/02/2027', '11/02/2027')]], 'three years from 11/02/2024 end on 10/02/2027')
+  t.same(await refused(proposal({ ...opening, period: { from: '10/02/2024', to: '10/02/2027' } })),
+    [['body.period', CAUSE_REVIEW_MESSAGES.periodBeforeActivity('11/02/2024', '10/02/2024')]])
+  t.same(await refused(proposal({ ...opening, activityStart: '30/02/2024', period: { from: '11/02/2024', to: '10/02/2027' } })),
+    [['body.activityStart', CAUSE_REVIEW_MESSAGES.activityStart.invalid]], 'the schema refuses a date that does not exist')
+  const lawful = await propose(app, proposal({ ...opening, id: 'apertura-festival', text: `${TEXT} (apertura)`, period: { from: '11/02/2024', to: '10/02/2027' } }))
+  t.equal(lawful.statusCode, 201, lawful.body)
+  t.match(lawful.json().data.cause, { modality: '57', activityStart: '11/02/2024', period: { from: '11/02/2024', to: '10/02/2027' } },
+    'its neighbour, exactly 36 months, is proposed and keeps its activity start')
   t.same(await refused(proposal({ period: { from: '31/12/2027', to: '01/01/2027' } })), [['body.period', CAUSE_REVIEW_MESSAGES.periodBackwards('31/12/2027', '01/01/2027')]])
   t.same(await refused(proposal({ modality: '67', sites: ['Playa Mall Aventura'], period: { from: '01/12/2026', to: '31/03/2028' } })),
     [['body.period', CAUSE_REVIEW_MESSAGES.seasonTooLong('01/12/2026', '31/03/2028')]])

@@ -73,7 +73,8 @@ test('GET /api/profile answers what a client needs to fill a lawful record, and 
     modality: '57',
     sites: ['Playa Larcomar'],
     text: 'Inicio del servicio nocturno de la sede, de 18:00 a 06:00 horas todos los días de la semana, incluidos los fines de semana: una actividad nueva cuya demanda aún no es posible prever de manera estable',
-    period: { from: '01/01/2026', to: '31/12/2032' },
+    period: { from: '01/01/2026', to: '31/12/2028' },
+    activityStart: '01/01/2026',
     justifies: { days: 'lunes a domingo', from: '18:00', to: '06:00' }
   }, 'each with its modality, sites, the text printed, its period and the hours it justifies')
   t.notOk('justifies' in data.causes[0], 'a cause for any hours has no justifies')

@@ -14,7 +14,7 @@ import { assetPath } from '../../src/paths.js'
 import { sampleAddendumTerm } from '../support/samples.js'
 import { ADDENDUM_HEADERS, EMPLOYEE_HEADERS, csvText, employeeCells, workbook } from '../support/spreadsheets.js'
 import { ADDENDUM_COLUMNS } from '../../src/spreadsheets/columns.js'
-import { addDays, addMonths, dayMonthYearKey, todayInLima } from '../../src/vocabulary/dates.js'
+import { addDays, addMonths, dayMonthYearKey, termEnd, todayInLima } from '../../src/vocabulary/dates.js'
 import { amountInWords } from '../../src/vocabulary/salary-words.js'
 import { ADDENDUM_DOCUMENT_MESSAGES, MESSAGES, PROBATION_MESSAGES, RULE_MESSAGES } from '../../schemas/messages.js'
 
@@ -25,6 +25,13 @@ import { ADDENDUM_DOCUMENT_MESSAGES, MESSAGES, PROBATION_MESSAGES, RULE_MESSAGES
 function edgeProfile (): string {
   const profile = JSON.parse(readFileSync(assetPath('employer-profile.json'), 'utf8'))
   for (const cause of profile.causes) if (cause.modality !== '67') cause.period = { from: '01/01/1900', to: '31/12/9999' }
+  // §34: an art. 57 cause lasts 36 months from its activity's start: here, from the next leap day
+  let leap = Number(todayInLima().slice(6))
+  while (!((leap % 4 === 0 && leap % 100 !== 0) || leap % 400 === 0) || dayMonthYearKey(`29/02/${leap}`) <= dayMonthYearKey(todayInLima())) leap++
+  const start = `29/02/${leap}`
+  for (const cause of profile.causes) {
+    if (cause.modality === '57') Object.assign(cause, { activityStart: start, period: { from: start, to: termEnd(start, 36) } })
+  }
   profile.sites[0].modalities.push('60')
   profile.causes.push({
     id: 'larcomar-inventario',

@@ -9,9 +9,10 @@ import { build, formPayload, pdfText, sampleAddendum, zipEntries } from '../../s
 import { sampleAddendumTerm } from '../../support/samples.js'
 import { ADDENDUM_HEADERS, workbook } from '../../support/spreadsheets.js'
 import { ADDENDUM_COLUMNS } from '../../../src/spreadsheets/columns.js'
-import { addDays, termEnd, todayInLima } from '../../../src/vocabulary/dates.js'
+import { addDays, dayMonthYearKey, termEnd, todayInLima } from '../../../src/vocabulary/dates.js'
 import { dateInWords } from '../../../src/vocabulary/format.js'
 import { amountInWords } from '../../../src/vocabulary/salary-words.js'
+import { CAUSE_MESSAGES } from '../../../schemas/messages.js'
 
 // every "today" is Lima's whatever the process time zone
 process.env.TZ = 'Pacific/Kiritimati'
@@ -76,7 +77,9 @@ t.test('the extension stays within its modality\'s maximum from the entry date, 
     'endAddendum',
     'Con la prórroga, la contratación supera el máximo de 36 meses de la modalidad 57 (inicio o incremento de actividad) desde la ' +
       `fecha de ingreso: el fin de la adenda debe ser como máximo ${termEnd(entryDate, 36)}`
-  ]])
+  ], ...(dayMonthYearKey(termEnd(eighteen.startAddendum, 30)) > dayMonthYearKey('31/12/2028')
+    ? [['causeId', CAUSE_MESSAGES.extensionOutsidePeriod('mall-aventura-apertura', '01/01/2026', '31/12/2028')] as [string, string]]
+    : [])])
   t.match(await refusals(sampleAddendum({ modality: '59' })), [['modality', /La modalidad debe ser 57/]])
   t.match(await refusals(sampleAddendum({ endAddendum: addDays(termEnd(term.entryDate, 60), 1) })), [['endAddendum', /más allá de cinco años/]])
   t.match(await addendumText(sampleAddendum({ endAddendum: termEnd(term.entryDate, 60) })), 'necesidades del mercado (artículo 58 de la LPCL)')
@@ -106,11 +109,11 @@ t.test('a salary under the RMV, or under its share for part time, is refused on 
     [['salary', 'El sueldo no puede ser menor a S/ 1,130.00, la remuneración mínima vital']])
   t.same(await refusals(partTime({ salary: 400 })), [[
     'salary',
-    'El sueldo no puede ser menor a S/ 441.41: la parte de la remuneración mínima vital que corresponde a 18.75 horas semanales ' +
+    'El sueldo no puede ser menor a S/ 441.41: la parte de la remuneración mínima vital que corresponde a 18 horas y 45 minutos semanales ' +
       'de un contrato a tiempo parcial'
   ]])
   const text = await addendumText(partTime({ salary: 450 }))
-  t.match(text, '18.75 horas semanales, lunes a viernes: de 18:00 a 21:45 horas, sin refrigerio.', 'the working time restated, canonical')
+  t.match(text, '18 horas y 45 minutos semanales, lunes a viernes: de 18:00 a 21:45 horas, sin refrigerio.', 'the working time restated, canonical')
   t.match(text, 'Es una jornada a tiempo parcial, inferior en promedio a cuatro (4) horas diarias')
   t.match(await refusals(partTime({ workSchedule: undefined }), { upload: false }), [['workSchedule', /debe indicar sus días de trabajo y su horario/]])
   t.match(await refusals(partTime({ weeklyHours: 24, workDays: 'lunes a sábado', workSchedule: 'de 18:00 a 22:00 horas' })),
@@ -148,13 +151,14 @@ t.test('the adenda keeps its contract\'s reviewed cause: an unknown id, another 
     'causeId',
     'La causa obras-vecinas no es una de las causas objetivas revisadas del empleador: un contrato sujeto a modalidad solo es válido ' +
       'por una causa objetiva real y concreta que conste por escrito (arts. 53 y 72 de la LPCL); sin ella, o con una simulada, es de ' +
-      'duración indeterminada (art. 77 d). Se ajustan a este contrato las causas revisadas larcomar-remodelacion-vecino, lince-feria-comercial'
-  ]])
-  t.match(await refusals(sampleAddendum({ causeId: 'larcomar-servicio-nocturno' })),
-    [['causeId', /^La causa larcomar-servicio-nocturno es de la modalidad 57 \(inicio o incremento de actividad\), no de la 58/]])
+      'duración indeterminada (art. 77 d). Ninguna causa objetiva revisada del empleador se ajusta a esta sede, modalidad, plazo y jornada'
+  ]], '§34: an unknown cause names no site, so no cause of another site is suggested')
+  t.same(await refusals(sampleAddendum({ causeId: 'larcomar-servicio-nocturno' })),
+    [['causeId', CAUSE_MESSAGES.otherModality('larcomar-servicio-nocturno', '57 (inicio o incremento de actividad)', '58 (necesidades del mercado)',
+      ['larcomar-remodelacion-vecino'])]], '§34: only the cause of the same site and modality is suggested, never Lince\'s')
   t.same(await refusals(sampleAddendum({ modality: '67', causeId: 'mall-aventura-campana-navidena', entryDate: sampleAddendumTerm().start })), [[
     'causeId',
-    'La causa mall-aventura-campana-navidena cubre del 15/11/2031 al 15/01/2032: la prórroga debe quedar dentro de ese periodo, pues ' +
+    'La causa mall-aventura-campana-navidena cubre del 15/11/2026 al 15/01/2027: la prórroga debe quedar dentro de ese periodo, pues ' +
       'la contratación sujeta a modalidad dura lo que dura su causa (arts. 53 y 72 de la LPCL); una necesidad que continúa después es ' +
       'otra causa, que el asesor legal del empleador debe revisar antes de imprimirla'
   ]])

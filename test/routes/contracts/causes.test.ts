@@ -10,6 +10,7 @@ import { build, formPayload, pdfText, sampleEmployee, samplePartTime } from '../
 import { previewAndZipRefusals } from '../../support/refusals.js'
 import { EMPLOYEE_HEADERS, employeeCells, workbook } from '../../support/spreadsheets.js'
 import { dateInWords } from '../../../src/vocabulary/format.js'
+import { addDays, dayMonthYearKey, todayInLima } from '../../../src/vocabulary/dates.js'
 
 const app = await build(t)
 
@@ -112,20 +113,36 @@ t.test('no causeId and two causes that fit: 400 on causeId listing both; naming 
   t.match(await contractText(sampleEmployee({ ...mall, workDays: 'martes a domingo' })), 'Apertura de la nueva sede en el centro comercial Mall Aventura')
 })
 
+t.test('§34: a record that names a cause and no modality takes the cause\'s; past the cause\'s 36 months it is refused', async (t) => {
+  const today = todayInLima()
+  const opening = { subDivisionOrParking: 'Playa Mall Aventura', causeId: 'mall-aventura-apertura', entryDate: today }
+  const text = await contractText(sampleEmployee({ ...opening, endDate: addDays(today, 90) }))
+  t.match(text, /inicio o incremento de actividad/, 'the modality of its cause, not the profile\'s 58')
+  const refused = await refusals(sampleEmployee({ ...opening, endDate: addDays('31/12/2028', 1) }))
+  t.match(refused, [['causeId', /^La causa mall-aventura-apertura cubre del 01\/01\/2026 al 31\/12\/2028: el plazo del contrato/]],
+    'the activity began on 01/01/2026: no contract under it runs past 31/12/2028')
+})
+
 t.test('a season (art. 67): its term within the reviewed season, which the contract states; beyond it refused', async (t) => {
   const season = { subDivisionOrParking: 'Playa Mall Aventura', modality: '67' }
-  t.same(await refusals(sampleEmployee({ ...season, entryDate: '15/11/2031', endDate: '16/01/2032' })), [[
+  // the demo's Christmas 2026 season (§34: real dates): from today while it lasts, else refused as over
+  const today = todayInLima()
+  const seasonOpen = dayMonthYearKey(today) <= dayMonthYearKey('15/01/2027')
+  const entryDate = dayMonthYearKey(today) < dayMonthYearKey('15/11/2026') ? '15/11/2026' : today
+  t.same(await refusals(sampleEmployee({ ...season, entryDate, endDate: '16/01/2027' })), [[
     'causeId',
     'Ninguna causa objetiva revisada para la sede Playa Mall Aventura y la modalidad 67 (temporada) se ajusta al plazo y la jornada ' +
-      'de este contrato (mall-aventura-campana-navidena: del 15/11/2031 al 15/01/2032): un contrato sujeto a modalidad dura lo que ' +
+      'de este contrato (mall-aventura-campana-navidena: del 15/11/2026 al 15/01/2027): un contrato sujeto a modalidad dura lo que ' +
       'dura su causa y solo para el trabajo que ella justifica (arts. 53 y 72 de la LPCL)'
   ]])
-  const text = await contractText(sampleEmployee({ ...season, entryDate: '15/11/2031', endDate: '15/01/2032' }))
-  t.match(text, 'Contrato de trabajo sujeto a modalidad de temporada (artículo 67 de la LPCL)')
-  t.match(text, 'Campaña navideña y de fin de año del centro comercial Mall Aventura')
-  t.match(text, 'La temporada va del 15 de noviembre de 2031 al 15 de enero de 2032.', 'the season\'s duration (art. 68 a)')
-  t.match(text, 'se repite en periodos equivalentes cada año por la naturaleza de su actividad (artículos 67 y 68 de la LPCL)')
-  t.notMatch(text, 'coyuntural e imprevisible', 'a seasonal need is no art. 58 need')
+  if (seasonOpen) {
+    const text = await contractText(sampleEmployee({ ...season, entryDate, endDate: '15/01/2027' }))
+    t.match(text, 'Contrato de trabajo sujeto a modalidad de temporada (artículo 67 de la LPCL)')
+    t.match(text, 'Campaña navideña y de fin de año del centro comercial Mall Aventura')
+    t.match(text, 'La temporada va del 15 de noviembre de 2026 al 15 de enero de 2027.', 'the season\'s duration (art. 68 a)')
+    t.match(text, 'se repite en periodos equivalentes cada año por la naturaleza de su actividad (artículos 67 y 68 de la LPCL)')
+    t.notMatch(text, 'coyuntural e imprevisible', 'a seasonal need is no art. 58 need')
+  }
   t.match(await refusals(sampleEmployee({ modality: '67' })), [['modality', /^La sede Playa Larcomar no contrata en la modalidad 67 \(temporada\)/]])
 })
 

@@ -106,13 +106,13 @@ test('Part Time prints its weekly hours, days and schedule from the record, and 
   t.match(given, 'A tiempo parcial (artículo 4 de la LPCL y artículos 11 a 13 del D.S. 001-96-TR) y contrato de trabajo sujeto a modalidad por necesidades del mercado')
   t.match(given, 'QUINIENTOS Y 00/100 SOLES', 'words written from the salary')
   const computed = await previewText(t, samplePartTime())
-  for (const value of ['18.75 horas semanales', 'lunes a viernes', 'de 18:00 a 21:45 horas']) t.match(computed, value, 'hours from days and schedule')
+  for (const value of ['18 horas y 45 minutos semanales', 'lunes a viernes', 'de 18:00 a 21:45 horas']) t.match(computed, value, 'hours from days and schedule')
 })
 
 test('Part Time: a salary under the proportional minimum is refused; hours over 48 too', async (t) => {
   const low = await app.inject({ method: 'POST', url: '/api/contracts/download-zip', payload: [sampleEmployee(), samplePartTime({ salary: 441.40 })] })
   t.equal(low.statusCode, 400)
-  t.same(low.json().errors, [{ field: 'body.1.salary', message: 'El sueldo no puede ser menor a S/ 441.41, la parte proporcional de la remuneración mínima vital para 18.75 horas semanales' }])
+  t.same(low.json().errors, [{ field: 'body.1.salary', message: 'El sueldo no puede ser menor a S/ 441.41, la parte proporcional de la remuneración mínima vital para 18 horas y 45 minutos semanales' }])
   const enough = await app.inject({ method: 'POST', url: '/api/contracts/preview', payload: samplePartTime({ salary: 441.41 }) })
   t.equal(enough.statusCode, 200, '1130 × 18.75 / 48 = 441.40…, rounded up to the céntimo')
   const tooMany = await app.inject({ method: 'POST', url: '/api/contracts/preview', payload: sampleEmployee({ weeklyHours: 49 }) })

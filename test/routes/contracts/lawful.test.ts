@@ -12,6 +12,7 @@ import { EMPLOYEE_HEADERS, employeeCells, workbook } from '../../support/spreads
 import { EMPLOYEE_COLUMNS } from '../../../src/spreadsheets/columns.js'
 import { addDays, termEnd, todayInLima } from '../../../src/vocabulary/dates.js'
 import { dateInWords } from '../../../src/vocabulary/format.js'
+import { WORKING_TIME_MESSAGES } from '../../../schemas/messages.js'
 
 // every "today" is Lima's whatever the process time zone: run this file where it is already tomorrow
 process.env.TZ = 'Pacific/Kiritimati'
@@ -69,10 +70,19 @@ t.test('part time over the six-day ordinary week: 24 h over lunes a sábado refu
       'del centro de trabajo = 4 horas diarias (art. 12 del D.S. 001-96-TR); la persona trabaja 6 días (lunes a sábado)'
   ]])
   const text = await contractText(partTime({ weeklyHours: 19.25, workSchedule: 'de 18:00 a 21:51 horas' }))
-  t.match(text, '19.25 horas semanales')
+  t.match(text, '19 horas y 15 minutos semanales')
   t.match(text, 'lunes a viernes')
   t.match(text, 'de 18:00 a 21:51 horas')
-  t.match(await contractText(partTime({ weeklyHours: 20, workSchedule: 'de 18:00 a 22:00 horas' })), '20 horas semanales', '20 ÷ 6')
+  // §35: 20 ÷ 6 is under four, but over the worker's own five days it is four: refused as part time
+  t.same(await refusals(partTime({ weeklyHours: 20, workSchedule: 'de 18:00 a 22:00 horas' })), [['contractType',
+    WORKING_TIME_MESSAGES.partTimeOwnDays('20 horas', 5, 'lunes a viernes', '4 horas')]])
+  const fiveByThreeFortyFive = await contractText(partTime({ workSchedule: 'de 18:00 a 21:45 horas' }))
+  t.match(fiveByThreeFortyFive, '18 horas y 45 minutos semanales', '5 x 3 h 45 min is part time under both readings')
+  t.notMatch(fiveByThreeFortyFive, 'cuarenta y ocho (48) semanales', 'no 8-h/48-h sentence in part time')
+  const weekend = await contractText(partTime({ workDays: 'sábado y domingo', workSchedule: 'de 08:00 a 16:45 horas, con 45 minutos de refrigerio' }))
+  t.match(weekend, '16 horas semanales', 'a weekend part time of 16 hours stays part time (÷ 5)')
+  const reduced = await contractText(sampleEmployee({ workDays: 'lunes a viernes', workSchedule: 'de 08:00 a 12:00 horas', salary: 1200, salaryInWords: undefined }))
+  t.notMatch(reduced, 'A TIEMPO PARCIAL', 'a Planilla of 5 x 4 h is the full-benefit contract with a reduced week')
   t.same(await refusals(partTime({ weeklyHours: 18, workDays: 'lunes a sábado', workSchedule: 'de 08:00 a 14:00 horas', salary: 900 })),
     [['weeklyHours', 'Las horas semanales no coinciden con los días y el horario indicados, que suman 36 horas semanales']])
   t.match(await refusals(partTime({ workDays: undefined, workSchedule: undefined })), [

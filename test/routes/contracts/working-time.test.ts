@@ -50,14 +50,26 @@ const REFUSED: Array<[string, Record<string, unknown>, Array<[string, string]>]>
     sampleEmployee({ dni: '20000002', workDays: 'lunes a viernes', workSchedule: 'de 08:00 a 16:30 horas, con 30 minutos de refrigerio' }),
     [['workSchedule', WORKING_TIME_MESSAGES.shortBreak('lunes', 30)]]],
   ['no refrigerio on a shift over six hours', sampleEmployee({ dni: '20000003', workDays: 'lunes a viernes', workSchedule: 'de 08:00 a 14:30 horas' }),
-    [['workSchedule', WORKING_TIME_MESSAGES.missingBreak('lunes', 'de 08:00 a 14:30', '6')]]],
+    [['workSchedule', WORKING_TIME_MESSAGES.missingBreak('lunes', 'de 08:00 a 14:30', '6 horas')]]],
   ['20 hours over four days is not part time', partTime({ dni: '20000004', workDays: 'lunes a jueves', workSchedule: 'de 17:00 a 22:00 horas' }),
-    [['weeklyHours', WORKING_TIME_MESSAGES.partTimeFourHours('20', 5, '4', 4, 'lunes a jueves', 6)]]],
+    [['weeklyHours', WORKING_TIME_MESSAGES.partTimeFourHours('20 horas', 5, '4 horas', 4, 'lunes a jueves', 6)]]],
   ['exactly four hours a day declared as 19.75',
     partTime({ dni: '20000005', workDays: 'lunes a viernes', workSchedule: 'de 18:00 a 22:00 horas', weeklyHours: 19.75 }),
     [['weeklyHours', WORKING_TIME_MESSAGES.hoursMismatch('20 horas semanales')]]],
   ['49 hours a week', sampleEmployee({ dni: '20000006', workDays: 'lunes a sábado', workSchedule: 'de 07:00 a 15:55 horas, con 45 minutos de refrigerio' }),
-    [['workSchedule', WORKING_TIME_MESSAGES.weeklyMaximum('49', 1)]]]
+    [['workSchedule', WORKING_TIME_MESSAGES.weeklyMaximum('49 horas', 1)]]],
+  // §33: mornings → afternoons → nights: the night week ends Sunday 06:45, the next Monday starts 06:00
+  ['a rotation whose change of shift leaves 23 h 15 min of rest', sampleEmployee({
+    dni: '20000007',
+    position: 'Vigilante',
+    workSchedule: 'rotativo semanal: 06:00-14:45 / 14:00-22:45 / 22:00-06:45, lunes a sábado, con 45 minutos de refrigerio'
+  }), [['workSchedule', WORKING_TIME_MESSAGES.weeklyRestTooFar('lunes 22:00 de la semana 3 del ciclo', 'sábado 14:45 de la semana 1 del ciclo',
+    '280 horas y 45 minutos', '136 horas y 45 minutos', WORKING_TIME_MESSAGES.restPause('domingo 06:45 de la semana 3 del ciclo',
+      'lunes 06:00 de la semana 1 del ciclo', '23 horas y 15 minutos'))]]],
+  // §33: the refrigerio at the very start of its shift
+  ['a refrigerio at 07:00 on a 07:00 start', sampleEmployee({
+    dni: '20000008', workDays: 'lunes a viernes', workSchedule: 'de 07:00 a 15:45 horas, con 45 minutos de refrigerio desde las 07:00'
+  }), [['workSchedule', WORKING_TIME_MESSAGES.breakAtEdge('lunes', 'de 07:00 a 15:45', '07:00')]]]
 ]
 
 // the lawful neighbours, also uploaded: no issue
@@ -72,7 +84,25 @@ const LAWFUL = {
   rotation: sampleEmployee({
     dni: '30000006',
     position: 'Vigilante',
-    workSchedule: 'rotativo semanal: 06:00-14:45 / 14:00-22:45 / 22:00-06:45, lunes a sábado, con 45 minutos de refrigerio'
+    workSchedule: 'rotativo semanal: 06:00-14:45 / 22:00-06:45 / 14:00-22:45, lunes a sábado, con 45 minutos de refrigerio'
+  }),
+  weekdaysAndSaturdayNight: sampleEmployee({
+    dni: '30000009',
+    position: 'Vigilante',
+    workSchedule: 'lunes a viernes de 05:00 a 13:45 con 45 minutos de refrigerio; sábado de 22:00 a 06:45 con 45 minutos de refrigerio',
+    salary: 2000,
+    salaryInWords: undefined
+  }),
+  nights: sampleEmployee({
+    dni: '30000010',
+    position: 'Vigilante',
+    workDays: 'lunes a sábado',
+    workSchedule: 'de 22:00 a 06:45 horas, con 45 minutos de refrigerio',
+    salary: 2000,
+    salaryInWords: undefined
+  }),
+  refrigerioAt11: sampleEmployee({
+    dni: '30000011', workDays: 'lunes a viernes', workSchedule: 'de 07:00 a 15:45 horas, con 45 minutos de refrigerio desde las 11:00'
   }),
   partTimeSixDays: partTime({ dni: '30000007', workDays: 'lunes a sábado', workSchedule: 'de 18:00 a 21:40 horas', weeklyHours: 22 }),
   legacy: sampleEmployee({ dni: '30000008', workDays: 'lunes a viernes', workSchedule: 'de 18:00 a 21:45 horas' })
@@ -137,15 +167,40 @@ t.test('a three-shift weekly rotation: its cycle average, and night work at body
   const text = await contractText(LAWFUL.rotation)
   t.match(text, '48 horas semanales en promedio (ciclo de 3 semanas)')
   t.match(text, 'rotativo semanal, en un ciclo de 3 semanas: la primera semana, de 06:00 a 14:45 horas, con 45 minutos de refrigerio; ' +
-    'la segunda semana, de 14:00 a 22:45 horas, con 45 minutos de refrigerio; la tercera semana, de 22:00 a 06:45 horas, con 45 ' +
+    'la segunda semana, de 22:00 a 06:45 horas, con 45 minutos de refrigerio; la tercera semana, de 14:00 a 22:45 horas, con 45 ' +
     'minutos de refrigerio')
-  t.match(text, 'Incluye trabajo nocturno, entre las 22:00 y las 06:00 horas (17.5 horas a la semana en promedio del ciclo), ' +
+  t.match(text, 'El descanso semanal es del sábado de la primera semana a las 14:45 al lunes de la segunda semana a las 22:00; del ' +
+    'domingo de la segunda semana a las 06:45 al lunes de la tercera semana a las 14:00 y del sábado de la tercera semana a las 22:45 ' +
+    'al lunes de la primera semana a las 06:00.', 'the rests the rotation really gives (§33)')
+  t.match(text, 'Incluye trabajo nocturno, entre las 22:00 y las 06:00 horas (17 horas y 30 minutos a la semana en promedio del ciclo), ' +
     'remunerado con no menos de la remuneración mínima vital más 35 % (artículo 8 del D.S. 007-2002-TR).')
   t.same(await refusals({ ...LAWFUL.rotation, salary: 1274.19, salaryInWords: undefined }), [['salary',
     'El sueldo no puede ser menor a S/ 1,274.20: el horario incluye trabajo nocturno, cuya remuneración mínima es la ' +
     'remuneración mínima vital más 35 % (art. 8 del D.S. 007-2002-TR)']], 'the night share on worked hours: 17.5 of 48')
   const res = await app.inject({ method: 'POST', url: '/api/contracts/preview', payload: LAWFUL.rotation })
   t.equal(await fontSizeOf(res.rawPayload, 'Incluye trabajo nocturno'), 9, 'the night note is clause text at body size (9 pt)')
+})
+
+t.test('§33: the weekly rest printed is the one the schedule gives, never a Sunday it does not', async (t) => {
+  const saturdayNight = await contractText(LAWFUL.weekdaysAndSaturdayNight)
+  t.match(saturdayNight, 'El descanso semanal es del viernes a las 13:45 al sábado a las 22:00.')
+  t.notMatch(saturdayNight, /domingo/, 'no Sunday is promised')
+  t.match(await contractText(LAWFUL.nights), 'El descanso semanal es del domingo a las 06:45 al lunes a las 22:00.')
+  t.match(await contractText(LAWFUL.sixDays), 'El descanso semanal es del sábado a las 14:00 al lunes a las 08:00.')
+  t.same(uploaded.issues('30000009'), [], 'Mon-Fri 05:00-13:45 + Saturday night: its rest is Friday 13:45 to Saturday 22:00')
+})
+
+t.test('§33: a refrigerio at 11:00 in a 07:00-15:45 shift lies inside it', async (t) => {
+  t.match(await contractText(LAWFUL.refrigerioAt11), 'de 07:00 a 15:45 horas, con 45 minutos de refrigerio desde las 11:00')
+  const structured = sampleEmployee({ workingTime: { days: WEEKDAYS.map((day) => ({ day, shifts: [{ start: '07:00', end: '15:45' }], breakMinutes: 45, breakStart: '14:30' })) } })
+  t.same(await refusals(structured), [['workingTime', WORKING_TIME_MESSAGES.breakAtEdge('lunes', 'de 07:00 a 15:45', '14:30')]],
+    'ending 15 minutes before the end of the shift is at its edge too')
+})
+
+t.test('§33: hours printed as hours and minutes, never decimals', async (t) => {
+  const text = await contractText(sampleEmployee({ workDays: 'lunes a viernes', workSchedule: 'de 08:00 a 17:27 horas, con 45 minutos de refrigerio' }))
+  t.match(text, '43 horas y 30 minutos semanales')
+  t.notMatch(text, /\d\.\d+ horas/)
 })
 
 t.test('22 hours over six days in a six-day workplace is part time', async (t) => {
@@ -189,13 +244,13 @@ t.test('workingTime as a structure: printed from it; its refusals on workingTime
   t.same(await refusals(structured({
     days: [],
     rotation: { weeks: [{ days: days([...WEEKDAYS, 'sábado'], ['07:00', '16:45'], 45) }, { days: days([...WEEKDAYS, 'sábado'], ['07:00', '15:45'], 45) }] }
-  })), [['workingTime', WORKING_TIME_MESSAGES.weeklyMaximum('51', 2)]], 'a cycle averaging 51 hours')
+  })), [['workingTime', WORKING_TIME_MESSAGES.weeklyMaximum('51 horas', 2)]], 'a cycle averaging 51 hours')
   t.same(await refusals(structured({ days: days(WEEKDAYS, ['08:00', '12:00']) }, { workSchedule: 'de 08:00 a 12:00 horas' })),
     [['workingTime', WORKING_TIME_MESSAGES.bothForms]])
   t.same(await refusals(structured({ days: [{ day: 'lunes', shifts: [{ start: '8:00', end: '12:00' }], breakMinutes: 0 }] })),
     [['workingTime.days.0.shifts.0.start', WORKING_TIME_MESSAGES.time.invalid]], 'the schema names the time')
   t.same(await refusals(partTime({ workingTime: { days: days(['lunes', 'martes', 'miércoles', 'jueves'], ['17:00', '22:00']) } })),
-    [['weeklyHours', WORKING_TIME_MESSAGES.partTimeFourHours('20', 5, '4', 4, 'lunes a jueves', 6)]], 'the four-hour test stays on weeklyHours')
+    [['weeklyHours', WORKING_TIME_MESSAGES.partTimeFourHours('20 horas', 5, '4 horas', 4, 'lunes a jueves', 6)]], 'the four-hour test stays on weeklyHours')
   const zip = await app.inject({ method: 'POST', url: '/api/contracts/download-zip', payload: [structured({ days: days(WEEKDAYS, ['08:00', '16:45'], 45) })] })
   t.equal(zip.statusCode, 200)
   const contract = (await zipEntries(zip.rawPayload)).find((entry) => /^planilla\/[^/]+\.pdf$/.test(entry.name))

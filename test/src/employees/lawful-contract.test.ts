@@ -6,7 +6,7 @@ import { addDays, addMonths, ageOn, termEnd, todayInLima } from '../../../src/vo
 import { parseModality } from '../../../src/vocabulary/modality.js'
 import { parseWorkDays } from '../../../src/vocabulary/working-time.js'
 import { lawfulContractIssues, lawfulContractPolicy } from '../../../src/employees/lawful-contract.js'
-import { minimumSalaryWith, profileWorkingTimeProblems } from '../../../src/employees/working-time-rules.js'
+import { minimumSalaryWith, partTimeTest, profileWorkingTimeProblems } from '../../../src/employees/working-time-rules.js'
 import { contractDefaultProblems } from '../../../src/employer/profile.js'
 import { sampleEmployee, sampleSubsidio, sampleTerm } from '../../support/samples.js'
 import { SUPLENCIA_MESSAGES } from '../../../schemas/messages.js'
@@ -90,7 +90,8 @@ test('each modality has its maximum term; Subsidio is always a suplencia', async
   }])
   t.same(fieldsOf(sampleEmployee({ modality: '58', endDate: termEnd(entryDate, 60) })), [])
   const mallAventura = { subDivisionOrParking: 'Playa Mall Aventura', causeId: 'mall-aventura-apertura' }
-  t.same(fieldsOf(sampleEmployee({ ...mallAventura, modality: '57', endDate: termEnd(entryDate, 37) })), ['endDate'], 'art. 57: three years')
+  t.same(fieldsOf(sampleEmployee({ ...mallAventura, modality: '57', endDate: termEnd(entryDate, 37) })), ['endDate', 'causeId'],
+    'art. 57: three years, and past the cause\'s 36 months from its activity (§34)')
   const occasional = lawfulContractPolicy({
     ...demo,
     sites: demo.sites.map((site) => site.name === 'Playa Larcomar' ? { ...site, modalities: [...site.modalities, '60'] } : site),
@@ -107,8 +108,10 @@ test('the cause is a reviewed one: by id, or the one that fits site, modality, t
   t.same(fieldsOf(sampleEmployee({ causeId: 'larcomar-remodelacion-vecino' })), [])
   t.match(issuesOf(sampleEmployee({ causeId: 'feria' })), [{ field: 'causeId', message: /^La causa feria no es una de las causas objetivas revisadas .*Se ajusta a este contrato la causa revisada larcomar-remodelacion-vecino$/ }])
   t.match(issuesOf(sampleEmployee({ causeId: 'lince-feria-comercial' })), [{ field: 'causeId', message: /es de la sede Playa Lince, no de Playa Larcomar/ }])
-  t.match(issuesOf(sampleEmployee({ causeId: 'larcomar-servicio-nocturno' })), [{ field: 'causeId', message: /es de la modalidad 57 \(inicio o incremento de actividad\), no de la 58/ }])
-  t.match(issuesOf(sampleEmployee({ modality: '57' })), [{ field: 'causeId', message: /^Ninguna causa objetiva revisada para la sede Playa Larcomar y la modalidad 57 .*larcomar-servicio-nocturno: del 01\/01\/2026 al 31\/12\/2032, lunes a domingo de 18:00 a 06:00/ }],
+  t.match(issuesOf(sampleEmployee({ causeId: 'larcomar-servicio-nocturno', modality: '58' })), [{ field: 'causeId', message: /es de la modalidad 57 \(inicio o incremento de actividad\), no de la 58/ }])
+  t.match(issuesOf(sampleEmployee({ causeId: 'larcomar-servicio-nocturno' })), [{ field: 'causeId', message: /^La causa larcomar-servicio-nocturno justifica solo trabajo lunes a domingo de 18:00 a 06:00/ }],
+    '§34: without a modality the record takes its cause\'s (57): only the night shift is then wrong')
+  t.match(issuesOf(sampleEmployee({ modality: '57' })), [{ field: 'causeId', message: /^Ninguna causa objetiva revisada para la sede Playa Larcomar y la modalidad 57 .*larcomar-servicio-nocturno: del 01\/01\/2026 al 31\/12\/2028, lunes a domingo de 18:00 a 06:00/ }],
     'the night service justifies no day shift')
   t.same(fieldsOf(sampleEmployee({ modality: '57', workDays: 'viernes a domingo', workSchedule: 'de 22:00 a 06:00 horas, con 45 minutos de refrigerio', salary: 1600 })), [], 'a night shift fits it')
   t.same(fieldsOf(sampleEmployee({ modality: '57', workDays: 'lunes', workSchedule: 'de 00:00 a 05:00 horas', salary: 1600 })), [], 'inside the night that began on Sunday')
@@ -131,7 +134,11 @@ test('part time: its own working time, under four hours a day over the workplace
       'semana del centro de trabajo = 4 horas diarias (art. 12 del D.S. 001-96-TR); la persona trabaja 6 días (lunes a sábado)'
   }])
   t.same(fieldsOf(partTime({ weeklyHours: 22, workDays: 'lunes a sábado', workSchedule: 'de 18:00 a 21:40 horas' })), [], '22 h over six days')
-  t.same(fieldsOf(partTime({ workDays: 'lunes a viernes', workSchedule: 'de 18:00 a 22:00 horas' })), [], '20 h over five days ÷ 6')
+  t.same(fieldsOf(partTime({ workDays: 'lunes a viernes', workSchedule: 'de 18:00 a 22:00 horas' })), ['contractType'],
+    '§35: 20 h over five days is under four ÷ 6 but four ÷ the worker\'s 5: refused as part time')
+  t.same(fieldsOf(partTime({ workDays: 'lunes a viernes', workSchedule: 'de 18:00 a 21:45 horas' })), [], '5 x 3 h 45 min passes')
+  t.same(fieldsOf(partTime({ workDays: 'sábado y domingo', workSchedule: 'de 08:00 a 16:45 horas, con 45 minutos de refrigerio' })), [],
+    'a weekend of 16 hours: ÷ 5 under both readings')
   t.same(issuesOf(partTime({ workDays: 'lunes a jueves', workSchedule: 'de 17:00 a 22:00 horas' })), [{
     field: 'weeklyHours',
     message: 'Un contrato a tiempo parcial debe promediar menos de cuatro horas diarias: la persona trabaja 4 días (lunes a jueves), ' +
@@ -147,6 +154,7 @@ test('part time: its own working time, under four hours a day over the workplace
   const five = lawfulContractPolicy({ ...demo, ordinaryWeek: { days: 5, hours: 40 } })
   t.same(lawfulContractIssues(partTime({ workDays: 'lunes a viernes', workSchedule: 'de 18:00 a 22:00 horas' }), '', five)
     .map((issue) => issue.field), ['weeklyHours'], 'over a five-day week 20 hours are four a day')
+  t.same(partTimeTest({ daysPerWeek: [5], averageWeeklyMinutes: 1200 } as never, { days: 6 }).partTime, false, 'both readings: 5 x 4 h is not')
   t.same(fieldsOf(partTime({ workDays: 'cuando se necesite', workSchedule: 'por las noches' })), ['workDays', 'workSchedule'])
 })
 

@@ -5,8 +5,8 @@
  */
 import { test, type Test } from 'tap'
 import {
-  daysText, isWorkingTimeFacts, parseWorkingTimeText, weeklyMinutesText, workingTimeFacts, workingTimeText,
-  type WorkingTime, type WorkingTimeFacts
+  daysText, durationText, isWorkingTimeFacts, parseWorkingTimeText, weeklyMinutesText, weeklyRests, weeklyRestText,
+  workingTimeFacts, workingTimeText, type WorkingTime, type WorkingTimeFacts
 } from '../../../src/vocabulary/working-time.js'
 
 const MEALS = [{ start: '12:00', end: '14:00' }, { start: '19:00', end: '21:00' }]
@@ -108,9 +108,54 @@ test('what a working time amounts to: weekly minutes, the cycle average, the lon
     'the afternoon shift covers 12:00-14:00 whole')
   t.same(facts(t, read(t, 'lunes', 'de 18:00 a 21:45')).shifts[0].mealWindows, [1], '19:00-21:00 lies within')
   t.equal(weeklyMinutesText(2880), '48 horas semanales')
-  t.equal(weeklyMinutesText(1155), '19.25 horas semanales')
+  t.equal(weeklyMinutesText(1155), '19 horas y 15 minutos semanales')
   t.equal(weeklyMinutesText(1135), '18 horas y 55 minutos semanales', 'exact to the minute, never rounded')
-  t.equal(weeklyMinutesText(2892), '48.2 horas semanales', '48.2 is not 48')
+  t.equal(weeklyMinutesText(2892), '48 horas y 12 minutos semanales', '48 h 12 min is not 48')
+})
+
+test('§33: durations in hours and minutes', async (t) => {
+  t.equal(durationText(2610), '43 horas y 30 minutos')
+  t.equal(durationText(60), '1 hora')
+  t.equal(durationText(61), '1 hora y 1 minuto')
+  t.equal(durationText(45), '45 minutos')
+  t.equal(durationText(234.99), '3 horas y 55 minutos', 'rounded to the minute')
+})
+
+test('§33: the weekly rests measured on the real week, across midnight, weeks and changes of shift', async (t) => {
+  const ROTATION = (order: string) => `rotativo semanal: ${order}, lunes a sábado, con 45 minutos de refrigerio`
+  const refused = facts(t, read(t, undefined, ROTATION('06:00-14:45 / 14:00-22:45 / 22:00-06:45')))
+  const { overrun } = weeklyRests(refused)
+  const week = 7 * 1440
+  t.same(overrun, {
+    stretch: { from: 2 * week + 1320, to: 3 * week + 5 * 1440 + 885 },
+    longestPause: { from: 2 * week + 6 * 1440 + 405, to: 3 * week + 360 }
+  }, 'night week Monday 22:00 to the next cycle\'s Saturday 14:45; Sunday 06:45 to Monday 06:00 is 23 h 15 min')
+  t.equal(weeklyRests(refused).rests.length, 2)
+  const reversed = facts(t, read(t, undefined, ROTATION('06:00-14:45 / 22:00-06:45 / 14:00-22:45')))
+  t.equal(weeklyRests(reversed).overrun, undefined, 'mornings, nights, afternoons: a rest every week')
+  t.equal(weeklyRests(reversed).rests.length, 3)
+  const saturdayNight = facts(t, read(t, undefined,
+    'lunes a viernes de 05:00 a 13:45 con 45 minutos de refrigerio; sábado de 22:00 a 06:45 con 45 minutos de refrigerio'))
+  t.equal(weeklyRests(saturdayNight).overrun, undefined)
+  t.equal(weeklyRestText(saturdayNight), 'del viernes a las 13:45 al sábado a las 22:00', 'Sunday 06:45 to Monday 05:00 is no rest')
+  t.equal(weeklyRestText(facts(t, read(t, 'lunes a sábado', 'de 22:00 a 06:45 horas, con 45 minutos de refrigerio'))),
+    'del domingo a las 06:45 al lunes a las 22:00')
+  const twoWeeks = facts(t, {
+    days: [],
+    rotation: {
+      weeks: [
+        { days: ['lunes', 'martes', 'miércoles', 'jueves', 'viernes', 'sábado'].map((day) => ({ day, shifts: [{ start: '08:00', end: '12:00' }], breakMinutes: 0 })) },
+        { days: [{ day: 'domingo', shifts: [{ start: '08:00', end: '12:00' }], breakMinutes: 0 }] }
+      ]
+    }
+  })
+  t.same(weeklyRests(twoWeeks).overrun?.stretch, { from: week + 6 * 1440 + 480, to: 2 * week + 5 * 1440 + 720 },
+    'a Sunday shift 20 hours before the next Monday: from Sunday 08:00 to Saturday 12:00, 148 hours without rest')
+  const noRest = facts(t, {
+    days: ['lunes', 'martes', 'miércoles', 'jueves', 'viernes', 'sábado', 'domingo']
+      .map((day) => ({ day, shifts: [{ start: '20:00', end: '23:00' }], breakMinutes: 0 }))
+  })
+  t.ok(weeklyRests(noRest).overrun !== undefined && weeklyRests(noRest).rests.length === 0, 'seven days of work: no rest at all')
 })
 
 test('a structure that is no working time says why', async (t) => {
