@@ -126,8 +126,8 @@ export const TEXT = {
   severalCauses: (texts) => `Causa: una de las causas revisadas de la sede (${texts.map((text) => `«${text}»`).join('; ')}), según el plazo y la jornada`,
   /** @param {string} id the sheet's value */
   unknownCause: (id) => `Causa: «${id}», escrita en la hoja, no es una causa revisada de la empresa`,
-  /** @param {string} reason */
-  suplenciaLine: (reason) => `Suplencia: ${reason}`,
+  /** @param {string} reason @param {string | undefined} ground the ground's name, when the row names one */
+  suplenciaLine: (reason, ground) => ground === undefined ? `Suplencia: ${reason}` : `Suplencia (${ground}): ${reason}`,
   checking: 'Comprobando el contrato…',
   contractReady: 'El contrato se puede generar.',
   /** @param {number} n */
@@ -199,6 +199,10 @@ export const TEXT = {
   /** A reviewed cause by its text, never its id. @param {string} text @param {string} from @param {string} to */
   causeOption: (text, from, to) => `${text} (del ${from} al ${to})`,
   sitePick: 'Elige la sede',
+  contractTypePick: 'Elige el tipo de contrato',
+  sexPick: 'Elige el sexo',
+  sexFemale: 'Femenino (F)',
+  sexMale: 'Masculino (M)',
   siteHint: 'Las sedes de la empresa: elige la que corresponde a la fila.',
   causeHint: 'Solo las causas revisadas de esta sede y modalidad. Una causa nueva la revisa el área legal antes de poder usarse.',
   addendumCauseHint: 'Si este servicio emitió el contrato, déjala vacía: se toma la causa que imprimió. Si no, la causa revisada del contrato que se prorroga, de su modalidad.',
