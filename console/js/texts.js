@@ -288,8 +288,15 @@ export const TEXT = {
   renewTitle: (name) => `Renovar el contrato de ${name}`,
   /** @param {{ dni: string, position: string, site: string | null, entryDate: string, endDate: string }} contract */
   renewContract: (contract) => `DNI ${contract.dni}, ${contract.position}${contract.site === null ? '' : `, ${contract.site}`}: vigente del ${contract.entryDate} al ${contract.endDate}. La adenda empieza el día siguiente.`,
-  /** @param {string} end @param {string} longest */
-  renewEndHint: (end, longest) => `Después del ${end} y hasta el ${longest} como máximo (el plazo máximo de la modalidad y los cinco años de contratos temporales).`,
+  /**
+   * @param {string} end @param {string} longest @param {boolean} absence a suplencia bounded by its absence
+   * @param {string | undefined} causeEnd the end of its cause's period
+   */
+  renewEndHint: (end, longest, absence, causeEnd) => `Después del ${end} y hasta el ${longest} como máximo (${absence
+    ? 'el fin previsto de la ausencia que cubre la suplencia'
+    : 'el plazo máximo de la modalidad y los cinco años de contratos temporales'}${causeEnd === undefined ? '' : `; la causa del contrato está revisada hasta el ${causeEnd}`}). Propuesta: el mismo plazo del contrato.`,
+  /** @param {string} shown the end the list showed @param {string} now the end the registry holds */
+  renewStale: (shown, now) => `Este contrato ya fue prorrogado: ya no termina el ${shown} sino el ${now}. La lista se actualizó; vuelve a abrir Renovar si hace falta otra adenda.`,
   causeUpdateStarter: 'Elegir una frase de inicio (opcional)…',
   causeUpdateStarters: [
     'La necesidad que motivó el contrato subsiste porque ',

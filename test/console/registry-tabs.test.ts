@@ -79,7 +79,8 @@ t.test('Por vencer: the issued contract listed; Renovar: a refusal on its field,
 
   await page.click(`${row} button`)
   await page.waitForSelector('#renew[open]')
-  t.equal(await page.$eval('#renew-end', (input) => (input as HTMLInputElement).value), termEnd(entryDate, 60), 'prefilled with the longest end')
+  t.equal(await page.$eval('#renew-end', (input) => (input as HTMLInputElement).value), addDays(employee.endDate as string, 20),
+    'prefilled with the contract\'s own term again (20 days), not the longest end')
   // too far: the service's refusal on the end date field
   await page.$eval('#renew-end', (input, value) => { (input as HTMLInputElement).value = value }, addDays(termEnd(entryDate, 60), 1))
   await page.type('#renew-cause', 'La necesidad subsiste porque las obras del centro comercial vecino continúan este año')
@@ -115,9 +116,75 @@ t.test('Por vencer: the issued contract listed; Renovar: a refusal on its field,
   const recorded = (await app.inject({ method: 'GET', url: '/api/workers/40888001/contracts' })).json().data.contracts
   t.match(recorded, [{ kind: 'contract' }, { kind: 'addendum', entryDate: addDays(employee.endDate as string, 1), endDate: newEnd }], 'the adenda recorded')
   t.match(await text('#renew-status'), /Descargado .+\(.+, 1 PDF\)/)
+  t.equal(await page.$eval('#renew-zip', (button) => (button as HTMLElement).hidden), true, 'the adenda issued: it cannot be downloaded (issued) twice')
   await page.click('#renew-cancel')
+  // the list was read again: the contract now ends past the 30 days
+  await page.waitForFunction(() => ![...document.querySelectorAll('#expiring-table tbody tr')].some((tr) => tr.textContent?.includes('40888001')))
+  t.pass('the renewed contract left the 30-day list')
   t.same(watched.errors, [])
   t.same(watched.foreign, [])
+})
+
+/** The row of 40888001 in the list: its term cell and its index. */
+async function rowOf40888001 (): Promise<{ index: number, term: string }> {
+  return await page.$$eval('#expiring-table tbody tr', (trs) => {
+    const index = trs.findIndex((tr) => tr.textContent?.includes('40888001'))
+    return { index, term: trs[index]?.querySelector('td.term')?.textContent ?? '' }
+  })
+}
+
+t.test('Por vencer after adendas: the row shows every adenda; a stale row never prepares a second adenda; renewed again', async (t) => {
+  const firstEnd = termEnd(addDays(employee.endDate as string, 1), 3)
+  await page.$eval('#expiring-days', (input) => { (input as HTMLInputElement).value = '366' })
+  await page.click('#expiring-form button[type="submit"]')
+  await page.waitForFunction(() => [...document.querySelectorAll('#expiring-table tbody tr')].some((tr) => tr.textContent?.includes('40888001')))
+  t.match((await rowOf40888001()).term, `${entryDate} – ${firstEnd}Con 1 adenda`, 'extended by its adenda')
+
+  // another adenda issued meanwhile (another HR assistant, through the API): the row on screen is stale
+  const [contract] = (await app.inject({ method: 'GET', url: '/api/workers/40888001/contracts' })).json().data.contracts as { id: string }[]
+  const secondEnd = addDays(firstEnd, 10)
+  const built = await app.inject({
+    method: 'POST',
+    url: '/api/addendum/from-contract',
+    payload: { contractId: contract.id, endAddendum: secondEnd, causeUpdate: 'La necesidad subsiste porque las obras del centro comercial vecino continúan este año' }
+  })
+  t.equal(built.statusCode, 200, built.body)
+  t.equal((await app.inject({ method: 'POST', url: '/api/addendum/download-zip', payload: [built.json().data.addendum] })).statusCode, 200)
+  await page.click(`#expiring-table tbody tr:nth-child(${(await rowOf40888001()).index + 1}) button`)
+  await page.waitForSelector('#renew[open]')
+  t.equal(await page.$eval('#renew-end', (input) => (input as HTMLInputElement).value), addDays(firstEnd, 20), 'the stale row\'s own proposal')
+  await page.type('#renew-cause', 'La necesidad subsiste porque las obras del centro comercial vecino continúan este año')
+  await page.click('#renew-save')
+  await page.waitForSelector('#renew-status.error')
+  t.equal(await text('#renew-status'), `Este contrato ya fue prorrogado: ya no termina el ${firstEnd} sino el ${secondEnd}. ` +
+    'La lista se actualizó; vuelve a abrir Renovar si hace falta otra adenda.')
+  t.equal(await page.$eval('#renew-zip', (button) => (button as HTMLElement).hidden), true, 'no adenda offered for a period already covered')
+  await page.click('#renew-cancel')
+  await page.waitForFunction(() => /Con 2 adendas/.test([...document.querySelectorAll('#expiring-table tbody tr')].find((tr) => tr.textContent?.includes('40888001'))?.textContent ?? ''))
+  t.match((await rowOf40888001()).term, `${entryDate} – ${secondEnd}`, 'the list read again')
+
+  // renewed again from the fresh row: from the day after the second adenda
+  await page.click(`#expiring-table tbody tr:nth-child(${(await rowOf40888001()).index + 1}) button`)
+  await page.waitForSelector('#renew[open]')
+  const thirdEnd = addDays(secondEnd, 20)
+  t.equal(await page.$eval('#renew-end', (input) => (input as HTMLInputElement).value), thirdEnd)
+  await page.type('#renew-cause', 'La necesidad subsiste porque las obras del centro comercial vecino continúan este año')
+  const waitPreview = page.waitForResponse((response) => response.url().endsWith('/api/addendum/preview'))
+  await page.click('#renew-save')
+  t.match(JSON.parse((await waitPreview).request().postData() ?? '{}'), { startAddendum: addDays(secondEnd, 1), endAddendum: thirdEnd })
+  await page.waitForFunction(() => (document.querySelector('#preview-frame') as HTMLIFrameElement).src.startsWith('blob:'))
+  await page.click('#preview-close')
+  await page.waitForFunction(() => !(document.querySelector('#preview') as HTMLDialogElement).open)
+  const download = watched.nextDownload()
+  await page.click('#renew-zip')
+  await download
+  await page.click('#renew-cancel')
+  await page.waitForFunction(() => /Con 3 adendas/.test([...document.querySelectorAll('#expiring-table tbody tr')].find((tr) => tr.textContent?.includes('40888001'))?.textContent ?? ''))
+  const recorded = (await app.inject({ method: 'GET', url: '/api/workers/40888001/contracts' })).json().data.contracts as { kind: string, entryDate: string, endDate: string }[]
+  t.same(recorded.filter((entry) => entry.kind === 'addendum').map((entry) => [entry.entryDate, entry.endDate]), [
+    [addDays(employee.endDate as string, 1), firstEnd], [addDays(firstEnd, 1), secondEnd], [addDays(secondEnd, 1), thirdEnd]
+  ], 'three adendas, one after another, none over another')
+  t.same(watched.errors, [])
 })
 
 const CAUSE = 'Incremento temporal e imprevisible de vehículos atendidos en la sede por la feria de libros instalada en el parque vecino, mientras dure'
