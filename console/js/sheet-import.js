@@ -111,6 +111,17 @@ export class SheetImport {
   }
 
   /**
+   * Sends the sheet as it is again (the causes in force changed: an approval in Causas), so every row
+   * is judged with them; nothing of the sheet changes.
+   * @throws {ApiError} a refusal of the whole file (the service is down, a limit)
+   */
+  async judgeAgain () {
+    if (!this.fixable) return
+    const sheet = this.#sheet()
+    await this.#send(await this.#file(sheet), { fileName: this.state.fileName, sheet, fixed: this.state.fixed })
+  }
+
+  /**
    * Sets one cell without sending (a choice made with the table's pickers, already checked by
    * the service through a record preview), so the sheet and the corrected file keep it.
    * @param {number} row

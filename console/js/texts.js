@@ -310,6 +310,9 @@ export const TEXT = {
 
   // "Causas" (causes.js, causes/form.js)
   causeStatus: { proposed: 'Pendiente', approved: 'Aprobada', retired: 'Retirada' },
+  redateCause: 'Proponer con otras fechas',
+  /** @param {string} id */
+  redateTitle: (id) => `Proponer la causa ${id} con otras fechas`,
   approve: 'Aprobar',
   retire: 'Retirar',
   /** @param {{ days: string, from: string, to: string }} justifies */

@@ -7,9 +7,14 @@
  * axe passes; screenshots at both widths.
  */
 import t, { type Test } from 'tap'
-import { addDays, termEnd, todayInLima } from '../../src/vocabulary/dates.js'
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import * as XLSX from 'xlsx'
+import { EMPLOYEE_COLUMNS } from '../../src/spreadsheets/columns.js'
+import { addDays, dayMonthYearKey, termEnd, todayInLima } from '../../src/vocabulary/dates.js'
 import { pdfText, sampleEmployee, zipEntries } from '../support/helper.js'
-import { axeViolations, launch, openConsole, startServer } from '../support/browser.js'
+import { axeViolations, launch, openConsole, startServer, submitUpload } from '../support/browser.js'
 
 const { app, origin } = await startServer(t)
 const browser = await launch(t)
@@ -22,6 +27,8 @@ if (issued.statusCode !== 200) throw new Error(`sample contract refused: ${issue
 
 const watched = await openConsole(t, browser, origin)
 const { page } = watched
+const folder = mkdtempSync(join(tmpdir(), 'contratos-registry-tabs-'))
+t.teardown(() => rmSync(folder, { recursive: true, force: true }))
 const text = async (selector: string): Promise<string> => await page.$eval(selector, (node) => node.textContent ?? '')
 
 /** What overlaps in the shown rows of the registry's tables (as in layout.test.ts); source text, run in the page. */
@@ -226,4 +233,51 @@ t.test('Causas: proposed in the form, pending, approved, listed approved', async
   const approved = (await app.inject({ method: 'GET', url: '/api/causes?status=approved' })).json().data.causes.map((cause: { id: string }) => cause.id)
   t.ok(approved.includes(id), 'approved in the registry')
   t.same(watched.errors, [])
+})
+
+t.test('Causas: a season re-dated for a contract its period does not cover; the approval unblocks the contract in Contratos', async (t) => {
+  const profile = (await app.inject({ method: 'GET', url: '/api/profile' })).json().data as { causes: Array<{ id: string, modality: string, text: string, period: { from: string, to: string } }> }
+  const season = profile.causes.find((cause) => cause.modality === '67') as { id: string, text: string, period: { from: string, to: string } }
+  // a season contract after the reviewed season's period (or from next week, if that period is over)
+  const afterSeason = addDays(season.period.to, 1)
+  const start = dayMonthYearKey(afterSeason) > dayMonthYearKey(todayInLima()) ? afterSeason : addDays(todayInLima(), 7)
+  const worker = sampleEmployee({ dni: '40888002', name: 'Teresa', modality: 'temporada', subDivisionOrParking: 'Playa Mall Aventura', entryDate: start, endDate: termEnd(start, 1) })
+  const book = XLSX.utils.book_new()
+  XLSX.utils.book_append_sheet(book, XLSX.utils.aoa_to_sheet([EMPLOYEE_COLUMNS.map((spec) => spec.headers[0]), EMPLOYEE_COLUMNS.map((spec) => worker[spec.field] ?? null)]), 'Empleados')
+  const path = join(folder, 'temporada.xlsx')
+  writeFileSync(path, XLSX.write(book, { type: 'buffer', bookType: 'xlsx' }))
+  await page.click('#tab-employees')
+  await (await page.$('input#employees-file'))?.uploadFile(path)
+  await submitUpload(page, '#employees-form')
+  await page.waitForSelector('#employees-table tbody tr.blocked')
+  t.match(await text('#employees-table tbody tr td.contract p.cause'), 'la sede no tiene una causa revisada', 'no reviewed cause covers its term')
+
+  await page.click('#tab-causes')
+  await page.click(`#causes-reviewed tr[data-cause="${season.id}"] button[aria-label="Proponer con otras fechas: ${season.id}"]`)
+  await page.waitForSelector('#cause[open]')
+  t.equal(await text('#cause-title'), `Proponer la causa ${season.id} con otras fechas`)
+  t.equal(await page.$eval('#cause-text', (input) => (input as HTMLTextAreaElement).value), season.text, 'the same need')
+  t.same(await page.$$eval('#cause-sites input:checked', (boxes) => boxes.map((box) => (box as HTMLInputElement).value)), ['Playa Mall Aventura'])
+  t.same(await page.$eval('#cause-from', (input) => (input as HTMLInputElement).value), '', 'the dates to type')
+  t.notOk((await page.$$eval('#cause-modality option', (options) => options.map((option) => (option as HTMLOptionElement).value))).includes('61'),
+    'no suplencia: it has no reviewed cause')
+  await page.type('#cause-from', start)
+  await page.type('#cause-to', termEnd(start, 2))
+  await page.click('#cause-save')
+  await page.waitForFunction(() => !(document.querySelector('#cause') as HTMLDialogElement).open || document.querySelector('#cause .field-error, #cause-general .field-error') !== null)
+  t.equal(await page.$eval('#cause', (dialog) => (dialog as HTMLDialogElement).open), false, 'the same text for a period that does not overlap is accepted')
+  await page.waitForSelector('#causes-proposed tbody tr')
+  const id = await page.$eval('#causes-proposed tbody tr:first-child', (row) => row.getAttribute('data-cause') as string)
+  t.not(id, season.id)
+  t.same(await axeViolations(page), [])
+  await layoutAt(t, 'console-29-causas-fechas')
+  await page.click(`#causes-proposed tr[data-cause="${id}"] button[aria-label="Aprobar: ${id}"]`)
+  await page.waitForFunction((id) => document.querySelector(`#causes-reviewed tr[data-cause="${id}"]`) !== null, {}, id)
+
+  // the approval refreshes the Contratos tab: the sheet judged again with the new cause
+  await page.click('#tab-employees')
+  await page.waitForFunction(() => document.querySelector('#employees-table tbody tr.blocked') === null)
+  t.equal(await text('#employees-table tbody tr td.contract p.cause'), `Causa: ${season.text}`, 'the cause line prints the re-dated cause')
+  t.same(watched.errors, [])
+  t.same(watched.foreign, [])
 })
