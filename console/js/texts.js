@@ -200,6 +200,8 @@ export const TEXT = {
   causeOption: (text, from, to) => `${text} (del ${from} al ${to})`,
   sitePick: 'Elige la sede',
   contractTypePick: 'Elige el tipo de contrato',
+  /** @param {string} header */
+  pickDate: (header) => `Elegir en el calendario: ${header}`,
   sexPick: 'Elige el sexo',
   sexFemale: 'Femenino (F)',
   sexMale: 'Masculino (M)',

@@ -103,6 +103,19 @@ t.test('Corregir shows the modality and the ground by their legal names, selecte
   const sex = await formField('GENERO')
   t.same([sex.value, sex.shown], ['F', 'Femenino (F)'], 'the sex a select')
   t.same((await formField('TIPO DE CONTRATO')).options, ['', 'Planilla', 'Part Time', 'Subsidio'])
+  // a date: typed, or picked on the calendar beside it, which writes DD/MM/AAAA
+  const endField = await page.$$eval('#fix-fields .fix-field', (fields) => {
+    const field = fields.find((node) => node.querySelector('label')?.textContent === 'FIN') as HTMLElement
+    return { text: (field.querySelector('input[type="text"]') as HTMLInputElement).value, calendar: (field.querySelector('input[type="date"]') as HTMLInputElement).value }
+  })
+  const [day, month, year] = String(people[0].endDate).split('/')
+  t.same(endField, { text: people[0].endDate, calendar: `${year}-${month}-${day}` }, 'the calendar shows the sheet\'s day')
+  await page.$$eval('#fix-fields .fix-field', (fields) => {
+    const calendar = fields.find((node) => node.querySelector('label')?.textContent === 'FIN')?.querySelector('input[type="date"]') as HTMLInputElement
+    calendar.value = '2027-03-31'
+    calendar.dispatchEvent(new Event('change', { bubbles: true }))
+  })
+  t.equal((await formField('FIN')).value, '31/03/2027', 'a day picked on the calendar is written as the sheet writes it')
   t.same(await axeViolations(page, ALL_IMPACTS), [], 'the form with its pickers')
   await page.click('#fix-cancel')
 
