@@ -20,15 +20,18 @@ const templates: FastifyPluginAsyncTypebox = async (app) => {
       sex: SEX_VALUES,
       modality: profile.modalities.map((modality) => modality.name),
       position: [...new Set(profile.positions.flatMap((position) => [position.name, position.feminineName]))],
-      substitutionGround: profile.substitutionGrounds.map((ground) => ground.code),
+      // by name: the service reads a ground by its code or its name (src/vocabulary/substitution.ts)
+      substitutionGround: profile.substitutionGrounds.map((ground) => ground.name),
       probationReason: ['calificado', 'confianza', 'direccion'],
       salaryReductionAgreed: ['SÍ', 'NO'],
       subDivisionOrParking: profile.sites.map((site) => site.name),
-      // the causes counsel approved, by id (DOCUMENT-REQUIREMENTS §21)
-      causeId: profile.causes.map((cause) => cause.id)
+      // the causes counsel approved (DOCUMENT-REQUIREMENTS §21): a contract's by their text in CAUSA
+      // OBJETIVA (a reviewed text is that cause), an adenda's by id (its sheet has no such column)
+      causeId: profile.causes.map((cause) => cause.id),
+      objectiveCause: [...new Set(profile.causes.map((cause) => cause.text))]
     }
     return {
-      employee: Buffer.from(buildImportTemplate('employee', lists, app.config.BATCH_MAX)),
+      employee: Buffer.from(buildImportTemplate('employee', { ...lists, causeId: [] }, app.config.BATCH_MAX)),
       addendum: Buffer.from(buildImportTemplate('addendum', lists, app.config.ADDENDUM_BATCH_MAX))
     }
   }

@@ -9,6 +9,7 @@
  * (`addenda/model.js`) and its elements: the sheet (upload, errors, fixes), the table, the selection
  * (`selection.js`), the ZIP and the saved work.
  */
+import { PROFILE_EVENT } from './api.js'
 import { byId, setStatus } from './dom.js'
 import { loadView } from './storage.js'
 import { rowSelection } from './selection.js'
@@ -88,6 +89,9 @@ export function setupAddenda (limits, profile) {
     sheet.upload().catch(reportError)
   })
   button.addEventListener('click', () => { downloads.zip().catch(reportError) })
+
+  // a cause approved or retired in Causas: the sheet judged again with the causes in force
+  document.addEventListener(PROFILE_EVENT, () => { sheet.judgeAgain().catch(reportError) })
 
   // a reload in the same tab continues where HR was (docs/console.md, item 3)
   if (state.sheet.state.fileName !== '') {

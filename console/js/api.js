@@ -138,6 +138,20 @@ export async function getProfile () {
   return body.data
 }
 
+/** The document event after refreshProfile: the tabs show again what depends on the causes. */
+export const PROFILE_EVENT = 'contratos:profile'
+
+/**
+ * Reads the profile again into the same object every tab holds (an approved or retired cause changes
+ * its `causes`), then tells the tabs (PROFILE_EVENT).
+ * @param {Profile | undefined} profile
+ */
+export async function refreshProfile (profile) {
+  if (profile === undefined) return
+  Object.assign(profile, await getProfile())
+  document.dispatchEvent(new Event(PROFILE_EVENT))
+}
+
 /**
  * GETs a file (an import template) and reads it whole.
  * @param {string} path e.g. `/api/templates/employees.xlsx`

@@ -2,11 +2,13 @@
  * The "Causas" tab (docs/console.md, item 10; docs/registry.md "Causes reviewed by counsel"): the
  * proposals first (`GET /api/causes?status=proposed`), with "Aprobar", "Corregir" and "Retirar"
  * (`POST /api/causes/{id}/approve`, `PATCH /api/causes/{id}`, `POST /api/causes/{id}/retire`, counsel's
- * role `legal` under AUTH_MODE=oidc), then the approved and retired ones; "Proponer causa" for HR
- * (causes/form.js). The console does not know the person's roles for sure (console/js/auth.js reads
- * them only from a JWT access token), so every button is shown and a 403 is shown with the service's message.
+ * role `legal` under AUTH_MODE=oidc), then the approved and retired ones, an approved one with "Proponer
+ * con otras fechas" (the same need for another period); "Proponer causa" for HR (causes/form.js). A
+ * review reads the profile again, so the other tabs show and judge with the causes in force. The console
+ * does not know the person's roles for sure (console/js/auth.js reads them only from a JWT access token),
+ * so every button is shown and a 403 is shown with the service's message.
  */
-import { ApiError, requestJson } from './api.js'
+import { ApiError, refreshProfile, requestJson } from './api.js'
 import { byId, el, labelCells, onFirstOpen, setStatus } from './dom.js'
 import { causeForm } from './causes/form.js'
 import { TEXT } from './texts.js'
@@ -35,6 +37,8 @@ export function setupCauses (profile) {
     try {
       await requestJson(`/api/causes/${encodeURIComponent(cause.id)}/${action}`, 'POST')
       await load(action === 'approve' ? TEXT.causeApproved(cause.id) : TEXT.causeRetired(cause.id))
+      // the causes a contract may print changed: every tab shows and judges with the new ones
+      await refreshProfile(profile)
     } catch (error) {
       showError(error)
     }
@@ -56,6 +60,7 @@ export function setupCauses (profile) {
       el('td', { class: 'row-actions' },
         cause.status === 'proposed' ? button(TEXT.approve, cause.id, () => { review(cause, 'approve').catch(reportError) }, false) : null,
         cause.status === 'proposed' ? button(TEXT.fix, cause.id, () => form.open(cause)) : null,
+        cause.status === 'approved' ? button(TEXT.redateCause, cause.id, () => form.open(cause, true)) : null,
         cause.status !== 'retired' ? button(TEXT.retire, cause.id, () => { review(cause, 'retire').catch(reportError) }) : null))
   }
 

@@ -37,10 +37,11 @@ export async function downloadZip (path, records, documents, targets) {
     })
     targets.bar.max = 1
     targets.bar.value = 1
-    saveFile(file.blob, file.fileName)
+    const fileName = timedName(file.fileName)
+    saveFile(file.blob, fileName)
     const entries = await readZip(file.bytes)
     const pdfs = [...entries.keys()].filter((name) => name.toLowerCase().endsWith('.pdf')).length
-    setStatus(targets.status, TEXT.zipSaved(file.fileName, file.bytes.byteLength, pdfs))
+    setStatus(targets.status, TEXT.zipSaved(fileName, file.bytes.byteLength, pdfs))
     const errors = errorsFileText(entries)
     if (errors !== undefined) {
       targets.report.append(el('div', { class: 'alert warn' },
@@ -50,6 +51,20 @@ export async function downloadZip (path, records, documents, targets) {
   } finally {
     targets.progress.hidden = true
   }
+}
+
+/**
+ * The service's `contratos-01-12-2026.zip` (the day, spec endpoint 4) with the hour and minute in Lima
+ * it was saved at, `contratos-01-12-2026-0915.zip`, so the ZIPs of one day do not take each other's name.
+ * @param {string} fileName
+ * @param {Date} [now]
+ */
+export function timedName (fileName, now = new Date()) {
+  const match = /^(.*-\d{2}-\d{2}-\d{4})\.zip$/i.exec(fileName)
+  if (match === null) return fileName
+  const time = new Intl.DateTimeFormat('en-GB', { timeZone: 'America/Lima', hour: '2-digit', minute: '2-digit', hourCycle: 'h23' })
+    .format(now).replace(':', '')
+  return `${match[1]}-${time}.zip`
 }
 
 /**

@@ -11,6 +11,7 @@
  * filters, the selection (`selection.js`), the Contrato pickers, the documents preview, the
  * downloads and the saved work.
  */
+import { PROFILE_EVENT } from './api.js'
 import { byId, setStatus } from './dom.js'
 import { loadView } from './storage.js'
 import { rowSelection } from './selection.js'
@@ -142,6 +143,9 @@ export function setupEmployees (limits, profile) {
   for (const [index, key, query] of /** @type {const} */ ([[1, 'lawlife', ''], [2, 'sctr', ''], [3, 'photocheck', '?format=xlsx'], [4, 'photocheck', '']])) {
     buttons[index].addEventListener('click', () => { downloads.run(buttons[index], async () => await downloads.exportReport(key, query)).catch(reportError) })
   }
+
+  // a cause approved or retired in Causas: the sheet judged again with the causes in force
+  document.addEventListener(PROFILE_EVENT, () => { sheet.judgeAgain().catch(reportError) })
 
   // a reload in the same tab continues where HR was (docs/console.md, item 3)
   if (state.sheet.state.fileName !== '') {

@@ -12,7 +12,8 @@ import { TEXT } from './texts.js'
 
 /**
  * @typedef {{ id: string, dni: string, worker: string, type: string, modality: string | null, causeId: string | null,
- *   site: string | null, position: string, entryDate: string, endDate: string, addenda: number,
+ *   site: string | null, position: string, entryDate: string, endDate: string, contractEndDate: string,
+ *   absenceTo: string | null, addenda: number,
  *   status: 'issued' | 'signed', firstEntryDate: string, longestEnd: string | null }} ExpiringContract
  */
 
@@ -26,7 +27,7 @@ export function setupExpiring (profile) {
   const status = byId('expiring-status')
   const count = byId('expiring-count')
   const tbody = /** @type {HTMLTableSectionElement} */ (byId('expiring-table').querySelector('tbody'))
-  const renew = renewForm(profile)
+  const renew = renewForm(profile, { renewed: () => load() })
   /** @type {ExpiringContract[]} */
   let contracts = []
   let today = ''

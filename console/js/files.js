@@ -15,9 +15,20 @@ const FFLATE_URL = new URL('../vendor/fflate.js', import.meta.url).href
  * a rewritten file gives the service the same values: `d` a date (written back as a date cell from
  * `dd/mm/aaaa`), `n` a number (written back as a number while its text is a plain number), `s` text.
  * `csv`: the file was a CSV, so it is rewritten as CSV (a CSV's cells are text by nature, D12).
- * Only the columns with a header are kept (readSheet).
- * @typedef {{ rows: string[][], types: string[][], csv: boolean }} SheetText
+ * Only the columns with a header are kept (readSheet). `others`: a workbook's other sheets (the template's
+ * Instrucciones, HISTORIAL, which the service also reads, and its hidden Listas), kept to be written back.
+ * `name`: the first sheet's name, kept in the file written back.
+ * @typedef {{ rows: string[][], types: string[][], csv: boolean, others?: OtherSheet[], name?: string }} SheetText
  */
+
+/**
+ * A sheet after the first, as written back: its name, its rows (text and types as in SheetText) and
+ * whether it was hidden.
+ * @typedef {{ name: string, rows: string[][], types: string[][], hidden: boolean }} OtherSheet
+ */
+
+/** Rows kept of a workbook's other sheets: the template's HISTORIAL takes one per earlier contract. */
+const OTHER_SHEET_ROWS = 5000
 
 /** @returns {Promise<any>} SheetJS, loaded on first use */
 const sheetJs = async () => await import(SHEETJS_URL)
@@ -63,19 +74,38 @@ export async function readSheet (file) {
     const columns = Object.keys(header).map(Number).filter((c) => Number.isInteger(c) && cellText(header[c]).text.trim() !== '')
       .sort((a, b) => a - b)
     if (columns.length === 0) return { rows: [], types: [], csv: input.csv }
-    /** @type {string[][]} */
-    const rows = []
-    /** @type {string[][]} */
-    const types = []
-    for (let r = 0; r < data.length; r++) {
-      const cells = columns.map((c) => cellText(data[r]?.[c]))
-      rows.push(cells.map((cell) => cell.text))
-      types.push(cells.map((cell) => cell.type))
-    }
-    return { rows, types, csv: input.csv }
+    const others = book.SheetNames.slice(1).map((/** @type {string} */ name, /** @type {number} */ index) => ({
+      name, ...sheetCells(book.Sheets[name]?.['!data'] ?? [], undefined), hidden: Boolean(book.Workbook?.Sheets?.[index + 1]?.Hidden)
+    }))
+    return { ...sheetCells(data, columns), csv: input.csv, others, name: input.csv ? undefined : book.SheetNames[0] }
   } catch {
     return undefined
   }
+}
+
+/**
+ * A dense sheet's cells as text and types: only `columns` (the first sheet's, with a header), else every
+ * column up to the widest row (another sheet, at most OTHER_SHEET_ROWS rows of it).
+ * @param {any[][]} data
+ * @param {number[] | undefined} columns
+ * @returns {{ rows: string[][], types: string[][] }}
+ */
+function sheetCells (data, columns) {
+  let width = 0 // a dense sheet's empty rows are holes: counted one by one
+  for (let r = 0; r < Math.min(data.length, OTHER_SHEET_ROWS); r++) {
+    width = Math.min(200, Math.max(width, data[r]?.length ?? 0))
+  }
+  const wanted = columns ?? Array.from({ length: width }, (_, c) => c)
+  /** @type {string[][]} */
+  const rows = []
+  /** @type {string[][]} */
+  const types = []
+  for (let r = 0; r < (columns === undefined ? Math.min(data.length, OTHER_SHEET_ROWS) : data.length); r++) {
+    const cells = wanted.map((c) => cellText(data[r]?.[c]))
+    rows.push(cells.map((cell) => cell.text))
+    types.push(cells.map((cell) => cell.type))
+  }
+  return { rows, types }
 }
 
 /** Excel's error codes as .xls stores them, for error cells SheetJS gives without their text (as workbook.ts). */
@@ -119,22 +149,30 @@ function writtenCell (text, type) {
     }
   }
   if (type === 'n' && text.trim() !== '' && String(Number(text.trim())) === text.trim()) return { t: 'n', v: Number(text.trim()) }
-  return { t: 's', v: text }
+  // text stays text when Excel opens it again (format `@`): a DNI typed in it later keeps its zeros
+  return { t: 's', v: text, z: '@' }
 }
 
 /**
- * An .xlsx of rows (`rows[0]` the headers), each cell written as `types` says (see SheetText).
+ * An .xlsx of rows (`rows[0]` the headers), each cell written as `types` says (see SheetText), then the
+ * workbook's other sheets as they were read (hidden ones hidden).
  * @param {string[][]} rows
  * @param {string[][]} types
  * @param {string} sheetName
+ * @param {OtherSheet[]} [others]
  * @returns {Promise<Uint8Array>}
  */
-export async function writeXlsx (rows, types, sheetName) {
+export async function writeXlsx (rows, types, sheetName, others = []) {
   const XLSX = await sheetJs()
-  const cells = rows.map((texts, r) => texts.map((text, c) => writtenCell(text, types[r]?.[c])))
-  const sheet = XLSX.utils.aoa_to_sheet(cells)
   const book = XLSX.utils.book_new()
-  XLSX.utils.book_append_sheet(book, sheet, sheetName)
+  /** @type {OtherSheet[]} */
+  const sheets = [{ name: sheetName, rows, types, hidden: false },
+    ...others.filter((other) => other.name !== sheetName)]
+  for (const sheet of sheets) {
+    const cells = sheet.rows.map((texts, r) => texts.map((text, c) => writtenCell(text, sheet.types[r]?.[c])))
+    XLSX.utils.book_append_sheet(book, XLSX.utils.aoa_to_sheet(cells), sheet.name)
+  }
+  book.Workbook = { Sheets: sheets.map((sheet) => ({ Hidden: sheet.hidden ? 1 : 0 })) }
   return new Uint8Array(XLSX.write(book, { type: 'array', bookType: 'xlsx', compression: true }))
 }
 

@@ -75,14 +75,21 @@ function setupFilePickers () {
 }
 
 /**
- * "Vaciar la consola" (docs/console.md, item 3): shown while work is saved in this tab; forgets it and
- * reloads the page empty, then says so.
+ * "Vaciar la consola" (docs/console.md, item 3): shown while work is saved in this tab; asks first (the
+ * focus on keeping the work), then forgets it and reloads the page empty, and says so.
  */
 function setupClear () {
   const button = /** @type {HTMLButtonElement} */ (byId('clear-console'))
+  const dialog = /** @type {HTMLDialogElement} */ (byId('clear'))
   const show = () => { button.hidden = !hasSaved() }
   document.addEventListener(SAVED_EVENT, show)
   button.addEventListener('click', () => {
+    dialog.returnValue = 'cancel'
+    dialog.showModal()
+    byId('clear-cancel').focus()
+  })
+  dialog.addEventListener('close', () => {
+    if (dialog.returnValue !== 'clear') return
     clearSaved(true)
     window.location.reload()
   })

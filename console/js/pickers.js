@@ -21,6 +21,19 @@ export function contractTypeOf (profile, text) {
 }
 
 /**
+ * The modality a text names, as the service's parseModality reads it (src/vocabulary/modality.ts): its
+ * article number (`58`, `Art. 58`, `artículo 58`) or its legal name (`necesidades del mercado`,
+ * `Necesidades-del-Mercado`); case, accents and hyphens aside. Undefined for any other text.
+ * @param {Profile} profile
+ * @param {string} text
+ */
+export function modalityByText (profile, text) {
+  const key = fold(text.replace(/[-_]/g, ' ')).replace(/^(?:art\.?|articulo)\s*/, '')
+  if (key === '') return undefined
+  return profile.modalities.find((entry) => entry.code === key || fold(entry.name.replace(/[-_]/g, ' ')) === key)
+}
+
+/**
  * The modality code of a row: MODALIDAD as a code (`58`, `Art. 58`) or a name, else the profile's
  * for the contract type (a Subsidio is always the suplencia, 61).
  * @param {Profile} profile
@@ -31,9 +44,31 @@ export function contractTypeOf (profile, text) {
 export function modalityCodeOf (profile, modality, contractType) {
   const type = contractTypeOf(profile, contractType)
   if (fold(type) === 'subsidio') return '61'
-  const given = modality.trim().replace(/^art(?:\.|iculo)?\s*/i, '')
-  if (given === '') return profile.contractDefaults[type]?.modality
-  return profile.modalities.find((entry) => entry.code === given || fold(entry.name) === fold(given))?.code
+  if (modality.trim() === '') return profile.contractDefaults[type]?.modality
+  return modalityByText(profile, modality)?.code
+}
+
+/**
+ * The day a `DD/MM/YYYY` text names, as a number that orders days; undefined for any other text.
+ * @param {unknown} text
+ */
+export function dayKey (text) {
+  const match = /^(\d{2})\/(\d{2})\/(\d{4})$/.exec(String(text ?? '').trim())
+  return match === null ? undefined : Number(match[3]) * 10_000 + Number(match[2]) * 100 + Number(match[1])
+}
+
+/**
+ * Whether a cause's period covers a term (`DD/MM/YYYY`): the service refuses a cause whose period does
+ * not (src/employer/reviewed-causes.ts causeMisfit). A date it cannot read is not checked.
+ * @param {{ period: { from: string, to: string } }} cause
+ * @param {unknown} from the term's start
+ * @param {unknown} to the term's end
+ */
+export function periodCovers (cause, from, to) {
+  const [start, end] = [dayKey(from), dayKey(to)]
+  const [first, last] = [dayKey(cause.period.from), dayKey(cause.period.to)]
+  if (first === undefined || last === undefined) return true
+  return (start === undefined || start >= first) && (end === undefined || end <= last)
 }
 
 /**

@@ -8,9 +8,19 @@
  */
 import { ApiError, uploadSheet } from './api.js'
 import { encodeCsv } from './csv-text.js'
+import { fieldOf } from './field-headers.js'
 import { readSheet, writeCsv, writeXlsx } from './files.js'
 import { headerKey } from './text-fold.js'
 import { TEXT } from './texts.js'
+
+/** The fields that hold a DNI (src/spreadsheets/columns.ts, kind `dni`): text in the corrected sheet. */
+const DNI_FIELDS = new Set(['dni', 'replacedWorkerDni', 'documentNumber'])
+
+/**
+ * A CSV cell's type as Excel gives it when it opens the CSV: a day a date, a plain number a number.
+ * @param {string} text
+ */
+const csvCellType = (text) => /^\d{1,2}\/\d{1,2}\/\d{4}$/.test(text.trim()) ? 'd' : /^\d+$/.test(text.trim()) ? 'n' : 's'
 
 /** @typedef {import('./api.js').Issue} Issue */
 /** @typedef {import('./api.js').Warning} Warning */
@@ -74,8 +84,10 @@ export class SheetImport {
       const row = first + offset
       headers.forEach((header, column) => {
         if (header.trim() === '') return
-        this.#setCell(sheet, row, header, cells[column] ?? '')
-        const type = other.types[offset + 1]?.[column]
+        const text = cells[column] ?? ''
+        this.#setCell(sheet, row, header, text)
+        // each file's cells as its own format gives them: a CSV's as Excel reads it, a workbook's as typed
+        const type = other.csv && !sheet.csv ? csvCellType(text) : other.types[offset + 1]?.[column]
         const at = sheet.rows[0].findIndex((cell) => headerKey(cell) === headerKey(header))
         if (type !== undefined && at >= 0) sheet.types[row - 1][at] = type
       })
@@ -96,6 +108,17 @@ export class SheetImport {
     const fixed = [...new Set([...this.state.fixed, row])].sort((a, b) => a - b)
     await this.#send(await this.#file(sheet), { fileName: this.state.fileName, sheet, fixed })
     return this.issuesOf(row)
+  }
+
+  /**
+   * Sends the sheet as it is again (the causes in force changed: an approval in Causas), so every row
+   * is judged with them; nothing of the sheet changes.
+   * @throws {ApiError} a refusal of the whole file (the service is down, a limit)
+   */
+  async judgeAgain () {
+    if (!this.fixable) return
+    const sheet = this.#sheet()
+    await this.#send(await this.#file(sheet), { fileName: this.state.fileName, sheet, fixed: this.state.fixed })
   }
 
   /**
@@ -156,14 +179,20 @@ export class SheetImport {
     const order = headers.map((_, index) => index)
       .filter((index) => headers[index].trim() !== '')
       .sort((a, b) => rankOf(a) - rankOf(b) || a - b)
-    const rows = sheet.rows.map((cells, r) => [...order.map((index) => cells[index] ?? ''),
+    // a DNI column is text, its number padded to 8 digits as the service reads it (D12): `07234561`
+    // keeps its zero, and Excel keeps the next one typed there
+    const kind = this.path.includes('addendum') ? 'addendum' : 'employee'
+    const dniColumns = new Set(headers.flatMap((header, index) => DNI_FIELDS.has(fieldOf(kind, header) ?? '') ? [index] : []))
+    const textOf = (/** @type {string} */ text, /** @type {number} */ index, /** @type {number} */ r) =>
+      r > 0 && dniColumns.has(index) && /^\d{1,7}$/.test(text.trim()) ? text.trim().padStart(8, '0') : text
+    const rows = sheet.rows.map((cells, r) => [...order.map((index) => textOf(cells[index] ?? '', index, r)),
       r === 0 ? TEXT.errorsColumn : this.issuesOf(r + 1).map((issue) => `${issue.header ?? issue.column ?? issue.field}: ${issue.sheetMessage ?? issue.message}`).join(' | ')])
     // a CSV's cells are all text: typed here as Excel reads them when it opens the CSV (dates, plain
-    // numbers), so the .xlsx uploads with the verdict of the CSV (a short numeric DNI is padded, D12)
-    const typeOf = (/** @type {string} */ text, /** @type {string | undefined} */ kind, /** @type {number} */ r) =>
-      !sheet.csv ? (kind ?? 's') : r === 0 ? 's' : /^\d{1,2}\/\d{1,2}\/\d{4}$/.test(text.trim()) ? 'd' : /^\d+$/.test(text.trim()) ? 'n' : 's'
-    const types = sheet.rows.map((cells, r) => [...order.map((index) => typeOf(cells[index] ?? '', sheet.types[r]?.[index], r)), 's'])
-    return await writeXlsx(rows, types, TEXT.correctedSheetName)
+    // numbers), so the .xlsx uploads with the verdict of the CSV
+    const typeOf = (/** @type {string} */ text, /** @type {number} */ index, /** @type {number} */ r) =>
+      r === 0 || dniColumns.has(index) ? 's' : sheet.csv ? csvCellType(text) : (sheet.types[r]?.[index] ?? 's')
+    const types = sheet.rows.map((cells, r) => [...order.map((index) => typeOf(cells[index] ?? '', index, r)), 's'])
+    return await writeXlsx(rows, types, sheet.name ?? TEXT.correctedSheetName, sheet.others)
   }
 
   /** @returns {import('./files.js').SheetText} */
@@ -209,7 +238,7 @@ export class SheetImport {
       const bytes = /** @type {Uint8Array<ArrayBuffer>} */ (encodeCsv(writeCsv(sheet.rows)))
       return new File([bytes], `${base}.csv`, { type: 'text/csv' })
     }
-    const xlsx = await writeXlsx(sheet.rows, sheet.types, TEXT.correctedSheetName)
+    const xlsx = await writeXlsx(sheet.rows, sheet.types, sheet.name ?? TEXT.correctedSheetName, sheet.others)
     const bytes = /** @type {Uint8Array<ArrayBuffer>} */ (xlsx)
     return new File([bytes], `${base}.xlsx`, { type: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet' })
   }

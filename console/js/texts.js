@@ -126,8 +126,8 @@ export const TEXT = {
   severalCauses: (texts) => `Causa: una de las causas revisadas de la sede (${texts.map((text) => `«${text}»`).join('; ')}), según el plazo y la jornada`,
   /** @param {string} id the sheet's value */
   unknownCause: (id) => `Causa: «${id}», escrita en la hoja, no es una causa revisada de la empresa`,
-  /** @param {string} reason */
-  suplenciaLine: (reason) => `Suplencia: ${reason}`,
+  /** @param {string} reason @param {string | undefined} ground the ground's name, when the row names one */
+  suplenciaLine: (reason, ground) => ground === undefined ? `Suplencia: ${reason}` : `Suplencia (${ground}): ${reason}`,
   checking: 'Comprobando el contrato…',
   contractReady: 'El contrato se puede generar.',
   /** @param {number} n */
@@ -199,6 +199,12 @@ export const TEXT = {
   /** A reviewed cause by its text, never its id. @param {string} text @param {string} from @param {string} to */
   causeOption: (text, from, to) => `${text} (del ${from} al ${to})`,
   sitePick: 'Elige la sede',
+  contractTypePick: 'Elige el tipo de contrato',
+  /** @param {string} header */
+  pickDate: (header) => `Elegir en el calendario: ${header}`,
+  sexPick: 'Elige el sexo',
+  sexFemale: 'Femenino (F)',
+  sexMale: 'Masculino (M)',
   siteHint: 'Las sedes de la empresa: elige la que corresponde a la fila.',
   causeHint: 'Solo las causas revisadas de esta sede y modalidad. Una causa nueva la revisa el área legal antes de poder usarse.',
   addendumCauseHint: 'Si este servicio emitió el contrato, déjala vacía: se toma la causa que imprimió. Si no, la causa revisada del contrato que se prorroga, de su modalidad.',
@@ -284,8 +290,15 @@ export const TEXT = {
   renewTitle: (name) => `Renovar el contrato de ${name}`,
   /** @param {{ dni: string, position: string, site: string | null, entryDate: string, endDate: string }} contract */
   renewContract: (contract) => `DNI ${contract.dni}, ${contract.position}${contract.site === null ? '' : `, ${contract.site}`}: vigente del ${contract.entryDate} al ${contract.endDate}. La adenda empieza el día siguiente.`,
-  /** @param {string} end @param {string} longest */
-  renewEndHint: (end, longest) => `Después del ${end} y hasta el ${longest} como máximo (el plazo máximo de la modalidad y los cinco años de contratos temporales).`,
+  /**
+   * @param {string} end @param {string} longest @param {boolean} absence a suplencia bounded by its absence
+   * @param {string | undefined} causeEnd the end of its cause's period
+   */
+  renewEndHint: (end, longest, absence, causeEnd) => `Después del ${end} y hasta el ${longest} como máximo (${absence
+    ? 'el fin previsto de la ausencia que cubre la suplencia'
+    : 'el plazo máximo de la modalidad y los cinco años de contratos temporales'}${causeEnd === undefined ? '' : `; la causa del contrato está revisada hasta el ${causeEnd}`}). Propuesta: el mismo plazo del contrato.`,
+  /** @param {string} shown the end the list showed @param {string} now the end the registry holds */
+  renewStale: (shown, now) => `Este contrato ya fue prorrogado: ya no termina el ${shown} sino el ${now}. La lista se actualizó; vuelve a abrir Renovar si hace falta otra adenda.`,
   causeUpdateStarter: 'Elegir una frase de inicio (opcional)…',
   causeUpdateStarters: [
     'La necesidad que motivó el contrato subsiste porque ',
@@ -299,6 +312,9 @@ export const TEXT = {
 
   // "Causas" (causes.js, causes/form.js)
   causeStatus: { proposed: 'Pendiente', approved: 'Aprobada', retired: 'Retirada' },
+  redateCause: 'Proponer con otras fechas',
+  /** @param {string} id */
+  redateTitle: (id) => `Proponer la causa ${id} con otras fechas`,
   approve: 'Aprobar',
   retire: 'Retirar',
   /** @param {{ days: string, from: string, to: string }} justifies */

@@ -78,7 +78,7 @@ export const CAUSE_REVIEW_MESSAGES = {
     `Ya existe la causa ${id} (${statusWord(status)}): elige otro id, o envía la propuesta sin id y el servicio lo genera a partir del texto`,
   /** 409 on a proposal or edit that says what another cause says. */
   textTaken: (id: string, status: string) =>
-    `La causa ${id} (${statusWord(status)}) ya tiene ese texto: una necesidad se registra una sola vez`,
+    `La causa ${id} (${statusWord(status)}) ya tiene ese texto para un periodo que se superpone: una necesidad se registra una sola vez por periodo (puede proponerse de nuevo para otras fechas)`,
   /** 409: only a proposal is edited or approved. */
   notProposed: (id: string, status: string) =>
     `La causa ${id} está ${statusWord(status)}: solo una propuesta se edita o se aprueba. Una causa aprobada no cambia, pues ` +

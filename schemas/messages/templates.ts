@@ -34,8 +34,8 @@ export const TEMPLATE_MESSAGES = {
     weeklyHours: 'Opcional: horas semanales de la jornada.',
     workDays: 'Opcional: días de trabajo (por ejemplo, lunes a sábado).',
     workSchedule: 'Opcional: horario (por ejemplo, 08:00 a 16:00).',
-    objectiveCause: 'No se imprime lo que se escriba aquí: solo se admite el texto exacto de una causa revisada del empleador. La causa se indica en CAUSA.',
-    causeId: 'Causa objetiva revisada del empleador (elige una de la lista). Si la dejas vacía se usa la única causa de la playa y la modalidad que cubre el plazo y la jornada; si hay varias, la fila lo dirá.',
+    objectiveCause: 'Causa objetiva revisada del empleador, por su texto (elige una de la lista; no se admite otro texto). Si la dejas vacía se usa la única causa de la playa y la modalidad que cubre el plazo y la jornada; si hay varias, la fila lo dirá.',
+    causeId: 'Opcional: el código de una causa revisada. Basta elegir su texto en CAUSA OBJETIVA.',
     replacedWorkerDni: 'Subsidio (obligatorio para generar su contrato): DNI de 8 dígitos de la persona suplida.',
     replacedWorkerPosition: 'Subsidio (obligatorio para generar su contrato): cargo de la persona suplida.',
     modality: 'Opcional: modalidad del contrato; elige una de la lista.',
@@ -79,6 +79,7 @@ export const TEMPLATE_MESSAGES = {
   historyInstruction: 'También se lee la hoja "HISTORIAL", que es opcional: registra los contratos anteriores que este servicio no emitió (DNI, MODALIDAD, ' +
     'FECHA DE INGRESO, FECHA DE CESE, CARGO, MESES DE PRUEBA). Una fila con errores rechaza el archivo; no cambies el nombre de la hoja.',
   required: 'Obligatoria',
+  requiredForDocuments: 'Obligatoria para generar el contrato o la adenda',
   optional: 'Opcional',
   listError: 'Elige un valor de la lista.',
   instructionsTitle: (what: string) => `Cómo llenar la plantilla de ${what}`,

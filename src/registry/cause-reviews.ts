@@ -90,6 +90,19 @@ export function sameCauseText (a: string, b: string): boolean {
   return key(a) === key(b)
 }
 
+/**
+ * Whether two periods (`DD/MM/YYYY`, both days in them) share a day: the same need (sameCauseText) may
+ * be recorded again only for a period that does not overlap (a season that comes back every year).
+ */
+export function periodsOverlap (a: CauseContent['period'], b: CauseContent['period']): boolean {
+  return isoDate(a.from) <= isoDate(b.to) && isoDate(b.from) <= isoDate(a.to)
+}
+
+/** Whether another cause (not retired) already says the same need for a period that overlaps `content`'s. */
+function sameNeed (cause: RegisteredCause, content: CauseContent): boolean {
+  return cause.status !== 'retired' && sameCauseText(cause.text, content.text) && periodsOverlap(cause.period, content.period)
+}
+
 /** Whether two causes say the same (modality, sites, text, period and hours). */
 export function sameCauseContent (a: CauseContent, b: CauseContent): boolean {
   const hours = (cause: CauseContent) =>
@@ -244,14 +257,14 @@ export class CauseRegistry {
   /**
    * Records HR's proposal. Without `id`, one is made from the text (freeCauseId).
    * @throws CauseRefusal `idTaken` for a given id that exists; `textTaken` when another cause that is
-   *   not retired says the same (sameCauseText)
+   *   not retired says the same (sameCauseText) for a period that overlaps (periodsOverlap)
    */
   async propose (content: CauseContent, id: string | undefined, proposedBy: string | null): Promise<RegisteredCause> {
     return await this.#db.transaction().execute(async (trx) => {
       // one proposal at a time (several instances included): the id and text checks hold until commit
       await lockCauses(trx)
       const all = await selectCauses(trx)
-      const same = all.find((cause) => cause.status !== 'retired' && sameCauseText(cause.text, content.text))
+      const same = all.find((cause) => sameNeed(cause, content))
       if (same !== undefined) throw new CauseRefusal('textTaken', same)
       const taken = new Set(all.map((cause) => cause.id))
       if (id !== undefined && taken.has(id)) throw new CauseRefusal('idTaken', all.find((cause) => cause.id === id))
@@ -270,8 +283,7 @@ export class CauseRegistry {
       const found = await selectCauseForUpdate(trx, id)
       if (found.status !== 'proposed') throw new CauseRefusal('status', found)
       const content = revise(found)
-      const same = (await selectCauses(trx)).find((cause) =>
-        cause.id !== id && cause.status !== 'retired' && sameCauseText(cause.text, content.text))
+      const same = (await selectCauses(trx)).find((cause) => cause.id !== id && sameNeed(cause, content))
       if (same !== undefined) throw new CauseRefusal('textTaken', same)
       return await updateCauseContent(trx, id, content)
     })

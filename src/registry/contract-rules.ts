@@ -176,15 +176,19 @@ export function planIssue (
  * The latest end an adenda of a contract could reach (`GET /api/contracts/expiring`): the earlier of
  * the modality's maximum from the contract's `entryDate` (LPCL arts. 57-67, src/vocabulary/modality.ts)
  * and art. 74's five years from the worker's `firstEntry` (gaps between contracts counted as time
- * worked), each ending as termEnd says (Código Civil art. 183).
+ * worked), each ending as termEnd says (Código Civil art. 183); a suplencia also ends when the absence
+ * it covers does (art. 61), so its `absenceTo` (the expected end, when recorded) bounds it too.
  * @returns `DD/MM/YYYY`; null for a modality the service does not know (no fixed maximum), or none
  */
-export function longestEnd (modality: string | null, entryDate: string, firstEntry: string): string | null {
+export function longestEnd (
+  modality: string | null, entryDate: string, firstEntry: string, absenceTo: string | null = null
+): string | null {
   const code = modality === null ? undefined : parseModality(modality)
   const known = MODALITIES as Record<string, { maxMonths?: number } | undefined>
   const maxMonths = code === undefined ? undefined : known[code]?.maxMonths
   if (maxMonths === undefined) return null
   const ends = [termEnd(entryDate, maxMonths), termEnd(firstEntry, MAX_TOTAL_MONTHS)]
+  if (code === '61' && absenceTo !== null) ends.push(absenceTo)
   return ends.sort((a, b) => dayMonthYearKey(a) - dayMonthYearKey(b))[0]
 }
 

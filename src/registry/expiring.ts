@@ -5,6 +5,7 @@
  * reach are the registry's (workers.ts selectFirstEntries, contract-rules.ts longestEnd).
  */
 import { sql } from 'kysely'
+import { isDayMonthYear } from '../vocabulary/dates.js'
 import { dayMonthYear, isoDate, type RegistryDb } from './tables.js'
 
 /** A contract whose term (with its adendas) ends soon: `GET /api/contracts/expiring`. */
@@ -21,6 +22,10 @@ export interface ExpiringContract {
   entryDate: string
   /** The last day of the contract or of its last adenda. */
   endDate: string
+  /** The last day of the contract itself, before any adenda: its own term runs from entryDate to it. */
+  contractEndDate: string
+  /** A suplencia's expected end of the absence it covers (its record's FIN DE AUSENCIA), else null. */
+  absenceTo: string | null
   /** Adendas recorded for it. */
   addenda: number
   status: 'issued' | 'signed'
@@ -50,7 +55,8 @@ export async function selectExpiring (
         .groupBy('contract_id').as('a'),
       (join) => join.onRef('a.contract_id', '=', 'c.id'))
     .select(['c.id', 'c.worker_dni', 'w.names', 'w.last_name_father', 'w.last_name_mother', 'c.contract_type', 'c.modality',
-      'c.cause_id', 'c.entry_date', 'c.end_date', 'c.site', 'c.position', 'c.status', 'a.last_end', 'a.addenda'])
+      'c.cause_id', 'c.entry_date', 'c.end_date', 'c.site', 'c.position', 'c.status', 'a.last_end', 'a.addenda',
+      sql<string | null>`c.record->>'absenceTo'`.as('absence_to')])
     .where('c.kind', '=', 'contract').where('c.status', '!=', 'superseded')
     .where(sql<string>`coalesce(a.last_end, c.end_date)`, '>=', isoDate(from))
     .where(sql<string>`coalesce(a.last_end, c.end_date)`, '<=', isoDate(to))
@@ -66,6 +72,8 @@ export async function selectExpiring (
     position: row.position,
     entryDate: dayMonthYear(row.entry_date),
     endDate: dayMonthYear(row.last_end ?? row.end_date),
+    contractEndDate: dayMonthYear(row.end_date),
+    absenceTo: row.contract_type === 'Subsidio' && typeof row.absence_to === 'string' && isDayMonthYear(row.absence_to) ? row.absence_to : null,
     addenda: row.addenda ?? 0,
     status: row.status as 'issued' | 'signed'
   }))

@@ -278,7 +278,7 @@ export class Registry {
     const firsts = await selectFirstEntries(this.#db, [...new Set(contracts.map((contract) => contract.dni))])
     return contracts.map((contract) => {
       const firstEntryDate = firsts.get(contract.dni) ?? contract.entryDate
-      const longest = longestEnd(contract.modality, contract.entryDate, firstEntryDate)
+      const longest = longestEnd(contract.modality, contract.entryDate, firstEntryDate, contract.absenceTo)
       return { ...contract, firstEntryDate, longestEnd: longest }
     }).sort(renewalOrder)
   }

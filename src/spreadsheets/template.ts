@@ -1,13 +1,13 @@
 /**
- * The import templates (docs/import.md, "Templates"): an .xlsx whose first sheet has the accepted headers in
- * the column table's order (required ones filled yellow), a note per column (the input message a
- * spreadsheet shows on the column's cells: no extra row for the reader to skip), drop-down lists
- * where the values are closed, a second sheet "Instrucciones", and a hidden last sheet "Listas"
- * holding the lists (a range, since a catalogue may pass the 255 characters of an inline list). The
- * employee template also has a visible third sheet "HISTORIAL" (earlier contracts the service did not issue,
- * docs/import.md), with its headers, a note per column and a note beside the headers saying what it is for,
- * so that its "Listas" is the fourth sheet.
- * Written by our own SpreadsheetML writer (src/reports/xlsx.ts): SheetJS CE writes no validations.
+ * The import templates (docs/import.md, "Templates"): an .xlsx whose first sheet has the accepted headers
+ * in the column table's order (required ones filled yellow, as are the optional ones a document needs), a
+ * note per column (the input message a spreadsheet shows on the column's cells: no extra row for the reader
+ * to skip), drop-down lists where the values are closed, a second sheet "Instrucciones", and a hidden last
+ * sheet "Listas" holding the lists (a range, since a catalogue may pass the 255 characters of an inline
+ * list). The employee template also has a visible third sheet "HISTORIAL" (earlier contracts the service
+ * did not issue, docs/import.md), with its headers, a note per column and a note beside the headers saying
+ * what it is for, so that its "Listas" is the fourth sheet. Written by our own SpreadsheetML writer
+ * (src/reports/xlsx.ts): SheetJS CE writes no validations.
  */
 import { TEMPLATE_MESSAGES } from '../../schemas/messages.js'
 import { writeXlsxSheets, type CellStyle, type DataValidation, type XlsxCell, type XlsxSheet } from '../reports/xlsx.js'
@@ -18,6 +18,25 @@ export type TemplateLists = Readonly<Record<string, readonly string[]>>
 
 /** Fields whose list admits another value after a warning (the catalogue may lack a new position). */
 const OPEN_LISTS: ReadonlySet<string> = new Set(['position', 'subDivisionOrParking'])
+
+/**
+ * Optional columns (an upload without them is read, D21) that a document needs: the contract and the
+ * adenda print the worker's sex and birth date (DOCUMENT-REQUIREMENTS §26), so the template marks them
+ * as required for it, filled as the required ones.
+ */
+const NEEDED_FOR_DOCUMENTS: ReadonlySet<string> = new Set(['sex', 'birthDate'])
+
+/** How the template marks a column: required by the upload, required for the document, or optional. */
+function requirement (spec: ColumnSpec): { fill: string, label: string } {
+  if (spec.required) return { fill: REQUIRED_FILL, label: TEMPLATE_MESSAGES.required }
+  if (NEEDED_FOR_DOCUMENTS.has(spec.field)) {
+    return { fill: REQUIRED_FILL, label: TEMPLATE_MESSAGES.requiredForDocuments }
+  }
+  return { fill: HEADER_FILL, label: TEMPLATE_MESSAGES.optional }
+}
+
+/** The fill of an Instrucciones line: only the columns to fill are filled. */
+const marked = (spec: ColumnSpec) => requirement(spec).fill === REQUIRED_FILL ? { fill: REQUIRED_FILL } : {}
 
 /** Data rows the notes and lists cover (a batch is at most MAX_EMPLOYEES, default 1000). */
 export const TEMPLATE_ROWS = 1000
@@ -78,8 +97,7 @@ export function buildImportTemplate (kind: ImportKind, lists: TemplateLists, max
       strict: !OPEN_LISTS.has(spec.field)
     }
   })
-  const header: XlsxCell[] = table.map((spec) =>
-    ({ value: spec.headers[0], bold: true, fill: spec.required ? REQUIRED_FILL : HEADER_FILL }))
+  const header: XlsxCell[] = table.map((spec) => ({ value: spec.headers[0], bold: true, fill: requirement(spec).fill }))
   const widths = table.map((spec) => Math.min(40, Math.max(12, spec.headers[0].length + 3)))
 
   const bold = (value: string): XlsxCell => ({ value, bold: true })
@@ -91,8 +109,8 @@ export function buildImportTemplate (kind: ImportKind, lists: TemplateLists, max
     [],
     TEMPLATE_MESSAGES.columnsHeader.map((text) => ({ value: text, bold: true, fill: HEADER_FILL })),
     ...table.map((spec) => [
-      { value: spec.headers[0], bold: true, ...(spec.required ? { fill: REQUIRED_FILL } : {}) },
-      spec.required ? TEMPLATE_MESSAGES.required : TEMPLATE_MESSAGES.optional,
+      { value: spec.headers[0], bold: true, ...(marked(spec)) },
+      requirement(spec).label,
       note(kind, spec.field),
       (lists[spec.field] ?? []).join(', ').slice(0, 500)
     ])

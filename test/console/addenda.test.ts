@@ -86,7 +86,7 @@ t.test('preview of one adenda in the page, and the ZIP of the valid ones', async
   const download = watched.nextDownload()
   await page.click('#download-addenda')
   const file = await download
-  t.match(file.name, /^adendas-\d{2}-\d{2}-\d{4}\.zip$/)
+  t.match(file.name, /^adendas-\d{2}-\d{2}-\d{4}-\d{4}\.zip$/, 'the day, then the hour and minute in Lima')
   const names = (await zipEntries(file.bytes)).map((entry) => entry.name)
   t.same(names.sort(), valid.map((record) => `adendas/${record.documentNumber}.pdf`).sort(), 'one PDF per valid row: what the table shows as valid, the ZIP accepts (docs/console.md, item 7)')
   t.match(await text('#addenda-download-status'), new RegExp(`Descargado ${file.name} \\(.+, ${valid.length} PDF\\)`))
@@ -150,7 +150,7 @@ t.test('a refused adenda fixed in the page joins the valid ones', async (t) => {
   await page.click(`${blockedRow} button[aria-label="Corregir la fila ${row}"]`)
   await page.waitForSelector('#fix[open]')
   await setField('Sueldo en Letras', 'MIL OCHOCIENTOS CON 00/100 SOLES')
-  await setField('Modalidad', '58')
+  await setField('Modalidad', 'necesidades del mercado') // by its legal name, as the picker writes it
   await setField('Cargo', 'Operario de playa')
   await setField('Causa', 'larcomar-remodelacion-vecino')
   await setField('Actualización de la causa', 'La necesidad subsiste porque las obras del centro comercial vecino continúan')

@@ -12,6 +12,7 @@ import type { Page } from 'puppeteer-core'
 import * as XLSX from 'xlsx'
 import { parse } from 'csv-parse/sync'
 import type { Employee } from '../../schemas/employee.js'
+import { todayInLima } from '../../src/vocabulary/dates.js'
 import { failDocumentsOf, formPayload, pdfText, sampleEmployee, zipEntries } from '../support/helper.js'
 import { axeViolations, fixture, launch, openConsole, startServer, submitUpload } from '../support/browser.js'
 
@@ -186,7 +187,10 @@ t.test('contracts ZIP of the selection: progress in bytes, saved, errores.txt sh
   const download = watched.nextDownload()
   await page.click('#download-contracts')
   const file = await download
-  t.match(file.name, /^contratos-\d{2}-\d{2}-\d{4}\.zip$/)
+  const limaNow = new Intl.DateTimeFormat('en-GB', { timeZone: 'America/Lima', hour: '2-digit', minute: '2-digit', hourCycle: 'h23' }).format(new Date())
+  t.match(file.name, new RegExp(`^contratos-${todayInLima().replaceAll('/', '-')}-(\\d{4})\\.zip$`), 'the service\'s day, then the hour and minute in Lima')
+  const minutes = (hhmm: string): number => Number(hhmm.slice(0, 2)) * 60 + Number(hhmm.slice(-2))
+  t.ok(Math.abs(minutes(file.name.slice(-8, -4)) - minutes(limaNow)) <= 2, `saved at ${file.name.slice(-8, -4)}, Lima's ${limaNow}`)
   const entries = await zipEntries(file.bytes)
   const names = entries.map((entry) => entry.name)
   t.same(names.filter((name) => name.endsWith('.pdf')).sort(), ['planilla/01234567-Operario de playa.pdf', 'planilla/Anexos/01234567.pdf', 'planilla/Tratamiento de datos/01234567.pdf'], 'Rosa: her three PDFs; Carmen failed; the others were not selected')

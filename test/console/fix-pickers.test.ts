@@ -94,7 +94,7 @@ t.test('CAUSA lists only the site\'s reviewed causes of the row\'s modality; the
   t.equal(options[2][1], 'lince-feria-comercial (no está en la lista)')
   t.match(await page.$eval('#fix-fields .fix-field.invalid p.field-hint', (node) => node.textContent), 'Una causa nueva la revisa el área legal antes de poder usarse.')
   t.equal(await page.$$eval('#fix-fields input[type="text"]', (inputs) => inputs.filter((input) => /CAUSA/.test(input.labels?.[0]?.textContent ?? '')).length), 0, 'no cause is typed')
-  await setField('MODALIDAD', '57')
+  await setField('MODALIDAD', 'inicio o incremento de actividad')
   t.same((await optionsOf('CAUSA')).map(([value]) => value), ['', 'larcomar-servicio-nocturno', 'lince-feria-comercial'], 'the art. 57 causes of the site once the row says 57')
   await setField('MODALIDAD', '')
   await setField('CAUSA', 'larcomar-remodelacion-vecino')
@@ -163,10 +163,10 @@ t.test('a Subsidio row picks its CAUSAL DE SUSPENSIÓN from the grounds; no CAUS
   await openFixOf('Carla')
   const grounds = await optionsOf('CAUSAL DE SUSPENSIÓN')
   t.equal(grounds.length, 13, 'the twelve grounds and the empty choice')
-  t.same(grounds.slice(0, 3), [['', 'Según el motivo de suplencia (si nombra una sola causal)'], ['invalidez-temporal', 'Invalidez temporal'],
-    ['enfermedad-accidente', 'Enfermedad o accidente comprobados (descanso médico)']])
+  t.same(grounds.slice(0, 3), [['', 'Según el motivo de suplencia (si nombra una sola causal)'], ['Invalidez temporal', 'Invalidez temporal'],
+    ['Enfermedad o accidente comprobados (descanso médico)', 'Enfermedad o accidente comprobados (descanso médico)']], 'by name, as the sheet writes it')
   t.same((await optionsOf('CAUSA')).map(([value]) => value), [''], 'a suplencia\'s cause is the replacement')
-  await setField('CAUSAL DE SUSPENSIÓN', 'enfermedad-accidente')
+  await setField('CAUSAL DE SUSPENSIÓN', 'Enfermedad o accidente comprobados (descanso médico)')
   await watched.screenshot('console-19-corregir-suplencia')
   await save()
   t.equal(await text('#employees-status'), 'Fila 4 corregida: el servicio la aceptó.')
@@ -181,7 +181,7 @@ t.test('the corrected sheet keeps what was chosen, and every contract is made', 
   t.same(rows.map((row) => [row.CAUSA, row['DÍAS DE TRABAJO'], row.HORARIO, row['CAUSAL DE SUSPENSIÓN']]), [
     ['larcomar-remodelacion-vecino', '', '', ''],
     ['', 'lunes a viernes', 'de 08:00 a 16:45 horas, con 45 minutos de refrigerio', ''],
-    ['', '', '', 'enfermedad-accidente'],
+    ['', '', '', 'Enfermedad o accidente comprobados (descanso médico)'],
     ['', '', '', '']
   ])
   const zip = watched.nextDownload()

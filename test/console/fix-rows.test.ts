@@ -177,7 +177,18 @@ t.test('a reload keeps the work: rows, fixes, selection and filters; search and 
   t.ok(stored.includes('contratos.consola.employees'))
   t.same(await page.evaluate(() => Object.keys(localStorage)), [], 'nothing in localStorage')
 
+  // it asks first: the focus on keeping the work, and keeping it keeps everything
   await page.click('#clear-console')
+  await page.waitForSelector('#clear[open]')
+  t.equal(await page.evaluate(() => document.activeElement?.id), 'clear-cancel', 'the focus on keeping the work')
+  t.same(await axeViolations(page, ALL_IMPACTS), [], 'the question')
+  await page.click('#clear-cancel')
+  await page.waitForFunction(() => !(document.querySelector('#clear') as HTMLDialogElement).open)
+  t.ok(await page.evaluate(() => Object.keys(sessionStorage).includes('contratos.consola.employees')), 'nothing forgotten on "Seguir con el trabajo"')
+  t.equal(await page.$eval('#employees-result', (node) => node.hasAttribute('hidden')), false)
+  await page.click('#clear-console')
+  await page.waitForSelector('#clear[open]')
+  await page.click('#clear-confirm')
   await page.waitForFunction(() => document.readyState === 'complete' && document.body.dataset.ready === 'true' && document.querySelector('#employees-result')?.hasAttribute('hidden') === true)
   t.equal(await text('#employees-status'), 'Se vació la consola: no queda ningún dato en esta pestaña del navegador.')
   t.same(await page.evaluate(() => Object.keys(sessionStorage).filter((key) => key.startsWith('contratos.consola.'))), [], '"Vaciar" forgets it all')

@@ -104,6 +104,8 @@ async function job (t: Test, width: number, base: number): Promise<void> {
   if (await page.$eval('#clear-console', (button) => !(button as HTMLElement).hidden)) {
     // the console emptied, as a new day's work starts: a fresh page
     await page.click('#clear-console')
+    await page.waitForSelector('#clear[open]')
+    await page.click('#clear-confirm')
     await page.waitForFunction(() => document.readyState === 'complete' && document.body.dataset.ready === 'true' && document.querySelector('#employees-result')?.hasAttribute('hidden') === true)
   }
   await page.click('#tab-employees')

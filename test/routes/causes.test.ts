@@ -169,6 +169,13 @@ test('a proposal the profile cannot print is refused on its field; a taken id or
   const takenText = await propose(app, proposal({ text: ` ${seedText.toUpperCase()}. ` }))
   t.equal(takenText.statusCode, 409, 'the same need, whatever its case, spacing or closing stop')
   t.equal(takenText.json().message, CAUSE_REVIEW_MESSAGES.textTaken(SEED, 'approved'))
+  const seedPeriod = JSON.parse(readFileSync('assets/employer-profile.json', 'utf8')).causes[0].period as { to: string }
+  const nextYear = String(Number(seedPeriod.to.slice(6)) + 1)
+  const redated = await propose(app, proposal({ id: `${SEED}-${nextYear}`, text: seedText, period: { from: `01/01/${nextYear}`, to: `31/12/${nextYear}` } }))
+  t.equal(redated.statusCode, 201, `the same need for a period after the seed's: proposed again (${redated.body})`)
+  const overlapping = await propose(app, proposal({ id: `${SEED}-otra`, text: seedText, period: { from: `01/12/${nextYear}`, to: `31/01/${Number(nextYear) + 1}` } }))
+  t.equal(overlapping.statusCode, 409, 'a period that overlaps the new one is refused in turn')
+  t.equal(overlapping.json().message, CAUSE_REVIEW_MESSAGES.textTaken(`${SEED}-${nextYear}`, 'proposed'))
   t.equal((await app.inject({ method: 'GET', url: '/api/causes?status=otro' })).statusCode, 400)
   t.equal((await review(app, 'no-existe', 'approve')).json().message, CAUSE_REVIEW_MESSAGES.notFound)
 

@@ -43,11 +43,18 @@ t.test('employees.xlsx: headers in order, a note per column, lists for the close
   const lists = XLSX.utils.sheet_to_json<Record<string, string>>(book.Sheets.Listas)
   t.same(lists.slice(0, 3).map((row) => row['TIPO DE CONTRATO']), ['Planilla', 'Part Time', 'Subsidio'])
   t.ok(lists.some((row) => row.CARGO !== undefined), 'the profile\'s catalogue of positions')
-  t.match(list(column('CAUSA')), /type="list"[^>]*><formula1>Listas!/, 'the reviewed causes, by id (§21)')
-  t.same(lists.map((row) => row.CAUSA).filter(Boolean), [
-    'larcomar-remodelacion-vecino', 'larcomar-servicio-nocturno', 'lince-feria-comercial', 'mall-aventura-apertura',
-    'mall-aventura-segundo-nivel', 'mall-aventura-campana-navidena'
-  ])
+  const profile = (await app.inject({ url: '/api/profile' })).json().data as { causes: { text: string }[], substitutionGrounds: { code: string, name: string }[] }
+  t.notMatch(list(column('CAUSA')), /type="list"/, 'no list of ids: a cause is chosen by its text')
+  t.match(list(column('CAUSA OBJETIVA')), /type="list"[^>]*><formula1>Listas!/, 'the reviewed causes, by their text (§21)')
+  t.same(lists.map((row) => row['CAUSA OBJETIVA']).filter(Boolean), [...new Set(profile.causes.map((cause) => cause.text))])
+  t.same(lists.map((row) => row['CAUSAL DE SUSPENSIÓN']).filter(Boolean), profile.substitutionGrounds.map((ground) => ground.name), 'the grounds by name')
+  for (const header of ['GENERO', 'FECHA DE NACIMIENTO']) {
+    t.match(instructions, `${header} | Obligatoria para generar el contrato o la adenda |`, `${header}: optional for the upload, needed by the contract`)
+  }
+  const styled = XLSX.read(bytes, { cellStyles: true }).Sheets.Empleados
+  const fill = (header: string): unknown => styled[XLSX.utils.encode_cell({ r: 0, c: EMPLOYEE_HEADERS.indexOf(header) })]?.s?.fgColor?.rgb
+  t.same(['NOMBRE', 'GENERO', 'FECHA DE NACIMIENTO', 'HORARIO'].map(fill), ['FFF2CC', 'FFF2CC', 'FFF2CC', 'D9E1F2'],
+    'GENERO and FECHA DE NACIMIENTO filled as the required columns; an optional one is not')
   t.match(xml, new RegExp(`<col min="${EMPLOYEE_HEADERS.indexOf('DNI') + 1}" [^>]*style="\\d+"`), 'the DNI column is styled (text)')
   t.match(list(column('CAUSAL DE SUSPENSIÓN')), /type="list"[^>]*><formula1>Listas!/, 'the suplencia\'s grounds (§25)')
   t.match(list(column('MOTIVO DEL PERIODO DE PRUEBA')), /type="list"[^>]*><formula1>Listas!/, 'the probation reasons (§24)')
@@ -60,7 +67,10 @@ t.test('employees.xlsx: headers in order, a note per column, lists for the close
 t.test('the template filled by SheetJS uploads back into the same employees', async (t) => {
   const { bytes } = await download('employees.xlsx')
   const book = XLSX.read(bytes)
-  const records = [numberedEmployee(1), { ...numberedEmployee(2), dni: '01234567' }]
+  const { data: { causes } } = (await app.inject({ url: '/api/profile' })).json() as { data: { causes: { id: string, text: string, sites: string[], modality: string }[] } }
+  const larcomar = causes.find((cause) => cause.sites.includes('Playa Larcomar') && cause.modality === '58') as { id: string, text: string }
+  // the cause picked from the list by its text, the ground by its name
+  const records = [{ ...numberedEmployee(1), objectiveCause: larcomar.text }, { ...numberedEmployee(2), dni: '01234567' }]
   XLSX.utils.sheet_add_aoa(book.Sheets.Empleados, records.map((record) => employeeCells(record)), { origin: 'A2' })
   const filled = XLSX.write(book, { type: 'buffer', bookType: 'xlsx' }) as Buffer
   const form = await formPayload([{ name: 'plantilla-empleados.xlsx', bytes: filled }])
@@ -68,6 +78,7 @@ t.test('the template filled by SheetJS uploads back into the same employees', as
   t.equal(res.statusCode, 200, res.body)
   t.same(res.json().data.employees.map((e: { dni: string }) => e.dni), ['10000001', '01234567'])
   t.equal(res.json().data.employees[0].name, sampleEmployee().name)
+  t.same(res.json().data.contractIssues, [], 'the cause named by its text makes the contract')
 })
 
 t.test('addenda.xlsx: the addendum headers, and it uploads back', async (t) => {

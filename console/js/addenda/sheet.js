@@ -54,5 +54,17 @@ export function addendaSheet (state, elements, hooks) {
     refused: () => { elements.result.hidden = true },
   })
 
-  return { upload, fix, showErrors, showStatus }
+  /** Has the service judge the sheet again (the causes in force changed), and shows its answer. */
+  async function judgeAgain () {
+    if (!state.sheet.fixable) return
+    try {
+      await state.sheet.judgeAgain()
+      hooks.appended()
+      showStatus()
+    } catch (error) {
+      setStatus(status, error instanceof Error ? error.message : String(error), 'error')
+    }
+  }
+
+  return { upload, fix, showErrors, showStatus, judgeAgain }
 }

@@ -34,7 +34,8 @@ export function causeForm (profile, saved) {
 
   const sites = profile?.sites ?? []
   const used = new Set(sites.flatMap((site) => site.modalities))
-  const modalities = (profile?.modalities ?? []).filter((known) => used.has(known.code))
+  // a suplencia has no reviewed cause (its cause is the replacement, art. 61): never offered
+  const modalities = (profile?.modalities ?? []).filter((known) => used.has(known.code) && known.code !== '61')
   modality.replaceChildren(el('option', { value: '' }, TEXT.chooseModality),
     ...modalities.map((known) => el('option', { value: known.code }, known.name)))
 
@@ -52,24 +53,28 @@ export function causeForm (profile, saved) {
   }
   modality.addEventListener('change', () => showSites(checkedSites()))
 
-  /** @param {Cause} [cause] a proposal to edit; none: a new proposal */
-  function open (cause) {
-    editing = cause
+  /**
+   * @param {Cause} [cause] a proposal to edit; none: a new proposal
+   * @param {boolean} [redate] a new proposal of `cause`'s need for other dates: its text, modality, sites
+   *   and hours, the period to type
+   */
+  function open (cause, redate = false) {
+    editing = redate ? undefined : cause
     form.reset()
     clearFieldErrors(form, general)
     setStatus(status, '')
-    byId('cause-title').textContent = cause === undefined ? TEXT.proposeCause : TEXT.editCause(cause.id)
-    byId('cause-save').textContent = cause === undefined ? TEXT.sendProposal : TEXT.saveEdit
+    byId('cause-title').textContent = cause === undefined ? TEXT.proposeCause : redate ? TEXT.redateTitle(cause.id) : TEXT.editCause(cause.id)
+    byId('cause-save').textContent = editing === undefined ? TEXT.sendProposal : TEXT.saveEdit
     text.value = cause?.text ?? ''
     modality.value = cause?.modality ?? ''
-    input('cause-from').value = cause?.period.from ?? ''
-    input('cause-to').value = cause?.period.to ?? ''
+    input('cause-from').value = redate ? '' : cause?.period.from ?? ''
+    input('cause-to').value = redate ? '' : cause?.period.to ?? ''
     input('cause-days').value = cause?.justifies?.days ?? ''
     input('cause-hours-from').value = cause?.justifies?.from ?? ''
     input('cause-hours-to').value = cause?.justifies?.to ?? ''
     showSites(cause?.sites ?? [])
     dialog.showModal()
-    text.focus()
+    ;(redate ? input('cause-from') : text).focus()
   }
 
   /** The form's values as the service takes them; the days and hours only when any is typed. */

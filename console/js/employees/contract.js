@@ -6,7 +6,7 @@
  */
 import { ApiError, postForFile } from '../api.js'
 import { el, setStatus } from '../dom.js'
-import { givesUpProbation } from '../pickers.js'
+import { givesUpProbation, modalityCodeOf, periodCovers } from '../pickers.js'
 import { fold, shortText } from '../text-fold.js'
 import { TEXT } from '../texts.js'
 import { fullName, isMissing } from './model.js'
@@ -22,33 +22,43 @@ const PICKER_HEADERS = { modality: 'MODALIDAD', positionProfile: 'PERFIL DE PUES
  */
 export function contractPickers (state, profile, elements, hooks) {
   /**
-   * The modality's code the contract takes: the record's (code or name), else the profile's.
+   * The modality's code the contract takes: the record's (code or legal name, as the service reads it),
+   * else the profile's for the type; undefined when the record names none the service prints.
    * @param {import('./model.js').Employee} employee
    */
-  function modalityCode (employee) {
-    const given = employee.modality === undefined ? undefined : String(employee.modality)
-    if (given === undefined) return profile?.contractDefaults[String(employee.contractType)]?.modality
-    return profile?.modalities.find((entry) => entry.code === given.trim() || fold(entry.name) === fold(given))?.code
-  }
+  const modalityCode = (employee) => profile === undefined
+    ? undefined
+    : modalityCodeOf(profile, String(employee.modality ?? ''), String(employee.contractType ?? ''))
 
   /**
-   * The cause the contract will print: the reviewed cause the record names (CAUSA), else the one the
-   * profile reviewed for its site and modality, or the suplencia's reason (DOCUMENT-REQUIREMENTS §21). The
-   * service also checks the cause's period and hours; when several causes are reviewed for the site and
-   * modality, the row names them and the service says which fit.
+   * The cause the contract will print, as the service chooses it (src/employees/contract-causes.ts): the
+   * reviewed cause the record names (CAUSA, by id or text; or CAUSA OBJETIVA, a reviewed text), else the
+   * one reviewed for its site and modality whose period covers the contract's term, or the suplencia's
+   * reason (DOCUMENT-REQUIREMENTS §21). The service also checks the hours; when several causes fit, the
+   * row names them and the service says which.
    * @param {import('./model.js').Employee} employee
    */
   function causeText (employee) {
-    if (String(employee.contractType).toLowerCase() === 'subsidio') return TEXT.suplenciaLine(String(employee.reasonForSubstitution ?? ''))
+    if (String(employee.contractType).toLowerCase() === 'subsidio') {
+      // the ground by its name, whether the sheet gave its code or its name (as the service reads it)
+      const given = fold(String(employee.substitutionGround ?? ''))
+      const ground = given === ''
+        ? undefined
+        : profile?.substitutionGrounds.find((entry) => entry.code === given || fold(entry.name) === given)
+      return TEXT.suplenciaLine(String(employee.reasonForSubstitution ?? ''), ground?.name ?? (given === '' ? undefined : String(employee.substitutionGround)))
+    }
     const causes = profile?.causes ?? []
-    if (!isMissing(employee.causeId)) {
-      const named = causes.find((cause) => cause.id === String(employee.causeId).trim())
-      return named === undefined ? TEXT.unknownCause(String(employee.causeId)) : TEXT.causeLine(named.text)
+    for (const given of [employee.causeId, employee.objectiveCause]) {
+      if (isMissing(given)) continue
+      const text = String(given).trim()
+      const named = causes.find((cause) => cause.id === text || fold(cause.text) === fold(text))
+      return named === undefined ? TEXT.unknownCause(text) : TEXT.causeLine(named.text)
     }
     const code = modalityCode(employee)
     const site = fold(String(employee.subDivisionOrParking ?? ''))
     const candidates = causes.filter((cause) =>
-      cause.modality === code && cause.sites.some((name) => fold(name) === site))
+      cause.modality === code && cause.sites.some((name) => fold(name) === site) &&
+      periodCovers(cause, employee.entryDate, employee.endDate))
     if (candidates.length === 1) return TEXT.causeLine(candidates[0].text)
     if (candidates.length === 0) return TEXT.noReviewedCause
     return TEXT.severalCauses(candidates.map((cause) => shortText(cause.text, 60)))
@@ -66,7 +76,9 @@ export function contractPickers (state, profile, elements, hooks) {
     const { sheet } = state
     if (value === '') delete employee[field]
     else employee[field] = value
-    sheet.setCell(row, PICKER_HEADERS[field], value)
+    // the sheet names a modality by its legal name, as the template's list does
+    const written = field === 'modality' ? (profile?.modalities.find((entry) => entry.code === value)?.name ?? value) : value
+    sheet.setCell(row, PICKER_HEADERS[field], written)
     state.edited.add(employee.dni)
     state.documentZips.delete(employee.dni)
     setStatus(elements.status, TEXT.checking, 'busy')
@@ -103,17 +115,29 @@ export function contractPickers (state, profile, elements, hooks) {
     el('option', { value: '' }, TEXT.modalityDefault(defaultName ?? '—')),
     ...profile.modalities.filter((entry) => (entry.code === '61') === subsidio)
       .map((entry) => el('option', { value: entry.code }, TEXT.modalityOption(entry.name)))))
-    modality.value = subsidio ? '' : String(employee.modality ?? '')
+    const given = String(employee.modality ?? '').trim()
+    const code = subsidio || given === '' ? '' : modalityCode(employee)
+    // a text the service reads as no modality: shown, not blanked
+    if (code === undefined) modality.append(sheetValue(given))
+    modality.value = code ?? given
     const position = /** @type {HTMLSelectElement} */ (el('select', {
       'aria-label': TEXT.positionPickerOf(fullName(employee)),
       onchange: () => { choose(employee, row, 'positionProfile', position.value).catch(reportError) }
     },
     el('option', { value: '' }, TEXT.positionByName),
     ...profile.positions.map((entry) => el('option', { value: entry.key }, TEXT.positionOption(entry.name)))))
-    position.value = String(employee.positionProfile ?? '')
+    const profileKey = String(employee.positionProfile ?? '').trim()
+    if (profileKey !== '' && !profile.positions.some((entry) => entry.key === profileKey)) position.append(sheetValue(profileKey))
+    position.value = profileKey
     return el('td', { class: 'contract' }, modality, position, el('p', { class: 'cause' }, causeText(employee)),
       givesUpProbation(employee) ? el('p', { class: 'notice' }, TEXT.noProbation) : null)
   }
 
   return { cell }
 }
+
+/**
+ * The sheet's own value of a picker when it is none of the options: kept and marked, never a blank.
+ * @param {string} value
+ */
+const sheetValue = (value) => el('option', { value, class: 'sheet-value' }, TEXT.notAnOption(value))

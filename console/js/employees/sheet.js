@@ -78,5 +78,17 @@ export function employeesSheet (state, elements, hooks) {
     setStatus(status, TEXT.fileSaved(name, bytes.byteLength))
   }
 
-  return { upload, fix, showErrors, showStatus, downloadCorrected }
+  /** Has the service judge the sheet again (the causes in force changed), and shows its answer. */
+  async function judgeAgain () {
+    if (!state.sheet.fixable) return
+    try {
+      await state.sheet.judgeAgain()
+      hooks.appended()
+      showStatus()
+    } catch (error) {
+      setStatus(status, error instanceof Error ? error.message : String(error), 'error')
+    }
+  }
+
+  return { upload, fix, showErrors, showStatus, downloadCorrected, judgeAgain }
 }

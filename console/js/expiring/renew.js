@@ -10,10 +10,15 @@ import { byId, el, setStatus } from '../dom.js'
 import { downloadZip, showFailure } from '../downloads.js'
 import { clearFieldErrors, showFieldErrors } from '../field-errors.js'
 import { openPreview } from '../preview.js'
+import { renewalEnd } from '../registry-dates.js'
 import { TEXT } from '../texts.js'
 
-/** @param {import('../api.js').Profile | undefined} profile the causes' texts, shown as a reminder */
-export function renewForm (profile) {
+/**
+ * @param {import('../api.js').Profile | undefined} profile the causes' texts and periods
+ * @param {{ renewed: () => Promise<void> }} hooks reads the list again once an adenda was issued (or the
+ *   row was found extended already), so no row shows an end an adenda has moved
+ */
+export function renewForm (profile, hooks) {
   const dialog = /** @type {HTMLDialogElement} */ (byId('renew'))
   const form = /** @type {HTMLFormElement} */ (byId('renew-form'))
   const general = byId('renew-general')
@@ -57,9 +62,12 @@ export function renewForm (profile) {
     setStatus(status, '')
     byId('renew-title').textContent = TEXT.renewTitle(chosen.worker)
     byId('renew-contract').textContent = TEXT.renewContract(chosen)
-    end.value = chosen.longestEnd ?? ''
-    byId('renew-end-hint').textContent = chosen.longestEnd === null ? '' : TEXT.renewEndHint(chosen.endDate, chosen.longestEnd)
     const printed = profile?.causes.find((known) => known.id === chosen.causeId)
+    // the contract's own term again, within the modality's and the cause's limits: never the longest end by default
+    end.value = renewalEnd(chosen, printed?.period.to)
+    byId('renew-end-hint').textContent = chosen.longestEnd === null
+      ? ''
+      : TEXT.renewEndHint(chosen.endDate, chosen.longestEnd, chosen.absenceTo !== null, printed?.period.to)
     byId('renew-cause-hint').textContent = printed === undefined ? TEXT.causeUpdateHint : TEXT.causeUpdateHintWith(printed.text)
     dialog.showModal()
     end.focus()
@@ -85,7 +93,14 @@ export function renewForm (profile) {
     setStatus(status, TEXT.renewPreparing, 'busy')
     save.disabled = true
     try {
-      addendum = (await requestJson('/api/addendum/from-contract', 'POST', body)).addendum
+      const built = (await requestJson('/api/addendum/from-contract', 'POST', body)).addendum
+      if (built.end !== contract.endDate) {
+        // the row was read before another adenda moved its end: never a second adenda for a period already covered
+        setStatus(status, TEXT.renewStale(contract.endDate, String(built.end)), 'error')
+        await hooks.renewed()
+        return
+      }
+      addendum = built
       setStatus(status, TEXT.renewReady)
       previewButton.hidden = false
       zipButton.hidden = false
@@ -112,6 +127,9 @@ export function renewForm (profile) {
         status,
         report
       })
+      // issued and recorded: this adenda is done; the list shows the contract's new end
+      stale()
+      await hooks.renewed()
     } catch (error) {
       setStatus(status, error instanceof Error ? error.message : String(error), 'error')
       const worker = contract.worker

@@ -10,6 +10,7 @@ import { columnOf as columnName } from '../plain.js'
 import { headerKey } from '../text-fold.js'
 import { scheduleEditor } from './schedule.js'
 import { hintOf, optionsOf, pickerSelect } from './selects.js'
+import { TEXT } from '../texts.js'
 
 /**
  * Shows the row's fields with the service's messages, keeping what the form held (or, before it holds
@@ -100,11 +101,40 @@ function fieldNode (row, column, field, { id, value, messages }, refreshers) {
     control = picker.select
   }
   row.controls.set(headerKey(column.header), control)
+  const picker = options === undefined && DATE_FIELDS.has(field ?? '') ? datePicker(/** @type {HTMLInputElement} */ (control), column.header) : null
   // a picker's options are long (a cause's text, a ground's name): the row's full width
   const classes = ['fix-field', options === undefined ? '' : 'wide', invalid ? 'invalid' : ''].filter(Boolean).join(' ')
   return el('div', { class: classes },
     el('label', { for: id }, column.header),
-    control,
+    picker === null ? control : el('div', { class: 'date-field' }, control, picker),
     hint === undefined ? null : el('p', { class: 'field-hint', id: `${id}-hint` }, hint),
     invalid ? el('p', { class: 'field-error', id: `${id}-error` }, messages.join(' ')) : null)
+}
+
+/** The fields that hold a day (src/spreadsheets/columns.ts, kind `date`): typed, or picked on a calendar. */
+const DATE_FIELDS = new Set(['entryDate', 'endDate', 'birthDate', 'signingDate', 'absenceFrom', 'absenceTo', 'start', 'end',
+  'startAddendum', 'endAddendum', 'originalSigningDate'])
+
+/**
+ * The browser's calendar beside a date's text field: a day picked is written as the sheet writes it,
+ * `DD/MM/AAAA`; a day typed in the text shows on the calendar.
+ * @param {HTMLInputElement} text the field's text input (what is saved)
+ * @param {string} header the column, for the calendar's label
+ */
+function datePicker (text, header) {
+  const calendar = /** @type {HTMLInputElement} */ (el('input', { type: 'date', class: 'date-pick', 'aria-label': TEXT.pickDate(header) }))
+  const show = () => {
+    const day = /^(\d{2})\/(\d{2})\/(\d{4})$/.exec(text.value.trim())
+    calendar.value = day === null ? '' : `${day[3]}-${day[2]}-${day[1]}`
+  }
+  calendar.addEventListener('change', () => {
+    const day = /^(\d{4})-(\d{2})-(\d{2})$/.exec(calendar.value)
+    if (day === null) return
+    text.value = `${day[3]}/${day[2]}/${day[1]}`
+    text.dispatchEvent(new Event('input', { bubbles: true }))
+    text.dispatchEvent(new Event('change', { bubbles: true }))
+  })
+  text.addEventListener('input', show)
+  show()
+  return calendar
 }

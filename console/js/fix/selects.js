@@ -6,13 +6,15 @@
  * options stays selected, marked, until HR picks another: the service judges it.
  */
 import { el } from '../dom.js'
-import { causesFor, modalityCodeOf, positionOf } from '../pickers.js'
-import { shortText } from '../text-fold.js'
+import { causesFor, modalityByText, modalityCodeOf, periodCovers, positionOf } from '../pickers.js'
+import { fold, shortText } from '../text-fold.js'
 import { TEXT } from '../texts.js'
 
 /**
- * A picker's options and what its empty option means.
- * @typedef {{ options: { value: string, label: string }[], empty: string }} Choices
+ * A picker's options, what its empty option means and, for a field the service reads in several
+ * spellings (a modality by code or name, a ground by code or name), the option a sheet's text names.
+ * @typedef {{ options: { value: string, label: string }[], empty: string,
+ *   canonical?: (text: string) => string | undefined }} Choices
  */
 
 /**
@@ -27,13 +29,28 @@ export function optionsOf (row, profile, field) {
   if (field === 'site') {
     // the employer's sites, by name: a misspelt site is picked, not retyped
     const options = profile.sites.map((site) => ({ value: site.name, label: site.name }))
-    return () => ({ options, empty: TEXT.sitePick })
+    return () => ({ options, empty: TEXT.sitePick, canonical: sameText(options) })
   }
   if (field === 'substitutionGround') {
+    // by its name, as the sheet and the contract say it; a code the sheet holds is the same ground
     return () => ({
-      options: profile.substitutionGrounds.map((ground) => ({ value: ground.code, label: ground.name })),
-      empty: TEXT.groundFromReason
+      options: profile.substitutionGrounds.map((ground) => ({ value: ground.name, label: ground.name })),
+      empty: TEXT.groundFromReason,
+      canonical: (text) => profile.substitutionGrounds
+        .find((ground) => ground.code === fold(text) || fold(ground.name) === fold(text))?.name
     })
+  }
+  if (field === 'modality') return () => modalityChoices(row, profile)
+  if (field === 'contractType') {
+    const options = Object.keys(profile.contractDefaults).map((type) => ({ value: type, label: type }))
+    return () => ({ options, empty: TEXT.contractTypePick, canonical: sameText(options) })
+  }
+  if (field === 'sex') {
+    const options = [{ value: 'F', label: TEXT.sexFemale }, { value: 'M', label: TEXT.sexMale }]
+    const names = { femenino: 'F', f: 'F', masculino: 'M', m: 'M' }
+    /** @param {string} text */
+    const canonical = (text) => names[/** @type {keyof typeof names} */ (fold(text))]
+    return () => ({ options, empty: TEXT.sexPick, canonical })
   }
   if (field === 'probationReason') {
     return () => ({
@@ -53,6 +70,32 @@ export function optionsOf (row, profile, field) {
 }
 
 /**
+ * The option whose value is the text, case, accents and spacing aside.
+ * @param {{ value: string }[]} options
+ * @returns {(text: string) => string | undefined}
+ */
+const sameText = (options) => (text) => options.find((option) => fold(option.value) === fold(text))?.value
+
+/**
+ * MODALIDAD's options: the modalities by legal name (the suplencia only for a Subsidio, which is always
+ * one), empty for the contract type's usual one; a code or a name the sheet holds is that modality.
+ * @param {import('./row.js').FixRow} row
+ * @param {import('../api.js').Profile} profile
+ * @returns {Choices}
+ */
+function modalityChoices (row, profile) {
+  const subsidio = row.isSubsidio()
+  const usual = modalityCodeOf(profile, '', row.valueOf('contractType'))
+  const usualName = profile.modalities.find((entry) => entry.code === usual)?.name ?? '—'
+  return {
+    options: profile.modalities.filter((entry) => (entry.code === '61') === subsidio)
+      .map((entry) => ({ value: entry.name, label: TEXT.modalityOption(entry.name) })),
+    empty: TEXT.modalityDefault(usualName),
+    canonical: (text) => modalityByText(profile, text)?.name
+  }
+}
+
+/**
  * CAUSA's options: the reviewed causes of the row's modality and (an employee's) site, by their text,
  * none for a Subsidio (its cause is the replacement).
  * @param {import('./row.js').FixRow} row
@@ -63,10 +106,20 @@ function causeChoices (row, profile) {
   if (row.kind === 'employee' && row.isSubsidio()) return { options: [], empty: TEXT.causeNoneForSubsidio }
   const modality = modalityCodeOf(profile, row.valueOf('modality'), row.valueOf('contractType'))
   const site = row.kind === 'employee' ? row.valueOf('site') : undefined
+  // only the causes whose period covers the row's term (the contract's, or the adenda's extension)
+  const [from, to] = row.kind === 'employee'
+    ? [row.valueOf('entryDate'), row.valueOf('endDate')]
+    : [row.valueOf('startAddendum'), row.valueOf('endAddendum')]
+  const causes = causesFor(profile, modality, site).filter((cause) => periodCovers(cause, from, to))
   return {
-    options: causesFor(profile, modality, site).map(({ id, text, period }) =>
+    options: causes.map(({ id, text, period }) =>
       ({ value: id, label: TEXT.causeOption(shortText(text), period.from, period.to) })),
-    empty: TEXT.causeServiceChooses
+    empty: TEXT.causeServiceChooses,
+    // a cause the sheet names by its text (the template lists them so) is that cause when only one has it
+    canonical: (text) => {
+      const named = causes.filter((cause) => fold(cause.text) === fold(text))
+      return named.length === 1 ? named[0].id : undefined
+    }
   }
 }
 
@@ -99,7 +152,10 @@ export function pickerSelect (attributes, options, value) {
   const select = /** @type {HTMLSelectElement} */ (el('select', attributes))
   const fill = () => {
     const now = options()
-    fillSelect(select, now.options, now.empty, select.options.length === 0 ? value : select.value)
+    const current = select.options.length === 0 ? value : select.value
+    // a text the service reads as one of the options (a modality's code, a ground's code) is shown as that option
+    const known = now.options.some((option) => option.value === current) ? current : now.canonical?.(current)
+    fillSelect(select, now.options, now.empty, known ?? current)
   }
   fill()
   return { select, fill }

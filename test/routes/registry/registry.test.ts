@@ -13,7 +13,7 @@ import { join } from 'node:path'
 import { addDays, termEnd, todayInLima } from '../../../src/vocabulary/dates.js'
 import { MESSAGES, PRINTABLE_MESSAGES, REGISTRY_MESSAGES, RULE_MESSAGES } from '../../../schemas/messages.js'
 import { build, sampleAddendum, sampleEmployee, sharedApp, zipEntries } from '../../support/helper.js'
-import { sampleTerm } from '../../support/samples.js'
+import { sampleSubsidio, sampleTerm } from '../../support/samples.js'
 
 const contractsOf = async (app: Awaited<ReturnType<typeof build>>, dni: string) => {
   const res = await app.inject({ method: 'GET', url: `/api/workers/${dni}/contracts` })
@@ -209,8 +209,21 @@ test('expiring: contracts ending between today and today + days, without the one
   t.same(contracts.map((contract: { dni: string }) => contract.dni), ['40444003', '40444001'], 'signed first; the six-month one and the extended one are not listed')
   t.match(contracts[1], { status: 'issued', modality: '58', endDate: soon.endDate, addenda: 0, firstEntryDate: soon.entryDate, longestEnd: termEnd(soon.entryDate as string, 60) })
   const wider = await app.inject({ method: 'GET', url: '/api/contracts/expiring?days=366' })
-  t.match(wider.json().data.contracts.find((contract: { dni: string }) => contract.dni === '40444004'), { endDate: addendum.endAddendum, addenda: 1 })
+  t.match(wider.json().data.contracts.find((contract: { dni: string }) => contract.dni === '40444004'),
+    { endDate: addendum.endAddendum, contractEndDate: extended.endDate, addenda: 1, absenceTo: null }, 'the contract\'s own end beside the adenda\'s')
   t.equal((await app.inject({ method: 'GET', url: '/api/contracts/expiring?days=-1' })).statusCode, 400)
+})
+
+test('expiring: a suplencia can be renewed only until the absence it covers is expected to end (art. 61)', async (t) => {
+  const app = await build(t)
+  const term = sampleTerm(1, 3)
+  const absenceTo = termEnd(term.entryDate, 2)
+  const suplencia = sampleSubsidio({ dni: '40444005', ...term, probationaryPeriod: '15 días', absenceFrom: term.entryDate, absenceTo })
+  const issued = await app.inject({ method: 'POST', url: '/api/contracts/download-zip', payload: [suplencia] })
+  t.equal(issued.statusCode, 200, issued.statusCode === 200 ? 'suplencia issued' : issued.body)
+  const res = await app.inject({ method: 'GET', url: '/api/contracts/expiring?days=60' })
+  t.match(res.json().data.contracts, [{ dni: '40444005', modality: '61', contractEndDate: term.endDate, absenceTo, longestEnd: absenceTo }],
+    'the absence\'s expected end, not the five years')
 })
 
 test('retention: what ended before the limit is deleted with its documents; workers left with nothing go', async (t) => {

@@ -146,6 +146,13 @@ test('the longest end: the modality\'s maximum from the contract\'s start, cappe
   t.equal(longestEnd('art. 67', '10/01/2026', '10/01/2026'), '09/01/2027', 'temporada: one year')
 })
 
+test('a suplencia\'s longest end is the absence\'s expected end, when earlier than the law\'s', async (t) => {
+  t.equal(longestEnd('61', '01/01/2026', '01/01/2026', '30/06/2026'), '30/06/2026', 'the absence ends first (art. 61)')
+  t.equal(longestEnd('61', '01/01/2026', '01/01/2026', null), '31/12/2030', 'no recorded absence: the five years')
+  t.equal(longestEnd('61', '01/01/2026', '01/01/2026', '31/12/2035'), '31/12/2030', 'an absence past the five years: the five years')
+  t.equal(longestEnd('58', '01/01/2026', '01/01/2026', '30/06/2026'), '31/12/2030', 'only a suplencia ends with an absence')
+})
+
 test('the longest end across February: a month without the corresponding day ends on its last day', async (t) => {
   t.equal(longestEnd('60', '31/08/2023', '31/08/2023'), '29/02/2024', 'six months from 31/08/2023 in a leap year')
   t.equal(longestEnd('60', '31/08/2024', '31/08/2024'), '28/02/2025', 'and in a common year')
