@@ -10,7 +10,7 @@ import { rm, writeFile } from 'node:fs/promises'
 import { join } from 'node:path'
 import { buildApp } from '../../app/app.js'
 import { formPayload } from '../support/helper.js'
-import { fixture } from '../support/spreadsheets.js'
+import { lawfulEmployeeFixture } from '../support/spreadsheets.js'
 import { freePort, tinyFilesystem } from '../support/processes.js'
 import type { FastifyInstance } from 'fastify'
 import type { Test } from 'tap'
@@ -34,7 +34,7 @@ async function logged (t: Test, env: Record<string, string | number>): Promise<{
 }
 
 async function upload (app: FastifyInstance) {
-  return await app.inject({ method: 'POST', url: '/api/excel/upload', ...(await formPayload([{ name: 'empleados.xlsx', bytes: fixture('empleados.xlsx') }])) })
+  return await app.inject({ method: 'POST', url: '/api/excel/upload', ...(await formPayload([{ name: 'empleados.xlsx', bytes: lawfulEmployeeFixture('empleados.xlsx', { birthDates: true }) }])) })
 }
 
 async function preview (app: FastifyInstance, sessionId: string) {
