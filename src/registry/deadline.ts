@@ -23,7 +23,7 @@ export class RegistryTimeoutError extends Error {
  * Runs `work` with a deadline `ms` from now: rejects with RegistryTimeoutError once it passes, while
  * the statements `work` still has in flight are dropped by the drivers (remainingMs).
  * @param ms milliseconds; the deadline of an enclosing call, when earlier, stays in force
- * @throws RegistryTimeoutError after `ms`; otherwise what `work` throws
+ * @throws RegistryTimeoutError after `ms` (also when `work` fails once they passed); otherwise what `work` throws
  */
 export async function withDeadline<T> (ms: number, work: () => Promise<T>): Promise<T> {
   const outer = deadlines.getStore()
@@ -35,6 +35,11 @@ export async function withDeadline<T> (ms: number, work: () => Promise<T>): Prom
   })
   try {
     return await Promise.race([running, expired])
+  } catch (error) {
+    // work that fails once its deadline has passed failed of it: its statement's own bound dropped
+    // the connection, and what followed (a rollback on that connection) may reject first
+    if (!(error instanceof RegistryTimeoutError) && Date.now() >= at) throw new RegistryTimeoutError(ms)
+    throw error
   } finally {
     clearTimeout(timer)
     running.catch(() => {}) // settled after the deadline: its outcome is nobody's now

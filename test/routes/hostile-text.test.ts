@@ -102,8 +102,9 @@ t.test('weeklyHours: float noise is rounded, more than two decimals refused, nev
   const computed = await app.inject({ method: 'POST', url: '/api/contracts/preview', payload: samplePartTime({ weeklyHours: 18.750000000000004 }) })
   t.equal(computed.statusCode, 200, computed.body.slice(0, 300))
   const text = await pdfText(computed.rawPayload)
-  t.match(text, /18\.75\s+horas\s+semanales/)
-  t.notMatch(text, /18\.7500/)
+  // printed in hours and minutes (DOCUMENT-REQUIREMENTS §33), never the raw number
+  t.match(text, /18\s+horas\s+y\s+45\s+minutos/)
+  t.notMatch(text, /18\.75/)
 })
 
 t.test('a position of 100 Georgian characters or emoji: every ZIP entry name extracts (<= 255 bytes a component, docs/import.md)', async (t) => {

@@ -39,8 +39,8 @@ test('the objective cause: a reviewed one, by id or the one that fits; site, pos
     /^Inicio del servicio nocturno de la sede/, 'the same site, another modality: the cause that fits the night shift')
   t.match(objectiveCauseText(employee({ subDivisionOrParking: 'Playa Mall Aventura', modality: '57', causeId: 'mall-aventura-segundo-nivel' }), demo),
     /^Incremento de la actividad de la sede por la habilitación de su segundo nivel.*nace del inicio de una nueva actividad/, 'by id')
-  t.match(objectiveCauseText(employee({ subDivisionOrParking: 'Playa Mall Aventura', modality: '67', entryDate: '01/12/2031', endDate: '10/01/2032' }), demo),
-    /^Campaña navideña .* La temporada va del 15 de noviembre de 2031 al 15 de enero de 2032\. EL EMPLEADOR declara que esta necesidad es propia de su giro/)
+  t.match(objectiveCauseText(employee({ subDivisionOrParking: 'Playa Mall Aventura', modality: '67', entryDate: '01/12/2026', endDate: '10/01/2027' }), demo),
+    /^Campaña navideña .* La temporada va del 15 de noviembre de 2026 al 15 de enero de 2027\. EL EMPLEADOR declara que esta necesidad es propia de su giro/)
   t.notMatch(objectiveCauseText(employee(), demo), 'plazo de este contrato', "the cause's duration is not the contract's term")
   t.notMatch(objectiveCauseText(employee(), demo), 'Cuando la modalidad')
   t.throws(() => objectiveCauseText(employee({ subDivisionOrParking: 'Otra sede' }), demo), 'no reviewed cause: never printed')
