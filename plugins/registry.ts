@@ -102,6 +102,8 @@ export default fp(async (app) => {
   let closed = false
   /** Set once PGlite's folder was removed or replaced under this instance: nothing is opened again until a restart. */
   let folderLost: 'missing' | 'replaced' | undefined
+  /** Settles once a database whose thread ended has let go of its folder (its lock): the next open waits for it. */
+  let released: Promise<void> = Promise.resolve()
   const faults = faultLog(app.log, location.kind)
   /** Aborted when the app closes: an open still under way (a slow first start) is cut short rather than awaited. */
   const closing = new AbortController()
@@ -125,19 +127,22 @@ export default fp(async (app) => {
     // PGlite's thread ended (crashed, out of memory): that database answers nothing more, open it again
     if (current !== undefined && !current.alive()) {
       app.log.error({ registry: location.kind }, 'contract registry database thread ended: opening it again')
+      // its folder's lock released (the thread is gone) before the next open takes it again
+      released = current.abandon().catch(() => {})
       current = undefined
       opening = undefined
     }
     if (opening === undefined) {
       if (Date.now() - lastFailure < RETRY_OPEN_MS) throw new RegistryUnavailableError()
       // shared by every request that waits for it: no one request's deadline
-      const attempt = withoutDeadline(() => openDatabase(location, {
+      const attempt = released.then(async () => await withoutDeadline(() => openDatabase(location, {
         connectTimeoutMs: Math.min(app.config.REGISTRY_QUERY_TIMEOUT_MS, CONNECT_TIMEOUT_MS),
+        threadHeapMb: app.config.REGISTRY_THREAD_HEAP_MB,
         queryTimeoutMs: app.config.REGISTRY_QUERY_TIMEOUT_MS,
         onConnectionError: (error) => { faults.report(error, 'contract registry connection failed (PostgreSQL closed it or went away): it is replaced at the next use') },
         onLockLost: (error) => { app.log.error({ err: error }, 'contract registry: the lock on DATA_DIR was lost; another process may open it') },
         signal: closing.signal
-      })).then(async (open) => {
+      }))).then(async (open) => {
         try {
           await prepareCauses(new Registry(open.db))
         } catch (error) {

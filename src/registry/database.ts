@@ -49,6 +49,8 @@ export interface OpenOptions {
    * (src/registry/deadline.ts); default 5000.
    */
   queryTimeoutMs?: number
+  /** PGlite: its thread's JavaScript heap limit, MiB (past it the thread ends, not the process); default Node's. */
+  threadHeapMb?: number
   /** Told of every error a PostgreSQL connection emits (its socket closed, its backend terminated): never thrown. */
   onConnectionError?: (error: Error) => void
   /** Told when a PGlite folder's lock is lost while open (see lockFolder). */
@@ -68,7 +70,7 @@ export interface OpenOptions {
  */
 export async function openDatabase (location: DatabaseLocation, options: OpenOptions = {}): Promise<RegistryDatabase> {
   if (location.kind === 'pglite') {
-    if (location.dataDir === 'memory://') return await openInMemory(options.signal)
+    if (location.dataDir === 'memory://') return await openInMemory(options.signal, options.threadHeapMb)
     const dataDir = resolve(location.dataDir)
     mkdirSync(dataDir, { recursive: true, mode: 0o700 })
     chmodSync(dataDir, 0o700)
@@ -81,7 +83,8 @@ export async function openDatabase (location: DatabaseLocation, options: OpenOpt
     const initialised = existsSync(join(dataDir, 'PG_VERSION'))
     const release = await lockFolder(dataDir, options.onLockLost ?? (() => {}))
     try {
-      const open = await openThread(new PGliteThread({ dataDir }), initialised ? options.signal : undefined)
+      const thread = new PGliteThread({ dataDir }, options.threadHeapMb)
+      const open = await openThread(thread, initialised ? options.signal : undefined)
       return {
         ...open,
         folderLost,
@@ -237,10 +240,10 @@ export async function memoryImage (): Promise<ArrayBuffer | undefined> {
 }
 
 /** A `memory://` PGlite database, empty and migrated. */
-async function openInMemory (signal?: AbortSignal): Promise<RegistryDatabase> {
+async function openInMemory (signal?: AbortSignal, heapMb?: number): Promise<RegistryDatabase> {
   const image = await memoryImage()
-  if (image !== undefined) return await openThread(new PGliteThread({ image }), signal)
-  const thread = new PGliteThread({})
+  if (image !== undefined) return await openThread(new PGliteThread({ image }, heapMb), signal)
+  const thread = new PGliteThread({}, heapMb)
   const open = await openThread(thread, signal)
   // taken before the database is handed out, so the image holds the schema and nothing else
   migratedImage = thread.dump()

@@ -38,7 +38,12 @@ export class PGliteThread {
   /** Resolves once the database is open in the thread; rejects when it cannot be opened. */
   readonly ready: Promise<void>
 
-  constructor (location: { dataDir: string } | { image?: ArrayBuffer }) {
+  /**
+   * @param location a folder's database, or one in memory (from a migrated image, if given)
+   * @param heapMb the thread's JavaScript heap limit, MiB: past it the thread ends (ERR_WORKER_OUT_OF_MEMORY),
+   *   never the process; unset: Node's default
+   */
+  constructor (location: { dataDir: string } | { image?: ArrayBuffer }, heapMb?: number) {
     const workerData: RegistryWorkerData = 'dataDir' in location ? { dataDir: location.dataDir } : { image: location.image }
     // the image is copied into the thread, not moved: the process starts every later in-memory database from it
     this.#pool = new Piscina<RegistryTask, RegistryAnswer>({
@@ -47,7 +52,8 @@ export class PGliteThread {
       workerData,
       minThreads: 1,
       maxThreads: 1,
-      idleTimeout: Number.POSITIVE_INFINITY
+      idleTimeout: Number.POSITIVE_INFINITY,
+      ...(heapMb === undefined ? {} : { resourceLimits: { maxOldGenerationSizeMb: heapMb } })
     })
     // a thread that ended (crashed, out of memory) took the database with it: nothing more is answered
     this.#pool.on('error', (error: Error) => { this.#ended ??= error })

@@ -6,7 +6,8 @@
  * readiness failing, and the registry back by itself.
  */
 import { test, type Test } from 'tap'
-import { mkdtempSync, renameSync, rmSync, mkdirSync } from 'node:fs'
+import { closeSync, mkdtempSync, mkdirSync, openSync, renameSync, rmSync, writeSync } from 'node:fs'
+import { spawnSync } from 'node:child_process'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { setTimeout as sleep } from 'node:timers/promises'
@@ -160,6 +161,48 @@ test('PostgreSQL frozen (SIGSTOP) past the deadline: registry requests 503 withi
   for (const dni of dnis) {
     t.same((await contractsOf(app, dni)).contracts, [], `the ZIP answered 503 for ${dni} recorded nothing`)
   }
+})
+
+test('PostgreSQL\'s disk full: issuing 503 + Retry-After, previews 200, no crash; space freed: issuing 200 by itself', {
+  skip: process.getuid?.() === 0 ? false : 'needs root to mount a tmpfs for the server\'s data'
+}, async (t) => {
+  const disk = mkdtempSync(join(tmpdir(), 'contratos-pg-disk-'))
+  if (spawnSync('mount', ['-t', 'tmpfs', '-o', 'size=128m,mode=0700', 'tmpfs', disk]).status !== 0) {
+    rmSync(disk, { recursive: true, force: true })
+    t.pass('skipped: mount refused (a container without the right to mount)')
+    return
+  }
+  // unmounted after the server stopped (teardowns run in reverse order)
+  t.teardown(() => { spawnSync('umount', ['-l', disk]); rmSync(disk, { recursive: true, force: true }) })
+  const postgres = await startPostgres(t, { dir: disk })
+  const { app, lines } = await logged(t, { DATABASE_URL: postgres.url })
+  t.equal((await zip(app, '42000400')).status, 200, 'the registry answers')
+  const filler = join(disk, 'filler')
+  const fd = openSync(filler, 'w')
+  try {
+    for (;;) writeSync(fd, Buffer.alloc(64 * 1024))
+  } catch {} finally { closeSync(fd) }
+  // what fits in the pages and WAL segment already allocated is still written: ZIPs until a table must grow
+  const statuses: number[] = []
+  const dniOf = (i: number) => String(42_001_000 + i)
+  for (let i = 0; i < 300 && statuses.filter((status) => status === 503).length < 3; i++) {
+    const answer = await zip(app, dniOf(i))
+    statuses.push(answer.status)
+    if (answer.status === 503) t.equal(answer.retryAfter, '2', 'a 503 carries Retry-After')
+  }
+  t.equal(statuses.filter((status) => status === 503).length, 3, `a full disk refuses the record once a table must grow (after ${statuses.indexOf(503)} ZIPs)`)
+  t.notOk(statuses.some((status) => status !== 200 && status !== 503), 'never another status')
+  t.equal((await app.inject({ method: 'POST', url: '/api/contracts/preview', payload: sampleEmployee() })).statusCode, 200, 'previews go on')
+  rmSync(filler)
+  const healedMs = await until('issuing 200 again', 60, async () => (await zip(app, '42000420')).status === 200)
+  t.comment(`issuing 200 again ${healedMs} ms after the space was freed`)
+  const wrong = []
+  for (const [i, status] of statuses.entries()) {
+    const recorded = (await contractsOf(app, dniOf(i))).contracts.length
+    if (recorded !== (status === 200 ? 1 : 0)) wrong.push(`${dniOf(i)}: ${status}, ${recorded} recorded`)
+  }
+  t.same(wrong, [], `each ZIP answered 200 recorded once, each 503 nothing (${statuses.length} ZIPs)`)
+  t.notOk(lines.some((line) => line.level >= 50 && /uncaught|unhandled/i.test(line.msg)), 'no uncaught error logged')
 })
 
 test('PGlite\'s folder removed, or replaced, under a running app: not ready and issuing 503 at once, logged once', async (t) => {

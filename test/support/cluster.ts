@@ -12,7 +12,7 @@ import { request, type Agent } from 'node:http'
 import { setTimeout as sleep } from 'node:timers/promises'
 import { PROJECT_ROOT } from '../../src/paths.js'
 import { freePort, program } from './processes.js'
-import { PRODUCTION_PROFILE } from './helper.js'
+import { PRODUCTION_PROFILE } from './samples.js'
 
 export const SERVER = join(PROJECT_ROOT, 'dist', 'app', 'server.js')
 

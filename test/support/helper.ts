@@ -11,6 +11,7 @@ import tap, { type Test } from 'tap'
 import type { FastifyInstance, FastifyPluginAsync } from 'fastify'
 import { buildApp } from '../../app/app.js'
 import { memoryImage, useMemoryImage } from '../../src/registry/database.js'
+import { PRODUCTION_PROFILE } from './samples.js'
 
 /**
  * Each app's registry is a `memory://` PGlite database. Its first one in a process runs initdb and
@@ -36,7 +37,7 @@ if (existsSync(registryImagePath)) {
 }
 
 /** A complete employer profile that is not the demo one (`fictitious` absent), for NODE_ENV=production. */
-export const PRODUCTION_PROFILE = 'test/fixtures/employer-profile.json'
+export { PRODUCTION_PROFILE }
 
 /**
  * Builds an app on test defaults, with `env` overriding single variables and `extend` adding

@@ -37,6 +37,8 @@ export interface PostgresServer {
 export interface PostgresOptions {
   /** `ssl=on` with this CA's server certificate for 127.0.0.1 (plain connections still taken). */
   tls?: PrivateCa
+  /** An empty folder to initialise the server in (a small tmpfs, to fill its disk); a fresh temporary one by default. */
+  dir?: string
 }
 
 /** The `postgres` user's ids when we are root (PostgreSQL refuses root), else nothing to change. */
@@ -58,11 +60,11 @@ async function accepting (port: number): Promise<boolean> {
 export async function startPostgres (t: Test, options: PostgresOptions = {}): Promise<PostgresServer> {
   const bin = serverBin()
   const port = await freePort()
-  const dir = mkdtempSync(join(tmpdir(), 'contratos-pg-'))
+  const dir = options.dir ?? mkdtempSync(join(tmpdir(), 'contratos-pg-'))
   chmodSync(dir, 0o700)
   const user = serverUser()
   if (user.uid !== undefined && user.gid !== undefined) chownSync(dir, user.uid, user.gid)
-  t.teardown(() => { rmSync(dir, { recursive: true, force: true }) })
+  t.teardown(() => { if (options.dir === undefined) rmSync(dir, { recursive: true, force: true }) })
   const data = join(dir, 'data')
   const initialised = spawnSync(join(bin, 'initdb'), ['-D', data, '-U', 'contratos', '--auth=trust', '--no-sync', '-E', 'UTF8', '--locale=C.UTF-8'], { encoding: 'utf8', cwd: dir, ...user })
   if (initialised.status !== 0) throw new Error(`initdb failed: ${initialised.stderr}`)

@@ -5,6 +5,9 @@
  */
 import { addDays, termEnd, todayInLima } from '../../src/vocabulary/dates.js'
 
+/** The tests' employer profile for NODE_ENV=production (which refuses the demo one), from the project root. */
+export const PRODUCTION_PROFILE = 'test/fixtures/employer-profile.json'
+
 /** A start one week from today in Lima, and the last day of a six-month term from it (`DD/MM/YYYY`). */
 export function sampleTerm (months = 6, daysAhead = 7): { entryDate: string, endDate: string } {
   const entryDate = addDays(todayInLima(), daysAhead)
