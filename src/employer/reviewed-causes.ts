@@ -145,7 +145,8 @@ export function causeIdByText (profile: EmployerProfile, text: string, from?: st
   if (named.length <= 1) return named[0]?.id
   const covering = named.filter((cause) =>
     from !== undefined && to !== undefined && isDayMonthYear(from) && isDayMonthYear(to) &&
-    dayMonthYearKey(cause.period.from) <= dayMonthYearKey(from) && dayMonthYearKey(to) <= dayMonthYearKey(cause.period.to))
+    dayMonthYearKey(cause.period.from) <= dayMonthYearKey(from) &&
+    dayMonthYearKey(to) <= dayMonthYearKey(cause.period.to))
   return covering.length === 1 ? covering[0].id : undefined
 }
 

@@ -20,7 +20,8 @@ import {
   extendableByWorker, longestEnd, planIssue, signedOverlap, signingHistoryNeed, signingOutcome, type ExtendableContract
 } from './contract-rules.js'
 import {
-  deleteAddendaEndedBefore, deleteContractsEndedBefore, insertIssued, selectContractForAddendum, selectContractsForAddenda, selectContractWorker,
+  deleteAddendaEndedBefore, deleteContractsEndedBefore, insertIssued, selectContractForAddendum,
+  selectContractsForAddenda, selectContractWorker,
   selectLastAddendum, selectLinkedContracts, selectLiveTerms, selectRecordedContract, selectSigningState,
   selectWorkerContracts, toContractRow, updateSigned, type IssueContext, type IssuedRecord, type RecordedContract
 } from './contracts.js'

@@ -40,7 +40,8 @@ export interface ImportWarning {
  * recorded contract filled them (`recorded`).
  * @param values the row's cells as read (D12), before normalisation
  */
-export type RowFill = (values: Readonly<Record<string, unknown>>) => { values: Record<string, unknown>, recorded: boolean }
+export type RowFill = (values: Readonly<Record<string, unknown>>) =>
+{ values: Record<string, unknown>, recorded: boolean }
 
 interface RowsOutcome<T> {
   valid: T[]
@@ -112,7 +113,9 @@ function rowValidator<T extends TSchema> (schema: T, table: ColumnTable, uniqueF
   const firstHeaders = new Map(table.map((spec) => [spec.field, spec.headers[0]]))
   const byColumn = (a: { field: string }, b: { field: string }) => (order.get(a.field) ?? 0) - (order.get(b.field) ?? 0)
   return (sheet: ReadSheetRows, rules: RecordRules, fill?: RowFill): RowsOutcome<Static<T>> => {
-    const outcome: RowsOutcome<Static<T>> = { valid: [], filledRows: 0, validRows: [], issues: [], invalidRows: 0, warnings: [] }
+    const outcome: RowsOutcome<Static<T>> = {
+      valid: [], filledRows: 0, validRows: [], issues: [], invalidRows: 0, warnings: []
+    }
     // the header the user's file had, else the table's first one (docs/import.md, "Messages a person reads")
     const header = (field: string): string | undefined => sheet.headers?.[field] ?? firstHeaders.get(field)
     const firstRowOf = new Map<unknown, number>()
@@ -339,7 +342,9 @@ const addendumMessages = (field: string): FieldMessages | undefined =>
  */
 export function importAddenda (
   sheet: ReadSheet,
-  options: { partial: boolean, validation?: RecordValidation, complete?: (record: Addendum) => Addendum, fill?: RowFill }
+  options: {
+    partial: boolean, validation?: RecordValidation, complete?: (record: Addendum) => Addendum, fill?: RowFill
+  }
 ): AddendumImport {
   const missingHeaders = (missing: string[], hint: Record<string, string>) => {
     const issues = missing.map((field) => withHeader(
@@ -353,7 +358,9 @@ export function importAddenda (
   // the spec's columns a recorded contract fills: a file without them is refused as before unless some
   // row's contract is recorded (the others are then refused by row, for the fields they lack)
   const { headers } = sheet // the columns the file had (a sheet built in code may not say)
-  const unrecorded = headers === undefined ? [] : ADDENDUM_COLUMNS.filter((spec) => spec.recorded === true && headers[spec.field] === undefined)
+  const unrecorded = headers === undefined
+    ? []
+    : ADDENDUM_COLUMNS.filter((spec) => spec.recorded === true && headers[spec.field] === undefined)
   if (unrecorded.length > 0 && outcome.filledRows === 0) throw missingHeaders(unrecorded.map((spec) => spec.field), {})
   if (outcome.issues.length > 0 && !options.partial) {
     throw new SpreadsheetValidationError(IMPORT_MESSAGES.addenda.invalidRows, outcome.issues)
