@@ -203,7 +203,7 @@ export const TEXT = {
   positionPick: 'Elige el cargo',
   /** A position of the catalogue, by its two names. @param {string} name @param {string} feminine */
   positionNames: (name, feminine) => `${name} / ${feminine}`,
-  positionHint: 'Los cargos del catálogo del empleador; el contrato lo escribe en masculino o femenino según el sexo.',
+  positionHint: 'Los cargos del catálogo del empleador; el documento lo escribe en masculino o femenino según el sexo.',
   contractTypePick: 'Elige el tipo de contrato',
   /** @param {string} header */
   pickDate: (header) => `Elegir en el calendario: ${header}`,
