@@ -60,8 +60,9 @@ export interface RegistryAccess {
    */
   refreshCauses: () => Promise<void>
   /**
-   * The recorded contracts these workers' adendas may extend (Registry.extendableContracts), for the
-   * adendas upload; none when the registry does not answer within PING_TIMEOUT_MS (logged): the sheet
+   * The recorded contracts these workers' adendas may extend, each with what an adenda repeats of it
+   * (Registry.extendableContractsWithFacts), for the adendas upload; none when the registry does not
+   * answer within PING_TIMEOUT_MS (logged): the sheet
    * is then judged as it is, as without a registry.
    */
   extendableContracts: (dnis: readonly string[]) => Promise<Map<string, ExtendableContract[]>>
@@ -241,7 +242,8 @@ export default fp(async (app) => {
     extendableContracts: async (dnis) => {
       if (dnis.length === 0) return new Map()
       try {
-        return await bounded(access.run(async (registry) => await registry.extendableContracts(dnis)), PING_TIMEOUT_MS)
+        const work = access.run(async (registry) => await registry.extendableContractsWithFacts(dnis))
+        return await bounded(work, PING_TIMEOUT_MS)
       } catch (error) {
         app.log.warn({ err: error }, 'contract registry unavailable: the adendas sheet is judged without the recorded contracts')
         return new Map()

@@ -13,7 +13,7 @@ import type { AddendumImportReply, EmployeeImportReply } from '../schemas/import
 import type { ImportedEmployee } from '../schemas/employee.js'
 import { ownerOf } from '../src/auth/roles.js'
 import { recordValidation } from '../src/employees/record-kinds.js'
-import { addendumImportReply, employeeImportReply, withRecordedContract } from '../src/issuing/judged-imports.js'
+import { addendumImportReply, employeeImportReply, fillFromRecordedContract, withRecordedContract } from '../src/issuing/judged-imports.js'
 import { uploadFormat } from '../src/spreadsheets/file-type.js'
 import { importHistory, refuseUnnamed } from '../src/spreadsheets/history-import.js'
 import { importAddenda, importEmployeeRows, rowIdentityNumbers } from '../src/spreadsheets/import.js'
@@ -85,7 +85,9 @@ export default fp(async (app) => {
         partial,
         // its print rules: the rows the preview and the ZIP would refuse (data.documentIssues)
         validation: recordValidation('addendum', app.employerProfile, app.printableRules),
-        complete: withRecordedContract(recorded)
+        complete: withRecordedContract(recorded),
+        // a row of a recorded contract gives only its DNI, the new end and what changes; CAUSA by its text
+        fill: fillFromRecordedContract(recorded, app.employerProfile)
       }))
     }
   } satisfies SheetImports)

@@ -25,9 +25,10 @@ const templates: FastifyPluginAsyncTypebox = async (app) => {
       probationReason: ['calificado', 'confianza', 'direccion'],
       salaryReductionAgreed: ['SÍ', 'NO'],
       subDivisionOrParking: profile.sites.map((site) => site.name),
-      // the causes counsel approved (DOCUMENT-REQUIREMENTS §21): a contract's by their text in CAUSA
-      // OBJETIVA (a reviewed text is that cause), an adenda's by id (its sheet has no such column)
-      causeId: profile.causes.map((cause) => cause.id),
+      // the causes counsel approved (DOCUMENT-REQUIREMENTS §21), by their text: a contract's in CAUSA
+      // OBJETIVA (a reviewed text is that cause), an adenda's in CAUSA (read as the cause of that text
+      // whose period covers the extension, src/employer/reviewed-causes.ts causeIdByText)
+      causeId: [...new Set(profile.causes.map((cause) => cause.text))],
       objectiveCause: [...new Set(profile.causes.map((cause) => cause.text))]
     }
     return {

@@ -102,8 +102,11 @@ export function positionOf (profile, positionProfile, position) {
 export const DAY_NAMES = ['lunes', 'martes', 'miércoles', 'jueves', 'viernes', 'sábado', 'domingo']
 
 /**
- * One schedule every day worked: the days (indexes, 0 = lunes), one or two shifts and the refrigerio.
- * @typedef {{ days: number[], shifts: { start: string, end: string }[], breakMinutes: number }} SimpleWeek
+ * One schedule every day worked: the days (indexes, 0 = lunes), one or two shifts and the refrigerio:
+ * its minutes and, when stated, when it starts (`HH:MM`, '' when not said: the service then takes it
+ * within the longest shift).
+ * @typedef {{ days: number[], shifts: { start: string, end: string }[], breakMinutes: number,
+ *   breakStart?: string }} SimpleWeek
  */
 
 /**
@@ -126,14 +129,16 @@ export function daysText (days) {
 
 /**
  * The HORARIO text of a week, as the service prints it: `de 08:00 a 16:45 horas, con 45 minutos de
- * refrigerio`, `de 07:00 a 11:00 y de 12:00 a 16:00 horas, sin refrigerio`; '' without a whole shift.
+ * refrigerio`, `… con 45 minutos de refrigerio desde las 12:30` when its start is stated,
+ * `de 07:00 a 11:00 y de 12:00 a 16:00 horas, sin refrigerio`; '' without a whole shift.
  * @param {SimpleWeek} week
  */
 export function scheduleText (week) {
   const ranges = week.shifts.filter((shift) => shift.start !== '' && shift.end !== '').map((shift) => `de ${shift.start} a ${shift.end}`)
   if (ranges.length === 0) return ''
   const shifts = ranges.length === 1 ? ranges[0] : `${ranges.slice(0, -1).join(', ')} y ${ranges[ranges.length - 1]}`
-  return `${shifts} horas, ${week.breakMinutes === 0 ? 'sin refrigerio' : `con ${week.breakMinutes} minutos de refrigerio`}`
+  const start = /^\d\d:\d\d$/.test(week.breakStart ?? '') ? ` desde las ${week.breakStart}` : ''
+  return `${shifts} horas, ${week.breakMinutes === 0 ? 'sin refrigerio' : `con ${week.breakMinutes} minutos de refrigerio${start}`}`
 }
 
 /** `HH:MM` → minutes after midnight. @param {string} time */
@@ -177,7 +182,8 @@ function time (hours, minutes) {
 /**
  * The editor's week from a row's texts, when they are one schedule every day worked with one or two
  * shifts (`lunes a viernes` + `de 08:00 a 16:45 horas, con 45 minutos de refrigerio`, `08:00-16:45`);
- * undefined for anything else (per-day schedules, rotations, a refrigerio at a stated hour), which the
+ * with the refrigerio's minutes and, when said (`… de refrigerio desde las 13:00`), its start;
+ * undefined for anything else (per-day schedules, rotations, a refrigerio as a window), which the
  * editor leaves as it is until HR sets a new week.
  * @param {string} days DÍAS DE TRABAJO
  * @param {string} schedule HORARIO
@@ -199,7 +205,8 @@ export function readWeek (days, schedule) {
   }
   const T = '(\\d{1,2})[:.h](\\d{2})'
   const R = `(?:(?:de|desde)(?: las)? )?${T} ?(?:a las|a|-|–|hasta las|hasta) ?${T}`
-  const match = new RegExp(`^${R}(?:,? y ${R})?(?: ?(?:horas|hrs|h))?(?:,? (?:con (\\d{1,3}) minutos de refrigerio|con (?:1|una) hora de refrigerio|(sin refrigerio)))?$`)
+  const match = new RegExp(`^${R}(?:,? y ${R})?(?: ?(?:horas|hrs|h))?(?:,? (?:con (\\d{1,3}) minutos de refrigerio|con (?:1|una) hora de refrigerio|(sin refrigerio)))?` +
+    `(?:,? (?:desde|de|a) las ${T}(?: ?(?:horas|hrs|h))?)?$`)
     .exec(fold(schedule).replace(/\.$/, ''))
   if (match === null) return undefined
   const shifts = [[match[1], match[2], match[3], match[4]], [match[5], match[6], match[7], match[8]]]
@@ -208,7 +215,9 @@ export function readWeek (days, schedule) {
   if (shifts.some((shift) => shift.start === undefined || shift.end === undefined)) return undefined
   const breakMinutes = match[9] !== undefined ? Number(match[9]) : match[10] !== undefined || !/refrigerio/.test(match[0]) ? 0 : 60
   const sorted = [...new Set(dayList)].sort((a, b) => a - b)
-  return { days: sorted, shifts: /** @type {{ start: string, end: string }[]} */ (shifts), breakMinutes }
+  const breakStart = match[11] === undefined ? '' : time(match[11], match[12])
+  if (breakStart === undefined || (breakStart !== '' && breakMinutes === 0)) return undefined
+  return { days: sorted, shifts: /** @type {{ start: string, end: string }[]} */ (shifts), breakMinutes, breakStart }
 }
 
 /** `DD/MM/YYYY` → [year, month, day]; undefined for any other text. @param {unknown} text */

@@ -199,6 +199,11 @@ export const TEXT = {
   /** A reviewed cause by its text, never its id. @param {string} text @param {string} from @param {string} to */
   causeOption: (text, from, to) => `${text} (del ${from} al ${to})`,
   sitePick: 'Elige la sede',
+  divisionPick: 'Elige la sede (o escribe el área en la hoja)',
+  positionPick: 'Elige el cargo',
+  /** A position of the catalogue, by its two names. @param {string} name @param {string} feminine */
+  positionNames: (name, feminine) => `${name} / ${feminine}`,
+  positionHint: 'Los cargos del catálogo del empleador; el documento lo escribe en masculino o femenino según el sexo.',
   contractTypePick: 'Elige el tipo de contrato',
   /** @param {string} header */
   pickDate: (header) => `Elegir en el calendario: ${header}`,
@@ -230,6 +235,7 @@ export const TEXT = {
   shiftEnd: 'salida',
   splitShift: 'Turno partido (dos turnos al día)',
   breakMinutes: 'Refrigerio (minutos; 0 si no hay)',
+  breakStart: 'desde las (opcional)',
   /** @param {string} daysHeader @param {string} days @param {string} scheduleHeader @param {string} schedule */
   scheduleWrites: (daysHeader, days, scheduleHeader, schedule) => `Se escribe en ${daysHeader}: «${days}»; en ${scheduleHeader}: «${schedule}».`,
   /** @param {string} days @param {string} schedule */

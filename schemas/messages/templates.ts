@@ -62,7 +62,7 @@ export const TEMPLATE_MESSAGES = {
     'addendum.department': 'Departamento del domicilio.',
     'addendum.modality': 'Obligatoria para generar la adenda: modalidad del contrato que se prorroga; elige una de la lista.',
     'addendum.position': 'Obligatorio para generar la adenda: cargo del contrato que se prorroga, del catálogo del empleador.',
-    'addendum.causeId': 'Déjala vacía si este servicio emitió el contrato que se prorroga: se toma la causa que imprimió. Si no, es obligatoria: la causa revisada de ese contrato (elige una de la lista).',
+    'addendum.causeId': 'Déjala vacía si este servicio emitió el contrato que se prorroga: se toma la causa que imprimió. Si no, es obligatoria: el texto de la causa revisada de ese contrato (elige uno de la lista).',
     'addendum.signingDate': 'Opcional: fecha de firma de la adenda, DD/MM/AAAA; no antes de hoy ni después del fin del contrato. Si la dejas vacía, la de hoy.',
     // the HISTORIAL sheet's columns (earlier contracts, docs/import.md)
     'history.dni': 'DNI de 8 dígitos del trabajador. Si aún no tiene contratos emitidos por el servicio, debe tener su fila en la hoja de empleados (de ahí se toman sus nombres).',
@@ -80,6 +80,8 @@ export const TEMPLATE_MESSAGES = {
     'FECHA DE INGRESO, FECHA DE CESE, CARGO, MESES DE PRUEBA). Una fila con errores rechaza el archivo; no cambies el nombre de la hoja.',
   required: 'Obligatoria',
   requiredForDocuments: 'Obligatoria para generar el contrato o la adenda',
+  /** An adendas column the registry fills when the service issued the contract (docs/import.md). */
+  requiredUnlessRecorded: 'Obligatoria solo si este servicio no emitió el contrato (si lo emitió, se toma del registro)',
   optional: 'Opcional',
   listError: 'Elige un valor de la lista.',
   instructionsTitle: (what: string) => `Cómo llenar la plantilla de ${what}`,
@@ -87,6 +89,9 @@ export const TEMPLATE_MESSAGES = {
     `Escribe los datos en la hoja "${sheet}", una fila por persona, debajo de los encabezados de la fila 1.`,
     'El servicio lee solo la primera hoja: no cambies el orden de las hojas ni borres la fila de encabezados.',
     'Las columnas en amarillo son obligatorias; las demás pueden quedar vacías o borrarse.',
+    ...(sheet === 'Adendas'
+      ? ['Si este servicio emitió el contrato que se prorroga, basta el DNI, FIN ADENDA y lo que cambia: el resto se toma del registro.']
+      : []),
     'Al seleccionar una celda verás la nota de su columna; donde hay una lista, elige un valor de ella.',
     'Fechas: DD/MM/AAAA (día/mes/año). DNI: 8 dígitos, con sus ceros iniciales.',
     `Hasta ${maxRows} filas por archivo; si tienes más, divídelas en varios archivos con la misma fila de encabezados.`,

@@ -131,6 +131,25 @@ export function causeByText (profile: EmployerProfile, text: string): ReviewedCa
   return book(profile).byText.get(textKey(text))
 }
 
+/**
+ * The id of the reviewed cause a sheet's CAUSA names by its text (the adendas template lists causes
+ * by text, docs/import.md): the one cause with that text (case, accents, spacing and a closing stop
+ * ignored) or, when several share it (the same need in other periods), the one whose period covers
+ * `from`–`to` (`DD/MM/YYYY`, the adenda's extension). Undefined when `text` is an id, no cause's
+ * text, or names several causes the term does not tell apart.
+ */
+export function causeIdByText (profile: EmployerProfile, text: string, from?: string, to?: string): string | undefined {
+  if (causeById(profile, text) !== undefined) return undefined
+  const key = textKey(text)
+  const named = book(profile).causes.filter((cause) => textKey(cause.text) === key)
+  if (named.length <= 1) return named[0]?.id
+  const covering = named.filter((cause) =>
+    from !== undefined && to !== undefined && isDayMonthYear(from) && isDayMonthYear(to) &&
+    dayMonthYearKey(cause.period.from) <= dayMonthYearKey(from) &&
+    dayMonthYearKey(to) <= dayMonthYearKey(cause.period.to))
+  return covering.length === 1 ? covering[0].id : undefined
+}
+
 /** Whether every shift lies within the days and hours the cause justifies (a window of day d may run into d + 1). */
 export function shiftsJustified (justified: JustifiedTime, shifts: readonly Shift[]): boolean {
   return shifts.every(({ day, startMinutes, endMinutes }) => {

@@ -8,7 +8,10 @@
 import { HISTORY_MESSAGES, IMPORT_MESSAGES } from '../../schemas/messages.js'
 import type { AddendumImportReply, EmployeeImportReply } from '../../schemas/import.js'
 import type { Addendum } from '../../schemas/addendum.js'
-import type { AddendumImport, EmployeeImport } from '../spreadsheets/import.js'
+import type { AddendumImport, EmployeeImport, RowFill } from '../spreadsheets/import.js'
+import { addendumRowFromContract } from '../registry/from-contract.js'
+import { causeIdByText } from '../employer/reviewed-causes.js'
+import type { EmployerProfile } from '../../schemas/employer-profile.js'
 import { contractExtendedBy, type ExtendableContract } from '../registry/contract-rules.js'
 import type { HistoryOutcome } from '../registry/history-rules.js'
 
@@ -55,6 +58,34 @@ export function withRecordedContract (
     if (contract === undefined) return record
     const causeId = record.causeId ?? contract.causeId ?? undefined
     return { ...record, contractId: contract.id, ...(causeId === undefined ? {} : { causeId }) }
+  }
+}
+
+/**
+ * The adendas sheet's rows completed from the registry (importAddenda's `fill`; docs/import.md,
+ * "Adendas from the registry"): a row whose worker has a recorded contract, the one its FECHA FIN
+ * names (contractExtendedBy) or, without FECHA FIN, the worker's newest, takes from it what the row
+ * leaves out (addendumRowFromContract: modality, position, salary in force, working time, cause,
+ * dates, address…), so HR gives only the DNI, the new end and what changes; a CAUSA that is a
+ * reviewed cause's text (the template's list) becomes that cause's id (causeIdByText).
+ * @param recorded the workers' extendable contracts with their facts, by DNI, newest first
+ *   (Registry.extendableContractsWithFacts); a contract without `recorded` fills nothing
+ */
+export function fillFromRecordedContract (
+  recorded: ReadonlyMap<string, ExtendableContract[]>, profile: EmployerProfile
+): RowFill {
+  return (values) => {
+    const dni = values.documentNumber
+    const contracts = typeof dni === 'string' ? recorded.get(dni) ?? [] : []
+    const contract = values.end === undefined ? contracts[0] : typeof values.end === 'string' ? contractExtendedBy(contracts, values.end) : undefined
+    const filled = contract?.recorded === undefined ? { ...values } : addendumRowFromContract(contract.recorded, values)
+    // CAUSA by its text, as the template lists the causes: the reviewed cause's id
+    const { causeId, startAddendum, endAddendum } = filled
+    const byText = typeof causeId !== 'string'
+      ? undefined
+      : causeIdByText(profile, causeId, typeof startAddendum === 'string' ? startAddendum : undefined, typeof endAddendum === 'string' ? endAddendum : undefined)
+    if (byText !== undefined) filled.causeId = byText
+    return { values: filled, recorded: contract?.recorded !== undefined }
   }
 }
 

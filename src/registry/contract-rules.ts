@@ -8,6 +8,7 @@
 import { dayMonthYearKey, termEnd } from '../vocabulary/dates.js'
 import { MAX_TOTAL_MONTHS, MODALITIES, parseModality } from '../vocabulary/modality.js'
 import type { HistoryNeed } from './history-rules.js'
+import type { RecordedForAddendum } from './from-contract.js'
 
 /** A worker's contract or adenda as the rules see it: recorded, or planned by the request being recorded. */
 export interface LiveTerm {
@@ -49,6 +50,8 @@ export interface ExtendableContract {
   causeId: string | null
   /** `DD/MM/YYYY`: its own end and each of its adendas' ends, the days an adenda of it may follow. */
   ends: string[]
+  /** What an adenda repeats of it, when asked for (Registry.extendableContractsWithFacts). */
+  recorded?: RecordedForAddendum
 }
 
 /** Whether two terms share a day (both ends included: a term that starts the day another ends overlaps it). */

@@ -267,6 +267,42 @@ export async function selectLastAddendum (
   return row === undefined ? undefined : { endDate: dayMonthYear(row.end_date), salary: Number(row.salary) }
 }
 
+/**
+ * selectContractForAddendum and selectLastAddendum for many contracts in two queries (an adendas
+ * sheet's rows): by id, each with the end and salary of its last adenda when it has one.
+ * @returns an unknown id, an adenda's or a superseded contract's is absent
+ */
+export async function selectContractsForAddenda (
+  db: RegistryDb, ids: readonly string[]
+): Promise<Map<string, Omit<RecordedForAddendum, 'lastEnd' | 'firstEntryDate'> & { dni: string, last?: { endDate: string, salary: number } }>> {
+  if (ids.length === 0) return new Map()
+  const rows = await db.selectFrom('contracts').selectAll().where('id', 'in', ids).where('kind', '=', 'contract')
+    .where('status', '!=', 'superseded').execute()
+  const addenda = await db.selectFrom('contracts').select(['contract_id', 'end_date', 'salary'])
+    .where('contract_id', 'in', ids).where('kind', '=', 'addendum').where('status', '!=', 'superseded')
+    .orderBy('end_date', 'desc').orderBy('issued_at', 'desc').execute()
+  const last = new Map<string, { endDate: string, salary: number }>()
+  for (const row of addenda) {
+    if (row.contract_id !== null && !last.has(row.contract_id)) {
+      last.set(row.contract_id, { endDate: dayMonthYear(row.end_date), salary: Number(row.salary) })
+    }
+  }
+  return new Map(rows.map((row) => [row.id, {
+    dni: row.worker_dni,
+    // the modality and the reviewed cause the service judged and printed (a record may have named neither)
+    record: {
+      ...row.record as Record<string, unknown>,
+      ...(row.modality === null ? {} : { modality: row.modality }),
+      ...(row.cause_id === null ? {} : { causeId: row.cause_id })
+    },
+    entryDate: dayMonthYear(row.entry_date),
+    endDate: dayMonthYear(row.end_date),
+    signingDate: dayMonthYear(row.signing_date),
+    salary: Number(row.salary),
+    last: last.get(row.id)
+  }]))
+}
+
 /** The recorded contracts (not adendas, not superseded) among `ids`, by id; an id it does not hold is absent. */
 export async function selectLinkedContracts (
   db: RegistryDb, ids: readonly string[]

@@ -62,3 +62,27 @@ export function addendumFromContract (
     ...(choice.signingDate === undefined ? {} : { signingDate: choice.signingDate })
   }
 }
+
+/**
+ * An adendas sheet's row completed from the recorded contract it extends (docs/import.md, "Adendas
+ * from the registry"), as `addendumFromContract` builds the adenda of `POST
+ * /api/addendum/from-contract`: every field the row leaves out takes the contract's value; what the
+ * row states wins (what changes: a new SUELDO, CARGO, HORARIO…). The end it follows is the row's FECHA
+ * FIN when it gives one (the contract or adenda it names), else the end of the contract's last adenda;
+ * INICIO ADENDA is the day after; SUELDO ANTERIOR is the salary in force and, without a new SUELDO, the
+ * adenda keeps it (LPCL art. 72; DOCUMENT-REQUIREMENTS §28).
+ * @param row the row's values as read from its cells (`DD/MM/YYYY` dates, numbers for amounts)
+ * @returns a new record; `row` is not changed
+ */
+export function addendumRowFromContract (
+  contract: RecordedForAddendum, row: Readonly<Record<string, unknown>>
+): Record<string, unknown> {
+  const end = typeof row.end === 'string' ? row.end : contract.lastEnd
+  const { contractId: _id, endAddendum: _end, causeUpdate: _update, ...known } = addendumFromContract(contract, '', {
+    endAddendum: '', causeUpdate: ''
+  })
+  const filled: Record<string, unknown> = { ...known, end, startAddendum: addDays(end, 1) }
+  for (const [field, value] of Object.entries(row)) if (value !== undefined) filled[field] = value
+  for (const [field, value] of Object.entries(filled)) if (value === undefined) Reflect.deleteProperty(filled, field)
+  return filled
+}

@@ -20,7 +20,8 @@ import {
   extendableByWorker, longestEnd, planIssue, signedOverlap, signingHistoryNeed, signingOutcome, type ExtendableContract
 } from './contract-rules.js'
 import {
-  deleteAddendaEndedBefore, deleteContractsEndedBefore, insertIssued, selectContractForAddendum, selectContractWorker,
+  deleteAddendaEndedBefore, deleteContractsEndedBefore, insertIssued, selectContractForAddendum,
+  selectContractsForAddenda, selectContractWorker,
   selectLastAddendum, selectLinkedContracts, selectLiveTerms, selectRecordedContract, selectSigningState,
   selectWorkerContracts, toContractRow, updateSigned, type IssueContext, type IssuedRecord, type RecordedContract
 } from './contracts.js'
@@ -293,6 +294,33 @@ export class Registry {
   async extendableContracts (dnis: readonly string[]): Promise<Map<string, ExtendableContract[]>> {
     if (dnis.length === 0) return new Map()
     return extendableByWorker(await selectLiveTerms(this.#db, [...new Set(dnis)]))
+  }
+
+  /**
+   * extendableContracts, each contract with what an adenda repeats of it (`recorded`, as
+   * contractForAddendum gives it): an adendas sheet's row that gives only the DNI and the new end
+   * takes the rest from it (docs/import.md, "Adendas from the registry"). Four queries whatever the rows.
+   * @returns by DNI, newest contract first
+   */
+  async extendableContractsWithFacts (dnis: readonly string[]): Promise<Map<string, ExtendableContract[]>> {
+    const byWorker = await this.extendableContracts(dnis)
+    const ids = [...byWorker.values()].flatMap((contracts) => contracts.map((contract) => contract.id))
+    const found = await selectContractsForAddenda(this.#db, ids)
+    const firsts = await selectFirstEntries(this.#db, [...byWorker.keys()])
+    for (const contracts of byWorker.values()) {
+      for (const contract of contracts) {
+        const facts = found.get(contract.id)
+        if (facts === undefined) continue
+        const { dni, last, ...kept } = facts
+        contract.recorded = {
+          ...kept,
+          salary: last?.salary ?? kept.salary,
+          lastEnd: last?.endDate ?? kept.endDate,
+          firstEntryDate: firsts.get(dni) ?? kept.entryDate
+        }
+      }
+    }
+    return byWorker
   }
 
   /**

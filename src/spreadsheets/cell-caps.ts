@@ -44,7 +44,11 @@ function capsOf (schema: TObject, table: ColumnTable): ReadonlyMap<string, CellC
 /** The caps of each import's fields. */
 export const CELL_CAPS: Record<ImportKind, ReadonlyMap<string, CellCap>> = {
   employee: capsOf(ImportedEmployeeSchema, COLUMN_TABLES.employee),
-  addendum: capsOf(AddendumSchema, COLUMN_TABLES.addendum)
+  addendum: new Map([
+    ...capsOf(AddendumSchema, COLUMN_TABLES.addendum),
+    // CAUSA names a reviewed cause by its id or, as the template lists them, by its text (read as the id)
+    ['causeId', capOf(AddendumSchema.properties.objectiveCause, 'causeId')]
+  ])
 }
 
 /** The caps of the HISTORIAL sheet's fields (columns.ts HISTORY_COLUMNS). */

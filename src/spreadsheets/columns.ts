@@ -18,6 +18,12 @@ export interface ColumnSpec {
   kind: ColumnKind
   /** A file without one of these headers is refused before any row is read. */
   required: boolean
+  /**
+   * Required unless the registry holds the row's contract (the adendas sheet, docs/import.md "Adendas
+   * from the registry"): the reader reads a file without it; the import refuses the file, as a
+   * missing required header, only when no row's contract is recorded.
+   */
+  recorded?: boolean
 }
 
 /** A table of columns: one per record field, in the order records are returned. */
@@ -25,6 +31,10 @@ export type ColumnTable = readonly ColumnSpec[]
 
 const column = (field: string, headers: readonly string[], kind: ColumnKind = 'text', required = true): ColumnSpec =>
   ({ field, headers, kind, required })
+
+/** A column of the spec's addendum record that a recorded contract fills (ColumnSpec.recorded). */
+const recordedColumn = (field: string, headers: readonly string[], kind: ColumnKind = 'text'): ColumnSpec =>
+  ({ field, headers, kind, required: false, recorded: true })
 
 /**
  * Employee import (spec endpoint 5). Required: every field the spec does not mark optional or
@@ -75,24 +85,26 @@ export const EMPLOYEE_COLUMNS: ColumnTable = [
 ]
 
 /**
- * Addendum import (spec endpoint 9): every field is required. The spec lists `division` under
+ * Addendum import (spec endpoint 9): every field of the spec's record is required, DNI and FIN ADENDA
+ * always, the others (`recorded`) unless the registry holds the row's contract, which fills them
+ * (docs/import.md, "Adendas from the registry"). The spec lists `division` under
  * both division and department; a header belongs to the first field that lists it, so
  * `DIVISION` fills division and department needs its own header (`DEPARTAMENTO`).
  */
 export const ADDENDUM_COLUMNS: ColumnTable = [
-  column('division', ['DIVISION', 'división', 'division', 'area', 'AREA', 'Division']),
+  recordedColumn('division', ['DIVISION', 'división', 'division', 'area', 'AREA', 'Division']),
   column('documentNumber', ['Numero Documento', 'dni', 'documento', 'NÚMERO DE DOCUMENTO', 'Num. Documento'], 'dni'),
-  column('worker', ['TRABAJADOR', 'trabajador', 'nombres y apellidos', 'empleado', 'colaborador', 'Trabajador']),
-  column('entryDate', ['fecha de ingreso', 'fechadeingreso', 'fecha_de_ingreso', 'entrydate', 'entry_date', 'fecha ingreso', 'Fecha Ingreso'], 'date'),
-  column('start', ['INICIO', 'inicio', 'Inicio'], 'date'),
-  column('end', ['FECHA FIN', 'fecha fin', 'fin contrato', 'termino', 'Fin', 'FIN', 'fin'], 'date'),
-  column('startAddendum', ['INICIO ADENDA', 'inicio adenda', 'fecha inicio adenda', 'vigencia desde', 'Inicio Adenda'], 'date'),
+  recordedColumn('worker', ['TRABAJADOR', 'trabajador', 'nombres y apellidos', 'empleado', 'colaborador', 'Trabajador']),
+  recordedColumn('entryDate', ['fecha de ingreso', 'fechadeingreso', 'fecha_de_ingreso', 'entrydate', 'entry_date', 'fecha ingreso', 'Fecha Ingreso'], 'date'),
+  recordedColumn('start', ['INICIO', 'inicio', 'Inicio'], 'date'),
+  recordedColumn('end', ['FECHA FIN', 'fecha fin', 'fin contrato', 'termino', 'Fin', 'FIN', 'fin'], 'date'),
+  recordedColumn('startAddendum', ['INICIO ADENDA', 'inicio adenda', 'fecha inicio adenda', 'vigencia desde', 'Inicio Adenda'], 'date'),
   column('endAddendum', ['FIN ADENDA', 'fin adenda', 'fecha fin adenda', 'vigencia hasta'], 'date'),
-  column('address', ['dirección', 'direccion', 'address', 'direccion completa', 'DOMICILIO', 'domicilio', 'Dirección']),
-  column('province', ['provincia', 'province', 'PROVINCIA', 'Provincia']),
-  column('district', ['distrito', 'district', 'Distrito', 'DISTRITO']),
-  column('department', ['departamento', 'department', 'division', 'Departamento', 'DEPARTAMENTO']),
-  column('salary', ['salario', 'salary', 'sueldo', 'remuneracion', 'remuneración', 'Sueldo', 'SUELDO'], 'salary'),
+  recordedColumn('address', ['dirección', 'direccion', 'address', 'direccion completa', 'DOMICILIO', 'domicilio', 'Dirección']),
+  recordedColumn('province', ['provincia', 'province', 'PROVINCIA', 'Provincia']),
+  recordedColumn('district', ['distrito', 'district', 'Distrito', 'DISTRITO']),
+  recordedColumn('department', ['departamento', 'department', 'division', 'Departamento', 'DEPARTAMENTO']),
+  recordedColumn('salary', ['salario', 'salary', 'sueldo', 'remuneracion', 'remuneración', 'Sueldo', 'SUELDO'], 'salary'),
   // written from the salary when absent, as for contracts (D22): HR is not asked for what the service knows
   column('salaryInWords', [
     'salario en letras', 'salarioenletras', 'salario_en_letras', 'salaryinwords', 'salary_in_words', 'sueldo en letras', 'Sueldo en Letras'

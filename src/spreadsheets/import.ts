@@ -34,8 +34,19 @@ export interface ImportWarning {
   scope?: 'employer'
 }
 
+/**
+ * What the service already knows of a row before it is judged (the adendas sheet: the recorded
+ * contract it extends, a cause named by its text): the row's values completed, and whether a
+ * recorded contract filled them (`recorded`).
+ * @param values the row's cells as read (D12), before normalisation
+ */
+export type RowFill = (values: Readonly<Record<string, unknown>>) =>
+{ values: Record<string, unknown>, recorded: boolean }
+
 interface RowsOutcome<T> {
   valid: T[]
+  /** Rows a recorded contract completed (`fill`'s `recorded`; valid or not). */
+  filledRows: number
   /** The sheet row of each valid record. */
   validRows: number[]
   issues: ValidationIssue[]
@@ -101,8 +112,10 @@ function rowValidator<T extends TSchema> (schema: T, table: ColumnTable, uniqueF
   const order = new Map(table.map((spec, index) => [spec.field, index]))
   const firstHeaders = new Map(table.map((spec) => [spec.field, spec.headers[0]]))
   const byColumn = (a: { field: string }, b: { field: string }) => (order.get(a.field) ?? 0) - (order.get(b.field) ?? 0)
-  return (sheet: ReadSheetRows, rules: RecordRules): RowsOutcome<Static<T>> => {
-    const outcome: RowsOutcome<Static<T>> = { valid: [], validRows: [], issues: [], invalidRows: 0, warnings: [] }
+  return (sheet: ReadSheetRows, rules: RecordRules, fill?: RowFill): RowsOutcome<Static<T>> => {
+    const outcome: RowsOutcome<Static<T>> = {
+      valid: [], filledRows: 0, validRows: [], issues: [], invalidRows: 0, warnings: []
+    }
     // the header the user's file had, else the table's first one (docs/import.md, "Messages a person reads")
     const header = (field: string): string | undefined => sheet.headers?.[field] ?? firstHeaders.get(field)
     const firstRowOf = new Map<unknown, number>()
@@ -115,7 +128,11 @@ function rowValidator<T extends TSchema> (schema: T, table: ColumnTable, uniqueF
         if (isProblem(value)) cellIssues.push({ field, message: value.problem })
         else record[field] = value
       }
-      const normalized = normalizeRecord(record) as Record<string, unknown>
+      const known = fill?.(record)
+      if (known?.recorded === true) outcome.filledRows++
+      // a cell that could not be read stays refused, not replaced by what the service knows
+      for (const issue of cellIssues) if (known !== undefined) Reflect.deleteProperty(known.values, issue.field)
+      const normalized = normalizeRecord(known?.values ?? record) as Record<string, unknown>
       const result = validate(normalized)
       // every problem of the row at once: the cells', the schema's and the record kind's rules
       const issues = mergeIssues(cellIssues, mergeIssues(result.ok ? [] : result.issues, rules(normalized, '')))
@@ -316,24 +333,35 @@ const addendumMessages = (field: string): FieldMessages | undefined =>
  * `addendum` kind's: D10 and src/employees/lawful-addendum.ts, DOCUMENT-REQUIREMENTS §17; default D10 only), or a
  * documentNumber an earlier row has. Invalid rows
  * refuse the file unless `partial` (D14: then the valid rows and the errors are returned together).
- * `options.complete` fills what the service already knows of a kept row (the route: the recorded
- * contract's cause) before the print rules judge it.
+ * `options.fill` completes a row from what the service knows before the row is judged (the route: the
+ * recorded contract it extends, src/issuing/judged-imports.ts), `options.complete` a kept row (the
+ * contract's id and cause) before the print rules judge it.
  * @throws SpreadsheetValidationError `Campo requerido faltante: <fields>` (items `{row: 1, field,
  *   message: <field> es requerido.}`) or `Error de validación en los datos`
  * @throws EmptySpreadsheetError when no data row is left
  */
 export function importAddenda (
   sheet: ReadSheet,
-  options: { partial: boolean, validation?: RecordValidation, complete?: (record: Addendum) => Addendum }
+  options: {
+    partial: boolean, validation?: RecordValidation, complete?: (record: Addendum) => Addendum, fill?: RowFill
+  }
 ): AddendumImport {
-  if (sheet.status === 'missingHeaders') {
-    const issues = sheet.missing.map((field) => withHeader(
+  const missingHeaders = (missing: string[], hint: Record<string, string>) => {
+    const issues = missing.map((field) => withHeader(
       { row: 1, field, message: addendumMessages(field)?.required ?? field },
       ADDENDUM_COLUMNS.find((spec) => spec.field === field)?.headers[0]))
-    throw new SpreadsheetValidationError(IMPORT_MESSAGES.addenda.missingField(sheet.missing.join(', ')), issues, sheetsHint(sheet))
+    return new SpreadsheetValidationError(IMPORT_MESSAGES.addenda.missingField(missing.join(', ')), issues, hint)
   }
+  if (sheet.status === 'missingHeaders') throw missingHeaders(sheet.missing, sheetsHint(sheet))
   requireRows(sheet)
-  const outcome = validateAddenda(sheet, (options.validation ?? EMPLOYEE_VALIDATION).accept)
+  const outcome = validateAddenda(sheet, (options.validation ?? EMPLOYEE_VALIDATION).accept, options.fill)
+  // the spec's columns a recorded contract fills: a file without them is refused as before unless some
+  // row's contract is recorded (the others are then refused by row, for the fields they lack)
+  const { headers } = sheet // the columns the file had (a sheet built in code may not say)
+  const unrecorded = headers === undefined
+    ? []
+    : ADDENDUM_COLUMNS.filter((spec) => spec.recorded === true && headers[spec.field] === undefined)
+  if (unrecorded.length > 0 && outcome.filledRows === 0) throw missingHeaders(unrecorded.map((spec) => spec.field), {})
   if (outcome.issues.length > 0 && !options.partial) {
     throw new SpreadsheetValidationError(IMPORT_MESSAGES.addenda.invalidRows, outcome.issues)
   }

@@ -29,6 +29,8 @@ const NEEDED_FOR_DOCUMENTS: ReadonlySet<string> = new Set(['sex', 'birthDate'])
 /** How the template marks a column: required by the upload, required for the document, or optional. */
 function requirement (spec: ColumnSpec): { fill: string, label: string } {
   if (spec.required) return { fill: REQUIRED_FILL, label: TEMPLATE_MESSAGES.required }
+  // the registry fills it when the service issued the contract (docs/import.md, "Adendas from the registry")
+  if (spec.recorded === true) return { fill: HEADER_FILL, label: TEMPLATE_MESSAGES.requiredUnlessRecorded }
   if (NEEDED_FOR_DOCUMENTS.has(spec.field)) {
     return { fill: REQUIRED_FILL, label: TEMPLATE_MESSAGES.requiredForDocuments }
   }

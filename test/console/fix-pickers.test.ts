@@ -94,6 +94,12 @@ t.test('CAUSA lists only the site\'s reviewed causes of the row\'s modality; the
   t.equal(options[2][1], 'lince-feria-comercial (no está en la lista)')
   t.match(await page.$eval('#fix-fields .fix-field.invalid p.field-hint', (node) => node.textContent), 'Una causa nueva la revisa el área legal antes de poder usarse.')
   t.equal(await page.$$eval('#fix-fields input[type="text"]', (inputs) => inputs.filter((input) => /CAUSA/.test(input.labels?.[0]?.textContent ?? '')).length), 0, 'no cause is typed')
+  const positions = await optionsOf('CARGO')
+  t.same(positions[0], ['', 'Elige el cargo'])
+  t.ok(positions.some(([value, label]) => value === 'Operario de playa' && label === 'Operario de playa / Operaria de playa'), 'the catalogue\'s positions, by both names')
+  t.equal(await page.$$eval('#fix-fields .fix-field', (fields) =>
+    (fields.find((node) => node.querySelector('label')?.textContent === 'CARGO')?.querySelector('select') as HTMLSelectElement).value), 'Operario de playa',
+  'the sheet\'s position selected')
   await setField('MODALIDAD', 'inicio o incremento de actividad')
   t.same((await optionsOf('CAUSA')).map(([value]) => value), ['', 'larcomar-servicio-nocturno', 'lince-feria-comercial'], 'the art. 57 causes of the site once the row says 57')
   await setField('MODALIDAD', '')
@@ -114,7 +120,8 @@ t.test('the schedule editor writes the canonical text; a 30-minute refrigerio is
     times: [...box.querySelectorAll<HTMLInputElement>('input[type="time"]')].map((input) => input.value),
     pause: box.querySelector<HTMLInputElement>('input[type="number"]')?.value
   }))
-  t.same(await state(), { days: [true, true, true, true, true, false, false], times: ['08:00', '16:30', '', ''], pause: '30' }, 'the sheet\'s week, read into the editor')
+  t.same(await state(), { days: [true, true, true, true, true, false, false], times: ['08:00', '16:30', '', '', ''], pause: '30' },
+    'the sheet\'s week, read into the editor; the refrigerio\'s start left unsaid')
   // no named function inside: tsx would wrap it in its own `__name` helper, which the page lacks
   await page.$eval(editor, (box) => {
     const changes: Array<[HTMLInputElement | null, string]> = [
@@ -129,6 +136,15 @@ t.test('the schedule editor writes the canonical text; a 30-minute refrigerio is
   })
   t.equal(await text(`${editor} .schedule-output`),
     'Se escribe en DÍAS DE TRABAJO: «lunes a viernes»; en HORARIO: «de 08:00 a 16:45 horas, con 45 minutos de refrigerio».')
+  // the refrigerio's start, as the service reads it
+  await page.$eval(editor, (box) => {
+    const start = box.querySelectorAll<HTMLInputElement>('input[type="time"]')[4]
+    start.value = '12:30'
+    start.dispatchEvent(new Event('input', { bubbles: true }))
+  })
+  t.equal(await text(`${editor} .schedule-output`),
+    'Se escribe en DÍAS DE TRABAJO: «lunes a viernes»; en HORARIO: «de 08:00 a 16:45 horas, con 45 minutos de refrigerio desde las 12:30».')
+  t.equal(await page.$eval(`${editor} input[id$="-break-start"]`, (input) => input.labels?.[0]?.textContent), 'desde las (opcional)')
   // a split shift, then back: the text follows the editor
   await page.$eval(editor, (box) => {
     const split = box.querySelector<HTMLInputElement>('.split input') as HTMLInputElement
@@ -137,7 +153,7 @@ t.test('the schedule editor writes the canonical text; a 30-minute refrigerio is
     times[0].value = '07:00'; times[1].value = '11:00'; times[2].value = '12:00'; times[3].value = '16:00'
     split.dispatchEvent(new Event('input', { bubbles: true }))
   })
-  t.match(await text(`${editor} .schedule-output`), '«de 07:00 a 11:00 y de 12:00 a 16:00 horas, con 45 minutos de refrigerio»')
+  t.match(await text(`${editor} .schedule-output`), '«de 07:00 a 11:00 y de 12:00 a 16:00 horas, con 45 minutos de refrigerio desde las 12:30»')
   await page.$eval(editor, (box) => {
     const split = box.querySelector<HTMLInputElement>('.split input') as HTMLInputElement
     split.checked = false
@@ -180,7 +196,7 @@ t.test('the corrected sheet keeps what was chosen, and every contract is made', 
   const rows = XLSX.utils.sheet_to_json<Record<string, string>>(book.Sheets[book.SheetNames[0]], { raw: false, defval: '' })
   t.same(rows.map((row) => [row.CAUSA, row['DÍAS DE TRABAJO'], row.HORARIO, row['CAUSAL DE SUSPENSIÓN']]), [
     ['larcomar-remodelacion-vecino', '', '', ''],
-    ['', 'lunes a viernes', 'de 08:00 a 16:45 horas, con 45 minutos de refrigerio', ''],
+    ['', 'lunes a viernes', 'de 08:00 a 16:45 horas, con 45 minutos de refrigerio desde las 12:30', ''],
     ['', '', '', 'Enfermedad o accidente comprobados (descanso médico)'],
     ['', '', '', '']
   ])

@@ -4,7 +4,9 @@
  * way Excel keeps them (SheetJS) with the usual mistakes, uploaded; every refused or blocked row fixed in
  * the page (Corregir, the schedule editor, the catalogue picker); the contracts ZIP read with a real ZIP
  * reader (a contract's text with pdfjs); the three reports; then, in Por vencer, the adenda of a
- * contract just issued (Renovar) and its ZIP. Each time the job has to leave the console (edit the
+ * contract just issued (Renovar) and its ZIP, renewed a second time; an adendas sheet giving only DNI,
+ * FIN ADENDA and the update, completed from the registry; a reviewed cause proposed with other dates
+ * and approved; axe on the way. Each time the job has to leave the console (edit the
  * sheet again, retype elsewhere, call someone) is counted: only filling the sheet and opening the ZIPs
  * may remain. No text HR reads carries the service's jargon.
  */
@@ -14,11 +16,11 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import * as XLSX from 'xlsx'
 import { EMPLOYEE_COLUMNS } from '../../src/spreadsheets/columns.js'
-import { addDays, termEnd } from '../../src/vocabulary/dates.js'
+import { addDays, dayMonthYearKey, termEnd, todayInLima } from '../../src/vocabulary/dates.js'
 import { pdfText, sampleEmployee, zipEntries } from '../support/helper.js'
-import { launch, openConsole, startServer, submitUpload, type WatchedPage } from '../support/browser.js'
+import { axeViolations, launch, openConsole, startServer, submitUpload, type WatchedPage } from '../support/browser.js'
 
-t.setTimeout(240_000)
+t.setTimeout(420_000)
 const { origin } = await startServer(t, { BATCH_MAX: 40 })
 const browser = await launch(t)
 // one page for both widths: the browser's downloads go to one folder, which one watched page reads
@@ -27,7 +29,13 @@ const folder = mkdtempSync(join(tmpdir(), 'contratos-hr-job-'))
 t.teardown(() => rmSync(folder, { recursive: true, force: true }))
 
 /** The ids of the employer's reviewed causes: the console names a cause by its text (docs/console.md, "Messages with the next step"). */
-const causeIds: string[] = ((await (await fetch(`${origin}/api/profile`)).json()) as { data: { causes: { id: string }[] } }).data.causes.map((cause) => cause.id)
+const profile = ((await (await fetch(`${origin}/api/profile`)).json()) as {
+  data: { causes: Array<{ id: string, modality: string, text: string, period: { from: string, to: string } }>, modalities: Array<{ code: string, name: string }> }
+}).data
+const causeIds: string[] = profile.causes.map((cause) => cause.id)
+/** Art. 58's legal name, as the template's MODALIDAD list offers it. */
+const MARKET_NEEDS = profile.modalities.find((modality) => modality.code === '58')?.name as string
+const CAUSE_UPDATE = 'La necesidad subsiste porque las obras del centro comercial vecino continúan este año'
 /**
  * What HR must not read: the service's words for its own data (a profile, an article number, a field's id, a
  * cause's id: nothing HR does in the console needs one; only the corrected sheet's ERRORES column has them).
@@ -60,7 +68,7 @@ function people (base: number): { rows: Record<string, unknown>[], asText: Map<n
     salaryInWords: undefined, // the template says to leave it empty: the service writes it
     sex: index % 2 === 0 ? 'F' : 'M',
     ...[
-      {},
+      { modality: MARKET_NEEDS }, // 0: the modality by its legal name, from the template's list
       {}, // 1: the DNI as a number, its leading zero lost (below)
       { birthDate: undefined }, // 2: no birth date (Vida Ley and SCTR need it)
       { subDivisionOrParking: 'Playa Larcomr' }, // 3: a site misspelt
@@ -142,6 +150,10 @@ async function job (t: Test, width: number, base: number): Promise<void> {
     return status?.classList.contains('busy') === false && (/Se importaron|\bfilas? tienen errores/.test(status.textContent ?? '') || status.classList.contains('error'))
   })
   t.match(await text('#employees-status'), /Se importaron 13 empleados; 2 filas tienen errores/, `${width}: the two broken rows refused, the rest kept`)
+  t.equal(await page.$eval(`#employees-table select[aria-label="Modalidad del contrato de ${nameOf(0)}"]`,
+    (select) => { const picked = select as HTMLSelectElement; return picked.options[picked.selectedIndex]?.textContent ?? '' }),
+  `${MARKET_NEEDS.charAt(0).toUpperCase()}${MARKET_NEEDS.slice(1)}`, `${width}: the modality named by its legal name is shown as the service read it, never blank`)
+  t.same(await axeViolations(page), [], `${width}: the sheet's answer`)
   const warnings = await page.$$eval('#employees-errors .alert.warn li', (items) => items.map((item) => item.textContent ?? ''))
   t.ok(warnings.some((line) => line.includes('DNI')), `${width}: the DNI that lost its zero is warned`)
   await lookForJargon()
@@ -257,8 +269,81 @@ async function job (t: Test, width: number, base: number): Promise<void> {
   await lookForJargon()
   await page.click('#renew-cancel')
 
+  // 8. renewed twice: the row shows the first adenda; the second starts the day after it
+  const anaRow = async (): Promise<string> => await page.$$eval('#expiring-table tbody tr', (trs, dni) =>
+    trs.find((tr) => tr.textContent?.includes(dni))?.textContent ?? '', String(rows[0].dni))
+  await page.waitForFunction((dni) => /Con 1 adenda/.test([...document.querySelectorAll('#expiring-table tbody tr')]
+    .find((tr) => tr.textContent?.includes(dni))?.textContent ?? ''), {}, String(rows[0].dni))
+  t.match(await anaRow(), newEnd, `${width}: Por vencer shows the contract as its adenda extended it`)
+  const again = await page.$$eval('#expiring-table tbody tr', (trs, dni) => trs.findIndex((tr) => tr.textContent?.includes(dni)), String(rows[0].dni))
+  await page.click(`#expiring-table tbody tr:nth-child(${again + 1}) button`)
+  await page.waitForSelector('#renew[open]')
+  const secondEnd = termEnd(addDays(newEnd, 1), 1) // a month more: the row stays within the 366 days listed
+  await page.$eval('#renew-end', (input, value) => { (input as HTMLInputElement).value = value }, secondEnd)
+  await page.type('#renew-cause', CAUSE_UPDATE)
+  const secondPreview = page.waitForResponse((response) => response.url().endsWith('/api/addendum/preview'))
+  await page.click('#renew-save')
+  t.match(JSON.parse((await secondPreview).request().postData() ?? '{}'), { startAddendum: addDays(newEnd, 1), endAddendum: secondEnd },
+    `${width}: the second adenda follows the first`)
+  await page.waitForFunction(() => !(document.querySelector('#renew-zip') as HTMLElement).hidden || document.querySelector('#renew .field-error, #renew-status.error') !== null)
+  if (await page.$('#preview[open]') !== null) {
+    await page.click('#preview-close')
+    await page.waitForFunction(() => !(document.querySelector('#preview') as HTMLDialogElement).open)
+  }
+  const secondDownload = watched.nextDownload()
+  await page.click('#renew-zip')
+  t.match(await pdfText((await zipEntries((await secondDownload).bytes))[0].bytes), secondEnd, `${width}: the second adenda prints its end`)
+  await page.click('#renew-cancel')
+  await page.waitForFunction((dni) => /Con 2 adendas/.test([...document.querySelectorAll('#expiring-table tbody tr')]
+    .find((tr) => tr.textContent?.includes(dni))?.textContent ?? ''), {}, String(rows[0].dni))
+
+  // 9. an adendas sheet of recorded contracts: only DNI, FIN ADENDA and why the need continues
+  const addendaEnd = termEnd(addDays(String(rows[1].endDate), 1), 3)
+  const addendaBook = XLSX.utils.book_new()
+  XLSX.utils.book_append_sheet(addendaBook, XLSX.utils.aoa_to_sheet([
+    ['Numero Documento', 'FIN ADENDA', 'ACTUALIZACIÓN DE LA CAUSA'],
+    ...[1, 2].map((index) => [String(rows[index].dni), cellOf('endDate', addendaEnd, []), CAUSE_UPDATE]) // a date cell, as Excel keeps it
+  ]), 'Adendas')
+  const addendaPath = join(folder, `adendas-${width}.xlsx`)
+  writeFileSync(addendaPath, XLSX.write(addendaBook, { type: 'buffer', bookType: 'xlsx' }))
+  exits.push('llenar la hoja de adendas')
+  await page.click('#tab-addenda')
+  await (await page.$('input#addenda-file'))?.uploadFile(addendaPath)
+  await submitUpload(page, '#addenda-form')
+  await page.waitForFunction(() => document.querySelectorAll('#addenda-table tbody tr').length > 0 || document.querySelector('#addenda-status.error') !== null)
+  t.same(await page.$$eval('#addenda-table tbody tr', (trs) => trs.map((tr) => [tr.querySelector('td.nowrap')?.textContent, tr.classList.contains('blocked')])),
+    [[String(rows[1].dni), false], [String(rows[2].dni), false]], `${width}: both adendas can be made, nothing retyped`)
+  t.match(await page.$eval('#addenda-table tbody tr', (tr) => tr.textContent ?? ''), String(rows[1].endDate), `${width}: the contract's end, from the registry`)
+  t.same(await axeViolations(page), [], `${width}: the adendas tab`)
+  await lookForJargon()
+  await watched.screenshot(`console-30-adendas-registro-${width}`, true)
+  const addendaZip = watched.nextDownload()
+  await page.click('#download-addenda')
+  t.same((await zipEntries((await addendaZip).bytes)).map((entry) => entry.name).sort(),
+    [`adendas/${String(rows[1].dni)}.pdf`, `adendas/${String(rows[2].dni)}.pdf`], `${width}: the adendas' ZIP`)
+
+  // 10. a reviewed cause proposed again with other dates (each width its own period), then approved
+  const season = profile.causes.find((cause) => cause.modality === '67') as { id: string, period: { from: string, to: string } }
+  // after the reviewed season (or from next week, when it is over); the two widths' periods do not overlap
+  const afterSeason = addDays(season.period.to, 1)
+  const from = addDays(dayMonthYearKey(afterSeason) > dayMonthYearKey(todayInLima()) ? afterSeason : addDays(todayInLima(), 7), width === 390 ? 0 : 100)
+  await page.click('#tab-causes')
+  await page.waitForSelector(`#causes-reviewed tr[data-cause="${season.id}"]`)
+  await page.click(`#causes-reviewed tr[data-cause="${season.id}"] button[aria-label="Proponer con otras fechas: ${season.id}"]`)
+  await page.waitForSelector('#cause[open]')
+  await page.type('#cause-from', from)
+  await page.type('#cause-to', addDays(from, 60))
+  await page.click('#cause-save')
+  await page.waitForFunction(() => !(document.querySelector('#cause') as HTMLDialogElement).open || document.querySelector('#cause .field-error, #cause-general .field-error') !== null)
+  t.equal(await page.$eval('#cause', (dialog) => (dialog as HTMLDialogElement).open), false, `${width}: the same need for another period is proposed`)
+  await page.waitForSelector('#causes-proposed tbody tr')
+  const proposed = await page.$eval('#causes-proposed tbody tr:first-child', (row) => row.getAttribute('data-cause') as string)
+  await page.click(`#causes-proposed tr[data-cause="${proposed}"] button[aria-label="Aprobar: ${proposed}"]`)
+  await page.waitForFunction((id) => document.querySelector(`#causes-reviewed tr[data-cause="${id}"]`) !== null, {}, proposed)
+  t.same(await axeViolations(page), [], `${width}: Causas`)
+
   t.same([...jargon], [], `${width}: no jargon in what HR read`)
-  t.same(exits, ['llenar la hoja', 'abrir el ZIP'], `${width}: the job leaves the console only to fill the sheet and open the ZIP`)
+  t.same(exits, ['llenar la hoja', 'abrir el ZIP', 'llenar la hoja de adendas'], `${width}: the job leaves the console only to fill the sheets and open the ZIP`)
   t.same(watched.errors, [])
   t.same(watched.foreign, [])
 }

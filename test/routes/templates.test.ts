@@ -97,7 +97,17 @@ t.test('addenda.xlsx: the addendum headers, and it uploads back', async (t) => {
   }
   t.match(list('CAUSA'), /type="list"/, 'the reviewed causes (§21)')
   t.match(list('REDUCCIÓN ACORDADA'), /type="list"/, 'SÍ or NO (§28)')
-  t.same(XLSX.utils.sheet_to_json<Record<string, string>>(book.Sheets.Listas).map((row) => row['REDUCCIÓN ACORDADA']).filter(Boolean), ['SÍ', 'NO'])
+  const listed = XLSX.utils.sheet_to_json<Record<string, string>>(book.Sheets.Listas)
+  t.same(listed.map((row) => row['REDUCCIÓN ACORDADA']).filter(Boolean), ['SÍ', 'NO'])
+  const profile = (await app.inject({ url: '/api/profile' })).json().data as { causes: { id: string, text: string }[] }
+  t.same(listed.map((row) => row.CAUSA).filter(Boolean), [...new Set(profile.causes.map((cause) => cause.text))], 'the causes by their text, not their ids')
+  t.notOk(listed.some((row) => profile.causes.some((cause) => cause.id === row.CAUSA)), 'no id in the list')
+  // what the registry fills is not asked of HR when the service issued the contract
+  const instructions = XLSX.utils.sheet_to_json<string[]>(book.Sheets.Instrucciones, { header: 1 })
+  const mark = (header: string) => instructions.find((line) => line[0] === header)?.[1]
+  t.equal(mark('TRABAJADOR'), 'Obligatoria solo si este servicio no emitió el contrato (si lo emitió, se toma del registro)')
+  t.equal(mark('FIN ADENDA'), 'Obligatoria')
+  t.equal(mark('Numero Documento'), 'Obligatoria')
   const form = await formPayload([{ name: 'plantilla-adendas.xlsx', bytes }])
   const empty = await app.inject({ method: 'POST', url: '/api/addendum/upload', ...form })
   t.equal(empty.json().message, 'El archivo no contiene datos: agrega al menos una fila debajo de los encabezados.', 'the empty template: headers recognised, no data')

@@ -1,8 +1,9 @@
 /**
- * The schedule editor of the "Corregir" form (fix.js; DOCUMENT-REQUIREMENTS §22): the days, one or two
- * shifts and the refrigerio, written into DÍAS DE TRABAJO and HORARIO as the service's canonical text
- * once HR changes anything (until then the sheet's text stays as it is); HORAS SEMANALES, when the
- * sheet states it, follows the week. Nothing here judges the week: the service does.
+ * The schedule editor of the "Corregir" form (fix.js; DOCUMENT-REQUIREMENTS §22): the days, one or
+ * two shifts and the refrigerio (its minutes and, optionally, when it starts), written into DÍAS DE
+ * TRABAJO and HORARIO as the service's canonical text once HR changes anything (until then the
+ * sheet's text stays as it is); HORAS SEMANALES, when the sheet states it, follows the week.
+ * Nothing here judges the week: the service does.
  */
 import { el } from '../dom.js'
 import { DAY_NAMES, contractTypeOf, daysText, readWeek, scheduleText, weeklyHours } from '../pickers.js'
@@ -39,7 +40,7 @@ export function scheduleEditor (row, profile, byColumn, kept, index) {
   const read = empty
     ? readWeek(fallback?.workDays ?? '', fallback?.workSchedule ?? '')
     : readWeek(original.days, original.schedule)
-  const inputs = weekInputs(id, read ?? { days: [], shifts: [{ start: '', end: '' }], breakMinutes: 0 }, invalid)
+  const inputs = weekInputs(id, read ?? { days: [], shifts: [{ start: '', end: '' }], breakMinutes: 0, breakStart: '' }, invalid)
   let touched = false
   /** @returns {WeekTexts} */
   const texts = () => touched
@@ -73,6 +74,7 @@ export function scheduleEditor (row, profile, byColumn, kept, index) {
  * @property {HTMLInputElement[][]} times the two shifts' start and end
  * @property {HTMLInputElement} split whether the second shift is worked
  * @property {HTMLInputElement} pause the refrigerio in minutes
+ * @property {HTMLInputElement} pauseStart when the refrigerio starts (optional)
  * @property {() => SimpleWeek} current the week the inputs now say
  */
 
@@ -105,18 +107,23 @@ function weekInputs (id, week, invalid) {
     value: String(week.breakMinutes),
     ...invalidAttrs
   }))
+  const pauseStart = /** @type {HTMLInputElement} */ (el('input', {
+    type: 'time', id: `${id}-break-start`, value: week.breakStart ?? ''
+  }))
   /** @returns {SimpleWeek} */
   const current = () => ({
     days: dayBoxes.flatMap((box, day) => box.checked ? [day] : []),
     shifts: times.slice(0, split.checked ? 2 : 1).map(([start, end]) => ({ start: start.value, end: end.value })),
-    breakMinutes: Math.max(0, Math.round(Number(pause.value) || 0))
+    breakMinutes: Math.max(0, Math.round(Number(pause.value) || 0)),
+    breakStart: pauseStart.value
   })
-  return { dayBoxes, times, split, pause, current }
+  return { dayBoxes, times, split, pause, pauseStart, current }
 }
 
 /**
  * The editor's fieldset: its legend, the days, the first shift, the split-shift checkbox and the
- * second shift (hidden unless split), the refrigerio, the line saying what will be written, the messages.
+ * second shift (hidden unless split), the refrigerio (minutes and start), the line saying what
+ * will be written, the messages.
  * @param {string} id
  * @param {WeekInputs} inputs
  * @param {string} legend
@@ -124,7 +131,7 @@ function weekInputs (id, week, invalid) {
  * @param {HTMLElement | null} error the service's messages about the two columns
  */
 function editorBox (id, inputs, legend, output, error) {
-  const { dayBoxes, times, split, pause } = inputs
+  const { dayBoxes, times, split, pause, pauseStart } = inputs
   /** @param {number} shift */
   const shiftLine = (shift) => el('div', { class: 'shift' },
     el('span', { class: 'shift-name' }, TEXT.shiftName(shift + 1)),
@@ -139,7 +146,8 @@ function editorBox (id, inputs, legend, output, error) {
     shiftLine(0),
     el('label', { class: 'split', for: split.id }, split, TEXT.splitShift),
     secondShift,
-    el('div', { class: 'shift' }, el('label', { for: pause.id }, TEXT.breakMinutes), pause),
+    el('div', { class: 'shift' }, el('label', { for: pause.id }, TEXT.breakMinutes), pause,
+      el('label', { for: pauseStart.id }, TEXT.breakStart), pauseStart),
     output,
     error)
   return { box, secondShift }

@@ -1,7 +1,7 @@
 /**
  * The pickers of the "Corregir" form (fix.js; DOCUMENT-REQUIREMENTS §21, §24, §25): the closed
  * options of a field, computed from the row as it now is (the reviewed causes of its site and
- * modality, the employer's sites, the suplencia's grounds, the probation reasons its position
+ * modality, the employer's sites and positions, the suplencia's grounds, the probation reasons its position
  * allows), the hint under it, and the select that shows them. A sheet's value that is none of the
  * options stays selected, marked, until HR picks another: the service judges it.
  */
@@ -30,6 +30,21 @@ export function optionsOf (row, profile, field) {
     // the employer's sites, by name: a misspelt site is picked, not retyped
     const options = profile.sites.map((site) => ({ value: site.name, label: site.name }))
     return () => ({ options, empty: TEXT.sitePick, canonical: sameText(options) })
+  }
+  if (field === 'position') {
+    // the catalogue's positions by name (either name, or an alias, is the same position)
+    const options = profile.positions.map((entry) => ({
+      value: entry.name,
+      label: entry.feminineName === undefined || entry.feminineName === entry.name
+        ? entry.name
+        : TEXT.positionNames(entry.name, entry.feminineName)
+    }))
+    return () => ({ options, empty: TEXT.positionPick, canonical: (text) => positionOf(profile, '', text)?.name })
+  }
+  if (field === 'division' && row.kind === 'addendum') {
+    // an adenda's DIVISION: the contract's site (an area that is no site stays, marked, as the sheet has it)
+    const options = profile.sites.map((site) => ({ value: site.name, label: site.name }))
+    return () => ({ options, empty: TEXT.divisionPick, canonical: sameText(options) })
   }
   if (field === 'substitutionGround') {
     // by its name, as the sheet and the contract say it; a code the sheet holds is the same ground
@@ -135,6 +150,7 @@ export function hintOf (row, field) {
   }
   if (field === 'objectiveCause') return TEXT.objectiveCauseHint
   if (field === 'site' && row.kind === 'employee') return TEXT.siteHint
+  if (field === 'position') return TEXT.positionHint
   if (field === 'substitutionGround') return TEXT.groundHint
   if (field === 'probationReason') return TEXT.probationReasonHint
   return undefined
