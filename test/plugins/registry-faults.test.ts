@@ -108,6 +108,10 @@ test('PostgreSQL backends terminated and SIGKILLed while requests wait on them: 
       const waiting = zip(app, dni)
       await until('the ZIP waits on the lock', 90, async () => (await holder.query(
         'select 1 from pg_stat_activity where datname = $1 and wait_event_type = $2', ['contratos', 'Lock'])).rowCount === 1)
+        .catch(async (error: Error) => {
+          const outcome = await Promise.race([waiting, sleep(10).then(() => 'still waiting')])
+          throw new Error(`${error.message}; the ZIP: ${JSON.stringify(outcome)}; last log lines: ${JSON.stringify(lines.slice(-3))}`)
+        })
       const backends = await appBackends(holder)
       t.ok(backends.length >= 1, `${backends.length} backends of the app`)
       if (fault === 'pg_terminate_backend') {
@@ -223,6 +227,8 @@ test('PGlite\'s folder removed, or replaced, under a running app: not ready and 
       t.teardown(() => { rmSync(parent, { recursive: true, force: true }) })
       const dataDir = join(parent, 'registry')
       const { app, lines } = await logged(t, { DATA_DIR: dataDir })
+      // PGlite's first start in a new folder (initdb) may take longer than a request waits on a busy machine
+      await until('the registry opens', 120, async () => (await app.readiness.checks()).registry === 'ok')
       t.equal((await zip(app, '42000200')).status, 200)
       t.equal((await app.readiness.checks()).registry, 'ok')
       if (how === 'removed') rmSync(dataDir, { recursive: true, force: true })
