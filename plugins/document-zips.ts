@@ -1,13 +1,15 @@
 /**
  * `reply.sendContractsZip(employees)` and `reply.sendAddendaZip(addenda)`: the streamed ZIP replies
  * of spec endpoint 4 and of the adendas (D22), one way for both (src/zip/documents-zip.ts does the
- * streaming). A batch the PDF pool cannot start is refused
- * with a 503 before any header goes out; otherwise the records are recorded in the registry (each
- * document's verification code, printed in its footer), the headers go out at once, records are rendered
- * in batches, two batches per PDF thread, a client that goes away stops the rendering, and the outcome is logged.
- * Each rendered document's SHA-256 is written to the registry HASHES_PER_WRITE at a time and at the
- * ZIP's end, never awaited by the stream: a write that fails is logged and counted
- * (`contratos_registry_hash_failures_total`), the ZIP goes on (docs/registry.md).
+ * streaming). A batch the PDF pool cannot start is refused with a 503 before any header goes out, and
+ * so is one the registry refuses (409) or cannot read (503): Registry.checkIssue, one statement.
+ * Then the headers go out at once and the records render in batches, two per PDF thread, each
+ * document with the verification code printed in its footer; a client that goes away stops the
+ * rendering. Once every entry is out, the records written whole are recorded, with their documents'
+ * codes and SHA-256, in one transaction committed before the central directory is sent; when it fails
+ * (a fault, or a worker signed or reissued meanwhile) the ZIP is cut there, logged and counted
+ * (`contratos_zip_unrecorded_total`): a client never holds a complete ZIP that is not recorded
+ * (docs/registry.md).
  */
 import fp from 'fastify-plugin'
 import type { FastifyReply } from 'fastify'
@@ -23,7 +25,7 @@ import { ZIP_TUNING } from '../src/zip/tuning.js'
 import { RegistryRefusal } from '../src/registry/registry.js'
 import type { IssuedRecord } from '../src/registry/contracts.js'
 import { codesOf, contractFacts, issuedAddendum, issuedContract } from '../src/issuing/issued-records.js'
-import type { FastifyBaseLogger, FastifyRequest } from 'fastify'
+import type { FastifyRequest } from 'fastify'
 import type { DocumentCodes } from '../src/documents/renderer.js'
 
 /** What a kind of ZIP says about its records: the generic reply below takes it. */
@@ -48,35 +50,19 @@ interface DocumentsZipReply<T> {
 /** A record with the verification codes the registry gave its documents, in the order its entries come. */
 interface Issued<T> { record: T, codes: readonly string[] }
 
-/** Collects rendered documents' SHA-256 for the registry (hashWriter below). */
-interface HashWriter {
-  add: (code: string, sha256: string) => void
-  /** The request is recorded: writes may begin (a code written before its document is recorded would be skipped). */
-  recorded: () => void
-  /** Writes what is left; resolves when every write is done (never rejects). */
-  flush: () => Promise<void>
-}
-
-/**
- * Rendered documents whose SHA-256 is written to the registry in one statement. (500, one write at
- * a 50-employee ZIP's end, measured worse: the write then held the next request's recording in the
- * registry's thread.)
- */
-export const HASHES_PER_WRITE = 100
-
 declare module 'fastify' {
   interface FastifyReply {
     /**
-     * Records the contracts in the registry (one transaction, before the first byte: docs/registry.md),
-     * then streams `contratos-DD-MM-YYYY.zip` (Lima's today), the contract, data notice and annex of
-     * each employee, as this reply (200 `application/zip`, attachment; spec endpoint 4, D19).
+     * Streams `contratos-DD-MM-YYYY.zip` (Lima's today), the contract, data notice and annex of each
+     * employee, as this reply (200 `application/zip`, attachment; spec endpoint 4, D19), recorded in the
+     * registry in one transaction before its central directory (docs/registry.md).
      * @throws ServiceBusyError (503) when the PDF pool cannot take the batch's first wave;
      *   RegistryUnavailableError (503) when the registry cannot record them; AppError 409 when one
      *   overlaps a signed contract of its worker
      */
     sendContractsZip: (employees: readonly ImportedEmployee[]) => Promise<FastifyReply>
     /**
-     * Records the adendas in the registry, then streams `adendas-DD-MM-YYYY.zip`, the adenda of each
+     * Streams `adendas-DD-MM-YYYY.zip`, recorded as the contracts' ZIP is, the adenda of each
      * record signed today in Lima (D22, §3).
      * @throws as sendContractsZip
      */
@@ -87,76 +73,48 @@ declare module 'fastify' {
 export default fp(async (app) => {
   const production = app.config.NODE_ENV === 'production'
   const pool = app.pdfPool
-  /** Hash writes under way: closing the app waits for them (they are short, and the registry closes after). */
-  const writing = new Set<Promise<void>>()
-  app.addHook('onClose', async () => { await Promise.all(writing) })
-  /**
-   * Writes rendered documents' SHA-256 to the registry HASHES_PER_WRITE at a time (`flush()` writes the
-   * rest), one write after the other, never awaited by the ZIP: a failure is logged and counted.
-   */
-  function hashWriter (log: FastifyBaseLogger): HashWriter {
-    let pending: Array<{ code: string, sha256: string }> = []
-    let writes = Promise.resolve()
-    let recorded = false // documents rendered before the registry holds their codes wait for it
-    let flushed = false // after the ZIP's end, a render still under way (a client gone) writes at once
-    const write = () => {
-      const hashes = pending
-      pending = []
-      if (hashes.length === 0) return writes
-      const written = writes.then(async () => {
-        try {
-          await app.registry.run(async (registry) => await registry.recordHashes(hashes))
-        } catch (error) {
-          app.metrics.registryHashFailures.inc(hashes.length)
-          log.warn({ err: error, documents: hashes.length }, 'contract registry: documents\' SHA-256 not recorded; their check answers sha256 null')
-        }
-      })
-      writes = written
-      writing.add(written)
-      written.finally(() => { writing.delete(written) }).catch(() => {})
-      return writes
-    }
-    return {
-      add: (code, sha256) => {
-        pending.push({ code, sha256 })
-        if (recorded && (flushed || pending.length >= HASHES_PER_WRITE)) write().catch(() => {})
-      },
-      recorded: () => { recorded = true },
-      flush: async () => {
-        flushed = true
-        await write()
-      }
-    }
-  }
 
   /**
-   * Starts rendering the ZIP of `records` into memory while the caller records them (up to
-   * ZIP_TUNING.maxBufferedBytesBeforeSend, then ZIP_TUNING.maxBufferedBytes once sent); `send()` then
-   * streams it as the reply, `abort()` drops it (nothing is sent, the renders under way finish and
-   * are thrown away).
+   * Starts rendering the ZIP of `records` as the reply: the headers go out at once, the entries as
+   * they render, and `issued` (those written whole, with their documents' SHA-256) is recorded
+   * before the central directory; a failed record cuts the ZIP there (src/zip/documents-zip.ts).
    */
-  function startDocumentsZip<T> (
-    reply: FastifyReply, records: ReadonlyArray<Issued<T>>, options: DocumentsZipReply<T>
-  ): { send: () => FastifyReply, abort: () => void } {
+  function sendDocumentsZip<T> (
+    reply: FastifyReply, issued: readonly IssuedRecord[],
+    records: ReadonlyArray<Issued<T>>, options: DocumentsZipReply<T>
+  ): FastifyReply {
     const { log } = reply.request
     const concurrency = ZIP_TUNING.inFlightPerThread * pool.threads
     const controller = new AbortController()
-    const hashes = hashWriter(log)
     reply.clientGone().addEventListener('abort', () => { controller.abort() }, { once: true })
-    let sent = false
+    /** Each rendered document's SHA-256 (hex), by its verification code. */
+    const hashes = new Map<string, string>()
+    const issuedOf = new Map(records.map((record, index) => [record, issued[index]]))
     const { archive, done } = streamDocumentsZip(records, {
-      // while the registry records the request, the documents render on into memory (bounded)
-      maxBufferedBytes: () => sent ? ZIP_TUNING.maxBufferedBytes : ZIP_TUNING.maxBufferedBytesBeforeSend,
       render: async (batch) => {
         const results = await options.render(batch, controller.signal)
         results.forEach((entries, index) => {
           if (entries instanceof Error) return
           entries.forEach((entry, at) => {
             const code = batch[index].codes[at]
-            if (code !== undefined && entry.sha256 !== undefined) hashes.add(code, entry.sha256)
+            if (code !== undefined && entry.sha256 !== undefined) hashes.set(code, entry.sha256)
           })
         })
         return results
+      },
+      beforeDirectory: async (written) => {
+        const withHashes = written.map((record) => {
+          const recorded = issuedOf.get(record) as IssuedRecord
+          return { ...recorded, documents: recorded.documents.map((document) => ({ ...document, sha256: hashes.get(document.code ?? '') })) }
+        })
+        try {
+          await recordIssued(reply.request, withHashes)
+        } catch (error) {
+          app.metrics.zipUnrecorded.inc()
+          // warn: the fault itself is logged (once a minute) by the registry; this is its request's outcome
+          log.warn({ err: error, records: written.length }, `${options.kind} ZIP cut before its central directory: the registry did not record it`)
+          throw error
+        }
       },
       batchSize: options.batchSize,
       describe: (issued) => options.describe(issued.record),
@@ -170,42 +128,29 @@ export default fp(async (app) => {
           : CONTRACT_MESSAGES.zipFailureDetail((error as Error).message)
       }
     })
-    done.then(async (result) => {
-      if (!sent) return // refused before its first byte (not recorded): nothing was issued
+    done.then((result) => {
+      if (result.cut === true) return // logged above
       log.info({ records: records.length, ...result }, result.aborted ? `${options.kind} ZIP aborted by the client` : `${options.kind} ZIP written`)
-      await hashes.flush()
-    }).catch(() => {})
-    return {
-      abort: () => { controller.abort() },
-      send: () => {
-        sent = true
-        hashes.recorded()
-        // headers go out at once, before the first document is written (the client sees progress)
-        reply.raw.once('pipe', () => { reply.raw.flushHeaders() })
-        return reply
-          .type('application/zip')
-          .header('content-disposition', contentDisposition('attachment', options.fileName))
-          .send(archive)
-      }
-    }
+    }, () => {})
+    // headers go out at once, before the first document is written (the client sees progress)
+    reply.raw.once('pipe', () => { reply.raw.flushHeaders() })
+    return reply
+      .type('application/zip')
+      .header('content-disposition', contentDisposition('attachment', options.fileName))
+      .send(archive)
   }
 
   /**
-   * Records `issued` (recordIssued) while the ZIP's first documents render, then sends the ZIP: its
-   * first byte goes out once both are done, never before the registry holds what it issues
-   * (docs/registry.md). A refusal (409, 503) drops what was rendered and is the reply instead.
+   * Checks `issued` against the registry (one read: a 409 or a 503 while nothing is sent), then
+   * sends the ZIP, which records them before its central directory.
    */
-  async function recordAndSend<T> (
+  async function checkAndSend<T> (
     reply: FastifyReply, issued: IssuedRecord[], records: ReadonlyArray<Issued<T>>, options: DocumentsZipReply<T>
   ): Promise<FastifyReply> {
-    const zip = startDocumentsZip(reply, records, options)
-    try {
-      await recordIssued(reply.request, issued)
-    } catch (error) {
-      zip.abort()
-      throw error
-    }
-    return zip.send()
+    await registryRefusals(issued, async () => {
+      await app.registry.run(async (registry) => { await registry.checkIssue(issued) })
+    })
+    return sendDocumentsZip(reply, issued, records, options)
   }
 
   /**
@@ -217,12 +162,19 @@ export default fp(async (app) => {
     if (pool.capacity < Math.min(records, ZIP_TUNING.inFlightPerThread * pool.threads)) throw new ServiceBusyError()
   }
 
-  /** Records what a request issues, before its first byte; a 409 when a record overlaps a signed contract. */
+  /** Records what a request issued (before its ZIP's central directory); the refusals as checkAndSend's. */
   async function recordIssued (request: FastifyRequest, records: IssuedRecord[]): Promise<void> {
-    try {
+    await registryRefusals(records, async () => {
       await app.registry.run(async (registry) => await registry.recordIssued(records, {
         requestId: request.id, issuedBy: request.identity?.subject
       }))
+    })
+  }
+
+  /** Runs `work`, a RegistryRefusal for an overlap with a signed contract made the 409 HR reads. */
+  async function registryRefusals (records: readonly IssuedRecord[], work: () => Promise<void>): Promise<void> {
+    try {
+      await work()
     } catch (error) {
       if (!(error instanceof RegistryRefusal) || error.other === undefined) throw error
       const dni = records.find((record) => record.worker.dni !== undefined)?.worker.dni ?? ''
@@ -242,7 +194,7 @@ export default fp(async (app) => {
       employee, issueCache.derived(employee, 'contract-facts', () => contractFacts(employee, profile)), profile, sha256, today
     ))
     const records = employees.map((record, index) => ({ record, codes: codesOf(issued[index]) }))
-    return await recordAndSend(this, issued, records, {
+    return await checkAndSend(this, issued, records, {
       fileName: `contratos-${todayInLima().replaceAll('/', '-')}.zip`,
       // a few employees per worker task: one message each way for all of them (src/documents/pdf-pool.ts)
       batchSize: ZIP_TUNING.employeesPerTask,
@@ -261,7 +213,7 @@ export default fp(async (app) => {
     const sha256 = app.registry.templateSha256
     const issued = addenda.map((addendum) => issuedAddendum(addendum, sha256, signingDate))
     const records = addenda.map((record, index) => ({ record, codes: codesOf(issued[index]) }))
-    return await recordAndSend(this, issued, records, {
+    return await checkAndSend(this, issued, records, {
       fileName: `adendas-${signingDate.replaceAll('/', '-')}.zip`,
       render: async (batch, signal) => await eachRecord(async ({ record, codes: [code] }: Issued<AddendumRequest>) => {
         const adenda = await pool.whenFree(async () => await pool.issuedAddendum(record, signingDate, code), signal)

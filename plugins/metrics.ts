@@ -8,7 +8,8 @@
  * - `contratos_pdf_documents_total` PDFs rendered, by template;
  * - `contratos_pdf_queue_depth` tasks waiting for a PDF thread (a ZIP's task holds up to four employees);
  * - `contratos_zip_failed_employees_total` employees listed in a ZIP's errores.txt (D19);
- * - `contratos_registry_hash_failures_total` issued documents whose SHA-256 could not be recorded;
+ * - `contratos_zip_unrecorded_total` ZIPs cut before their central directory: the registry did not record them;
+ * - `contratos_registry_seconds` each piece of work on the registry, from waiting for its database to its commit;
  * - `contratos_requests_shed_total` 503s from load shedding or a full PDF/spreadsheet queue, by route;
  * - `contratos_spreadsheet_reads_total` uploads read, by format and outcome;
  * - `contratos_session_store_up` 1 while the session store takes a probe write, 0 after a fault until one succeeds;
@@ -27,7 +28,8 @@ export interface AppMetrics {
   readonly httpDuration: Histogram<'method' | 'route' | 'status_code'>
   readonly pdfDocuments: Counter<'template'>
   readonly zipFailedEmployees: Counter
-  readonly registryHashFailures: Counter
+  readonly zipUnrecorded: Counter
+  readonly registrySeconds: Histogram
   readonly requestsShed: Counter<'route'>
   readonly spreadsheetReads: Counter<'format' | 'outcome'>
   readonly sessionStoreErrors: Counter<'reason'>
@@ -70,9 +72,15 @@ export default fp(async (app) => {
     }),
     pdfDocuments: new Counter({ name: 'contratos_pdf_documents_total', help: 'PDF documents rendered, by template', labelNames: ['template'], registers: [registry] }),
     zipFailedEmployees: new Counter({ name: 'contratos_zip_failed_employees_total', help: 'Employees left out of a contracts ZIP and listed in errores.txt (D19)', registers: [registry] }),
-    registryHashFailures: new Counter({
-      name: 'contratos_registry_hash_failures_total',
-      help: 'Issued documents whose SHA-256 the registry could not record (their public check answers sha256 null)',
+    zipUnrecorded: new Counter({
+      name: 'contratos_zip_unrecorded_total',
+      help: 'Document ZIPs cut before their central directory because the registry did not record them',
+      registers: [registry]
+    }),
+    registrySeconds: new Histogram({
+      name: 'contratos_registry_seconds',
+      help: 'Time of each piece of work on the contract registry, from waiting for its database to its commit',
+      buckets: [0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10],
       registers: [registry]
     }),
     requestsShed: new Counter({ name: 'contratos_requests_shed_total', help: '503 replies from load shedding or a full PDF or spreadsheet queue, by route pattern', labelNames: ['route'], registers: [registry] }),

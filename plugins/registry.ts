@@ -222,6 +222,7 @@ export default fp(async (app) => {
       // the requests meanwhile answer 503 at once, not each after its own deadline
       if (stalledSince !== undefined) throw new RegistryUnavailableError()
       let result
+      const started = performance.now()
       try {
         // a database being opened (PGlite's first start takes seconds) is waited for up to OPEN_TIMEOUT_MS
         // (or REGISTRY_QUERY_TIMEOUT_MS when longer)
@@ -235,6 +236,8 @@ export default fp(async (app) => {
         faults.report(error, 'contract registry query failed')
         if (error instanceof RegistryTimeoutError) stall()
         throw new RegistryUnavailableError(error)
+      } finally {
+        app.metrics.registrySeconds.observe((performance.now() - started) / 1000)
       }
       faults.answered()
       return result
@@ -337,7 +340,7 @@ export default fp(async (app) => {
     current = undefined
     if (last !== undefined) await last.then(async (open) => { await open.close() }, () => {})
   })
-}, { name: 'registry', dependencies: ['config', 'employer-profile'] })
+}, { name: 'registry', dependencies: ['config', 'employer-profile', 'metrics'] })
 
 /**
  * A fault that repeats while the database is away (each use tries again): logged at `error` the

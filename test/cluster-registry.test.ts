@@ -41,12 +41,14 @@ test('two instances on one PostgreSQL: shared records, serialised issues, an out
     t.equal((await send(a.port, 'POST', '/api/contracts/download-zip', { json: [employee] })).status, 200)
     const [current] = await contractsOn(a.port, '41000003')
     const today = todayInLima()
+    // a reprint that lost is a 409 before its first byte, or cut before its central directory when
+    // the mark came between its check and its record (docs/registry.md)
     const [signed, reprint] = await Promise.all([
       send(a.port, 'POST', `/api/contracts/${current.id}/signed`, { json: { signingDate: today } }),
-      send(b.port, 'POST', '/api/contracts/download-zip', { json: [employee] })
+      send(b.port, 'POST', '/api/contracts/download-zip', { json: [employee] }).then((reply) => reply.status, () => 'cut')
     ])
-    const outcome = [signed.status, reprint.status].sort().join(' ')
-    t.ok(outcome === '200 409' || outcome === '200 404', `one wins: signed ${signed.status}, reprint ${reprint.status}`)
+    const outcome = `signed ${signed.status}, reprint ${reprint}`
+    t.ok(['signed 200, reprint 409', 'signed 200, reprint cut', 'signed 409, reprint 200', 'signed 404, reprint 200'].includes(outcome), `one wins: ${outcome}`)
   })
 
   await t.test('a cause approved on one instance prints on the other within the causes refresh; one id proposed on both at once: one 201, one 409', async (t) => {

@@ -43,9 +43,10 @@ export interface IssuedRecord {
   record: unknown
   /**
    * Its documents: template id, the template's SHA-256 (hex), and `code` when the caller drew it
-   * (verificationCode(): printed while this records), else drawn here.
+   * (verificationCode(): printed before this records), else drawn here; `sha256`, the PDF's (hex),
+   * when it was rendered before it is recorded (a ZIP records after its documents render).
    */
-  documents: Array<{ kind: string, templateId: string, templateSha256: string, code?: string }>
+  documents: Array<{ kind: string, templateId: string, templateSha256: string, code?: string, sha256?: string }>
 }
 
 /** Who issued, and in which request. */

@@ -4,7 +4,6 @@
  * database or a transaction; the public check's view of a row is made at toDocumentCheck. The
  * documents are inserted with their contracts, in one statement (contracts.ts insertIssued).
  */
-import { sql } from 'kysely'
 import type { DocumentRow, RegistryDb } from './tables.js'
 import { initialsOf, maskDni } from './verification-codes.js'
 
@@ -25,35 +24,22 @@ export interface DocumentCheck {
   initials: string
 }
 
-/** The columns a document is inserted with (its PDF's hash comes later, updatePdfHashes). */
-export const DOCUMENT_COLUMNS = ['code', 'contract_id', 'kind', 'template_id', 'template_sha256'] as const satisfies ReadonlyArray<keyof DocumentRow>
+/** The columns a document is inserted with. */
+export const DOCUMENT_COLUMNS = ['code', 'contract_id', 'kind', 'template_id', 'template_sha256', 'pdf_sha256'] as const satisfies ReadonlyArray<keyof DocumentRow>
 
 /** The row of a document of contract `contractId`, under its verification code (`XXXX-XXXX`). */
 export function toDocumentRow (
-  contractId: string, code: string, document: { kind: string, templateId: string, templateSha256: string }
+  contractId: string, code: string,
+  document: { kind: string, templateId: string, templateSha256: string, sha256?: string }
 ): DocumentRow {
   return {
     code,
     contract_id: contractId,
     kind: document.kind,
     template_id: document.templateId,
-    template_sha256: document.templateSha256
+    template_sha256: document.templateSha256,
+    pdf_sha256: document.sha256 ?? null
   }
-}
-
-/**
- * Records the SHA-256 of documents already recorded, in one statement (one JSON parameter however
- * many hashes): a code already hashed keeps its hash, an unknown one is skipped.
- * @param hashes code (`XXXX-XXXX`) and SHA-256 (hex) of each PDF
- * @returns how many documents took their hash
- */
-export async function updatePdfHashes (
-  db: RegistryDb, hashes: ReadonlyArray<{ code: string, sha256: string }>
-): Promise<number> {
-  const result = await sql`update documents set pdf_sha256 = v.sha256
-    from json_to_recordset(${JSON.stringify(hashes)}) as v(code text, sha256 text)
-    where documents.code = v.code and documents.pdf_sha256 is null`.execute(db)
-  return Number(result.numAffectedRows ?? 0)
 }
 
 /**

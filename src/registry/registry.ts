@@ -38,7 +38,7 @@ import { CauseRegistry } from './cause-reviews.js'
 import { eraseDeleted } from './erasure.js'
 import { verificationCode } from './verification-codes.js'
 import { todayInLima } from '../vocabulary/dates.js'
-import { selectDocumentCheck, toDocumentRow, updatePdfHashes, type DocumentCheck } from './documents.js'
+import { selectDocumentCheck, toDocumentRow, type DocumentCheck } from './documents.js'
 
 /** A term of the worker's that a refusal names: `id`, `DD/MM/YYYY` dates. */
 export interface RefusedTerm { id: string, entryDate: string, endDate: string }
@@ -95,7 +95,7 @@ export class Registry {
   /**
    * Records a request's contracts and adendas in one transaction: upserts each worker, supersedes
    * the worker's earlier contracts that are only `issued` and overlap the new term (a corrected
-   * reprint), and gives each document a verification code.
+   * reprint), and gives each document a verification code; with their PDFs' SHA-256 when given.
    * @returns per record, in order, its id and its documents' codes
    * @throws RegistryRefusal (`conflict`) when a record overlaps a `signed` contract of its worker;
    *   nothing of the request is recorded then
@@ -104,7 +104,7 @@ export class Registry {
     records: readonly IssuedRecord[], context: IssueContext
   ): Promise<Array<{ id: string, codes: string[] }>> {
     if (records.length === 0) return []
-    // three statements for the whole request, whatever its size: the ZIP's first byte waits for them
+    // three statements for the whole request, whatever its size (a ZIP's central directory waits for them)
     return await this.#db.transaction().execute(async (trx) => {
       // the upsert locks each worker's row, in DNI order: one writer per worker at a time
       const dnis = await upsertIssuedWorkers(trx, records.map((record) => record.worker))
@@ -123,14 +123,18 @@ export class Registry {
   }
 
   /**
-   * Records the SHA-256 of documents already recorded, once they are rendered (docs/registry.md): one
-   * statement for the batch; a code already hashed keeps its hash, an unknown one is skipped.
-   * @param hashes code (`XXXX-XXXX`) and SHA-256 (hex) of each PDF
-   * @returns how many documents took their hash
+   * What recordIssued would refuse, read without writing or locking (one statement): the ZIP's
+   * check before its first byte, so that a conflict is a clean 409. recordIssued checks again under
+   * the workers' locks when it records.
+   * @throws RegistryRefusal (`conflict`) as recordIssued
    */
-  async recordHashes (hashes: ReadonlyArray<{ code: string, sha256: string }>): Promise<number> {
-    if (hashes.length === 0) return 0
-    return await updatePdfHashes(this.#db, hashes)
+  async checkIssue (records: readonly IssuedRecord[]): Promise<void> {
+    const dnis = [...new Set(records.map((record) => record.worker.dni))]
+    const plan = planIssue(records, await selectLiveTerms(this.#db, dnis), randomUUID)
+    if ('conflict' in plan) {
+      const { id, entryDate, endDate, dni } = plan.conflict
+      throw new RegistryRefusal('conflict', { other: { id, entryDate, endDate }, dni })
+    }
   }
 
   /**

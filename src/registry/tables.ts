@@ -119,8 +119,8 @@ export type RegistryDb = Kysely<RegistryTables> | Transaction<RegistryTables>
 /** A contract or adenda row as the registry writes it (JSON columns as values, not text). */
 export type ContractRow = Omit<Selectable<ContractsTable>, 'working_time' | 'record' | 'signed_on' | 'signed_by' | 'signed_at' | 'issued_at'> &
   { working_time: unknown, record: unknown }
-/** A document row as the registry writes it; its PDF's hash comes after the render (documents.ts updatePdfHashes). */
-export type DocumentRow = Pick<Selectable<DocumentsTable>, 'code' | 'contract_id' | 'kind' | 'template_id' | 'template_sha256'>
+/** A document row as the registry writes it, with its PDF's hash once rendered (the ZIP records after rendering). */
+export type DocumentRow = Pick<Selectable<DocumentsTable>, 'code' | 'contract_id' | 'kind' | 'template_id' | 'template_sha256' | 'pdf_sha256'>
 
 /** `DD/MM/YYYY` → `YYYY-MM-DD`. */
 export function isoDate (date: string): string {

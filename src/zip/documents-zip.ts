@@ -4,7 +4,9 @@
  * appended in request order, and no more is rendered while the archive holds more than
  * `maxBufferedBytes` that the client has not read (backpressure), so memory stays flat whatever
  * the batch size. A record is written whole (all its entries) or not at all; failures are listed
- * in `errores.txt`. Aborting the signal stops rendering and destroys the archive.
+ * in `errores.txt`. Aborting the signal stops rendering and destroys the archive. `beforeDirectory`
+ * runs once every entry is out and before the central directory: when it rejects, the archive is
+ * destroyed there, so the client never holds a complete ZIP (the registry's record, docs/registry.md).
  */
 import { setTimeout as delay } from 'node:timers/promises'
 import { StoredZip } from './stored-zip.js'
@@ -48,9 +50,15 @@ export interface DocumentsZipOptions<T> {
    * change while the ZIP is written); default ZIP_TUNING.maxBufferedBytes (src/zip/tuning.ts).
    */
   maxBufferedBytes?: number | (() => number)
+  /**
+   * Awaited after the last entry and before the central directory, with the records written whole
+   * (in request order); a rejection destroys the archive there (the result: `cut`).
+   */
+  beforeDirectory?: (written: readonly T[]) => Promise<void>
 }
 
-export interface DocumentsZipResult { written: number, failed: number, aborted: boolean }
+/** `cut`: beforeDirectory rejected, the archive destroyed before its central directory. */
+export interface DocumentsZipResult { written: number, failed: number, aborted: boolean, cut?: boolean }
 
 /**
  * Entry paths of one batch. A record whose paths are already taken (the same DNI twice in one
@@ -113,6 +121,7 @@ export function streamDocumentsZip<T> (
   const run = async (): Promise<DocumentsZipResult> => {
     const names = new EntryNames()
     const failures: string[] = []
+    const writtenRecords: T[] = []
     let written = 0
     let next = 0
     const batchSize = Math.max(1, options.batchSize ?? 1)
@@ -137,6 +146,7 @@ export function streamDocumentsZip<T> (
         }
         const claimed = names.claim(result.map((entry) => entry.name))
         result.forEach((entry, at) => archive.add(entry.parts, claimed[at], entry.crc32))
+        writtenRecords.push(record)
         written++
       })
       await drained()
@@ -149,6 +159,15 @@ export function streamDocumentsZip<T> (
     if (failures.length > 0) {
       const text = [CONTRACT_MESSAGES.zipFailures(failures.length, records.length), ...failures, ''].join('\r\n')
       archive.add([Buffer.from(text, 'utf8')], ERRORS_ENTRY)
+    }
+    if (options.beforeDirectory !== undefined) {
+      try {
+        await options.beforeDirectory(writtenRecords)
+      } catch (error) {
+        archive.destroy(asError(error))
+        return { written, failed: failures.length, aborted: true, cut: true }
+      }
+      if (stopped()) return { written, failed: failures.length, aborted: true }
     }
     // finalize() settles when the reader has the whole archive, or when a client leaving at the very end destroys it
     await archive.finalize()

@@ -13,12 +13,6 @@ export const ZIP_TUNING = {
   inFlightPerThread: 2,
   /** Unread ZIP output above which no more is rendered (backpressure), bytes. */
   maxBufferedBytes: 512 * 1024,
-  /**
-   * The same limit while the registry records the request, before the first byte may go out
-   * (plugins/document-zips.ts), bytes: the pool keeps rendering meanwhile (a 50-employee ZIP is
-   * about 5 MB) instead of waiting for the record, then the limit above holds again.
-   */
-  maxBufferedBytesBeforeSend: 6 * 1024 * 1024,
   /** How often a backpressured ZIP looks whether the client has read, ms. */
   backpressurePollMs: 5,
   /** Output is handed to the socket in chunks of about this many bytes (the first entry at once). */

@@ -31,10 +31,19 @@ async function logged (t: Test, env: Record<string, string | number>): Promise<{
   return { app, lines }
 }
 
-async function zip (app: FastifyInstance, dni: string) {
+/**
+ * A one-worker ZIP: its status, or `cut` when the reply was destroyed before its end (the record
+ * failed after the first byte: docs/registry.md), with the time it took.
+ */
+async function zip (app: FastifyInstance, dni: string): Promise<{ status: number | 'cut', retryAfter?: string | string[], ms: number }> {
   const started = Date.now()
-  const reply = await app.inject({ method: 'POST', url: '/api/contracts/download-zip', payload: [sampleEmployee({ dni })] })
-  return { status: reply.statusCode, retryAfter: reply.headers['retry-after'], ms: Date.now() - started }
+  try {
+    const reply = await app.inject({ method: 'POST', url: '/api/contracts/download-zip', payload: [sampleEmployee({ dni })] })
+    return { status: reply.statusCode, retryAfter: reply.headers['retry-after'], ms: Date.now() - started }
+  } catch (error) {
+    if ((error as { code?: string }).code !== 'LIGHT_ECONNRESET') throw error
+    return { status: 'cut', ms: Date.now() - started }
+  }
 }
 
 async function contractsOf (app: FastifyInstance, dni: string) {
@@ -99,6 +108,10 @@ test('PostgreSQL backends terminated and SIGKILLed while requests wait on them: 
       const waiting = zip(app, dni)
       await until('the ZIP waits on the lock', 90, async () => (await holder.query(
         'select 1 from pg_stat_activity where datname = $1 and wait_event_type = $2', ['contratos', 'Lock'])).rowCount === 1)
+        .catch(async (error: Error) => {
+          const outcome = await Promise.race([waiting, sleep(10).then(() => 'still waiting')])
+          throw new Error(`${error.message}; the ZIP: ${JSON.stringify(outcome)}; last log lines: ${JSON.stringify(lines.slice(-3))}`)
+        })
       const backends = await appBackends(holder)
       t.ok(backends.length >= 1, `${backends.length} backends of the app`)
       if (fault === 'pg_terminate_backend') {
@@ -106,9 +119,9 @@ test('PostgreSQL backends terminated and SIGKILLed while requests wait on them: 
       } else {
         for (const pid of backends) process.kill(pid, 'SIGKILL') // the postmaster then restarts every backend, ours too
       }
+      // its headers went out before the record (docs/registry.md): the ZIP is cut before its central directory
       const answer = await waiting
-      t.equal(answer.status, 503, 'the ZIP whose backend died answers 503')
-      t.equal(answer.retryAfter, '2', 'with Retry-After')
+      t.equal(answer.status, 'cut', 'the ZIP whose backend died while it recorded is cut, never whole')
       await holder.query('rollback').catch(() => {})
       const healedMs = await until('issuing 200 again', 60, async () => (await zip(app, dni)).status === 200)
       t.comment(`${fault}: issuing 200 again ${healedMs} ms later`)
@@ -183,15 +196,17 @@ test('PostgreSQL\'s disk full: issuing 503 + Retry-After, previews 200, no crash
     for (;;) writeSync(fd, Buffer.alloc(64 * 1024))
   } catch {} finally { closeSync(fd) }
   // what fits in the pages and WAL segment already allocated is still written: ZIPs until a table must grow
-  const statuses: number[] = []
+  // (the ZIP's record is written after its documents, so a refused record cuts the ZIP: docs/registry.md)
+  const statuses: Array<number | 'cut'> = []
   const dniOf = (i: number) => String(42_001_000 + i)
-  for (let i = 0; i < 300 && statuses.filter((status) => status === 503).length < 3; i++) {
+  const refused = () => statuses.filter((status) => status !== 200).length
+  for (let i = 0; i < 300 && refused() < 3; i++) {
     const answer = await zip(app, dniOf(i))
     statuses.push(answer.status)
     if (answer.status === 503) t.equal(answer.retryAfter, '2', 'a 503 carries Retry-After')
   }
-  t.equal(statuses.filter((status) => status === 503).length, 3, `a full disk refuses the record once a table must grow (after ${statuses.indexOf(503)} ZIPs)`)
-  t.notOk(statuses.some((status) => status !== 200 && status !== 503), 'never another status')
+  t.equal(refused(), 3, `a full disk refuses the record once a table must grow (after ${statuses.findIndex((status) => status !== 200)} ZIPs): ${statuses.slice(-3).join(' ')}`)
+  t.notOk(statuses.some((status) => status !== 200 && status !== 503 && status !== 'cut'), 'never another status')
   t.equal((await app.inject({ method: 'POST', url: '/api/contracts/preview', payload: sampleEmployee() })).statusCode, 200, 'previews go on')
   rmSync(filler)
   const healedMs = await until('issuing 200 again', 60, async () => (await zip(app, '42000420')).status === 200)
@@ -201,7 +216,7 @@ test('PostgreSQL\'s disk full: issuing 503 + Retry-After, previews 200, no crash
     const recorded = (await contractsOf(app, dniOf(i))).contracts.length
     if (recorded !== (status === 200 ? 1 : 0)) wrong.push(`${dniOf(i)}: ${status}, ${recorded} recorded`)
   }
-  t.same(wrong, [], `each ZIP answered 200 recorded once, each 503 nothing (${statuses.length} ZIPs)`)
+  t.same(wrong, [], `each whole ZIP recorded once, each 503 or cut one nothing (${statuses.length} ZIPs)`)
   t.notOk(lines.some((line) => line.level >= 50 && /uncaught|unhandled/i.test(line.msg)), 'no uncaught error logged')
 })
 
@@ -212,6 +227,8 @@ test('PGlite\'s folder removed, or replaced, under a running app: not ready and 
       t.teardown(() => { rmSync(parent, { recursive: true, force: true }) })
       const dataDir = join(parent, 'registry')
       const { app, lines } = await logged(t, { DATA_DIR: dataDir })
+      // PGlite's first start in a new folder (initdb) may take longer than a request waits on a busy machine
+      await until('the registry opens', 120, async () => (await app.readiness.checks()).registry === 'ok')
       t.equal((await zip(app, '42000200')).status, 200)
       t.equal((await app.readiness.checks()).registry, 'ok')
       if (how === 'removed') rmSync(dataDir, { recursive: true, force: true })

@@ -70,18 +70,23 @@ test('two instances on one PostgreSQL: of two concurrent status changes of one c
       const employee = sampleEmployee({ dni })
       t.equal((await a.inject({ method: 'POST', url: '/api/contracts/download-zip', payload: [employee] })).statusCode, 200)
       const [first] = await contractsOf(a, dni)
+      // a reprint that lost is a 409 when the mark came before its first byte, or cut before its
+      // central directory when the mark came between its check and its record (docs/registry.md)
       const [mark, reprint] = await Promise.all([
         a.inject({ method: 'POST', url: `/api/contracts/${first.id}/signed`, payload: { signingDate: today } }),
         b.inject({ method: 'POST', url: '/api/contracts/download-zip', payload: [{ ...employee, salary: 1600, salaryInWords: undefined }] })
+          .catch((error: { code?: string }) => { if (error.code === 'LIGHT_ECONNRESET') return 'cut' as const; throw error })
       ])
-      t.same([mark.statusCode, reprint.statusCode].sort(), [200, 409], `round ${round}: one wins (mark ${mark.statusCode}, reprint ${reprint.statusCode})`)
+      const reprintStatus = reprint === 'cut' ? 'cut' : reprint.statusCode
+      const outcome = `mark ${mark.statusCode}, reprint ${reprintStatus}`
+      t.ok(['mark 200, reprint 409', 'mark 200, reprint cut', 'mark 409, reprint 200'].includes(outcome), `round ${round}: one wins (${outcome})`)
       const recorded = await contractsOf(b, dni)
       if (mark.statusCode === 200) {
         outcomes.mark++
-        t.match(reprint.json().message, `del ${first.entryDate} al ${first.endDate}`, `round ${round}: the reprint names the signed contract`)
+        if (reprint !== 'cut') t.match(reprint.json().message, `del ${first.entryDate} al ${first.endDate}`, `round ${round}: the reprint names the signed contract`)
         t.match(recorded, [{ id: first.id, status: 'signed', signedOn: today }], `round ${round}: signed, and no reprint recorded`)
         t.equal(recorded.length, 1)
-      } else if (reprint.statusCode === 200) {
+      } else if (reprintStatus === 200) {
         outcomes.reprint++
         t.equal(recorded.length, 2)
         const [old, current] = recorded

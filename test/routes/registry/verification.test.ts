@@ -8,6 +8,8 @@
  */
 import { test, type Test } from 'tap'
 import { createHash } from 'node:crypto'
+import { request } from 'node:http'
+import type { AddressInfo } from 'node:net'
 import type { FastifyInstance, InjectOptions } from 'fastify'
 import { build, pdfPages, sampleAddendum, sampleEmployee, sharedApp, zipEntries } from '../../support/helper.js'
 import { KEYS, writeKeysFile } from '../../support/auth.js'
@@ -35,13 +37,9 @@ async function check (app: FastifyInstance, code: string, headers: InjectOptions
   return { statusCode: res.statusCode, body: res.json() }
 }
 
-/** The check of `code` once its SHA-256 is recorded (written after the ZIP's last byte, not awaited by it). */
+/** The check of `code`: its SHA-256 was recorded before the ZIP's central directory, so a whole ZIP's documents have it. */
 async function checkWithHash (app: FastifyInstance, code: string): Promise<Check> {
-  for (let attempt = 0; ; attempt++) {
-    const { body } = await check(app, code)
-    if (body.data?.document?.sha256 !== null || attempt > 100) return body.data.document
-    await new Promise((resolve) => setTimeout(resolve, 20))
-  }
+  return (await check(app, code)).body.data.document
 }
 
 test('a contracts ZIP: each document prints its own code on every page; the code gives its kind, masked DNI and the SHA-256 of the bytes in the ZIP', async (t) => {
@@ -171,27 +169,40 @@ test('AUTH_MODE=oidc: HR issues with its key, anyone checks the code without cre
   t.equal((await check(app, '0000-0000')).statusCode, 404, 'an unknown code: 404, not 401')
 })
 
-test('a SHA-256 the registry cannot store is logged and counted; the ZIP is whole', async (t) => {
+test('the record failing after the first byte: the ZIP cut before its central directory, nothing recorded, counted', async (t) => {
   const app = await build(t, {}, async (instance) => {
     instance.addHook('onReady', async () => {
       const run = instance.registry.run
       instance.registry.run = async (work) => await run(async (registry) => {
-        registry.recordHashes = async () => { throw new Error('disco lleno') }
+        registry.recordIssued = async () => { throw new Error('disco lleno') }
         return await work(registry)
       })
     })
   })
-  const res = await app.inject({ method: 'POST', url: '/api/contracts/download-zip', payload: [sampleEmployee({ dni: '40555777' })] })
-  t.equal(res.statusCode, 200)
-  const entries = await zipEntries(res.rawPayload)
-  t.equal(entries.length, 3, 'every document in the ZIP')
-  const code = await printedCode(t, entries[0].bytes, entries[0].name)
-  let failures = 0
-  for (let attempt = 0; attempt < 100 && failures < 3; attempt++) {
-    const metrics = (await app.inject({ method: 'GET', url: '/metrics' })).body
-    failures = Number(/^contratos_registry_hash_failures_total (\d+)/m.exec(metrics)?.[1] ?? 0)
-    if (failures < 3) await new Promise((resolve) => setTimeout(resolve, 20))
+  await app.listen({ port: 0, host: '127.0.0.1' })
+  const { port } = app.server.address() as AddressInfo
+  const employees = [sampleEmployee({ dni: '40555777' }), sampleEmployee({ dni: '40555778' })]
+  const body = JSON.stringify(employees)
+  const outcome = await new Promise<{ status: number, bytes: Buffer, complete: boolean }>((resolve, reject) => {
+    const req = request({ host: '127.0.0.1', port, method: 'POST', path: '/api/contracts/download-zip', headers: { 'content-type': 'application/json', 'content-length': Buffer.byteLength(body) } }, (res) => {
+      const chunks: Buffer[] = []
+      res.on('data', (chunk: Buffer) => chunks.push(chunk))
+      res.on('end', () => { resolve({ status: res.statusCode ?? 0, bytes: Buffer.concat(chunks), complete: res.complete }) })
+      res.on('error', () => { resolve({ status: res.statusCode ?? 0, bytes: Buffer.concat(chunks), complete: false }) })
+      res.on('aborted', () => { resolve({ status: res.statusCode ?? 0, bytes: Buffer.concat(chunks), complete: false }) })
+    })
+    req.on('error', reject)
+    req.end(body)
+  })
+  t.equal(outcome.status, 200, 'the headers went out before the record (the first byte does not wait for it)')
+  t.equal(outcome.complete, false, 'the response is cut')
+  t.ok(outcome.bytes.subarray(0, 4).equals(Buffer.from('PK\x03\x04', 'latin1')), `documents were sent (${outcome.bytes.length} bytes)`)
+  t.equal(outcome.bytes.indexOf(Buffer.from('PK\x05\x06', 'latin1')), -1, 'no end of central directory: no ZIP reader opens it whole')
+  t.equal(outcome.bytes.indexOf(Buffer.from('PK\x01\x02', 'latin1')), -1, 'no central directory entry')
+  for (const { dni } of employees) {
+    const listed = await app.inject({ method: 'GET', url: `/api/workers/${String(dni)}/contracts` })
+    t.same(listed.json().data.contracts, [], `nothing recorded for ${String(dni)}`)
   }
-  t.equal(failures, 3, 'the three documents counted')
-  t.match((await check(app, code)).body.data.document, { code, sha256: null, status: 'issued' }, 'the code still checks, without its hash')
+  const metrics = (await app.inject({ method: 'GET', url: '/metrics' })).body
+  t.equal(Number(/^contratos_zip_unrecorded_total (\d+)/m.exec(metrics)?.[1]), 1, 'counted once')
 })
