@@ -158,7 +158,7 @@ t.test('a position outside the catalogue is refused naming its positions; by ali
   t.match(cashier, 'no requiere equipos de protección personal', 'a chair is no PPE')
   t.match(cashier, /a\) silla ergonómica regulable; b\) apoyapiés/)
   t.notMatch(cashier, 'chaleco', 'never another position\'s equipment')
-  const technician = await annexText(sampleEmployee({ position: 'Técnico de línea', positionProfile: 'operario-de-playa' }))
+  const technician = await annexText(sampleEmployee({ position: 'Técnico de línea', positionProfile: 'operario-de-playa', subDivisionOrParking: 'Playa Lince' }))
   t.match(technician, 'Técnico de línea')
   t.match(technician, 'IPERC-OP-01')
   t.match(technician, /a\) chaleco con cinta reflectiva; .* protector solar/)
