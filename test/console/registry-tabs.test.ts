@@ -107,6 +107,10 @@ t.test('Por vencer: the issued contract listed; Renovar: a refusal on its field,
   t.equal(preview.headers()['content-type'], 'application/pdf')
   const sent = JSON.parse(preview.request().postData() ?? '{}')
   t.match(sent, { documentNumber: '40888001', startAddendum: addDays(employee.endDate as string, 1), endAddendum: newEnd, modality: '58' }, 'the adenda the service built')
+  // the contract starts tomorrow: the adenda made today carries the service's warning (DOCUMENT-REQUIREMENTS §38)
+  await page.waitForSelector('#renew-report .alert.warn')
+  t.match(await text('#renew-report .alert.warn'),
+    `Revisa antes de firmarla (no impide generar la adenda):La adenda se firma el ${todayInLima()}, antes de que empiece el contrato que prorroga (${entryDate})`)
   const again = await fetch(origin + '/api/addendum/preview', { method: 'POST', headers: { 'content-type': 'application/json' }, body: preview.request().postData() })
   t.match(await pdfText(Buffer.from(await again.arrayBuffer())), '40888001')
   await page.waitForFunction(() => (document.querySelector('#preview-frame') as HTMLIFrameElement).src.startsWith('blob:'))
