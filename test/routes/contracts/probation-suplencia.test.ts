@@ -18,7 +18,7 @@ import {
 
 const app = await build(t)
 const flat = (text: string) => text.replace(/\s+/g, ' ')
-const GROUNDS = SUBSTITUTION_GROUNDS.map(({ code, name }) => `${code} (${name})`)
+const GROUNDS = SUBSTITUTION_GROUNDS.map(({ name }) => name)
 
 interface Issue { field: string, message: string }
 
@@ -94,9 +94,9 @@ t.test('probation: "15 días" on a two-month term is printed; one as long as the
 })
 
 t.test('suplencia: a resignation, a dismissal or a vacancy is no ground; an unknown code lists the grounds', async (t) => {
-  t.same(await refusals(sampleSubsidio({ substitutionGround: 'renuncia' })), [['substitutionGround', SUPLENCIA_MESSAGES.noSuplencia]])
+  t.same(await refusals(sampleSubsidio({ substitutionGround: 'renuncia' })), [['substitutionGround', SUPLENCIA_MESSAGES.noSuplencia(GROUNDS)]])
   t.same(await refusals(sampleSubsidio({ reasonForSubstitution: 'Renuncia del titular, plaza vacante' })),
-    [['substitutionGround', SUPLENCIA_MESSAGES.noSuplencia]])
+    [['substitutionGround', SUPLENCIA_MESSAGES.noSuplencia(GROUNDS)]])
   t.same(await refusals(sampleSubsidio({ substitutionGround: 'huelga' })), [['substitutionGround', SUPLENCIA_MESSAGES.groundUnknown(GROUNDS)]])
 })
 
