@@ -29,20 +29,17 @@ export const CONTRACT_MESSAGES = {
   zipFailureDetail: (detail: string) => `error al generar los documentos: ${detail}`
 } as const
 
-/** A record of a batch by its place in the list (from 1), with its term (`DD/MM/YYYY`). */
-interface ListedTerm { position: number, from: string, to: string }
-
 /** Rules across the records of one batch of contracts or adendas (src/employees/batch-rules.ts). */
 export const BATCH_MESSAGES = {
   /** `position`: the earlier record's place in the list, counted from 1. */
   /**
    * On the later record's worker field: `earlier` and `later` are the two records' places in the list
-   * (from 1), each with its term.
+   * (from 1), each with its term (`DD/MM/YYYY`).
    */
-  overlappingDuplicate: (dni: string, earlier: ListedTerm, later: ListedTerm) =>
-    `Los registros ${earlier.position} y ${later.position} de esta lista son de la misma persona (DNI ${dni}) con fechas ` +
-    `que se superponen (del ${earlier.from} al ${earlier.to} y del ${later.from} al ${later.to}): el documento del registro ` +
-    `${later.position} reemplazaría al del registro ${earlier.position} en cuanto se emita. Envíe uno solo (el correcto), o plazos sucesivos`
+  overlappingDuplicate: (dni: string, earlier: number, earlierTerm: string, later: number, laterTerm: string) =>
+    `Los registros ${earlier} y ${later} de esta lista son de la misma persona (DNI ${dni}) con fechas que se superponen ` +
+    `(${earlierTerm} y ${laterTerm}): el documento del registro ${later} reemplazaría al del registro ${earlier} en cuanto ` +
+    'se emita. Envíe uno solo (el correcto), o plazos sucesivos'
 } as const
 
 /**

@@ -38,7 +38,7 @@ export function overlappingDuplicates (
       dayMonthYearKey(term.from) <= dayMonthYearKey(to) && dayMonthYearKey(term.to) >= dayMonthYearKey(from))
     if (overlap !== undefined) {
       const message = BATCH_MESSAGES.overlappingDuplicate(dni,
-        { position: overlap.index + 1, from: overlap.from, to: overlap.to }, { position: index + 1, from, to })
+        overlap.index + 1, `del ${overlap.from} al ${overlap.to}`, index + 1, `del ${from} al ${to}`)
       issues.push({ field: `body.${index}.${fields.dni}`, message })
       return
     }

@@ -19,7 +19,7 @@ import type { ValidationIssue } from '../errors.js'
 import { CALENDAR, addDays, ageOn, dayMonthYearKey, lastsAtMost, parseDayMonthYear, termEnd, termEndWithin } from '../vocabulary/dates.js'
 import { formatSoles } from '../vocabulary/format.js'
 import { durationText } from '../vocabulary/working-time.js'
-import { MAX_TOTAL_MONTHS, MODALITIES, parseModality } from '../vocabulary/modality.js'
+import { MAX_TOTAL_MONTHS, MODALITIES, modalityInWords, parseModality } from '../vocabulary/modality.js'
 import { recordReader, type LawfulContractPolicy } from './lawful-contract.js'
 import { isRecordWorkingTime, minimumSalaryWith, partTimeTest, readRecordWorkingTime, workingTimeIssues } from './working-time-rules.js'
 import { addendumCause, suplenciaCauseIssue, weekShifts } from './contract-causes.js'
@@ -91,12 +91,12 @@ export function lawfulAddendumIssues (
   else if (modality !== undefined && type === 'Subsidio' && modality !== '61') add('modality', LAWFUL_CONTRACT_MESSAGES.subsidioIsSuplencia)
   else if (modality === '61' && type !== 'Subsidio') add('modality', LAWFUL_CONTRACT_MESSAGES.suplenciaIsSubsidio)
   else if (modality !== undefined && entryDate !== undefined && endAddendum !== undefined && !issues.some((issue) => issue.field === at('endAddendum'))) {
-    const { maxMonths, name } = MODALITIES[modality]
+    const { maxMonths } = MODALITIES[modality]
     const maximum = lastDay(maxMonths)
     if (maximum !== undefined && startAddendum !== undefined && before(maximum, startAddendum)) {
-      add('endAddendum', ADDENDUM_DOCUMENT_MESSAGES.noExtension(`${modality} (${name})`, maxMonths, maximum))
+      add('endAddendum', ADDENDUM_DOCUMENT_MESSAGES.noExtension(modalityInWords(modality), maxMonths, maximum))
     } else if (!lastsAtMost(entryDate, endAddendum, maxMonths)) {
-      add('endAddendum', ADDENDUM_DOCUMENT_MESSAGES.termTooLong(`${modality} (${name})`, maxMonths, termEnd(entryDate, maxMonths)))
+      add('endAddendum', ADDENDUM_DOCUMENT_MESSAGES.termTooLong(modalityInWords(modality), maxMonths, termEnd(entryDate, maxMonths)))
     }
   }
 

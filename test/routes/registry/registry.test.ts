@@ -81,8 +81,8 @@ test('download-zip records each contract; a reprint supersedes it; a signed one 
   const term = sampleEmployee({ dni: '40111555' })
   t.same(twice.json().errors, [{
     field: 'body.1.dni',
-    message: BATCH_MESSAGES.overlappingDuplicate('40111555', { position: 1, from: term.entryDate as string, to: term.endDate as string },
-      { position: 2, from: term.entryDate as string, to: term.endDate as string })
+    message: BATCH_MESSAGES.overlappingDuplicate('40111555', 1, `del ${term.entryDate as string} al ${term.endDate as string}`,
+      2, `del ${term.entryDate as string} al ${term.endDate as string}`)
   }], 'the message names both rows that collide, with their terms')
   t.match(twice.json().errors[0].message, /^Los registros 1 y 2 de esta lista son de la misma persona/)
   t.same(await contractsOf(app, '40111555'), [], 'nothing recorded')
@@ -348,7 +348,7 @@ test('an adenda that names its contract extends it as issued: same worker, modal
     method: 'POST', url: '/api/addendum/preview', payload: { ...withoutSchedule, modality: '57', causeId: 'larcomar-servicio-nocturno' }
   })
   t.equal(otherModality.statusCode, 400)
-  t.match(otherModality.json().errors, [{ field: 'body.modality', message: /modalidad 58 y debe mantenerla/ }], 'another modality and its cause: refused')
+  t.match(otherModality.json().errors, [{ field: 'body.modality', message: /modalidad «necesidades del mercado» y debe mantenerla/ }], 'another modality and its cause: refused')
   t.equal((await app.inject({ method: 'POST', url: '/api/addendum/preview', payload: { ...next, division: 'Operaciones' } })).statusCode, 200,
     'a division that is no site of the employer is an area: printed')
 
