@@ -270,7 +270,13 @@ function fromContractOptions (
       const fromHistory = await history([addendum], 'addendumDocument', 'body')
       if (fromHistory.length > 0) throw new RequestValidationError(VALIDATION_MESSAGE.default, fromHistory)
       return addendum
-    }
+    },
+    /**
+     * What the adenda's rules note without refusing it, at `body.<field>`: made before its contract
+     * starts or more than 30 days before it ends (DOCUMENT-REQUIREMENTS §38), a shift without refrigerio.
+     */
+    warnings: (addendum: Record<string, unknown>): ValidationIssue[] =>
+      recordValidation('addendumDocument', profile().profile).warnings(addendum, 'body')
   }
 }
 

@@ -45,7 +45,12 @@ const profile: FastifyPluginAsyncTypebox = async (app) => {
               description: 'Causales de una suplencia (substitutionGround): las causas de suspensión del art. 12 de la LPCL y el destaque temporal'
             }),
             modalities: Type.Array(Type.Object({ code: Text, name: Text, maxMonths: Type.Integer() })),
-            sites: Type.Array(Type.Object({ name: Text, address: Text, modalities: Type.Array(Text) })),
+            sites: Type.Array(Type.Object({
+              name: Text,
+              address: Text,
+              modalities: Type.Array(Text),
+              openAir: Type.Boolean({ description: 'al aire libre: el anexo lista la exposición al sol en los turnos de día (Ley 30102)' })
+            })),
             causes: Type.Array(Type.Object({
               id: Text,
               modality: Text,

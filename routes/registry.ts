@@ -115,10 +115,19 @@ const registryRoutes: FastifyPluginAsyncTypebox = async (app) => {
       ...fromContract.schema,
       tags: ['registry'],
       summary: 'Construye la adenda de un contrato registrado (fechas, sueldo, modalidad, causa y cargo del contrato)',
-      response: { 200: success({ addendum: Type.Object({}, { additionalProperties: true }) }), ...REGISTRY_ERRORS }
+      response: {
+        200: success({
+          addendum: Type.Object({}, { additionalProperties: true }),
+          warnings: Type.Array(Type.Object({ field: Type.String(), message: Type.String() }), {
+            description: 'Lo que conviene revisar sin que impida la adenda: firmada antes de que empiece el contrato o más de 30 días antes de su fin'
+          })
+        }),
+        ...REGISTRY_ERRORS
+      }
     }
   }, async (request) => {
-    return { success: true as const, data: { addendum: await fromContract.addendum(request) } }
+    const addendum = await fromContract.addendum(request)
+    return { success: true as const, data: { addendum, warnings: fromContract.warnings(addendum) } }
   })
 
   app.post('/contracts/:id/signed', {

@@ -117,6 +117,7 @@ const PositionSchema = object('el puesto', {
     maxItems: 12,
     'x-messages': { required: 'falta workstation', invalid: 'workstation debe ser una lista de hasta 12 textos' }
   })),
+  /** The position works under the sun (Ley 30102): on an open-air site, in a shift with daylight hours (§38). */
   sunExposure: Type.Optional(Type.Boolean({ 'x-messages': { required: 'falta sunExposure', invalid: 'sunExposure debe ser true o false' } }))
 })
 export type PositionEntry = Static<typeof PositionSchema>
@@ -153,7 +154,13 @@ export const EmployerProfileSchema = Type.Object({
       minItems: 1,
       maxItems: 8,
       'x-messages': { required: 'falta modalities (las modalidades que la sede puede contratar)', invalid: 'modalities debe ser una lista de 1 a 8 modalidades' }
-    })
+    }),
+    /**
+     * Whether its workers work in the open air (DOCUMENT-REQUIREMENTS §38): only there does the annex
+     * list sun exposure and sunscreen, and only for a shift with daylight hours. Absent: counted as
+     * open air, so a profile that does not say keeps the sunscreen its positions give.
+     */
+    openAir: Type.Optional(Type.Boolean({ 'x-messages': { required: 'falta openAir', invalid: 'openAir de la sede debe ser true o false' } }))
   }), {
     minItems: 1,
     maxItems: 200,

@@ -22,13 +22,23 @@ export class ApiError extends Error {
    * @param {string | undefined} hint the envelope's `data.hint` (what to do: split the file, move a sheet)
    */
   constructor (status, message, issues = [], detail = undefined, hint = undefined) {
-    super(message)
+    // the envelope's generic text never stands alone above a field's error: the first issue's message leads
+    const led = message === GENERIC_REFUSAL && issues.length > 0
+    super(led ? issues[0].message : message)
     this.status = status
     this.issues = issues
     this.detail = detail
     this.hint = hint
+    /** The issues the message does not already say (all but the first when the first one leads). */
+    this.otherIssues = led ? issues.slice(1) : issues
   }
 }
+
+/**
+ * The envelope's message of a refused request (spec Errors rule 4, schemas/messages/http.ts
+ * VALIDATION_MESSAGE.default): the API keeps it; the page shows the first field's message instead.
+ */
+const GENERIC_REFUSAL = 'La solicitud no se pudo procesar'
 
 /**
  * Whose columns name a route's fields: the adendas' for `/api/addendum/…`, else the employees'.

@@ -25,7 +25,7 @@ export function setupCauses (profile) {
   /** @param {unknown} error */
   function showError (error) {
     if (!(error instanceof ApiError)) throw error
-    setStatus(status, [error.message, ...error.issues.map((issue) => issue.message)].join(' '), 'error')
+    setStatus(status, [error.message, ...error.otherIssues.map((issue) => issue.message)].join(' '), 'error')
   }
 
   /**

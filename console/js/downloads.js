@@ -76,7 +76,7 @@ export function timedName (fileName, now = new Date()) {
  */
 export function showFailure (container, error, name) {
   const apiError = /** @type {import('./api.js').ApiError} */ (error)
-  const items = (apiError.issues ?? []).map((issue) => {
+  const items = (apiError.otherIssues ?? apiError.issues ?? []).map((issue) => {
     const match = /^body\.(\d+)\.(.+)$/.exec(issue.field)
     if (match !== null && name !== undefined) return `${name(Number(match[1]))}, ${issue.column ?? columnOf(match[2])}: ${issue.message}`
     return `${issue.column ?? columnOf(issue.field)}: ${issue.message}`

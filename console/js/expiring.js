@@ -90,7 +90,7 @@ export function setupExpiring (profile) {
       setStatus(status, line)
     } catch (error) {
       if (!(error instanceof ApiError)) throw error
-      setStatus(status, [error.message, ...error.issues.map((issue) => issue.message)].join(' '), 'error')
+      setStatus(status, [error.message, ...error.otherIssues.map((issue) => issue.message)].join(' '), 'error')
     }
   }
 

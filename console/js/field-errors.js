@@ -1,7 +1,8 @@
 /**
  * A refusal shown on the form's fields (the renewal and cause forms): each `{field, message}` of the
  * envelope on the field whose `data-field` its path names (`body.salary` → `salary`,
- * `body.period.from` → `period.from`), the rest, and the envelope's message, above the fields.
+ * `body.period.from` → `period.from`), the rest, and the envelope's message, above the fields (the
+ * first field's message when the envelope's is the generic one: ApiError).
  */
 import { alertBox, el } from './dom.js'
 
@@ -53,6 +54,7 @@ export function showFieldErrors (form, general, error) {
     }
   }
   if (typeof error.detail === 'string') rest.push(error.detail)
-  general.append(alertBox('error', error.message, rest))
+  // the message is the first field's when the envelope's was the generic text (ApiError): not twice in the box
+  general.append(alertBox('error', error.message, rest.filter((text) => text !== error.message)))
   return first
 }

@@ -83,13 +83,17 @@ export function plain (text, { kind = 'employee', ids = false } = {}) {
     .replace(/\bdel perfil del empleador\b/g, 'de la configuración de la empresa')
     .replace(/\bel perfil del empleador\b/g, 'la configuración de la empresa')
     .replace(/\bperfil del empleador\b/g, 'configuración de la empresa')
-  // every id at once (the longest first, so that an id that starts another is not taken for it), so
-  // nothing is replaced inside a text already put in
-  const byId = new Map(known.causes.map((cause) => [cause.id, cause]))
-  if (byId.size > 0) {
-    const alternatives = [...byId.keys()].sort((a, b) => b.length - a.length).map(escape).join('|')
+  // every cause at once, by its id or by the words the service names it with (src/employer/reviewed-causes.ts
+  // causeInWords, the same as causeName's): the longest first, so that an id that starts another is not
+  // taken for it, and nothing is replaced inside a text already put in (the corrected sheet's adds the id)
+  /** @typedef {import('./api.js').Profile['causes'][number]} Cause */
+  /** @type {Map<string, Cause>} */
+  const byKey = new Map()
+  for (const cause of known.causes) byKey.set(cause.id, cause).set(causeName(cause, known.causes, false), cause)
+  if (byKey.size > 0) {
+    const alternatives = [...byKey.keys()].sort((a, b) => b.length - a.length).map(escape).join('|')
     out = out.replace(new RegExp(`(?<![\\w-])(?:${alternatives})(?![\\w-])`, 'g'),
-      (id) => causeName(/** @type {import('./api.js').Profile['causes'][number]} */ (byId.get(id)), known.causes, ids))
+      (key) => causeName(/** @type {Cause} */ (byKey.get(key)), known.causes, ids))
   }
   // "57 (inicio o incremento de actividad)" → "«inicio o incremento de actividad»", only when the
   // bracket holds that code's name: "67 (la suplencia, art. 61 …)" is an aside and stays
@@ -136,7 +140,9 @@ export function nextStep (field, message) {
       if (/las modalidades de esa sede son/.test(message)) return 'Siguiente paso: elige en la columna Contrato una de esas modalidades.'
       if (SUPLENCIA.test(message) || SAYS_WHAT_FITS.test(message)) return undefined
       if (NO_CAUSE.test(message)) return 'Siguiente paso: propón en la pestaña Causas la causa de esta sede; el área legal la revisa antes de usarla.'
-      const modality = /\b(?:modalidad|no de la) (5[0-9]|6[0-9]|7[0-9])\b/.exec(message.replace(/\bes de la modalidad \d\d/g, ''))?.[1]
+      // the row's modality, by its code or (as the service now writes it) by its name in «»
+      const named = /\b(?:modalidad|no de la) (?:(5[0-9]|6[0-9]|7[0-9])\b|«([^»]+)»)/.exec(message.replace(/\bes de la modalidad (?:\d\d|«[^»]*»)/g, ''))
+      const modality = named?.[1] ?? known.modalities.find((m) => fold(m.name) === fold(named?.[2] ?? '-'))?.code
       if (modality === undefined) {
         if (field.endsWith('modality')) return undefined
         return 'Siguiente paso: elige la causa en CAUSA con «Corregir»: la lista tiene las causas revisadas de la sede y la modalidad de la fila.'

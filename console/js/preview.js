@@ -87,7 +87,7 @@ export function openPreview (heading, documents) {
       if (current !== generation) return
       frame.removeAttribute('src')
       openLink.hidden = true
-      const issues = error instanceof ApiError ? error.issues.map((issue) => `${issue.column ?? columnOf(issue.field)}: ${issue.message}`) : []
+      const issues = error instanceof ApiError ? error.otherIssues.map((issue) => `${issue.column ?? columnOf(issue.field)}: ${issue.message}`) : []
       setStatus(status, [error instanceof Error ? error.message : String(error), ...issues].join(' · '), 'error')
     }
   }

@@ -315,6 +315,7 @@ export const TEXT = {
   causeUpdateHintWith: (text) => `Una oración completa, de 30 a 1000 caracteres, que diga por qué continúa la causa del contrato: «${text}»`,
   renewPreparing: 'Preparando la adenda con los datos del contrato registrado…',
   renewReady: 'Adenda lista: revisa la vista previa y descarga el ZIP.',
+  renewWarnings: 'Revisa antes de firmarla (no impide generar la adenda):',
 
   // "Causas" (causes.js, causes/form.js)
   causeStatus: { proposed: 'Pendiente', approved: 'Aprobada', retired: 'Retirada' },

@@ -3,16 +3,18 @@
 /** Arts. 53 and 72 of the LPCL, the ground of every refusal of a cause (DOCUMENT-REQUIREMENTS §21). */
 const CAUSE_LAW = 'un contrato sujeto a modalidad solo es válido por una causa objetiva real y concreta que conste por escrito ' +
   '(arts. 53 y 72 de la LPCL); sin ella, o con una simulada, es de duración indeterminada (art. 77 d)'
-/** What would be lawful instead: the reviewed causes that fit this contract, or that none does. */
-const fitting = (ids: readonly string[]) => ids.length === 0
+/** What would be lawful instead: the reviewed causes that fit this contract (each by its text), or that none does. */
+const fitting = (causes: readonly string[]) => causes.length === 0
   ? 'Ninguna causa objetiva revisada del empleador se ajusta a esta sede, modalidad, plazo y jornada'
-  : ids.length === 1 ? `Se ajusta a este contrato la causa revisada ${ids[0]}` : `Se ajustan a este contrato las causas revisadas ${ids.join(', ')}`
+  : causes.length === 1 ? `Se ajusta a este contrato la causa revisada ${causes[0]}` : `Se ajustan a este contrato las causas revisadas ${causes.join('; ')}`
 
 /**
  * Refusals of a contract's or adenda's cause and site (src/employees/contract-causes.ts; DOCUMENT-REQUIREMENTS
  * §21, §28): a 400 on `causeId`, `objectiveCause`, `subDivisionOrParking` or `modality` on every route that
  * makes or previews the document, and in the uploads' issue lists. Each states the law and what would
- * be lawful (the reviewed causes that fit: `fits`, their ids), never a way around it.
+ * be lawful (the reviewed causes that fit: `fits`), never a way around it. In HR's words: a cause
+ * (`id`, `fits`, `ids`) is named by its text (src/employer/reviewed-causes.ts causeInWords), a
+ * modality by its legal name (src/vocabulary/modality.ts modalityInWords), never by id or article number.
  */
 export const CAUSE_MESSAGES = {
   unknownSite: (site: string, names: readonly string[]) =>
@@ -46,7 +48,7 @@ export const CAUSE_MESSAGES = {
     `contrato (${described.join('; ')}): un contrato sujeto a modalidad dura lo que dura su causa y solo para el trabajo que ` +
     'ella justifica (arts. 53 y 72 de la LPCL)',
   severalCauses: (ids: readonly string[]) =>
-    `Varias causas objetivas revisadas se ajustan a este contrato: ${ids.join(', ')}. El contrato consigna la causa concreta ` +
+    `Varias causas objetivas revisadas se ajustan a este contrato: ${ids.join('; ')}. El contrato consigna la causa concreta ` +
     'que lo motiva (art. 72 de la LPCL): indique en CAUSA cuál es',
   /**
    * A cause's period and hours, for noCauseFits

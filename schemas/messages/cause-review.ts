@@ -15,8 +15,8 @@ export const CAUSE_REVIEW_MESSAGES = {
     invalid: 'el id de la causa debe tener de 1 a 60 minúsculas, dígitos y guiones, y empezar por una minúscula o un dígito'
   },
   modality: {
-    required: 'falta la modalidad de la causa (57, 58, 60, 63 o 67)',
-    invalid: 'la modalidad de la causa debe ser 57, 58, 60, 63, 67 o el nombre de la modalidad'
+    required: 'falta la modalidad de la causa (inicio o incremento de actividad, necesidades del mercado, ocasional, obra determinada o servicio específico, o temporada)',
+    invalid: 'la modalidad de la causa debe ser inicio o incremento de actividad, necesidades del mercado, ocasional, obra determinada o servicio específico, o temporada'
   },
   sites: {
     required: 'faltan las sedes de la causa (sites)',
@@ -42,8 +42,9 @@ export const CAUSE_REVIEW_MESSAGES = {
   /** PATCH without any field. */
   emptyEdit: 'Envía al menos uno de modality, sites, text, period, activityStart o justifies',
   /** What the employer profile cannot print (src/employer/reviewed-causes.ts causeFindings). */
+  /** `modality`: the modality's name (modalityInWords), or the text typed quoted. */
   notPrintedModality: (modality: string) =>
-    `"${modality}" no es una modalidad que se contrate por una causa revisada: 57, 58, 60, 63 o 67 (la suplencia, art. 61 ` +
+    `${modality} no es una modalidad que se contrate por una causa revisada: inicio o incremento de actividad, necesidades del mercado, ocasional, obra determinada o servicio específico, o temporada (la suplencia, art. 61 ` +
     'de la LPCL, tiene por causa el reemplazo mismo de la persona suplida)',
   unknownSite: (site: string, names: readonly string[]) =>
     `${site} no es una sede del empleador: la causa es la necesidad de un centro de trabajo. Las sedes son: ${names.join(', ')}`,

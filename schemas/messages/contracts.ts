@@ -189,10 +189,10 @@ export const LAWFUL_CONTRACT_MESSAGES = {
   termTooLong: (modality: string, months: number, lastDay: string) =>
     `El plazo supera el máximo de ${months} meses de la modalidad ${modality}: la fecha de término debe ser como ` +
     `máximo ${lastDay}`,
-  unknownModality: 'La modalidad debe ser 57 (inicio o incremento de actividad), 58 (necesidades del mercado), ' +
-    '60 (ocasional), 61 (suplencia), 63 (obra determinada o servicio específico) o 67 (temporada)',
-  subsidioIsSuplencia: 'Un contrato de Subsidio es siempre de suplencia (modalidad 61, art. 61 de la LPCL)',
-  suplenciaIsSubsidio: 'La modalidad de suplencia (61) corresponde al tipo de contrato Subsidio',
+  unknownModality: 'La modalidad debe ser una de estas: inicio o incremento de actividad, necesidades del mercado, ' +
+    'ocasional, suplencia, obra determinada o servicio específico, o temporada',
+  subsidioIsSuplencia: 'Un contrato de Subsidio es siempre de suplencia (art. 61 de la LPCL)',
+  suplenciaIsSubsidio: 'La modalidad de suplencia corresponde al tipo de contrato Subsidio',
   workDaysUnreadable: 'Los días de trabajo no se pueden leer; use nombres o rangos de días, por ejemplo ' +
     '"lunes a viernes", "lun, mié y vie" o "sábado y domingo"',
   workScheduleUnreadable: 'El horario no se puede leer; use por ejemplo "de 18:00 a 21:45 horas" o "18:00-21:45", ' +

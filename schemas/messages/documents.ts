@@ -32,9 +32,14 @@ export const CONTRACT_MESSAGES = {
 /** Rules across the records of one batch of contracts or adendas (src/employees/batch-rules.ts). */
 export const BATCH_MESSAGES = {
   /** `position`: the earlier record's place in the list, counted from 1. */
-  overlappingDuplicate: (dni: string, position: number, from: string, to: string) =>
-    `La persona con DNI ${dni} ya está en el registro ${position} de esta lista, del ${from} al ${to}, con fechas que se ` +
-    'superponen: el segundo documento reemplazaría al primero en cuanto se emita. Envíe uno solo (el correcto), o plazos sucesivos'
+  /**
+   * On the later record's worker field: `earlier` and `later` are the two records' places in the list
+   * (from 1), each with its term (`DD/MM/YYYY`).
+   */
+  overlappingDuplicate: (dni: string, earlier: number, earlierTerm: string, later: number, laterTerm: string) =>
+    `Los registros ${earlier} y ${later} de esta lista son de la misma persona (DNI ${dni}) con fechas que se superponen ` +
+    `(${earlierTerm} y ${laterTerm}): el documento del registro ${later} reemplazaría al del registro ${earlier} en cuanto ` +
+    'se emita. Envíe uno solo (el correcto), o plazos sucesivos'
 } as const
 
 /**
@@ -85,7 +90,16 @@ export const ADDENDUM_DOCUMENT_MESSAGES = {
     `No cabe prórroga: con el contrato, la contratación ya alcanzó el máximo de ${months} meses de la modalidad ${modality} ` +
     `desde la fecha de ingreso, que terminó el ${lastDay} (art. 74 de la LPCL)`,
   noExtensionFiveYears: (lastDay: string) =>
-    `No cabe prórroga: la contratación sujeta a modalidad ya alcanzó los cinco años desde la fecha de ingreso, que terminaron el ${lastDay} (art. 74 de la LPCL)`
+    `No cabe prórroga: la contratación sujeta a modalidad ya alcanzó los cinco años desde la fecha de ingreso, que terminaron el ${lastDay} (art. 74 de la LPCL)`,
+  /** Warning (DOCUMENT-REQUIREMENTS §38): the adenda is made before the contract it extends starts. */
+  madeBeforeStart: (made: string, start: string) =>
+    `La adenda se firma el ${made}, antes de que empiece el contrato que prorroga (${start}): la prórroga se acuerda ` +
+    'cuando se sabe que la causa objetiva subsiste al vencimiento (arts. 53 y 72 de la LPCL); conviene firmarla cerca del fin del contrato',
+  /** Warning (DOCUMENT-REQUIREMENTS §38): the adenda is made more than `days` days before the contract ends. */
+  madeLongBeforeEnd: (made: string, end: string, days: number) =>
+    `La adenda se firma el ${made}, más de ${days} días antes del fin del contrato (${end}): la prórroga se acuerda ` +
+    'cuando se sabe que la causa objetiva subsiste al vencimiento (arts. 53 y 72 de la LPCL); conviene firmarla en los ' +
+    `${days} días anteriores al fin del contrato`
 } as const
 
 /** Endpoints 6-8 (Vida Ley, SCTR, photocheck exports), routes/excel/reports.ts. */

@@ -40,17 +40,23 @@ export const PROBATION_MESSAGES = {
 
 /**
  * Refusals of a suplencia (src/employees/lawful-contract.ts; LPCL arts. 12, 61, 77; DOCUMENT-REQUIREMENTS
- * §15, §25). `grounds` is the closed list as `code (name)` items.
+ * §15, §25). `grounds` is the closed list by the grounds' names (src/vocabulary/substitution.ts), never
+ * their codes.
  */
 export const SUPLENCIA_MESSAGES = {
   /** On `substitutionGround`: a code that is not in the list. */
   groundUnknown: (grounds: string[]) =>
     'La causal de la suplencia debe ser una causa de suspensión del vínculo del art. 12 de la LPCL o el destaque ' +
-    `temporal del art. 61, indicada por su código o su nombre: ${grounds.join('; ')}`,
-  /** On `substitutionGround` (or `reasonForSubstitution`): a resignation, a dismissal, a vacancy… */
-  noSuplencia: 'Una renuncia, un despido, un cese, una jubilación, un fallecimiento o una plaza vacante no son suplencia: ' +
+    `temporal del art. 61, indicada por su nombre: ${grounds.join('; ')}`,
+  /**
+   * On `substitutionGround` (or `reasonForSubstitution`): a resignation, a dismissal, a vacancy…; with
+   * the grounds that are lawful (their names).
+   */
+  noSuplencia: (grounds: string[]) =>
+    'Una renuncia, un despido, un cese, una jubilación, un fallecimiento o una plaza vacante no son suplencia: ' +
     'el art. 61 de la LPCL permite cubrir solo el puesto de un trabajador estable cuyo vínculo está suspendido o que fue ' +
-    'destacado temporalmente a otro puesto; un puesto sin titular se cubre con un contrato propio, no de suplencia',
+    'destacado temporalmente a otro puesto; un puesto sin titular se cubre con un contrato propio, no de suplencia. ' +
+    `Las causales de suplencia son: ${grounds.join('; ')}`,
   /** On `substitutionGround`: the reason's text names several grounds. */
   groundAmbiguous: (named: string[], grounds: string[]) =>
     `El motivo de la suplencia menciona más de una causal (${named.join(', ')}); el contrato imprime solo la que se ` +

@@ -85,9 +85,10 @@ export const LINKED_CONTRACT_MESSAGES = {
   otherModality: (stated: string, recorded: string) =>
     `La adenda prorroga un contrato de la modalidad ${recorded} y debe mantenerla (art. 72 de la LPCL): no puede indicar la ` +
     `modalidad ${stated}`,
+  /** `stated`, `recorded`: the causes as HR reads them (their text, quoted). */
   otherCause: (stated: string, recorded: string) =>
-    `La adenda mantiene la causa objetiva del contrato que prorroga («${recorded}»), revisada para él: no puede imprimir otra ` +
-    `(«${stated}»); la actualización explica por qué esa causa subsiste`,
+    `La adenda mantiene la causa objetiva del contrato que prorroga (${recorded}), revisada para él: no puede imprimir otra ` +
+    `(${stated}); la actualización explica por qué esa causa subsiste`,
   otherSite: (stated: string, recorded: string) =>
     `El contrato que se prorroga es de la sede ${recorded}, para la que se revisó su causa: la adenda no puede indicar la sede ${stated}`
 } as const

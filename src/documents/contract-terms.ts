@@ -309,13 +309,35 @@ export function lettered (items: readonly string[]): string {
   return items.map((item, index) => `${String.fromCharCode(97 + index)}) ${item.trim().replace(/[.;]+$/, '')}`).join('; ') + '.'
 }
 
+/** Words that make a risk or an equipment item about the sun (radiation, sunscreen): printed only under it (§38). */
+const SUN_WORDS = /radiaci[oó]n solar|protector solar|bloqueador|exposici[oó]n al sol/i
+
 /**
- * Personal protective equipment (EPP) the IPERC requires, with sunscreen for sun exposure (Ley 30102);
- * a position that needs none says so (§7, §16).
+ * Whether a worker of this position is exposed to the sun (Ley 30102; DOCUMENT-REQUIREMENTS §38): the
+ * position's `sunExposure`, on an open-air site (`openAir`; a site that does not say counts as one),
+ * in a shift with daylight hours.
  */
-export function equipmentText (entry: PositionEntry): string {
-  const items = [...entry.equipment]
-  if (entry.sunExposure === true && !items.some((item) => /protector solar|bloqueador/i.test(item))) {
+export function sunExposed (entry: PositionEntry, openAir: boolean | undefined, daylight: boolean): boolean {
+  return entry.sunExposure === true && openAir !== false && daylight
+}
+
+/**
+ * The position's risks with their measures (§7, §16), those about the sun only when the worker is
+ * exposed to it (sunExposed, §38).
+ */
+export function risksText (entry: PositionEntry, sun: boolean = entry.sunExposure === true): string {
+  return lettered(sun ? entry.risks : entry.risks.filter((risk) => !SUN_WORDS.test(risk)))
+}
+
+/**
+ * Personal protective equipment (EPP) the IPERC requires, with sunscreen for sun exposure (Ley 30102)
+ * only when the worker is exposed to it (sunExposed, §38: no sunscreen for a night guard in a
+ * basement); a position that needs none says so (§7, §16).
+ * @param sun whether the worker is exposed to the sun (default: the position's `sunExposure`)
+ */
+export function equipmentText (entry: PositionEntry, sun: boolean = entry.sunExposure === true): string {
+  const items = sun ? [...entry.equipment] : entry.equipment.filter((item) => !SUN_WORDS.test(item))
+  if (sun && !items.some((item) => /protector solar|bloqueador/i.test(item))) {
     items.push('protector solar, por la exposición a la radiación solar (Ley N.º 30102)')
   }
   return items.length === 0

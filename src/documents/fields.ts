@@ -9,13 +9,13 @@ import type { AddendumRequest } from '../../schemas/addendum.js'
 import { amountInWords } from '../vocabulary/salary-words.js'
 import {
   MODALITY_NAMES, REGIME_NAMES, benefitsText, recordModality, equipmentText, internalRulesText, ipercText, lettered,
-  modalityText, objectiveCauseText,
+  modalityText, objectiveCauseText, risksText, sunExposed,
   processorsText, videoSurveillanceText, workstationText, probationText, signingDate, weeklyHoursText,
   workingTimeTermsText, nightWorkRisksText, probationJustificationText, substitutionGroundText, workplaceText,
   TITULAR_CONDITION_TEXT
 } from './contract-terms.js'
 import { todayInLima } from '../vocabulary/dates.js'
-import { workingTimeText } from '../vocabulary/working-time.js'
+import { daylightOverlap, workingTimeText } from '../vocabulary/working-time.js'
 import {
   isRecordWorkingTime, partTimeTest, readRecordWorkingTime, workingTimePolicy, type RecordWorkingTime
 } from '../employees/working-time-rules.js'
@@ -226,6 +226,15 @@ export function touchesNight (working: RecordWorkingTime | undefined): boolean {
   return working !== undefined && working.facts.nightShare > 0
 }
 
+/**
+ * Whether a working week has daylight hours (06:00-18:00, DAYLIGHT): some shift works at least one
+ * hour in them (a night shift that ends at 06:45 does not). A record without a readable working time
+ * counts as having them (§38: the sunscreen is not left out on a guess).
+ */
+export function hasDaylightHours (working: RecordWorkingTime | undefined): boolean {
+  return working === undefined || working.facts.shifts.some(({ start, end }) => daylightOverlap(start, end) >= 60)
+}
+
 /** Employee fields that are optional in some records (spreadsheet import, D11) and print blank when missing. */
 type OptionalText = string | undefined
 
@@ -252,12 +261,12 @@ function profileFieldValues (employer: EmployerProfile) {
   }
 }
 
-/** The annex's fields of one catalogue position (§7, §16). */
-function positionFieldValues (entry: PositionEntry) {
+/** The annex's fields of one catalogue position (§7, §16), its sun risks and sunscreen only when `sun` (§38). */
+function positionFieldValues (entry: PositionEntry, sun: boolean) {
   return {
     positionFunctions: cleanText(lettered(entry.functions)),
-    positionRisks: cleanText(lettered(entry.risks)),
-    positionEquipment: cleanText(equipmentText(entry)),
+    positionRisks: cleanText(risksText(entry, sun)),
+    positionEquipment: cleanText(equipmentText(entry, sun)),
     positionWorkstation: cleanText(workstationText(entry)),
     iperc: cleanText(ipercText(entry))
   }
@@ -265,7 +274,8 @@ function positionFieldValues (entry: PositionEntry) {
 
 interface ProfileCache {
   values: ReturnType<typeof profileFieldValues>
-  byEntry: WeakMap<PositionEntry, ReturnType<typeof positionFieldValues>>
+  /** Each position's values, in the sun (`true`) and out of it (`false`). */
+  byEntry: WeakMap<PositionEntry, Map<boolean, ReturnType<typeof positionFieldValues>>>
 }
 
 /** The profile's values and positions, computed on first use; a profile is never changed once loaded. */
@@ -281,17 +291,23 @@ function profileCache (employer: EmployerProfile): ProfileCache {
 }
 
 /**
- * The annex's fields for a record's catalogue position (by `positionProfile`, else by `position`).
+ * The annex's fields for a record's catalogue position (by `positionProfile`, else by `position`),
+ * at its site and in its working time (sunExposed, §38).
  * @throws Error when the catalogue has none: every route refuses such a record first (§16)
  */
 function positionValues (
-  employee: Pick<ImportedEmployee, 'position' | 'positionProfile'>, employer: EmployerProfile
+  employee: Pick<ImportedEmployee, 'position' | 'positionProfile' | 'subDivisionOrParking'>, employer: EmployerProfile,
+  working: RecordWorkingTime | undefined
 ): ReturnType<typeof positionFieldValues> {
   const found = recordPosition(employee, employer)
   if (found === undefined) throw new Error('El cargo no está en el catálogo de puestos del empleador')
+  const openAir = profileSite(employer, employee.subDivisionOrParking)?.openAir
+  const sun = sunExposed(found.entry, openAir, hasDaylightHours(working))
   const cache = profileCache(employer)
-  let values = cache.byEntry.get(found.entry)
-  if (values === undefined) cache.byEntry.set(found.entry, values = positionFieldValues(found.entry))
+  let variants = cache.byEntry.get(found.entry)
+  if (variants === undefined) cache.byEntry.set(found.entry, variants = new Map())
+  let values = variants.get(sun)
+  if (values === undefined) variants.set(sun, values = positionFieldValues(found.entry, sun))
   return values
 }
 
@@ -315,7 +331,7 @@ export function fieldValues (
   const site = profileSite(employer, employee.subDivisionOrParking)
   return {
     ...profileCache(employer).values,
-    ...positionValues(employee, employer),
+    ...positionValues(employee, employer, working),
     fullName: fullName(employee),
     name: text(employee.name),
     lastNameFather: text(employee.lastNameFather),

@@ -20,7 +20,8 @@ const TERM_FIELDS = {
 /**
  * The records of `records` (in order) whose worker already appears earlier in the batch with a term
  * that overlaps theirs: a refusal on the later record's worker field (`body.<index>.dni` or
- * `.documentNumber`). Records without a readable DNI or term are left to their own rules.
+ * `.documentNumber`) whose message names both records by their place in the list, with their
+ * terms. Records without a readable DNI or term are left to their own rules.
  */
 export function overlappingDuplicates (
   records: readonly unknown[], kind: keyof typeof TERM_FIELDS
@@ -36,7 +37,8 @@ export function overlappingDuplicates (
     const overlap = earlier.find((term) =>
       dayMonthYearKey(term.from) <= dayMonthYearKey(to) && dayMonthYearKey(term.to) >= dayMonthYearKey(from))
     if (overlap !== undefined) {
-      const message = BATCH_MESSAGES.overlappingDuplicate(dni, overlap.index + 1, overlap.from, overlap.to)
+      const message = BATCH_MESSAGES.overlappingDuplicate(dni,
+        overlap.index + 1, `del ${overlap.from} al ${overlap.to}`, index + 1, `del ${from} al ${to}`)
       issues.push({ field: `body.${index}.${fields.dni}`, message })
       return
     }

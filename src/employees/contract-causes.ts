@@ -11,11 +11,11 @@
 import type { EmployerProfile } from '../../schemas/employer-profile.js'
 import { CAUSE_MESSAGES } from '../../schemas/messages.js'
 import {
-  causeById, causeByText, causeMisfit, causesFor, reviewedCauses, unprintedStatus,
+  causeById, causeByText, causeInWords, causeMisfit, causesFor, reviewedCauses, unprintedStatus,
   type CauseNeed, type ReviewedCause, type Shift
 } from '../employer/reviewed-causes.js'
 import { foldText } from '../vocabulary/format.js'
-import { MODALITIES, type ModalityCode } from '../vocabulary/modality.js'
+import { modalityInWords, type ModalityCode } from '../vocabulary/modality.js'
 import type { WorkingTimeFacts } from '../vocabulary/working-time.js'
 
 /**
@@ -42,7 +42,7 @@ function named (profile: EmployerProfile, causeId: string | undefined, objective
     return { field: 'objectiveCause', issue: { field: 'objectiveCause', message: CAUSE_MESSAGES.objectiveCauseNotReviewed } }
   }
   if (byText !== undefined && causeId !== undefined && causeId !== byText.id) {
-    return { field: 'objectiveCause', issue: { field: 'objectiveCause', message: CAUSE_MESSAGES.objectiveCauseOtherId(byText.id, causeId) } }
+    return { field: 'objectiveCause', issue: { field: 'objectiveCause', message: CAUSE_MESSAGES.objectiveCauseOtherId(causeInWords(profile, byText.id), causeInWords(profile, causeId)) } }
   }
   const id = causeId ?? byText?.id
   return { id, cause: id === undefined ? undefined : causeById(profile, id), field: causeId === undefined ? 'objectiveCause' : 'causeId' }
@@ -52,12 +52,13 @@ function named (profile: EmployerProfile, causeId: string | undefined, objective
  * The refusal of an id the reviewed causes lack: a proposal counsel has not approved yet, a cause
  * counsel retired (the registry's catalogue, src/employer/cause-catalogue.ts), or an unknown id.
  */
-function unprintedMessage (profile: EmployerProfile, id: string, fitIds: readonly string[]): string {
+function unprintedMessage (profile: EmployerProfile, id: string, fits: readonly string[]): string {
   const status = unprintedStatus(profile, id)
-  return status === 'proposed' ? CAUSE_MESSAGES.causeProposed(id, fitIds) : status === 'retired' ? CAUSE_MESSAGES.causeRetired(id, fitIds) : CAUSE_MESSAGES.unknownCause(id, fitIds)
+  const named = causeInWords(profile, id)
+  return status === 'proposed' ? CAUSE_MESSAGES.causeProposed(named, fits) : status === 'retired' ? CAUSE_MESSAGES.causeRetired(named, fits) : CAUSE_MESSAGES.unknownCause(named, fits)
 }
 
-const modalityLabel = (modality: ModalityCode) => `${modality} (${MODALITIES[modality].name})`
+const modalityLabel = modalityInWords
 
 /** What a contract asks of its cause: its site (a profile site's name), modality, term and shifts. */
 export interface ContractCauseNeed {
@@ -78,30 +79,32 @@ export function contractCause (
 ): { cause: ReviewedCause, issue?: undefined } | { cause?: undefined, issue: CauseIssue } {
   const candidates = causesFor(profile, need.site, need.modality)
   const fits = candidates.filter((cause) => causeMisfit(cause, need) === undefined)
-  const fitIds = fits.map((cause) => cause.id)
+  const fitNames = fits.map((cause) => causeInWords(profile, cause.id))
   const { cause, id, field, issue } = named(profile, record.causeId, record.objectiveCause)
   if (issue !== undefined) return { issue }
   if (id !== undefined) {
-    if (cause === undefined) return { issue: { field, message: unprintedMessage(profile, id, fitIds) } }
+    if (cause === undefined) return { issue: { field, message: unprintedMessage(profile, id, fitNames) } }
     const misfit = causeMisfit(cause, need)
     if (misfit === undefined) return { cause }
+    const words = causeInWords(profile, id)
     const message = misfit === 'modality'
-      ? CAUSE_MESSAGES.otherModality(id, modalityLabel(cause.modality), modalityLabel(need.modality), fitIds)
+      ? CAUSE_MESSAGES.otherModality(words, modalityLabel(cause.modality), modalityLabel(need.modality), fitNames)
       : misfit === 'site'
-        ? CAUSE_MESSAGES.otherSite(id, cause.sites, need.site, fitIds)
+        ? CAUSE_MESSAGES.otherSite(words, cause.sites, need.site, fitNames)
         : misfit === 'period'
-          ? CAUSE_MESSAGES.outsidePeriod(id, cause.period.from, cause.period.to, fitIds)
-          : CAUSE_MESSAGES.outsideSchedule(id, cause.justifiesText ?? '', fitIds)
+          ? CAUSE_MESSAGES.outsidePeriod(words, cause.period.from, cause.period.to, fitNames)
+          : CAUSE_MESSAGES.outsideSchedule(words, cause.justifiesText ?? '', fitNames)
     return { issue: { field, message } }
   }
   if (fits.length === 1) return { cause: fits[0] }
-  if (fits.length > 1) return { issue: { field: 'causeId', message: CAUSE_MESSAGES.severalCauses(fitIds) } }
+  if (fits.length > 1) return { issue: { field: 'causeId', message: CAUSE_MESSAGES.severalCauses(fitNames) } }
   if (candidates.length === 0) return { issue: { field: 'causeId', message: CAUSE_MESSAGES.noCause(need.site, modalityLabel(need.modality)) } }
   return {
     issue: {
       field: 'causeId',
       message: CAUSE_MESSAGES.noCauseFits(need.site, modalityLabel(need.modality), candidates.map((entry) =>
-        CAUSE_MESSAGES.described(entry.id, entry.period.from, entry.period.to, entry.justifiesText)))
+        CAUSE_MESSAGES.described(
+          causeInWords(profile, entry.id), entry.period.from, entry.period.to, entry.justifiesText)))
     }
   }
 }
@@ -118,7 +121,8 @@ export function suplenciaCauseIssue (
   if (issue !== undefined) return issue
   if (id === undefined) return undefined
   const known = cause !== undefined || unprintedStatus(profile, id) !== undefined
-  return { field, message: known ? CAUSE_MESSAGES.suplenciaHasNoCause(id) : CAUSE_MESSAGES.unknownCause(id, []) }
+  const words = causeInWords(profile, id)
+  return { field, message: known ? CAUSE_MESSAGES.suplenciaHasNoCause(words) : CAUSE_MESSAGES.unknownCause(words, []) }
 }
 
 /**
@@ -135,15 +139,16 @@ export function addendumCause (
   // §34: suggest only causes of the contract's site (the named cause's), modality, term and hours
   const sameSite = (entry: ReviewedCause) =>
     cause !== undefined && entry.sites.some((site) => cause.siteKeys.has(foldText(site)))
-  const fitIds = reviewedCauses(profile).filter((entry) => sameSite(entry) && causeMisfit(entry, need) === undefined)
-    .map((entry) => entry.id)
-  if (cause === undefined) return { issue: { field, message: unprintedMessage(profile, id, fitIds) } }
+  const fitNames = reviewedCauses(profile).filter((entry) => sameSite(entry) && causeMisfit(entry, need) === undefined)
+    .map((entry) => causeInWords(profile, entry.id))
+  if (cause === undefined) return { issue: { field, message: unprintedMessage(profile, id, fitNames) } }
   const misfit = causeMisfit(cause, need)
   if (misfit === undefined) return { cause }
+  const words = causeInWords(profile, id)
   const message = misfit === 'modality' && need.modality !== undefined
-    ? CAUSE_MESSAGES.otherModality(id, modalityLabel(cause.modality), modalityLabel(need.modality), fitIds)
+    ? CAUSE_MESSAGES.otherModality(words, modalityLabel(cause.modality), modalityLabel(need.modality), fitNames)
     : misfit === 'period'
-      ? CAUSE_MESSAGES.extensionOutsidePeriod(id, cause.period.from, cause.period.to)
-      : CAUSE_MESSAGES.outsideSchedule(id, cause.justifiesText ?? '', fitIds)
+      ? CAUSE_MESSAGES.extensionOutsidePeriod(words, cause.period.from, cause.period.to)
+      : CAUSE_MESSAGES.outsideSchedule(words, cause.justifiesText ?? '', fitNames)
   return { issue: { field, message } }
 }

@@ -6,7 +6,7 @@
 import { HISTORY_IMPORT_MESSAGES, MESSAGES, PRINTABLE_MESSAGES, REGISTRY_MESSAGES } from '../../schemas/messages.js'
 import { trimBlank } from '../vocabulary/blank.js'
 import { dayMonthYearKey, isDayMonthYear, termEndWithin } from '../vocabulary/dates.js'
-import { MODALITIES, MODALITY_CODES, parseModality } from '../vocabulary/modality.js'
+import { MODALITIES, MODALITY_CODES, modalityInWords, parseModality } from '../vocabulary/modality.js'
 import { malformedText } from './cross-field-rules.js'
 import { withoutInvisible } from './normalize.js'
 
@@ -64,10 +64,10 @@ export function historyEntryIssues (
   if (dayMonthYearKey(endDate) < dayMonthYearKey(entryDate)) {
     issues.push({ field: 'endDate', message: REGISTRY_MESSAGES.historyEndBeforeEntry })
   } else if (modality !== undefined) {
-    const { maxMonths, name } = MODALITIES[modality]
+    const { maxMonths } = MODALITIES[modality]
     const last = termEndWithin(entryDate, maxMonths)
     if (last !== undefined && dayMonthYearKey(endDate) > dayMonthYearKey(last)) {
-      issues.push({ field: 'endDate', message: REGISTRY_MESSAGES.historyTooLong(`${modality} (${name})`, maxMonths, last) })
+      issues.push({ field: 'endDate', message: REGISTRY_MESSAGES.historyTooLong(modalityInWords(modality), maxMonths, last) })
     }
   }
   return issues

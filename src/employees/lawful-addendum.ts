@@ -16,10 +16,10 @@ import {
   ADDENDUM_DOCUMENT_MESSAGES, LAWFUL_CONTRACT_MESSAGES, MESSAGES, RULE_MESSAGES, WORKER_MESSAGES
 } from '../../schemas/messages.js'
 import type { ValidationIssue } from '../errors.js'
-import { CALENDAR, addDays, ageOn, dayMonthYearKey, lastsAtMost, termEnd, termEndWithin } from '../vocabulary/dates.js'
+import { CALENDAR, addDays, ageOn, dayMonthYearKey, lastsAtMost, parseDayMonthYear, termEnd, termEndWithin } from '../vocabulary/dates.js'
 import { formatSoles } from '../vocabulary/format.js'
 import { durationText } from '../vocabulary/working-time.js'
-import { MAX_TOTAL_MONTHS, MODALITIES, parseModality } from '../vocabulary/modality.js'
+import { MAX_TOTAL_MONTHS, MODALITIES, modalityInWords, parseModality } from '../vocabulary/modality.js'
 import { recordReader, type LawfulContractPolicy } from './lawful-contract.js'
 import { isRecordWorkingTime, minimumSalaryWith, partTimeTest, readRecordWorkingTime, workingTimeIssues } from './working-time-rules.js'
 import { addendumCause, suplenciaCauseIssue, weekShifts } from './contract-causes.js'
@@ -91,12 +91,12 @@ export function lawfulAddendumIssues (
   else if (modality !== undefined && type === 'Subsidio' && modality !== '61') add('modality', LAWFUL_CONTRACT_MESSAGES.subsidioIsSuplencia)
   else if (modality === '61' && type !== 'Subsidio') add('modality', LAWFUL_CONTRACT_MESSAGES.suplenciaIsSubsidio)
   else if (modality !== undefined && entryDate !== undefined && endAddendum !== undefined && !issues.some((issue) => issue.field === at('endAddendum'))) {
-    const { maxMonths, name } = MODALITIES[modality]
+    const { maxMonths } = MODALITIES[modality]
     const maximum = lastDay(maxMonths)
     if (maximum !== undefined && startAddendum !== undefined && before(maximum, startAddendum)) {
-      add('endAddendum', ADDENDUM_DOCUMENT_MESSAGES.noExtension(`${modality} (${name})`, maxMonths, maximum))
+      add('endAddendum', ADDENDUM_DOCUMENT_MESSAGES.noExtension(modalityInWords(modality), maxMonths, maximum))
     } else if (!lastsAtMost(entryDate, endAddendum, maxMonths)) {
-      add('endAddendum', ADDENDUM_DOCUMENT_MESSAGES.termTooLong(`${modality} (${name})`, maxMonths, termEnd(entryDate, maxMonths)))
+      add('endAddendum', ADDENDUM_DOCUMENT_MESSAGES.termTooLong(modalityInWords(modality), maxMonths, termEnd(entryDate, maxMonths)))
     }
   }
 
@@ -146,6 +146,36 @@ export function lawfulAddendumIssues (
       shifts: read !== undefined && isRecordWorkingTime(read) && read.form !== 'default' ? weekShifts(read.facts) : undefined
     })
     if (issue !== undefined) add(issue.field, issue.message)
+  }
+  return issues
+}
+
+/** A valid `DD/MM/YYYY` as a count of days (since 01/01/1970). */
+function dayNumber (text: string): number {
+  const { year, month, day } = parseDayMonthYear(text) as { year: number, month: number, day: number }
+  return Date.UTC(year, month - 1, day) / 86_400_000
+}
+
+/** How long before the contract's end an adenda may be made without a warning, in days (DOCUMENT-REQUIREMENTS §38). */
+export const ADDENDUM_LEAD_DAYS = 30
+
+/**
+ * The warnings of an adenda's timing (DOCUMENT-REQUIREMENTS §38), on `signingDate`: made (its own
+ * `signingDate`, else `today`) before the contract it extends starts (`start`), or more than
+ * ADDENDUM_LEAD_DAYS days before that contract ends (`end`). They refuse nothing: the upload's
+ * `data.warnings` and `POST /api/addendum/from-contract`'s list them.
+ * @param prefix field path prefix: `body`, or '' for a spreadsheet row
+ * @param today Lima's day, `DD/MM/YYYY`
+ */
+export function addendumTimingWarnings (record: unknown, prefix: string, today: string): ValidationIssue[] {
+  if (record === null || typeof record !== 'object') return []
+  const { issues, add, date } = recordReader(record, prefix)
+  const [start, end] = (['start', 'end'] as const).map(date)
+  const made = date('signingDate') ?? today
+  if (start !== undefined && dayMonthYearKey(made) < dayMonthYearKey(start)) {
+    add('signingDate', ADDENDUM_DOCUMENT_MESSAGES.madeBeforeStart(made, start))
+  } else if (end !== undefined && dayNumber(end) - dayNumber(made) > ADDENDUM_LEAD_DAYS) {
+    add('signingDate', ADDENDUM_DOCUMENT_MESSAGES.madeLongBeforeEnd(made, end, ADDENDUM_LEAD_DAYS))
   }
   return issues
 }

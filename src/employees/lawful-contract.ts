@@ -41,7 +41,7 @@ import {
   addMonths, ageOn, dayMonthYearKey, isDayMonthYear, lastsAtMost, termEnd, termEndWithin, todayInLima
 } from '../vocabulary/dates.js'
 import { foldText } from '../vocabulary/format.js'
-import { MODALITIES, parseModality, type ModalityCode } from '../vocabulary/modality.js'
+import { MODALITIES, modalityInWords, parseModality, type ModalityCode } from '../vocabulary/modality.js'
 import {
   isRecordWorkingTime, readRecordWorkingTime, workingTimeIssues, workingTimePolicy, type WorkingTimePolicy
 } from './working-time-rules.js'
@@ -236,15 +236,15 @@ export function lawfulContractIssues (
       : type !== 'Subsidio' && modality === '61' ? LAWFUL_CONTRACT_MESSAGES.suplenciaIsSubsidio : modality === undefined ? LAWFUL_CONTRACT_MESSAGES.modalityRequired : undefined
   if (modalityIssue !== undefined) add('modality', modalityIssue)
   if (modalityIssue === undefined && modality !== undefined && entryDate !== undefined && endDate !== undefined) {
-    const { maxMonths, name } = MODALITIES[modality]
+    const { maxMonths } = MODALITIES[modality]
     if (!lastsAtMost(entryDate, endDate, maxMonths)) {
-      add('endDate', LAWFUL_CONTRACT_MESSAGES.termTooLong(`${modality} (${name})`, maxMonths, termEnd(entryDate, maxMonths))) // within CALENDAR: lastsAtMost was false
+      add('endDate', LAWFUL_CONTRACT_MESSAGES.termTooLong(modalityInWords(modality), maxMonths, termEnd(entryDate, maxMonths))) // within CALENDAR: lastsAtMost was false
     }
   }
   // §21: a site of the profile that allows the modality; a reviewed cause that fits the contract
   const site = text('subDivisionOrParking')
   const workplace = site === undefined ? undefined : profileSite(policy.profile, site)
-  const label = (code: ModalityCode) => `${code} (${MODALITIES[code].name})`
+  const label = modalityInWords
   if (site !== undefined && workplace === undefined) {
     add('subDivisionOrParking', CAUSE_MESSAGES.unknownSite(site, policy.profile.sites.map(({ name }) => name)))
   } else if (workplace !== undefined && modalityIssue === undefined && modality !== undefined) {
@@ -369,7 +369,8 @@ function probationIssues (
   return issues
 }
 
-const groundList = () => SUBSTITUTION_GROUNDS.map(({ code, name }) => `${code} (${name})`)
+/** The suplencia's grounds as a message lists them: by name, never by code (what HR reads, §25). */
+const groundList = () => SUBSTITUTION_GROUNDS.map(({ name }) => name)
 
 /**
  * A suplencia (LPCL arts. 12, 61, 77; §15, §25): the titular named in full, stable, in the post that is
@@ -392,12 +393,12 @@ function suplenciaIssues (
   const groundText = text('substitutionGround')
   const reasonText = text('reasonForSubstitution')
   if (groundText !== undefined) {
-    if (namesNoSuplencia(groundText)) add('substitutionGround', SUPLENCIA_MESSAGES.noSuplencia)
+    if (namesNoSuplencia(groundText)) add('substitutionGround', SUPLENCIA_MESSAGES.noSuplencia(groundList()))
     else if (substitutionGround(groundText) === undefined) add('substitutionGround', SUPLENCIA_MESSAGES.groundUnknown(groundList()))
-    else if (reasonText !== undefined && namesNoSuplencia(reasonText)) add('reasonForSubstitution', SUPLENCIA_MESSAGES.noSuplencia)
+    else if (reasonText !== undefined && namesNoSuplencia(reasonText)) add('reasonForSubstitution', SUPLENCIA_MESSAGES.noSuplencia(groundList()))
   } else if (reasonText !== undefined) {
     const recognised = recogniseGround(reasonText)
-    if (recognised.kind === 'noSuplencia') add('substitutionGround', SUPLENCIA_MESSAGES.noSuplencia)
+    if (recognised.kind === 'noSuplencia') add('substitutionGround', SUPLENCIA_MESSAGES.noSuplencia(groundList()))
     else if (recognised.kind === 'several') {
       add('substitutionGround', SUPLENCIA_MESSAGES.groundAmbiguous(recognised.grounds.map(({ name }) => name), groundList()))
     } else if (recognised.kind === 'none') add('substitutionGround', SUPLENCIA_MESSAGES.groundNotRecognised(groundList()))

@@ -25,7 +25,7 @@ import { compileValidator } from '../validation.js'
 import { addendumIssues, crossFieldIssues, insuredWorkerIssues, mergeIssues, type RecordRules } from './cross-field-rules.js'
 import { contractIssues, contractPolicy } from './contract-rules.js'
 import { lawfulContractIssues, lawfulContractPolicy, lawfulContractWarnings } from './lawful-contract.js'
-import { lawfulAddendumIssues } from './lawful-addendum.js'
+import { addendumTimingWarnings, lawfulAddendumIssues } from './lawful-addendum.js'
 import { workingTimeWarnings } from './working-time-rules.js'
 import type { ContractType } from '../../schemas/employee.js'
 
@@ -42,7 +42,9 @@ export interface RecordValidation {
   all: RecordRules
   /**
    * Facts about a kept record that refuse nothing but should be read (the uploads' `data.warnings`):
-   * a shift without refrigerio over a meal window (working-time-rules.ts, DOCUMENT-REQUIREMENTS §22).
+   * a shift without refrigerio over a meal window (working-time-rules.ts, DOCUMENT-REQUIREMENTS §22);
+   * for an adenda, one made before its contract starts or more than 30 days before it ends
+   * (lawful-addendum.ts addendumTimingWarnings, §38).
    */
   warnings: RecordRules
   /**
@@ -109,12 +111,16 @@ export function recordValidation (
   const all: RecordRules = print === none
     ? accept
     : (record, prefix) => [...accept(record, prefix), ...print(record, prefix)]
-  const policy = lawfulContractPolicy(profile).workingTime
+  const { workingTime: policy, today } = lawfulContractPolicy(profile)
+  const addendum = kind === 'addendum' || kind === 'addendumDocument'
   const warnings: RecordRules = (record, prefix) => {
     if (record === null || typeof record !== 'object') return []
     const fields = record as Record<string, unknown>
     const type = fields.contractType === 'Part Time' || fields.contractType === 'Subsidio' ? fields.contractType as ContractType : 'Planilla'
-    return workingTimeWarnings(fields, type, policy, (field) => (prefix === '' ? field : `${prefix}.${field}`))
+    return [
+      ...workingTimeWarnings(fields, type, policy, (field) => (prefix === '' ? field : `${prefix}.${field}`)),
+      ...(addendum ? addendumTimingWarnings(record, prefix, today) : [])
+    ]
   }
   return { accept, print, all, warnings, employerWarnings: warn }
 }

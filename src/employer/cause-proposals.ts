@@ -8,7 +8,7 @@
 import type { EmployerProfile, ProfileCause } from '../../schemas/employer-profile.js'
 import type { CauseEdit } from '../../schemas/cause-reviews.js'
 import { CAUSE_REVIEW_MESSAGES, PRINTABLE_MESSAGES } from '../../schemas/messages.js'
-import { parseModality } from '../vocabulary/modality.js'
+import { modalityInWords, parseModality } from '../vocabulary/modality.js'
 import { causeFindings, type CauseFinding } from './reviewed-causes.js'
 import { profileSite } from './sites.js'
 
@@ -50,9 +50,12 @@ export function editedCause (cause: CauseContent, edit: CauseEdit): CauseContent
 
 function findingMessage (profile: EmployerProfile, finding: CauseFinding): string {
   switch (finding.kind) {
-    case 'modality': return CAUSE_REVIEW_MESSAGES.notPrintedModality(finding.modality)
+    case 'modality': {
+      const code = parseModality(finding.modality)
+      return CAUSE_REVIEW_MESSAGES.notPrintedModality(code === undefined ? `"${finding.modality}"` : modalityInWords(code))
+    }
     case 'unknownSite': return CAUSE_REVIEW_MESSAGES.unknownSite(finding.site, profile.sites.map((site) => site.name))
-    case 'siteModality': return CAUSE_REVIEW_MESSAGES.siteModality(finding.site, finding.modality)
+    case 'siteModality': return CAUSE_REVIEW_MESSAGES.siteModality(finding.site, modalityInWords(finding.modality))
     case 'notADate': return finding.field === 'activityStart' ? CAUSE_REVIEW_MESSAGES.activityStart.invalid : CAUSE_REVIEW_MESSAGES.periodFrom.invalid
     case 'activityStartMissing': return CAUSE_REVIEW_MESSAGES.activityStartMissing
     case 'activityTooLong': return CAUSE_REVIEW_MESSAGES.activityTooLong(finding.start, finding.lastDay, finding.to)

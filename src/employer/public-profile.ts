@@ -33,7 +33,7 @@ export interface EmployerPublicProfile {
   /** Modalities the service prints, with their maximum term in months (LPCL arts. 57-63, 74). */
   modalities: Array<{ code: string, name: string, maxMonths: number }>
   /** The workplaces: the name `subDivisionOrParking` takes, the address, the modalities (codes) of its contracts. */
-  sites: Array<{ name: string, address: string, modalities: string[] }>
+  sites: Array<{ name: string, address: string, modalities: string[], openAir: boolean }>
   /**
    * The causes counsel reviewed (DOCUMENT-REQUIREMENTS §21): `id` is what `causeId` takes; the modality
    * (code), the sites, the text printed, the period (`DD/MM/YYYY`) and the days and hours it justifies.
@@ -97,7 +97,9 @@ export function employerPublicProfile (profile: EmployerProfile): EmployerPublic
       })
     })),
     modalities: MODALITY_CODES.map((code) => ({ ...MODALITIES[code] })),
-    sites: profile.sites.map((site) => ({ name: site.name, address: site.address, modalities: siteModalities(site) })),
+    sites: profile.sites.map((site) => ({
+      name: site.name, address: site.address, modalities: siteModalities(site), openAir: site.openAir !== false
+    })),
     causes: reviewedCauses(profile).map((cause) => {
       const { justifies } = (profile.causes ?? []).find((entry) => entry.id === cause.id) ?? {}
       return {

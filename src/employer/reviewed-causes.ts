@@ -124,6 +124,30 @@ export function causeById (profile: EmployerProfile, id: string): ReviewedCause 
 }
 
 /**
+ * A cause's text cut at a word to about `length` characters, with `…` when cut: how a message starts a
+ * cause (the same cut as the console's shortText, console/js/text-fold.js).
+ */
+export function shortCauseText (text: string, length = 70): string {
+  if (text.length <= length) return text
+  const cut = text.slice(0, length)
+  return `${cut.slice(0, Math.max(cut.lastIndexOf(' '), length / 2)).replace(/[\s,.;:]+$/, '')}…`
+}
+
+/**
+ * A cause as a message names it to HR (never by its id): `«the start of its text»`, with its period
+ * when another reviewed cause's text starts the same way (`«…» (del 01/01/2026 al 31/12/2026)`), as
+ * the console's CAUSA picker shows it (console/js/plain.js reads it back to add the id in the corrected
+ * sheet). An id the reviewed causes lack (a proposal, a retired cause, a typo) is quoted as it was typed.
+ */
+export function causeInWords (profile: EmployerProfile, id: string): string {
+  const cause = causeById(profile, id)
+  if (cause === undefined) return `«${id}»`
+  const short = shortCauseText(cause.text)
+  const twin = reviewedCauses(profile).some((other) => other !== cause && shortCauseText(other.text) === short)
+  return twin ? `«${short}» (del ${cause.period.from} al ${cause.period.to})` : `«${short}»`
+}
+
+/**
  * The reviewed cause whose text is `text` (case, accents, spacing and a closing stop ignored): a
  * record's `objectiveCause` is printed only when it is one (§21).
  */

@@ -9,6 +9,7 @@ import type { ImportedEmployee } from '../../schemas/employee.js'
 import type { EmployerProfile } from '../../schemas/employer-profile.js'
 import { recordModality } from '../documents/contract-terms.js'
 import { profileSite } from '../employer/sites.js'
+import { causeInWords } from '../employer/reviewed-causes.js'
 import {
   historyOutcome, linkedContractIssues, type HistoryNeed, type HistoryOutcome, type LinkedContract, type WorkerTerm
 } from '../registry/history-rules.js'
@@ -57,7 +58,8 @@ export function historyOutcomes (
     const division = textOf(addendum, 'division')
     const divisionSite = division === undefined ? undefined : profileSite(profile, division)?.name
     const stated = { documentNumber: textOf(addendum, 'documentNumber'), modality: textOf(addendum, 'modality'), causeId: textOf(addendum, 'causeId') }
-    const issues = linkedContractIssues(stated, id, found.linked.get(id), divisionSite)
+    const words = (cause: string) => causeInWords(profile, cause)
+    const issues = linkedContractIssues(stated, id, found.linked.get(id), divisionSite, words)
     return { ...outcome, issues: [...outcome.issues, ...issues] }
   })
 }

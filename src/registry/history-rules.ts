@@ -12,7 +12,7 @@
 import { HISTORY_MESSAGES, LINKED_CONTRACT_MESSAGES } from '../../schemas/messages.js'
 import { addMonths, dayMonthYearKey } from '../vocabulary/dates.js'
 import { foldText } from '../vocabulary/format.js'
-import { MAX_TOTAL_MONTHS, MODALITIES, parseModality } from '../vocabulary/modality.js'
+import { MAX_TOTAL_MONTHS, MODALITIES, modalityInWords, parseModality } from '../vocabulary/modality.js'
 
 /** One earlier term of a worker: a signed contract or adenda, or an entered one (`DD/MM/YYYY`). */
 export interface WorkerTerm {
@@ -97,7 +97,8 @@ export function historyOutcome (need: HistoryNeed, terms: readonly WorkerTerm[])
       if (same.length > 0 && coveredDays([...same, added]) > limitDays) {
         outcome.issues.push({
           field: need.endField,
-          message: HISTORY_MESSAGES.beyondModality(`${code} (${limit.name})`, limit.maxMonths, months(sameUsed), Math.max(0, months(limitDays - sameUsed)))
+          message: HISTORY_MESSAGES.beyondModality(
+            modalityInWords(code), limit.maxMonths, months(sameUsed), Math.max(0, months(limitDays - sameUsed)))
         })
       }
     }
@@ -134,11 +135,14 @@ export interface LinkedContract {
  * reviewed for the contract's).
  * @param contract undefined when the registry holds no such contract
  * @param divisionSite the profile's site the adenda's `division` names, if it names one
+ * @param causeWords how a message names a cause id to HR (src/employer/reviewed-causes.ts causeInWords);
+ *   default: the id quoted
  * @returns refusals on `contractId`, `modality`, `causeId` or `division`
  */
 export function linkedContractIssues (
   addendum: { documentNumber?: string, modality?: string, causeId?: string },
-  contractId: string, contract: LinkedContract | undefined, divisionSite: string | undefined
+  contractId: string, contract: LinkedContract | undefined, divisionSite: string | undefined,
+  causeWords: (id: string) => string = (id) => `«${id}»`
 ): Array<{ field: string, message: string }> {
   if (contract === undefined) return [{ field: 'contractId', message: LINKED_CONTRACT_MESSAGES.unknown(contractId) }]
   if (addendum.documentNumber !== undefined && addendum.documentNumber !== contract.workerDni) {
@@ -148,10 +152,10 @@ export function linkedContractIssues (
   const recorded = contract.modality === null ? undefined : parseModality(contract.modality)
   const stated = addendum.modality === undefined ? undefined : parseModality(addendum.modality)
   if (recorded !== undefined && stated !== undefined && stated !== recorded) {
-    issues.push({ field: 'modality', message: LINKED_CONTRACT_MESSAGES.otherModality(stated, recorded) })
+    issues.push({ field: 'modality', message: LINKED_CONTRACT_MESSAGES.otherModality(modalityInWords(stated), modalityInWords(recorded)) })
   }
   if (contract.causeId !== null && addendum.causeId !== undefined && addendum.causeId !== contract.causeId) {
-    issues.push({ field: 'causeId', message: LINKED_CONTRACT_MESSAGES.otherCause(addendum.causeId, contract.causeId) })
+    issues.push({ field: 'causeId', message: LINKED_CONTRACT_MESSAGES.otherCause(causeWords(addendum.causeId), causeWords(contract.causeId)) })
   }
   if (contract.site !== null && divisionSite !== undefined && foldText(divisionSite) !== foldText(contract.site)) {
     issues.push({ field: 'division', message: LINKED_CONTRACT_MESSAGES.otherSite(divisionSite, contract.site) })

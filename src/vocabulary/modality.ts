@@ -33,6 +33,14 @@ export const MODALITIES: Readonly<Record<ModalityCode, Modality>> = {
   67: { code: '67', name: 'temporada', maxMonths: 12 }
 }
 
+/**
+ * A modality as a message names it to HR: its legal name in guillemets, `«inicio o incremento de
+ * actividad»`, never its article number (the documents cite the article; a message about the record does not).
+ */
+export function modalityInWords (code: ModalityCode): string {
+  return `«${MODALITIES[code].name}»`
+}
+
 /** Art. 74: successive modal contracts between the same parties, in months, at most. */
 export const MAX_TOTAL_MONTHS = 60
 

@@ -378,6 +378,22 @@ export function nightOverlap (from: number, to: number): number {
   return minutes
 }
 
+/**
+ * Daylight, for the annex's sun exposure (DOCUMENT-REQUIREMENTS §38; Ley 30102): 06:00 to 18:00, minutes
+ * from midnight. In Lima the sun rises before 06:30 and sets after 17:45 the whole year round.
+ */
+export const DAYLIGHT = { from: 6 * 60, to: 18 * 60 } as const
+
+/** Minutes of [from, to) that fall between 06:00 and 18:00 (from ≥ 0, either may pass midnight). */
+export function daylightOverlap (from: number, to: number): number {
+  let minutes = 0
+  for (let day = Math.floor(from / MINUTES_PER_DAY); day <= Math.floor(to / MINUTES_PER_DAY); day++) {
+    const [start, end] = [day * MINUTES_PER_DAY + DAYLIGHT.from, day * MINUTES_PER_DAY + DAYLIGHT.to]
+    minutes += Math.max(0, Math.min(to, end) - Math.max(from, start))
+  }
+  return minutes
+}
+
 /** The weeks of the cycle: the rotation's, or the one week of `days`. */
 export function cycleWeeks (time: WorkingTime): WorkWeek[] {
   return time.rotation === undefined ? [{ days: time.days }] : time.rotation.weeks

@@ -32,8 +32,8 @@ usePlainWords({
 })
 
 t.test('a legal aside in brackets stays as it is; a modality with its own name becomes the name', async (t) => {
-  const text = plain(CAUSE_REVIEW_MESSAGES.notPrintedModality('61'))
-  t.match(text, /57, 58, 60, 63 o 67 \(la suplencia, art\. 61 de la LPCL, tiene por causa el reemplazo mismo de la persona suplida\)/)
+  const text = plain(CAUSE_REVIEW_MESSAGES.notPrintedModality('«suplencia»'))
+  t.match(text, /o temporada \(la suplencia, art\. 61 de la LPCL, tiene por causa el reemplazo mismo de la persona suplida\)/)
   t.notMatch(text, /«la suplencia/)
   t.match(plain(CAUSE_MESSAGES.otherModality('larcomar-servicio', '58 (necesidades del mercado)', '57 (inicio o incremento de actividad)', [])),
     /es de la modalidad «necesidades del mercado», no de la «inicio o incremento de actividad»/)
@@ -60,12 +60,12 @@ t.test('the next step never contradicts the refusal', async (t) => {
 
 t.test('a cause by its text in the console, with its id in the corrected sheet; twins by their period', async (t) => {
   const [issue] = plainIssues([{ row: 2, field: 'causeId', message: CAUSE_MESSAGES.unknownCause('otra', ['larcomar-servicio-nocturno', 'larcomar-servicio']) }])
-  t.match(issue.message, /causas revisadas «Inicio del servicio nocturno de la playa», «Mayor demanda del servicio/)
+  t.match(issue.message, /causas revisadas «Inicio del servicio nocturno de la playa»; «Mayor demanda del servicio/)
   t.notMatch(issue.message, /larcomar-/)
-  t.match(issue.sheetMessage, /«Inicio del servicio nocturno de la playa» \(larcomar-servicio-nocturno\), «Mayor demanda[^»]*» \(larcomar-servicio\)/,
+  t.match(issue.sheetMessage, /«Inicio del servicio nocturno de la playa» \(larcomar-servicio-nocturno\); «Mayor demanda[^»]*» \(larcomar-servicio\)/,
     'one pass: the longer id is not read as the shorter one, and no id inside a text put in')
   const twins = plain(CAUSE_MESSAGES.severalCauses(['larcomar-valet-a', 'larcomar-valet-b']))
-  t.match(twins, /» \(del 01\/01\/2026 al 31\/12\/2026\), «.*» \(del 01\/01\/2027 al 30\/06\/2027\)/, 'two causes that start alike, told apart as the CAUSA list does')
+  t.match(twins, /» \(del 01\/01\/2026 al 31\/12\/2026\); «.*» \(del 01\/01\/2027 al 30\/06\/2027\)/, 'two causes that start alike, told apart as the CAUSA list does')
 })
 
 t.test('a field by the column of its kind of sheet, as the service\'s table heads it', async (t) => {
@@ -83,4 +83,20 @@ t.test('a field by the column of its kind of sheet, as the service\'s table head
       t.ok(headers.every((header) => spec?.headers.includes(header)), `${kind} ${field}: only headers the service reads for it`)
     }
   }
+})
+
+t.test('the service\'s own words: a cause by its text gets its id in the corrected sheet; a modality by its name gives the next step', async (t) => {
+  const words = '«Mayor demanda del servicio por la temporada de conciertos»'
+  const message = CAUSE_MESSAGES.unknownCause('«otra»', ['«Inicio del servicio nocturno de la playa»', words])
+  const [issue] = plainIssues([{ row: 2, field: 'causeId', message }])
+  t.equal(issue.message, message, 'already in HR\'s words: unchanged')
+  t.match(issue.sheetMessage, /«Inicio del servicio nocturno de la playa» \(larcomar-servicio-nocturno\); «Mayor demanda[^»]*» \(larcomar-servicio\)/,
+    'the corrected sheet adds each id once')
+  const twins = `«${TWIN.slice(0, 69).replace(/ [^ ]*$/, '')}…»`
+  t.match(plain(CAUSE_MESSAGES.severalCauses([`${twins} (del 01/01/2027 al 30/06/2027)`]), { ids: true }), /» \(larcomar-valet-b\)/,
+    'a twin, told by its period, gets its own id')
+  const step = nextStep('causeId', 'La causa «Inicio del servicio nocturno de la playa» es de la modalidad «inicio o incremento de actividad», ' +
+    'no de la «necesidades del mercado»') ?? ''
+  t.match(step, /de la modalidad «necesidades del mercado»: «Mayor demanda del servicio/, 'the row\'s modality read from its name')
+  t.notMatch(step, /servicio nocturno/, 'not the modality of the cause it named')
 })

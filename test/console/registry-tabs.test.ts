@@ -94,6 +94,14 @@ t.test('Por vencer: the issued contract listed; Renovar: a refusal on its field,
   await page.click('#renew-save')
   await page.waitForSelector('#renew [data-field="endAddendum"].invalid p.field-error')
   t.ok((await text('#renew [data-field="endAddendum"] p.field-error')).length > 20, 'the service\'s message on the field')
+  t.equal(await text('#renew-general .alert.error > p'), await text('#renew [data-field="endAddendum"] p.field-error'),
+    'above the form, the field\'s message leads')
+  t.notMatch(await text('#renew'), 'La solicitud no se pudo procesar', 'never the envelope\'s generic text alone')
+  t.notMatch(await text('#renew [data-field="endAddendum"] p.field-error'), /modalidad \d\d|\b\d\d \(/, 'the modality by its name, not its code')
+  t.equal(await text('#renew-general .alert.error > p'), await text('#renew [data-field="endAddendum"] p.field-error'),
+    'above the form, the field\'s message leads')
+  t.notMatch(await text('#renew'), 'La solicitud no se pudo procesar', 'never the envelope\'s generic text alone')
+  t.notMatch(await text('#renew [data-field="endAddendum"] p.field-error'), /\b(57|58|60|61|63|67)\b(?! de la LPCL)/, 'no modality code')
   t.equal(await page.$eval('#renew-end', (input) => input.getAttribute('aria-invalid')), 'true')
   t.same(await axeViolations(page), [], 'the form with its message')
   await watched.screenshot('console-25-renovar-error')
@@ -107,6 +115,10 @@ t.test('Por vencer: the issued contract listed; Renovar: a refusal on its field,
   t.equal(preview.headers()['content-type'], 'application/pdf')
   const sent = JSON.parse(preview.request().postData() ?? '{}')
   t.match(sent, { documentNumber: '40888001', startAddendum: addDays(employee.endDate as string, 1), endAddendum: newEnd, modality: '58' }, 'the adenda the service built')
+  // the contract starts tomorrow: the adenda made today carries the service's warning (DOCUMENT-REQUIREMENTS §38)
+  await page.waitForSelector('#renew-report .alert.warn')
+  t.match(await text('#renew-report .alert.warn'),
+    `Revisa antes de firmarla (no impide generar la adenda):La adenda se firma el ${todayInLima()}, antes de que empiece el contrato que prorroga (${entryDate})`)
   const again = await fetch(origin + '/api/addendum/preview', { method: 'POST', headers: { 'content-type': 'application/json' }, body: preview.request().postData() })
   t.match(await pdfText(Buffer.from(await again.arrayBuffer())), '40888001')
   await page.waitForFunction(() => (document.querySelector('#preview-frame') as HTMLIFrameElement).src.startsWith('blob:'))

@@ -25,6 +25,8 @@ const proposal = (overrides: Record<string, unknown> = {}) => ({
 })
 /** The seed cause that fits sampleEmployee() at Playa Larcomar (58). */
 const SEED = 'larcomar-remodelacion-vecino'
+/** The seeded cause as a message names it: the start of its text (src/employer/reviewed-causes.ts causeInWords). */
+const SEED_WORDS = '«Incremento temporal e imprevisible de vehículos atendidos en la sede…»'
 
 async function propose (app: FastifyInstance, body: Record<string, unknown>, headers: Record<string, string> = {}) {
   return await app.inject({ method: 'POST', url: '/api/causes', payload: body, headers })
@@ -56,12 +58,12 @@ test('a proposed cause is refused until approved; approved, the contract prints 
   t.notOk('justifies' in cause)
 
   const record = sampleEmployee({ causeId: cause.id })
-  t.same(await previewAndZipRefusals(t, app, record), [['causeId', CAUSE_MESSAGES.causeProposed(cause.id, [SEED])]],
+  t.same(await previewAndZipRefusals(t, app, record), [['causeId', CAUSE_MESSAGES.causeProposed(`«${cause.id}»`, [SEED_WORDS])]],
     'counsel has not approved it: refused on causeId, naming the approved cause that fits')
   t.notOk((await profileCauseIds(app)).includes(cause.id), 'GET /api/profile publishes approved causes only')
   const addendum = await app.inject({ method: 'POST', url: '/api/addendum/preview', payload: sampleAddendum({ causeId: cause.id }) })
   t.equal(addendum.statusCode, 400, 'an adenda is refused too')
-  t.match(addendum.json().errors, [{ field: 'body.causeId', message: /^La causa incremento-temporal-e-imprevisible-de-vehiculos-atendidos-en es una propuesta que el asesor legal del empleador aún no ha aprobado/ }])
+  t.match(addendum.json().errors, [{ field: 'body.causeId', message: /^La causa «incremento-temporal-e-imprevisible-de-vehiculos-atendidos-en» es una propuesta que el asesor legal del empleador aún no ha aprobado/ }])
 
   const approved = await review(app, cause.id, 'approve')
   t.equal(approved.statusCode, 200, approved.body)
@@ -80,7 +82,7 @@ test('a proposed cause is refused until approved; approved, the contract prints 
   const retired = await review(app, cause.id, 'retire')
   t.equal(retired.statusCode, 200)
   t.match(retired.json().data.cause, { status: 'retired', retiredBy: null, approvedBy: null })
-  t.same(await previewAndZipRefusals(t, app, record), [['causeId', CAUSE_MESSAGES.causeRetired(cause.id, [SEED])]], 'retired: no longer printed')
+  t.same(await previewAndZipRefusals(t, app, record), [['causeId', CAUSE_MESSAGES.causeRetired(`«${cause.id}»`, [SEED_WORDS])]], 'retired: no longer printed')
   t.notOk((await profileCauseIds(app)).includes(cause.id))
   const expiring = await app.inject({ method: 'GET', url: '/api/contracts/expiring?days=366' })
   t.ok(expiring.json().data.contracts.some((contract: { dni: string, causeId: string }) => contract.dni === '40999888' && contract.causeId === cause.id),
@@ -111,7 +113,7 @@ test('counsel edits a proposal; an approved cause is not edited; a proposal reje
   t.notOk('justifies' in removed.json().data.cause, 'null removes the hours')
   const bad = await app.inject({ method: 'PATCH', url: `/api/causes/${id}`, payload: { sites: ['Playa Mall Aventura'] } })
   t.equal(bad.statusCode, 400, 'an edit is checked as a proposal')
-  t.same(bad.json().errors, [{ field: 'body.sites', message: CAUSE_REVIEW_MESSAGES.siteModality('Playa Mall Aventura', '58') }])
+  t.same(bad.json().errors, [{ field: 'body.sites', message: CAUSE_REVIEW_MESSAGES.siteModality('Playa Mall Aventura', '«necesidades del mercado»') }])
   t.same((await app.inject({ method: 'PATCH', url: `/api/causes/${id}`, payload: {} })).json().errors, [{ field: 'body', message: CAUSE_REVIEW_MESSAGES.emptyEdit }])
   t.equal((await app.inject({ method: 'PATCH', url: '/api/causes/no-existe', payload: { text: TEXT } })).statusCode, 404)
 
@@ -134,10 +136,10 @@ test('a proposal the profile cannot print is refused on its field; a taken id or
     return res.json().errors.map((issue: { field: string, message: string }) => [issue.field, issue.message])
   }
   const names = ['Playa Larcomar', 'Playa Lince', 'Playa Mall Aventura']
-  t.same(await refused(proposal({ modality: '61' })), [['body.modality', CAUSE_REVIEW_MESSAGES.notPrintedModality('61')]])
+  t.same(await refused(proposal({ modality: '61' })), [['body.modality', CAUSE_REVIEW_MESSAGES.notPrintedModality('«suplencia»')]])
   t.same(await refused(proposal({ sites: ['Playa Sur'] })), [['body.sites', CAUSE_REVIEW_MESSAGES.unknownSite('Playa Sur', names)]])
   t.same(await refused(proposal({ sites: ['Playa Lince'], modality: '57', activityStart: '01/01/2026', period: { from: '01/01/2026', to: '31/12/2028' } })),
-    [['body.sites', CAUSE_REVIEW_MESSAGES.siteModality('Playa Lince', '57')]])
+    [['body.sites', CAUSE_REVIEW_MESSAGES.siteModality('Playa Lince', '«inicio o incremento de actividad»')]])
   // §34: an art. 57 cause carries its activity's start, and lasts at most 36 calendar months from it
   const opening = { modality: '57', activityStart: '11/02/2024' }
   t.same(await refused(proposal({ modality: '57' })), [['body.activityStart', CAUSE_REVIEW_MESSAGES.activityStartMissing]])
@@ -244,7 +246,7 @@ test('the profile seeds the registry once per id and never over counsel\'s chang
   t.match(after.find((cause: { id: string }) => cause.id === 'propuesta-guardada'), { status: 'proposed' })
   const refused = await second.inject({ method: 'POST', url: '/api/contracts/preview', payload: sampleEmployee({ causeId: SEED }) })
   t.equal(refused.statusCode, 400)
-  t.same(refused.json().errors, [{ field: 'body.causeId', message: CAUSE_MESSAGES.causeRetired(SEED, []) }], 'a restart keeps counsel\'s retirement in force')
+  t.same(refused.json().errors, [{ field: 'body.causeId', message: CAUSE_MESSAGES.causeRetired(`«${SEED}»`, []) }], 'a restart keeps counsel\'s retirement in force')
 })
 
 test('another instance\'s change is in force here after the refresh (one query of the revision)', async (t) => {

@@ -3,12 +3,15 @@
  * at most the contract's `longestEnd`; why the need continues; an optional new salary) that asks the
  * service for the adenda built from the recorded contract (`POST /api/addendum/from-contract`), then
  * shows its preview (`POST /api/addendum/preview`) and offers its ZIP (`POST /api/addendum/download-zip`,
- * which records it). The service judges everything: a refusal is shown on its field, with its message.
+ * which records it). The service judges everything: a refusal is shown on its field, with its message;
+ * what it notes without refusing (an adenda made long before the contract's end, DOCUMENT-REQUIREMENTS §38)
+ * above the preview's buttons.
  */
 import { ApiError, postForFile, requestJson } from '../api.js'
-import { byId, el, setStatus } from '../dom.js'
+import { alertBox, byId, el, setStatus } from '../dom.js'
 import { downloadZip, showFailure } from '../downloads.js'
 import { clearFieldErrors, showFieldErrors } from '../field-errors.js'
+import { plainIssues } from '../plain.js'
 import { openPreview } from '../preview.js'
 import { renewalEnd } from '../registry-dates.js'
 import { TEXT } from '../texts.js'
@@ -93,7 +96,8 @@ export function renewForm (profile, hooks) {
     setStatus(status, TEXT.renewPreparing, 'busy')
     save.disabled = true
     try {
-      const built = (await requestJson('/api/addendum/from-contract', 'POST', body)).addendum
+      const answer = await requestJson('/api/addendum/from-contract', 'POST', body)
+      const built = answer.addendum
       if (built.end !== contract.endDate) {
         // the row was read before another adenda moved its end: never a second adenda for a period already covered
         setStatus(status, TEXT.renewStale(contract.endDate, String(built.end)), 'error')
@@ -102,6 +106,10 @@ export function renewForm (profile, hooks) {
       }
       addendum = built
       setStatus(status, TEXT.renewReady)
+      // what the service notes without refusing the adenda (made long before the contract's end), in HR's words
+      /** @type {import('../api.js').Issue[]} */
+      const warnings = Array.isArray(answer.warnings) ? plainIssues(answer.warnings, true, 'addendum') : []
+      if (warnings.length > 0) report.append(alertBox('warn', TEXT.renewWarnings, warnings.map(({ message }) => message)))
       previewButton.hidden = false
       zipButton.hidden = false
       preview()

@@ -112,7 +112,7 @@ t.test('validation: the import\'s rules and messages, trimming, date order, amou
   t.same(await errorsOf([sampleAddendum(), sampleAddendum({ documentNumber: 'x', startAddendum: '01/01/2020' })], ZIP), [
     { field: 'body.1.documentNumber', message: 'DNI debe tener exactamente 8 dígitos.' },
     { field: 'body.1.startAddendum', message: 'La fecha de inicio de adenda no puede ser anterior a la fecha de inicio del contrato' },
-    { field: 'body.1.causeId', message: CAUSE_MESSAGES.extensionOutsidePeriod('larcomar-remodelacion-vecino', '01/01/2026', '31/12/2032') }
+    { field: 'body.1.causeId', message: CAUSE_MESSAGES.extensionOutsidePeriod('«Incremento temporal e imprevisible de vehículos atendidos en la sede…»', '01/01/2026', '31/12/2032') }
   ], 'batch paths name the element')
   t.same(await errorsOf({ employees: [sampleAddendum(), sampleAddendum({ salary: -5 })] }, ZIP), [{ field: 'body.1.salary', message: 'El sueldo debe ser mayor a 0' }])
 

@@ -75,12 +75,12 @@ t.test('the extension stays within its modality\'s maximum from the entry date, 
   const entryDate = addDays(todayInLima(), -500)
   t.same(await refusals(sampleAddendum({ ...eighteen, entryDate, modality: '57', causeId: 'mall-aventura-apertura', endAddendum: termEnd(eighteen.startAddendum, 30) })), [[
     'endAddendum',
-    'Con la prórroga, la contratación supera el máximo de 36 meses de la modalidad 57 (inicio o incremento de actividad) desde la ' +
+    'Con la prórroga, la contratación supera el máximo de 36 meses de la modalidad «inicio o incremento de actividad» desde la ' +
       `fecha de ingreso: el fin de la adenda debe ser como máximo ${termEnd(entryDate, 36)}`
   ], ...(dayMonthYearKey(termEnd(eighteen.startAddendum, 30)) > dayMonthYearKey('31/12/2028')
-    ? [['causeId', CAUSE_MESSAGES.extensionOutsidePeriod('mall-aventura-apertura', '01/01/2026', '31/12/2028')] as [string, string]]
+    ? [['causeId', CAUSE_MESSAGES.extensionOutsidePeriod('«Apertura de la nueva sede en el centro comercial Mall Aventura, cuya…»', '01/01/2026', '31/12/2028')] as [string, string]]
     : [])])
-  t.match(await refusals(sampleAddendum({ modality: '59' })), [['modality', /La modalidad debe ser 57/]])
+  t.match(await refusals(sampleAddendum({ modality: '59' })), [['modality', /^La modalidad debe ser una de estas: inicio o incremento de actividad, necesidades del mercado/]])
   t.match(await refusals(sampleAddendum({ endAddendum: addDays(termEnd(term.entryDate, 60), 1) })), [['endAddendum', /más allá de cinco años/]])
   t.match(await addendumText(sampleAddendum({ endAddendum: termEnd(term.entryDate, 60) })), 'necesidades del mercado (artículo 58 de la LPCL)')
 })
@@ -91,8 +91,8 @@ t.test('a contract already past its modality\'s maximum, or art. 74\'s five year
   const threeYearsAgo = addDays(today, -1200)
   t.same(await refusals(sampleAddendum({ ...mallAventura, entryDate: threeYearsAgo })), [[
     'endAddendum',
-    'No cabe prórroga: con el contrato, la contratación ya alcanzó el máximo de 36 meses de la modalidad 57 (inicio o incremento de ' +
-      `actividad) desde la fecha de ingreso, que terminó el ${termEnd(threeYearsAgo, 36)} (art. 74 de la LPCL)`
+    'No cabe prórroga: con el contrato, la contratación ya alcanzó el máximo de 36 meses de la modalidad «inicio o incremento de ' +
+      `actividad» desde la fecha de ingreso, que terminó el ${termEnd(threeYearsAgo, 36)} (art. 74 de la LPCL)`
   ]])
   const fiveYearsAgo = addDays(today, -1830)
   t.same(await refusals(sampleAddendum({ entryDate: fiveYearsAgo })), [[
@@ -149,16 +149,16 @@ t.test('the adenda names the contract it extends, why the need continues, in the
 t.test('the adenda keeps its contract\'s reviewed cause: an unknown id, another modality, a period that does not cover the extension, a typed cause are refused (§21, §28)', async (t) => {
   t.same(await refusals(sampleAddendum({ causeId: 'obras-vecinas' })), [[
     'causeId',
-    'La causa obras-vecinas no es una de las causas objetivas revisadas del empleador: un contrato sujeto a modalidad solo es válido ' +
+    'La causa «obras-vecinas» no es una de las causas objetivas revisadas del empleador: un contrato sujeto a modalidad solo es válido ' +
       'por una causa objetiva real y concreta que conste por escrito (arts. 53 y 72 de la LPCL); sin ella, o con una simulada, es de ' +
       'duración indeterminada (art. 77 d). Ninguna causa objetiva revisada del empleador se ajusta a esta sede, modalidad, plazo y jornada'
   ]], '§34: an unknown cause names no site, so no cause of another site is suggested')
   t.same(await refusals(sampleAddendum({ causeId: 'larcomar-servicio-nocturno' })),
-    [['causeId', CAUSE_MESSAGES.otherModality('larcomar-servicio-nocturno', '57 (inicio o incremento de actividad)', '58 (necesidades del mercado)',
-      ['larcomar-remodelacion-vecino'])]], '§34: only the cause of the same site and modality is suggested, never Lince\'s')
+    [['causeId', CAUSE_MESSAGES.otherModality('«Inicio del servicio nocturno de la sede, de 18:00 a 06:00 horas todos…»', '«inicio o incremento de actividad»', '«necesidades del mercado»',
+      ['«Incremento temporal e imprevisible de vehículos atendidos en la sede…»'])]], '§34: only the cause of the same site and modality is suggested, never Lince\'s')
   t.same(await refusals(sampleAddendum({ modality: '67', causeId: 'mall-aventura-campana-navidena', entryDate: sampleAddendumTerm().start })), [[
     'causeId',
-    'La causa mall-aventura-campana-navidena cubre del 15/11/2026 al 15/01/2027: la prórroga debe quedar dentro de ese periodo, pues ' +
+    'La causa «Campaña navideña y de fin de año del centro comercial Mall Aventura…» cubre del 15/11/2026 al 15/01/2027: la prórroga debe quedar dentro de ese periodo, pues ' +
       'la contratación sujeta a modalidad dura lo que dura su causa (arts. 53 y 72 de la LPCL); una necesidad que continúa después es ' +
       'otra causa, que el asesor legal del empleador debe revisar antes de imprimirla'
   ]])

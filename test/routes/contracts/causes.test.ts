@@ -45,8 +45,8 @@ const LAW = 'un contrato sujeto a modalidad solo es válido por una causa objeti
 
 t.test('an unknown causeId is refused naming the causes that fit; the one named by id is printed', async (t) => {
   t.same(await refusals(sampleEmployee({ causeId: 'obras-vecinas' })), [[
-    'causeId', `La causa obras-vecinas no es una de las causas objetivas revisadas del empleador: ${LAW}. ` +
-      'Se ajusta a este contrato la causa revisada larcomar-remodelacion-vecino'
+    'causeId', `La causa «obras-vecinas» no es una de las causas objetivas revisadas del empleador: ${LAW}. ` +
+      'Se ajusta a este contrato la causa revisada «Incremento temporal e imprevisible de vehículos atendidos en la sede…»'
   ]])
   const text = await contractText(sampleEmployee({ causeId: 'larcomar-remodelacion-vecino' }))
   t.match(text, `${LARCOMAR_58}, que han trasladado su estacionamiento a esta sede mientras duren. Esta necesidad se presenta en la sede Playa Larcomar`)
@@ -57,13 +57,13 @@ t.test('a term beyond its cause\'s period is refused on causeId; the term that e
   const entryDate = '01/06/2032'
   t.same(await refusals(sampleEmployee({ entryDate, endDate: '31/01/2033' })), [[
     'causeId',
-    'Ninguna causa objetiva revisada para la sede Playa Larcomar y la modalidad 58 (necesidades del mercado) se ajusta al plazo y la ' +
-      'jornada de este contrato (larcomar-remodelacion-vecino: del 01/01/2026 al 31/12/2032): un contrato sujeto a modalidad dura lo ' +
+    'Ninguna causa objetiva revisada para la sede Playa Larcomar y la modalidad «necesidades del mercado» se ajusta al plazo y la ' +
+      'jornada de este contrato («Incremento temporal e imprevisible de vehículos atendidos en la sede…»: del 01/01/2026 al 31/12/2032): un contrato sujeto a modalidad dura lo ' +
       'que dura su causa y solo para el trabajo que ella justifica (arts. 53 y 72 de la LPCL)'
   ]])
   t.same(await refusals(sampleEmployee({ entryDate, endDate: '31/01/2033', causeId: 'larcomar-remodelacion-vecino' })), [[
     'causeId',
-    'La causa larcomar-remodelacion-vecino cubre del 01/01/2026 al 31/12/2032: el plazo del contrato debe quedar dentro de ese ' +
+    'La causa «Incremento temporal e imprevisible de vehículos atendidos en la sede…» cubre del 01/01/2026 al 31/12/2032: el plazo del contrato debe quedar dentro de ese ' +
       'periodo, pues un contrato sujeto a modalidad dura lo que dura su causa (arts. 53 y 72 de la LPCL). Ninguna causa objetiva ' +
       'revisada del empleador se ajusta a esta sede, modalidad, plazo y jornada'
   ]], 'named by id, the same period')
@@ -73,7 +73,7 @@ t.test('a term beyond its cause\'s period is refused on causeId; the term that e
 t.test('a day shift on the night-and-weekend cause is refused on causeId; a night shift prints it', async (t) => {
   t.same(await refusals(sampleEmployee({ modality: '57', causeId: 'larcomar-servicio-nocturno' })), [[
     'causeId',
-    'La causa larcomar-servicio-nocturno justifica solo trabajo lunes a domingo de 18:00 a 06:00: la jornada del contrato debe quedar ' +
+    'La causa «Inicio del servicio nocturno de la sede, de 18:00 a 06:00 horas todos…» justifica solo trabajo lunes a domingo de 18:00 a 06:00: la jornada del contrato debe quedar ' +
       'dentro de esos días y horas, pues la causa objetiva justifica solo el trabajo que la origina (art. 53 de la LPCL). Ninguna ' +
       'causa objetiva revisada del empleador se ajusta a esta sede, modalidad, plazo y jornada'
   ]])
@@ -93,7 +93,7 @@ t.test('a cause typed in objectiveCause is refused: counsel reviews a cause befo
       `poder imprimirse en un contrato, pues ${LAW}. El contrato lleva una de las causas revisadas del empleador, indicada en CAUSA`
   ]])
   t.match(await refusals(sampleEmployee({ causeId: 'larcomar-remodelacion-vecino', objectiveCause: `${NIGHT}, incluidos los fines de semana: una actividad nueva cuya demanda aún no es posible prever de manera estable.` })),
-    [['objectiveCause', /^La causa objetiva escrita es el texto de la causa revisada larcomar-servicio-nocturno, no de la larcomar-remodelacion-vecino/]])
+    [['objectiveCause', /^La causa objetiva escrita es el texto de la causa revisada «Inicio del servicio nocturno de la sede, de 18:00 a 06:00 horas todos…», no de la «Incremento temporal e imprevisible de vehículos atendidos en la sede…» indicada/]])
   const text = await contractText(sampleEmployee({ objectiveCause: `${LARCOMAR_58}, que han trasladado su estacionamiento a esta sede mientras duren.` }))
   t.match(text, LARCOMAR_58, "a reviewed cause's own text is that cause")
   t.notMatch(text, 'Campaña de verano')
@@ -103,7 +103,7 @@ t.test('no causeId and two causes that fit: 400 on causeId listing both; naming 
   const mall = { subDivisionOrParking: 'Playa Mall Aventura', modality: '57' }
   t.same(await refusals(sampleEmployee(mall)), [[
     'causeId',
-    'Varias causas objetivas revisadas se ajustan a este contrato: mall-aventura-apertura, mall-aventura-segundo-nivel. El contrato ' +
+    'Varias causas objetivas revisadas se ajustan a este contrato: «Apertura de la nueva sede en el centro comercial Mall Aventura, cuya…»; «Incremento de la actividad de la sede por la habilitación de su…». El contrato ' +
       'consigna la causa concreta que lo motiva (art. 72 de la LPCL): indique en CAUSA cuál es'
   ]])
   const text = await contractText(sampleEmployee({ ...mall, causeId: 'mall-aventura-segundo-nivel' }))
@@ -119,7 +119,7 @@ t.test('§34: a record that names a cause and no modality takes the cause\'s; pa
   const text = await contractText(sampleEmployee({ ...opening, endDate: addDays(today, 90) }))
   t.match(text, /inicio o incremento de actividad/, 'the modality of its cause, not the profile\'s 58')
   const refused = await refusals(sampleEmployee({ ...opening, endDate: addDays('31/12/2028', 1) }))
-  t.match(refused, [['causeId', /^La causa mall-aventura-apertura cubre del 01\/01\/2026 al 31\/12\/2028: el plazo del contrato/]],
+  t.match(refused, [['causeId', /^La causa «Apertura de la nueva sede en el centro comercial Mall Aventura, cuya…» cubre del 01\/01\/2026 al 31\/12\/2028: el plazo del contrato/]],
     'the activity began on 01/01/2026: no contract under it runs past 31/12/2028')
 })
 
@@ -131,8 +131,8 @@ t.test('a season (art. 67): its term within the reviewed season, which the contr
   const entryDate = dayMonthYearKey(today) < dayMonthYearKey('15/11/2026') ? '15/11/2026' : today
   t.same(await refusals(sampleEmployee({ ...season, entryDate, endDate: '16/01/2027' })), [[
     'causeId',
-    'Ninguna causa objetiva revisada para la sede Playa Mall Aventura y la modalidad 67 (temporada) se ajusta al plazo y la jornada ' +
-      'de este contrato (mall-aventura-campana-navidena: del 15/11/2026 al 15/01/2027): un contrato sujeto a modalidad dura lo que ' +
+    'Ninguna causa objetiva revisada para la sede Playa Mall Aventura y la modalidad «temporada» se ajusta al plazo y la jornada ' +
+      'de este contrato («Campaña navideña y de fin de año del centro comercial Mall Aventura…»: del 15/11/2026 al 15/01/2027): un contrato sujeto a modalidad dura lo que ' +
       'dura su causa y solo para el trabajo que ella justifica (arts. 53 y 72 de la LPCL)'
   ]])
   if (seasonOpen) {
@@ -143,7 +143,7 @@ t.test('a season (art. 67): its term within the reviewed season, which the contr
     t.match(text, 'se repite en periodos equivalentes cada año por la naturaleza de su actividad (artículos 67 y 68 de la LPCL)')
     t.notMatch(text, 'coyuntural e imprevisible', 'a seasonal need is no art. 58 need')
   }
-  t.match(await refusals(sampleEmployee({ modality: '67' })), [['modality', /^La sede Playa Larcomar no contrata en la modalidad 67 \(temporada\)/]])
+  t.match(await refusals(sampleEmployee({ modality: '67' })), [['modality', /^La sede Playa Larcomar no contrata en la modalidad «temporada»/]])
 })
 
 t.test('a site that is not the employer\'s is refused on subDivisionOrParking naming its sites', async (t) => {

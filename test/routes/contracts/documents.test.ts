@@ -179,7 +179,8 @@ test('the new text fields are checked with the field paths and Spanish messages 
 })
 
 test('the data notice names the bank, its code, the ARCO e-mail, recipients and retention, with SÍ/NO boxes', async (t) => {
-  const { consent, annex, sizes } = await documentsText(t, sampleEmployee())
+  // at an open-air site, by day: the annex lists the sunscreen (§38)
+  const { consent, annex, sizes } = await documentsText(t, sampleEmployee({ subDivisionOrParking: 'Playa Lince' }))
   t.match(consent, 'INFORMACIÓN SOBRE EL TRATAMIENTO DE DATOS PERSONALES')
   for (const value of ['Banco de datos', 'Trabajadores', 'Código de inscripción', 'RNPDP-PJP N.º 00000', 'datospersonales@example.com']) t.match(consent, value)
   t.match(consent, 'Banco Ejemplo S.A., para el pago de remuneraciones')

@@ -41,7 +41,7 @@ t.test('a six-year art. 58 term is refused on endDate; five years pass', async (
   const { entryDate } = sampleTerm()
   t.same(await refusals(sampleEmployee({ modality: '58', endDate: termEnd(entryDate, 72) })), [[
     'endDate',
-    `El plazo supera el máximo de 60 meses de la modalidad 58 (necesidades del mercado): la fecha de término debe ser como máximo ${termEnd(entryDate, 60)}`
+    `El plazo supera el máximo de 60 meses de la modalidad «necesidades del mercado»: la fecha de término debe ser como máximo ${termEnd(entryDate, 60)}`
   ]])
   const text = await contractText(sampleEmployee({ modality: 'necesidades del mercado', endDate: termEnd(entryDate, 60) }))
   t.match(text, 'necesidades del mercado (artículo 58 de la LPCL)')
@@ -53,8 +53,8 @@ t.test('a six-year art. 58 term is refused on endDate; five years pass', async (
 t.test('a modality the site does not contract in is refused on modality, naming the site\'s; another passes with its reviewed cause', async (t) => {
   t.same(await refusals(sampleEmployee({ modality: '60' })), [[
     'modality',
-    'La sede Playa Larcomar no contrata en la modalidad 60 (ocasional): las modalidades de esa sede son 57 (inicio o incremento ' +
-      'de actividad), 58 (necesidades del mercado), 61 (suplencia)'
+    'La sede Playa Larcomar no contrata en la modalidad «ocasional»: las modalidades de esa sede son «inicio o incremento ' +
+      'de actividad», «necesidades del mercado», «suplencia»'
   ]])
   const text = await contractText(sampleEmployee({ subDivisionOrParking: 'Playa Mall Aventura', modality: '57', causeId: 'mall-aventura-apertura' }))
   t.match(text, 'inicio o incremento de actividad (artículo 57 de la LPCL)')
@@ -158,7 +158,7 @@ t.test('a position outside the catalogue is refused naming its positions; by ali
   t.match(cashier, 'no requiere equipos de protección personal', 'a chair is no PPE')
   t.match(cashier, /a\) silla ergonómica regulable; b\) apoyapiés/)
   t.notMatch(cashier, 'chaleco', 'never another position\'s equipment')
-  const technician = await annexText(sampleEmployee({ position: 'Técnico de línea', positionProfile: 'operario-de-playa' }))
+  const technician = await annexText(sampleEmployee({ position: 'Técnico de línea', positionProfile: 'operario-de-playa', subDivisionOrParking: 'Playa Lince' }))
   t.match(technician, 'Técnico de línea')
   t.match(technician, 'IPERC-OP-01')
   t.match(technician, /a\) chaleco con cinta reflectiva; .* protector solar/)

@@ -18,7 +18,7 @@ import {
 
 const app = await build(t)
 const flat = (text: string) => text.replace(/\s+/g, ' ')
-const GROUNDS = SUBSTITUTION_GROUNDS.map(({ code, name }) => `${code} (${name})`)
+const GROUNDS = SUBSTITUTION_GROUNDS.map(({ name }) => name)
 
 interface Issue { field: string, message: string }
 
@@ -94,9 +94,9 @@ t.test('probation: "15 días" on a two-month term is printed; one as long as the
 })
 
 t.test('suplencia: a resignation, a dismissal or a vacancy is no ground; an unknown code lists the grounds', async (t) => {
-  t.same(await refusals(sampleSubsidio({ substitutionGround: 'renuncia' })), [['substitutionGround', SUPLENCIA_MESSAGES.noSuplencia]])
+  t.same(await refusals(sampleSubsidio({ substitutionGround: 'renuncia' })), [['substitutionGround', SUPLENCIA_MESSAGES.noSuplencia(GROUNDS)]])
   t.same(await refusals(sampleSubsidio({ reasonForSubstitution: 'Renuncia del titular, plaza vacante' })),
-    [['substitutionGround', SUPLENCIA_MESSAGES.noSuplencia]])
+    [['substitutionGround', SUPLENCIA_MESSAGES.noSuplencia(GROUNDS)]])
   t.same(await refusals(sampleSubsidio({ substitutionGround: 'huelga' })), [['substitutionGround', SUPLENCIA_MESSAGES.groundUnknown(GROUNDS)]])
 })
 
@@ -159,7 +159,7 @@ t.test('part time: the exclusions are clause text, and the dismissal clauses agr
 t.test('annex: maternity and reproductive risks in every annex; night-work risks when the schedule touches 22:00-06:00', async (t) => {
   const day = await documentText(sampleEmployee({ sex: 'M' }), 'annex')
   t.match(day, 'factores que pueden afectar la función reproductiva de trabajadoras y trabajadores')
-  t.match(day, 'la trabajadora que sepa que está embarazada debe comunicarlo a EL EMPLEADOR')
+  t.match(day, 'puede comunicarlo a EL EMPLEADOR, con el certificado médico correspondiente, para que se aplique esta protección')
   t.match(day, 'Ley N.º 28048')
   t.match(day, 'El horario pactado no incluye trabajo nocturno')
   const night = await documentText(sampleEmployee({ workDays: 'lunes a sábado', workSchedule: 'de 22:00 a 06:00 horas, con 45 minutos de refrigerio', salary: 1600, salaryInWords: undefined }), 'annex')

@@ -11,7 +11,7 @@ import { mkdtempSync, rmSync, statSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { addDays, termEnd, todayInLima } from '../../../src/vocabulary/dates.js'
-import { MESSAGES, PRINTABLE_MESSAGES, REGISTRY_MESSAGES, RULE_MESSAGES } from '../../../schemas/messages.js'
+import { BATCH_MESSAGES, MESSAGES, PRINTABLE_MESSAGES, REGISTRY_MESSAGES, RULE_MESSAGES } from '../../../schemas/messages.js'
 import { build, sampleAddendum, sampleEmployee, sharedApp, zipEntries } from '../../support/helper.js'
 import { sampleSubsidio, sampleTerm } from '../../support/samples.js'
 
@@ -78,7 +78,13 @@ test('download-zip records each contract; a reprint supersedes it; a signed one 
   // one request with the same worker twice over overlapping dates would issue a void document: the later is refused
   const twice = await app.inject({ method: 'POST', url: '/api/contracts/download-zip', payload: [sampleEmployee({ dni: '40111555' }), sampleEmployee({ dni: '40111555' })] })
   t.equal(twice.statusCode, 400)
-  t.match(twice.json().errors, [{ field: 'body.1.dni', message: /ya está en el registro 1 de esta lista/ }])
+  const term = sampleEmployee({ dni: '40111555' })
+  t.same(twice.json().errors, [{
+    field: 'body.1.dni',
+    message: BATCH_MESSAGES.overlappingDuplicate('40111555', 1, `del ${term.entryDate as string} al ${term.endDate as string}`,
+      2, `del ${term.entryDate as string} al ${term.endDate as string}`)
+  }], 'the message names both rows that collide, with their terms')
+  t.match(twice.json().errors[0].message, /^Los registros 1 y 2 de esta lista son de la misma persona/)
   t.same(await contractsOf(app, '40111555'), [], 'nothing recorded')
   const earlier = sampleEmployee({ dni: '40111555' })
   const next = addDays(earlier.endDate as string, 1)
@@ -342,7 +348,7 @@ test('an adenda that names its contract extends it as issued: same worker, modal
     method: 'POST', url: '/api/addendum/preview', payload: { ...withoutSchedule, modality: '57', causeId: 'larcomar-servicio-nocturno' }
   })
   t.equal(otherModality.statusCode, 400)
-  t.match(otherModality.json().errors, [{ field: 'body.modality', message: /modalidad 58 y debe mantenerla/ }], 'another modality and its cause: refused')
+  t.match(otherModality.json().errors, [{ field: 'body.modality', message: /modalidad «necesidades del mercado» y debe mantenerla/ }], 'another modality and its cause: refused')
   t.equal((await app.inject({ method: 'POST', url: '/api/addendum/preview', payload: { ...next, division: 'Operaciones' } })).statusCode, 200,
     'a division that is no site of the employer is an area: printed')
 

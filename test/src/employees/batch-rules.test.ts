@@ -11,13 +11,13 @@ test('contracts: a term that shares even one day with an earlier one of the same
   t.same(overlappingDuplicates([contract('12345678', '01/12/2026', '31/05/2027'), contract('12345678', '01/06/2027', '30/11/2027')], 'contract'), [],
     'successive terms: two contracts')
   const touching = overlappingDuplicates([contract('12345678', '01/12/2026', '31/05/2027'), contract('12345678', '31/05/2027', '30/11/2027')], 'contract')
-  t.match(touching, [{ field: 'body.1.dni', message: /registro 1 de esta lista, del 01\/12\/2026 al 31\/05\/2027/ }], 'the last day of one is the first of the other')
+  t.match(touching, [{ field: 'body.1.dni', message: /^Los registros 1 y 2 de esta lista son de la misma persona \(DNI 12345678\) con fechas que se superponen \(del 01\/12\/2026 al 31\/05\/2027 y del 31\/05\/2027 al 30\/11\/2027\)/ }], 'the last day of one is the first of the other')
   t.same(overlappingDuplicates([contract('12345678', '01/12/2026', '31/05/2027'), contract('87654321', '01/12/2026', '31/05/2027')], 'contract'), [],
     'other workers, the same dates')
   const third = overlappingDuplicates([
     contract('12345678', '01/12/2026', '31/05/2027'), contract('12345678', '01/06/2027', '30/11/2027'), contract('12345678', '01/01/2027', '28/02/2027')
   ], 'contract')
-  t.match(third, [{ field: 'body.2.dni', message: /registro 1 de esta lista/ }], 'checked against every earlier term, named by its place')
+  t.match(third, [{ field: 'body.2.dni', message: /^Los registros 1 y 3 de esta lista/ }], 'checked against every earlier term, named by its place')
   t.same(overlappingDuplicates([contract('12345678', '2026-12-01', '31/05/2027'), null, 'x', contract('12345678', '01/12/2026', '31/05/2027')], 'contract'), [],
     'a record without a readable term is left to its own rules')
 })
