@@ -144,3 +144,31 @@ test('a PDF with JavaScript is served as stored, as an attachment in a sandbox; 
     [['POST', 200, [dni]], ['POST', 409, [dni]], ['POST', 200, [dni]], ['POST', 409, [dni]], ['DELETE', 200, [dni]]],
     'every mark, its refusals and the undo name the worker')
 })
+
+test('the worker\'s copy: on paper, handed over on the signing date; another day needs the cargo the worker signed, then or later', async (t) => {
+  const app = await sharedApp()
+  const dni = '42300003'
+  const [id, other] = [await issued(app, dni), await issued(app, '42300004')]
+  // a document printed today is signed today at the earliest, and its copy is not handed over in the
+  // future: the registry's clock is moved a few days on (`today`) to reach another day
+  const later = addDays(today, 4)
+  const refusal = async (work: Promise<unknown>) => await work.then(() => undefined, (error: { reason?: string, field?: string }) => error)
+  t.match(await refusal(app.registry.run(async (registry) =>
+    await registry.markSigned(id, today, { today: later, copyDeliveredOn: addDays(today, 2) }))),
+  { reason: 'cargoNeeded', field: 'body.copyDeliveredOn' }, 'another day without the cargo')
+  const json = await app.inject({ method: 'POST', url: `/api/contracts/${other}/signed`, payload: { signingDate: today, copyDeliveredOn: addDays(today, 1) } })
+  t.match(json.json().errors, [{ field: 'body.copyDeliveredOn', message: REGISTRY_MESSAGES.copyInFuture(today) }])
+  const marked = await app.inject({ method: 'POST', url: `/api/contracts/${id}/signed`, payload: { signingDate: today } })
+  t.match(marked.json().data.contract, { status: 'signed', signedOn: today, copyDeliveredOn: today, copyDeliveredVia: 'paper' }, 'by default, with the signature (§30)')
+
+  const cargo = png(30, 20)
+  const { contract } = await app.registry.run(async (registry) => await registry.markSigned(id, today, {
+    today: later, copyDeliveredOn: addDays(today, 2), scans: [{ kind: 'cargo', mediaType: 'image/png', bytes: cargo }]
+  }))
+  t.match(contract, { signedOn: today, copyDeliveredOn: addDays(today, 2), copyDeliveredVia: 'paper', scans: ['cargo'] }, 'the cargo added later moves it')
+  const events = await app.registry.run(async (registry) => await registry.contractEvents(id))
+  t.match(events?.events.map((event) => event.what), ['signed', 'copy', 'scan'])
+  const { rebuildStatus } = await import('../../../src/registry/statuses.js')
+  t.match(rebuildStatus(events?.events ?? []), { status: 'signed', signedOn: today, copyDeliveredOn: addDays(today, 2), copyDeliveredVia: 'paper' }, 'rebuilt from the events')
+  t.same((await app.inject({ method: 'GET', url: `/api/contracts/${id}/scan?kind=cargo` })).rawPayload, cargo)
+})
