@@ -60,15 +60,21 @@ export const ReasonBodySchema = Type.Object({ reason: reasonSchema() })
 
 export const EndedBodySchema = Type.Object({ endedOn: dayMonthYearSchema(MESSAGES.endDate), reason: reasonSchema() })
 
+/** A query value that is one of `values` (a pattern: a union's refusal would not carry its own message). */
+const oneOf = (values: readonly string[], message: string) =>
+  Type.String({ pattern: `^(${values.join('|')})$`, ...oneMessage(message) })
+
 export const ScanQuerySchema = Type.Object({
-  kind: Type.Union(SCAN_KINDS.map((kind) => Type.Literal(kind)), { default: 'file', ...oneMessage(REGISTRY_MESSAGES.scanKind(SCAN_KINDS.join(', '))) })
+  kind: Type.Unsafe<typeof SCAN_KINDS[number]>({
+    ...oneOf(SCAN_KINDS, REGISTRY_MESSAGES.scanKind(SCAN_KINDS.join(', '))), default: 'file'
+  })
 })
 
 export const ContractListQuerySchema = Type.Object({
-  status: Type.Optional(Type.Union(
-    CONTRACT_STATUSES.map((status) => Type.Literal(status)), oneMessage(REGISTRY_MESSAGES.listStatus))),
-  started: Type.Optional(Type.Union([Type.Literal('true'), Type.Literal('false')], oneMessage(REGISTRY_MESSAGES.listBoolean('started')))),
-  scanned: Type.Optional(Type.Union([Type.Literal('true'), Type.Literal('false')], oneMessage(REGISTRY_MESSAGES.listBoolean('scanned')))),
+  status: Type.Optional(
+    Type.Unsafe<typeof CONTRACT_STATUSES[number]>(oneOf(CONTRACT_STATUSES, REGISTRY_MESSAGES.listStatus))),
+  started: Type.Optional(Type.Unsafe<'true' | 'false'>(oneOf(['true', 'false'], REGISTRY_MESSAGES.listBoolean('started')))),
+  scanned: Type.Optional(Type.Unsafe<'true' | 'false'>(oneOf(['true', 'false'], REGISTRY_MESSAGES.listBoolean('scanned')))),
   dni: Type.Optional(dniSchema(MESSAGES.dni)),
   limit: Type.String({ pattern: '^([1-9]|[1-9][0-9]|1[0-9][0-9]|200)$', default: '50', ...oneMessage(REGISTRY_MESSAGES.listLimit) }),
   cursor: Type.Optional(Type.String({ maxLength: 200, pattern: '^[A-Za-z0-9_-]+$', ...oneMessage(REGISTRY_MESSAGES.listCursor) }))
