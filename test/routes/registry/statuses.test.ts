@@ -147,6 +147,9 @@ test('what counts: a contract started unsigned counts for art. 74 and blocks an 
   t.equal((await issue(app, overlapping)).statusCode, 200, 'nor one from the day after the early end')
   const withdrawEnded = await app.inject({ method: 'POST', url: `/api/contracts/${started.id}/withdraw`, payload: { reason: 'Por error' } })
   t.equal(withdrawEnded.statusCode, 409, 'an ended contract was worked: not withdrawn')
+  const expiring = await app.inject({ method: 'GET', url: '/api/contracts/expiring?days=366' })
+  t.equal(expiring.statusCode, 200)
+  t.notOk((expiring.json().data.contracts as Array<{ id: string }>).some((contract) => contract.id === started.id), 'an ended contract expires no more')
   await rebuiltAsRecorded(t, app, dni)
 })
 
