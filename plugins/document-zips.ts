@@ -162,7 +162,10 @@ export default fp(async (app) => {
     if (pool.capacity < Math.min(records, ZIP_TUNING.inFlightPerThread * pool.threads)) throw new ServiceBusyError()
   }
 
-  /** Records what a request issued (before its ZIP's central directory); the refusals as checkAndSend's. */
+  /**
+   * Records what a request issued (before its ZIP's central directory); the refusals as checkAndSend's:
+   * a 409 when a record overlaps a contract that binds its worker (docs/registry.md).
+   */
   async function recordIssued (request: FastifyRequest, records: IssuedRecord[]): Promise<void> {
     await registryRefusals(records, async () => {
       await app.registry.run(async (registry) => await registry.recordIssued(records, {
@@ -177,8 +180,9 @@ export default fp(async (app) => {
       await work()
     } catch (error) {
       if (!(error instanceof RegistryRefusal) || error.other === undefined) throw error
-      const dni = records.find((record) => record.worker.dni !== undefined)?.worker.dni ?? ''
-      throw new AppError(409, REGISTRY_MESSAGES.overlapsSigned(dni, error.other.entryDate, error.other.endDate), {
+      const dni = error.dni ?? records.find((record) => record.worker.dni !== undefined)?.worker.dni ?? ''
+      const { entryDate, endDate, status } = error.other
+      throw new AppError(409, REGISTRY_MESSAGES.overlapsSigned(dni, entryDate, endDate, status), {
         code: 'CONTRATOS_REGISTRY_CONFLICT', data: { contract: error.other }
       })
     }

@@ -76,18 +76,29 @@ function registryRefusal (error: RegistryRefusal): AppError {
   const conflict = { code: 'CONTRATOS_REGISTRY_CONFLICT' as const, data: error.other === undefined ? undefined : { contract: error.other } }
   const other = error.other ?? { entryDate: '', endDate: '' }
   const date = error.date ?? ''
+  const invalid = (message: string) =>
+    new RequestValidationError(VALIDATION_MESSAGE.default, [{ field: error.field ?? 'body.signingDate', message }])
+  const copy = error.field === 'body.copyDeliveredOn'
   switch (error.reason) {
     case 'missing': return new AppError(404, REGISTRY_MESSAGES.notFound, notFound)
-    case 'beforeSigning': {
-      const message = REGISTRY_MESSAGES.signedBeforePrinted(date)
-      return new RequestValidationError(VALIDATION_MESSAGE.default, [{ field: 'body.signingDate', message }])
-    }
+    case 'beforeSigning': return invalid(copy ? REGISTRY_MESSAGES.copyBeforeSigning(date) : REGISTRY_MESSAGES.signedBeforePrinted(date))
     case 'afterToday': {
-      return new RequestValidationError(VALIDATION_MESSAGE.default, [{ field: 'body.signingDate', message: REGISTRY_MESSAGES.signedInFuture(date) }])
+      const message = copy
+        ? REGISTRY_MESSAGES.copyInFuture(date)
+        : error.field === 'body.endedOn' ? REGISTRY_MESSAGES.endedInFuture(date) : REGISTRY_MESSAGES.signedInFuture(date)
+      return invalid(message)
     }
+    case 'beforeStart': return invalid(REGISTRY_MESSAGES.endedBeforeStart(date))
+    case 'notBeforeEnd': return invalid(REGISTRY_MESSAGES.endedNotBeforeEnd(date))
+    case 'cargoNeeded': return invalid(REGISTRY_MESSAGES.cargoNeeded)
     case 'signedOn': return new AppError(409, REGISTRY_MESSAGES.alreadySigned(date), conflict)
-    case 'signConflict': return new AppError(409, REGISTRY_MESSAGES.signOverlaps(other.entryDate, other.endDate), conflict)
-    case 'conflict': return new AppError(409, REGISTRY_MESSAGES.overlapsSigned(error.dni ?? '', other.entryDate, other.endDate), conflict)
+    case 'endedOn': return new AppError(409, REGISTRY_MESSAGES.alreadyEnded(date), conflict)
+    case 'status': return new AppError(409, REGISTRY_MESSAGES.statusForbids(error.status ?? ''), { ...conflict, data: { status: error.status } })
+    case 'electronic': return new AppError(409, REGISTRY_MESSAGES.electronicNotUndone, conflict)
+    case 'scanTaken': return new AppError(409, REGISTRY_MESSAGES.scanTaken, conflict)
+    case 'forbidden': return new AppError(403, REGISTRY_MESSAGES.withdrawStartedNeedsLegal(date), { code: 'CONTRATOS_FORBIDDEN' })
+    case 'signConflict': return new AppError(409, REGISTRY_MESSAGES.signOverlaps(other.entryDate, other.endDate, error.other?.status), conflict)
+    case 'conflict': return new AppError(409, REGISTRY_MESSAGES.overlapsSigned(error.dni ?? '', other.entryDate, other.endDate, error.other?.status), conflict)
     case 'superseded': {
       const message = REGISTRY_MESSAGES.supersededByReprint(error.other?.id ?? '', other.entryDate, other.endDate)
       return new AppError(409, message, { code: 'CONTRATOS_REGISTRY_CONFLICT', data: { reprint: error.other } })

@@ -50,9 +50,12 @@ export interface RegistryAccess {
    * already served; an adenda that names its contract (`contractId`) also checked against that
    * recorded contract (linkedContractIssues). One query for the whole batch (two with adendas naming
    * contracts). A registry that does not answer checks nothing (logged): previews keep working, and a
-   * ZIP is refused when it cannot be recorded.
+   * ZIP is refused when it cannot be recorded. With `startedUnsigned` (the employees upload), one more
+   * query names each worker's contract started without its signature recorded (DOCUMENT-REQUIREMENTS §39).
    */
-  checkHistory: (records: readonly object[], kind: RecordKind) => Promise<HistoryOutcome[]>
+  checkHistory: (
+    records: readonly object[], kind: RecordKind, options?: { startedUnsigned?: boolean }
+  ) => Promise<HistoryOutcome[]>
   /**
    * Loads the registry's causes into `app.causeCatalogue` when its revision changed (opening the
    * database if needed). Called after every change of a cause, and every CAUSES_REFRESH_MS.
@@ -204,12 +207,15 @@ export default fp(async (app) => {
   const access: RegistryAccess = {
     location: location.kind,
     templateSha256,
-    checkHistory: async (records, kind) => {
+    checkHistory: async (records, kind, options = {}) => {
       const profile = app.employerProfile
       const query = historyQuery(records, kind, profile)
       try {
-        const found = await access.run(async (registry) =>
-          ({ terms: await registry.workerTerms(query.dnis), linked: await registry.contractsByIds(query.contractIds) }))
+        const found = await access.run(async (registry) => ({
+          terms: await registry.workerTerms(query.dnis),
+          linked: await registry.contractsByIds(query.contractIds),
+          startedUnsigned: options.startedUnsigned === true ? await registry.startedUnsigned(query.dnis) : undefined
+        }))
         return historyOutcomes(records, query, found, profile)
       } catch (error) {
         if (!(error instanceof RegistryUnavailableError)) throw error

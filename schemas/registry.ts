@@ -10,6 +10,12 @@ import { HistoryEntrySchema } from './history.js'
 import { MESSAGES, REGISTRY_MESSAGES, VERIFICATION_MESSAGES } from './messages.js'
 
 const Nullable = (schema: ReturnType<typeof Type.String>) => Type.Union([schema, Type.Null()])
+
+/** A contract's status (docs/registry.md "Statuses"). */
+export const CONTRACT_STATUSES = ['issued', 'signed', 'withdrawn', 'ended', 'superseded'] as const
+const StatusSchema = Type.Union(CONTRACT_STATUSES.map((status) => Type.Literal(status)))
+/** The kinds of a scan: one PDF of all pages (`file`), one per document, the worker's receipt of the copy (`cargo`). */
+export const SCAN_KINDS = ['file', 'contrato', 'tratamiento-datos', 'anexo', 'adenda', 'cargo'] as const
 /** Field messages that say the same whether the value is missing or malformed. */
 const oneMessage = (message: string) => ({ 'x-messages': { required: message, invalid: message } })
 
@@ -20,9 +26,58 @@ export const RecordedContractSchema = Type.Object({
   modality: Nullable(Type.String()),
   entryDate: Type.String(),
   endDate: Type.String(),
-  status: Type.Union([Type.Literal('issued'), Type.Literal('signed'), Type.Literal('superseded')]),
+  status: StatusSchema,
   signedOn: Nullable(Type.String()),
-  signedBy: Nullable(Type.String({ description: 'quién lo marcó como firmado (AUTH_MODE=oidc); null sin autenticación' }))
+  signedBy: Nullable(Type.String({ description: 'quién lo marcó como firmado (AUTH_MODE=oidc); null sin autenticación' })),
+  signedVia: Type.Union([Type.Literal('paper'), Type.Literal('electronic'), Type.Null()]),
+  endedOn: Nullable(Type.String({ description: 'terminado antes de su fin impreso: el día en que terminó' })),
+  copyDeliveredOn: Nullable(Type.String({ description: 'el día en que se entregó la copia al trabajador' })),
+  copyDeliveredVia: Nullable(Type.String()),
+  scans: Type.Array(Type.String(), { description: 'los escaneos vigentes; firmado en papel sin ninguno: "firmado sin escaneo"' })
+})
+
+/** A row of `GET /api/contracts`. */
+export const ListedContractSchema = Type.Intersect([RecordedContractSchema, Type.Object({
+  dni: Type.String(),
+  worker: Type.String(),
+  started: Type.Boolean({ description: 'su inicio es hoy o antes (Lima)' })
+})])
+
+/** A change of a contract's status (`GET /api/contracts/{id}/events`). */
+export const ContractEventSchema = Type.Object({
+  what: Type.String({ description: 'signed, scan, copy, unsigned, withdrawn, ended o superseded' }),
+  details: Type.Object({}, { additionalProperties: true }),
+  reason: Nullable(Type.String()),
+  by: Nullable(Type.String()),
+  at: Type.String({ description: 'ISO 8601 (UTC)' }),
+  requestId: Nullable(Type.String())
+})
+
+/** A reason (withdrawal, early end, undo). */
+const reasonSchema = () => Type.String({ minLength: 3, maxLength: 500, pattern: '\\S', ...oneMessage(REGISTRY_MESSAGES.reasonRequired) })
+
+export const ReasonBodySchema = Type.Object({ reason: reasonSchema() })
+
+export const EndedBodySchema = Type.Object({ endedOn: dayMonthYearSchema(MESSAGES.endDate), reason: reasonSchema() })
+
+/** A query value that is one of `values` (a pattern: a union's refusal would not carry its own message). */
+const oneOf = (values: readonly string[], message: string) =>
+  Type.String({ pattern: `^(${values.join('|')})$`, ...oneMessage(message) })
+
+export const ScanQuerySchema = Type.Object({
+  kind: Type.Unsafe<typeof SCAN_KINDS[number]>({
+    ...oneOf(SCAN_KINDS, REGISTRY_MESSAGES.scanKind(SCAN_KINDS.join(', '))), default: 'file'
+  })
+})
+
+export const ContractListQuerySchema = Type.Object({
+  status: Type.Optional(
+    Type.Unsafe<typeof CONTRACT_STATUSES[number]>(oneOf(CONTRACT_STATUSES, REGISTRY_MESSAGES.listStatus))),
+  started: Type.Optional(Type.Unsafe<'true' | 'false'>(oneOf(['true', 'false'], REGISTRY_MESSAGES.listBoolean('started')))),
+  scanned: Type.Optional(Type.Unsafe<'true' | 'false'>(oneOf(['true', 'false'], REGISTRY_MESSAGES.listBoolean('scanned')))),
+  dni: Type.Optional(dniSchema(MESSAGES.dni)),
+  limit: Type.String({ pattern: '^([1-9]|[1-9][0-9]|1[0-9][0-9]|200)$', default: '50', ...oneMessage(REGISTRY_MESSAGES.listLimit) }),
+  cursor: Type.Optional(Type.String({ maxLength: 200, pattern: '^[A-Za-z0-9_-]+$', ...oneMessage(REGISTRY_MESSAGES.listCursor) }))
 })
 
 export const ExpiringContractSchema = Type.Object({
@@ -49,7 +104,7 @@ export const DocumentCheckSchema = Type.Object({
   kind: Type.String({ description: 'contrato, tratamiento-datos, anexo o adenda' }),
   issuedAt: Type.String({ description: 'ISO 8601 (UTC)' }),
   sha256: Type.Union([Type.String(), Type.Null()], { description: 'SHA-256 (hex) del PDF emitido; null si aún no se registró' }),
-  status: Type.Union([Type.Literal('issued'), Type.Literal('signed'), Type.Literal('superseded')]),
+  status: StatusSchema,
   dni: Type.String({ examples: ['****5678'] }),
   initials: Type.String({ examples: ['R. M. Q. M.'] })
 })
@@ -90,7 +145,10 @@ export const ContractParamsSchema = Type.Object({
   id: Type.String({ format: 'uuid', ...oneMessage(REGISTRY_MESSAGES.notFound) })
 })
 
-export const SignedBodySchema = Type.Object({ signingDate: dayMonthYearSchema(MESSAGES.signingDate) })
+export const SignedBodySchema = Type.Object({
+  signingDate: dayMonthYearSchema(MESSAGES.signingDate),
+  copyDeliveredOn: Type.Optional(dayMonthYearSchema(MESSAGES.signingDate))
+})
 
 /** `POST /api/addendum/from-contract`: the recorded contract, its new end and what changes. */
 export const AddendumFromContractSchema = Type.Object({

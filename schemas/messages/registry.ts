@@ -1,15 +1,84 @@
 /** The contract registry: its routes, the public verification code, and the rules on a worker's history. */
 
+/** A contract's status, as the registry's messages name it. */
+const STATUS_LABELS: Record<string, string> = {
+  issued: 'emitido sin firma registrada',
+  signed: 'firmado',
+  withdrawn: 'retirado',
+  ended: 'terminado antes de su fin',
+  superseded: 'reemplazado por una reimpresión'
+}
+
+/** A binding contract in an overlap refusal. */
+const BINDING_LABELS: Record<string, string> = {
+  signed: 'firmado',
+  issued: 'que ya empezó sin firma registrada',
+  ended: 'terminado anticipadamente'
+}
+
+/** The lawful ways out of an overlap (DOCUMENT-REQUIREMENTS §39). */
+const WAYS_OUT = 'Salidas lícitas: retírelo si nunca se trabajó; registre su término anticipado si terminó antes; o emita una adenda que empiece al día siguiente de su término'
+
 /** The contract registry (docs/registry.md). */
 export const REGISTRY_MESSAGES = {
   /** 503 (with Retry-After) while the registry's database does not answer. */
   unavailable: 'El registro de contratos no está disponible en este momento. Intenta nuevamente en unos segundos.',
-  /** 409: the worker already has a signed contract over these dates (a signed contract is not reprinted over). */
-  overlapsSigned: (dni: string, entryDate: string, endDate: string) =>
-    `El trabajador con DNI ${dni} ya tiene un contrato firmado del ${entryDate} al ${endDate} que se superpone con estas fechas: un contrato firmado no se reemplaza; para continuar la relación corresponde una adenda que empiece al día siguiente de su término`,
-  /** 409 on marking signed: another signed contract of the worker overlaps. */
-  signOverlaps: (entryDate: string, endDate: string) =>
-    `El trabajador ya tiene un contrato firmado del ${entryDate} al ${endDate} que se superpone con este: no puede haber dos contratos firmados por las mismas fechas`,
+  /**
+   * 409: the worker already has a contract over these dates that binds (signed, started unsigned, or
+   * ended: counted up to its end), with the lawful ways out (DOCUMENT-REQUIREMENTS §39).
+   */
+  overlapsSigned: (dni: string, entryDate: string, endDate: string, status = 'signed') =>
+    `El trabajador con DNI ${dni} ya tiene un contrato ${BINDING_LABELS[status] ?? 'firmado'} del ${entryDate} al ${endDate} que se ` +
+    `superpone con estas fechas y cuenta para el art. 74 de la LPCL: no se reemplaza. ${WAYS_OUT}`,
+  /** 409 on marking signed: another binding contract of the worker overlaps (marking it signed ends no overlap). */
+  signOverlaps: (entryDate: string, endDate: string, status = 'signed') =>
+    `El trabajador ya tiene un contrato ${BINDING_LABELS[status] ?? 'firmado'} del ${entryDate} al ${endDate} que se superpone con este: ` +
+    `no puede haber dos contratos por las mismas fechas, y marcarlo firmado no lo resuelve. ${WAYS_OUT}`,
+  /** 409: the contract's status does not allow the change asked. */
+  statusForbids: (status: string) =>
+    `Este documento está ${STATUS_LABELS[status] ?? status}: no admite ese cambio`,
+  /** 403: withdrawing a contract that has started needs counsel (it counts for art. 74 once worked). */
+  withdrawStartedNeedsLegal: (entryDate: string) =>
+    `Este contrato empezó el ${entryDate}: un contrato que empezó cuenta para el art. 74 de la LPCL si se trabajó, y solo asesoría ` +
+    'legal (rol legal) puede retirarlo; si se trabajó y terminó antes, registre su término anticipado',
+  /** 409: an electronic signature is never undone by a DELETE. */
+  electronicNotUndone: 'Esta firma es electrónica: queda con su evidencia y no se deshace; para corregir el documento emita una adenda',
+  /** 409: already ended on another day. */
+  alreadyEnded: (date: string) => `Este contrato ya está registrado como terminado el ${date}: esa fecha no se cambia`,
+  /** 400 on `endedOn`. */
+  endedInFuture: (today: string) => `La fecha de término no puede ser posterior a hoy (${today}): se registra cuando ya terminó`,
+  endedBeforeStart: (entryDate: string) => `La fecha de término no puede ser anterior al inicio del contrato (${entryDate})`,
+  endedNotBeforeEnd: (endDate: string) =>
+    `El término anticipado es anterior al fin impreso (${endDate}): indique un día anterior a esa fecha; si terminó en su fecha no se registra nada`,
+  /** 400 on `copyDeliveredOn`. */
+  copyInFuture: (today: string) => `La fecha de entrega de la copia no puede ser posterior a hoy (${today})`,
+  copyBeforeSigning: (signingDate: string) => `La copia no se entrega antes de la firma (${signingDate})`,
+  cargoNeeded: 'La copia en papel se entrega con la firma: otra fecha de entrega requiere el escaneo del cargo firmado por el trabajador (parte cargo)',
+  /** 409: the scans of a mark are added once. */
+  scanTaken: 'Este documento ya tiene su escaneo: el escaneo de una firma se agrega una sola vez',
+  /** 400: a reason is required for a withdrawal, an early end or an undo. */
+  reasonRequired: 'Indique el motivo (reason), de 3 a 500 caracteres',
+  /** `POST /api/contracts/{id}/signed` multipart. */
+  scanTooLarge: (limit: string) => `Cada escaneo puede pesar como máximo ${limit}`,
+  scanType: (part: string) => `El archivo de ${part} no es un PDF, JPEG ni PNG (se reconoce por su contenido, no por su nombre)`,
+  scanPixels: (part: string, maximum: number) => `La imagen de ${part} no se puede leer o mide más de ${maximum} píxeles por lado`,
+  scanPart: (parts: string) => `Parte desconocida: envíe signingDate y el escaneo como file o una parte por documento (${parts})`,
+  scanNone: 'Envíe signingDate y al menos un escaneo (file, o una parte por documento)',
+  scanTwice: (part: string) => `La parte ${part} va una sola vez`,
+  scanFileAndKinds: 'Envíe el escaneo completo como file, o una parte por documento, no ambos',
+  scanMultipart: 'El formulario no se pudo leer: envíe multipart/form-data con signingDate y los escaneos',
+  /** 404: no current scan of that kind. */
+  scanNotFound: (kind: string) => `Este documento no tiene un escaneo ${kind}`,
+  scanKind: (kinds: string) => `kind debe ser uno de: ${kinds}`,
+  /** `GET /api/contracts`. */
+  listStatus: 'status debe ser issued, signed, withdrawn, ended o superseded',
+  listBoolean: (name: string) => `${name} debe ser true o false`,
+  listLimit: 'limit debe ser un número entero de 1 a 200',
+  listCursor: 'cursor no es válido: use el nextCursor de la página anterior',
+  /** A warning of the employee upload (DOCUMENT-REQUIREMENTS §39). */
+  startedUnsigned: (dni: string, entryDate: string, endDate: string) =>
+    `El trabajador con DNI ${dni} tiene un contrato del ${entryDate} al ${endDate} que empezó sin registrarse su firma: cuenta para ` +
+    'el art. 74 de la LPCL; márquelo firmado, retírelo si nunca se trabajó o registre su término anticipado',
   /** 404: no such recorded contract. */
   notFound: 'No existe un contrato o adenda registrado con ese identificador (o fue reemplazado por una reimpresión corregida)',
   /** The signing date of a `signed` mark. */

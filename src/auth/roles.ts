@@ -63,6 +63,14 @@ export const ROUTE_ACCESS = {
   operator: ['operator'],
   /** `GET /api/causes`, `POST /api/causes`: HR proposes a cause, counsel reads them too. */
   causes: ['hr', 'legal'],
-  /** `PATCH /api/causes/{id}`, `POST /api/causes/{id}/approve`, `/retire`: counsel's review only. */
-  legal: ['legal']
+  /**
+   * `PATCH /api/causes/{id}`, `POST /api/causes/{id}/approve`, `/retire`: counsel's review only;
+   * `DELETE /api/contracts/{id}/signed` (undoing a paper mark).
+   */
+  legal: ['legal'],
+  /**
+   * `GET /api/contracts`, a contract's scan and status history, `POST /api/contracts/{id}/withdraw`
+   * (HR before the contract starts, counsel from then on: the route checks it).
+   */
+  signatures: ['hr', 'legal']
 } as const satisfies Record<string, Access>

@@ -32,6 +32,8 @@ export interface HistoryQuery {
 export interface HistoryFound {
   terms: ReadonlyMap<string, WorkerTerm[]>
   linked: ReadonlyMap<string, LinkedContract>
+  /** By DNI, the worker's earliest contract started unsigned, when asked (Registry.startedUnsigned). */
+  startedUnsigned?: ReadonlyMap<string, { entryDate: string, endDate: string }>
 }
 
 /** The query of a batch of `kind` records. */
@@ -46,12 +48,19 @@ export function historyQuery (records: readonly object[], kind: RecordKind, prof
   }
 }
 
-/** Per record of the query, in order: its refusals (field, Spanish message), whether a probation was already served. */
+/**
+ * Per record of the query, in order: its refusals (field, Spanish message), whether a probation was
+ * already served, and the worker's contract started unsigned when the registry was asked for it.
+ */
 export function historyOutcomes (
   records: readonly object[], query: HistoryQuery, found: HistoryFound, profile: EmployerProfile
 ): HistoryOutcome[] {
   return query.needs.map((need, index) => {
-    const outcome = need === undefined ? { issues: [] } : historyOutcome(need, found.terms.get(need.dni) ?? [])
+    const judged = need === undefined ? { issues: [] } : historyOutcome(need, found.terms.get(need.dni) ?? [])
+    const unsigned = need === undefined ? undefined : found.startedUnsigned?.get(need.dni)
+    const outcome = unsigned === undefined
+      ? judged
+      : { ...judged, startedUnsigned: { entryDate: unsigned.entryDate, endDate: unsigned.endDate } }
     const id = query.linkedIds[index]
     if (id === undefined) return outcome
     const addendum = records[index] as Record<string, unknown>

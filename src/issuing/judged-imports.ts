@@ -5,7 +5,7 @@
  * extend a contract this service issued name it. Plain data: plugins/sheet-imports.ts reads the file
  * and the registry, these shape what the routes answer.
  */
-import { HISTORY_MESSAGES, IMPORT_MESSAGES } from '../../schemas/messages.js'
+import { HISTORY_MESSAGES, IMPORT_MESSAGES, REGISTRY_MESSAGES } from '../../schemas/messages.js'
 import type { AddendumImportReply, EmployeeImportReply } from '../../schemas/import.js'
 import type { Addendum } from '../../schemas/addendum.js'
 import type { AddendumImport, EmployeeImport, RowFill } from '../spreadsheets/import.js'
@@ -17,7 +17,8 @@ import type { HistoryOutcome } from '../registry/history-rules.js'
 
 /**
  * The 200 of an employees upload: `result` (importEmployeeRows) with `checked` (the history rules'
- * outcome of each kept employee, in order) folded into `contractIssues` and `warnings`, by sheet row.
+ * outcome of each kept employee, in order) folded into `contractIssues` and `warnings` (a probation
+ * already served; a worker whose earlier contract started unsigned, DOCUMENT-REQUIREMENTS §39), by sheet row.
  * With `partial`, the counts and the refused rows' `errors` too (docs/import.md).
  */
 export function employeeImportReply (
@@ -29,7 +30,10 @@ export function employeeImportReply (
     .sort((a, b) => a.row - b.row)
   const warnings = [...result.warnings, ...checked.flatMap((outcome, index) => outcome.probationServed === undefined
     ? []
-    : [{ row: rows[index], field: 'probationaryPeriod', message: HISTORY_MESSAGES.probationNotRepeated(outcome.probationServed.from, outcome.probationServed.to) }])]
+    : [{ row: rows[index], field: 'probationaryPeriod', message: HISTORY_MESSAGES.probationNotRepeated(outcome.probationServed.from, outcome.probationServed.to) }]),
+  ...checked.flatMap((outcome, index) => outcome.startedUnsigned === undefined
+    ? []
+    : [{ row: rows[index], field: 'dni', message: REGISTRY_MESSAGES.startedUnsigned(employees[index].dni, outcome.startedUnsigned.entryDate, outcome.startedUnsigned.endDate) }])]
     .sort((a, b) => a.row - b.row)
   const messages = IMPORT_MESSAGES.employees
   const data = { totalRecords: result.totalRecords, employees, rows, sessionId, contractIssues, warnings }

@@ -9,6 +9,7 @@ import { dayMonthYearKey, termEnd } from '../vocabulary/dates.js'
 import { MAX_TOTAL_MONTHS, MODALITIES, parseModality } from '../vocabulary/modality.js'
 import type { HistoryNeed } from './history-rules.js'
 import type { RecordedForAddendum } from './from-contract.js'
+import type { ContractStatus } from './tables.js'
 
 /** A worker's contract or adenda as the rules see it: recorded, or planned by the request being recorded. */
 export interface LiveTerm {
@@ -21,7 +22,9 @@ export interface LiveTerm {
   causeId: string | null
   entryDate: string
   endDate: string
-  status: 'issued' | 'signed' | 'superseded'
+  status: ContractStatus
+  /** The day an `ended` term ended (before its printed end); null otherwise. */
+  endedOn: string | null
   /** When it was recorded (ms since the epoch); Number.MAX_SAFE_INTEGER for one being recorded. */
   issuedAt: number
 }
@@ -63,36 +66,57 @@ export function termsOverlap (
 }
 
 /**
- * The signed term that refuses `term` (docs/registry.md: a contract overlapping a `signed` one of the
- * same worker is refused with a 409): the earliest starting `signed` term among `terms` of the same
- * worker and kind that overlaps it.
- * @param except the id of `term` itself, when it is recorded (marking it signed)
+ * A term as it binds the worker on `today` (docs/registry.md "What counts"; DOCUMENT-REQUIREMENTS §39:
+ * a contract worked is binding): a `signed` one; an `issued` one whose start is `today` or earlier,
+ * until it is withdrawn; an `ended` one up to its `endedOn`. Undefined for one that does not bind
+ * (issued and not started, withdrawn, superseded).
+ * @param today `DD/MM/YYYY` in Lima
  */
-export function signedOverlap (
-  terms: readonly LiveTerm[], term: OverlapTerm, except?: string
+export function bindingTerm<T extends Pick<LiveTerm, 'status' | 'entryDate' | 'endDate' | 'endedOn'>> (term: T, today: string): T | undefined {
+  if (term.status === 'signed') return term
+  if (term.status === 'ended') return term.endedOn === null ? term : { ...term, endDate: term.endedOn }
+  if (term.status === 'issued' && dayMonthYearKey(term.entryDate) <= dayMonthYearKey(today)) return term
+  return undefined
+}
+
+/**
+ * The binding term that refuses `term` (docs/registry.md: a contract overlapping a contract that
+ * binds the worker is refused with a 409 naming it): the earliest starting term among `terms` of the
+ * same worker and kind that binds on `today` (bindingTerm, an ended one up to its end) and overlaps it.
+ * @param except the id of `term` itself, when it is recorded (marking it signed)
+ * @returns the term as recorded (its printed dates)
+ */
+export function bindingOverlap (
+  terms: readonly LiveTerm[], term: OverlapTerm, today: string, except?: string
 ): LiveTerm | undefined {
-  return terms.filter((other) => other.dni === term.worker.dni && other.kind === term.kind && other.status === 'signed' &&
-    other.id !== except && termsOverlap(other, term))
-    .sort((a, b) => dayMonthYearKey(a.entryDate) - dayMonthYearKey(b.entryDate))[0]
+  return terms.filter((other) => {
+    if (other.dni !== term.worker.dni || other.kind !== term.kind || other.id === except) return false
+    const binding = bindingTerm(other, today)
+    return binding !== undefined && termsOverlap(binding, term)
+  }).sort((a, b) => dayMonthYearKey(a.entryDate) - dayMonthYearKey(b.entryDate))[0]
 }
 
 /**
  * The terms `term` supersedes (a corrected reprint, docs/registry.md): those among `terms` of the same
- * worker and kind that are only `issued` and overlap it. A `signed` one is never superseded.
+ * worker and kind that are only `issued`, have not started on `today` (a started one binds:
+ * bindingOverlap refuses the reprint instead) and overlap it. A `signed` one is never superseded.
+ * @param fresh ids of terms planned by the same request (not recorded yet): superseded whenever they overlap
  */
-export function supersededBy (terms: readonly LiveTerm[], term: OverlapTerm): LiveTerm[] {
+export function supersededBy (
+  terms: readonly LiveTerm[], term: OverlapTerm, today: string, fresh: ReadonlySet<string> = new Set()
+): LiveTerm[] {
   return terms.filter((other) => other.dni === term.worker.dni && other.kind === term.kind && other.status === 'issued' &&
-    termsOverlap(other, term))
+    (fresh.has(other.id) || bindingTerm(other, today) === undefined) && termsOverlap(other, term))
 }
 
 /**
  * The contracts among `terms` (any workers') an adenda may extend, with the ends an adenda may
  * follow: the contract's own and each of its adendas' (a corrected reprint of an adenda follows the
- * contract's end, a second adenda the first's). Superseded terms count for nothing.
+ * contract's end, a second adenda the first's). Superseded, withdrawn and ended terms count for nothing.
  * @returns by DNI, newest contract (latest `issuedAt`) first
  */
 export function extendableByWorker (terms: readonly LiveTerm[]): Map<string, ExtendableContract[]> {
-  const live = terms.filter((term) => term.status !== 'superseded').sort((a, b) => b.issuedAt - a.issuedAt)
+  const live = terms.filter((term) => term.status === 'issued' || term.status === 'signed').sort((a, b) => b.issuedAt - a.issuedAt)
   const byId = new Map<string, ExtendableContract>()
   const byDni = new Map<string, ExtendableContract[]>()
   for (const term of live) {
@@ -129,16 +153,18 @@ export interface PlannedTerm {
 }
 
 /**
- * What recording `records` does to a worker's terms (docs/registry.md; DOCUMENT-REQUIREMENTS §32),
- * record after record: a record overlapping a `signed` term of its worker and kind refuses the whole
- * request (`conflict`); else it supersedes the overlapping `issued` ones (recorded, or earlier in the
- * same request), and an adenda without `contractId` is linked to the contract whose end it follows
- * (`extendsEnd`, contractExtendedBy) among the worker's terms as they stand before it.
+ * What recording `records` does to a worker's terms (docs/registry.md; DOCUMENT-REQUIREMENTS §32,
+ * §39), record after record: a record overlapping a term of its worker and kind that binds on
+ * `today` (bindingTerm: signed, issued and started, ended up to its end) refuses the whole request
+ * (`conflict`); else it supersedes the overlapping `issued` ones not started (recorded, or earlier in
+ * the same request), and an adenda without `contractId` is linked to the contract whose end it
+ * follows (`extendsEnd`, contractExtendedBy) among the worker's terms as they stand before it.
  * @param recorded the workers' recorded terms that are not superseded
  * @param newId gives each record its id, in order
+ * @param today `DD/MM/YYYY` in Lima
  */
 export function planIssue (
-  records: readonly IssuingTerm[], recorded: readonly LiveTerm[], newId: () => string
+  records: readonly IssuingTerm[], recorded: readonly LiveTerm[], newId: () => string, today: string
 ): { planned: PlannedTerm[], superseded: Array<{ id: string, by: string }> } | { conflict: LiveTerm } {
   // copies by worker: statuses change as the request goes
   const byWorker = new Map<string, LiveTerm[]>()
@@ -147,13 +173,14 @@ export function planIssue (
   const superseded: Array<{ id: string, by: string }> = []
   for (const record of records) {
     const terms = byWorker.get(record.worker.dni) ?? []
-    const signed = signedOverlap(terms, record)
-    if (signed !== undefined) return { conflict: signed }
+    // a record planned earlier in the same request binds nothing yet: a later one over its days replaces it
+    const binding = bindingOverlap(terms.filter((term) => !planned.has(term.id)), record, today)
+    if (binding !== undefined) return { conflict: binding }
     const id = newId()
     const contractId = record.contractId ?? (record.extendsEnd === undefined
       ? undefined
       : contractExtendedBy(extendableByWorker(terms).get(record.worker.dni) ?? [], record.extendsEnd)?.id)
-    for (const term of supersededBy(terms, record)) {
+    for (const term of supersededBy(terms, record, today, new Set(planned.keys()))) {
       term.status = 'superseded'
       const mine = planned.get(term.id)
       if (mine === undefined) superseded.push({ id: term.id, by: id })
@@ -169,6 +196,7 @@ export function planIssue (
       entryDate: record.entryDate,
       endDate: record.endDate,
       status: 'issued',
+      endedOn: null,
       issuedAt: Number.MAX_SAFE_INTEGER
     }])
   }
@@ -195,11 +223,17 @@ export function longestEnd (
   return ends.sort((a, b) => dayMonthYearKey(a) - dayMonthYearKey(b))[0]
 }
 
-/** A recorded contract or adenda as marking it signed reads it. */
+/** A recorded contract or adenda as marking it signed, or changing its status, reads it. */
 export interface SigningState extends OverlapTerm {
   status: LiveTerm['status']
   /** The day HR marked it signed; null until then. */
   signedOn: string | null
+  /** How it was signed; null until then. */
+  signedVia: 'paper' | 'electronic' | null
+  /** The day an `ended` one ended. */
+  endedOn: string | null
+  /** The day the worker's copy was handed over (statuses.ts). */
+  copyDeliveredOn: string | null
   /** The signing date its document printed. */
   signingDate: string
   /** The corrected reprint that superseded it (`superseded`), with its term; null otherwise. */
@@ -215,25 +249,27 @@ export interface SigningState extends OverlapTerm {
  * What marking a recorded contract or adenda signed on `signedOn` does (docs/registry.md, `POST
  * /api/contracts/{id}/signed`): it is signed once, on one day, and never before the signing date its
  * document printed (DOCUMENT-REQUIREMENTS §3); a contract a corrected reprint replaced is not signed
- * (the reprint is).
+ * (the reprint is); a withdrawn one is not signed, nor an ended one that was not signed before it ended.
  * @param contract undefined when the registry holds no such id; read under its worker's row lock
  * @param today `DD/MM/YYYY` in Lima: a contract is not signed in the future
  * @returns `sign`; `unchanged` when it is already marked signed on that day; else the refusal:
  *   `missing` (unknown), `afterToday` (`date`: today), `superseded` (`by`: the reprint), `signedOn`
- *   (marked on another day, `date`), `beforeSigning` (`date`: the signing date printed)
+ *   (marked on another day, `date`), `beforeSigning` (`date`: the signing date printed), `status`
+ *   (withdrawn, or ended unsigned)
  */
 export function signingOutcome (
   contract: Pick<SigningState, 'status' | 'signedOn' | 'signingDate' | 'supersededBy'> | undefined, signedOn: string, today: string
 ): 'sign' | 'unchanged' | { refusal: 'missing' } | { refusal: 'superseded', by: { id: string, entryDate: string, endDate: string } } |
-  { refusal: 'signedOn' | 'beforeSigning' | 'afterToday', date: string } {
+  { refusal: 'signedOn' | 'beforeSigning' | 'afterToday', date: string } | { refusal: 'status', status: LiveTerm['status'] } {
   if (contract === undefined) return { refusal: 'missing' }
   if (dayMonthYearKey(signedOn) > dayMonthYearKey(today)) return { refusal: 'afterToday', date: today }
   if (contract.status === 'superseded') {
     return contract.supersededBy === null ? { refusal: 'missing' } : { refusal: 'superseded', by: contract.supersededBy }
   }
-  if (contract.status === 'signed' && contract.signedOn !== null) {
+  if ((contract.status === 'signed' || contract.status === 'ended') && contract.signedOn !== null) {
     return contract.signedOn === signedOn ? 'unchanged' : { refusal: 'signedOn', date: contract.signedOn }
   }
+  if (contract.status === 'withdrawn' || contract.status === 'ended') return { refusal: 'status', status: contract.status }
   if (dayMonthYearKey(signedOn) < dayMonthYearKey(contract.signingDate)) {
     return { refusal: 'beforeSigning', date: contract.signingDate }
   }
@@ -246,7 +282,9 @@ export function signingOutcome (
  * modality and position, and whether it printed a probation (an adenda never does). The rules then
  * count the worker's signed terms and entered history, as issuing does, plus this one.
  */
-export function signingHistoryNeed (contract: SigningState): HistoryNeed {
+export function signingHistoryNeed (
+  contract: Pick<SigningState, 'kind' | 'modality' | 'entryDate' | 'endDate' | 'position' | 'probation'>
+): HistoryNeed {
   return {
     modality: contract.modality ?? undefined,
     from: contract.entryDate,

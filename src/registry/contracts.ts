@@ -6,7 +6,8 @@
  */
 import { sql, type Selectable } from 'kysely'
 import {
-  dayMonthYear, isoDate, recordset, type ContractRow, type ContractsTable, type DocumentRow, type RegistryDb
+  dayMonthYear, isoDate, recordset, type ContractRow, type ContractsTable, type ContractStatus, type DocumentRow,
+  type RegistryDb, type ScanKind
 } from './tables.js'
 import { DOCUMENT_COLUMNS } from './documents.js'
 import type { LiveTerm, PlannedTerm, SigningState } from './contract-rules.js'
@@ -64,10 +65,19 @@ export interface RecordedContract {
   modality: string | null
   entryDate: string
   endDate: string
-  status: 'issued' | 'signed' | 'superseded'
+  status: ContractStatus
   signedOn: string | null
   /** Who marked it signed (AUTH_MODE=oidc: the identity's subject); null when unmarked or without authentication. */
   signedBy: string | null
+  /** `paper` or `electronic` once signed. */
+  signedVia: 'paper' | 'electronic' | null
+  /** The day an `ended` one ended, before its printed end. */
+  endedOn: string | null
+  /** The day the worker's copy was handed over, and how (DOCUMENT-REQUIREMENTS §39). */
+  copyDeliveredOn: string | null
+  copyDeliveredVia: string | null
+  /** The kinds of its current scans (a paper mark without any: "firmado sin escaneo"). */
+  scans: ScanKind[]
 }
 
 const CONTRACT_COLUMNS = [
@@ -77,10 +87,15 @@ const CONTRACT_COLUMNS = [
 ] as const satisfies ReadonlyArray<keyof ContractRow>
 
 const RECORDED_COLUMNS = [
-  'id', 'kind', 'contract_type', 'modality', 'entry_date', 'end_date', 'status', 'signed_on', 'signed_by'
+  'contracts.id', 'contracts.kind', 'contracts.contract_type', 'contracts.modality', 'contracts.entry_date', 'contracts.end_date',
+  'contracts.status', 'contracts.signed_on', 'contracts.signed_by', 'contracts.signed_via', 'contracts.ended_on',
+  'contracts.copy_delivered_on', 'contracts.copy_delivered_via'
 ] as const
+/** The kinds of a contract's current scans, as a JSON array. */
+export const SCAN_KINDS = sql<ScanKind[]>`coalesce((select json_agg(s.kind order by s.kind) from contract_scans s
+  where s.contract_id = contracts.id and s.undone_at is null), '[]'::json)`.as('scans')
 const LIVE_TERM_COLUMNS = [
-  'id', 'worker_dni', 'kind', 'contract_id', 'cause_id', 'entry_date', 'end_date', 'status', 'issued_at'
+  'id', 'worker_dni', 'kind', 'contract_id', 'cause_id', 'entry_date', 'end_date', 'status', 'ended_on', 'issued_at'
 ] as const
 
 /** A row as the rules see it (contract-rules.ts). */
@@ -94,14 +109,17 @@ export function toLiveTerm (row: Pick<Selectable<ContractsTable>, typeof LIVE_TE
     entryDate: dayMonthYear(row.entry_date),
     endDate: dayMonthYear(row.end_date),
     status: row.status,
+    endedOn: row.ended_on === null ? null : dayMonthYear(row.ended_on),
     issuedAt: Number(row.issued_at)
   }
 }
 
 /** A row as the routes answer it. */
 export function toRecordedContract (
-  row: Pick<Selectable<ContractsTable>, typeof RECORDED_COLUMNS[number]>
+  row: Pick<Selectable<ContractsTable>, 'id' | 'kind' | 'contract_type' | 'modality' | 'entry_date' | 'end_date' | 'status' |
+    'signed_on' | 'signed_by' | 'signed_via' | 'ended_on' | 'copy_delivered_on' | 'copy_delivered_via'> & { scans: ScanKind[] }
 ): RecordedContract {
+  const day = (value: string | null) => value === null ? null : dayMonthYear(value)
   return {
     id: row.id,
     kind: row.kind,
@@ -110,8 +128,13 @@ export function toRecordedContract (
     entryDate: dayMonthYear(row.entry_date),
     endDate: dayMonthYear(row.end_date),
     status: row.status,
-    signedOn: row.signed_on === null ? null : dayMonthYear(row.signed_on),
-    signedBy: row.signed_by
+    signedOn: day(row.signed_on),
+    signedBy: row.signed_by,
+    signedVia: row.signed_via,
+    endedOn: day(row.ended_on),
+    copyDeliveredOn: day(row.copy_delivered_on),
+    copyDeliveredVia: row.copy_delivered_via,
+    scans: row.scans
   }
 }
 
@@ -141,11 +164,11 @@ export function toContractRow (record: IssuedRecord, term: PlannedTerm, context:
   }
 }
 
-/** The recorded contracts and adendas of these workers that are not superseded, newest first (`issued_at`). */
+/** The recorded contracts and adendas of these workers, not superseded nor withdrawn, newest first (`issued_at`). */
 export async function selectLiveTerms (db: RegistryDb, dnis: readonly string[]): Promise<LiveTerm[]> {
   if (dnis.length === 0) return []
   const rows = await db.selectFrom('contracts').select(LIVE_TERM_COLUMNS)
-    .where('worker_dni', 'in', dnis).where('status', '!=', 'superseded').orderBy('issued_at', 'desc').execute()
+    .where('worker_dni', 'in', dnis).where('status', 'not in', ['superseded', 'withdrawn']).orderBy('issued_at', 'desc').execute()
   return rows.map(toLiveTerm)
 }
 
@@ -185,7 +208,8 @@ export async function selectSigningState (db: RegistryDb, id: string): Promise<S
     .leftJoin('contracts as reprint', 'reprint.id', 'contracts.superseded_by')
     .select([
       'contracts.worker_dni', 'contracts.kind', 'contracts.entry_date', 'contracts.end_date', 'contracts.status',
-      'contracts.signing_date', 'contracts.signed_on', 'contracts.modality', 'contracts.position',
+      'contracts.signing_date', 'contracts.signed_on', 'contracts.signed_via', 'contracts.ended_on', 'contracts.copy_delivered_on',
+      'contracts.modality', 'contracts.position',
       sql<boolean>`contracts.probation is not null and contracts.probation <> 'sin periodo de prueba'`.as('probation'),
       'reprint.id as reprint_id', 'reprint.entry_date as reprint_entry', 'reprint.end_date as reprint_end'
     ])
@@ -199,6 +223,9 @@ export async function selectSigningState (db: RegistryDb, id: string): Promise<S
     status: row.status,
     signingDate: dayMonthYear(row.signing_date),
     signedOn: row.signed_on === null ? null : dayMonthYear(row.signed_on),
+    signedVia: row.signed_via,
+    endedOn: row.ended_on === null ? null : dayMonthYear(row.ended_on),
+    copyDeliveredOn: row.copy_delivered_on === null ? null : dayMonthYear(row.copy_delivered_on),
     supersededBy: row.reprint_id === null || row.reprint_entry === null || row.reprint_end === null
       ? null
       : { id: row.reprint_id, entryDate: dayMonthYear(row.reprint_entry), endDate: dayMonthYear(row.reprint_end) },
@@ -209,41 +236,144 @@ export async function selectSigningState (db: RegistryDb, id: string): Promise<S
 }
 
 /**
- * Marks a contract or adenda `signed` on `signedOn` (`DD/MM/YYYY`) by `signedBy`, only while it is
- * `issued` (a reprint or another mark that came first leaves it as it is).
+ * Marks a contract or adenda `signed` on `signedOn` (`DD/MM/YYYY`) by `signedBy`, `via` paper or
+ * electronically, its copy delivered on `copyDeliveredOn`, only while it is `issued` (a reprint or
+ * another mark that came first leaves it as it is).
  * @returns whether it was marked
  */
 export async function updateSigned (
-  db: RegistryDb, id: string, signedOn: string, signedBy: string | null
+  db: RegistryDb, id: string, mark: { signedOn: string, signedBy: string | null, via: 'paper' | 'electronic', copyDeliveredOn: string }
 ): Promise<boolean> {
   const result = await db.updateTable('contracts')
-    .set({ status: 'signed', signed_on: isoDate(signedOn), signed_by: signedBy, signed_at: sql<Date>`now()` })
+    .set({
+      status: 'signed',
+      signed_on: isoDate(mark.signedOn),
+      signed_by: mark.signedBy,
+      signed_at: sql<Date>`now()`,
+      signed_via: mark.via,
+      copy_delivered_on: isoDate(mark.copyDeliveredOn),
+      copy_delivered_via: mark.via
+    })
     .where('id', '=', id).where('status', '=', 'issued').executeTakeFirst()
+  return Number(result.numUpdatedRows) === 1
+}
+
+/**
+ * Sets a contract's status row from `from` (statuses.ts): `withdrawn`, `ended` (with `endedOn`),
+ * back to `issued` (counsel's undo of a paper mark: the signature's fields and the copy's cleared),
+ * or only the copy's delivery (`copyDeliveredOn`, the status unchanged).
+ * @returns whether the row was in `from` and changed
+ */
+export async function updateStatus (
+  db: RegistryDb, id: string, from: ContractStatus,
+  change: { to: 'withdrawn' } | { to: 'ended', endedOn: string } | { to: 'issued' } | { to: 'signed', copyDeliveredOn: string }
+): Promise<boolean> {
+  const query = db.updateTable('contracts').where('id', '=', id).where('status', '=', from)
+  const set = change.to === 'ended'
+    ? query.set({ status: 'ended', ended_on: isoDate(change.endedOn) })
+    : change.to === 'issued'
+      ? query.set({
+        status: 'issued', signed_on: null, signed_by: null, signed_at: null, signed_via: null, copy_delivered_on: null, copy_delivered_via: null
+      })
+      : change.to === 'signed'
+        ? query.set({ copy_delivered_on: isoDate(change.copyDeliveredOn) })
+        : query.set({ status: 'withdrawn' })
+  const result = await set.executeTakeFirst()
   return Number(result.numUpdatedRows) === 1
 }
 
 /** A recorded contract or adenda by id, whatever its status. */
 export async function selectRecordedContract (db: RegistryDb, id: string): Promise<RecordedContract | undefined> {
-  const row = await db.selectFrom('contracts').select(RECORDED_COLUMNS).where('id', '=', id).executeTakeFirst()
+  const row = await db.selectFrom('contracts').select([...RECORDED_COLUMNS, SCAN_KINDS]).where('id', '=', id).executeTakeFirst()
   return row === undefined ? undefined : toRecordedContract(row)
 }
 
 /** The worker's recorded contracts and adendas, oldest first (by entry, then by issue), superseded ones included. */
 export async function selectWorkerContracts (db: RegistryDb, dni: string): Promise<RecordedContract[]> {
-  const rows = await db.selectFrom('contracts').select(RECORDED_COLUMNS)
+  const rows = await db.selectFrom('contracts').select([...RECORDED_COLUMNS, SCAN_KINDS])
     .where('worker_dni', '=', dni).orderBy('entry_date').orderBy('issued_at').execute()
   return rows.map(toRecordedContract)
 }
 
+/** A row of `GET /api/contracts`: a recorded contract with its worker. */
+export interface ListedContract extends RecordedContract {
+  dni: string
+  /** The worker's names as recorded. */
+  worker: string
+  /** Whether its start is today or earlier (Lima). */
+  started: boolean
+}
+
+/** What `GET /api/contracts` filters on; `after` is the last row of the page before (the cursor). */
+export interface ContractFilter {
+  status?: ContractStatus
+  /** true: started on `today` or earlier; false: not started. */
+  started?: boolean
+  dni?: string
+  /** true: with a current scan; false: without one ("firmado sin escaneo" with `status: signed`). */
+  scanned?: boolean
+  /** `DD/MM/YYYY` in Lima. */
+  today: string
+  limit: number
+  after?: { entryDate: string, id: string }
+}
+
 /**
- * A recorded contract (not an adenda, not superseded) as an adenda is built from it (salary in
+ * Recorded contracts and adendas by `filter`, by start date (so the started ones come first), then
+ * by id: keyset pages of `limit` after `filter.after`.
+ */
+export async function selectListedContracts (db: RegistryDb, filter: ContractFilter): Promise<ListedContract[]> {
+  const today = isoDate(filter.today)
+  let query = db.selectFrom('contracts').innerJoin('workers as w', 'w.dni', 'contracts.worker_dni')
+    .select([...RECORDED_COLUMNS, SCAN_KINDS, 'contracts.worker_dni', 'w.names', 'w.last_name_father', 'w.last_name_mother'])
+  if (filter.status !== undefined) query = query.where('contracts.status', '=', filter.status)
+  if (filter.dni !== undefined) query = query.where('contracts.worker_dni', '=', filter.dni)
+  if (filter.started !== undefined) query = query.where('contracts.entry_date', filter.started ? '<=' : '>', today)
+  if (filter.scanned !== undefined) {
+    const current = sql<boolean>`exists (select 1 from contract_scans s where s.contract_id = contracts.id and s.undone_at is null)`
+    query = query.where(filter.scanned ? current : sql<boolean>`not ${current}`)
+  }
+  if (filter.after !== undefined) {
+    const { entryDate, id } = filter.after
+    query = query.where(({ eb, or, and }) => or([
+      eb('contracts.entry_date', '>', isoDate(entryDate)),
+      and([eb('contracts.entry_date', '=', isoDate(entryDate)), eb('contracts.id', '>', id)])
+    ]))
+  }
+  const rows = await query.orderBy('contracts.entry_date').orderBy('contracts.id').limit(filter.limit).execute()
+  return rows.map((row) => ({
+    ...toRecordedContract(row),
+    dni: row.worker_dni,
+    worker: [row.names, row.last_name_father, row.last_name_mother].filter((part) => part !== '').join(' '),
+    started: row.entry_date <= today
+  }))
+}
+
+/**
+ * The workers among `dnis` with a contract or adenda `issued` (not signed, withdrawn nor ended) whose
+ * start is `today` or earlier: it binds them unsigned (DOCUMENT-REQUIREMENTS §39), which an upload warns of.
+ * @returns by DNI, the earliest such term (`DD/MM/YYYY`)
+ */
+export async function selectStartedUnsigned (
+  db: RegistryDb, dnis: readonly string[], today: string
+): Promise<Map<string, { id: string, entryDate: string, endDate: string }>> {
+  if (dnis.length === 0) return new Map()
+  const rows = await db.selectFrom('contracts').select(['id', 'worker_dni', 'entry_date', 'end_date'])
+    .where('worker_dni', 'in', dnis).where('status', '=', 'issued').where('entry_date', '<=', isoDate(today))
+    .orderBy('entry_date', 'desc').execute()
+  return new Map(rows.map((row) =>
+    [row.worker_dni, { id: row.id, entryDate: dayMonthYear(row.entry_date), endDate: dayMonthYear(row.end_date) }]))
+}
+
+/**
+ * A recorded contract (not an adenda; issued or signed) as an adenda is built from it (salary in
  * soles); the end in force and the first entry are the caller's. Undefined for any other id.
  */
 export async function selectContractForAddendum (
   db: RegistryDb, id: string
 ): Promise<Omit<RecordedForAddendum, 'lastEnd' | 'firstEntryDate'> & { dni: string } | undefined> {
   const row = await db.selectFrom('contracts').selectAll().where('id', '=', id).where('kind', '=', 'contract')
-    .where('status', '!=', 'superseded').executeTakeFirst()
+    .where('status', 'in', ['issued', 'signed']).executeTakeFirst()
   if (row === undefined) return undefined
   return {
     dni: row.worker_dni,
@@ -256,14 +386,14 @@ export async function selectContractForAddendum (
 }
 
 /**
- * The last adenda (not superseded) of a contract: the latest end, the latest issued among equal ends.
+ * The last adenda (neither superseded nor withdrawn) of a contract: the latest end, the latest issued among equal ends.
  * It holds the end and the salary in force (soles; LPCL art. 30 b compares a new salary with it).
  */
 export async function selectLastAddendum (
   db: RegistryDb, contractId: string
 ): Promise<{ endDate: string, salary: number } | undefined> {
   const row = await db.selectFrom('contracts').select(['end_date', 'salary'])
-    .where('contract_id', '=', contractId).where('kind', '=', 'addendum').where('status', '!=', 'superseded')
+    .where('contract_id', '=', contractId).where('kind', '=', 'addendum').where('status', 'not in', ['superseded', 'withdrawn'])
     .orderBy('end_date', 'desc').orderBy('issued_at', 'desc').limit(1).executeTakeFirst()
   return row === undefined ? undefined : { endDate: dayMonthYear(row.end_date), salary: Number(row.salary) }
 }
@@ -278,9 +408,9 @@ export async function selectContractsForAddenda (
 ): Promise<Map<string, Omit<RecordedForAddendum, 'lastEnd' | 'firstEntryDate'> & { dni: string, last?: { endDate: string, salary: number } }>> {
   if (ids.length === 0) return new Map()
   const rows = await db.selectFrom('contracts').selectAll().where('id', 'in', ids).where('kind', '=', 'contract')
-    .where('status', '!=', 'superseded').execute()
+    .where('status', 'in', ['issued', 'signed']).execute()
   const addenda = await db.selectFrom('contracts').select(['contract_id', 'end_date', 'salary'])
-    .where('contract_id', 'in', ids).where('kind', '=', 'addendum').where('status', '!=', 'superseded')
+    .where('contract_id', 'in', ids).where('kind', '=', 'addendum').where('status', 'not in', ['superseded', 'withdrawn'])
     .orderBy('end_date', 'desc').orderBy('issued_at', 'desc').execute()
   const last = new Map<string, { endDate: string, salary: number }>()
   for (const row of addenda) {
@@ -304,13 +434,13 @@ export async function selectContractsForAddenda (
   }]))
 }
 
-/** The recorded contracts (not adendas, not superseded) among `ids`, by id; an id it does not hold is absent. */
+/** The recorded contracts (not adendas; issued or signed) among `ids`, by id; an id it does not hold is absent. */
 export async function selectLinkedContracts (
   db: RegistryDb, ids: readonly string[]
 ): Promise<Map<string, LinkedContract>> {
   if (ids.length === 0) return new Map()
   const rows = await db.selectFrom('contracts').select(['id', 'worker_dni', 'modality', 'cause_id', 'site'])
-    .where('id', 'in', ids).where('kind', '=', 'contract').where('status', '!=', 'superseded').execute()
+    .where('id', 'in', ids).where('kind', '=', 'contract').where('status', 'in', ['issued', 'signed']).execute()
   return new Map(rows.map((row) =>
     [row.id, { workerDni: row.worker_dni, modality: row.modality, causeId: row.cause_id, site: row.site }]))
 }

@@ -4,7 +4,7 @@
  * database or a transaction; the public check's view of a row is made at toDocumentCheck. The
  * documents are inserted with their contracts, in one statement (contracts.ts insertIssued).
  */
-import type { DocumentRow, RegistryDb } from './tables.js'
+import type { ContractStatus, DocumentRow, RegistryDb } from './tables.js'
 import { initialsOf, maskDni } from './verification-codes.js'
 
 /** A document as its public check shows it (`GET /api/documents/{code}`): no name, the DNI masked. */
@@ -17,7 +17,7 @@ export interface DocumentCheck {
   /** SHA-256 (hex) of the PDF issued; null until recorded (after it is rendered). */
   sha256: string | null
   /** Its contract's or adenda's: `superseded` by a corrected reprint, `signed` once HR marked it. */
-  status: 'issued' | 'signed' | 'superseded'
+  status: ContractStatus
   /** The worker's DNI with all but its last four digits hidden: `****5678`. */
   dni: string
   /** The worker's initials as recorded (`R. M. Q. M.`), never the name. */

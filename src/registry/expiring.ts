@@ -40,7 +40,8 @@ export interface ExpiringContract {
 }
 
 /**
- * Contracts (not superseded) whose term, with their adendas (not superseded), ends between `from`
+ * Contracts (issued or signed) whose term, with their adendas (neither superseded nor withdrawn; an
+ * ended one at its `ended_on`), ends between `from`
  * and `to` (`DD/MM/YYYY`, inclusive), unordered; the worker's first entry and the longest end are
  * the caller's (workers.ts selectFirstEntries, contract-rules.ts longestEnd).
  */
@@ -50,14 +51,16 @@ export async function selectExpiring (
   const rows = await db.selectFrom('contracts as c')
     .innerJoin('workers as w', 'w.dni', 'c.worker_dni')
     .leftJoin(
-      (eb) => eb.selectFrom('contracts').select(['contract_id', sql<string>`max(end_date)`.as('last_end'), sql<number>`count(*)::int`.as('addenda')])
-        .where('kind', '=', 'addendum').where('status', '!=', 'superseded').where('contract_id', 'is not', null)
+      (eb) => eb.selectFrom('contracts').select(['contract_id',
+        sql<string>`max(case when status = 'ended' then ended_on else end_date end)`.as('last_end'), sql<number>`count(*)::int`.as('addenda')])
+        .where('kind', '=', 'addendum').where('status', 'not in', ['superseded', 'withdrawn']).where('contract_id', 'is not', null)
         .groupBy('contract_id').as('a'),
       (join) => join.onRef('a.contract_id', '=', 'c.id'))
     .select(['c.id', 'c.worker_dni', 'w.names', 'w.last_name_father', 'w.last_name_mother', 'c.contract_type', 'c.modality',
       'c.cause_id', 'c.entry_date', 'c.end_date', 'c.site', 'c.position', 'c.status', 'a.last_end', 'a.addenda',
       sql<string | null>`c.record->>'absenceTo'`.as('absence_to')])
-    .where('c.kind', '=', 'contract').where('c.status', '!=', 'superseded')
+    // an ended or withdrawn contract expires no more; a superseded one is its reprint's
+    .where('c.kind', '=', 'contract').where('c.status', 'in', ['issued', 'signed'])
     .where(sql<string>`coalesce(a.last_end, c.end_date)`, '>=', isoDate(from))
     .where(sql<string>`coalesce(a.last_end, c.end_date)`, '<=', isoDate(to))
     .execute()

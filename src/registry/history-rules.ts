@@ -42,6 +42,11 @@ export interface HistoryOutcome {
   issues: Array<{ field: string, message: string }>
   /** A probation was served in the same position within three years before `from`: print none. */
   probationServed?: { from: string, to: string }
+  /**
+   * An earlier contract of the worker started without its signature recorded (DOCUMENT-REQUIREMENTS §39:
+   * it binds and counts): an upload warns of it. Only when asked (RegistryAccess.checkHistory).
+   */
+  startedUnsigned?: { entryDate: string, endDate: string }
 }
 
 const DAY_MS = 86_400_000

@@ -128,17 +128,28 @@ export async function deleteHistoryEndedBefore (db: RegistryDb, before: string):
 
 /**
  * The terms that count for the history rules (history-rules.ts), by DNI, in one statement (one round
- * trip before a batch's first byte): each worker's `signed` contracts and adendas (a probation served
- * when a contract printed one) and the history HR entered (when it entered probation months).
+ * trip before a batch's first byte): each worker's contracts and adendas that bind on `today`
+ * (contract-rules.ts bindingTerm; DOCUMENT-REQUIREMENTS §39): `signed` ones, `issued` ones whose start
+ * is `today` or earlier, `ended` ones up to their `ended_on` (a probation served when a contract
+ * printed one); and the history HR entered (when it entered probation months).
+ * @param today `DD/MM/YYYY` in Lima
+ * @param except a contract left out (the one being marked signed, which the rules add themselves)
  * @returns by DNI; a worker without any is absent
  */
-export async function selectWorkerTerms (db: RegistryDb, dnis: readonly string[]): Promise<Map<string, WorkerTerm[]>> {
+export async function selectWorkerTerms (
+  db: RegistryDb, dnis: readonly string[], today: string, except?: string
+): Promise<Map<string, WorkerTerm[]>> {
   const terms = new Map<string, WorkerTerm[]>()
   if (dnis.length === 0) return terms
   const rows = await db.selectFrom('contracts')
-    .select(['worker_dni', 'modality', 'entry_date', 'end_date', 'position',
+    .select(['worker_dni', 'modality', 'entry_date', sql<string>`case when status = 'ended' then ended_on else end_date end`.as('end_date'), 'position',
       sql<boolean>`kind = 'contract' and probation is not null and probation <> 'sin periodo de prueba'`.as('probation')])
-    .where('worker_dni', 'in', dnis).where('status', '=', 'signed')
+    .where('worker_dni', 'in', dnis)
+    .where(({ eb, or, and }) => or([
+      eb('status', 'in', ['signed', 'ended']),
+      and([eb('status', '=', 'issued'), eb('entry_date', '<=', isoDate(today))])
+    ]))
+    .where('id', '!=', except ?? '')
     .unionAll((union) => union.selectFrom('history')
       .select(['worker_dni', 'modality', 'entry_date', 'end_date', 'position', sql<boolean>`coalesce(probation_months, 0) > 0`.as('probation')])
       .where('worker_dni', 'in', dnis))

@@ -13,18 +13,24 @@
  */
 import { randomUUID } from 'node:crypto'
 import { sql, type Kysely } from 'kysely'
-import type { RegistryDb, RegistryTables } from './tables.js'
+import { isoDate, type RegistryDb, type RegistryTables } from './tables.js'
 import { historyOutcome, type LinkedContract, type WorkerTerm } from './history-rules.js'
 import type { RecordedForAddendum } from './from-contract.js'
 import {
-  extendableByWorker, longestEnd, planIssue, signedOverlap, signingHistoryNeed, signingOutcome, type ExtendableContract
+  bindingOverlap, extendableByWorker, longestEnd, planIssue, signingHistoryNeed, signingOutcome,
+  type ExtendableContract, type LiveTerm, type SigningState
 } from './contract-rules.js'
 import {
   deleteAddendaEndedBefore, deleteContractsEndedBefore, insertIssued, selectContractForAddendum,
   selectContractsForAddenda, selectContractWorker,
-  selectLastAddendum, selectLinkedContracts, selectLiveTerms, selectRecordedContract, selectSigningState,
-  selectWorkerContracts, toContractRow, updateSigned, type IssueContext, type IssuedRecord, type RecordedContract
+  selectLastAddendum, selectLinkedContracts, selectListedContracts, selectLiveTerms, selectRecordedContract,
+  selectSigningState, selectStartedUnsigned, selectWorkerContracts, toContractRow, updateSigned, updateStatus,
+  type ContractFilter, type IssueContext, type IssuedRecord, type ListedContract, type RecordedContract
 } from './contracts.js'
+import { insertEvents, selectEvents, type RecordedEvent } from './contract-events.js'
+import { insertScans, selectScan, selectScanKinds, undoScans, type ScanUpload, type StoredScan } from './scans.js'
+import { endingOutcome, unsigningOutcome, withdrawalOutcome, type ChangeRefusal } from './statuses.js'
+import type { ContractStatus, ScanKind } from './tables.js'
 import { renewalOrder, selectExpiring, type ExpiringContract } from './expiring.js'
 import {
   deleteHistoryEndedBefore, deleteHistoryEntry, insertHistory, insertHistoryDeletion, selectHeldHistory, selectHistory,
@@ -37,50 +43,102 @@ import {
 import { CauseRegistry } from './cause-reviews.js'
 import { eraseDeleted } from './erasure.js'
 import { verificationCode } from './verification-codes.js'
-import { todayInLima } from '../vocabulary/dates.js'
+import { dayMonthYearKey, todayInLima } from '../vocabulary/dates.js'
 import { selectDocumentCheck, toDocumentRow, type DocumentCheck } from './documents.js'
 
 /** A term of the worker's that a refusal names: `id`, `DD/MM/YYYY` dates. */
 export interface RefusedTerm { id: string, entryDate: string, endDate: string }
 
+/** Why the registry refuses (RegistryRefusal). */
+export type RefusalReason = 'conflict' | 'signConflict' | 'missing' | 'signedOn' | 'beforeSigning' | 'afterToday' | 'superseded' |
+  'history' | 'status' | 'forbidden' | 'electronic' | 'endedOn' | 'beforeStart' | 'notBeforeEnd' | 'scanTaken' | 'cargoNeeded'
+
 /**
  * A refusal the registry's state causes, answered by the error handler (plugins/errors.ts): 409
- * (`conflict`: a contract being issued overlaps a signed contract of its worker, or one being marked
- * signed at the same time, `other`; `signConflict`: marking signed a term another signed contract
- * overlaps, `other`; `signedOn`: already marked signed on another day, `date`; `superseded`: marking
- * signed a contract a corrected reprint replaced, `other` the reprint; `history`: marking signed a
- * term the history rules refuse, `issues`: LPCL art. 74, Reglamento art. 16), 404 (`missing`) or 400
- * (`beforeSigning`: a signing date before the one the document printed, `date`; `afterToday`: a signing
- * date after today in Lima, `date` today). `dni` names the
- * worker whenever the registry knows it (the audit trail records it).
+ * (`conflict`: a contract being issued overlaps a contract that binds its worker, signed, started or
+ * ended, or one being marked signed at the same time, `other`; `signConflict`: marking signed a term
+ * another binding contract overlaps, `other`; `signedOn`: already marked signed on another day, `date`;
+ * `superseded`: changing a contract a corrected reprint replaced, `other` the reprint; `history`:
+ * marking signed a term the history rules refuse, `issues`: LPCL art. 74, Reglamento art. 16;
+ * `status`: its status forbids the change, `status`; `electronic`: undoing an electronic signature;
+ * `endedOn`: already ended on another day, `date`; `scanTaken`: its scan was already added), 403
+ * (`forbidden`: withdrawing a started contract without role `legal`), 404 (`missing`) or 400 on
+ * `field` (`beforeSigning`: a signing date before the one the document printed, `date`;
+ * `afterToday`: a date after today in Lima, `date` today; `beforeStart`, `notBeforeEnd`: an end outside
+ * the term, `date`; `cargoNeeded`: a copy delivered on another day than the signature without the
+ * worker's receipt). `dni` names the worker whenever the registry knows it (the audit trail records it).
  */
 export class RegistryRefusal extends Error {
-  readonly reason: 'conflict' | 'signConflict' | 'missing' | 'signedOn' | 'beforeSigning' | 'afterToday' | 'superseded' | 'history'
-  /** The term in the way (`conflict`, `signConflict`), or the reprint (`superseded`). */
-  readonly other?: RefusedTerm
+  readonly reason: RefusalReason
+  /** The term in the way (`conflict`, `signConflict`, with its status), or the reprint (`superseded`). */
+  readonly other?: RefusedTerm & { status?: ContractStatus }
   /** The worker concerned. */
   readonly dni?: string
-  /** `DD/MM/YYYY`: the day marked (`signedOn`), the signing date printed (`beforeSigning`), today (`afterToday`). */
+  /** `DD/MM/YYYY`: the day marked (`signedOn`), the printed signing date (`beforeSigning`), today (`afterToday`)… */
   readonly date?: string
   /** The history rules' refusals (`history`): field (`endDate`, `endAddendum`, `probationaryPeriod`), message. */
   readonly issues?: ReadonlyArray<{ field: string, message: string }>
+  /** The contract's status (`status`). */
+  readonly status?: ContractStatus
+  /** The request field a 400 is on (default `body.signingDate`). */
+  readonly field?: string
   constructor (
     reason: RegistryRefusal['reason'],
-    details: { other?: RefusedTerm, dni?: string, date?: string, issues?: RegistryRefusal['issues'] } = {}
+    details: {
+      other?: RegistryRefusal['other'], dni?: string, date?: string, issues?: RegistryRefusal['issues'], status?: ContractStatus, field?: string
+    } = {}
   ) {
     super(reason === 'missing'
       ? 'no such contract'
-      : reason.endsWith('onflict') ? 'overlaps a signed contract' : reason === 'superseded' ? 'superseded by a reprint' : `signing: ${reason}`)
+      : reason.endsWith('onflict') ? 'overlaps a binding contract' : reason === 'superseded' ? 'superseded by a reprint' : `contract status: ${reason}`)
     this.name = 'RegistryRefusal'
     this.reason = reason
     this.other = details.other
     this.dni = details.dni
     this.date = details.date
     this.issues = details.issues
+    this.status = details.status
+    this.field = details.field
+  }
+}
+
+/** Who asks for a change of status, and in which request (recorded in its event). */
+export interface ChangeContext {
+  /** The identity's subject (AUTH_MODE=oidc), else undefined. */
+  by?: string
+  requestId?: string
+  /** `DD/MM/YYYY` in Lima (default: now). */
+  today?: string
+}
+
+/** How a contract is marked signed (markSigned). */
+export interface SignOptions extends ChangeContext {
+  /** Default `paper`. */
+  via?: 'paper' | 'electronic'
+  /** The scans of a paper signature (types read from their bytes, scan-files.ts). */
+  scans?: readonly ScanUpload[]
+  /** `DD/MM/YYYY`: the copy handed over another day than the signature; needs a `cargo` scan. */
+  copyDeliveredOn?: string
+}
+
+/** A ChangeRefusal of statuses.ts as the registry's refusal. */
+function changeRefusal (outcome: ChangeRefusal, dni: string, field: string, entryDate: string): RegistryRefusal {
+  switch (outcome.refusal) {
+    case 'status': return new RegistryRefusal('status', { status: outcome.status, dni })
+    case 'superseded': return new RegistryRefusal('superseded', { other: outcome.by, dni })
+    case 'forbidden': return new RegistryRefusal('forbidden', { dni, date: entryDate })
+    case 'electronic': return new RegistryRefusal('electronic', { dni })
+    default: return new RegistryRefusal(outcome.refusal, { date: outcome.date, dni, field })
   }
 }
 
 /** The registry over one open database. */
+/** The refusal of a record overlapping a contract that binds its worker (planIssue's conflict), as far as it counts. */
+function issueConflict (conflict: LiveTerm): RegistryRefusal {
+  const { id, entryDate, endDate, dni, status, endedOn } = conflict
+  return new RegistryRefusal('conflict', { other: { id, entryDate, endDate: endedOn ?? endDate, status }, dni })
+}
+
 export class Registry {
   readonly #db: Kysely<RegistryTables>
   constructor (db: Kysely<RegistryTables>) {
@@ -96,28 +154,29 @@ export class Registry {
    * Records a request's contracts and adendas in one transaction: upserts each worker, supersedes
    * the worker's earlier contracts that are only `issued` and overlap the new term (a corrected
    * reprint), and gives each document a verification code; with their PDFs' SHA-256 when given.
+   * A reprint's supersession is an event of the superseded contract (contract-events.ts).
+   * @param today `DD/MM/YYYY` in Lima: an issued contract started by then binds (contract-rules.ts bindingTerm)
    * @returns per record, in order, its id and its documents' codes
-   * @throws RegistryRefusal (`conflict`) when a record overlaps a `signed` contract of its worker;
-   *   nothing of the request is recorded then
+   * @throws RegistryRefusal (`conflict`) when a record overlaps a contract that binds its worker
+   *   (signed, issued and started, ended up to its end); nothing of the request is recorded then
    */
   async recordIssued (
-    records: readonly IssuedRecord[], context: IssueContext
+    records: readonly IssuedRecord[], context: IssueContext, today = todayInLima()
   ): Promise<Array<{ id: string, codes: string[] }>> {
     if (records.length === 0) return []
     // three statements for the whole request, whatever its size (a ZIP's central directory waits for them)
     return await this.#db.transaction().execute(async (trx) => {
       // the upsert locks each worker's row, in DNI order: one writer per worker at a time
       const dnis = await upsertIssuedWorkers(trx, records.map((record) => record.worker))
-      const plan = planIssue(records, await selectLiveTerms(trx, dnis), randomUUID)
-      if ('conflict' in plan) {
-        const { id, entryDate, endDate, dni } = plan.conflict
-        throw new RegistryRefusal('conflict', { other: { id, entryDate, endDate }, dni })
-      }
+      const plan = planIssue(records, await selectLiveTerms(trx, dnis), randomUUID, today)
+      if ('conflict' in plan) throw issueConflict(plan.conflict)
       const codes = records.map((record) => record.documents.map((document) => document.code ?? verificationCode()))
       const contracts = plan.planned.map((term, index) => toContractRow(records[index], term, context))
       const documents = plan.planned.flatMap((term, index) =>
         records[index].documents.map((document, at) => toDocumentRow(term.id, codes[index][at], document)))
       await insertIssued(trx, contracts, documents, plan.superseded)
+      await insertEvents(trx, plan.superseded.map(({ id, by }) =>
+        ({ contractId: id, what: 'superseded' as const, details: { by }, by: context.issuedBy, requestId: context.requestId })))
       return plan.planned.map((term, index) => ({ id: term.id, codes: codes[index] }))
     })
   }
@@ -128,13 +187,10 @@ export class Registry {
    * the workers' locks when it records.
    * @throws RegistryRefusal (`conflict`) as recordIssued
    */
-  async checkIssue (records: readonly IssuedRecord[]): Promise<void> {
+  async checkIssue (records: readonly IssuedRecord[], today = todayInLima()): Promise<void> {
     const dnis = [...new Set(records.map((record) => record.worker.dni))]
-    const plan = planIssue(records, await selectLiveTerms(this.#db, dnis), randomUUID)
-    if ('conflict' in plan) {
-      const { id, entryDate, endDate, dni } = plan.conflict
-      throw new RegistryRefusal('conflict', { other: { id, entryDate, endDate }, dni })
-    }
+    const plan = planIssue(records, await selectLiveTerms(this.#db, dnis), randomUUID, today)
+    if ('conflict' in plan) throw issueConflict(plan.conflict)
   }
 
   /**
@@ -146,48 +202,198 @@ export class Registry {
   }
 
   /**
-   * Marks a recorded contract or adenda `signed` on `signedOn` (`DD/MM/YYYY`) by `signedBy` (the
-   * identity's subject; recorded with the time); marking it again on the same day changes nothing.
+   * Marks a recorded contract or adenda `signed` on `signedOn` (`DD/MM/YYYY`), on paper (the default)
+   * or electronically, by `options.by` (recorded with the time and an event); its copy delivered on
+   * the signing day unless `copyDeliveredOn` says another day, which needs the worker's receipt
+   * (`cargo` scan; DOCUMENT-REQUIREMENTS §39, §30). A paper mark may bring its scans; marking it again
+   * on the same day changes nothing, or adds the scans (and the copy's day) once, when it has none yet.
    * Race-free (docs/registry.md): the worker's row is locked first, as recordIssued locks it, and the
-   * contract is read again under the lock, so of a mark and a reprint, or of two marks, one wins and
-   * the other sees it. The history rules (history-rules.ts: art. 74's five years, the modality's
-   * maximum, a probation already served) count the worker's signed terms and entered history plus
-   * this one, as issuing does.
-   * @param today `DD/MM/YYYY` in Lima (default: now)
+   * contract is read again under the lock, so of a mark and a reprint, or of two marks, or of a mark
+   * and a withdrawal, one wins and the other sees it. The history rules (history-rules.ts: art. 74's
+   * five years, the modality's maximum, a probation already served) count the worker's binding terms
+   * and entered history plus this one, as issuing does.
    * @returns the contract as recorded, and its worker's DNI
-   * @throws RegistryRefusal `missing` for an unknown id; `afterToday` for a date after `today`;
-   *   `superseded` (the reprint) for one a reprint replaced; `signConflict` when another signed contract
-   *   of the worker overlaps it; `signedOn` when it is already marked signed on another day;
-   *   `beforeSigning` when `signedOn` is before the signing date its document printed; `history` when
-   *   the history rules refuse it
+   * @throws RegistryRefusal `missing` for an unknown id; `afterToday` for a date after today;
+   *   `superseded` (the reprint) for one a reprint replaced; `status` for a withdrawn one, or one ended
+   *   unsigned; `signConflict` when another binding contract of the worker overlaps it; `signedOn`
+   *   when it is already marked signed on another day; `beforeSigning` when `signedOn` is before the
+   *   signing date its document printed; `history` when the history rules refuse it; `electronic` for
+   *   scans of an electronic signature; `scanTaken` when its scans were already added; `cargoNeeded`,
+   *   `beforeSigning`, `afterToday` (field `body.copyDeliveredOn`) for the copy's day
    */
   async markSigned (
-    id: string, signedOn: string, signedBy?: string, today = todayInLima()
+    id: string, signedOn: string, options: SignOptions = {}
   ): Promise<{ contract: RecordedContract, dni: string }> {
+    const today = options.today ?? todayInLima()
+    const via = options.via ?? 'paper'
+    const scans = options.scans ?? []
     return await this.#db.transaction().execute(async (trx) => {
-      const dni = await selectContractWorker(trx, id)
-      if (dni === undefined) throw new RegistryRefusal('missing')
-      // the worker's row lock, then the contract read again: a reprint or a mark committed meanwhile is seen
-      await lockWorkers(trx, [dni])
-      const found = await selectSigningState(trx, id)
+      const { dni, found } = await this.#lockedState(trx, id)
       const outcome = signingOutcome(found, signedOn, today)
       if (typeof outcome === 'object') {
-        const details = 'by' in outcome ? { other: outcome.by } : 'date' in outcome ? { date: outcome.date } : {}
+        const details = 'by' in outcome ? { other: outcome.by } : 'date' in outcome ? { date: outcome.date } : 'status' in outcome ? { status: outcome.status } : {}
         throw new RegistryRefusal(outcome.refusal, { ...details, dni })
       }
-      if (outcome === 'sign' && found !== undefined) {
-        const other = signedOverlap(await selectLiveTerms(trx, [dni]), found, id)
+      const copyDeliveredOn = options.copyDeliveredOn ?? (outcome === 'sign' ? signedOn : found.copyDeliveredOn ?? signedOn)
+      if (options.copyDeliveredOn !== undefined) {
+        const field = 'body.copyDeliveredOn'
+        if (dayMonthYearKey(copyDeliveredOn) > dayMonthYearKey(today)) throw new RegistryRefusal('afterToday', { date: today, dni, field })
+        if (dayMonthYearKey(copyDeliveredOn) < dayMonthYearKey(signedOn)) throw new RegistryRefusal('beforeSigning', { date: signedOn, dni, field })
+        if (copyDeliveredOn !== signedOn && !scans.some((scan) => scan.kind === 'cargo')) throw new RegistryRefusal('cargoNeeded', { dni, field })
+      }
+      const context = { by: options.by, requestId: options.requestId }
+      if (outcome === 'sign') {
+        const other = bindingOverlap(await selectLiveTerms(trx, [dni]), found, today, id)
         if (other !== undefined) {
-          throw new RegistryRefusal('signConflict', { other: { id: other.id, entryDate: other.entryDate, endDate: other.endDate }, dni })
+          const { entryDate, endDate, status, endedOn } = other
+          throw new RegistryRefusal('signConflict', { other: { id: other.id, entryDate, endDate: endedOn ?? endDate, status }, dni })
         }
-        const terms = (await selectWorkerTerms(trx, [dni])).get(dni) ?? []
+        const terms = (await selectWorkerTerms(trx, [dni], today, id)).get(dni) ?? []
         const { issues } = historyOutcome(signingHistoryNeed(found), terms)
         if (issues.length > 0) throw new RegistryRefusal('history', { issues, dni })
         // `where status = 'issued'`: under the lock it always is; a row count of 0 would be a bug, not a race
-        if (!await updateSigned(trx, id, signedOn, signedBy ?? null)) throw new Error(`contract ${id} changed under its worker's lock`)
+        if (!await updateSigned(trx, id, { signedOn, signedBy: options.by ?? null, via, copyDeliveredOn })) {
+          throw new Error(`contract ${id} changed under its worker's lock`)
+        }
+        const details = {
+          signingDate: isoDate(signedOn),
+          signedVia: via,
+          copyDeliveredOn: isoDate(copyDeliveredOn),
+          copyDeliveredVia: via
+        }
+        await insertEvents(trx, [{ contractId: id, what: 'signed', details, ...context }])
+      } else if (scans.length > 0 || copyDeliveredOn !== found.copyDeliveredOn) {
+        // the same day again, with what the first mark lacked: its scans, once
+        if (found.signedVia === 'electronic') throw new RegistryRefusal('electronic', { dni })
+        if (scans.length === 0 || (await selectScanKinds(trx, id)).length > 0) throw new RegistryRefusal('scanTaken', { dni })
+        if (found.status === 'signed' && copyDeliveredOn !== found.copyDeliveredOn) {
+          await updateStatus(trx, id, 'signed', { to: 'signed', copyDeliveredOn })
+          await insertEvents(trx, [{ contractId: id, what: 'copy', details: { copyDeliveredOn: isoDate(copyDeliveredOn), copyDeliveredVia: 'paper' }, ...context }])
+        }
+      }
+      if (scans.length > 0) {
+        if (via === 'electronic') throw new RegistryRefusal('electronic', { dni })
+        const hashes = await insertScans(trx, id, scans, options.by)
+        await insertEvents(trx, [{ contractId: id, what: 'scan', details: { sha256: hashes }, ...context }])
       }
       return { contract: await selectRecordedContract(trx, id) as RecordedContract, dni }
     })
+  }
+
+  /**
+   * Withdraws a contract or adenda never signed and never worked (DOCUMENT-REQUIREMENTS §39): it no
+   * longer counts for anything. Under the worker's row lock, with its event.
+   * @param mayWithdrawStarted whether the caller may withdraw one already started (role `legal`, or no authentication)
+   * @throws RegistryRefusal `missing`; `forbidden` (started, without `legal`); `status` (signed, ended);
+   *   `superseded` (the reprint)
+   */
+  async withdraw (
+    id: string, reason: string, mayWithdrawStarted: boolean, context: ChangeContext = {}
+  ): Promise<{ contract: RecordedContract, dni: string }> {
+    return await this.#change(id, context, 'body.reason', async (trx, found, today) => {
+      const outcome = withdrawalOutcome(found, today, mayWithdrawStarted)
+      if (outcome === 'withdraw') {
+        await updateStatus(trx, id, 'issued', { to: 'withdrawn' })
+        return { what: 'withdrawn', details: {}, reason }
+      }
+      return outcome
+    })
+  }
+
+  /**
+   * Records that a contract or adenda ended before its printed end, on `endedOn` (`DD/MM/YYYY`): it
+   * then counts up to that day (LPCL art. 74). Under the worker's row lock, with its event.
+   * @throws RegistryRefusal `missing`; `status` (withdrawn); `superseded`; `endedOn` (ended on another
+   *   day); `afterToday`, `beforeStart`, `notBeforeEnd` on `body.endedOn`
+   */
+  async end (
+    id: string, endedOn: string, reason: string, context: ChangeContext = {}
+  ): Promise<{ contract: RecordedContract, dni: string }> {
+    return await this.#change(id, context, 'body.endedOn', async (trx, found, today) => {
+      const outcome = endingOutcome(found, endedOn, today)
+      if (outcome === 'end') {
+        await updateStatus(trx, id, found.status, { to: 'ended', endedOn })
+        return { what: 'ended', details: { endedOn: isoDate(endedOn) }, reason }
+      }
+      return outcome
+    })
+  }
+
+  /**
+   * Counsel's undo of a paper mark made by mistake: the contract is `issued` again, its scans kept but
+   * no longer current, the undo an event (never erased).
+   * @throws RegistryRefusal `missing`; `electronic`; `status` (not signed); `superseded`
+   */
+  async unsign (
+    id: string, reason: string, context: ChangeContext = {}
+  ): Promise<{ contract: RecordedContract, dni: string }> {
+    return await this.#change(id, context, 'body.reason', async (trx, found) => {
+      const outcome = unsigningOutcome(found)
+      if (outcome === 'unsign') {
+        await updateStatus(trx, id, 'signed', { to: 'issued' })
+        await undoScans(trx, id)
+        return { what: 'unsigned', details: { signingDate: found.signedOn === null ? null : isoDate(found.signedOn) }, reason }
+      }
+      return outcome
+    })
+  }
+
+  /** The worker locked and the contract read again under the lock. @throws RegistryRefusal `missing` */
+  async #lockedState (trx: RegistryDb, id: string): Promise<{ dni: string, found: SigningState }> {
+    const dni = await selectContractWorker(trx, id)
+    if (dni === undefined) throw new RegistryRefusal('missing')
+    // the worker's row lock, then the contract read again: a reprint or a change committed meanwhile is seen
+    await lockWorkers(trx, [dni])
+    const found = await selectSigningState(trx, id)
+    if (found === undefined) throw new RegistryRefusal('missing')
+    return { dni, found }
+  }
+
+  /** One change of status: lock, read, decide (`decide` sets the row and says its event), record the event. */
+  async #change (
+    id: string, context: ChangeContext, field: string,
+    decide: (trx: RegistryDb, found: SigningState, today: string) =>
+    Promise<{ what: 'withdrawn' | 'ended' | 'unsigned', details: Record<string, unknown>, reason: string } | 'unchanged' | ChangeRefusal>
+  ): Promise<{ contract: RecordedContract, dni: string }> {
+    const today = context.today ?? todayInLima()
+    return await this.#db.transaction().execute(async (trx) => {
+      const { dni, found } = await this.#lockedState(trx, id)
+      const outcome = await decide(trx, found, today)
+      if (typeof outcome === 'object' && 'refusal' in outcome) throw changeRefusal(outcome, dni, field, found.entryDate)
+      if (outcome !== 'unchanged') await insertEvents(trx, [{ contractId: id, ...outcome, by: context.by, requestId: context.requestId }])
+      return { contract: await selectRecordedContract(trx, id) as RecordedContract, dni }
+    })
+  }
+
+  /** The worker (DNI) of a recorded contract or adenda; undefined for an unknown id. */
+  async contractWorker (id: string): Promise<string | undefined> {
+    return await selectContractWorker(this.#db, id)
+  }
+
+  /** A contract's events, oldest first, and its worker; undefined for an unknown id. */
+  async contractEvents (id: string): Promise<{ events: RecordedEvent[], dni: string } | undefined> {
+    const dni = await selectContractWorker(this.#db, id)
+    if (dni === undefined) return undefined
+    return { events: await selectEvents(this.#db, id), dni }
+  }
+
+  /** A contract's current scan of `kind`, and its worker; `dni` undefined for an unknown id. */
+  async scan (id: string, kind: ScanKind): Promise<{ scan?: StoredScan, dni?: string }> {
+    const dni = await selectContractWorker(this.#db, id)
+    if (dni === undefined) return {}
+    return { scan: await selectScan(this.#db, id, kind), dni }
+  }
+
+  /** Recorded contracts and adendas by `filter` (`GET /api/contracts`): by start date, then id. */
+  async listContracts (filter: Omit<ContractFilter, 'today'> & { today?: string }): Promise<ListedContract[]> {
+    return await selectListedContracts(this.#db, { ...filter, today: filter.today ?? todayInLima() })
+  }
+
+  /** Among `dnis`, the workers with an `issued` contract or adenda already started (binding unsigned): the earliest. */
+  async startedUnsigned (
+    dnis: readonly string[], today = todayInLima()
+  ): Promise<Map<string, { id: string, entryDate: string, endDate: string }>> {
+    return await selectStartedUnsigned(this.#db, [...new Set(dnis)], today)
   }
 
   /** The worker's recorded contracts and adendas, oldest first (superseded ones included, so marked). */
@@ -347,16 +553,18 @@ export class Registry {
     })
     const { workers, ...counts } = deleted
     if (counts.contracts + counts.history + workers === 0) return { ...counts, walCleared: false }
-    const { walCleared } = await eraseDeleted(this.#db, ['documents', 'contracts', 'history', 'history_deletions', 'workers'])
+    const { walCleared } = await eraseDeleted(this.#db,
+      ['contract_scans', 'contract_events', 'documents', 'contracts', 'history', 'history_deletions', 'workers'])
     return { ...counts, walCleared }
   }
 
   /**
-   * The terms that count for the history rules (history-rules.ts), by DNI: each worker's `signed`
-   * contracts and adendas and the history HR entered. Workers without any are absent.
+   * The terms that count for the history rules (history-rules.ts), by DNI: each worker's contracts and
+   * adendas that bind on `today` (signed; issued and started; ended, up to their end) and the history
+   * HR entered. Workers without any are absent.
    */
-  async workerTerms (dnis: readonly string[]): Promise<Map<string, WorkerTerm[]>> {
-    return await selectWorkerTerms(this.#db, [...new Set(dnis)])
+  async workerTerms (dnis: readonly string[], today = todayInLima()): Promise<Map<string, WorkerTerm[]>> {
+    return await selectWorkerTerms(this.#db, [...new Set(dnis)], today)
   }
 
   /**

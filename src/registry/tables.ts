@@ -18,6 +18,19 @@ export interface WorkersTable {
   updated_at: Generated<Date>
 }
 
+/**
+ * A contract's or adenda's status (docs/registry.md "Statuses"; DOCUMENT-REQUIREMENTS §39): `issued`,
+ * `signed`, `withdrawn` (never signed nor worked), `ended` (before its printed end) or `superseded`
+ * (by a corrected reprint).
+ */
+export type ContractStatus = 'issued' | 'signed' | 'withdrawn' | 'ended' | 'superseded'
+
+/** What a row of `contract_events` records (statuses.ts). */
+export type ContractEventKind = 'signed' | 'scan' | 'unsigned' | 'withdrawn' | 'ended' | 'superseded' | 'copy'
+
+/** A scan's kind: one PDF of all pages (`file`), one per document, or the worker's receipt of the copy (`cargo`). */
+export type ScanKind = 'file' | 'contrato' | 'tratamiento-datos' | 'anexo' | 'adenda' | 'cargo'
+
 /** A contract or an adenda issued by the service, with the facts its document printed. */
 export interface ContractsTable {
   id: string
@@ -36,8 +49,15 @@ export interface ContractsTable {
   salary: ColumnType<string, string | number, string | number>
   position: string
   site: string | null
-  status: Generated<'issued' | 'signed' | 'superseded'>
+  status: Generated<ContractStatus>
   signed_on: string | null
+  /** How it was signed (migration 0005): `paper` or `electronic`; null until signed. */
+  signed_via: 'paper' | 'electronic' | null
+  /** The day an `ended` contract ended, before its printed end (migration 0005). */
+  ended_on: string | null
+  /** The day the worker's copy was handed over, and how (DOCUMENT-REQUIREMENTS §39, §30; migration 0005). */
+  copy_delivered_on: string | null
+  copy_delivered_via: string | null
   /** Who marked it signed (AUTH_MODE=oidc: the identity's subject), and when; null before (migration 0003). */
   signed_by: string | null
   signed_at: Date | null
@@ -104,6 +124,34 @@ export interface CausesTable {
   revision: ColumnType<string, string | undefined, string | undefined>
 }
 
+/** One change of a contract's status, append-only (migration 0005): the status is rebuilt from them (statuses.ts). */
+export interface ContractEventsTable {
+  seq: Generated<string>
+  contract_id: string
+  what: ContractEventKind
+  /** What it set: `signingDate`, `signedVia`, `endedOn`, `by` (the reprint), `sha256` (scans), `copyDeliveredOn`… */
+  details: ColumnType<Record<string, unknown>, string, never>
+  reason: string | null
+  by: string | null
+  at: Generated<Date>
+  request_id: string | null
+}
+
+/** The scan of a paper signature (migration 0005): its bytes, type checked by its bytes, SHA-256, who and when. */
+export interface ContractScansTable {
+  seq: Generated<string>
+  contract_id: string
+  kind: ScanKind
+  media_type: 'application/pdf' | 'image/jpeg' | 'image/png'
+  bytes: Uint8Array
+  size: number
+  sha256: string
+  uploaded_by: string | null
+  uploaded_at: Generated<Date>
+  /** When counsel undid the mark it went with; null while current. */
+  undone_at: Date | null
+}
+
 export interface RegistryTables {
   workers: WorkersTable
   contracts: ContractsTable
@@ -111,13 +159,16 @@ export interface RegistryTables {
   history: HistoryTable
   history_deletions: HistoryDeletionsTable
   causes: CausesTable
+  contract_events: ContractEventsTable
+  contract_scans: ContractScansTable
 }
 
 /** What every query of the registry runs on: the database, or a transaction open on it. */
 export type RegistryDb = Kysely<RegistryTables> | Transaction<RegistryTables>
 
 /** A contract or adenda row as the registry writes it (JSON columns as values, not text). */
-export type ContractRow = Omit<Selectable<ContractsTable>, 'working_time' | 'record' | 'signed_on' | 'signed_by' | 'signed_at' | 'issued_at'> &
+export type ContractRow = Omit<Selectable<ContractsTable>, 'working_time' | 'record' | 'signed_on' | 'signed_by' | 'signed_at' | 'issued_at' |
+  'signed_via' | 'ended_on' | 'copy_delivered_on' | 'copy_delivered_via'> &
   { working_time: unknown, record: unknown }
 /** A document row as the registry writes it, with its PDF's hash once rendered (the ZIP records after rendering). */
 export type DocumentRow = Pick<Selectable<DocumentsTable>, 'code' | 'contract_id' | 'kind' | 'template_id' | 'template_sha256' | 'pdf_sha256'>

@@ -63,6 +63,12 @@ const TABLE: Row[] = [
   ['GET /api/contracts/expiring', json('GET', '/api/contracts/expiring?days=30'), ['hr']],
   ['POST /api/addendum/from-contract', json('POST', '/api/addendum/from-contract', { contractId: '00000000-0000-4000-8000-000000000000', endAddendum: '31/12/2027', causeUpdate: 'La necesidad subsiste porque la demanda de la sede continúa' }), ['hr'], 404],
   ['POST /api/contracts/:id/signed', json('POST', '/api/contracts/00000000-0000-4000-8000-000000000000/signed', { signingDate: '01/01/2026' }), ['hr'], 404],
+  ['DELETE /api/contracts/:id/signed', json('DELETE', '/api/contracts/00000000-0000-4000-8000-000000000000/signed', { reason: 'Marcado por error' }), ['legal'], 404],
+  ['POST /api/contracts/:id/withdraw', json('POST', '/api/contracts/00000000-0000-4000-8000-000000000000/withdraw', { reason: 'Nunca se trabajó' }), ['hr', 'legal'], 404],
+  ['POST /api/contracts/:id/ended', json('POST', '/api/contracts/00000000-0000-4000-8000-000000000000/ended', { endedOn: '01/01/2026', reason: 'Renuncia' }), ['hr'], 404],
+  ['GET /api/contracts/:id/events', json('GET', '/api/contracts/00000000-0000-4000-8000-000000000000/events'), ['hr', 'legal'], 404],
+  ['GET /api/contracts/:id/scan', json('GET', '/api/contracts/00000000-0000-4000-8000-000000000000/scan?kind=file'), ['hr', 'legal'], 404],
+  ['GET /api/contracts', json('GET', '/api/contracts?status=issued&started=true'), ['hr', 'legal']],
   // a document's verification code, checked by anyone (an unknown code: 404 to all alike)
   ['GET /api/documents/:code', json('GET', '/api/documents/0000-0000'), 'public', 404],
   // the causes counsel reviews (docs/registry.md): HR proposes, only counsel edits, approves and retires

@@ -4,7 +4,8 @@
  * on different days at once, and 50 rounds of a mark and a corrected reprint at once. Each round
  * exactly one wins (200) and the other is a 409 that names what won: the day it was marked, the
  * signed contract in the way, or the reprint; the registry holds what the winner did and nothing of
- * the loser.
+ * the loser. And 20 rounds of a mark and a withdrawal at once: one wins, the other is a 409 naming the
+ * status the winner set, and the events hold the winner's change only.
  */
 import { test } from 'tap'
 import { addDays, todayInLima } from '../../../src/vocabulary/dates.js'
@@ -94,6 +95,27 @@ test('two instances on one PostgreSQL: of two concurrent status changes of one c
         t.match(current, { status: 'issued' })
         t.equal(mark.json().message, REGISTRY_MESSAGES.supersededByReprint(current.id, current.entryDate, current.endDate), `round ${round}: the mark names the reprint`)
       }
+    }
+    t.comment(`winners: ${JSON.stringify(outcomes)}`)
+  })
+
+  await t.test('20 rounds of a mark on one instance and a withdrawal on the other', async (t) => {
+    const outcomes = { signed: 0, withdrawn: 0 }
+    for (let round = 0; round < 20; round++) {
+      const dni = String(43300000 + round)
+      const id = await issued(dni)
+      const [mark, withdraw] = await Promise.all([
+        a.inject({ method: 'POST', url: `/api/contracts/${id}/signed`, payload: { signingDate: today } }),
+        b.inject({ method: 'POST', url: `/api/contracts/${id}/withdraw`, payload: { reason: 'Nunca se presentó' } })
+      ])
+      t.same([mark.statusCode, withdraw.statusCode].sort(), [200, 409], `round ${round}: one wins (mark ${mark.statusCode}, withdraw ${withdraw.statusCode})`)
+      const won = mark.statusCode === 200 ? 'signed' : 'withdrawn'
+      outcomes[won]++
+      const loser = won === 'signed' ? withdraw : mark
+      t.equal(loser.json().message, REGISTRY_MESSAGES.statusForbids(won), `round ${round}: the loser names the status set`)
+      t.match(await contractsOf(a, dni), [{ id, status: won }])
+      const events = await b.registry.run(async (registry) => await registry.contractEvents(id))
+      t.same(events?.events.map((event) => event.what), [won], `round ${round}: one event, the winner's`)
     }
     t.comment(`winners: ${JSON.stringify(outcomes)}`)
   })

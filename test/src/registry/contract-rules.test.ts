@@ -7,16 +7,19 @@
  */
 import { test } from 'tap'
 import {
-  contractExtendedBy, extendableByWorker, longestEnd, planIssue, signedOverlap, signingHistoryNeed, signingOutcome, supersededBy, termsOverlap,
+  contractExtendedBy, extendableByWorker, longestEnd, bindingOverlap, bindingTerm, planIssue, signingHistoryNeed, signingOutcome, supersededBy, termsOverlap,
   type IssuingTerm, type LiveTerm
 } from '../../../src/registry/contract-rules.js'
 
 /** A recorded term of worker 12345678 (a contract, issued, recorded at `issuedAt` ms) unless told otherwise. */
 function recorded (id: string, entryDate: string, endDate: string, fields: Partial<LiveTerm> = {}): LiveTerm {
   return {
-    id, dni: '12345678', kind: 'contract', contractId: null, causeId: null, entryDate, endDate, status: 'issued', issuedAt: 1000, ...fields
+    id, dni: '12345678', kind: 'contract', contractId: null, causeId: null, entryDate, endDate, status: 'issued', endedOn: null, issuedAt: 1000, ...fields
   }
 }
+
+/** A day before every term these tests record starts: no issued term has started (bindingTerm). */
+const BEFORE = '01/12/2024'
 
 /** A contract of worker 12345678 about to be recorded, unless told otherwise. */
 function issuing (entryDate: string, endDate: string, fields: Partial<IssuingTerm> = {}): IssuingTerm {
@@ -49,12 +52,31 @@ test('the signed term in the way is the earliest starting signed one of the same
     recorded('addendum', '01/01/2026', '31/12/2026', { kind: 'addendum', status: 'signed' }),
     recorded('other', '01/01/2026', '31/12/2026', { dni: '87654321', status: 'signed' })
   ]
-  t.equal(signedOverlap(terms, issuing('01/03/2026', '31/08/2026'))?.id, 'early')
-  t.equal(signedOverlap(terms, issuing('01/06/2026', '31/08/2026'))?.id, 'late')
-  t.equal(signedOverlap(terms, issuing('01/01/2027', '31/03/2027')), undefined, 'after every signed term')
-  t.equal(signedOverlap(terms, issuing('01/06/2026', '31/08/2026', { worker: { dni: '11112222' } })), undefined, 'another worker')
-  t.equal(signedOverlap(terms, issuing('01/03/2026', '31/03/2026'), 'early'), undefined, 'the term itself (marking it signed) is not in its own way')
-  t.equal(signedOverlap(terms, issuing('01/03/2026', '31/03/2026', { kind: 'addendum' }))?.id, 'addendum', 'an adenda meets signed adendas only')
+  t.equal(bindingOverlap(terms, issuing('01/03/2026', '31/08/2026'), BEFORE)?.id, 'early')
+  t.equal(bindingOverlap(terms, issuing('01/06/2026', '31/08/2026'), BEFORE)?.id, 'late')
+  t.equal(bindingOverlap(terms, issuing('01/01/2027', '31/03/2027'), BEFORE), undefined, 'after every signed term')
+  t.equal(bindingOverlap(terms, issuing('01/06/2026', '31/08/2026', { worker: { dni: '11112222' } }), BEFORE), undefined, 'another worker')
+  t.equal(bindingOverlap(terms, issuing('01/03/2026', '31/03/2026'), BEFORE, 'early'), undefined, 'the term itself (marking it signed) is not in its own way')
+  t.equal(bindingOverlap(terms, issuing('01/03/2026', '31/03/2026', { kind: 'addendum' }), BEFORE)?.id, 'addendum', 'an adenda meets signed adendas only')
+})
+
+test('what binds on a day: signed; issued once started; ended up to its end; never withdrawn or superseded (§39)', async (t) => {
+  const issued = recorded('i', '01/03/2026', '31/08/2026')
+  t.equal(bindingTerm(issued, '28/02/2026'), undefined, 'issued, the day before its start')
+  t.equal(bindingTerm(issued, '01/03/2026'), issued, 'issued, on its start: a contract worked binds')
+  t.same(bindingTerm({ ...issued, status: 'ended', endedOn: '15/04/2026' }, '01/05/2026'), { ...issued, status: 'ended', endedOn: '15/04/2026', endDate: '15/04/2026' })
+  t.equal(bindingTerm({ ...issued, status: 'withdrawn' }, '01/05/2026'), undefined)
+  t.equal(bindingTerm({ ...issued, status: 'superseded' }, '01/05/2026'), undefined)
+  const terms = [issued, recorded('e', '01/09/2026', '31/12/2026', { status: 'ended', endedOn: '30/09/2026' })]
+  t.equal(bindingOverlap(terms, issuing('01/08/2026', '31/10/2026'), '01/08/2026')?.id, 'i', 'the started issued one is in the way')
+  t.equal(bindingOverlap(terms, issuing('01/08/2026', '31/10/2026'), '28/02/2026')?.id, 'e', 'before the start only the ended one binds')
+  t.equal(bindingOverlap(terms, issuing('01/10/2026', '31/12/2026'), '01/10/2026'), undefined, 'a rehire after the early end')
+  const refused = planIssue([issuing('01/05/2026', '31/10/2026')], [issued], ids(), '01/05/2026')
+  t.same(refused, { conflict: issued }, 'a reprint over a started contract is refused, not superseded')
+  t.same(planIssue([issuing('01/05/2026', '31/10/2026'), issuing('01/05/2026', '30/11/2026')], [], ids(), '01/06/2026'), {
+    planned: [{ id: 'new-1', contractId: undefined, supersededBy: 'new-2' }, { id: 'new-2', contractId: undefined, supersededBy: undefined }],
+    superseded: []
+  }, 'within one request the later record still replaces the earlier')
 })
 
 test('a corrected reprint supersedes the overlapping issued terms of its worker and kind, never a signed one', async (t) => {
@@ -65,18 +87,18 @@ test('a corrected reprint supersedes the overlapping issued terms of its worker 
     recorded('addendum', '01/01/2026', '30/06/2026', { kind: 'addendum' }),
     recorded('other', '01/01/2026', '30/06/2026', { dni: '87654321' })
   ]
-  t.same(supersededBy(terms, issuing('01/03/2026', '31/07/2026')).map((term) => term.id), ['a', 'b'])
-  t.same(supersededBy(terms, issuing('01/01/2027', '31/03/2027')), [])
-  t.same(supersededBy(terms, issuing('01/01/2025', '31/01/2026')).map((term) => term.id), ['a'], 'the signed one is left')
+  t.same(supersededBy(terms, issuing('01/03/2026', '31/07/2026'), BEFORE).map((term) => term.id), ['a', 'b'])
+  t.same(supersededBy(terms, issuing('01/01/2027', '31/03/2027'), BEFORE), [])
+  t.same(supersededBy(terms, issuing('01/01/2025', '31/01/2026'), BEFORE).map((term) => term.id), ['a'], 'the signed one is left')
 })
 
 test('planIssue: a reprint of a recorded contract supersedes it, the new one is issued', async (t) => {
-  const plan = planIssue([issuing('01/01/2026', '31/07/2026')], [recorded('a', '01/01/2026', '30/06/2026')], ids())
+  const plan = planIssue([issuing('01/01/2026', '31/07/2026')], [recorded('a', '01/01/2026', '30/06/2026')], ids(), BEFORE)
   t.same(plan, { planned: [{ id: 'new-1', contractId: undefined, supersededBy: undefined }], superseded: [{ id: 'a', by: 'new-1' }] })
 })
 
 test('planIssue: the same worker twice in a request over the same days: the earlier record is superseded by the later', async (t) => {
-  const plan = planIssue([issuing('01/01/2026', '30/06/2026'), issuing('01/06/2026', '31/12/2026'), issuing('01/01/2027', '31/03/2027')], [], ids())
+  const plan = planIssue([issuing('01/01/2026', '30/06/2026'), issuing('01/06/2026', '31/12/2026'), issuing('01/01/2027', '31/03/2027')], [], ids(), BEFORE)
   t.same(plan, {
     planned: [
       { id: 'new-1', contractId: undefined, supersededBy: 'new-2' },
@@ -89,9 +111,9 @@ test('planIssue: the same worker twice in a request over the same days: the earl
 
 test('planIssue: a record overlapping a signed contract of its worker refuses the whole request', async (t) => {
   const signed = recorded('s', '01/01/2026', '30/06/2026', { status: 'signed' })
-  const plan = planIssue([issuing('01/01/2027', '31/03/2027'), issuing('30/06/2026', '31/12/2026')], [signed, recorded('a', '01/01/2027', '31/01/2027')], ids())
+  const plan = planIssue([issuing('01/01/2027', '31/03/2027'), issuing('30/06/2026', '31/12/2026')], [signed, recorded('a', '01/01/2027', '31/01/2027')], ids(), BEFORE)
   t.same(plan, { conflict: signed })
-  t.same(planIssue([issuing('01/07/2026', '31/12/2026')], [signed], ids()), {
+  t.same(planIssue([issuing('01/07/2026', '31/12/2026')], [signed], ids(), BEFORE), {
     planned: [{ id: 'new-1', contractId: undefined, supersededBy: undefined }], superseded: []
   }, 'a term starting the day after the signed one ends is recorded')
 })
@@ -128,13 +150,13 @@ test('planIssue links an adenda by the end it follows, recorded or issued earlie
     addendum('01/01/2027', '30/06/2027', { extendsEnd: '31/12/2026' }),
     addendum('01/07/2027', '31/12/2027', { extendsEnd: '30/06/2027', contractId: 'given' }),
     addendum('01/01/2028', '30/06/2028', { extendsEnd: '15/05/2027' })
-  ], [contract], ids())
+  ], [contract], ids(), BEFORE)
   t.same('planned' in plan ? plan.planned.map((term) => term.contractId) : plan, ['c1', 'c1', 'given', undefined])
-  const request = planIssue([issuing('01/01/2027', '30/06/2027'), addendum('01/07/2027', '31/12/2027', { extendsEnd: '30/06/2027' })], [], ids())
+  const request = planIssue([issuing('01/01/2027', '30/06/2027'), addendum('01/07/2027', '31/12/2027', { extendsEnd: '30/06/2027' })], [], ids(), BEFORE)
   t.same('planned' in request ? request.planned.map((term) => term.contractId) : request, [undefined, 'new-1'], 'a contract of the same request')
   // a corrected reprint of an adenda: linked to the contract (the link is read before the reprint supersedes)
   const reprint = planIssue([addendum('01/07/2026', '31/01/2027', { extendsEnd: '30/06/2026' })],
-    [contract, recorded('a1', '01/07/2026', '31/12/2026', { kind: 'addendum', contractId: 'c1' })], ids())
+    [contract, recorded('a1', '01/07/2026', '31/12/2026', { kind: 'addendum', contractId: 'c1' })], ids(), BEFORE)
   t.same(reprint, { planned: [{ id: 'new-1', contractId: 'c1', supersededBy: undefined }], superseded: [{ id: 'a1', by: 'new-1' }] })
 })
 
