@@ -171,8 +171,8 @@ export function workingTimeTermsText (
   const rest = facts === undefined ? '' : weeklyRestText(facts)
   if (rest !== '') parts.push(`El descanso semanal es ${rest}.`)
   if (partTimeNote) {
-    // the part-time exclusions at body size (§31), as the Part Time contract states them; its
-    // extinction clause excepts part time from the art. 76 indemnity, so the two agree
+    // the part-time exclusions at body size (§31), as the Part Time contract states them; the
+    // extinction clause leaves art. 76's indemnity to the law (§35: no categorical denial)
     parts.push('Es una jornada a tiempo parcial, inferior en promedio a cuatro (4) horas diarias (artículo 4 de la LPCL; ' +
       'artículos 11 y 12 del D.S. 001-96-TR). Por ello no tiene derecho a la compensación por tiempo de servicios ' +
       '(artículo 4 del D.S. 001-97-TR) ni al descanso vacacional (artículo 11 del D. Leg. 713 y artículo 11 del ' +
@@ -182,20 +182,36 @@ export function workingTimeTermsText (
   return parts.filter(Boolean).join(' ')
 }
 
+/** The probation of a contract without one, as the registry records it (probationText). */
+export const NO_PROBATION = 'sin periodo de prueba'
+
 /**
- * The probation printed (§5, §14, §24): the record's, in months or days, never dropped; when the record
- * states none, none on a term of three months or less, else the profile's months or three.
+ * The probation as the registry records it (§5, §14, §24): the record's, in months or days, never
+ * dropped; when the record states none, none on a term of three months or less, else the profile's
+ * months or three. NO_PROBATION when there is none; printedProbationText says it in the contract.
  */
 export function probationText (
   employee: Pick<ImportedEmployee, 'probationaryPeriod' | 'contractType' | 'entryDate' | 'endDate'>,
   profile: EmployerProfile
 ): string {
-  const none = 'sin periodo de prueba'
+  const none = NO_PROBATION
   const given = employee.probationaryPeriod === undefined ? undefined : parseProbation(employee.probationaryPeriod)
   if (given !== undefined) return given.count === 0 ? none : probationInWords(given)
   if (lastsAtMost(employee.entryDate, employee.endDate, STATUTORY_PROBATION_MONTHS)) return none
   const months = profile.contractDefaults[employee.contractType].probationMonths ?? STATUTORY_PROBATION_MONTHS
   return probationInWords({ unit: 'months', count: months })
+}
+
+/**
+ * The probation cell of a contract (§36): probationText, and "No se pacta periodo de prueba." when there
+ * is none (not a limit it does not exceed).
+ */
+export function printedProbationText (
+  employee: Pick<ImportedEmployee, 'probationaryPeriod' | 'contractType' | 'entryDate' | 'endDate'>,
+  profile: EmployerProfile
+): string {
+  const probation = probationText(employee, profile)
+  return probation === NO_PROBATION ? 'No se pacta periodo de prueba.' : probation
 }
 
 const REASON_TITLES: Record<ProbationReason, string> = {
@@ -204,23 +220,37 @@ const REASON_TITLES: Record<ProbationReason, string> = {
   direccion: 'Puesto de dirección, hasta doce (12) meses'
 }
 
+const QUALIFICATIONS: Partial<Record<ProbationReason, string>> = { confianza: 'de confianza', direccion: 'de dirección' }
+
 /**
  * Why a probation exceeds three months (LPCL art. 10; §24): the reason and the concrete justification
- * the position catalogue gives it; otherwise that no reason is needed.
+ * the position catalogue gives it; otherwise that no reason is needed, or that no probation is agreed
+ * (§36). A post the record calls confianza or dirección, and the catalogue allows so, is qualified
+ * first in its own sentence (§36; LPCL art. 43; D.S. 001-96-TR art. 59), whatever the probation.
+ * @param position the position as the contract prints it
  */
 export function probationJustificationText (
-  employee: Pick<ImportedEmployee, 'probationaryPeriod' | 'probationReason' | 'entryDate'>,
-  entry: PositionEntry | undefined
+  employee: Pick<ImportedEmployee, 'probationaryPeriod' | 'probationReason' | 'entryDate'> &
+    Partial<Pick<ImportedEmployee, 'contractType' | 'endDate'>>,
+  entry: PositionEntry | undefined, position?: string, profile?: EmployerProfile
 ): string {
   const given = employee.probationaryPeriod === undefined ? undefined : parseProbation(employee.probationaryPeriod)
   const reason = employee.probationReason === undefined ? undefined : parseProbationReason(employee.probationReason)
   const justification = reason === undefined ? undefined : entry?.probationReasons?.[reason]
+  const qualification = reason === undefined || justification === undefined || QUALIFICATIONS[reason] === undefined
+    ? ''
+    : `EL EMPLEADOR califica el puesto${position === undefined ? '' : ` de ${position}`} como ` +
+      `${QUALIFICATIONS[reason] as string} (artículo 43 de la LPCL y artículo 59 del Decreto Supremo N.º 001-96-TR). `
+  const { contractType, endDate } = employee
+  const none = given?.count === 0 || (given === undefined && profile !== undefined && contractType !== undefined &&
+    endDate !== undefined && probationText({ ...employee, contractType, endDate }, profile) === NO_PROBATION)
+  if (none) return `${qualification}No corresponde: no se pacta periodo de prueba.`
   const last = given === undefined || given.count === 0 ? undefined : probationLastDay(employee.entryDate, given)
   const beyond = last !== undefined && !lastsAtMost(employee.entryDate, last, STATUTORY_PROBATION_MONTHS)
   if (!beyond || reason === undefined || justification === undefined) {
-    return 'No corresponde: el periodo de prueba no excede de tres (3) meses.'
+    return `${qualification}No corresponde: el periodo de prueba no excede de tres (3) meses.`
   }
-  return `${REASON_TITLES[reason]} (artículo 10 de la LPCL): ${justification.trim().replace(/[.;,\s]+$/, '')}.`
+  return `${qualification}${REASON_TITLES[reason]} (artículo 10 de la LPCL): ${justification.trim().replace(/[.;,\s]+$/, '')}.`
 }
 
 /**

@@ -10,7 +10,7 @@ import { amountInWords } from '../vocabulary/salary-words.js'
 import {
   MODALITY_NAMES, REGIME_NAMES, benefitsText, recordModality, equipmentText, internalRulesText, ipercText, lettered,
   modalityText, objectiveCauseText,
-  processorsText, videoSurveillanceText, workstationText, probationText, signingDate, weeklyHoursText,
+  processorsText, videoSurveillanceText, workstationText, printedProbationText, signingDate, weeklyHoursText,
   workingTimeTermsText, nightWorkRisksText, probationJustificationText, substitutionGroundText, workplaceText,
   TITULAR_CONDITION_TEXT
 } from './contract-terms.js'
@@ -346,8 +346,8 @@ export function fieldValues (
     workSchedule: schedule?.schedule ?? '',
     // a Planilla under four hours prints the Part Time contract, whose own clause says it is part time
     workingTimeTerms: workingTimeTermsText(working?.facts, partTime && employee.contractType === 'Subsidio', partTime),
-    probationaryPeriod: text(probationText(employee, employer)),
-    probationJustification: cleanText(probationJustificationText(employee, entry)),
+    probationaryPeriod: text(printedProbationText(employee, employer)),
+    probationJustification: cleanText(probationJustificationText(employee, entry, position, employer)),
     nightWorkRisks: cleanText(nightWorkRisksText(touchesNight(working))),
     benefits: benefitsText(partTime, employer.laborRegime),
     replacementFor: text(employee.replacementFor),

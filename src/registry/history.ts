@@ -7,7 +7,7 @@
 import { randomUUID } from 'node:crypto'
 import { sql, type Insertable, type Selectable } from 'kysely'
 import { dayMonthYear, isoDate, type HistoryTable, type RegistryDb } from './tables.js'
-import type { WorkerTerm } from './history-rules.js'
+import { lastedStatutoryProbation, type WorkerTerm } from './history-rules.js'
 
 /** An earlier contract HR enters (not issued by the service). */
 export interface HistoryEntry {
@@ -129,7 +129,8 @@ export async function deleteHistoryEndedBefore (db: RegistryDb, before: string):
 /**
  * The terms that count for the history rules (history-rules.ts), by DNI, in one statement (one round
  * trip before a batch's first byte): each worker's `signed` contracts and adendas (a probation served
- * when a contract printed one) and the history HR entered (when it entered probation months).
+ * when a contract printed one) and the history HR entered (when it entered probation months, or entered none
+ * and the term lasted the statutory three months: LPCL art. 10, DOCUMENT-REQUIREMENTS §36).
  * @returns by DNI; a worker without any is absent
  */
 export async function selectWorkerTerms (db: RegistryDb, dnis: readonly string[]): Promise<Map<string, WorkerTerm[]>> {
@@ -137,10 +138,10 @@ export async function selectWorkerTerms (db: RegistryDb, dnis: readonly string[]
   if (dnis.length === 0) return terms
   const rows = await db.selectFrom('contracts')
     .select(['worker_dni', 'modality', 'entry_date', 'end_date', 'position',
-      sql<boolean>`kind = 'contract' and probation is not null and probation <> 'sin periodo de prueba'`.as('probation')])
+      sql<boolean | null>`kind = 'contract' and probation is not null and probation <> 'sin periodo de prueba'`.as('probation')])
     .where('worker_dni', 'in', dnis).where('status', '=', 'signed')
     .unionAll((union) => union.selectFrom('history')
-      .select(['worker_dni', 'modality', 'entry_date', 'end_date', 'position', sql<boolean>`coalesce(probation_months, 0) > 0`.as('probation')])
+      .select(['worker_dni', 'modality', 'entry_date', 'end_date', 'position', sql<boolean | null>`probation_months > 0`.as('probation')])
       .where('worker_dni', 'in', dnis))
     .execute()
   for (const row of rows) {
@@ -149,7 +150,8 @@ export async function selectWorkerTerms (db: RegistryDb, dnis: readonly string[]
       entryDate: dayMonthYear(row.entry_date),
       endDate: dayMonthYear(row.end_date),
       position: row.position,
-      probation: row.probation
+      // §36: an entry without probation months served the statutory three once it lasted them
+      probation: row.probation ?? lastedStatutoryProbation(dayMonthYear(row.entry_date), dayMonthYear(row.end_date))
     }])
   }
   return terms

@@ -62,11 +62,17 @@ t.test('probation: confianza 7 months refused, dirección 12 printed with the ca
   t.same(await refusals(sampleEmployee({ ...supervisor, probationaryPeriod: '7 meses', probationReason: 'confianza' })),
     [['probationaryPeriod', PROBATION_MESSAGES.overReason('confianza', 6)]])
   t.match(await documentText(sampleEmployee({ ...supervisor, probationaryPeriod: '6 meses', probationReason: 'confianza' })),
-    /seis \(6\) meses Puesto de confianza, hasta seis \(6\) meses \(artículo 10 de la LPCL\): dirige el turno/)
+    /seis \(6\) meses EL EMPLEADOR califica el puesto de Supervisor como de confianza \(artículo 43 de la LPCL y artículo 59 del Decreto Supremo N\.º 001-96-TR\)\. Puesto de confianza, hasta seis \(6\) meses \(artículo 10 de la LPCL\): dirige el turno/,
+    '§36: the qualification in its own sentence, before the probation\'s reason')
+  const threeMonths = await documentText(sampleEmployee({ ...supervisor, probationaryPeriod: '3 meses', probationReason: 'confianza' }))
+  t.match(threeMonths, 'EL EMPLEADOR califica el puesto de Supervisor como de confianza', 'qualified whatever the probation')
+  t.match(threeMonths, 'No corresponde: el periodo de prueba no excede de tres (3) meses.')
+  t.notMatch(await documentText(sampleEmployee({ ...supervisor, probationaryPeriod: '3 meses' })), 'califica el puesto', 'no reason: no qualification')
   const administrator = { position: 'Administradora de sede', ...sampleTerm(18) }
   const text = await documentText(sampleEmployee({ ...administrator, probationaryPeriod: '12 meses', probationReason: 'Dirección' }))
   t.match(text, 'doce (12) meses')
-  t.match(text, 'Puesto de dirección, hasta doce (12) meses (artículo 10 de la LPCL): representa a EL EMPLEADOR en la sede')
+  t.match(text, 'EL EMPLEADOR califica el puesto de Administradora de sede como de dirección (artículo 43 de la LPCL y artículo 59 del Decreto ' +
+    'Supremo N.º 001-96-TR). Puesto de dirección, hasta doce (12) meses (artículo 10 de la LPCL): representa a EL EMPLEADOR en la sede')
   t.match(text, 'artículo 59 del Decreto Supremo N.º 001-96-TR', 'the designation is communicated in writing')
   t.match(text, 'Administradora de sede', 'the position in its feminine form')
   t.same(await refusals(sampleEmployee({ ...administrator, probationaryPeriod: '13 meses', probationReason: 'direccion' })),
@@ -88,7 +94,8 @@ t.test('probation: "15 días" on a two-month term is printed; one as long as the
   const short = sampleTerm(2)
   const text = await documentText(sampleEmployee({ ...short, probationaryPeriod: '15 días' }))
   t.match(text, 'quince (15) días No corresponde: el periodo de prueba no excede de tres (3) meses.')
-  t.match(await documentText(sampleEmployee(short)), 'sin periodo de prueba No corresponde', 'none by default on a short term')
+  t.match(await documentText(sampleEmployee(short)), 'No se pacta periodo de prueba. No corresponde: no se pacta periodo de prueba.',
+    'none by default on a short term, said plainly (§36)')
   t.same(await refusals(sampleEmployee({ ...short, probationaryPeriod: '2 meses' })), [['probationaryPeriod', PROBATION_MESSAGES.notShorterThanTerm]])
   t.same(await refusals(samplePartTime({ probationaryPeriod: '1 mes' })), [['probationaryPeriod', PROBATION_MESSAGES.partTime]])
 })
@@ -152,8 +159,9 @@ t.test('who: a contract without sex or birth date is refused on the field; a wom
 t.test('part time: the exclusions are clause text, and the dismissal clauses agree (§31)', async (t) => {
   const text = await documentText(samplePartTime())
   t.match(text, 'LA TRABAJADORA no tiene derecho a la compensación por tiempo de servicios (artículo 4 del Decreto Supremo N.º 001-97-TR) ni al descanso vacacional')
-  t.match(text, 'tampoco le corresponde la indemnización del artículo 76 de la LPCL')
-  t.notMatch(text, 'abonará a EL TRABAJADOR la indemnización', 'no art. 76 indemnity granted beside "no le alcanza la protección"')
+  t.match(text, 'LA TRABAJADORA tendrá derecho a la indemnización que corresponda conforme a ley (artículo 76 de la LPCL)',
+    '§35: art. 76 neither granted nor denied categorically beside "no le alcanza la protección"')
+  t.notMatch(text, /abonará a LA TRABAJADORA la indemnización|tampoco le corresponde/)
 })
 
 t.test('annex: maternity and reproductive risks in every annex; night-work risks when the schedule touches 22:00-06:00', async (t) => {
