@@ -15,7 +15,9 @@ import {
   STATUTORY_PROBATION_MONTHS, parseProbation, parseProbationReason, probationInWords, probationLastDay,
   type ProbationReason
 } from '../vocabulary/probation.js'
-import { recordGround } from '../vocabulary/substitution.js'
+import {
+  documentReference, recordGround, substitutionGround, supportDocumentKind, type SupportDocument
+} from '../vocabulary/substitution.js'
 import { durationText, weeklyMinutesText, weeklyRestText, type WorkingTimeFacts } from '../vocabulary/working-time.js'
 import { contractCauseOf } from '../employees/lawful-contract.js'
 import { printedPosition } from '../employer/catalogue.js'
@@ -254,23 +256,62 @@ export function probationJustificationText (
 }
 
 /**
- * A suplencia's ground as the contract prints it (§4, §25): only the ground that applies, then its
- * supporting document and the absence's dates when given.
+ * A supporting document as a contract or adenda prints it (§37), neutrally: its kind's printed name,
+ * its reference and its date (`Certificado de Incapacidad Temporal para el Trabajo (CITT) de EsSalud
+ * N.º A-123456789, del 1 de diciembre de 2026`); never the text HR typed around it.
+ * @throws Error for a kind or number the rules refuse (supportDocumentIssues)
+ */
+export function supportDocumentText (document: SupportDocument): string {
+  const kind = supportDocumentKind(document.kind)
+  const reference = documentReference(document.number)
+  if (kind === undefined || reference === undefined) throw new Error('the document should have been refused before rendering')
+  return `${kind.printed} N.º ${reference}, del ${dateInWords(document.date)}`
+}
+
+/**
+ * A suplencia's ground as the contract prints it (§4, §25, §37): only the ground that applies, then its
+ * supporting document and the absence's dates.
  * @throws Error when the record has no ground: the rules refuse it before it is drawn
  */
 export function substitutionGroundText (
-  employee: Pick<ImportedEmployee, 'substitutionGround' | 'reasonForSubstitution' | 'substitutionDocument' | 'absenceFrom' | 'absenceTo'>
+  employee: Pick<ImportedEmployee, 'substitutionGround' | 'reasonForSubstitution' | 'supportDocument' | 'absenceFrom' | 'absenceTo'>
 ): string {
   const ground = recordGround(employee)
   if (ground === undefined) throw new Error('the suplencia has no ground: it should have been refused before rendering')
-  const document = employee.substitutionDocument === undefined
+  const document = employee.supportDocument === undefined
     ? ''
-    : ` Documento que la sustenta: ${employee.substitutionDocument.trim().replace(/[.;,\s]+$/, '')}.`
-  const { absenceFrom: from, absenceTo: to } = employee
-  const absence = from !== undefined && to !== undefined
-    ? ` Ausencia prevista del ${dateInWords(from)} al ${dateInWords(to)}.`
-    : from !== undefined ? ` Ausencia desde el ${dateInWords(from)}.` : to !== undefined ? ` Ausencia prevista hasta el ${dateInWords(to)}.` : ''
-  return `${ground.printed}${document}${absence}`
+    : ` Documento que la sustenta: ${supportDocumentText(employee.supportDocument)}.`
+  return `${ground.printed}${document}${absenceText(employee.absenceFrom, employee.absenceTo)}`
+}
+
+/** ` Ausencia prevista del … al ….`, or with one end only; '' with none. */
+function absenceText (from: string | undefined, to: string | undefined): string {
+  if (from !== undefined && to !== undefined) return ` Ausencia prevista del ${dateInWords(from)} al ${dateInWords(to)}.`
+  if (from !== undefined) return ` Ausencia desde el ${dateInWords(from)}.`
+  return to === undefined ? '' : ` Ausencia prevista hasta el ${dateInWords(to)}.`
+}
+
+/**
+ * The cause a suplencia's adenda prints (§37): the replacement, the ground the absence has now (it may
+ * have changed: maternity, then illness), its supporting document and the new expected return.
+ * @throws Error when the ground is not one of the list: the rules refuse it before it is drawn
+ */
+export function suplenciaAddendumCauseText (
+  addendum: { substitutionGround?: string, supportDocument?: SupportDocument, absenceTo?: string }
+): string {
+  const ground = addendum.substitutionGround === undefined ? undefined : substitutionGround(addendum.substitutionGround)
+  const base = 'El reemplazo de la persona suplida indicada en EL CONTRATO, cuya ausencia subsiste (artículo 61 de la LPCL).'
+  if (ground === undefined) {
+    if (addendum.substitutionGround !== undefined) throw new Error('the ground should have been refused before rendering')
+    return base
+  }
+  const document = addendum.supportDocument === undefined
+    ? ''
+    : ` Documento que la sustenta: ${supportDocumentText(addendum.supportDocument)}.`
+  const back = addendum.absenceTo === undefined
+    ? ''
+    : ` Ausencia prevista hasta el ${dateInWords(addendum.absenceTo)}.`
+  return `${base} Causa actual de la ausencia: ${ground.printed}${document}${back}`
 }
 
 /**

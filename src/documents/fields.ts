@@ -11,7 +11,8 @@ import {
   MODALITY_NAMES, REGIME_NAMES, benefitsText, recordModality, equipmentText, internalRulesText, ipercText, lettered,
   modalityText, objectiveCauseText,
   processorsText, videoSurveillanceText, workstationText, printedProbationText, signingDate, weeklyHoursText,
-  workingTimeTermsText, nightWorkRisksText, probationJustificationText, substitutionGroundText, workplaceText,
+  workingTimeTermsText, nightWorkRisksText, probationJustificationText, substitutionGroundText,
+  suplenciaAddendumCauseText, workplaceText,
   TITULAR_CONDITION_TEXT
 } from './contract-terms.js'
 import { todayInLima } from '../vocabulary/dates.js'
@@ -448,7 +449,7 @@ export function addendumFieldValues (
     objectiveCause: cause !== undefined
       ? cleanText(cause.text)
       : addendum.modality !== undefined && parseModality(addendum.modality) === '61'
-        ? 'El reemplazo de la persona suplida indicada en EL CONTRATO, cuya ausencia subsiste (artículo 61 de la LPCL).'
+        ? cleanText(suplenciaAddendumCauseText(addendum))
         : '',
     causeUpdate: typeof addendum.causeUpdate === 'string' ? cleanText(addendum.causeUpdate) : '',
     salary: formatSoles(addendum.salary),

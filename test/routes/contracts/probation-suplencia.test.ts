@@ -11,7 +11,7 @@ import { EMPLOYEE_HEADERS, employeeCells, workbook } from '../../support/spreads
 import { ADDENDUM_COLUMNS } from '../../../src/spreadsheets/columns.js'
 import { addDays, dayMonthYearKey, termEnd, todayInLima } from '../../../src/vocabulary/dates.js'
 import { dateInWords } from '../../../src/vocabulary/format.js'
-import { SUBSTITUTION_GROUNDS } from '../../../src/vocabulary/substitution.js'
+import { SUBSTITUTION_GROUNDS, SUPPORT_DOCUMENT_KINDS } from '../../../src/vocabulary/substitution.js'
 import {
   ANNEX_MESSAGES, PROBATION_MESSAGES, SUPLENCIA_MESSAGES, WORKER_MESSAGES
 } from '../../../schemas/messages.js'
@@ -121,16 +121,49 @@ t.test('suplencia: the ground recognised from "licencia por maternidad" is the o
   const chosen = await documentText(sampleSubsidio({
     reasonForSubstitution: 'Vacaciones y luego descanso médico',
     substitutionGround: 'vacaciones',
-    substitutionDocument: 'Rol de vacaciones 2026',
+    supportDocument: { kind: 'Rol de vacaciones', number: '2026-014', date: todayInLima() },
     absenceFrom: sampleTerm().entryDate,
     absenceTo: sampleTerm().endDate
   }))
-  t.match(chosen, 'por el descanso vacacional (artículo 12, literal d, de la LPCL). Documento que la sustenta: Rol de vacaciones 2026.')
+  t.match(chosen, 'por el descanso vacacional (artículo 12, literal d, de la LPCL). Documento que la sustenta: Rol de vacaciones ' +
+    `N.º 2026-014, del ${dateInWords(todayInLima())}.`)
   t.match(chosen, `Ausencia prevista del ${dateInWords(sampleTerm().entryDate)} al ${dateInWords(sampleTerm().endDate)}.`)
   const transfer = await documentText(sampleSubsidio({ substitutionGround: 'destaque' }))
   t.match(transfer, 'su vínculo laboral no está suspendido', 'a transfer is not called a suspension')
   t.same(await refusals(sampleSubsidio({ absenceTo: addDays(sampleTerm().endDate, -10) })),
     [['endDate', SUPLENCIA_MESSAGES.endsAfterAbsence(addDays(sampleTerm().endDate, -10))]])
+})
+
+t.test('§37 suplencia evidence: a CITT with a diagnosis after it refused; the document printed neutrally; absenceTo required', async (t) => {
+  const today = todayInLima()
+  const citt = { kind: 'CITT de EsSalud', number: 'A-123456789', date: today }
+  const text = await documentText(sampleSubsidio({ supportDocument: citt }))
+  t.match(text, 'Documento que la sustenta: Certificado de Incapacidad Temporal para el Trabajo (CITT) de EsSalud N.º ' +
+    `A-123456789, del ${dateInWords(today)}. Ausencia prevista hasta el ${dateInWords(sampleTerm().endDate)}.`)
+  t.same(await refusals(sampleSubsidio({ supportDocument: { ...citt, number: 'A-123456789 por lumbalgia aguda' } })),
+    [['supportDocument.number', SUPLENCIA_MESSAGES.documentNumberNotReference]], 'free text after the number: refused, never printed')
+  t.same(await refusals(sampleSubsidio({ supportDocument: { ...citt, number: 'M54.5' } })),
+    [['supportDocument.number', SUPLENCIA_MESSAGES.documentNumberNotReference]], 'a CIE-10 diagnosis is no reference')
+  t.same(await refusals(sampleSubsidio({ supportDocument: { ...citt, kind: 'Informe de la clínica' } })),
+    [['supportDocument.kind', SUPLENCIA_MESSAGES.documentKindUnknown(SUPPORT_DOCUMENT_KINDS.map(({ name }) => name))]])
+  t.same(await refusals(sampleSubsidio({ supportDocument: { ...citt, date: addDays(today, 1) } })),
+    [['supportDocument.date', SUPLENCIA_MESSAGES.documentDateAfterToday(today)]])
+  t.same(await refusals(sampleSubsidio({ absenceTo: undefined })), [['absenceTo', SUPLENCIA_MESSAGES.absenceToRequired]],
+    'a suplencia without the expected return is refused')
+  t.same(await refusals(sampleSubsidio({ substitutionDocument: 'CITT A-123456789, lumbalgia' })),
+    [['substitutionDocument', SUPLENCIA_MESSAGES.documentAsText]], 'the former free text: refused clearly, never printed')
+  t.match(await previewAndZipRefusals(t, app, sampleEmployee({ supportDocument: citt })), [['supportDocument', /Subsidio/]], 'a suplencia\'s field only')
+  // the template's three columns fill supportDocument; the upload keeps the row and its session preview prints it
+  const form = await formPayload([{ name: 'empleados.xlsx', bytes: workbook([[[...EMPLOYEE_HEADERS], employeeCells(sampleSubsidio({ supportDocument: citt }))]]) }])
+  const upload = await app.inject({ method: 'POST', url: '/api/excel/upload', ...form })
+  t.equal(upload.statusCode, 200)
+  t.same(upload.json().data.contractIssues, [])
+  const session = await app.inject({ method: 'POST', url: '/api/contracts/preview', payload: { sessionId: upload.json().data.sessionId, dni: '87654321', format: 'file' } })
+  t.equal(session.statusCode, 200)
+  t.match(flat(await pdfText(session.rawPayload)), 'de EsSalud N.º A-123456789')
+  const profile = (await app.inject({ method: 'GET', url: '/api/profile' })).json().data
+  t.same(profile.supportDocumentKinds.map(({ name }: { name: string }) => name).slice(0, 4),
+    ['CITT de EsSalud', 'Certificado médico', 'Resolución de licencia', 'Documento de destaque'], 'GET /api/profile lists the kinds')
 })
 
 t.test('suplencia: the titular is another worker, in the same post, and stable ("indefinido" too)', async (t) => {
