@@ -13,7 +13,7 @@ import { addDays, dayMonthYearKey, termEnd, todayInLima } from '../../../src/voc
 import { dateInWords } from '../../../src/vocabulary/format.js'
 import { SUBSTITUTION_GROUNDS, SUPPORT_DOCUMENT_KINDS } from '../../../src/vocabulary/substitution.js'
 import {
-  ANNEX_MESSAGES, PROBATION_MESSAGES, SUPLENCIA_MESSAGES, WORKER_MESSAGES
+  ANNEX_MESSAGES, PROBATION_MESSAGES, SUPLENCIA_MESSAGES, WORKER_MESSAGES, WORKING_TIME_MESSAGES
 } from '../../../schemas/messages.js'
 
 const app = await build(t)
@@ -187,6 +187,18 @@ t.test('who: a contract without sex or birth date is refused on the field; a wom
   const man = await documentText(sampleEmployee({ position: 'Cajera', sex: 'M' }))
   t.match(man, 'Cajero Playa Larcomar: Malecón')
   t.match(man, 'DATOS DEL TRABAJADOR')
+})
+
+t.test('§35 part time: 5 x 4 h refused on contractType naming the Planilla con jornada reducida (preview, ZIP, upload); 5 x 3 h 45 and a 16-hour weekend pass', async (t) => {
+  const [[field, message]] = await refusals(samplePartTime({ workSchedule: 'de 18:00 a 22:00 horas' }))
+  t.equal(field, 'contractType')
+  t.equal(message, WORKING_TIME_MESSAGES.partTimeOwnDays('20 horas', 5, 'lunes a viernes', '4 horas'))
+  t.match(message, 'El camino lícito es un contrato de Planilla con jornada reducida', 'the lawful way, in HR\'s words')
+  t.match(await documentText(samplePartTime({ workSchedule: 'de 18:00 a 21:45 horas' })), '18 horas y 45 minutos semanales')
+  const weekend = await documentText(samplePartTime({ workDays: 'sábado y domingo', workSchedule: 'de 08:00 a 16:45 horas, con 45 minutos de refrigerio' }))
+  t.match(weekend, 'CONTRATO DE TRABAJO A TIEMPO PARCIAL')
+  t.match(weekend, '16 horas semanales')
+  t.notMatch(weekend, /cuarenta y ocho \(48\) semanales|conforme a ley\)?\.? no le corresponde/)
 })
 
 t.test('part time: the exclusions are clause text, and the dismissal clauses agree (§31)', async (t) => {
