@@ -135,7 +135,7 @@ export function historyOutcome (need: HistoryNeed, terms: readonly WorkerTerm[])
   if (terms.length === 0) return outcome
   const all = terms.map((term): Term => [term.entryDate, term.endDate])
   const total = beyond(all, need, MAX_TOTAL_MONTHS, (used, left, latest) =>
-    HISTORY_MESSAGES.beyondFiveYears(used, left, latest, MAX_TOTAL_MONTHS))
+    HISTORY_MESSAGES.beyondFiveYears(used.months, used.days, left.months, left.days, latest, MAX_TOTAL_MONTHS))
   if (total !== undefined) outcome.issues.push(total)
   else {
     const code = need.modality === undefined ? undefined : parseModality(need.modality)
@@ -147,7 +147,7 @@ export function historyOutcome (need: HistoryNeed, terms: readonly WorkerTerm[])
       const issue = same.length === 0
         ? undefined
         : beyond(same, need, limit.maxMonths, (used, left, latest) =>
-          HISTORY_MESSAGES.beyondModality(`${code} (${limit.name})`, limit.maxMonths, used, left, latest))
+          HISTORY_MESSAGES.beyondModality(`${code} (${limit.name})`, limit.maxMonths, used.months, used.days, left.months, left.days, latest))
       if (issue !== undefined) outcome.issues.push(issue)
     }
   }

@@ -43,7 +43,8 @@ t.test('HISTORIAL rows are recorded before the history rules: 57 months entered 
   const used = termsLength(history.map((entry) => [entry[2], entry[3]] as [string, string]))
   const [issue] = res.json().data.contractIssues
   const latest = (/como máximo (\d{2}\/\d{2}\/\d{4})/.exec(issue.message) ?? [])[1]
-  const message = HISTORY_MESSAGES.beyondFiveYears(used, termLength(entryDate, latest), latest, 60)
+  const left = termLength(entryDate, latest)
+  const message = HISTORY_MESSAGES.beyondFiveYears(used.months, used.days, left.months, left.days, latest, 60)
   t.match(res.json().data.contractIssues, [{ row: 2, dni: '43000001', field: 'endDate', message }], 'the entered history counts at once')
   const recorded = await app.registry.run(async (registry) => await registry.history('43000001'))
   t.match(recorded, [

@@ -29,7 +29,9 @@ test('57 months of art. 58 contracts entered: a 3-month contract is refused on e
   const short = sampleEmployee({ dni: '42000001', entryDate, endDate: termEnd(entryDate, 2) })
   // §36: calendar months; the latest end the message names passes, the day after it does not
   const latest = latestEndOf(await app.inject({ method: 'POST', url: '/api/contracts/preview', payload: long }))
-  const message = HISTORY_MESSAGES.beyondFiveYears(termsLength([[history[0].entryDate, history[0].endDate]]), termLength(entryDate, latest), latest, 60)
+  const used = termsLength([[history[0].entryDate, history[0].endDate]])
+  const left = termLength(entryDate, latest)
+  const message = HISTORY_MESSAGES.beyondFiveYears(used.months, used.days, left.months, left.days, latest, 60)
   t.equal((await app.inject({ method: 'POST', url: '/api/contracts/preview', payload: { ...long, endDate: latest } })).statusCode, 200, 'the latest end named passes')
   t.equal((await app.inject({ method: 'POST', url: '/api/contracts/preview', payload: { ...long, endDate: addDays(latest, 1) } })).statusCode, 400, 'the day after it does not')
   for (const url of ['/api/contracts/preview', '/api/contracts/download-zip']) {
@@ -87,7 +89,7 @@ test('§36 calendar months: 34 months of art. 57 history and a 2-month contract 
   t.equal(zip.statusCode, 200, 'the ZIP too')
   const over = await app.inject({ method: 'POST', url: '/api/contracts/download-zip', payload: [contract(addDays(termEnd(entryDate, 2), 1))] })
   t.equal(over.statusCode, 400)
-  const message = HISTORY_MESSAGES.beyondModality('57 (inicio o incremento de actividad)', 36, { months: 34, days: 0 }, { months: 2, days: 0 }, termEnd(entryDate, 2))
+  const message = HISTORY_MESSAGES.beyondModality('57 (inicio o incremento de actividad)', 36, 34, 0, 2, 0, termEnd(entryDate, 2))
   t.same(over.json().errors, [{ field: 'body.0.endDate', message }], 'quedan 2 meses, and the last day they allow')
   t.match(message, 'suman 34 meses')
   t.match(message, `quedan 2 meses: la fecha de término debe ser como máximo ${termEnd(entryDate, 2)}`)

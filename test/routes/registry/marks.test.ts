@@ -43,7 +43,8 @@ test('two consecutive contracts issued before either is signed: the second mark 
   const used = termsLength([[history[0].entryDate, history[0].endDate], [one.entryDate, one.endDate]])
   const latest = (/como máximo (\d{2}\/\d{2}\/\d{4})/.exec(refused.json().message) ?? [])[1]
   t.ok(latest !== undefined && dayMonthYearKey(latest) < dayMonthYearKey(two.endDate), 'a latest end before the refused one')
-  const message = HISTORY_MESSAGES.beyondFiveYears(used, termLength(two.entryDate, latest), latest, 60)
+  const left = termLength(two.entryDate, latest)
+  const message = HISTORY_MESSAGES.beyondFiveYears(used.months, used.days, left.months, left.days, latest, 60)
   t.equal(refused.json().message, REGISTRY_MESSAGES.signBreaksHistory([message]), 'the months used and left')
   t.same(refused.json().data, { issues: [{ field: 'endDate', message }] })
   t.match(await contractsOf(app, dni), [{ id: one.id, status: 'signed' }, { id: two.id, status: 'issued', signedOn: null }], 'nothing changed')

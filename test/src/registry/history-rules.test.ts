@@ -21,7 +21,7 @@ test('34 months of art. 57 and a 2-month contract are exactly 36 and pass, from 
     const refused = historyOutcome(need('57', from, addDays(termEnd(from, 2), 1)), history).issues
     t.same(refused, [{
       field: 'endDate',
-      message: HISTORY_MESSAGES.beyondModality('57 (inicio o incremento de actividad)', 36, { months: 34, days: 0 }, { months: 2, days: 0 }, termEnd(from, 2))
+      message: HISTORY_MESSAGES.beyondModality('57 (inicio o incremento de actividad)', 36, 34, 0, 2, 0, termEnd(from, 2))
     }], `from ${start}: a day more is refused, naming 2 months left and their last day`)
   }
 })

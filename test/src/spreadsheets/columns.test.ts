@@ -43,7 +43,7 @@ test('required headers: every non-optional field; optional and Subsidio columns 
   t.equal(matchHeaders([], ADDENDUM_COLUMNS).missing.length, 13,
     'every column of the spec\'s addendum record is required but SUELDO EN LETRAS, written from the salary when absent (D22)')
   t.notOk(matchHeaders([], ADDENDUM_COLUMNS).missing.some((spec) => spec.field === 'salaryInWords'))
-  t.equal(ADDENDUM_COLUMNS.filter((spec) => !spec.required).length, 15, 'the adenda\'s own columns (DOCUMENT-REQUIREMENTS §17, §26, §28) and SUELDO EN LETRAS are optional')
+  t.equal(ADDENDUM_COLUMNS.filter((spec) => !spec.required).length, 20, 'the adenda\'s own columns (DOCUMENT-REQUIREMENTS §17, §26, §28, §37) and SUELDO EN LETRAS are optional')
 })
 
 test('when two columns name the same field, the leftmost one is read', async (t) => {
