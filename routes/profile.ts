@@ -44,6 +44,9 @@ const profile: FastifyPluginAsyncTypebox = async (app) => {
             substitutionGrounds: Type.Array(Type.Object({ code: Text, name: Text }), {
               description: 'Causales de una suplencia (substitutionGround): las causas de suspensión del art. 12 de la LPCL y el destaque temporal'
             }),
+            supportDocumentKinds: Type.Array(Type.Object({ code: Text, name: Text }), {
+              description: 'Tipos de documento de sustento de una suplencia (supportDocument.kind): CITT de EsSalud, certificado médico…'
+            }),
             modalities: Type.Array(Type.Object({ code: Text, name: Text, maxMonths: Type.Integer() })),
             sites: Type.Array(Type.Object({
               name: Text,

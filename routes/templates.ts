@@ -22,6 +22,7 @@ const templates: FastifyPluginAsyncTypebox = async (app) => {
       position: [...new Set(profile.positions.flatMap((position) => [position.name, position.feminineName]))],
       // by name: the service reads a ground by its code or its name (src/vocabulary/substitution.ts)
       substitutionGround: profile.substitutionGrounds.map((ground) => ground.name),
+      'supportDocument.kind': profile.supportDocumentKinds.map((kind) => kind.name),
       probationReason: ['calificado', 'confianza', 'direccion'],
       salaryReductionAgreed: ['SÍ', 'NO'],
       subDivisionOrParking: profile.sites.map((site) => site.name),

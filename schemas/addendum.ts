@@ -1,7 +1,7 @@
 import { Type, type Static, type TOptional } from '@sinclair/typebox'
 import { dayMonthYearSchema, dniSchema, textSchema } from './common.js'
 import { MESSAGES } from './messages.js'
-import { PERSON_NAME, SHARED_CONTRACT_FIELDS } from './employee.js'
+import { PERSON_NAME, SHARED_CONTRACT_FIELDS, SupportDocumentSchema } from './employee.js'
 
 const addendumProperties = {
   division: textSchema(MESSAGES.division, 1, 100),
@@ -26,8 +26,9 @@ const addendumProperties = {
  * (type, modality, position, its signing date, its reviewed cause `causeId` and salary
  * `originalSalary`), why the need continues (`causeUpdate`, a full sentence), whether a lower salary
  * was agreed (`salaryReductionAgreed`) and the adenda's own signing date (`signingDate`; the
- * original contract's is `originalSigningDate`). `objectiveCause` is accepted only as a reviewed
- * cause's text (§21).
+ * original contract's is `originalSigningDate`); a suplencia's ground, supporting document and
+ * new expected end of the absence (`substitutionGround`, `supportDocument`, `absenceTo`, §37).
+ * `objectiveCause` is accepted only as a reviewed cause's text (§21).
  */
 const contractFields = {
   sex: SHARED_CONTRACT_FIELDS.sex,
@@ -45,7 +46,11 @@ const contractFields = {
   causeUpdate: textSchema(MESSAGES.causeUpdate, 30, 1000),
   originalSalary: Type.Number({ minimum: 0.01, maximum: 1e9, multipleOf: 0.01, description: 'soles, céntimos como máximo', 'x-messages': MESSAGES.originalSalary }),
   salaryReductionAgreed: Type.Boolean({ description: 'SÍ / NO en la hoja', 'x-messages': MESSAGES.salaryReductionAgreed }),
-  signingDate: dayMonthYearSchema(MESSAGES.addendumSigningDate)
+  signingDate: dayMonthYearSchema(MESSAGES.addendumSigningDate),
+  // a suplencia's adenda restates its ground, its supporting document and the new expected return (§37)
+  substitutionGround: textSchema(MESSAGES.substitutionGround, 1, 100),
+  supportDocument: SupportDocumentSchema,
+  absenceTo: dayMonthYearSchema(MESSAGES.absenceTo)
 }
 const optionalContractFields = Object.fromEntries(
   Object.entries(contractFields).map(([key, schema]) => [key, Type.Optional(schema)])

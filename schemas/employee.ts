@@ -93,6 +93,17 @@ export const WorkingTimeSchema = Type.Object({
 export type WorkingTimeInput = Static<typeof WorkingTimeSchema>
 
 /**
+ * A suplencia's supporting document (DOCUMENT-REQUIREMENTS §37): `kind` a code or name of
+ * src/vocabulary/substitution.ts SUPPORT_DOCUMENT_KINDS (`GET /api/profile` `supportDocumentKinds`),
+ * `number` its reference only (checked by the rules: no text after it, no diagnosis), `date` DD/MM/YYYY.
+ */
+export const SupportDocumentSchema = Type.Object({
+  kind: textSchema(MESSAGES.supportDocumentKind, 1, 80),
+  number: textSchema(MESSAGES.supportDocumentNumber, 1, 40),
+  date: dayMonthYearSchema(MESSAGES.supportDocumentDate)
+}, { 'x-messages': MESSAGES.supportDocument })
+
+/**
  * Fields beyond the spec's record (D22), all optional: a client that sends only the spec's fields
  * keeps working. What each prints when absent: docs/documents.md, "New record fields (D22)"
  * (src/documents/contract-terms.ts).
@@ -115,8 +126,10 @@ const additionalProperties = {
   positionProfile: optionalText(MESSAGES.positionProfile, 60),
   // a suplencia's ground: a code or name of src/vocabulary/substitution.ts (DOCUMENT-REQUIREMENTS §25)
   substitutionGround: optionalText(MESSAGES.substitutionGround, 100),
-  // the document that supports the ground (a CITT, a vacation schedule, a transfer memo…) and the absence's dates
+  // the former free-text supporting document: refused by the rules, which ask for supportDocument (§37)
   substitutionDocument: optionalText(MESSAGES.substitutionDocument, 150),
+  // the document that supports the ground (§37): its kind of the closed list, its number and date; the absence's dates
+  supportDocument: Type.Optional(SupportDocumentSchema),
   absenceFrom: Type.Optional(dayMonthYearSchema(MESSAGES.absenceFrom)),
   absenceTo: Type.Optional(dayMonthYearSchema(MESSAGES.absenceTo)),
   // the id of a cause counsel reviewed (the profile's `causes`, DOCUMENT-REQUIREMENTS §21); when absent,

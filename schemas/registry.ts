@@ -7,6 +7,7 @@ import { Type, type Static, type TProperties } from '@sinclair/typebox'
 import { dayMonthYearSchema, dniSchema } from './common.js'
 import { ERROR_RESPONSES, ErrorEnvelopeSchema } from './envelope.js'
 import { HistoryEntrySchema } from './history.js'
+import { SupportDocumentSchema } from './employee.js'
 import { MESSAGES, REGISTRY_MESSAGES, VERIFICATION_MESSAGES } from './messages.js'
 
 const Nullable = (schema: ReturnType<typeof Type.String>) => Type.Union([schema, Type.Null()])
@@ -160,6 +161,11 @@ export const AddendumFromContractSchema = Type.Object({
     description: 'true solo si el trabajador aceptó expresamente un sueldo menor al vigente (art. 30 b de la LPCL; la adenda lo hace constar)',
     'x-messages': MESSAGES.salaryReductionAgreed
   })),
-  signingDate: Type.Optional(dayMonthYearSchema(MESSAGES.signingDate))
+  signingDate: Type.Optional(dayMonthYearSchema(MESSAGES.signingDate)),
+  // a suplencia's adenda (DOCUMENT-REQUIREMENTS §37): the ground now (the contract's when absent), its
+  // document, the new expected return
+  substitutionGround: Type.Optional(Type.String({ minLength: 1, maxLength: 100, 'x-messages': MESSAGES.substitutionGround })),
+  supportDocument: Type.Optional(SupportDocumentSchema),
+  absenceTo: Type.Optional(dayMonthYearSchema(MESSAGES.absenceTo))
 })
 export type AddendumFromContract = Static<typeof AddendumFromContractSchema>

@@ -61,7 +61,7 @@ const documents: [string, Uint8Array][] = [
     dni: '76543210',
     reasonForSubstitution: 'El titular cubre temporalmente la supervisión de otra playa',
     substitutionGround: 'destaque',
-    substitutionDocument: 'Memorando N.º 045-2026-OPE',
+    supportDocument: { kind: 'documento-destaque', number: '045-2026-OPE', date: todayInLima() },
     absenceFrom: sampleTerm().entryDate,
     absenceTo: sampleTerm().endDate
   }) as unknown as Employee)],

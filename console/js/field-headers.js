@@ -49,6 +49,9 @@ export const FIELD_HEADERS = {
     replacedWorkerDni: ['DNI DEL SUPLIDO'],
     replacedWorkerPosition: ['CARGO DEL SUPLIDO'],
     substitutionDocument: ['DOCUMENTO DE SUSTENTO'],
+    'supportDocument.kind': ['TIPO DE DOCUMENTO DE SUSTENTO'],
+    'supportDocument.number': ['N.º DE DOCUMENTO DE SUSTENTO', 'NUMERO DE DOCUMENTO DE SUSTENTO'],
+    'supportDocument.date': ['FECHA DE DOCUMENTO DE SUSTENTO'],
     absenceFrom: ['INICIO DE AUSENCIA'],
     absenceTo: ['FIN DE AUSENCIA']
   },
@@ -81,7 +84,13 @@ export const FIELD_HEADERS = {
     originalSigningDate: ['FECHA DE SUSCRIPCIÓN'],
     causeUpdate: ['ACTUALIZACIÓN DE LA CAUSA'],
     originalSalary: ['SUELDO ANTERIOR'],
-    signingDate: ['FECHA DE FIRMA DE LA ADENDA']
+    signingDate: ['FECHA DE FIRMA DE LA ADENDA'],
+    // a suplencia's adenda (DOCUMENT-REQUIREMENTS §37)
+    substitutionGround: ['CAUSAL DE SUSPENSIÓN', 'CAUSAL DE SUPLENCIA'],
+    'supportDocument.kind': ['TIPO DE DOCUMENTO DE SUSTENTO'],
+    'supportDocument.number': ['N.º DE DOCUMENTO DE SUSTENTO', 'NUMERO DE DOCUMENTO DE SUSTENTO'],
+    'supportDocument.date': ['FECHA DE DOCUMENTO DE SUSTENTO'],
+    absenceTo: ['FIN DE AUSENCIA']
   }
 }
 

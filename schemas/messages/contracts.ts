@@ -104,6 +104,20 @@ export const MESSAGES = {
     required: 'El documento que sustenta la suplencia es requerido',
     invalid: 'El documento que sustenta la suplencia debe tener entre 1 y 150 caracteres'
   },
+  // the structured supporting document (DOCUMENT-REQUIREMENTS §37): kind, number, date
+  supportDocument: {
+    required: 'El documento de sustento es requerido',
+    invalid: 'El documento de sustento debe indicar su tipo (kind), su número (number) y su fecha (date)'
+  },
+  supportDocumentKind: {
+    required: 'El tipo de documento de sustento es requerido (por ejemplo, CITT de EsSalud)',
+    invalid: 'El tipo de documento de sustento debe tener entre 1 y 80 caracteres'
+  },
+  supportDocumentNumber: {
+    required: 'El número del documento de sustento es requerido',
+    invalid: 'El número del documento de sustento debe tener entre 1 y 40 caracteres'
+  },
+  supportDocumentDate: { required: 'La fecha del documento de sustento es requerida', invalid: dateInvalid },
   absenceFrom: { required: 'El inicio de la ausencia es requerido', invalid: dateInvalid },
   absenceTo: { required: 'El fin de la ausencia es requerido', invalid: dateInvalid },
   // the reviewed cause of a contract or adenda (DOCUMENT-REQUIREMENTS §21, §28)

@@ -75,6 +75,40 @@ export const SUPLENCIA_MESSAGES = {
   /** On `workingCondition`. */
   titularNotStable: 'La condición laboral de la persona suplida debe ser estable, a plazo indeterminado (por ejemplo ' +
     '"plazo indeterminado", "indefinido" o "estable"): el art. 61 de la LPCL permite suplir solo a un trabajador estable',
+  /** On `absenceTo` (§37): the expected return bounds the term. */
+  absenceToRequired: 'Indique el fin previsto de la ausencia de la persona suplida (FIN DE AUSENCIA, DD/MM/AAAA): la ' +
+    'suplencia dura mientras dure la ausencia y su fecha de término no puede ser posterior (art. 61 de la LPCL)',
+  /** On `substitutionDocument` (§37): free text may carry a third party's health data. */
+  documentAsText: 'El documento de sustento ya no se escribe como texto libre, que podría llevar datos de salud de la ' +
+    'persona suplida: indique su tipo, su número y su fecha (TIPO, N.º y FECHA DEL DOCUMENTO DE SUSTENTO; en JSON, ' +
+    'supportDocument: {kind, number, date})',
+  /** On `supportDocument.kind`. */
+  documentKindUnknown: (kinds: readonly string[]) =>
+    `El tipo de documento de sustento no está en la lista; elija uno de estos: ${kinds.join('; ')}`,
+  /** On `supportDocument.number` (§37: only the reference, never a diagnosis). */
+  documentNumberNotReference: 'Escriba solo el número del documento de sustento (letras, dígitos y guiones, por ejemplo ' +
+    'A-123456789 o 045-2026-OPE), sin texto después ni diagnóstico: el contrato no imprime datos de salud de la persona suplida',
+  /** On `supportDocument.date`. */
+  documentDateAfterToday: (today: string) =>
+    `La fecha del documento de sustento no puede ser posterior a hoy (${today}): el documento ya debe existir`,
+  /** On `substitutionGround` of a suplencia's adenda (§37: it restates the ground, which may have changed). */
+  addendumGroundRequired: (grounds: readonly string[]) =>
+    'La adenda de una suplencia indica la causal por la que la persona suplida sigue ausente (puede haber cambiado: ' +
+    `maternidad, luego enfermedad); elija una: ${grounds.join('; ')}`,
+  /** On `absenceTo` of a suplencia's adenda. */
+  addendumAbsenceToRequired: 'La adenda de una suplencia indica el nuevo fin previsto de la ausencia de la persona ' +
+    'suplida (FIN DE AUSENCIA, DD/MM/AAAA): la prórroga no puede ir más allá (art. 61 de la LPCL)',
+  /** On `absenceTo` of a suplencia's adenda: the absence must reach the extension. */
+  addendumAbsenceBeforeStart: (startAddendum: string) =>
+    `El nuevo fin previsto de la ausencia es anterior al inicio de la prórroga (${startAddendum}): si la persona ` +
+    'suplida ya se reincorporó, la suplencia terminó y no cabe prorrogarla (art. 61 de la LPCL)',
+  /** On `endAddendum` of a suplencia's adenda. */
+  addendumEndsAfterAbsence: (to: string) =>
+    `La prórroga de la suplencia dura mientras dure la ausencia de la persona suplida, prevista hasta el ${to}: el fin ` +
+    `de la adenda puede ser hasta el ${to} (art. 61 de la LPCL)`,
+  /** On `substitutionGround`, `supportDocument` or `absenceTo` of an adenda of another modality. */
+  addendumSuplenciaOnly: 'Solo la adenda de una suplencia (modalidad de suplencia, contrato de Subsidio) indica causal, ' +
+    'documento de sustento y fin de ausencia',
   /** On `absenceTo`. */
   absenceEndsBeforeStart: 'El fin de la ausencia de la persona suplida no puede ser anterior a su inicio',
   /** On `entryDate`. */

@@ -120,19 +120,41 @@ export const VERIFICATION_MESSAGES = {
 
 /** `1 mes`, `0 meses`, `7 meses`. */
 const monthsText = (count: number) => count === 1 ? '1 mes' : `${count} meses`
+/** `34 meses`, `1 mes y 12 días`, `20 días` (DOCUMENT-REQUIREMENTS §36: calendar months and the days left over). */
+const lengthText = (months: number, days: number) => {
+  const dayText = days === 1 ? '1 día' : `${days} días`
+  if (days === 0) return monthsText(months)
+  return months === 0 ? dayText : `${monthsText(months)} y ${dayText}`
+}
+/** What is left from the new term's start, and the latest end it allows (none: not a day). */
+const leftText = (months: number, days: number, latest: string | undefined) => latest === undefined
+  ? 'no queda plazo para un nuevo contrato sujeto a modalidad'
+  : `quedan ${lengthText(months, days)}: la fecha de término debe ser como máximo ${latest}`
 
 /**
  * Rules on the worker's history in the registry (src/registry/history-rules.ts; LPCL art. 74;
  * Reglamento art. 16; DOCUMENT-REQUIREMENTS §32).
  */
 export const HISTORY_MESSAGES = {
-  beyondFiveYears: (used: number, left: number, maximum: number) =>
-    `Los contratos sujetos a modalidad de esta persona con el empleador suman ${monthsText(used)} (contratos firmados e historial ` +
-    `registrado): con este plazo superarían los ${maximum} meses (cinco años) del art. 74 de la LPCL; quedan ${monthsText(left)}, ` +
-    'y la fecha de término debe ajustarse a ellos',
-  beyondModality: (modality: string, maximum: number, used: number, left: number) =>
-    `Los contratos de la modalidad ${modality} de esta persona suman ${monthsText(used)}: con este plazo superarían su máximo ` +
-    `de ${maximum} meses (art. 74 de la LPCL); quedan ${monthsText(left)}, y la fecha de término debe ajustarse a ellos`,
+  /**
+   * Art. 74's five years in calendar months (§36): what is used (months and days), what is left from
+   * the new term's start and the latest end it allows (undefined: none left).
+   */
+  beyondFiveYears: (
+    usedMonths: number, usedDays: number, leftMonths: number, leftDays: number, latest: string | undefined,
+    maximum: number
+  ) =>
+    `Los contratos sujetos a modalidad de esta persona con el empleador suman ${lengthText(usedMonths, usedDays)} (contratos ` +
+    `firmados e historial registrado, en meses calendario): con este plazo superarían los ${maximum} meses (cinco años) ` +
+    `del art. 74 de la LPCL; ${leftText(leftMonths, leftDays, latest)}`,
+  /** A modality's maximum in calendar months (§36), as beyondFiveYears. */
+  beyondModality: (
+    modality: string, maximum: number, usedMonths: number, usedDays: number, leftMonths: number, leftDays: number,
+    latest: string | undefined
+  ) =>
+    `Los contratos de la modalidad ${modality} de esta persona suman ${lengthText(usedMonths, usedDays)} (en meses ` +
+    `calendario): con este plazo superarían su máximo de ${maximum} meses (art. 74 de la LPCL); ` +
+    leftText(leftMonths, leftDays, latest),
   probationServed: (from: string, to: string) =>
     `Esta persona ya cumplió un periodo de prueba en el mismo puesto (contrato del ${from} al ${to}): no se le exige uno ` +
     'nuevo (art. 16 del D.S. 001-96-TR); indique "sin periodo de prueba"',

@@ -85,7 +85,7 @@ export const WORKING_TIME_MESSAGES = {
   partTimeOwnDays: (hours: string, days: number, dayNames: string, average: string) =>
     `No es un contrato a tiempo parcial: sobre los ${days} días que la persona trabaja (${dayNames}), ${hours} semanales ` +
     `÷ ${days} = ${average} diarias, no menos de cuatro (art. 4 de la LPCL; art. 12 del D.S. 001-96-TR; Casación Laboral ` +
-    '18749-2016-Lima). El camino lícito es un contrato de Planilla con esa jornada reducida, con todos sus beneficios',
+    '18749-2016-Lima). El camino lícito es un contrato de Planilla con jornada reducida, con esta misma jornada y todos sus beneficios',
   /**
    * The four-hour test (Reglamento art. 12): weekly hours ÷ the workplace's 6 or 5 days, or ÷ 5 for a
    * worker of fewer than five days (Informe 133-2016-MTPE), with the worker's own days beside it.

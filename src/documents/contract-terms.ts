@@ -15,7 +15,9 @@ import {
   STATUTORY_PROBATION_MONTHS, parseProbation, parseProbationReason, probationInWords, probationLastDay,
   type ProbationReason
 } from '../vocabulary/probation.js'
-import { recordGround } from '../vocabulary/substitution.js'
+import {
+  documentReference, recordGround, substitutionGround, supportDocumentKind, type SupportDocument
+} from '../vocabulary/substitution.js'
 import { durationText, weeklyMinutesText, weeklyRestText, type WorkingTimeFacts } from '../vocabulary/working-time.js'
 import { contractCauseOf } from '../employees/lawful-contract.js'
 import { printedPosition } from '../employer/catalogue.js'
@@ -171,8 +173,8 @@ export function workingTimeTermsText (
   const rest = facts === undefined ? '' : weeklyRestText(facts)
   if (rest !== '') parts.push(`El descanso semanal es ${rest}.`)
   if (partTimeNote) {
-    // the part-time exclusions at body size (§31), as the Part Time contract states them; its
-    // extinction clause excepts part time from the art. 76 indemnity, so the two agree
+    // the part-time exclusions at body size (§31), as the Part Time contract states them; the
+    // extinction clause leaves art. 76's indemnity to the law (§35: no categorical denial)
     parts.push('Es una jornada a tiempo parcial, inferior en promedio a cuatro (4) horas diarias (artículo 4 de la LPCL; ' +
       'artículos 11 y 12 del D.S. 001-96-TR). Por ello no tiene derecho a la compensación por tiempo de servicios ' +
       '(artículo 4 del D.S. 001-97-TR) ni al descanso vacacional (artículo 11 del D. Leg. 713 y artículo 11 del ' +
@@ -182,20 +184,36 @@ export function workingTimeTermsText (
   return parts.filter(Boolean).join(' ')
 }
 
+/** The probation of a contract without one, as the registry records it (probationText). */
+export const NO_PROBATION = 'sin periodo de prueba'
+
 /**
- * The probation printed (§5, §14, §24): the record's, in months or days, never dropped; when the record
- * states none, none on a term of three months or less, else the profile's months or three.
+ * The probation as the registry records it (§5, §14, §24): the record's, in months or days, never
+ * dropped; when the record states none, none on a term of three months or less, else the profile's
+ * months or three. NO_PROBATION when there is none; printedProbationText says it in the contract.
  */
 export function probationText (
   employee: Pick<ImportedEmployee, 'probationaryPeriod' | 'contractType' | 'entryDate' | 'endDate'>,
   profile: EmployerProfile
 ): string {
-  const none = 'sin periodo de prueba'
+  const none = NO_PROBATION
   const given = employee.probationaryPeriod === undefined ? undefined : parseProbation(employee.probationaryPeriod)
   if (given !== undefined) return given.count === 0 ? none : probationInWords(given)
   if (lastsAtMost(employee.entryDate, employee.endDate, STATUTORY_PROBATION_MONTHS)) return none
   const months = profile.contractDefaults[employee.contractType].probationMonths ?? STATUTORY_PROBATION_MONTHS
   return probationInWords({ unit: 'months', count: months })
+}
+
+/**
+ * The probation cell of a contract (§36): probationText, and "No se pacta periodo de prueba." when there
+ * is none (not a limit it does not exceed).
+ */
+export function printedProbationText (
+  employee: Pick<ImportedEmployee, 'probationaryPeriod' | 'contractType' | 'entryDate' | 'endDate'>,
+  profile: EmployerProfile
+): string {
+  const probation = probationText(employee, profile)
+  return probation === NO_PROBATION ? 'No se pacta periodo de prueba.' : probation
 }
 
 const REASON_TITLES: Record<ProbationReason, string> = {
@@ -204,43 +222,96 @@ const REASON_TITLES: Record<ProbationReason, string> = {
   direccion: 'Puesto de dirección, hasta doce (12) meses'
 }
 
+const QUALIFICATIONS: Partial<Record<ProbationReason, string>> = { confianza: 'de confianza', direccion: 'de dirección' }
+
 /**
  * Why a probation exceeds three months (LPCL art. 10; §24): the reason and the concrete justification
- * the position catalogue gives it; otherwise that no reason is needed.
+ * the position catalogue gives it; otherwise that no reason is needed, or that no probation is agreed
+ * (§36). A post the record calls confianza or dirección, and the catalogue allows so, is qualified
+ * first in its own sentence (§36; LPCL art. 43; D.S. 001-96-TR art. 59), whatever the probation.
+ * @param position the position as the contract prints it
  */
 export function probationJustificationText (
-  employee: Pick<ImportedEmployee, 'probationaryPeriod' | 'probationReason' | 'entryDate'>,
-  entry: PositionEntry | undefined
+  employee: Pick<ImportedEmployee, 'probationaryPeriod' | 'probationReason' | 'entryDate'> &
+    Partial<Pick<ImportedEmployee, 'contractType' | 'endDate'>>,
+  entry: PositionEntry | undefined, position?: string, profile?: EmployerProfile
 ): string {
   const given = employee.probationaryPeriod === undefined ? undefined : parseProbation(employee.probationaryPeriod)
   const reason = employee.probationReason === undefined ? undefined : parseProbationReason(employee.probationReason)
   const justification = reason === undefined ? undefined : entry?.probationReasons?.[reason]
+  const qualification = reason === undefined || justification === undefined || QUALIFICATIONS[reason] === undefined
+    ? ''
+    : `EL EMPLEADOR califica el puesto${position === undefined ? '' : ` de ${position}`} como ` +
+      `${QUALIFICATIONS[reason] as string} (artículo 43 de la LPCL y artículo 59 del Decreto Supremo N.º 001-96-TR). `
+  const { contractType, endDate } = employee
+  const none = given?.count === 0 || (given === undefined && profile !== undefined && contractType !== undefined &&
+    endDate !== undefined && probationText({ ...employee, contractType, endDate }, profile) === NO_PROBATION)
+  if (none) return `${qualification}No corresponde: no se pacta periodo de prueba.`
   const last = given === undefined || given.count === 0 ? undefined : probationLastDay(employee.entryDate, given)
   const beyond = last !== undefined && !lastsAtMost(employee.entryDate, last, STATUTORY_PROBATION_MONTHS)
   if (!beyond || reason === undefined || justification === undefined) {
-    return 'No corresponde: el periodo de prueba no excede de tres (3) meses.'
+    return `${qualification}No corresponde: el periodo de prueba no excede de tres (3) meses.`
   }
-  return `${REASON_TITLES[reason]} (artículo 10 de la LPCL): ${justification.trim().replace(/[.;,\s]+$/, '')}.`
+  return `${qualification}${REASON_TITLES[reason]} (artículo 10 de la LPCL): ${justification.trim().replace(/[.;,\s]+$/, '')}.`
 }
 
 /**
- * A suplencia's ground as the contract prints it (§4, §25): only the ground that applies, then its
- * supporting document and the absence's dates when given.
+ * A supporting document as a contract or adenda prints it (§37), neutrally: its kind's printed name,
+ * its reference and its date (`Certificado de Incapacidad Temporal para el Trabajo (CITT) de EsSalud
+ * N.º A-123456789, del 1 de diciembre de 2026`); never the text HR typed around it.
+ * @throws Error for a kind or number the rules refuse (supportDocumentIssues)
+ */
+export function supportDocumentText (document: SupportDocument): string {
+  const kind = supportDocumentKind(document.kind)
+  const reference = documentReference(document.number)
+  if (kind === undefined || reference === undefined) throw new Error('the document should have been refused before rendering')
+  return `${kind.printed} N.º ${reference}, del ${dateInWords(document.date)}`
+}
+
+/**
+ * A suplencia's ground as the contract prints it (§4, §25, §37): only the ground that applies, then its
+ * supporting document and the absence's dates.
  * @throws Error when the record has no ground: the rules refuse it before it is drawn
  */
 export function substitutionGroundText (
-  employee: Pick<ImportedEmployee, 'substitutionGround' | 'reasonForSubstitution' | 'substitutionDocument' | 'absenceFrom' | 'absenceTo'>
+  employee: Pick<ImportedEmployee, 'substitutionGround' | 'reasonForSubstitution' | 'supportDocument' | 'absenceFrom' | 'absenceTo'>
 ): string {
   const ground = recordGround(employee)
   if (ground === undefined) throw new Error('the suplencia has no ground: it should have been refused before rendering')
-  const document = employee.substitutionDocument === undefined
+  const document = employee.supportDocument === undefined
     ? ''
-    : ` Documento que la sustenta: ${employee.substitutionDocument.trim().replace(/[.;,\s]+$/, '')}.`
-  const { absenceFrom: from, absenceTo: to } = employee
-  const absence = from !== undefined && to !== undefined
-    ? ` Ausencia prevista del ${dateInWords(from)} al ${dateInWords(to)}.`
-    : from !== undefined ? ` Ausencia desde el ${dateInWords(from)}.` : to !== undefined ? ` Ausencia prevista hasta el ${dateInWords(to)}.` : ''
-  return `${ground.printed}${document}${absence}`
+    : ` Documento que la sustenta: ${supportDocumentText(employee.supportDocument)}.`
+  return `${ground.printed}${document}${absenceText(employee.absenceFrom, employee.absenceTo)}`
+}
+
+/** ` Ausencia prevista del … al ….`, or with one end only; '' with none. */
+function absenceText (from: string | undefined, to: string | undefined): string {
+  if (from !== undefined && to !== undefined) return ` Ausencia prevista del ${dateInWords(from)} al ${dateInWords(to)}.`
+  if (from !== undefined) return ` Ausencia desde el ${dateInWords(from)}.`
+  return to === undefined ? '' : ` Ausencia prevista hasta el ${dateInWords(to)}.`
+}
+
+/**
+ * The cause a suplencia's adenda prints (§37): the replacement, the ground the absence has now (it may
+ * have changed: maternity, then illness), its supporting document and the new expected return.
+ * @throws Error when the ground is not one of the list: the rules refuse it before it is drawn
+ */
+export function suplenciaAddendumCauseText (
+  addendum: { substitutionGround?: string, supportDocument?: SupportDocument, absenceTo?: string }
+): string {
+  const ground = addendum.substitutionGround === undefined ? undefined : substitutionGround(addendum.substitutionGround)
+  const base = 'El reemplazo de la persona suplida indicada en EL CONTRATO, cuya ausencia subsiste (artículo 61 de la LPCL).'
+  if (ground === undefined) {
+    if (addendum.substitutionGround !== undefined) throw new Error('the ground should have been refused before rendering')
+    return base
+  }
+  const document = addendum.supportDocument === undefined
+    ? ''
+    : ` Documento que la sustenta: ${supportDocumentText(addendum.supportDocument)}.`
+  const back = addendum.absenceTo === undefined
+    ? ''
+    : ` Ausencia prevista hasta el ${dateInWords(addendum.absenceTo)}.`
+  return `${base} Causa actual de la ausencia: ${ground.printed}${document}${back}`
 }
 
 /**

@@ -10,8 +10,9 @@ import { amountInWords } from '../vocabulary/salary-words.js'
 import {
   MODALITY_NAMES, REGIME_NAMES, benefitsText, recordModality, equipmentText, internalRulesText, ipercText, lettered,
   modalityText, objectiveCauseText, risksText, sunExposed,
-  processorsText, videoSurveillanceText, workstationText, probationText, signingDate, weeklyHoursText,
-  workingTimeTermsText, nightWorkRisksText, probationJustificationText, substitutionGroundText, workplaceText,
+  processorsText, videoSurveillanceText, workstationText, printedProbationText, signingDate, weeklyHoursText,
+  workingTimeTermsText, nightWorkRisksText, probationJustificationText, substitutionGroundText,
+  suplenciaAddendumCauseText, workplaceText,
   TITULAR_CONDITION_TEXT
 } from './contract-terms.js'
 import { todayInLima } from '../vocabulary/dates.js'
@@ -362,8 +363,8 @@ export function fieldValues (
     workSchedule: schedule?.schedule ?? '',
     // a Planilla under four hours prints the Part Time contract, whose own clause says it is part time
     workingTimeTerms: workingTimeTermsText(working?.facts, partTime && employee.contractType === 'Subsidio', partTime),
-    probationaryPeriod: text(probationText(employee, employer)),
-    probationJustification: cleanText(probationJustificationText(employee, entry)),
+    probationaryPeriod: text(printedProbationText(employee, employer)),
+    probationJustification: cleanText(probationJustificationText(employee, entry, position, employer)),
     nightWorkRisks: cleanText(nightWorkRisksText(touchesNight(working))),
     benefits: benefitsText(partTime, employer.laborRegime),
     replacementFor: text(employee.replacementFor),
@@ -464,7 +465,7 @@ export function addendumFieldValues (
     objectiveCause: cause !== undefined
       ? cleanText(cause.text)
       : addendum.modality !== undefined && parseModality(addendum.modality) === '61'
-        ? 'El reemplazo de la persona suplida indicada en EL CONTRATO, cuya ausencia subsiste (artículo 61 de la LPCL).'
+        ? cleanText(suplenciaAddendumCauseText(addendum))
         : '',
     causeUpdate: typeof addendum.causeUpdate === 'string' ? cleanText(addendum.causeUpdate) : '',
     salary: formatSoles(addendum.salary),

@@ -53,6 +53,7 @@ const hoursText = (hours: number) => durationText(hours * 60)
 const SUPLENCIA_ONLY = [
   ['substitutionGround', 'La causal de la suplencia'],
   ['substitutionDocument', 'El documento que sustenta la suplencia'],
+  ['supportDocument', 'El documento de sustento de la suplencia'],
   ['absenceFrom', 'El inicio de la ausencia de la persona suplida'],
   ['absenceTo', 'El fin de la ausencia de la persona suplida']
 ] as const

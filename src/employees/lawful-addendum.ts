@@ -8,19 +8,23 @@
  * grammatical gender; no minors); signed (its own `signingDate`) not before today nor after the contract's end; the
  * entry not after the contract's start, the original signing not after that start nor today; a
  * position of the catalogue; the contract's reviewed cause (`causeId`) of the same modality, whose
- * period covers the extension (src/employees/contract-causes.ts). The same rules run on the adenda preview and
- * ZIP (400 on the field) and as row errors on the addendum upload.
+ * period covers the extension (src/employees/contract-causes.ts); a suplencia's adenda restates its ground,
+ * supporting document and the new expected end of the absence, which bounds it (§37). The same rules run
+ * on the adenda preview and ZIP (400 on the field) and as row errors on the addendum upload.
  */
 import type { ContractType } from '../../schemas/employee.js'
 import {
-  ADDENDUM_DOCUMENT_MESSAGES, LAWFUL_CONTRACT_MESSAGES, MESSAGES, RULE_MESSAGES, WORKER_MESSAGES
+  ADDENDUM_DOCUMENT_MESSAGES, LAWFUL_CONTRACT_MESSAGES, MESSAGES, RULE_MESSAGES, SUPLENCIA_MESSAGES, WORKER_MESSAGES
 } from '../../schemas/messages.js'
 import type { ValidationIssue } from '../errors.js'
-import { CALENDAR, addDays, ageOn, dayMonthYearKey, lastsAtMost, parseDayMonthYear, termEnd, termEndWithin } from '../vocabulary/dates.js'
+import {
+  CALENDAR, addDays, ageOn, dayMonthYearKey, isDayMonthYear, lastsAtMost, parseDayMonthYear, termEnd, termEndWithin
+} from '../vocabulary/dates.js'
+import { SUBSTITUTION_GROUNDS, namesNoSuplencia, substitutionGround } from '../vocabulary/substitution.js'
 import { formatSoles } from '../vocabulary/format.js'
 import { durationText } from '../vocabulary/working-time.js'
 import { MAX_TOTAL_MONTHS, MODALITIES, modalityInWords, parseModality } from '../vocabulary/modality.js'
-import { recordReader, type LawfulContractPolicy } from './lawful-contract.js'
+import { recordReader, supportDocumentIssues, type LawfulContractPolicy } from './lawful-contract.js'
 import { isRecordWorkingTime, minimumSalaryWith, partTimeTest, readRecordWorkingTime, workingTimeIssues } from './working-time-rules.js'
 import { addendumCause, suplenciaCauseIssue, weekShifts } from './contract-causes.js'
 
@@ -135,7 +139,14 @@ export function lawfulAddendumIssues (
   if (modality === '61') {
     const issue = suplenciaCauseIssue(causeFields, policy.profile)
     if (issue !== undefined) add(issue.field, issue.message)
-  } else if (options.document && causeFields.causeId === undefined && causeFields.objectiveCause === undefined) {
+    issues.push(...suplenciaAddendumIssues(fields, { startAddendum, endAddendum, today }, options, at))
+    return issues
+  }
+  // §37: only a suplencia's adenda names a ground, its document and the absence's end
+  for (const field of ['substitutionGround', 'supportDocument', 'absenceTo'] as const) {
+    if (modality !== undefined && fields[field] !== undefined) add(field, SUPLENCIA_MESSAGES.addendumSuplenciaOnly)
+  }
+  if (options.document && causeFields.causeId === undefined && causeFields.objectiveCause === undefined) {
     add('causeId', MESSAGES.causeId.required)
   } else {
     const { issue } = addendumCause(policy.profile, causeFields, {
@@ -176,6 +187,42 @@ export function addendumTimingWarnings (record: unknown, prefix: string, today: 
     add('signingDate', ADDENDUM_DOCUMENT_MESSAGES.madeBeforeStart(made, start))
   } else if (end !== undefined && dayNumber(end) - dayNumber(made) > ADDENDUM_LEAD_DAYS) {
     add('signingDate', ADDENDUM_DOCUMENT_MESSAGES.madeLongBeforeEnd(made, end, ADDENDUM_LEAD_DAYS))
+  }
+  return issues
+}
+
+/** The lawful suplencia grounds by name, as HR reads them (never their codes). */
+const groundNames = () => SUBSTITUTION_GROUNDS.map(({ name }) => name)
+
+/**
+ * A suplencia's adenda (LPCL arts. 61, 72; DOCUMENT-REQUIREMENTS §37), checked as the contract: it
+ * restates the ground (one of the closed list, never a resignation, dismissal or vacancy; it may have
+ * changed since the contract), its supporting document (supportDocumentIssues) and the new expected end
+ * of the absence, which the extension reaches and does not pass. On the preview and ZIP the ground
+ * and `absenceTo` are required; the upload checks what a row gives.
+ */
+function suplenciaAddendumIssues (
+  fields: Record<string, unknown>,
+  dates: { startAddendum: string | undefined, endAddendum: string | undefined, today: string },
+  options: { document: boolean }, at: (field: string) => string
+): ValidationIssue[] {
+  const issues: ValidationIssue[] = []
+  const add = (field: string, message: string) => issues.push({ field: at(field), message })
+  const ground = typeof fields.substitutionGround === 'string' ? fields.substitutionGround : undefined
+  if (ground === undefined) {
+    if (options.document) add('substitutionGround', SUPLENCIA_MESSAGES.addendumGroundRequired(groundNames()))
+  } else if (namesNoSuplencia(ground)) add('substitutionGround', SUPLENCIA_MESSAGES.noSuplencia(groundNames()))
+  else if (substitutionGround(ground) === undefined) add('substitutionGround', SUPLENCIA_MESSAGES.groundUnknown(groundNames()))
+  issues.push(...supportDocumentIssues(fields, dates.today, at))
+  const absenceTo = typeof fields.absenceTo === 'string' && isDayMonthYear(fields.absenceTo) ? fields.absenceTo : undefined
+  if (fields.absenceTo === undefined && options.document) add('absenceTo', SUPLENCIA_MESSAGES.addendumAbsenceToRequired)
+  const { startAddendum, endAddendum } = dates
+  const before = (a: string | undefined, b: string | undefined) =>
+    a !== undefined && b !== undefined && dayMonthYearKey(a) < dayMonthYearKey(b)
+  if (before(absenceTo, startAddendum)) {
+    add('absenceTo', SUPLENCIA_MESSAGES.addendumAbsenceBeforeStart(startAddendum as string))
+  } else if (absenceTo !== undefined && before(absenceTo, endAddendum)) {
+    add('endAddendum', SUPLENCIA_MESSAGES.addendumEndsAfterAbsence(absenceTo))
   }
   return issues
 }

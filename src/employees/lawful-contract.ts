@@ -32,7 +32,10 @@ import {
   PROBATION_REASONS, PROBATION_REASON_CODES, STATUTORY_PROBATION_MONTHS, parseProbation, parseProbationReason,
   probationInWords, probationLastDay
 } from '../vocabulary/probation.js'
-import { SUBSTITUTION_GROUNDS, namesNoSuplencia, recogniseGround, substitutionGround } from '../vocabulary/substitution.js'
+import {
+  SUBSTITUTION_GROUNDS, SUPPORT_DOCUMENT_KINDS, documentReference, namesNoSuplencia, recogniseGround,
+  substitutionGround, supportDocumentKind
+} from '../vocabulary/substitution.js'
 import { positionCatalogue, type CataloguePosition, type PositionCatalogue } from '../employer/catalogue.js'
 import { causeById, type ReviewedCause } from '../employer/reviewed-causes.js'
 import { profileSite, siteAllows, siteModalities } from '../employer/sites.js'
@@ -275,7 +278,7 @@ export function lawfulContractIssues (
   issues.push(...probationIssues(fields, type, entryDate, endDate, recordEntry(fields, catalogue), at))
 
   // §15, §25: suplencia
-  if (type === 'Subsidio') issues.push(...suplenciaIssues(fields, recordEntry(fields, catalogue), at))
+  if (type === 'Subsidio') issues.push(...suplenciaIssues(fields, recordEntry(fields, catalogue), at, today))
   return issues
 }
 
@@ -376,10 +379,11 @@ const groundList = () => SUBSTITUTION_GROUNDS.map(({ name }) => name)
  * A suplencia (LPCL arts. 12, 61, 77; §15, §25): the titular named in full, stable, in the post that is
  * covered and not the worker; one ground from the closed list (src/vocabulary/substitution.ts), given
  * or recognised unambiguously in the reason's text; never a resignation, dismissal or vacancy; the term
- * within the absence when its dates are given; no cause of the causes catalogue.
+ * within the absence, whose expected end `absenceTo` is required (§37); the supporting document
+ * structured (supportDocumentIssues); no cause of the causes catalogue.
  */
 function suplenciaIssues (
-  fields: Record<string, unknown>, entry: CataloguePosition | undefined, at: (field: string) => string
+  fields: Record<string, unknown>, entry: CataloguePosition | undefined, at: (field: string) => string, today: string
 ): ValidationIssue[] {
   const issues: ValidationIssue[] = []
   const add = (field: string, message: string) => issues.push({ field: at(field), message })
@@ -419,12 +423,43 @@ function suplenciaIssues (
     const value = text(field)
     return value !== undefined && isDayMonthYear(value) ? value : undefined
   }
+  // §37: the document as structured evidence, never free text; the expected return required
+  issues.push(...supportDocumentIssues(fields, today, at))
+  if (fields.absenceTo === undefined) add('absenceTo', SUPLENCIA_MESSAGES.absenceToRequired)
   const [from, to, entryDate, endDate] = ['absenceFrom', 'absenceTo', 'entryDate', 'endDate'].map(date)
   const key = dayMonthYearKey
   if (from !== undefined && to !== undefined && key(to) < key(from)) add('absenceTo', SUPLENCIA_MESSAGES.absenceEndsBeforeStart)
   else {
     if (from !== undefined && entryDate !== undefined && key(entryDate) < key(from)) add('entryDate', SUPLENCIA_MESSAGES.startsBeforeAbsence(from))
     if (to !== undefined && endDate !== undefined && key(endDate) > key(to)) add('endDate', SUPLENCIA_MESSAGES.endsAfterAbsence(to))
+  }
+  return issues
+}
+
+/**
+ * A suplencia's supporting document (§37; Ley 29733 arts. 2.5, 8), on a contract or its adenda: the
+ * free-text `substitutionDocument` is refused (it may carry the titular's health); `supportDocument`
+ * has a kind of the closed list (SUPPORT_DOCUMENT_KINDS), a number that reads as a reference only
+ * (documentReference: no text after it, no diagnosis) and a date not after today.
+ * @returns issues on `substitutionDocument`, `supportDocument.kind`, `.number`, `.date`
+ */
+export function supportDocumentIssues (
+  fields: Record<string, unknown>, today: string, at: (field: string) => string
+): ValidationIssue[] {
+  const issues: ValidationIssue[] = []
+  const add = (field: string, message: string) => issues.push({ field: at(field), message })
+  if (fields.substitutionDocument !== undefined) add('substitutionDocument', SUPLENCIA_MESSAGES.documentAsText)
+  const document = fields.supportDocument
+  if (document === null || typeof document !== 'object') return issues
+  const { kind, number, date } = document as Record<string, unknown>
+  if (typeof kind === 'string' && supportDocumentKind(kind) === undefined) {
+    add('supportDocument.kind', SUPLENCIA_MESSAGES.documentKindUnknown(SUPPORT_DOCUMENT_KINDS.map(({ name }) => name)))
+  }
+  if (typeof number === 'string' && documentReference(number) === undefined) {
+    add('supportDocument.number', SUPLENCIA_MESSAGES.documentNumberNotReference)
+  }
+  if (typeof date === 'string' && isDayMonthYear(date) && dayMonthYearKey(date) > dayMonthYearKey(today)) {
+    add('supportDocument.date', SUPLENCIA_MESSAGES.documentDateAfterToday(today))
   }
   return issues
 }

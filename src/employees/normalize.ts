@@ -116,6 +116,7 @@ export function normalizeRecord (input: unknown): unknown {
   if (typeof record.weeklyHours === 'number') record.weeklyHours = withoutFloatNoise(record.weeklyHours)
   if (typeof record.contractType === 'string') record.contractType = canonicalContractType(record.contractType) ?? record.contractType
   if (typeof record.sex === 'string') record.sex = canonicalSex(record.sex)
+  nestSupportDocument(record)
   return record
 }
 
@@ -149,4 +150,27 @@ export function prepareBatchBody (body: unknown, maxItems: number): unknown {
     })
   }
   return list.map(normalizeRecord)
+}
+
+/**
+ * A suplencia's `supportDocument` (DOCUMENT-REQUIREMENTS §37) as one object: a spreadsheet row's
+ * columns `supportDocument.kind`, `.number` and `.date` (src/spreadsheets/columns.ts) nested into it,
+ * and its text members cleaned as the record's (the schema refuses what is not text).
+ */
+function nestSupportDocument (record: Record<string, unknown>): void {
+  const prefix = 'supportDocument.'
+  const flat = Object.keys(record).filter((key) => key.startsWith(prefix))
+  if (flat.length > 0 && record.supportDocument === undefined) {
+    record.supportDocument = Object.fromEntries(flat.map((key) => [key.slice(prefix.length), record[key]]))
+  }
+  for (const key of flat) Reflect.deleteProperty(record, key)
+  const document = record.supportDocument
+  if (document === null || typeof document !== 'object' || Array.isArray(document)) return
+  const cleaned: Record<string, unknown> = {}
+  for (const [key, raw] of Object.entries(document)) {
+    if (key === '__proto__' || key === 'constructor' || key === 'prototype') continue
+    const value = typeof raw === 'string' ? trimBlank(withoutInvisible(raw).normalize('NFC')) : raw
+    if (value !== '' && value !== undefined && value !== null) cleaned[key] = value
+  }
+  record.supportDocument = cleaned
 }

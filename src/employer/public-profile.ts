@@ -9,7 +9,7 @@ import { MODALITIES, MODALITY_CODES, parseModality } from '../vocabulary/modalit
 import { DEFAULT_MINIMUM_WAGE } from '../vocabulary/minimum-wage.js'
 import { workingTimeText } from '../vocabulary/working-time.js'
 import { PROBATION_REASONS, PROBATION_REASON_CODES } from '../vocabulary/probation.js'
-import { SUBSTITUTION_GROUNDS } from '../vocabulary/substitution.js'
+import { SUBSTITUTION_GROUNDS, SUPPORT_DOCUMENT_KINDS } from '../vocabulary/substitution.js'
 import { positionCatalogue } from './catalogue.js'
 import { reviewedCauses } from './reviewed-causes.js'
 import { siteModalities } from './sites.js'
@@ -30,6 +30,8 @@ export interface EmployerPublicProfile {
   }>
   /** The grounds a suplencia may have (`substitutionGround`: the code; §25). */
   substitutionGrounds: Array<{ code: string, name: string }>
+  /** The kinds of a suplencia's supporting document (`supportDocument.kind`: the code or the name; §37). */
+  supportDocumentKinds: Array<{ code: string, name: string }>
   /** Modalities the service prints, with their maximum term in months (LPCL arts. 57-63, 74). */
   modalities: Array<{ code: string, name: string, maxMonths: number }>
   /** The workplaces: the name `subDivisionOrParking` takes, the address, the modalities (codes) of its contracts. */
@@ -113,6 +115,7 @@ export function employerPublicProfile (profile: EmployerProfile): EmployerPublic
       }
     }),
     substitutionGrounds: SUBSTITUTION_GROUNDS.map(({ code, name }) => ({ code, name })),
+    supportDocumentKinds: SUPPORT_DOCUMENT_KINDS.map(({ code, name }) => ({ code, name })),
     ordinaryWeek: { ...profile.ordinaryWeek },
     workWeekDays: profile.ordinaryWeek.days,
     contractDefaults,

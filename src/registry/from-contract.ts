@@ -5,10 +5,12 @@
  * last adenda, the worker's first entry), the salary, modality, position, reviewed cause, working
  * time and signing date. HR gives the new end, the sentence saying why the need continues, and
  * optionally a new salary (a lower one with the worker's express agreement, art. 30 b) and the
- * adenda's signing date. The result is an addendum record
+ * adenda's signing date; for a suplencia, the ground the absence has now (the contract's when not
+ * given), its supporting document and the new expected end of the absence (§37). The result is an addendum record
  * (schemas/addendum.ts) that every adenda rule then checks.
  */
 import { addDays } from '../vocabulary/dates.js'
+import { recordGround, type SupportDocument } from '../vocabulary/substitution.js'
 
 /** What the registry keeps of the contract (registry.ts `contractForAddendum`). */
 export interface RecordedForAddendum {
@@ -33,7 +35,14 @@ const text = (record: Record<string, unknown>, field: string) => (typeof record[
 export function addendumFromContract (
   contract: RecordedForAddendum, contractId: string,
   choice: {
-    endAddendum: string, causeUpdate: string, salary?: number, salaryReductionAgreed?: boolean, signingDate?: string
+    endAddendum: string,
+    causeUpdate: string,
+    salary?: number,
+    salaryReductionAgreed?: boolean,
+    signingDate?: string,
+    substitutionGround?: string,
+    supportDocument?: SupportDocument,
+    absenceTo?: string
   }
 ): Record<string, unknown> {
   const { record } = contract
@@ -59,7 +68,27 @@ export function addendumFromContract (
     originalSigningDate: contract.signingDate,
     causeUpdate: choice.causeUpdate,
     ...(choice.salaryReductionAgreed === undefined ? {} : { salaryReductionAgreed: choice.salaryReductionAgreed }),
-    ...(choice.signingDate === undefined ? {} : { signingDate: choice.signingDate })
+    ...(choice.signingDate === undefined ? {} : { signingDate: choice.signingDate }),
+    ...suplenciaChoice(record, choice)
+  }
+}
+
+/**
+ * What a suplencia's adenda adds (§37): HR's ground, else the one the contract printed (recordGround);
+ * HR's supporting document and new `absenceTo` (the adenda rules require the ground and `absenceTo`).
+ * Nothing for another contract.
+ */
+function suplenciaChoice (
+  record: Record<string, unknown>,
+  choice: { substitutionGround?: string, supportDocument?: SupportDocument, absenceTo?: string }
+): Record<string, unknown> {
+  if (record.contractType !== 'Subsidio') return {}
+  const ground = choice.substitutionGround ??
+    recordGround({ substitutionGround: text(record, 'substitutionGround'), reasonForSubstitution: text(record, 'reasonForSubstitution') })?.code
+  return {
+    ...(ground === undefined ? {} : { substitutionGround: ground }),
+    ...(choice.supportDocument === undefined ? {} : { supportDocument: choice.supportDocument }),
+    ...(choice.absenceTo === undefined ? {} : { absenceTo: choice.absenceTo })
   }
 }
 

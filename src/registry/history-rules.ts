@@ -5,14 +5,21 @@
  * the same position within three years is not repeated. Plain data in and out: the registry
  * (registry.ts `workerTerms`) gives the terms, the plugin applies the issues.
  *
- * Durations are counted in days over the union of the terms (a day covered twice counts once) and
- * said in months of 30 days; the limits are 5 × 365 + 1 days (art. 74) and the modality's months ×
- * 30.4375 days.
+ * Durations are counted in calendar months (Código Civil art. 183; DOCUMENT-REQUIREMENTS §36), as
+ * each term reads them (dates.ts termLength): terms that share days are first joined into one, each
+ * term then gives its whole months and its days left over, and every thirty of those days make one
+ * more month. The total may reach the maximum exactly (art. 74: 60 months; each modality's months): 34
+ * months of art. 57 history and a two-month contract are 36 and pass. A refusal names what is used,
+ * what is left and the latest end date that passes, found by the same count, so the months it says are
+ * left are the months it accepts.
  */
 import { HISTORY_MESSAGES, LINKED_CONTRACT_MESSAGES } from '../../schemas/messages.js'
-import { addMonths, dayMonthYearKey } from '../vocabulary/dates.js'
+import {
+  addDays, addMonths, dayMonthYearKey, epochDay, termLength, type MonthsAndDays
+} from '../vocabulary/dates.js'
 import { foldText } from '../vocabulary/format.js'
 import { MAX_TOTAL_MONTHS, MODALITIES, modalityInWords, parseModality } from '../vocabulary/modality.js'
+import { STATUTORY_PROBATION_MONTHS } from '../vocabulary/probation.js'
 
 /** One earlier term of a worker: a signed contract or adenda, or an entered one (`DD/MM/YYYY`). */
 export interface WorkerTerm {
@@ -20,8 +27,19 @@ export interface WorkerTerm {
   entryDate: string
   endDate: string
   position: string
-  /** Whether a probation was served in it (entered `probationMonths` > 0, or the signed contract's). */
+  /**
+   * Whether a probation was served in it: the signed contract printed one, or the entered
+   * `probationMonths` > 0, or, none entered, the term lasted the statutory three months (§36).
+   */
   probation: boolean
+}
+
+/**
+ * Whether an entered term without probation months served the statutory probation (LPCL art. 10;
+ * DOCUMENT-REQUIREMENTS §36): it lasted at least three calendar months (`DD/MM/YYYY`, both days in it).
+ */
+export function lastedStatutoryProbation (entryDate: string, endDate: string): boolean {
+  return termLength(entryDate, endDate).months >= STATUTORY_PROBATION_MONTHS
 }
 
 /** What a new contract or adenda asks of the history. */
@@ -49,31 +67,69 @@ export interface HistoryOutcome {
   startedUnsigned?: { entryDate: string, endDate: string }
 }
 
-const DAY_MS = 86_400_000
-const FIVE_YEARS_DAYS = 5 * 365 + 1
-const MONTH_DAYS = 30.4375
+type Term = readonly [from: string, to: string]
 
-const epochDay = (date: string) => {
-  const [day, month, year] = date.split('/').map(Number)
-  return Math.round(Date.UTC(year, month - 1, day) / DAY_MS)
-}
-
-/** Days covered by the union of `[from, to]` intervals (epoch days, both ends included). */
-function coveredDays (intervals: Array<[number, number]>): number {
-  const sorted = [...intervals].sort((a, b) => a[0] - b[0])
-  let total = 0
-  let current: [number, number] | undefined
+/**
+ * The calendar length of terms (`[from, to]`, `DD/MM/YYYY`, both days in them): those that share a day
+ * joined, each term's whole months and days summed, thirty days one month.
+ */
+export function termsLength (terms: readonly Term[]): MonthsAndDays {
+  const sorted = [...terms].sort((a, b) => epochDay(a[0]) - epochDay(b[0]))
+  const joined: Array<[string, string]> = []
   for (const [from, to] of sorted) {
-    if (current === undefined || from > current[1] + 1) {
-      if (current !== undefined) total += current[1] - current[0] + 1
-      current = [from, to]
-    } else current[1] = Math.max(current[1], to)
+    const current = joined.at(-1)
+    if (current !== undefined && epochDay(from) <= epochDay(current[1])) {
+      if (epochDay(to) > epochDay(current[1])) current[1] = to
+    } else joined.push([from, to])
   }
-  if (current !== undefined) total += current[1] - current[0] + 1
-  return total
+  let months = 0
+  let days = 0
+  for (const [from, to] of joined) {
+    const length = termLength(from, to)
+    months += length.months
+    days += length.days
+  }
+  return { months: months + Math.floor(days / 30), days: days % 30 }
 }
 
-const months = (days: number) => Math.floor(days / 30)
+const within = (length: MonthsAndDays, maximum: number) =>
+  length.months < maximum || (length.months === maximum && length.days === 0)
+
+/**
+ * The latest end of a term from `from` that keeps `terms` plus it within `maximum` months (termsLength),
+ * or undefined when not even its first day fits.
+ */
+function latestEnd (terms: readonly Term[], from: string, maximum: number): string | undefined {
+  const fits = (days: number) => {
+    try {
+      return within(termsLength([...terms, [from, addDays(from, days - 1)]]), maximum)
+    } catch {
+      return false // past the last day the service computes
+    }
+  }
+  if (!fits(1)) return undefined
+  let [low, high] = [1, (maximum + 1) * 31] // low fits; high does not (a term longer than the maximum alone)
+  while (high - low > 1) {
+    const middle = Math.floor((low + high) / 2)
+    if (fits(middle)) low = middle
+    else high = middle
+  }
+  return addDays(from, low - 1)
+}
+
+/**
+ * The refusal of a term that would take `terms` past `maximum` months, undefined when it fits.
+ * @param message the message of the months used, the months and the latest end left (undefined: none)
+ */
+function beyond (
+  terms: readonly Term[], need: HistoryNeed, maximum: number,
+  message: (used: MonthsAndDays, left: MonthsAndDays, latest: string | undefined) => string
+): { field: string, message: string } | undefined {
+  if (within(termsLength([...terms, [need.from, need.to]]), maximum)) return undefined
+  const latest = latestEnd(terms, need.from, maximum)
+  const left = latest === undefined ? { months: 0, days: 0 } : termLength(need.from, latest)
+  return { field: need.endField, message: message(termsLength(terms), left, latest) }
+}
 
 /**
  * The history's refusals and the probation's fate for one new term.
@@ -82,30 +138,23 @@ const months = (days: number) => Math.floor(days / 30)
 export function historyOutcome (need: HistoryNeed, terms: readonly WorkerTerm[]): HistoryOutcome {
   const outcome: HistoryOutcome = { issues: [] }
   if (terms.length === 0) return outcome
-  const added: [number, number] = [epochDay(need.from), epochDay(need.to)]
-  const all = terms.map((term): [number, number] => [epochDay(term.entryDate), epochDay(term.endDate)])
-  const used = coveredDays(all)
-  const withNew = coveredDays([...all, added])
-  if (withNew > FIVE_YEARS_DAYS) {
-    const left = Math.max(0, months(FIVE_YEARS_DAYS - used))
-    const message = HISTORY_MESSAGES.beyondFiveYears(months(used), left, MAX_TOTAL_MONTHS)
-    outcome.issues.push({ field: need.endField, message })
-  } else {
+  const all = terms.map((term): Term => [term.entryDate, term.endDate])
+  const total = beyond(all, need, MAX_TOTAL_MONTHS, (used, left, latest) =>
+    HISTORY_MESSAGES.beyondFiveYears(used.months, used.days, left.months, left.days, latest, MAX_TOTAL_MONTHS))
+  if (total !== undefined) outcome.issues.push(total)
+  else {
     const code = need.modality === undefined ? undefined : parseModality(need.modality)
     const known = MODALITIES as Record<string, { maxMonths: number, name: string } | undefined>
     const limit = code === undefined ? undefined : known[code]
     if (code !== undefined && limit !== undefined) {
       const same = terms.filter((term) => parseModality(term.modality) === code)
-        .map((term): [number, number] => [epochDay(term.entryDate), epochDay(term.endDate)])
-      const limitDays = Math.floor(limit.maxMonths * MONTH_DAYS)
-      const sameUsed = coveredDays(same)
-      if (same.length > 0 && coveredDays([...same, added]) > limitDays) {
-        outcome.issues.push({
-          field: need.endField,
-          message: HISTORY_MESSAGES.beyondModality(
-            modalityInWords(code), limit.maxMonths, months(sameUsed), Math.max(0, months(limitDays - sameUsed)))
-        })
-      }
+        .map((term): Term => [term.entryDate, term.endDate])
+      const issue = same.length === 0
+        ? undefined
+        : beyond(same, need, limit.maxMonths, (used, left, latest) =>
+          HISTORY_MESSAGES.beyondModality(
+            modalityInWords(code), limit.maxMonths, used.months, used.days, left.months, left.days, latest))
+      if (issue !== undefined) outcome.issues.push(issue)
     }
   }
   // Reglamento art. 16: a probation served in the same position is not repeated (within three years)

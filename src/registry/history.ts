@@ -7,7 +7,7 @@
 import { randomUUID } from 'node:crypto'
 import { sql, type Insertable, type Selectable } from 'kysely'
 import { dayMonthYear, isoDate, type HistoryTable, type RegistryDb } from './tables.js'
-import type { WorkerTerm } from './history-rules.js'
+import { lastedStatutoryProbation, type WorkerTerm } from './history-rules.js'
 
 /** An earlier contract HR enters (not issued by the service). */
 export interface HistoryEntry {
@@ -131,7 +131,8 @@ export async function deleteHistoryEndedBefore (db: RegistryDb, before: string):
  * trip before a batch's first byte): each worker's contracts and adendas that bind on `today`
  * (contract-rules.ts bindingTerm; DOCUMENT-REQUIREMENTS §39): `signed` ones, `issued` ones whose start
  * is `today` or earlier, `ended` ones up to their `ended_on` (a probation served when a contract
- * printed one); and the history HR entered (when it entered probation months).
+ * printed one); and the history HR entered (when it entered probation months, or entered none and
+ * the term lasted the statutory three months: LPCL art. 10, DOCUMENT-REQUIREMENTS §36).
  * @param today `DD/MM/YYYY` in Lima
  * @param except a contract left out (the one being marked signed, which the rules add themselves)
  * @returns by DNI; a worker without any is absent
@@ -143,7 +144,7 @@ export async function selectWorkerTerms (
   if (dnis.length === 0) return terms
   const rows = await db.selectFrom('contracts')
     .select(['worker_dni', 'modality', 'entry_date', sql<string>`case when status = 'ended' then ended_on else end_date end`.as('end_date'), 'position',
-      sql<boolean>`kind = 'contract' and probation is not null and probation <> 'sin periodo de prueba'`.as('probation')])
+      sql<boolean | null>`kind = 'contract' and probation is not null and probation <> 'sin periodo de prueba'`.as('probation')])
     .where('worker_dni', 'in', dnis)
     .where(({ eb, or, and }) => or([
       eb('status', 'in', ['signed', 'ended']),
@@ -151,7 +152,7 @@ export async function selectWorkerTerms (
     ]))
     .where('id', '!=', except ?? '')
     .unionAll((union) => union.selectFrom('history')
-      .select(['worker_dni', 'modality', 'entry_date', 'end_date', 'position', sql<boolean>`coalesce(probation_months, 0) > 0`.as('probation')])
+      .select(['worker_dni', 'modality', 'entry_date', 'end_date', 'position', sql<boolean | null>`probation_months > 0`.as('probation')])
       .where('worker_dni', 'in', dnis))
     .execute()
   for (const row of rows) {
@@ -160,7 +161,8 @@ export async function selectWorkerTerms (
       entryDate: dayMonthYear(row.entry_date),
       endDate: dayMonthYear(row.end_date),
       position: row.position,
-      probation: row.probation
+      // §36: an entry without probation months served the statutory three once it lasted them
+      probation: row.probation ?? lastedStatutoryProbation(dayMonthYear(row.entry_date), dayMonthYear(row.end_date))
     }])
   }
   return terms

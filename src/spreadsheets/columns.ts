@@ -77,7 +77,12 @@ export const EMPLOYEE_COLUMNS: ColumnTable = [
   column('positionProfile', ['PERFIL DE PUESTO'], 'text', false),
   // a suplencia's ground, its supporting document and the absence's dates (DOCUMENT-REQUIREMENTS §25)
   column('substitutionGround', ['CAUSAL DE SUSPENSIÓN', 'CAUSAL DE SUPLENCIA'], 'text', false),
+  // the former free-text document, refused by the rules for the three columns after it (§37)
   column('substitutionDocument', ['DOCUMENTO DE SUSTENTO'], 'text', false),
+  // the supporting document, structured (§37): src/employees/normalize.ts nests them into supportDocument
+  column('supportDocument.kind', ['TIPO DE DOCUMENTO DE SUSTENTO'], 'text', false),
+  column('supportDocument.number', ['N.º DE DOCUMENTO DE SUSTENTO', 'NUMERO DE DOCUMENTO DE SUSTENTO'], 'text', false),
+  column('supportDocument.date', ['FECHA DE DOCUMENTO DE SUSTENTO'], 'date', false),
   column('absenceFrom', ['INICIO DE AUSENCIA'], 'date', false),
   column('absenceTo', ['FIN DE AUSENCIA'], 'date', false),
   // the id of a cause counsel reviewed (DOCUMENT-REQUIREMENTS §21)
@@ -127,7 +132,13 @@ export const ADDENDUM_COLUMNS: ColumnTable = [
   column('causeUpdate', ['ACTUALIZACIÓN DE LA CAUSA', 'CAUSA OBJETIVA'], 'text', false),
   column('originalSalary', ['SUELDO ANTERIOR'], 'salary', false),
   column('salaryReductionAgreed', ['REDUCCIÓN ACORDADA'], 'text', false),
-  column('signingDate', ['FECHA DE FIRMA DE LA ADENDA'], 'date', false)
+  column('signingDate', ['FECHA DE FIRMA DE LA ADENDA'], 'date', false),
+  // a suplencia's adenda: the ground the absence has now, its supporting document, the new expected end (§37)
+  column('substitutionGround', ['CAUSAL DE SUSPENSIÓN', 'CAUSAL DE SUPLENCIA'], 'text', false),
+  column('supportDocument.kind', ['TIPO DE DOCUMENTO DE SUSTENTO'], 'text', false),
+  column('supportDocument.number', ['N.º DE DOCUMENTO DE SUSTENTO', 'NUMERO DE DOCUMENTO DE SUSTENTO'], 'text', false),
+  column('supportDocument.date', ['FECHA DE DOCUMENTO DE SUSTENTO'], 'date', false),
+  column('absenceTo', ['FIN DE AUSENCIA'], 'date', false)
 ]
 
 /** The name of the employee upload's optional sheet of earlier contracts (matched as headers are, D12). */

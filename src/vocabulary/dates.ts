@@ -159,3 +159,33 @@ export function ageOn (birth: string, on: string): number {
   if (b === undefined || d === undefined) return Number.NaN
   return d.year - b.year - ((d.month * 100 + d.day) < (b.month * 100 + b.day) ? 1 : 0)
 }
+
+/** A length of time in calendar months and the days left over (Código Civil art. 183). */
+export interface MonthsAndDays { months: number, days: number }
+
+/** Days from 01/01/1970 to a real `DD/MM/YYYY` date (negative before). */
+export function epochDay (date: string): number {
+  const { year, month, day } = parsed(date)
+  return Math.round(Date.UTC(year, month - 1, day) / 86_400_000)
+}
+
+/**
+ * How long a term from `start` to `end` (both days in it) lasts, in calendar months (Código Civil art.
+ * 183, as termEnd counts them) and the days after the last whole month: 01/02/2024-31/01/2029 is 60
+ * months and 0 days, 11/02/2024-10/02/2027 36 months, 01/03/2026-15/03/2026 0 months and 15 days,
+ * 31/01/2026-28/02/2026 one month (February has no 31st). A term that ends before it starts is 0 and 0.
+ * @throws RangeError when a date is not a real `DD/MM/YYYY` date
+ */
+export function termLength (start: string, end: string): MonthsAndDays {
+  const from = parsed(start)
+  const to = parsed(end)
+  const last = epochDay(end)
+  if (last < epochDay(start)) return { months: 0, days: 0 }
+  let months = (to.year - from.year) * 12 + (to.month - from.month) + 1
+  let monthEnd = termEndWithin(start, months)
+  while (months > 0 && (monthEnd === undefined || epochDay(monthEnd) > last)) {
+    months -= 1
+    monthEnd = termEndWithin(start, months)
+  }
+  return { months, days: months === 0 ? last - epochDay(start) + 1 : last - epochDay(monthEnd as string) }
+}

@@ -152,3 +152,58 @@ export function recordGround (
   const recognised = recogniseGround(record.reasonForSubstitution)
   return recognised.kind === 'one' ? recognised.ground : undefined
 }
+
+/**
+ * A kind of document that supports a suplencia's ground (DOCUMENT-REQUIREMENTS §37): `code` or `name`
+ * is what `supportDocument.kind` takes (`GET /api/profile` publishes them as `supportDocumentKinds`);
+ * `printed` is how the contract names it, with no word about the titular's health.
+ */
+export interface SupportDocumentKind { code: string, name: string, printed: string }
+
+/** The closed list of supporting documents (§37): the evidence of each ground of SUBSTITUTION_GROUNDS. */
+export const SUPPORT_DOCUMENT_KINDS: readonly SupportDocumentKind[] = [
+  { code: 'citt', name: 'CITT de EsSalud', printed: 'Certificado de Incapacidad Temporal para el Trabajo (CITT) de EsSalud' },
+  { code: 'certificado-medico', name: 'Certificado médico', printed: 'Certificado médico' },
+  { code: 'resolucion-licencia', name: 'Resolución de licencia', printed: 'Resolución de licencia' },
+  { code: 'documento-destaque', name: 'Documento de destaque', printed: 'Documento de destaque' },
+  { code: 'rol-vacaciones', name: 'Rol de vacaciones', printed: 'Rol de vacaciones' },
+  { code: 'comunicacion-sancion', name: 'Comunicación de la sanción', printed: 'Comunicación de la sanción disciplinaria' },
+  { code: 'resolucion-autoridad', name: 'Resolución judicial o administrativa', printed: 'Resolución judicial o administrativa' },
+  {
+    code: 'constancia-cargo',
+    name: 'Constancia del cargo cívico, sindical o del servicio militar',
+    printed: 'Constancia del cargo cívico, sindical o del Servicio Militar Obligatorio'
+  }
+]
+
+/** The kind of a code or name (case and accents ignored); undefined for any other text. */
+export function supportDocumentKind (text: string): SupportDocumentKind | undefined {
+  const key = foldText(text)
+  return SUPPORT_DOCUMENT_KINDS.find((kind) => kind.code === key || foldText(kind.name) === key)
+}
+
+/** `N.º`, `Nº`, `N°`, `No.`, `Nro.`, `Número` before a reference: read, not part of it. */
+const NUMBER_PREFIX = /^(?:n\s*\.?\s*[º°o]\s*\.?|nro\s*\.?|numero|número)\s*/i
+/** One segment of a reference: letters and digits, with a digit, or an uppercase abbreviation (`OPE`, `RRHH`). */
+const SEGMENT = /^(?=[A-Za-z0-9]*\d)[A-Za-z0-9]{1,20}$|^[A-Z]{1,8}$/
+
+/** A CIE-10 (ICD-10) diagnosis code (`J45`, `M54.5`) as the reference or one of its parts: not a number. */
+const DIAGNOSIS_CODE = /(?:^|[-/])[A-Z]\d{2}(?:\.\d{1,2})?(?:$|[-/])/i
+
+/**
+ * The reference of a supporting document (`A-123456789`, `045-2026-OPE`, `0012/2026`), without a `N.º`
+ * before it; undefined when the text does not read as one (§37: no free text after it, never a
+ * diagnosis): segments of letters and digits joined by `-`, `/` or `.`, no spaces, at least one
+ * digit, each segment without digits an uppercase abbreviation of at most eight letters, 30
+ * characters at most, and no CIE-10 diagnosis code in it (`J45.9`).
+ */
+export function documentReference (text: string): string | undefined {
+  const reference = text.trim().replace(NUMBER_PREFIX, '')
+  if (reference.length === 0 || reference.length > 30 || !/\d/.test(reference)) return undefined
+  if (DIAGNOSIS_CODE.test(reference)) return undefined
+  const segments = reference.split(/[-/.]/)
+  return segments.every((segment) => SEGMENT.test(segment)) ? reference : undefined
+}
+
+/** A suplencia's supporting document as a record gives it (§37). */
+export interface SupportDocument { kind: string, number: string, date: string }

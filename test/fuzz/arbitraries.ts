@@ -109,7 +109,9 @@ export const validEmployee = fc.record({
     ...(salaryInWords === undefined ? {} : { salaryInWords }),
     ...(partTime ? { workDays: 'lunes a viernes', workSchedule: 'de 18:00 a 21:45 horas' } : {}),
     entryDate,
-    endDate: addDays(entryDate, lengthDays)
+    endDate: addDays(entryDate, lengthDays),
+    // a suplencia ends by the absence's expected end, which it must state (§37)
+    ...(subsidio ? { absenceTo: addDays(entryDate, lengthDays) } : {})
   } as Record<string, unknown>
 })
 

@@ -63,7 +63,8 @@ export function samplePartTime (overrides: Record<string, unknown> = {}): Record
 
 /**
  * A valid Subsidio employee with every replacement field: a titular in the same post (the override's
- * position), on medical leave (the ground recognised from the reason, DOCUMENT-REQUIREMENTS §25).
+ * position), on medical leave (the ground recognised from the reason, DOCUMENT-REQUIREMENTS §25) until
+ * the term's end (`absenceTo`, §37).
  */
 export function sampleSubsidio (overrides: Record<string, unknown> = {}): Record<string, unknown> {
   return sampleEmployee({
@@ -76,6 +77,8 @@ export function sampleSubsidio (overrides: Record<string, unknown> = {}): Record
     replacedWorkerPosition: overrides.position ?? 'Operario de playa',
     workingCondition: 'Plazo indeterminado, tiempo completo',
     probationaryPeriod: '3 meses',
+    // the expected end of the absence, required (DOCUMENT-REQUIREMENTS §37): the term's end unless overridden
+    absenceTo: overrides.endDate ?? sampleTerm().endDate,
     ...overrides
   })
 }
@@ -174,7 +177,9 @@ export function longestEmployee (contractType: 'Planilla' | 'Part Time' | 'Subsi
           replacedWorkerPosition: repeat('Supervisora general de operaciones de playa ', 100),
           reasonForSubstitution: repeat('Licencia por maternidad (artículo 12, literal c, de la LPCL) y vacaciones pendientes a continuación ', 200),
           substitutionGround: 'maternidad', // the reason names two grounds: the record says which applies (§25)
-          substitutionDocument: repeat('Certificado de incapacidad temporal para el trabajo N.º A-123456789 de EsSalud ', 150),
+          // the longest kind's printed name and the longest reference the rules read (§37)
+          supportDocument: { kind: 'constancia-cargo', number: 'A-1234567890123456789-2026-OPE', date: todayInLima() },
+          absenceTo: sampleTerm(14).endDate,
           timeForCompany: repeat('Doce años, siete meses y veinte días ', 100),
           workingCondition: repeat('Trabajadora estable a plazo indeterminado, jornada completa ', 100),
           probationaryPeriod: 'tres (3) meses'

@@ -16,7 +16,15 @@ export const ADDENDUM_HEADERS = ADDENDUM_COLUMNS.map((spec) => spec.headers[0])
 
 /** A row of cells in EMPLOYEE_HEADERS order for a record (sampleEmployee() by default). */
 export function employeeCells (record: Record<string, unknown> = sampleEmployee()): unknown[] {
-  return EMPLOYEE_COLUMNS.map((spec) => record[spec.field] ?? null)
+  return EMPLOYEE_COLUMNS.map((spec) => cellOf(record, spec.field))
+}
+
+/** A record's value for a column: `supportDocument.kind` reads the nested object's member (§37). */
+export function cellOf (record: Record<string, unknown>, field: string): unknown {
+  const [outer, inner] = field.split('.')
+  if (inner === undefined) return record[field] ?? null
+  const nested = record[outer]
+  return nested !== null && typeof nested === 'object' ? (nested as Record<string, unknown>)[inner] ?? null : null
 }
 
 /** A sample employee with a distinct DNI per index. */

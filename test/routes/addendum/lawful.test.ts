@@ -7,12 +7,13 @@
 import t from 'tap'
 import { build, formPayload, pdfText, sampleAddendum, zipEntries } from '../../support/helper.js'
 import { sampleAddendumTerm } from '../../support/samples.js'
-import { ADDENDUM_HEADERS, workbook } from '../../support/spreadsheets.js'
+import { ADDENDUM_HEADERS, cellOf, workbook } from '../../support/spreadsheets.js'
 import { ADDENDUM_COLUMNS } from '../../../src/spreadsheets/columns.js'
 import { addDays, dayMonthYearKey, termEnd, todayInLima } from '../../../src/vocabulary/dates.js'
 import { dateInWords } from '../../../src/vocabulary/format.js'
 import { amountInWords } from '../../../src/vocabulary/salary-words.js'
-import { CAUSE_MESSAGES } from '../../../schemas/messages.js'
+import { CAUSE_MESSAGES, SUPLENCIA_MESSAGES } from '../../../schemas/messages.js'
+import { SUBSTITUTION_GROUNDS } from '../../../src/vocabulary/substitution.js'
 
 // every "today" is Lima's whatever the process time zone
 process.env.TZ = 'Pacific/Kiritimati'
@@ -34,7 +35,7 @@ async function refusals (record: Record<string, unknown>, options = { upload: tr
   t.same(zip.json().errors.map(strip(/^body\.1\./)), previewErrors, 'the same refusals on the ZIP')
   // a sheet states the amount in words (a required column of the spec)
   const cells = (fields: Record<string, unknown>) => ADDENDUM_COLUMNS.map((spec) =>
-    spec.field === 'salaryInWords' ? (fields.salaryInWords ?? amountInWords(fields.salary as number)) : fields[spec.field] ?? null)
+    spec.field === 'salaryInWords' ? (fields.salaryInWords ?? amountInWords(fields.salary as number)) : cellOf(fields, spec.field))
   const form = await formPayload([{ name: 'adendas.xlsx', bytes: workbook([[ADDENDUM_HEADERS, cells(sampleAddendum({ documentNumber: '11112222' })), cells(record)]]) }])
   const upload = await app.inject({ method: 'POST', url: '/api/addendum/upload?partial=true', ...form })
   t.equal(upload.statusCode, 200)
@@ -219,4 +220,45 @@ t.test('the adenda\'s own signing date: not before today nor after the contract\
   t.match(text, `Operaria de playa ${dateInWords(addDays(start, -2))}`, 'the original contract\'s, in cuadro III')
   t.notMatch(text, /artículo 73|quince \(15\) días/, 'no art. 73 filing is promised (§30)')
   t.match(text, /ENTREGA DE LA ADENDA\. EL EMPLEADOR entrega a (EL TRABAJADOR|LA TRABAJADORA) un ejemplar/)
+})
+
+t.test('§37 the suplencia adenda restates its ground, its document and the new absenceTo, checked as in the contract, and prints them', async (t) => {
+  const today = todayInLima()
+  const term = sampleAddendumTerm()
+  const citt = { kind: 'citt', number: 'A-987654321', date: today }
+  const suplencia = (overrides: Record<string, unknown> = {}) => sampleAddendum({
+    contractType: 'Subsidio',
+    modality: '61',
+    causeId: undefined,
+    causeUpdate: 'La necesidad subsiste porque la persona suplida continúa ausente y su puesto debe seguir cubierto',
+    substitutionGround: 'enfermedad-accidente',
+    supportDocument: citt,
+    absenceTo: term.endAddendum,
+    ...overrides
+  })
+  const grounds = SUBSTITUTION_GROUNDS.map(({ code, name }) => `${code} (${name})`)
+  t.same(await refusals(suplencia({ substitutionGround: undefined, absenceTo: undefined }), { upload: false }), [
+    ['substitutionGround', SUPLENCIA_MESSAGES.addendumGroundRequired(grounds)],
+    ['absenceTo', SUPLENCIA_MESSAGES.addendumAbsenceToRequired]
+  ], 'the document needs both; the upload keeps the row')
+  const shorter = addDays(term.endAddendum, -20)
+  t.same(await refusals(suplencia({ absenceTo: shorter })), [['endAddendum', SUPLENCIA_MESSAGES.addendumEndsAfterAbsence(shorter)]],
+    'the extension ends by the new expected return')
+  t.same(await refusals(suplencia({ absenceTo: term.end })), [['absenceTo', SUPLENCIA_MESSAGES.addendumAbsenceBeforeStart(term.startAddendum)]],
+    'a titular already back: no suplencia to extend')
+  t.same(await refusals(suplencia({ supportDocument: { ...citt, number: 'A-987654321 (lumbalgia)' } })),
+    [['supportDocument.number', SUPLENCIA_MESSAGES.documentNumberNotReference]], 'no diagnosis after the number')
+  t.same(await refusals(suplencia({ substitutionGround: 'renuncia' })), [['substitutionGround', SUPLENCIA_MESSAGES.noSuplencia]])
+  t.same(await refusals(sampleAddendum({ substitutionGround: 'maternidad' })), [['substitutionGround', SUPLENCIA_MESSAGES.addendumSuplenciaOnly]],
+    'an art. 58 adenda names no suplencia ground')
+  // maternity in the contract, illness now: the adenda prints the ground it has now, the CITT neutrally, the new return
+  const text = await addendumText(suplencia())
+  t.match(text, 'El reemplazo de la persona suplida indicada en EL CONTRATO, cuya ausencia subsiste (artículo 61 de la LPCL). Causa actual ' +
+    'de la ausencia: La suspensión del vínculo laboral de la persona suplida por enfermedad o accidente comprobados (artículo 12, literal b, ' +
+    'de la LPCL). Documento que la sustenta: Certificado de Incapacidad Temporal para el Trabajo (CITT) de EsSalud N.º A-987654321, del ' +
+    `${dateInWords(today)}. Ausencia prevista hasta el ${dateInWords(term.endAddendum)}.`)
+  const zip = await app.inject({ method: 'POST', url: '/api/addendum/download-zip', payload: [suplencia()] })
+  t.equal(zip.statusCode, 200)
+  const [entry] = (await zipEntries(zip.rawPayload)).filter((file) => file.name.endsWith('.pdf'))
+  t.match(flat(await pdfText(entry.bytes)), 'Causa actual de la ausencia: La suspensión del vínculo laboral de la persona suplida por enfermedad')
 })

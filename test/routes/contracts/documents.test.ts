@@ -101,7 +101,7 @@ test('Part Time prints its weekly hours, days and schedule from the record, and 
   t.match(given, 'CONTRATO DE TRABAJO A TIEMPO PARCIAL SUJETO A MODALIDAD')
   for (const value of ['18 horas semanales', 'martes a sábado', 'de 18:00 a 21:36 horas']) t.match(given, value)
   t.match(given, 'no realizará trabajo en sobretiempo')
-  t.match(given, 'las partes no pactan periodo de prueba')
+  t.match(given, 'PERIODO DE PRUEBA. No se pacta periodo de prueba.', '§36: said plainly')
   t.match(given, 'artículo 11 del Decreto Supremo N.º 012-92-TR', 'the vacation exclusion cites its basis, as clause text (§31)')
   t.match(given, 'A tiempo parcial (artículo 4 de la LPCL y artículos 11 a 13 del D.S. 001-96-TR) y contrato de trabajo sujeto a modalidad por necesidades del mercado')
   t.match(given, 'QUINIENTOS Y 00/100 SOLES', 'words written from the salary')

@@ -3,6 +3,7 @@ import type { AddressInfo } from 'node:net'
 import type { Employee } from '../../../schemas/employee.js'
 import { addDays, termEnd, todayInLima } from '../../../src/vocabulary/dates.js'
 import { build, sharedApp, failDocumentsOf, pdfText, postJson, sampleEmployee, samplePartTime, sampleSubsidio, zipEntries } from '../../support/helper.js'
+import { SUPLENCIA_MESSAGES } from '../../../schemas/messages.js'
 
 const INVALID = 'La solicitud no se pudo procesar'
 const EMPTY = 'Debes seleccionar al menos un empleado para generar el ZIP.'
@@ -90,7 +91,9 @@ test('validation errors of the ZIP endpoint (spec endpoint 4)', async (t) => {
     { field: 'body.0.replacedWorkerDni', message: 'El DNI de la persona suplida es obligatorio para contratos de Subsidio (art. 61 de la LPCL)' },
     { field: 'body.0.replacedWorkerPosition', message: 'El cargo de la persona suplida es obligatorio para contratos de Subsidio (art. 61 de la LPCL)' },
     { field: 'body.0.workingCondition', message: 'La condición laboral de la persona suplida es obligatoria para contratos de Subsidio' },
-    { field: 'body.0.probationaryPeriod', message: 'El periodo de prueba es obligatorio para contratos de Subsidio' }
+    { field: 'body.0.probationaryPeriod', message: 'El periodo de prueba es obligatorio para contratos de Subsidio' },
+    // the expected end of the absence bounds the term (DOCUMENT-REQUIREMENTS §37)
+    { field: 'body.0.absenceTo', message: SUPLENCIA_MESSAGES.absenceToRequired }
   ])
   t.same((await post([sampleEmployee({ endDate: '30/11/2026' })])).json().errors, [{ field: 'body.0.endDate', message: 'La fecha de término no puede ser anterior a la fecha de ingreso' }])
   t.same((await post([sampleEmployee({ position: '', subDivisionOrParking: undefined })])).json().errors, [

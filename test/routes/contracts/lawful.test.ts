@@ -102,11 +102,13 @@ t.test('night work: below RMV + 35 % on its share refused, above it printed with
 
 t.test('probation: a three-month term prints none; five months need their reason', async (t) => {
   const text = await contractText(sampleEmployee(sampleTerm(3)))
-  t.match(text, 'sin periodo de prueba')
+  t.match(text, 'No se pacta periodo de prueba. No corresponde: no se pacta periodo de prueba.',
+    '§36: said plainly, not "no excede de tres meses"')
+  t.notMatch(text, /sin periodo de prueba|no excede de tres/)
   t.match(text, 'artículo 16 del Decreto Supremo N.º 001-96-TR', 'the Reglamento on periods already served')
   t.match(await refusals(sampleEmployee({ probationaryPeriod: '5 meses' })), [['probationaryPeriod', /supera los tres meses del art\. 10/]])
   t.match(await contractText(sampleEmployee({ ...sampleTerm(12), position: 'Supervisora', probationaryPeriod: '5 meses', probationReason: 'confianza' })),
-    'cinco (5) meses Puesto de confianza')
+    'cinco (5) meses EL EMPLEADOR califica el puesto de Supervisora como de confianza')
 })
 
 t.test('suplencia: the replaced person in full, a stable titular; the ZIP refuses what the preview refuses', async (t) => {
@@ -216,6 +218,14 @@ t.test('wording: feminine agreement, art. 76 said once for part time, the repres
   t.notMatch(female, /incorporado en la planilla|queda sujeto a uno/)
   t.match(female, /Representante\s+DNI N\.º del representante[\s\S]*María Ejemplo Ficticio\s+99999999/, 'one row: name, then DNI')
   const text = await contractText(partTime({ weeklyHours: 18.75, workSchedule: 'de 18:00 a 21:45 horas' }))
-  t.match(text, 'tampoco le corresponde la indemnización del artículo 76 de la LPCL', 'the same as "no le alcanza la protección" (§31)')
+  // §35: no categorical denial of art. 76's indemnity: the law decides it
+  t.match(text, 'LA TRABAJADORA tendrá derecho a la indemnización que corresponda conforme a ley (artículo 76 de la LPCL)')
+  t.notMatch(text, /tampoco le corresponde la indemnización|no le corresponde la indemnización|salvo que el cuadro III/)
   t.notMatch(text, 'en la medida en que le sea aplicable')
+  t.match(text, 'ni al descanso vacacional (artículo 11 del Decreto Legislativo N.º 713 y artículo 11 del Decreto Supremo N.º 012-92-TR)',
+    'vacations cite D.S. 012-92-TR art. 11')
+  t.match(text, 'PERIODO DE PRUEBA. No se pacta periodo de prueba.', '§36 said plainly in part time too')
+  const suplencia = await contractText(sampleSubsidio({ workDays: 'lunes a viernes', workSchedule: 'de 18:00 a 21:45 horas', salary: 600, salaryInWords: undefined }))
+  t.match(suplencia, 'la indemnización que corresponda conforme a ley (artículo 76 de la LPCL)', 'a part-time suplencia: the same clause')
+  t.notMatch(suplencia, 'salvo que el cuadro III califique su jornada')
 })

@@ -4,6 +4,7 @@ import type { Employee } from '../../../schemas/employee.js'
 import { build, sharedApp, pdfText, sampleEmployee, samplePartTime, sampleSubsidio } from '../../support/helper.js'
 import { sampleTerm } from '../../support/samples.js'
 import { dateInWords } from '../../../src/vocabulary/format.js'
+import { SUPLENCIA_MESSAGES } from '../../../schemas/messages.js'
 
 const INVALID = 'La solicitud no se pudo procesar'
 
@@ -90,7 +91,8 @@ test('preview of a Subsidio needs all five replacement fields (rules 1-3, D11)',
     { field: 'body.workingCondition', message: 'La condición laboral es obligatoria' },
     { field: 'body.probationaryPeriod', message: 'El periodo de prueba es obligatorio' },
     { field: 'body.replacedWorkerDni', message: 'El DNI de la persona suplida es obligatorio para contratos de Subsidio (art. 61 de la LPCL)' },
-    { field: 'body.replacedWorkerPosition', message: 'El cargo de la persona suplida es obligatorio para contratos de Subsidio (art. 61 de la LPCL)' }
+    { field: 'body.replacedWorkerPosition', message: 'El cargo de la persona suplida es obligatorio para contratos de Subsidio (art. 61 de la LPCL)' },
+    { field: 'body.absenceTo', message: SUPLENCIA_MESSAGES.absenceToRequired } // §37
   ])
 })
 

@@ -11,9 +11,9 @@ import { EMPLOYEE_HEADERS, employeeCells, workbook } from '../../support/spreads
 import { ADDENDUM_COLUMNS } from '../../../src/spreadsheets/columns.js'
 import { addDays, dayMonthYearKey, termEnd, todayInLima } from '../../../src/vocabulary/dates.js'
 import { dateInWords } from '../../../src/vocabulary/format.js'
-import { SUBSTITUTION_GROUNDS } from '../../../src/vocabulary/substitution.js'
+import { SUBSTITUTION_GROUNDS, SUPPORT_DOCUMENT_KINDS } from '../../../src/vocabulary/substitution.js'
 import {
-  ANNEX_MESSAGES, PROBATION_MESSAGES, SUPLENCIA_MESSAGES, WORKER_MESSAGES
+  ANNEX_MESSAGES, PROBATION_MESSAGES, SUPLENCIA_MESSAGES, WORKER_MESSAGES, WORKING_TIME_MESSAGES
 } from '../../../schemas/messages.js'
 
 const app = await build(t)
@@ -62,11 +62,17 @@ t.test('probation: confianza 7 months refused, dirección 12 printed with the ca
   t.same(await refusals(sampleEmployee({ ...supervisor, probationaryPeriod: '7 meses', probationReason: 'confianza' })),
     [['probationaryPeriod', PROBATION_MESSAGES.overReason('confianza', 6)]])
   t.match(await documentText(sampleEmployee({ ...supervisor, probationaryPeriod: '6 meses', probationReason: 'confianza' })),
-    /seis \(6\) meses Puesto de confianza, hasta seis \(6\) meses \(artículo 10 de la LPCL\): dirige el turno/)
+    /seis \(6\) meses EL EMPLEADOR califica el puesto de Supervisor como de confianza \(artículo 43 de la LPCL y artículo 59 del Decreto Supremo N\.º 001-96-TR\)\. Puesto de confianza, hasta seis \(6\) meses \(artículo 10 de la LPCL\): dirige el turno/,
+    '§36: the qualification in its own sentence, before the probation\'s reason')
+  const threeMonths = await documentText(sampleEmployee({ ...supervisor, probationaryPeriod: '3 meses', probationReason: 'confianza' }))
+  t.match(threeMonths, 'EL EMPLEADOR califica el puesto de Supervisor como de confianza', 'qualified whatever the probation')
+  t.match(threeMonths, 'No corresponde: el periodo de prueba no excede de tres (3) meses.')
+  t.notMatch(await documentText(sampleEmployee({ ...supervisor, probationaryPeriod: '3 meses' })), 'califica el puesto', 'no reason: no qualification')
   const administrator = { position: 'Administradora de sede', ...sampleTerm(18) }
   const text = await documentText(sampleEmployee({ ...administrator, probationaryPeriod: '12 meses', probationReason: 'Dirección' }))
   t.match(text, 'doce (12) meses')
-  t.match(text, 'Puesto de dirección, hasta doce (12) meses (artículo 10 de la LPCL): representa a EL EMPLEADOR en la sede')
+  t.match(text, 'EL EMPLEADOR califica el puesto de Administradora de sede como de dirección (artículo 43 de la LPCL y artículo 59 del Decreto ' +
+    'Supremo N.º 001-96-TR). Puesto de dirección, hasta doce (12) meses (artículo 10 de la LPCL): representa a EL EMPLEADOR en la sede')
   t.match(text, 'artículo 59 del Decreto Supremo N.º 001-96-TR', 'the designation is communicated in writing')
   t.match(text, 'Administradora de sede', 'the position in its feminine form')
   t.same(await refusals(sampleEmployee({ ...administrator, probationaryPeriod: '13 meses', probationReason: 'direccion' })),
@@ -88,7 +94,8 @@ t.test('probation: "15 días" on a two-month term is printed; one as long as the
   const short = sampleTerm(2)
   const text = await documentText(sampleEmployee({ ...short, probationaryPeriod: '15 días' }))
   t.match(text, 'quince (15) días No corresponde: el periodo de prueba no excede de tres (3) meses.')
-  t.match(await documentText(sampleEmployee(short)), 'sin periodo de prueba No corresponde', 'none by default on a short term')
+  t.match(await documentText(sampleEmployee(short)), 'No se pacta periodo de prueba. No corresponde: no se pacta periodo de prueba.',
+    'none by default on a short term, said plainly (§36)')
   t.same(await refusals(sampleEmployee({ ...short, probationaryPeriod: '2 meses' })), [['probationaryPeriod', PROBATION_MESSAGES.notShorterThanTerm]])
   t.same(await refusals(samplePartTime({ probationaryPeriod: '1 mes' })), [['probationaryPeriod', PROBATION_MESSAGES.partTime]])
 })
@@ -114,16 +121,49 @@ t.test('suplencia: the ground recognised from "licencia por maternidad" is the o
   const chosen = await documentText(sampleSubsidio({
     reasonForSubstitution: 'Vacaciones y luego descanso médico',
     substitutionGround: 'vacaciones',
-    substitutionDocument: 'Rol de vacaciones 2026',
+    supportDocument: { kind: 'Rol de vacaciones', number: '2026-014', date: todayInLima() },
     absenceFrom: sampleTerm().entryDate,
     absenceTo: sampleTerm().endDate
   }))
-  t.match(chosen, 'por el descanso vacacional (artículo 12, literal d, de la LPCL). Documento que la sustenta: Rol de vacaciones 2026.')
+  t.match(chosen, 'por el descanso vacacional (artículo 12, literal d, de la LPCL). Documento que la sustenta: Rol de vacaciones ' +
+    `N.º 2026-014, del ${dateInWords(todayInLima())}.`)
   t.match(chosen, `Ausencia prevista del ${dateInWords(sampleTerm().entryDate)} al ${dateInWords(sampleTerm().endDate)}.`)
   const transfer = await documentText(sampleSubsidio({ substitutionGround: 'destaque' }))
   t.match(transfer, 'su vínculo laboral no está suspendido', 'a transfer is not called a suspension')
   t.same(await refusals(sampleSubsidio({ absenceTo: addDays(sampleTerm().endDate, -10) })),
     [['endDate', SUPLENCIA_MESSAGES.endsAfterAbsence(addDays(sampleTerm().endDate, -10))]])
+})
+
+t.test('§37 suplencia evidence: a CITT with a diagnosis after it refused; the document printed neutrally; absenceTo required', async (t) => {
+  const today = todayInLima()
+  const citt = { kind: 'CITT de EsSalud', number: 'A-123456789', date: today }
+  const text = await documentText(sampleSubsidio({ supportDocument: citt }))
+  t.match(text, 'Documento que la sustenta: Certificado de Incapacidad Temporal para el Trabajo (CITT) de EsSalud N.º ' +
+    `A-123456789, del ${dateInWords(today)}. Ausencia prevista hasta el ${dateInWords(sampleTerm().endDate)}.`)
+  t.same(await refusals(sampleSubsidio({ supportDocument: { ...citt, number: 'A-123456789 por lumbalgia aguda' } })),
+    [['supportDocument.number', SUPLENCIA_MESSAGES.documentNumberNotReference]], 'free text after the number: refused, never printed')
+  t.same(await refusals(sampleSubsidio({ supportDocument: { ...citt, number: 'M54.5' } })),
+    [['supportDocument.number', SUPLENCIA_MESSAGES.documentNumberNotReference]], 'a CIE-10 diagnosis is no reference')
+  t.same(await refusals(sampleSubsidio({ supportDocument: { ...citt, kind: 'Informe de la clínica' } })),
+    [['supportDocument.kind', SUPLENCIA_MESSAGES.documentKindUnknown(SUPPORT_DOCUMENT_KINDS.map(({ name }) => name))]])
+  t.same(await refusals(sampleSubsidio({ supportDocument: { ...citt, date: addDays(today, 1) } })),
+    [['supportDocument.date', SUPLENCIA_MESSAGES.documentDateAfterToday(today)]])
+  t.same(await refusals(sampleSubsidio({ absenceTo: undefined })), [['absenceTo', SUPLENCIA_MESSAGES.absenceToRequired]],
+    'a suplencia without the expected return is refused')
+  t.same(await refusals(sampleSubsidio({ substitutionDocument: 'CITT A-123456789, lumbalgia' })),
+    [['substitutionDocument', SUPLENCIA_MESSAGES.documentAsText]], 'the former free text: refused clearly, never printed')
+  t.match(await previewAndZipRefusals(t, app, sampleEmployee({ supportDocument: citt })), [['supportDocument', /Subsidio/]], 'a suplencia\'s field only')
+  // the template's three columns fill supportDocument; the upload keeps the row and its session preview prints it
+  const form = await formPayload([{ name: 'empleados.xlsx', bytes: workbook([[[...EMPLOYEE_HEADERS], employeeCells(sampleSubsidio({ supportDocument: citt }))]]) }])
+  const upload = await app.inject({ method: 'POST', url: '/api/excel/upload', ...form })
+  t.equal(upload.statusCode, 200)
+  t.same(upload.json().data.contractIssues, [])
+  const session = await app.inject({ method: 'POST', url: '/api/contracts/preview', payload: { sessionId: upload.json().data.sessionId, dni: '87654321', format: 'file' } })
+  t.equal(session.statusCode, 200)
+  t.match(flat(await pdfText(session.rawPayload)), 'de EsSalud N.º A-123456789')
+  const profile = (await app.inject({ method: 'GET', url: '/api/profile' })).json().data
+  t.same(profile.supportDocumentKinds.map(({ name }: { name: string }) => name).slice(0, 4),
+    ['CITT de EsSalud', 'Certificado médico', 'Resolución de licencia', 'Documento de destaque'], 'GET /api/profile lists the kinds')
 })
 
 t.test('suplencia: the titular is another worker, in the same post, and stable ("indefinido" too)', async (t) => {
@@ -149,11 +189,24 @@ t.test('who: a contract without sex or birth date is refused on the field; a wom
   t.match(man, 'DATOS DEL TRABAJADOR')
 })
 
+t.test('§35 part time: 5 x 4 h refused on contractType naming the Planilla con jornada reducida (preview, ZIP, upload); 5 x 3 h 45 and a 16-hour weekend pass', async (t) => {
+  const [[field, message]] = await refusals(samplePartTime({ workSchedule: 'de 18:00 a 22:00 horas' }))
+  t.equal(field, 'contractType')
+  t.equal(message, WORKING_TIME_MESSAGES.partTimeOwnDays('20 horas', 5, 'lunes a viernes', '4 horas'))
+  t.match(message, 'El camino lícito es un contrato de Planilla con jornada reducida', 'the lawful way, in HR\'s words')
+  t.match(await documentText(samplePartTime({ workSchedule: 'de 18:00 a 21:45 horas' })), '18 horas y 45 minutos semanales')
+  const weekend = await documentText(samplePartTime({ workDays: 'sábado y domingo', workSchedule: 'de 08:00 a 16:45 horas, con 45 minutos de refrigerio' }))
+  t.match(weekend, 'CONTRATO DE TRABAJO A TIEMPO PARCIAL')
+  t.match(weekend, '16 horas semanales')
+  t.notMatch(weekend, /cuarenta y ocho \(48\) semanales|conforme a ley\)?\.? no le corresponde/)
+})
+
 t.test('part time: the exclusions are clause text, and the dismissal clauses agree (§31)', async (t) => {
   const text = await documentText(samplePartTime())
   t.match(text, 'LA TRABAJADORA no tiene derecho a la compensación por tiempo de servicios (artículo 4 del Decreto Supremo N.º 001-97-TR) ni al descanso vacacional')
-  t.match(text, 'tampoco le corresponde la indemnización del artículo 76 de la LPCL')
-  t.notMatch(text, 'abonará a EL TRABAJADOR la indemnización', 'no art. 76 indemnity granted beside "no le alcanza la protección"')
+  t.match(text, 'LA TRABAJADORA tendrá derecho a la indemnización que corresponda conforme a ley (artículo 76 de la LPCL)',
+    '§35: art. 76 neither granted nor denied categorically beside "no le alcanza la protección"')
+  t.notMatch(text, /abonará a LA TRABAJADORA la indemnización|tampoco le corresponde/)
 })
 
 t.test('annex: maternity and reproductive risks in every annex; night-work risks when the schedule touches 22:00-06:00', async (t) => {

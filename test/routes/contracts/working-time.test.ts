@@ -226,7 +226,9 @@ t.test('a Planilla or Subsidio under four hours a day prints the part-time text 
   t.match(subsidio, 'A tiempo parcial (artículo 4 de la LPCL')
   t.match(subsidio, 'Es una jornada a tiempo parcial, inferior en promedio a cuatro (4) horas diarias')
   t.match(subsidio, 'no tiene derecho a la compensación por tiempo de servicios')
-  t.match(subsidio, 'salvo que el cuadro III califique su jornada como a tiempo parcial')
+  // §35: the extinction clause leaves art. 76's indemnity to the law, never a categorical denial
+  t.match(subsidio, 'tendrá derecho a la indemnización que corresponda conforme a ley (artículo 76 de la LPCL)')
+  t.notMatch(subsidio, 'salvo que el cuadro III califique su jornada como a tiempo parcial')
   t.same(await refusals(sampleEmployee({ ...short, salary: 494 })), [['salary',
     'El sueldo no puede ser menor a S/ 494.38, la parte proporcional de la remuneración mínima vital para 21 horas semanales']])
 })

@@ -11,7 +11,8 @@ import { build, formPayload, sampleEmployee } from '../../support/helper.js'
 import { EMPLOYEE_HEADERS, employeeCells } from '../../support/spreadsheets.js'
 import { HISTORY_COLUMNS } from '../../../src/spreadsheets/columns.js'
 import { HISTORY_IMPORT_MESSAGES, HISTORY_MESSAGES, REGISTRY_MESSAGES } from '../../../schemas/messages.js'
-import { addDays, termEnd, todayInLima } from '../../../src/vocabulary/dates.js'
+import { addDays, termEnd, termLength, todayInLima } from '../../../src/vocabulary/dates.js'
+import { termsLength } from '../../../src/registry/history-rules.js'
 
 const app: FastifyInstance = await build(t)
 const today = todayInLima()
@@ -39,7 +40,11 @@ t.test('HISTORIAL rows are recorded before the history rules: 57 months entered 
   ]
   const res = await upload(book([employee], history, 'Historial'))
   t.equal(res.statusCode, 200, res.body)
-  const message = HISTORY_MESSAGES.beyondFiveYears(58, 2, 60)
+  const used = termsLength(history.map((entry) => [entry[2], entry[3]] as [string, string]))
+  const [issue] = res.json().data.contractIssues
+  const latest = (/como máximo (\d{2}\/\d{2}\/\d{4})/.exec(issue.message) ?? [])[1]
+  const left = termLength(entryDate, latest)
+  const message = HISTORY_MESSAGES.beyondFiveYears(used.months, used.days, left.months, left.days, latest, 60)
   t.match(res.json().data.contractIssues, [{ row: 2, dni: '43000001', field: 'endDate', message }], 'the entered history counts at once')
   const recorded = await app.registry.run(async (registry) => await registry.history('43000001'))
   t.match(recorded, [

@@ -9,7 +9,8 @@
 import { test } from 'tap'
 import { existsSync, readFileSync } from 'node:fs'
 import { join } from 'node:path'
-import { addDays, termEnd, todayInLima } from '../../../src/vocabulary/dates.js'
+import { addDays, dayMonthYearKey, termEnd, termLength, todayInLima } from '../../../src/vocabulary/dates.js'
+import { termsLength } from '../../../src/registry/history-rules.js'
 import { HISTORY_MESSAGES, REGISTRY_MESSAGES } from '../../../schemas/messages.js'
 import { build, sampleEmployee, sharedApp } from '../../support/helper.js'
 import { KEYS, scratchDir, writeKeysFile } from '../../support/auth.js'
@@ -20,12 +21,6 @@ const today = todayInLima()
 const contractsOf = async (app: App, dni: string, headers: Record<string, string> = {}) =>
   (await app.inject({ method: 'GET', url: `/api/workers/${dni}/contracts`, headers })).json().data.contracts as
     Array<{ id: string, status: string, entryDate: string, endDate: string, signedOn: string | null, signedBy: string | null }>
-
-/** Days from `from` to `to`, both included (`DD/MM/YYYY`). */
-const daysOf = (from: string, to: string) => {
-  const epoch = (date: string) => { const [day, month, year] = date.split('/').map(Number); return Date.UTC(year, month - 1, day) / 86_400_000 }
-  return epoch(to) - epoch(from) + 1
-}
 
 test('two consecutive contracts issued before either is signed: the second mark passing five years is a 409 naming the months', async (t) => {
   const app = await sharedApp()
@@ -44,8 +39,12 @@ test('two consecutive contracts issued before either is signed: the second mark 
   t.equal((await mark(one.id)).statusCode, 200, 'the first fits in the five years')
   const refused = await mark(two.id)
   t.equal(refused.statusCode, 409)
-  const used = daysOf(history[0].entryDate, history[0].endDate) + daysOf(one.entryDate, one.endDate)
-  const message = HISTORY_MESSAGES.beyondFiveYears(Math.floor(used / 30), Math.max(0, Math.floor((5 * 365 + 1 - used) / 30)), 60)
+  // §36: calendar months, each term's own; the latest end named is before the second contract's
+  const used = termsLength([[history[0].entryDate, history[0].endDate], [one.entryDate, one.endDate]])
+  const latest = (/como máximo (\d{2}\/\d{2}\/\d{4})/.exec(refused.json().message) ?? [])[1]
+  t.ok(latest !== undefined && dayMonthYearKey(latest) < dayMonthYearKey(two.endDate), 'a latest end before the refused one')
+  const left = termLength(two.entryDate, latest)
+  const message = HISTORY_MESSAGES.beyondFiveYears(used.months, used.days, left.months, left.days, latest, 60)
   t.equal(refused.json().message, REGISTRY_MESSAGES.signBreaksHistory([message]), 'the months used and left')
   t.same(refused.json().data, { issues: [{ field: 'endDate', message }] })
   t.match(await contractsOf(app, dni), [{ id: one.id, status: 'signed' }, { id: two.id, status: 'issued', signedOn: null }], 'nothing changed')

@@ -11,8 +11,8 @@ import { mkdtempSync, rmSync, statSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { addDays, termEnd, todayInLima } from '../../../src/vocabulary/dates.js'
-import { BATCH_MESSAGES, MESSAGES, PRINTABLE_MESSAGES, REGISTRY_MESSAGES, RULE_MESSAGES } from '../../../schemas/messages.js'
-import { build, sampleAddendum, sampleEmployee, sharedApp, zipEntries } from '../../support/helper.js'
+import { BATCH_MESSAGES, MESSAGES, PRINTABLE_MESSAGES, REGISTRY_MESSAGES, RULE_MESSAGES, SUPLENCIA_MESSAGES } from '../../../schemas/messages.js'
+import { build, pdfText, sampleAddendum, sampleEmployee, sharedApp, zipEntries } from '../../support/helper.js'
 import { sampleSubsidio, sampleTerm } from '../../support/samples.js'
 
 const contractsOf = async (app: Awaited<ReturnType<typeof build>>, dni: string) => {
@@ -411,4 +411,32 @@ test('a request of more records than a statement takes parameters (65,535) is re
   const check = await app.inject({ method: 'GET', url: `/api/documents/${issued[3999].codes[0]}` })
   t.equal(check.statusCode, 200)
   t.equal(check.json().data.document.status, 'issued')
+})
+
+test('§37 the adenda of a recorded suplencia keeps its ground unless HR gives the one it has now, and needs the new absenceTo', async (t) => {
+  const app = await sharedApp()
+  const term = sampleTerm(2)
+  const suplencia = sampleSubsidio({ dni: '40666201', ...term, probationaryPeriod: '15 días' })
+  const issued = await app.inject({ method: 'POST', url: '/api/contracts/download-zip', payload: [suplencia] })
+  t.equal(issued.statusCode, 200, issued.statusCode === 200 ? 'suplencia issued' : issued.body)
+  const [contract] = await contractsOf(app, '40666201')
+  const endAddendum = termEnd(addDays(term.endDate, 1), 2)
+  const causeUpdate = 'La necesidad subsiste porque la persona suplida continúa ausente y su puesto debe seguir cubierto'
+  const body = { contractId: contract.id, endAddendum, causeUpdate }
+  const without = await app.inject({ method: 'POST', url: '/api/addendum/from-contract', payload: body })
+  t.equal(without.statusCode, 400)
+  t.same(without.json().errors.filter((issue: { field: string }) => issue.field === 'body.absenceTo'),
+    [{ field: 'body.absenceTo', message: SUPLENCIA_MESSAGES.addendumAbsenceToRequired }], 'the new expected return is required')
+  const citt = { kind: 'citt', number: 'A-55501', date: todayInLima() }
+  const res = await app.inject({ method: 'POST', url: '/api/addendum/from-contract', payload: { ...body, absenceTo: endAddendum, supportDocument: citt } })
+  t.equal(res.statusCode, 200, res.body)
+  t.match(res.json().data.addendum, { substitutionGround: 'enfermedad-accidente', absenceTo: endAddendum, supportDocument: citt },
+    'the contract\'s ground (descanso médico), HR\'s document and return')
+  const changed = await app.inject({
+    method: 'POST', url: '/api/addendum/from-contract', payload: { ...body, absenceTo: endAddendum, substitutionGround: 'maternidad' }
+  })
+  t.equal(changed.statusCode, 200, changed.body)
+  const preview = await app.inject({ method: 'POST', url: '/api/addendum/preview', payload: changed.json().data.addendum })
+  t.equal(preview.statusCode, 200)
+  t.match((await pdfText(preview.rawPayload)).replace(/\s+/g, ' '), 'Causa actual de la ausencia: La suspensión del vínculo laboral de la persona suplida por el descanso prenatal')
 })

@@ -4,7 +4,7 @@ import type { ImportedEmployee } from '../../../schemas/employee.js'
 import type { EmployerProfile } from '../../../schemas/employer-profile.js'
 import { assetPath } from '../../../src/paths.js'
 import {
-  benefitsText, equipmentText, internalRulesText, ipercText, workstationText, modalityText, objectiveCauseText, probationText, signingDate,
+  benefitsText, equipmentText, internalRulesText, ipercText, workstationText, modalityText, objectiveCauseText, probationText, printedProbationText, signingDate,
   probationJustificationText
 } from '../../../src/documents/contract-terms.js'
 import { sampleEmployee, sampleTerm } from '../../support/samples.js'
@@ -65,8 +65,14 @@ test('probation: the record\'s, in months or days, never dropped; else none on a
   t.equal(probationText({ contractType: 'Planilla', probationaryPeriod: '15 días', ...sampleTerm(2) }, demo), 'quince (15) días',
     'a shorter probation on a short term is printed, not dropped (§24)')
   const supervisor = demo.positions.supervisor
-  t.match(probationJustificationText({ probationaryPeriod: '6 meses', probationReason: 'confianza', ...sampleTerm(12) }, supervisor),
-    /^Puesto de confianza, hasta seis \(6\) meses \(artículo 10 de la LPCL\): dirige el turno/)
+  t.match(probationJustificationText({ probationaryPeriod: '6 meses', probationReason: 'confianza', ...sampleTerm(12) }, supervisor, 'Supervisor'),
+    /^EL EMPLEADOR califica el puesto de Supervisor como de confianza \(artículo 43 de la LPCL y artículo 59 del Decreto Supremo N\.º 001-96-TR\)\. Puesto de confianza, hasta seis \(6\) meses \(artículo 10 de la LPCL\): dirige el turno/,
+    '§36: the qualification in its own sentence')
+  t.equal(printedProbationText({ contractType: 'Planilla', ...short }, demo), 'No se pacta periodo de prueba.', '§36: said plainly')
+  t.equal(printedProbationText({ contractType: 'Planilla', ...term }, demo), 'tres (3) meses')
+  t.equal(probationJustificationText({ probationaryPeriod: '0', ...term }, supervisor), 'No corresponde: no se pacta periodo de prueba.')
+  t.equal(probationJustificationText({ contractType: 'Planilla', ...short }, supervisor, 'Supervisor', demo), 'No corresponde: no se pacta periodo de prueba.',
+    'none by default on a short term')
   t.match(probationJustificationText({ probationaryPeriod: '3 meses', ...sampleTerm(12) }, supervisor), /^No corresponde/)
 })
 

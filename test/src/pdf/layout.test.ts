@@ -93,9 +93,10 @@ const longest = {
   contractType: 'Subsidio',
   replacementFor: W(100),
   reasonForSubstitution: W(200),
-  // the ground with the longest printed sentence, its document at the longest allowed, the absence's dates (§25)
+  // the ground with the longest printed sentence, its document, the absence's dates (§25, §37)
   substitutionGround: [...SUBSTITUTION_GROUNDS].sort((a, b) => b.printed.length - a.printed.length)[0].code,
-  substitutionDocument: W(150),
+  // the longest printed kind and the longest reference the rules read (§37)
+  supportDocument: { kind: 'constancia-cargo', number: 'A-1234567890123456789-2026-OPE', date: '30/09/2026' },
   absenceFrom: '30/09/2026',
   absenceTo: '30/09/2027',
   timeForCompany: W(100),

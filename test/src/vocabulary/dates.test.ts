@@ -5,7 +5,7 @@
  */
 import { test } from 'tap'
 import {
-  CALENDAR, addDays, addMonths, dayMonthYearKey, lastsAtMost, parseDayMonthYear, termEnd, termEndWithin
+  CALENDAR, addDays, addMonths, dayMonthYearKey, lastsAtMost, parseDayMonthYear, termEnd, termEndWithin, termLength
 } from '../../../src/vocabulary/dates.js'
 
 const pad = (n: number) => String(n).padStart(2, '0')
@@ -69,4 +69,22 @@ test('no arithmetic leaves the calendar: bounded forms say so, the plain ones th
   t.ok(lastsAtMost('15/06/9997', CALENDAR.last, 60), 'every date of the calendar is within a term that ends past it')
   t.throws(() => addDays('31/02/2026', 1), RangeError, 'not a date')
   t.equal(dayMonthYearKey(CALENDAR.last), 99991231)
+})
+
+test('termLength: calendar months and the days left over (Código Civil art. 183), leap years included', async (t) => {
+  t.same(termLength('01/02/2024', '31/01/2029'), { months: 60, days: 0 }, 'five years over two 29 Februaries (1827 days)')
+  t.same(termLength('01/02/2024', '01/02/2029'), { months: 60, days: 1 })
+  t.same(termLength('11/02/2024', '10/02/2027'), { months: 36, days: 0 }, 'three years from 11/02/2024 end 10/02/2027 (§36)')
+  t.same(termLength('29/02/2028', '28/02/2033'), { months: 60, days: 0 }, 'from a 29 February: no 29/02/2033, its month\'s last day')
+  t.same(termLength('29/02/2028', '27/02/2033'), { months: 59, days: 30 })
+  t.same(termLength('31/01/2026', '28/02/2026'), { months: 1, days: 0 }, 'February has no 31st')
+  t.same(termLength('31/01/2028', '29/02/2028'), { months: 1, days: 0 }, 'nor 30th in a leap year')
+  t.same(termLength('31/01/2028', '28/02/2028'), { months: 0, days: 29 })
+  t.same(termLength('01/03/2026', '15/03/2026'), { months: 0, days: 15 })
+  t.same(termLength('01/03/2026', '01/03/2026'), { months: 0, days: 1 })
+  t.same(termLength('02/03/2026', '01/03/2026'), { months: 0, days: 0 }, 'an end before the start')
+  for (const [start, months] of [['15/01/2024', 1], ['30/12/2027', 2], ['29/02/2024', 12], ['31/08/2026', 6], ['01/01/1900', 3]] as const) {
+    t.same(termLength(start, termEnd(start, months)), { months, days: 0 }, `termEnd(${start}, ${months}) is ${months} months`)
+  }
+  t.throws(() => termLength('31/02/2026', '01/03/2026'), RangeError)
 })
