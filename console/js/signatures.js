@@ -1,5 +1,5 @@
 /**
- * The "Firmas" tab (docs/console.md, item 11; docs/registry.md "Statuses", "Paper and its scan", "What HR
+ * The "Firmas" tab (docs/console.md, item 10; docs/registry.md "Statuses", "Paper and its scan", "What HR
  * sees"): the recorded contracts and adendas of one status (`GET /api/contracts?status=…`, the started
  * ones first, 50 a page, "Ver más" for the next), "Por firmar" first; "Firmados sin escaneo"
  * (`status=signed&scanned=false`) among the filters. Each row: its status in Spanish, the worker, the

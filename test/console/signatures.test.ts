@@ -1,11 +1,11 @@
 /**
- * The "Firmas" tab of the HR console in Chromium (docs/console.md, item 11; docs/registry.md "Statuses",
+ * The "Firmas" tab of the HR console in Chromium (docs/console.md, item 10; docs/registry.md "Statuses",
  * "Paper and its scan", "What HR sees"): contracts issued through the API listed "Por firmar", the
  * started one first; "Firmado en papel" refused on its field (a signing date after today), then sent
  * with a small PDF scan: the contract leaves the list and is listed among the signed, its scan
  * downloads as sent and its history names the signature. A mark made through the JSON API is listed
- * "Firmados sin escaneo" and takes its scan from the row; "Retirar" refused on its field (too short a
- * reason), then accepted. No overlap at 390 and 1366 px; axe passes; screenshots at both widths.
+ * "Firmados sin escaneo" and takes its scan from the row; "Terminó antes" ends the signed one; "Retirar"
+ * refused on its field (too short a reason), then accepted. No overlap at 390 and 1366 px; axe passes; screenshots at both widths.
  */
 import t, { type Test } from 'tap'
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs'
@@ -121,6 +121,10 @@ t.test('Por firmar: the started contract first; "Firmado en papel" refused on it
   t.notMatch(await text(form), 'La solicitud no se pudo procesar', 'never the envelope\'s generic text alone')
   t.equal(await page.$eval(`${form} input[name="signingDate"]`, (input) => input.getAttribute('aria-invalid')), 'true')
   t.same(await axeViolations(page), [], 'the form with its message')
+  await page.setViewport({ width: 390, height: 900 })
+  t.same(await page.evaluate(OVERLAPS), [], '390 px: the form under its row')
+  await watched.screenshot('console-33-firmas-firmar-390', true)
+  await page.setViewport({ width: 1280, height: 800 })
   t.match(await contractsOf('40889002'), [{ status: 'issued', scans: [] }], 'nothing recorded')
 
   // the date picked on the calendar is written as DD/MM/AAAA; then sent with the scan
@@ -181,6 +185,26 @@ t.test('Firmados sin escaneo: a JSON mark takes its scan from the row and leaves
   await page.waitForFunction((selector) => document.querySelector(selector) === null, {}, row)
   t.match(await text('#signatures-status'), 'Escaneo del contrato de Julia Quispe Mamani añadido.')
   t.match(await contractsOf('40889003'), [{ status: 'signed', scans: ['file'] }])
+  t.same(watched.errors, [])
+})
+
+t.test('Terminó antes: the signed contract that started today ended today', async (t) => {
+  await show(t, 'signed')
+  const [carmen] = await contractsOf('40889002')
+  const row = rowOf(carmen.id)
+  await page.waitForSelector(row)
+  await page.click(`${row} button[aria-label="Terminó antes: Carmen Quispe Mamani"]`)
+  const form = '#signatures-table tr.row-detail form'
+  await page.waitForSelector(`${form} input[name="endedOn"]`)
+  await page.type(`${form} input[name="endedOn"]`, today)
+  await page.type(`${form} textarea[name="reason"]`, 'Renunció el primer día')
+  await page.click(`${form} button[type="submit"]`)
+  await page.waitForFunction((selector) => document.querySelector(selector) === null, {}, row)
+  t.match(await text('#signatures-status'), 'Término anticipado del contrato de Carmen Quispe Mamani registrado.')
+  t.match(await contractsOf('40889002'), [{ status: 'ended' }])
+  await show(t, 'ended')
+  t.equal(await text(`${row} td:nth-child(1)`), 'Terminó antes')
+  t.match(await text(`${row} td.term`), `Terminó el ${today}`)
   t.same(watched.errors, [])
 })
 

@@ -1,5 +1,5 @@
 /**
- * The forms of the "Firmas" tab's rows (docs/console.md, item 11; docs/registry.md "Statuses", "Paper and
+ * The forms of the "Firmas" tab's rows (docs/console.md, item 10; docs/registry.md "Statuses", "Paper and
  * its scan"), shown under the row they change:
  * - "Firmado en papel": the signing date (typed `DD/MM/AAAA` or picked on the calendar) and the scan, a
  *   PDF, JPEG or PNG file or a photo from the phone's camera (`capture`), sent as the multipart form of
@@ -57,22 +57,50 @@ export function actionForm (action, contract, then) {
 
   if (action === 'sign' || action === 'scan') {
     const date = dateField('signingDate', TEXT.signingDate, action === 'scan' ? contract.signedOn ?? '' : '')
-    const file = /** @type {HTMLInputElement} */ (el('input', { id: `${prefix}-file`, name: 'file', type: 'file', accept: SCAN_TYPES, 'aria-describedby': `${prefix}-file-hint` }))
-    const photo = /** @type {HTMLInputElement} */ (el('input', { id: `${prefix}-photo`, name: 'photo', type: 'file', accept: 'image/jpeg,image/png', capture: 'environment' }))
+    // the inputs stay hidden behind Spanish buttons, as the console's other uploads (index.html)
+    const file = /** @type {HTMLInputElement} */ (el('input', {
+      id: `${prefix}-file`,
+      name: 'file',
+      type: 'file',
+      accept: SCAN_TYPES,
+      class: 'file-input',
+      tabindex: -1,
+      'aria-describedby': `${prefix}-file-hint`
+    }))
+    const photo = /** @type {HTMLInputElement} */ (el('input', {
+      id: `${prefix}-photo`,
+      name: 'photo',
+      type: 'file',
+      accept: 'image/jpeg,image/png',
+      capture: 'environment',
+      class: 'file-input',
+      tabindex: -1,
+      'aria-label': TEXT.takePhoto
+    }))
+    const chosenName = el('span', { class: 'file-name', id: `${prefix}-file-name` }, TEXT.noFileChosen)
     // one scan is sent: the one chosen last
-    file.addEventListener('change', () => { if (file.files?.length) photo.value = '' })
-    photo.addEventListener('change', () => { if (photo.files?.length) file.value = '' })
+    const chosen = () => file.files?.[0] ?? photo.files?.[0]
+    /** @param {HTMLInputElement} picked @param {HTMLInputElement} other */
+    const onPick = (picked, other) => picked.addEventListener('change', () => {
+      if ((picked.files?.length ?? 0) > 0) other.value = ''
+      chosenName.textContent = chosen()?.name ?? TEXT.noFileChosen
+    })
+    onPick(file, photo)
+    onPick(photo, file)
     fields = [date.field, el('div', { class: 'fix-field wide', 'data-field': 'file' },
-      el('label', { for: file.id }, TEXT.scanFile), file,
-      el('p', { class: 'field-hint', id: `${prefix}-file-hint` }, TEXT.scanHint),
-      el('label', { for: photo.id }, TEXT.scanPhoto), photo)]
+      el('label', { for: file.id }, TEXT.scanFile),
+      el('div', { class: 'upload-row' }, file, photo,
+        el('button', { type: 'button', class: 'secondary small', 'aria-describedby': chosenName.id, onclick: () => file.click() }, TEXT.chooseScanFile),
+        el('button', { type: 'button', class: 'secondary small', 'aria-describedby': chosenName.id, onclick: () => photo.click() }, TEXT.takePhoto),
+        chosenName),
+      el('p', { class: 'field-hint', id: `${prefix}-file-hint` }, TEXT.scanHint))]
     hint = ''
     send = async () => {
-      const chosen = file.files?.[0] ?? photo.files?.[0]
+      const scan = chosen()
       const form = new FormData()
       form.append('signingDate', date.input.value.trim())
       // without a scan the service answers on `body.file`, as for any other missing value
-      if (chosen !== undefined) form.append('file', chosen, chosen.name)
+      if (scan !== undefined) form.append('file', scan, scan.name)
       await sendForm(path('signed'), form)
       return action === 'scan' ? TEXT.scanAdded(contract.worker) : TEXT.markedSigned(contract.worker)
     }
