@@ -35,7 +35,6 @@ const FILTERS = /** @type {const} */ ({
 export function setupSignatures (profile) {
   const filter = /** @type {HTMLSelectElement} */ (byId('signatures-filter'))
   const status = byId('signatures-status')
-  const count = byId('signatures-count')
   const more = /** @type {HTMLButtonElement} */ (byId('signatures-more'))
   const tbody = /** @type {HTMLTableSectionElement} */ (byId('signatures-table').querySelector('tbody'))
   filter.replaceChildren(...Object.keys(FILTERS).map((key) => el('option', { value: key }, TEXT.signaturesFilters[key])))
@@ -170,7 +169,6 @@ export function setupSignatures (profile) {
     tbody.replaceChildren(...contracts.map(rowOf))
     labelCells(tbody)
     more.hidden = nextCursor === null
-    count.textContent = ''
   }
 
   /**
