@@ -111,6 +111,8 @@ t.test('Por firmar: the started contract first; "Firmado en papel" refused on it
   await page.click(`${row} button[aria-label="Firmado en papel: Carmen Quispe Mamani"]`)
   const form = '#signatures-table tr.row-detail form'
   await page.waitForSelector(form)
+  t.equal(await page.$eval(`${form} input[name="file"]`, (input) => input.getAttribute('accept')), 'application/pdf,image/jpeg,image/png,.pdf,.jpg,.jpeg,.png')
+  t.equal(await page.$eval(`${form} input[name="photo"]`, (input) => input.getAttribute('capture')), 'environment', '«Tomar foto…» opens a phone\'s camera')
   await page.type(`${form} input[name="signingDate"]`, addDays(today, 1))
   await (await page.$(`${form} input[name="file"]`))?.uploadFile(scanPath)
   await page.click(`${form} button[type="submit"]`)
