@@ -257,3 +257,14 @@ export async function requestJson (path, method = 'GET', body = undefined) {
     : { method, headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) }
   return (await (await call(path, init)).json()).data
 }
+
+/**
+ * POSTs a multipart form (a paper signature with its scan, docs/registry.md "Paper and its scan") and
+ * reads the JSON answer; a refusal is an ApiError with the envelope's `{field, message}` items.
+ * @param {string} path e.g. `/api/contracts/{id}/signed`
+ * @param {FormData} form
+ * @returns {Promise<any>} the envelope's `data`
+ */
+export async function sendForm (path, form) {
+  return (await (await call(path, { method: 'POST', body: form })).json()).data
+}

@@ -9,6 +9,7 @@ import { usePlainWords } from './plain.js'
 import { setupAddenda } from './addenda.js'
 import { setupAuth } from './auth.js'
 import { setupCauses } from './causes.js'
+import { setupSignatures } from './signatures.js'
 import { byId, setStatus } from './dom.js'
 import { setupEmployees } from './employees.js'
 import { setupExpiring } from './expiring.js'
@@ -122,6 +123,7 @@ async function start () {
   setupAddenda(limits, profile)
   setupExpiring(profile)
   setupCauses(profile)
+  setupSignatures(profile)
   document.body.dataset.ready = 'true'
 }
 

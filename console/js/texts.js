@@ -344,5 +344,75 @@ export const TEXT = {
   /** @param {string} id */
   editCause: (id) => `Corregir la propuesta ${id}`,
   sendProposal: 'Enviar la propuesta',
-  saveEdit: 'Guardar la corrección'
+  saveEdit: 'Guardar la corrección',
+
+  // "Firmas" (signatures.js, signatures/forms.js; docs/registry.md "Statuses")
+  /** Each status in HR's words. */
+  contractStatus: /** @type {Record<string, string>} */ ({ issued: 'Sin firmar', signed: 'Firmado', withdrawn: 'Retirado', ended: 'Terminó antes', superseded: 'Reemplazado' }),
+  /** @param {string | null} via @param {string | null} on */
+  signedLine: (via, on) => `${via === 'electronic' ? 'Firmado electrónicamente' : 'Firmado en papel'}${on === null ? '' : ` el ${on}`}`,
+  noScan: 'Sin escaneo',
+  started: 'Ya empezó',
+  notStarted: 'Aún no empieza',
+  /** @param {string} on */
+  endedLine: (on) => `Terminó el ${on}`,
+  kindNames: /** @type {Record<string, string>} */ ({ contract: 'Contrato', addendum: 'Adenda' }),
+  signaturesFilters: /** @type {Record<string, string>} */ ({
+    issued: 'Por firmar',
+    unscanned: 'Firmados sin escaneo',
+    signed: 'Firmados',
+    ended: 'Terminados antes',
+    withdrawn: 'Retirados'
+  }),
+  signaturesLoading: 'Leyendo los contratos…',
+  /** @param {string} filter the filter's name @param {number} n */
+  signaturesCount: (filter, n) => n === 0 ? `${filter}: ninguno.` : `${filter}: ${plural(n, 'contrato o adenda', 'contratos y adendas')}.`,
+  signPaper: 'Firmado en papel',
+  addScan: 'Añadir el escaneo',
+  withdraw: 'Retirar',
+  endEarly: 'Terminó antes',
+  history: 'Historial',
+  hideHistory: 'Ocultar el historial',
+  /** @param {string} kind */
+  viewScan: (kind) => kind === 'file' ? 'Descargar el escaneo' : `Descargar el escaneo (${kind})`,
+  /** @param {string} action @param {string} name */
+  actionOf: (action, name) => `${action}: ${name}`,
+  signingDate: 'Fecha de firma (dd/mm/aaaa)',
+  scanFile: 'Escaneo firmado (PDF, JPEG o PNG, hasta 10 MB)',
+  chooseScanFile: 'Elegir archivo…',
+  takePhoto: 'Tomar foto…',
+  scanHint: 'Un solo PDF con todas las páginas firmadas, o una imagen escaneada; en el teléfono, «Tomar foto…» abre la cámara.',
+  endedOn: 'Último día trabajado (dd/mm/aaaa)',
+  reason: 'Motivo',
+  withdrawHint: 'Solo un contrato que nunca se firmó ni se trabajó. Si ya empezó, lo retira el asesor legal.',
+  endedHint: 'Un contrato que terminó antes de su fecha de término: cuenta hasta el último día trabajado.',
+  save: 'Guardar',
+  cancel: 'Cancelar',
+  sending: 'Enviando…',
+  chooseScan: 'Elige el escaneo firmado o toma una foto.',
+  /** @param {string} name */
+  markedSigned: (name) => `Contrato de ${name} registrado como firmado en papel, con su escaneo.`,
+  /** @param {string} name */
+  scanAdded: (name) => `Escaneo del contrato de ${name} añadido.`,
+  /** @param {string} name */
+  markedWithdrawn: (name) => `Contrato de ${name} retirado.`,
+  /** @param {string} name */
+  markedEnded: (name) => `Término anticipado del contrato de ${name} registrado.`,
+  historyLoading: 'Leyendo el historial…',
+  /** The events of docs/registry.md "Statuses", in HR's words. */
+  eventNames: /** @type {Record<string, string>} */ ({
+    signed: 'Firmado',
+    scan: 'Escaneo añadido',
+    unsigned: 'Firma anulada',
+    withdrawn: 'Retirado',
+    ended: 'Terminó antes',
+    superseded: 'Reemplazado por una reimpresión',
+    copy: 'Copia entregada',
+    issued: 'Emitido'
+  }),
+  /** @param {string} by */
+  eventBy: (by) => `por ${by}`,
+  /** @param {string} on */
+  eventOn: (on) => `el ${on}`,
+  noEvents: 'Sin cambios desde que se emitió.'
 }

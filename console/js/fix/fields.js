@@ -121,7 +121,7 @@ const DATE_FIELDS = new Set(['entryDate', 'endDate', 'birthDate', 'signingDate',
  * @param {HTMLInputElement} text the field's text input (what is saved)
  * @param {string} header the column, for the calendar's label
  */
-function datePicker (text, header) {
+export function datePicker (text, header) {
   const calendar = /** @type {HTMLInputElement} */ (el('input', { type: 'date', class: 'date-pick', 'aria-label': TEXT.pickDate(header) }))
   const show = () => {
     const day = /^(\d{2})\/(\d{2})\/(\d{4})$/.exec(text.value.trim())
