@@ -236,7 +236,7 @@ t.test('§37 the suplencia adenda restates its ground, its document and the new 
     absenceTo: term.endAddendum,
     ...overrides
   })
-  const grounds = SUBSTITUTION_GROUNDS.map(({ code, name }) => `${code} (${name})`)
+  const grounds = SUBSTITUTION_GROUNDS.map(({ name }) => name) // by name, never their codes (HR's words)
   t.same(await refusals(suplencia({ substitutionGround: undefined, absenceTo: undefined }), { upload: false }), [
     ['substitutionGround', SUPLENCIA_MESSAGES.addendumGroundRequired(grounds)],
     ['absenceTo', SUPLENCIA_MESSAGES.addendumAbsenceToRequired]
@@ -248,7 +248,7 @@ t.test('§37 the suplencia adenda restates its ground, its document and the new 
     'a titular already back: no suplencia to extend')
   t.same(await refusals(suplencia({ supportDocument: { ...citt, number: 'A-987654321 (lumbalgia)' } })),
     [['supportDocument.number', SUPLENCIA_MESSAGES.documentNumberNotReference]], 'no diagnosis after the number')
-  t.same(await refusals(suplencia({ substitutionGround: 'renuncia' })), [['substitutionGround', SUPLENCIA_MESSAGES.noSuplencia]])
+  t.same(await refusals(suplencia({ substitutionGround: 'renuncia' })), [['substitutionGround', SUPLENCIA_MESSAGES.noSuplencia(grounds)]])
   t.same(await refusals(sampleAddendum({ substitutionGround: 'maternidad' })), [['substitutionGround', SUPLENCIA_MESSAGES.addendumSuplenciaOnly]],
     'an art. 58 adenda names no suplencia ground')
   // maternity in the contract, illness now: the adenda prints the ground it has now, the CITT neutrally, the new return
