@@ -10,6 +10,7 @@ import { termsLength } from '../../../src/registry/history-rules.js'
 import { HISTORY_MESSAGES } from '../../../schemas/messages.js'
 import { build, formPayload, pdfText, sampleEmployee } from '../../support/helper.js'
 import { employeeCells, EMPLOYEE_HEADERS, workbook } from '../../support/spreadsheets.js'
+import { modalityInWords } from '../../../src/vocabulary/modality.js'
 
 const today = todayInLima()
 
@@ -89,7 +90,7 @@ test('§36 calendar months: 34 months of art. 57 history and a 2-month contract 
   t.equal(zip.statusCode, 200, 'the ZIP too')
   const over = await app.inject({ method: 'POST', url: '/api/contracts/download-zip', payload: [contract(addDays(termEnd(entryDate, 2), 1))] })
   t.equal(over.statusCode, 400)
-  const message = HISTORY_MESSAGES.beyondModality('57 (inicio o incremento de actividad)', 36, 34, 0, 2, 0, termEnd(entryDate, 2))
+  const message = HISTORY_MESSAGES.beyondModality(modalityInWords('57'), 36, 34, 0, 2, 0, termEnd(entryDate, 2))
   t.same(over.json().errors, [{ field: 'body.0.endDate', message }], 'quedan 2 meses, and the last day they allow')
   t.match(message, 'suman 34 meses')
   t.match(message, `quedan 2 meses: la fecha de término debe ser como máximo ${termEnd(entryDate, 2)}`)

@@ -7,6 +7,7 @@ import { test } from 'tap'
 import { historyOutcome, lastedStatutoryProbation, termsLength, type HistoryNeed, type WorkerTerm } from '../../../src/registry/history-rules.js'
 import { addDays, termEnd, termLength } from '../../../src/vocabulary/dates.js'
 import { HISTORY_MESSAGES } from '../../../schemas/messages.js'
+import { modalityInWords } from '../../../src/vocabulary/modality.js'
 
 const term = (modality: string, entryDate: string, endDate: string, probation = false): WorkerTerm =>
   ({ modality, entryDate, endDate, position: 'Cajero', probation })
@@ -21,7 +22,7 @@ test('34 months of art. 57 and a 2-month contract are exactly 36 and pass, from 
     const refused = historyOutcome(need('57', from, addDays(termEnd(from, 2), 1)), history).issues
     t.same(refused, [{
       field: 'endDate',
-      message: HISTORY_MESSAGES.beyondModality('57 (inicio o incremento de actividad)', 36, 34, 0, 2, 0, termEnd(from, 2))
+      message: HISTORY_MESSAGES.beyondModality(modalityInWords('57'), 36, 34, 0, 2, 0, termEnd(from, 2))
     }], `from ${start}: a day more is refused, naming 2 months left and their last day`)
   }
 })
