@@ -56,7 +56,8 @@ const DEMO_SITES = ['Playa Larcomar', 'Playa Lince', 'Playa Mall Aventura']
  * columns a contract that can be signed needs (docs/documents.md) and its dates moved to start from a week
  * ahead in Lima, so that a test that makes their contracts does not depend on the day it runs.
  * Start dates keep their order; each term lasts six months. A site the demo profile lacks becomes
- * Playa Larcomar, whose one reviewed art. 58 cause each contract then takes (DOCUMENT-REQUIREMENTS §21).
+ * Playa Larcomar, whose one reviewed art. 58 cause each contract then takes (DOCUMENT-REQUIREMENTS §21); a
+ * suplencia's absence is expected to end with its term (FIN DE AUSENCIA, §37).
  * @param options.birthDates fill a missing birth date too (adult), so every row makes a contract (§26);
  *   by default the rows without one keep it missing, as the reports' tests need
  */
@@ -84,7 +85,8 @@ export function lawfulEmployeeFixture (name: string, options: { birthDates?: boo
     probation: column('probationaryPeriod'),
     sex: column('sex'),
     birthDate: column('birthDate'),
-    position: column('position')
+    position: column('position'),
+    absenceTo: column('absenceTo')
   }
   rows.slice(1).forEach((row, index) => {
     if (row.every((cell) => cell === null)) return
@@ -102,6 +104,8 @@ export function lawfulEmployeeFixture (name: string, options: { birthDates?: boo
       // the titular in the post that is covered (§25)
       Object.assign(row, { [at.replacedDni]: '44556677', [at.replacedPosition]: row[at.position] ?? 'Supervisora', [at.condition]: 'Plazo indeterminado' })
       row[at.probation] ??= '3 meses'
+      // the expected end of the absence, which the term may not pass (§37)
+      row[at.absenceTo] ??= endDate
     }
   })
   return workbook([rows])
