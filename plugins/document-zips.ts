@@ -47,8 +47,16 @@ interface DocumentsZipReply<T> {
   kind: string
 }
 
-/** A record with the verification codes the registry gave its documents, in the order its entries come. */
-interface Issued<T> { record: T, codes: readonly string[] }
+/**
+ * A record, what the registry records of it, and its documents' verification codes in the order its
+ * entries come (codesOf(issued)).
+ */
+interface Issued<T> { record: T, issued: IssuedRecord, codes: readonly string[] }
+
+/** `records` each with its IssuedRecord (same order) and their codes. */
+function withCodes<T> (records: readonly T[], issued: readonly IssuedRecord[]): Array<Issued<T>> {
+  return records.map((record, index) => ({ record, issued: issued[index], codes: codesOf(issued[index]) }))
+}
 
 declare module 'fastify' {
   interface FastifyReply {
@@ -80,8 +88,7 @@ export default fp(async (app) => {
    * before the central directory; a failed record cuts the ZIP there (src/zip/documents-zip.ts).
    */
   function sendDocumentsZip<T> (
-    reply: FastifyReply, issued: readonly IssuedRecord[],
-    records: ReadonlyArray<Issued<T>>, options: DocumentsZipReply<T>
+    reply: FastifyReply, records: ReadonlyArray<Issued<T>>, options: DocumentsZipReply<T>
   ): FastifyReply {
     const { log } = reply.request
     const concurrency = ZIP_TUNING.inFlightPerThread * pool.threads
@@ -89,7 +96,6 @@ export default fp(async (app) => {
     reply.clientGone().addEventListener('abort', () => { controller.abort() }, { once: true })
     /** Each rendered document's SHA-256 (hex), by its verification code. */
     const hashes = new Map<string, string>()
-    const issuedOf = new Map(records.map((record, index) => [record, issued[index]]))
     const { archive, done } = streamDocumentsZip(records, {
       render: async (batch) => {
         const results = await options.render(batch, controller.signal)
@@ -103,10 +109,9 @@ export default fp(async (app) => {
         return results
       },
       beforeDirectory: async (written) => {
-        const withHashes = written.map((record) => {
-          const recorded = issuedOf.get(record) as IssuedRecord
-          return { ...recorded, documents: recorded.documents.map((document) => ({ ...document, sha256: hashes.get(document.code ?? '') })) }
-        })
+        const withHashes = written.map(({ issued }) => ({
+          ...issued, documents: issued.documents.map((document) => ({ ...document, sha256: hashes.get(document.code ?? '') }))
+        }))
         try {
           await recordIssued(reply.request, withHashes)
         } catch (error) {
@@ -145,12 +150,13 @@ export default fp(async (app) => {
    * sends the ZIP, which records them before its central directory.
    */
   async function checkAndSend<T> (
-    reply: FastifyReply, issued: IssuedRecord[], records: ReadonlyArray<Issued<T>>, options: DocumentsZipReply<T>
+    reply: FastifyReply, records: ReadonlyArray<Issued<T>>, options: DocumentsZipReply<T>
   ): Promise<FastifyReply> {
+    const issued = records.map((record) => record.issued)
     await registryRefusals(issued, async () => {
       await app.registry.run(async (registry) => { await registry.checkIssue(issued) })
     })
-    return sendDocumentsZip(reply, issued, records, options)
+    return sendDocumentsZip(reply, records, options)
   }
 
   /**
@@ -197,8 +203,7 @@ export default fp(async (app) => {
     const issued = employees.map((employee) => issuedContract(
       employee, issueCache.derived(employee, 'contract-facts', () => contractFacts(employee, profile)), profile, sha256, today
     ))
-    const records = employees.map((record, index) => ({ record, codes: codesOf(issued[index]) }))
-    return await checkAndSend(this, issued, records, {
+    return await checkAndSend(this, withCodes(employees, issued), {
       fileName: `contratos-${todayInLima().replaceAll('/', '-')}.zip`,
       // a few employees per worker task: one message each way for all of them (src/documents/pdf-pool.ts)
       batchSize: ZIP_TUNING.employeesPerTask,
@@ -216,8 +221,7 @@ export default fp(async (app) => {
     assertCapacity(addenda.length)
     const sha256 = app.registry.templateSha256
     const issued = addenda.map((addendum) => issuedAddendum(addendum, sha256, signingDate))
-    const records = addenda.map((record, index) => ({ record, codes: codesOf(issued[index]) }))
-    return await checkAndSend(this, issued, records, {
+    return await checkAndSend(this, withCodes(addenda, issued), {
       fileName: `adendas-${signingDate.replaceAll('/', '-')}.zip`,
       render: async (batch, signal) => await eachRecord(async ({ record, codes: [code] }: Issued<AddendumRequest>) => {
         const adenda = await pool.whenFree(async () => await pool.issuedAddendum(record, signingDate, code), signal)
