@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 // Runs tap with the given arguments, then prints the plain closing line CI reads
 // ("N passed, N failed, N skipped"), counting the top-level tests of each file from the
-// TAP that tap saves under .tap/test-results. Exits with tap's own exit code.
+// TAP that tap saves under .tap/test-results, after the list of the failed ones. Exits with tap's own exit code.
 // Test files run as many at a time as the machine has CPUs (os.availableParallelism()), unless the
 // arguments say --jobs. How the TypeScript is compiled in the test processes:
 // - without coverage (--disable-coverage): tsx (esbuild, cached: from about 0.5 s less CPU for a file
@@ -31,6 +31,7 @@ rmSync(resultsDir, { recursive: true, force: true })
 const tap = spawnSync('npx', ['tap', ...jobs, ...loader, ...args], { stdio: 'inherit' })
 
 const counts = { passed: 0, failed: 0, skipped: 0 }
+const failures = []
 const files = readdirSync(resultsDir, { recursive: true, withFileTypes: true }).filter((entry) => entry.isFile() && entry.name.endsWith('.tap'))
 for (const entry of files) {
   for (const line of readFileSync(join(entry.parentPath, entry.name), 'utf8').split('\n')) {
@@ -38,10 +39,15 @@ for (const entry of files) {
     if (point === null) continue
     if (/# (SKIP|TODO)/i.test(line)) counts.skipped++
     else if (point[1] === 'ok') counts.passed++
-    else counts.failed++
+    else {
+      counts.failed++
+      failures.push(`${join(entry.parentPath, entry.name).slice(resultsDir.length + 1).replace(/\.tap$/, '')}: ${line.replace(/^not ok \d+ - /, '')}`)
+    }
   }
 }
 const status = tap.status ?? 1
 if (status !== 0 && counts.failed === 0) counts.failed = 1 // a crash, a timeout or missing coverage still fails the run
+// the failed tests again, by file, beside the closing line: a CI log is often read from its end
+if (failures.length > 0) console.log(`\nFailed:\n${failures.map((failure) => `  ${failure}`).join('\n')}`)
 console.log(`\n${counts.passed} passed, ${counts.failed} failed, ${counts.skipped} skipped`)
 process.exit(status)
