@@ -137,6 +137,7 @@ export async function getLimits () {
  *   causes: { id: string, modality: string, sites: string[], text: string, period: { from: string, to: string },
  *     justifies?: { days: string, from: string, to: string } }[],
  *   substitutionGrounds: { code: string, name: string }[],
+ *   supportDocumentKinds?: { code: string, name: string }[],
  *   ordinaryWeek?: { days: number, hours: number },
  *   contractDefaults: Record<string, { modality?: string, weeklyHours?: number, workDays?: string,
  *     workSchedule?: string, probationMonths?: number }> }} Profile

@@ -218,6 +218,8 @@ export const TEXT = {
   objectiveCauseCleared: 'Vacía: el contrato lleva la causa elegida en CAUSA',
   objectiveCauseHint: 'Un texto escrito como causa no se imprime: el contrato lleva una causa revisada, elegida en CAUSA. Una causa nueva la revisa el área legal antes de poder usarse.',
   groundFromReason: 'Según el motivo de suplencia (si nombra una sola causal)',
+  supportDocumentKindPick: 'Elige el documento de sustento',
+  supportDocumentKindHint: 'El documento que acredita la ausencia del titular (CITT, resolución, rol de vacaciones…): se imprime su tipo, número y fecha, nunca un diagnóstico.',
   groundHint: 'La causal de suspensión del titular (art. 12 de la LPCL) o su destaque temporal (art. 61).',
   probationNoReason: 'Ninguno: periodo de prueba de hasta tres meses',
   /** @param {string} reason @param {number} months */

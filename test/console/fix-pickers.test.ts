@@ -15,6 +15,7 @@ import * as XLSX from 'xlsx'
 import { EMPLOYEE_COLUMNS } from '../../src/spreadsheets/columns.js'
 import { sampleEmployee, zipEntries } from '../support/helper.js'
 import { sampleSubsidio, sampleTerm } from '../support/samples.js'
+import { todayInLima } from '../../src/vocabulary/dates.js'
 import { ALL_IMPACTS, axeViolations, launch, openConsole, startServer, submitUpload } from '../support/browser.js'
 
 t.setTimeout(300_000)
@@ -183,6 +184,14 @@ t.test('a Subsidio row picks its CAUSAL DE SUSPENSIÓN from the grounds; no CAUS
     ['Enfermedad o accidente comprobados (descanso médico)', 'Enfermedad o accidente comprobados (descanso médico)']], 'by name, as the sheet writes it')
   t.same((await optionsOf('CAUSA')).map(([value]) => value), [''], 'a suplencia\'s cause is the replacement')
   await setField('CAUSAL DE SUSPENSIÓN', 'Enfermedad o accidente comprobados (descanso médico)')
+  // the supporting document's kind is picked from the service's list (§37), by name
+  const kinds = await optionsOf('TIPO DE DOCUMENTO DE SUSTENTO')
+  t.same(kinds[0], ['', 'Elige el documento de sustento'])
+  t.ok(kinds.some(([value]) => value === 'CITT de EsSalud'), 'the kinds by their names')
+  t.equal(kinds.length, 9, 'the eight kinds and the empty choice')
+  await setField('TIPO DE DOCUMENTO DE SUSTENTO', 'CITT de EsSalud')
+  await setField('N.º DE DOCUMENTO DE SUSTENTO', 'A-1234567')
+  await setField('FECHA DE DOCUMENTO DE SUSTENTO', todayInLima())
   await watched.screenshot('console-19-corregir-suplencia')
   await save()
   t.equal(await text('#employees-status'), 'Fila 4 corregida: el servicio la aceptó.')
@@ -194,11 +203,11 @@ t.test('the corrected sheet keeps what was chosen, and every contract is made', 
   await page.click('#employees-corrected')
   const book = XLSX.read((await download).bytes)
   const rows = XLSX.utils.sheet_to_json<Record<string, string>>(book.Sheets[book.SheetNames[0]], { raw: false, defval: '' })
-  t.same(rows.map((row) => [row.CAUSA, row['DÍAS DE TRABAJO'], row.HORARIO, row['CAUSAL DE SUSPENSIÓN']]), [
-    ['larcomar-remodelacion-vecino', '', '', ''],
-    ['', 'lunes a viernes', 'de 08:00 a 16:45 horas, con 45 minutos de refrigerio desde las 12:30', ''],
-    ['', '', '', 'Enfermedad o accidente comprobados (descanso médico)'],
-    ['', '', '', '']
+  t.same(rows.map((row) => [row.CAUSA, row['DÍAS DE TRABAJO'], row.HORARIO, row['CAUSAL DE SUSPENSIÓN'], row['TIPO DE DOCUMENTO DE SUSTENTO']]), [
+    ['larcomar-remodelacion-vecino', '', '', '', ''],
+    ['', 'lunes a viernes', 'de 08:00 a 16:45 horas, con 45 minutos de refrigerio desde las 12:30', '', ''],
+    ['', '', '', 'Enfermedad o accidente comprobados (descanso médico)', 'CITT de EsSalud'],
+    ['', '', '', '', '']
   ])
   const zip = watched.nextDownload()
   await page.click('#download-contracts')

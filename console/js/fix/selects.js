@@ -1,9 +1,10 @@
 /**
- * The pickers of the "Corregir" form (fix.js; DOCUMENT-REQUIREMENTS §21, §24, §25): the closed
+ * The pickers of the "Corregir" form (fix.js; DOCUMENT-REQUIREMENTS §21, §24, §25, §37): the closed
  * options of a field, computed from the row as it now is (the reviewed causes of its site and
- * modality, the employer's sites and positions, the suplencia's grounds, the probation reasons its position
- * allows), the hint under it, and the select that shows them. A sheet's value that is none of the
- * options stays selected, marked, until HR picks another: the service judges it.
+ * modality, the employer's sites and positions, the suplencia's grounds, the probation reasons its
+ * position allows, the kinds of a suplencia's supporting document), the hint under it, and the
+ * select that shows them. A sheet's value that is none of the options stays selected, marked, until
+ * HR picks another: the service judges it.
  */
 import { el } from '../dom.js'
 import { causesFor, modalityByText, modalityCodeOf, periodCovers, positionOf } from '../pickers.js'
@@ -53,6 +54,16 @@ export function optionsOf (row, profile, field) {
       empty: TEXT.groundFromReason,
       canonical: (text) => profile.substitutionGrounds
         .find((ground) => ground.code === fold(text) || fold(ground.name) === fold(text))?.name
+    })
+  }
+  if (field === 'supportDocument.kind') {
+    // the suplencia's supporting document (§37), by its name; a code the sheet holds is the same kind
+    const kinds = profile.supportDocumentKinds ?? []
+    const options = kinds.map((kind) => ({ value: kind.name, label: kind.name }))
+    return () => ({
+      options,
+      empty: TEXT.supportDocumentKindPick,
+      canonical: (text) => kinds.find((kind) => kind.code === fold(text) || fold(kind.name) === fold(text))?.name
     })
   }
   if (field === 'modality') return () => modalityChoices(row, profile)
@@ -153,6 +164,7 @@ export function hintOf (row, field) {
   if (field === 'position') return TEXT.positionHint
   if (field === 'substitutionGround') return TEXT.groundHint
   if (field === 'probationReason') return TEXT.probationReasonHint
+  if (field === 'supportDocument.kind') return TEXT.supportDocumentKindHint
   return undefined
 }
 
