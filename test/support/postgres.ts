@@ -96,6 +96,11 @@ export async function startPostgres (t: Test, options: PostgresOptions = {}): Pr
       if (running === undefined || running.exitCode !== null || running.signalCode !== null) return
       const exited = once(running, 'exit')
       running.kill('SIGINT') // fast shutdown: open connections are closed
+      // a server that cannot finish its shutdown checkpoint (a full disk) is stopped at once, then killed
+      for (const [afterMs, signal] of [[15_000, 'SIGQUIT'], [5_000, 'SIGKILL']] as const) {
+        if (await Promise.race([exited.then(() => true), sleep(afterMs).then(() => false)])) return
+        running.kill(signal)
+      }
       await exited
     },
     pids: () => {
