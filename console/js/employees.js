@@ -2,7 +2,8 @@
  * Contracts tab: upload employees in partial mode (`POST /api/excel/upload?partial=true`,
  * docs/import.md), show the kept ones and the refused rows beside their cells, fix a row in the page
  * (fix.js; the service judges the whole sheet again), choose each contract's modality and catalogue
- * position and see the cause it will print (`GET /api/profile`), search and filter,
+ * position and see the cause it will print (`GET /api/profile`), see each row's contract as the
+ * registry holds it (employees/recorded.js), search and filter,
  * preview each person's three documents, download the contracts ZIP, the three reports and the
  * corrected sheet for the selection. The tab's work survives a reload (storage.js).
  *
@@ -20,6 +21,7 @@ import { contractPickers } from './employees/contract.js'
 import { employeeDocuments } from './employees/documents.js'
 import { employeeDownloads } from './employees/downloads.js'
 import { employeeFilters } from './employees/filters.js'
+import { recordedContracts } from './employees/recorded.js'
 import { createState, employeesOf, fullName, startOver } from './employees/model.js'
 import { employeesWork, loadEmployeesWork } from './employees/saved-work.js'
 import { employeesSheet } from './employees/sheet.js'
@@ -60,6 +62,8 @@ export function setupEmployees (limits, profile) {
     tbody: /** @type {HTMLTableSectionElement} */ (byId('employees-table').querySelector('tbody'))
   }, { applied: () => selection.update(), changed: () => work.persist() })
   const work = employeesWork(state, { filters: filters.values })
+  const recorded = recordedContracts({ changed: () => { table.render(); filters.apply() } })
+  const readRecorded = () => { recorded.read(employeesOf(state).map((employee) => String(employee.dni ?? ''))).catch(reportError) }
   const sheet = employeesSheet(state, {
     input: /** @type {HTMLInputElement} */ (byId('employees-file')),
     status,
@@ -75,6 +79,7 @@ export function setupEmployees (limits, profile) {
       setStatus(downloadStatus, '')
       render()
       work.persist()
+      readRecorded()
     },
     fixed: (row) => {
       state.edited = new Set()
@@ -88,6 +93,7 @@ export function setupEmployees (limits, profile) {
       state.documentZips = new Map()
       render()
       work.persist()
+      readRecorded()
     }
   })
   const contract = contractPickers(state, profile, { status }, { changed: () => { render(); work.persist() } })
@@ -96,6 +102,7 @@ export function setupEmployees (limits, profile) {
     checkbox: selection.checkbox,
     contractCell: contract.cell,
     preview: documents.open,
+    recorded: recorded.line,
     fix: sheet.fix
   })
   const downloads = employeeDownloads(state, {
@@ -139,7 +146,8 @@ export function setupEmployees (limits, profile) {
       }
     })().catch(reportError)
   })
-  buttons[0].addEventListener('click', () => { downloads.run(buttons[0], downloads.contracts).catch(reportError) })
+  // after a ZIP the registry holds its contracts: the rows say so
+  buttons[0].addEventListener('click', () => { downloads.run(buttons[0], downloads.contracts).then(readRecorded, reportError) })
   for (const [index, key, query] of /** @type {const} */ ([[1, 'lawlife', ''], [2, 'sctr', ''], [3, 'photocheck', '?format=xlsx'], [4, 'photocheck', '']])) {
     buttons[index].addEventListener('click', () => { downloads.run(buttons[index], async () => await downloads.exportReport(key, query)).catch(reportError) })
   }
@@ -152,6 +160,7 @@ export function setupEmployees (limits, profile) {
     /** @type {HTMLInputElement} */ (byId('employees-search')).value = saved?.filters?.text ?? ''
     render({ type: saved?.filters?.type, site: saved?.filters?.site })
     setStatus(status, TEXT.restored(state.sheet.state.fileName))
+    readRecorded()
     byId('employees-file-name').textContent = state.sheet.state.fileName
     const open = loadView().fix // the form HR had open, with what was typed in it
     if (open?.kind === 'employee' && state.sheet.fixable) sheet.fix(open.row, open.name, open.values)

@@ -278,6 +278,10 @@ export const TEXT = {
   },
   signed: 'Firmado',
   unsigned: 'Sin firmar',
+  /** The registry's word on a row's contract (Contratos tab). @param {string} status */
+  recordedSigned: (status) => `Registro: ${status}`,
+  recordedUnsigned: 'Registro: Emitido, sin firmar',
+  recordedStartedUnsigned: 'Registro: Empezó sin firmar (regístrelo en Firmas)',
   /** @param {number} count */
   withAddenda: (count) => `Con ${plural(count, 'adenda', 'adendas')}`,
   /** @param {number} days */

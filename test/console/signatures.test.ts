@@ -5,7 +5,8 @@
  * with a small PDF scan: the contract leaves the list and is listed among the signed, its scan
  * downloads as sent and its history names the signature. A mark made through the JSON API is listed
  * "Firmados sin escaneo" and takes its scan from the row; "Terminó antes" ends the signed one; "Retirar"
- * refused on its field (too short a reason), then accepted. No overlap at 390 and 1366 px; axe passes; screenshots at both widths.
+ * refused on its field (too short a reason), then accepted. The Contratos tab's rows say how their
+ * contracts stand in the registry, before and after a ZIP. No overlap at 390 and 1366 px; axe passes; screenshots at both widths.
  */
 import t, { type Test } from 'tap'
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs'
@@ -13,7 +14,9 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { addDays, termEnd, todayInLima } from '../../src/vocabulary/dates.js'
 import { sampleEmployee } from '../support/helper.js'
-import { axeViolations, launch, openConsole, startServer } from '../support/browser.js'
+import { ALL_IMPACTS, axeViolations, launch, openConsole, startServer, submitUpload } from '../support/browser.js'
+import * as XLSX from 'xlsx'
+import { EMPLOYEE_COLUMNS } from '../../src/spreadsheets/columns.js'
 
 const { app, origin } = await startServer(t)
 const browser = await launch(t)
@@ -230,6 +233,40 @@ t.test('Retirar: refused on its field, then withdrawn', async (t) => {
   await show(t, 'withdrawn')
   t.same(await listedDnis(), ['40889001'])
   t.equal(await text(`${row} td:nth-child(1)`), 'Retirado')
+  t.same(watched.errors, [])
+  t.same(watched.foreign, [])
+})
+
+t.test('Contratos: each row says how its contract stands in the registry, and a ZIP\'s rows become "Emitido"', async (t) => {
+  await page.click('#tab-employees')
+  const fresh = sampleEmployee({ dni: '40889004', name: 'Rosa' })
+  const book = XLSX.utils.book_new()
+  const rows = [unscanned, later, fresh].map((person) => EMPLOYEE_COLUMNS.map((spec) => person[spec.field] ?? null))
+  XLSX.utils.book_append_sheet(book, XLSX.utils.aoa_to_sheet([EMPLOYEE_COLUMNS.map((spec) => spec.headers[0]), ...rows]), 'Empleados')
+  const sheet = join(folder, 'empleados.xlsx')
+  writeFileSync(sheet, XLSX.write(book, { type: 'buffer', bookType: 'xlsx' }))
+  await (await page.$('input#employees-file'))?.uploadFile(sheet)
+  await submitUpload(page, '#employees-form')
+  /** Each row's DNI and the registry's line under its name ('' without one). */
+  const lines = async (): Promise<string[][]> => await page.$$eval('#employees-table tbody tr', (trs) => trs.map((tr) =>
+    [tr.cells[1].textContent ?? '', tr.querySelector('p.recorded')?.textContent ?? '']))
+  await page.waitForFunction(() => document.querySelectorAll('#employees-table tbody p.recorded').length === 2)
+  t.same(await lines(), [
+    ['40889003', `Registro: Firmado en papel el ${today}`],
+    ['40889001', 'Registro: Retirado'],
+    ['40889004', '']
+  ], 'the signed one, the withdrawn one, and one the registry does not hold')
+  // only Rosa's contract: the ZIP records it, and her row says so
+  await page.click('#employees-all')
+  await page.click('#employees-table input[aria-label="Seleccionar a Quispe Mamani, Rosa"]')
+  const zip = watched.nextDownload()
+  await page.click('#download-contracts')
+  await zip
+  await page.waitForFunction(() => document.querySelectorAll('#employees-table tbody p.recorded').length === 3)
+  t.same((await lines())[2], ['40889004', 'Registro: Emitido, sin firmar'])
+  await page.$eval('#employees-table', (table) => { table.scrollIntoView() })
+  await watched.screenshot('console-34-contratos-registro')
+  t.same(await axeViolations(page, ALL_IMPACTS), [])
   t.same(watched.errors, [])
   t.same(watched.foreign, [])
 })

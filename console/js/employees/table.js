@@ -1,6 +1,7 @@
 /**
  * The employees table (docs/console.md, items 3-6): one row per kept employee with its checkbox,
- * DNI, name (with why the contract cannot be made and the service's warnings on its row),
+ * DNI, name (with why the contract cannot be made, its contract's status in the registry and the
+ * service's warnings on its row),
  * position, type, term, the Contrato column, the optional fields the reports need (marked when
  * missing), and its buttons: "Ver documentos", and "Corregir" on a row whose contract cannot be
  * made.
@@ -22,6 +23,7 @@ const optionalCell = (value) => isMissing(value) ? el('td', { class: 'missing' }
  * @param {{ checkbox: (employee: import('./model.js').Employee, index: number, blocked: boolean) => HTMLInputElement,
  *   contractCell: (employee: import('./model.js').Employee, row: number) => HTMLElement,
  *   preview: (employee: import('./model.js').Employee) => void,
+ *   recorded: (employee: import('./model.js').Employee) => HTMLElement | null,
  *   fix: (row: number, name: string) => void }} parts
  */
 export function employeesTable (state, elements, parts) {
@@ -32,6 +34,7 @@ export function employeesTable (state, elements, parts) {
    */
   const nameCell = (employee, why, warnings) => el('td', { class: 'name' }, fullName(employee),
     why === undefined ? null : el('p', { class: 'blocked' }, `${TEXT.cannotMakeContract}: ${why.join('; ')}`),
+    parts.recorded(employee),
     rowWarnings(warnings))
 
   /**
