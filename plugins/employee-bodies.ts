@@ -166,7 +166,9 @@ function singleOptions<T extends TSchema> (
  */
 const validateRecord = compileAjvValidator(PreviewEmployeeSchema)
 const validateSession = compileAjvValidator(PreviewSessionSchema)
-const previewValidator: FastifySchemaCompiler<unknown> = () => {
+const previewValidator: FastifySchemaCompiler<unknown> = ({ httpPart, schema }) => {
+  // the query (`?document=`) by its own schema; the body by the mode it is in
+  if (httpPart !== 'body') return compileAjvValidator(schema as TSchema)
   const validate = (data: unknown): boolean => {
     const inner = data !== null && typeof data === 'object' && 'sessionId' in data ? validateSession : validateRecord
     const valid = inner(data)

@@ -14,6 +14,14 @@ export const PreviewSessionSchema = Type.Object({
 })
 export type PreviewSession = Static<typeof PreviewSessionSchema>
 
+/** The documents a preview shows (`?document=`); the contract by default (spec endpoint 3). */
+export const PREVIEW_DOCUMENTS = ['contrato', 'tratamiento-datos', 'anexo'] as const
+
+/** The preview's query: which of the employee's three documents, each marked "Vista previa" and never recorded. */
+export const PreviewQuerySchema = Type.Object({
+  document: Type.Optional(stringEnum(PREVIEW_DOCUMENTS, { default: 'contrato', 'x-messages': CONTRACT_MESSAGES.previewDocument }))
+})
+
 /** The preview body: a full employee record (spec endpoint 3) or the session mode (D3). */
 export const PreviewBodySchema = Type.Union([PreviewEmployeeSchema, PreviewSessionSchema])
 

@@ -83,14 +83,12 @@ export function setupEmployees (limits, profile) {
     },
     fixed: (row) => {
       state.edited = new Set()
-      state.documentZips = new Map()
       state.unchecked.delete(row)
       render()
       work.persist()
     },
     appended: () => {
       state.edited = new Set()
-      state.documentZips = new Map()
       render()
       work.persist()
       readRecorded()

@@ -95,7 +95,6 @@ export const TEXT = {
   /** @param {string} name */
   addendumPreviewTitle: (name) => `Adenda de ${name}`,
   loadingDocument: 'Generando el documento…',
-  documentMissing: 'El ZIP no trae este documento.',
   /** @param {number} bytes */
   receiving: (bytes) => `Recibidos ${formatBytes(bytes)}…`,
   /** @param {number} n */

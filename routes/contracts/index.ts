@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
 import type { FastifyReply } from 'fastify'
 import { EmployeeSchema } from '../../schemas/employee.js'
-import { PreviewBase64ReplySchema, PreviewBodySchema } from '../../schemas/contracts.js'
+import { PreviewBase64ReplySchema, PreviewBodySchema, PreviewQuerySchema } from '../../schemas/contracts.js'
 import { CONTRACT_MESSAGES, VALIDATION_MESSAGE } from '../../schemas/messages.js'
 import { ERROR_RESPONSES, ErrorEnvelopeSchema } from '../../schemas/envelope.js'
 import { fileResponse } from '../../schemas/reports.js'
@@ -24,7 +24,9 @@ const contracts: FastifyPluginAsyncTypebox = async (app) => {
     config: { ...preview.config, access: ROUTE_ACCESS.hr },
     schema: {
       tags: ['contracts'],
-      summary: 'Vista previa del contrato de un empleado (PDF), o de un empleado de una sesión de carga (D3)',
+      summary: 'Vista previa del contrato de un empleado (PDF), o de un empleado de una sesión de carga (D3); ' +
+        '?document= tratamiento-datos o anexo: sus otros documentos. Nada se registra',
+      querystring: PreviewQuerySchema,
       body: PreviewBodySchema,
       response: {
         200: {
@@ -40,8 +42,9 @@ const contracts: FastifyPluginAsyncTypebox = async (app) => {
     }
   }, async function (request, reply) {
     const { employee, format } = await previewRecord(request)
-    const pdf = await pool.contract(employee).catch(pdfFailure)
-    const fileName = contractFileName(employee)
+    const document = request.query.document ?? 'contrato'
+    const pdf = await (document === 'contrato' ? pool.contract(employee) : pool.previewDocument(employee, document)).catch(pdfFailure)
+    const fileName = document === 'contrato' ? contractFileName(employee) : `${document}-${employee.dni}.pdf`
     if (format === 'base64') return { success: true as const, data: { dni: employee.dni, pdfBase64: Buffer.from(pdf).toString('base64'), fileName } }
     return (reply as FastifyReply).sendBinary(pdf, { mediaType: 'application/pdf', disposition: 'inline', fileName })
   })

@@ -21,6 +21,7 @@ export const CONTRACT_MESSAGES = {
   /** D3 session mode of the preview. */
   sessionId: { required: 'El identificador de sesión es requerido', invalid: 'El identificador de sesión debe ser un UUID válido' },
   format: { required: 'El formato es requerido', invalid: "El formato debe ser 'file' o 'base64'" },
+  previewDocument: { invalid: "El documento debe ser 'contrato', 'tratamiento-datos' o 'anexo'" },
   sessionNotFound: (sessionId: string) => `Sesión no encontrada: ${sessionId}`,
   employeeNotInSession: (dni: string) => `Empleado no encontrado en la sesión: ${dni}`,
   /** D19: first line of errores.txt in a ZIP, then one line per employee with its reason. */

@@ -139,6 +139,17 @@ export class PdfPool {
   }
 
   /**
+   * The data notice or the annex of one employee as a preview (their footers say "Vista previa": no
+   * verification code, nothing recorded), one PDF.
+   * @throws Error when its documents fail; ServiceBusyError when the queue is full
+   */
+  async previewDocument (employee: ImportedEmployee, document: 'tratamiento-datos' | 'anexo'): Promise<Uint8Array> {
+    const [result] = await this.documentsBatch([employee])
+    if (result instanceof Error) throw result
+    return Buffer.concat((document === 'anexo' ? result.annex : result.consent).parts)
+  }
+
+  /**
    * Contract, consent and annex of each employee, for the ZIP, in one task (one message each way
    * however many employees): each document as its template's bytes and its update (only the update
    * comes from the thread). An employee whose documents fail gets an Error in its place; the others

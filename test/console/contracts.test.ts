@@ -153,17 +153,18 @@ t.test('preview: the contract (session preview), then the consent and the annex,
   await new Promise((resolve) => setTimeout(resolve, 500)) // let the PDF viewer paint before the picture
   await watched.screenshot('console-4-vista-previa')
 
-  const waitZip = page.waitForResponse((response) => response.url().endsWith('/api/contracts/download-zip'))
+  const waitConsent = page.waitForResponse((response) => response.url().endsWith('/api/contracts/preview?document=tratamiento-datos'))
   await page.click('#preview-tabs button:nth-child(2)')
-  const zip = await waitZip
-  t.equal(zip.status(), 200)
-  // the same request again from here: Chrome keeps no copy of a streamed no-store reply (docs/security.md:
-  // every /api/ reply is no-store) for the DevTools protocol to give back
-  const again = await fetch(origin + '/api/contracts/download-zip', {
-    method: 'POST', headers: { 'content-type': 'application/json' }, body: zip.request().postData()
+  const consent = await waitConsent
+  t.equal(consent.status(), 200)
+  t.match(JSON.parse(consent.request().postData() ?? '{}'), { dni: '01234567', sessionId: /^[0-9a-f-]{36}$/ }, 'the session\'s record')
+  // the same request again from here (no-store, as above): the notice as a preview
+  const again = await fetch(origin + '/api/contracts/preview?document=tratamiento-datos', {
+    method: 'POST', headers: { 'content-type': 'application/json' }, body: consent.request().postData()
   })
-  const entries = await zipEntries(Buffer.from(await again.arrayBuffer()))
-  t.ok(entries.some((entry) => /Tratamiento de datos\/01234567\.pdf$/.test(entry.name)), 'consent from a one-person ZIP')
+  t.match(await pdfText(Buffer.from(await again.arrayBuffer())), /Vista previa/)
+  t.same((await app.inject({ method: 'GET', url: '/api/workers/01234567/contracts' })).json().data.contracts, [],
+    'looking at the documents records nothing')
   await page.waitForFunction((before) => (document.querySelector('#preview-frame') as HTMLIFrameElement).src !== before, {}, contractSrc)
   const consentSrc = await page.$eval('#preview-frame', (frame) => (frame as HTMLIFrameElement).src)
   await page.click('#preview-tabs button:nth-child(3)')

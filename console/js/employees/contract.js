@@ -80,7 +80,6 @@ export function contractPickers (state, profile, elements, hooks) {
     const written = field === 'modality' ? (profile?.modalities.find((entry) => entry.code === value)?.name ?? value) : value
     sheet.setCell(row, PICKER_HEADERS[field], written)
     state.edited.add(employee.dni)
-    state.documentZips.delete(employee.dni)
     setStatus(elements.status, TEXT.checking, 'busy')
     const others = sheet.state.documentIssues.filter((issue) => issue.row !== row)
     try {

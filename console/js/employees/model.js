@@ -22,7 +22,6 @@ export const UPLOAD_PATH = '/api/excel/upload?partial=true'
  *   them out and says why)
  * @property {Set<string>} edited DNIs whose modality or position was chosen here: their preview sends the
  *   record, not the session's
- * @property {Map<string, Promise<Map<string, Uint8Array>>>} documentZips one-person ZIPs, for the consent and the annex
  * @property {HTMLInputElement[]} boxes the rows' checkboxes, in record order
  * @property {boolean[]} shown which records the search and the filters show
  */
@@ -37,7 +36,6 @@ export function createState (saved) {
     unchecked: new Set(saved?.unchecked ?? []),
     ticked: new Set(saved?.ticked ?? []),
     edited: new Set(saved?.edited ?? []),
-    documentZips: new Map(),
     boxes: [],
     shown: []
   }
@@ -53,7 +51,6 @@ export function startOver (state, sheet) {
   state.unchecked = new Set()
   state.ticked = new Set()
   state.edited = new Set()
-  state.documentZips = new Map()
 }
 
 /** @param {EmployeesState} state @returns {Employee[]} */

@@ -218,3 +218,23 @@ test('session mode applies the preview rules too: a Subsidio without its three e
     { field: 'probationaryPeriod', message: 'El periodo de prueba es obligatorio' }
   ])
 })
+
+test('?document= previews the data notice and the annex, marked "Vista previa", and records nothing', async (t) => {
+  const app = await sharedApp()
+  const dni = '40991234'
+  for (const [document, title] of [['tratamiento-datos', /TRATAMIENTO DE (SUS )?DATOS PERSONALES/i], ['anexo', /ANEXO/]] as const) {
+    const res = await app.inject({ method: 'POST', url: `/api/contracts/preview?document=${document}`, payload: sampleEmployee({ dni }) })
+    t.equal(res.statusCode, 200, document)
+    t.equal(res.headers['content-type'], 'application/pdf')
+    t.equal(res.headers['content-disposition'], `inline; filename="${document}-${dni}.pdf"`)
+    const text = await pdfText(res.rawPayload)
+    t.match(text, title)
+    t.match(text, 'Vista previa', 'no verification code: a preview')
+    t.match(text, 'Rosa María Quispe Mamani')
+  }
+  const recorded = await app.inject({ method: 'GET', url: `/api/workers/${dni}/contracts` })
+  t.same(recorded.json().data.contracts, [], 'a preview is never recorded')
+  const wrong = await app.inject({ method: 'POST', url: '/api/contracts/preview?document=contrato.pdf', payload: sampleEmployee() })
+  t.equal(wrong.statusCode, 400)
+  t.match(wrong.json(), { success: false, errors: [{ field: 'document', message: "El documento debe ser 'contrato', 'tratamiento-datos' o 'anexo'" }] })
+})
