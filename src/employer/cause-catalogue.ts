@@ -11,7 +11,7 @@
  * catalogue read stays in force while the registry does not answer.
  */
 import type { EmployerProfile, ProfileCause } from '../../schemas/employer-profile.js'
-import { causeFindings, withCauses, type CauseFinding, type UnprintedStatus } from './reviewed-causes.js'
+import { causeFindings, withCauses, type CauseFinding, type UnprintedCause } from './reviewed-causes.js'
 
 /** A cause as the registry holds it: what it says and its review. */
 export interface CatalogueEntry extends ProfileCause {
@@ -41,8 +41,8 @@ const contentOf = (cause: ProfileCause): ProfileCause => ({
 })
 
 /** What a catalogue prints and knows, as one comparable text. */
-const fingerprint = (approved: readonly ProfileCause[], others: ReadonlyMap<string, UnprintedStatus>) =>
-  JSON.stringify([approved.map(contentOf), [...others].sort()])
+const fingerprint = (approved: readonly ProfileCause[], others: ReadonlyMap<string, UnprintedCause>) =>
+  JSON.stringify([approved.map(contentOf), [...others].sort(([a], [b]) => a < b ? -1 : a > b ? 1 : 0)])
 
 export class CauseCatalogue {
   /** The profile checked at start-up, whose causes seed the registry. */
@@ -82,10 +82,10 @@ export class CauseCatalogue {
     if (version === this.#version) return { changed: false, leftOut: [] }
     const leftOut: LeftOutCause[] = []
     const approved: ProfileCause[] = []
-    const others = new Map<string, UnprintedStatus>()
+    const others = new Map<string, UnprintedCause>()
     for (const entry of entries) {
       if (entry.status !== 'approved') {
-        others.set(entry.id, entry.status)
+        others.set(entry.id, { status: entry.status, text: entry.text, period: entry.period })
         continue
       }
       const findings = causeFindings(this.seed, entry)

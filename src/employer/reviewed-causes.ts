@@ -137,14 +137,16 @@ export function shortCauseText (text: string, length = 70): string {
  * A cause as a message names it to HR (never by its id): `«the start of its text»`, with its period
  * when another reviewed cause's text starts the same way (`«…» (del 01/01/2026 al 31/12/2026)`), as
  * the console's CAUSA picker shows it (console/js/plain.js reads it back to add the id in the corrected
- * sheet). An id the reviewed causes lack (a proposal, a retired cause, a typo) is quoted as it was typed.
+ * sheet). A proposal or a retired cause is named by its text; an id no review knows (a typo) is quoted as typed.
  */
 export function causeInWords (profile: EmployerProfile, id: string): string {
   const cause = causeById(profile, id)
-  if (cause === undefined) return `«${id}»`
-  const short = shortCauseText(cause.text)
+  // a proposal or a retired cause by its text; an id no review knows, as it was written
+  const named = cause ?? unprinted.get(profile)?.get(id)
+  if (named === undefined) return `«${id}»`
+  const short = shortCauseText(named.text)
   const twin = reviewedCauses(profile).some((other) => other !== cause && shortCauseText(other.text) === short)
-  return twin ? `«${short}» (del ${cause.period.from} al ${cause.period.to})` : `«${short}»`
+  return twin ? `«${short}» (del ${named.period.from} al ${named.period.to})` : `«${short}»`
 }
 
 /**
@@ -301,15 +303,18 @@ export function causeProblems (profile: EmployerProfile): string[] {
 /** The review of a cause that is not printed: HR proposed it and counsel has not approved it, or counsel retired it. */
 export type UnprintedStatus = 'proposed' | 'retired'
 
-const unprinted = new WeakMap<EmployerProfile, ReadonlyMap<string, UnprintedStatus>>()
+/** A cause the profile knows and does not print: its review, and its text (a refusal names it by it, never by id). */
+export interface UnprintedCause { status: UnprintedStatus, text: string, period: { from: string, to: string } }
+
+const unprinted = new WeakMap<EmployerProfile, ReadonlyMap<string, UnprintedCause>>()
 
 /**
  * The profile with `causes` as its reviewed causes (the registry's approved catalogue,
  * src/employer/cause-catalogue.ts), and the ids of the causes it does not print with their review,
- * so a refusal can say why (unprintedStatus).
+ * so a refusal can say why (unprintedStatus) and name them by their text (causeInWords).
  */
 export function withCauses (
-  profile: EmployerProfile, causes: ProfileCause[], others: ReadonlyMap<string, UnprintedStatus> = new Map()
+  profile: EmployerProfile, causes: ProfileCause[], others: ReadonlyMap<string, UnprintedCause> = new Map()
 ): EmployerProfile {
   const derived: EmployerProfile = { ...profile, causes }
   unprinted.set(derived, others)
@@ -318,5 +323,5 @@ export function withCauses (
 
 /** Why the profile does not print a cause id it knows: `proposed` or `retired`; undefined for an unknown id. */
 export function unprintedStatus (profile: EmployerProfile, id: string): UnprintedStatus | undefined {
-  return unprinted.get(profile)?.get(id)
+  return unprinted.get(profile)?.get(id)?.status
 }

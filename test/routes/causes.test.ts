@@ -27,6 +27,8 @@ const proposal = (overrides: Record<string, unknown> = {}) => ({
 const SEED = 'larcomar-remodelacion-vecino'
 /** The seeded cause as a message names it: the start of its text (src/employer/reviewed-causes.ts causeInWords). */
 const SEED_WORDS = '«Incremento temporal e imprevisible de vehículos atendidos en la sede…»'
+// the proposal by its text, never its id; its period tells it from the seed's cause that starts alike (§34, HR's words)
+const PROPOSED_WORDS = '«Incremento temporal e imprevisible de vehículos atendidos en la sede…» (del 01/01/2026 al 31/12/2032)'
 
 async function propose (app: FastifyInstance, body: Record<string, unknown>, headers: Record<string, string> = {}) {
   return await app.inject({ method: 'POST', url: '/api/causes', payload: body, headers })
@@ -58,12 +60,12 @@ test('a proposed cause is refused until approved; approved, the contract prints 
   t.notOk('justifies' in cause)
 
   const record = sampleEmployee({ causeId: cause.id })
-  t.same(await previewAndZipRefusals(t, app, record), [['causeId', CAUSE_MESSAGES.causeProposed(`«${cause.id}»`, [SEED_WORDS])]],
+  t.same(await previewAndZipRefusals(t, app, record), [['causeId', CAUSE_MESSAGES.causeProposed(PROPOSED_WORDS, [SEED_WORDS])]],
     'counsel has not approved it: refused on causeId, naming the approved cause that fits')
   t.notOk((await profileCauseIds(app)).includes(cause.id), 'GET /api/profile publishes approved causes only')
   const addendum = await app.inject({ method: 'POST', url: '/api/addendum/preview', payload: sampleAddendum({ causeId: cause.id }) })
   t.equal(addendum.statusCode, 400, 'an adenda is refused too')
-  t.match(addendum.json().errors, [{ field: 'body.causeId', message: /^La causa «incremento-temporal-e-imprevisible-de-vehiculos-atendidos-en» es una propuesta que el asesor legal del empleador aún no ha aprobado/ }])
+  t.match(addendum.json().errors, [{ field: 'body.causeId', message: /^La causa «Incremento temporal e imprevisible de vehículos atendidos en la sede…» \(del 01\/01\/2026 al 31\/12\/2032\) es una propuesta que el asesor legal del empleador aún no ha aprobado/ }])
 
   const approved = await review(app, cause.id, 'approve')
   t.equal(approved.statusCode, 200, approved.body)
@@ -82,7 +84,7 @@ test('a proposed cause is refused until approved; approved, the contract prints 
   const retired = await review(app, cause.id, 'retire')
   t.equal(retired.statusCode, 200)
   t.match(retired.json().data.cause, { status: 'retired', retiredBy: null, approvedBy: null })
-  t.same(await previewAndZipRefusals(t, app, record), [['causeId', CAUSE_MESSAGES.causeRetired(`«${cause.id}»`, [SEED_WORDS])]], 'retired: no longer printed')
+  t.same(await previewAndZipRefusals(t, app, record), [['causeId', CAUSE_MESSAGES.causeRetired(PROPOSED_WORDS, [SEED_WORDS])]], 'retired: no longer printed')
   t.notOk((await profileCauseIds(app)).includes(cause.id))
   const expiring = await app.inject({ method: 'GET', url: '/api/contracts/expiring?days=366' })
   t.ok(expiring.json().data.contracts.some((contract: { dni: string, causeId: string }) => contract.dni === '40999888' && contract.causeId === cause.id),
@@ -246,7 +248,7 @@ test('the profile seeds the registry once per id and never over counsel\'s chang
   t.match(after.find((cause: { id: string }) => cause.id === 'propuesta-guardada'), { status: 'proposed' })
   const refused = await second.inject({ method: 'POST', url: '/api/contracts/preview', payload: sampleEmployee({ causeId: SEED }) })
   t.equal(refused.statusCode, 400)
-  t.same(refused.json().errors, [{ field: 'body.causeId', message: CAUSE_MESSAGES.causeRetired(`«${SEED}»`, []) }], 'a restart keeps counsel\'s retirement in force')
+  t.same(refused.json().errors, [{ field: 'body.causeId', message: CAUSE_MESSAGES.causeRetired(SEED_WORDS, []) }], 'a restart keeps counsel\'s retirement in force')
 })
 
 test('another instance\'s change is in force here after the refresh (one query of the revision)', async (t) => {
