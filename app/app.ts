@@ -40,6 +40,7 @@ import addendum from '../routes/addendum/index.js'
 import limits from '../routes/limits.js'
 import authConfig from '../routes/auth-config.js'
 import profile from '../routes/profile.js'
+import workingTime from '../routes/working-time.js'
 import templates from '../routes/templates.js'
 import consoleRoutes from '../routes/console.js'
 import { AJV_OPTIONS, addAppFormats } from '../src/validation.js'
@@ -190,6 +191,7 @@ export async function buildApp (options: BuildAppOptions = {}): Promise<FastifyI
   await app.register(limits, { prefix: '/api' })
   await app.register(authConfig, { prefix: '/api' }) // how the console signs in: docs/security.md
   await app.register(profile, { prefix: '/api' })
+  await app.register(workingTime, { prefix: '/api' }) // a week as the service reads it (the schedule editor)
   await app.register(registryRoutes, { prefix: '/api' }) // the contract registry: docs/registry.md
   await app.register(causeRoutes, { prefix: '/api' }) // the causes counsel reviews: docs/registry.md
   await app.register(templates, { prefix: '/api/templates' }) // the import templates (docs/import.md)

@@ -237,6 +237,13 @@ export const TEXT = {
   splitShift: 'Turno partido (dos turnos al día)',
   breakMinutes: 'Refrigerio (minutos; 0 si no hay)',
   breakStart: 'desde las (opcional)',
+  /** The service's reading of the edited week (`POST /api/working-time`). @param {string} hours */
+  weekReadAs: (hours) => `El servicio lee ${hours}.`,
+  /** @param {string} rest the weekly rest as the contract prints it */
+  weeklyRestIs: (rest) => `Descanso semanal: ${rest}.`,
+  weeklyRestNone: 'Esta jornada no deja un descanso semanal de 24 horas seguidas.',
+  /** @param {string} why */
+  weekUnreadable: (why) => `El servicio no puede leer esta jornada: ${why}`,
   /** @param {string} daysHeader @param {string} days @param {string} scheduleHeader @param {string} schedule */
   scheduleWrites: (daysHeader, days, scheduleHeader, schedule) => `Se escribe en ${daysHeader}: «${days}»; en ${scheduleHeader}: «${schedule}».`,
   /** @param {string} days @param {string} schedule */

@@ -27,8 +27,8 @@ import { DEFAULT_MINIMUM_WAGE } from '../vocabulary/minimum-wage.js'
 import { formatSoles } from '../vocabulary/format.js'
 import {
   DAY_NAMES, MAX_MINUTES_BETWEEN_RESTS, cycleMomentText, daysText, durationText, isWorkingTimeFacts, isWorkingTimeShape,
-  parseWorkingTimeText, timeText, weeklyMinutesText, weeklyRests, workingTimeFacts, workingTimeText, type MealWindow,
-  type ShiftFacts, type WorkingTime, type WorkingTimeFacts, type WorkingTimeShapeProblem
+  parseWorkingTimeText, timeText, weeklyMinutesText, weeklyRestText, weeklyRests, workingTimeFacts, workingTimeText,
+  type MealWindow, type ShiftFacts, type WorkingTime, type WorkingTimeFacts, type WorkingTimeShapeProblem
 } from '../vocabulary/working-time.js'
 
 /** What the working-time rules need from the employer profile. */
@@ -381,4 +381,44 @@ export function profileWorkingTimeProblems (profile: EmployerProfile): string[] 
     }
   }
   return problems
+}
+
+/** A week as the service reads it (`POST /api/working-time`): the texts a contract writes, hours, weekly rest. */
+export interface WeekReading {
+  workDays: string
+  workSchedule: string
+  /** the cycle's average weekly hours, as the contract prints them (`43 horas y 30 minutos semanales`) */
+  weeklyHours: string
+  /** the weekly rest the week gives, as the contract prints it (§33); '' when there is none */
+  weeklyRest: string
+  /** the working-time rules' refusals of the week, with `body.` fields */
+  issues: ValidationIssue[]
+}
+
+/**
+ * Reads a week (the record's working-time fields) as a contract of `type` would (§12, §22, §23, §33),
+ * for a form that edits one.
+ * @returns the reading; or `unreadable`: the refusals of a week that cannot be read (a part-time
+ *   week without its days included), with `body.` fields
+ */
+export function readWeek (
+  fields: Record<string, unknown>, type: ContractType, profile: EmployerProfile
+): WeekReading | { unreadable: ValidationIssue[] } {
+  const policy = workingTimePolicy(profile)
+  const at = (field: string) => `body.${field}`
+  const read = readRecordWorkingTime(fields, type, policy, WORKING_TIME_MESSAGES.workDaysMissing)
+  if (read === undefined) {
+    return { unreadable: [{ field: at('workingTime'), message: WORKING_TIME_MESSAGES.workingTime.invalid }] }
+  }
+  if (!isRecordWorkingTime(read)) {
+    return { unreadable: read.issues.map(({ field, message }) => ({ field: at(field), message })) }
+  }
+  const { days, schedule } = workingTimeText(read.time)
+  return {
+    workDays: days,
+    workSchedule: schedule,
+    weeklyHours: weeklyMinutesText(read.facts.averageWeeklyMinutes),
+    weeklyRest: weeklyRestText(read.facts),
+    issues: workingTimeIssues(fields, type, policy, at, null)
+  }
 }

@@ -116,6 +116,9 @@ t.test('the schedule editor writes the canonical text; a 30-minute refrigerio is
   const editor = '#fix-fields fieldset.schedule'
   t.match(await text(`${editor} legend`), 'Jornada (DÍAS DE TRABAJO y HORARIO)')
   t.match(await text('#fix-fields .schedule-field p.field-error'), 'El refrigerio del lunes es de 30 minutos')
+  // the service's reading of the sheet's week, refused: a 30-minute refrigerio (§22)
+  await page.waitForFunction((selector) => document.querySelector(selector)?.classList.contains('refused') === true, {}, '#fix-fields .schedule-service')
+  t.match(await text('#fix-fields .schedule-service'), /^El servicio lee 40 horas semanales\. Descanso semanal: del viernes a las 16:30 al lunes a las 08:00\. El refrigerio del lunes es de 30 minutos/)
   const state = async () => await page.$eval(editor, (box) => ({
     days: [...box.querySelectorAll<HTMLInputElement>('.days input')].map((input) => input.checked),
     times: [...box.querySelectorAll<HTMLInputElement>('input[type="time"]')].map((input) => input.value),
@@ -137,6 +140,10 @@ t.test('the schedule editor writes the canonical text; a 30-minute refrigerio is
   })
   t.equal(await text(`${editor} .schedule-output`),
     'Se escribe en DÍAS DE TRABAJO: «lunes a viernes»; en HORARIO: «de 08:00 a 16:45 horas, con 45 minutos de refrigerio».')
+  // the service's reading of the week as edited: its hours and the weekly rest the contract prints (§33)
+  const reading = 'El servicio lee 40 horas semanales. Descanso semanal: del viernes a las 16:45 al lunes a las 08:00.'
+  await page.waitForFunction((selector, wanted) => document.querySelector(selector)?.textContent === wanted, {}, `${editor} .schedule-service`, reading)
+  t.equal(await page.$eval(`${editor} .schedule-service`, (line) => line.classList.contains('refused')), false, 'nothing refused')
   // the refrigerio's start, as the service reads it
   await page.$eval(editor, (box) => {
     const start = box.querySelectorAll<HTMLInputElement>('input[type="time"]')[4]

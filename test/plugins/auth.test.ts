@@ -52,6 +52,7 @@ const TABLE: Row[] = [
   ['POST /api/contract/download-zip', json('POST', '/api/contract/download-zip', [sampleEmployee()]), ['hr']],
   ['POST /api/addendum/upload', upload('/api/addendum/upload', 'adendas.xlsx', fixture('adendas.xlsx')), ['hr']],
   ['POST /api/addendum/preview', json('POST', '/api/addendum/preview', sampleAddendum()), ['hr']],
+  ['POST /api/working-time', json('POST', '/api/working-time', { workDays: 'lunes a viernes', workSchedule: 'de 08:00 a 16:45 horas, con 45 minutos de refrigerio' }), ['hr']],
   ['POST /api/addendum/download-zip', json('POST', '/api/addendum/download-zip', [sampleAddendum()]), ['hr']],
   ['POST /api/excel/download-lawlife', json('POST', '/api/excel/download-lawlife', [sampleEmployee()]), ['hr', 'exports']],
   ['POST /api/excel/download-sctr', json('POST', '/api/excel/download-sctr', [sampleEmployee()]), ['hr', 'exports']],

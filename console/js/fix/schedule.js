@@ -3,8 +3,11 @@
  * two shifts and the refrigerio (its minutes and, optionally, when it starts), written into DÍAS DE
  * TRABAJO and HORARIO as the service's canonical text once HR changes anything (until then the
  * sheet's text stays as it is); HORAS SEMANALES, when the sheet states it, follows the week.
- * Nothing here judges the week: the service does.
+ * Nothing here judges the week: the service does, and the editor shows what it read (`POST
+ * /api/working-time`, as HR edits): the weekly hours, the weekly rest a contract would print (§33)
+ * and its refusals of the week.
  */
+import { ApiError, requestJson } from '../api.js'
 import { el } from '../dom.js'
 import { DAY_NAMES, contractTypeOf, daysText, readWeek, scheduleText, weeklyHours } from '../pickers.js'
 import { headerKey } from '../text-fold.js'
@@ -47,6 +50,10 @@ export function scheduleEditor (row, profile, byColumn, kept, index) {
     ? { days: daysText(inputs.current().days), schedule: scheduleText(inputs.current()) }
     : original
   const output = el('p', { class: 'schedule-output', id: `${id}-output`, 'aria-live': 'polite' })
+  const reading = serviceReading(() => {
+    const now = texts()
+    return { contractType: contractTypeOf(profile, row.valueOf('contractType')), workDays: now.days, workSchedule: now.schedule }
+  })
   const show = () => {
     const now = texts()
     if (!touched && empty) output.textContent = TEXT.scheduleFromProfile(fallback?.workDays ?? '', fallback?.workSchedule ?? '')
@@ -55,14 +62,16 @@ export function scheduleEditor (row, profile, byColumn, kept, index) {
   }
   const legend = TEXT.scheduleLegend(daysColumn.header, scheduleColumn.header)
   const error = invalid ? el('p', { class: 'field-error', id: `${id}-error` }, messages.join(' ')) : null
-  const { box, secondShift } = editorBox(id, inputs, legend, output, error)
+  const { box, secondShift } = editorBox(id, inputs, legend, output, reading.line, error)
   box.addEventListener('input', () => {
     touched = true
     secondShift.hidden = !inputs.split.checked
     followWeeklyHours(row, inputs.current())
     show()
+    reading.later()
   })
   show()
+  reading.now()
   row.controls.set(daysKey, { get value () { return texts().days }, focus: () => inputs.dayBoxes[0].focus() })
   row.controls.set(scheduleKey, { get value () { return texts().schedule }, focus: () => inputs.times[0][0].focus() })
   return el('div', { class: invalid ? 'fix-field schedule-field invalid' : 'fix-field schedule-field' }, box)
@@ -128,9 +137,10 @@ function weekInputs (id, week, invalid) {
  * @param {WeekInputs} inputs
  * @param {string} legend
  * @param {HTMLElement} output the line saying what will be written
+ * @param {HTMLElement} reading the line saying how the service reads the week
  * @param {HTMLElement | null} error the service's messages about the two columns
  */
-function editorBox (id, inputs, legend, output, error) {
+function editorBox (id, inputs, legend, output, reading, error) {
   const { dayBoxes, times, split, pause, pauseStart } = inputs
   /** @param {number} shift */
   const shiftLine = (shift) => el('div', { class: 'shift' },
@@ -149,8 +159,47 @@ function editorBox (id, inputs, legend, output, error) {
     el('div', { class: 'shift' }, el('label', { for: pause.id }, TEXT.breakMinutes), pause,
       el('label', { for: pauseStart.id }, TEXT.breakStart), pauseStart),
     output,
+    reading,
     error)
   return { box, secondShift }
+}
+
+/** How long the editor waits after a change before asking the service (ms): one request per pause, not per key. */
+const READ_AFTER_MS = 400
+
+/**
+ * The line under the editor with the service's reading of the week (`POST /api/working-time`): the
+ * weekly hours and rest a contract would print, and what the rules refuse of it; the latest answer wins.
+ * @param {() => { contractType: string, workDays: string, workSchedule: string }} week the week as it now is
+ */
+function serviceReading (week) {
+  const line = el('p', { class: 'schedule-service', 'aria-live': 'polite' })
+  let asked = 0
+  /** @type {ReturnType<typeof setTimeout> | undefined} */
+  let timer
+  const now = () => {
+    clearTimeout(timer)
+    const ticket = ++asked
+    const { contractType, workDays, workSchedule } = week()
+    const body = { contractType, ...(workDays.trim() === '' ? {} : { workDays }), ...(workSchedule.trim() === '' ? {} : { workSchedule }) }
+    requestJson('/api/working-time', 'POST', body).then((data) => {
+      if (ticket !== asked) return
+      const rest = data.weeklyRest === '' ? TEXT.weeklyRestNone : TEXT.weeklyRestIs(data.weeklyRest)
+      line.textContent = [TEXT.weekReadAs(data.weeklyHours), rest, ...data.issues.map((/** @type {{ message: string }} */ issue) => issue.message)].join(' ')
+      line.classList.toggle('refused', data.issues.length > 0)
+    }, (error) => {
+      if (ticket !== asked) return
+      line.textContent = error instanceof ApiError
+        ? TEXT.weekUnreadable([error.message, ...error.otherIssues.map((issue) => issue.message)].join(' '))
+        : ''
+      line.classList.toggle('refused', error instanceof ApiError)
+    })
+  }
+  const later = () => {
+    clearTimeout(timer)
+    timer = setTimeout(now, READ_AFTER_MS)
+  }
+  return { line, now, later }
 }
 
 /**
