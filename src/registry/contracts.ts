@@ -11,7 +11,6 @@ import {
 } from './tables.js'
 import { DOCUMENT_COLUMNS } from './documents.js'
 import type { LiveTerm, PlannedTerm, SigningState } from './contract-rules.js'
-import type { LinkedContract } from './history-rules.js'
 import type { RecordedForAddendum } from './from-contract.js'
 import type { IssuedWorker } from './workers.js'
 
@@ -164,11 +163,14 @@ export function toContractRow (record: IssuedRecord, term: PlannedTerm, context:
   }
 }
 
+/** A live contract's or adenda's statuses (not superseded nor withdrawn): the index `contracts_live`'s (0007). */
+export const LIVE_STATUSES = ['issued', 'signed', 'ended'] as const satisfies readonly ContractStatus[]
+
 /** The recorded contracts and adendas of these workers, not superseded nor withdrawn, newest first (`issued_at`). */
 export async function selectLiveTerms (db: RegistryDb, dnis: readonly string[]): Promise<LiveTerm[]> {
   if (dnis.length === 0) return []
   const rows = await db.selectFrom('contracts').select(LIVE_TERM_COLUMNS)
-    .where('worker_dni', 'in', dnis).where('status', 'not in', ['superseded', 'withdrawn']).orderBy('issued_at', 'desc').execute()
+    .where('worker_dni', 'in', dnis).where('status', 'in', LIVE_STATUSES).orderBy('issued_at', 'desc').execute()
   return rows.map(toLiveTerm)
 }
 
@@ -432,17 +434,6 @@ export async function selectContractsForAddenda (
     salary: Number(row.salary),
     last: last.get(row.id)
   }]))
-}
-
-/** The recorded contracts (not adendas; issued or signed) among `ids`, by id; an id it does not hold is absent. */
-export async function selectLinkedContracts (
-  db: RegistryDb, ids: readonly string[]
-): Promise<Map<string, LinkedContract>> {
-  if (ids.length === 0) return new Map()
-  const rows = await db.selectFrom('contracts').select(['id', 'worker_dni', 'modality', 'cause_id', 'site'])
-    .where('id', 'in', ids).where('kind', '=', 'contract').where('status', 'in', ['issued', 'signed']).execute()
-  return new Map(rows.map((row) =>
-    [row.id, { workerDni: row.worker_dni, modality: row.modality, causeId: row.cause_id, site: row.site }]))
 }
 
 /** Deletes the adendas whose term ended before `before` (`DD/MM/YYYY`). @returns how many */

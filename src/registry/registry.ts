@@ -14,7 +14,7 @@
 import { randomUUID } from 'node:crypto'
 import { sql, type Kysely } from 'kysely'
 import { isoDate, type RegistryDb, type RegistryTables } from './tables.js'
-import { historyOutcome, type LinkedContract, type WorkerTerm } from './history-rules.js'
+import { historyOutcome } from './history-rules.js'
 import type { RecordedForAddendum } from './from-contract.js'
 import {
   bindingOverlap, extendableByWorker, longestEnd, planIssue, signingHistoryNeed, signingOutcome,
@@ -23,7 +23,7 @@ import {
 import {
   deleteAddendaEndedBefore, deleteContractsEndedBefore, insertIssued, selectContractForAddendum,
   selectContractsForAddenda, selectContractWorker,
-  selectLastAddendum, selectLinkedContracts, selectListedContracts, selectLiveTerms, selectRecordedContract,
+  selectLastAddendum, selectListedContracts, selectLiveTerms, selectRecordedContract,
   selectSigningState, selectStartedUnsigned, selectWorkerContracts, toContractRow, updateSigned, updateStatus,
   type ContractFilter, type IssueContext, type IssuedRecord, type ListedContract, type RecordedContract
 } from './contracts.js'
@@ -45,6 +45,7 @@ import { eraseDeleted } from './erasure.js'
 import { verificationCode } from './verification-codes.js'
 import { dayMonthYearKey, todayInLima } from '../vocabulary/dates.js'
 import { selectDocumentCheck, toDocumentRow, type DocumentCheck } from './documents.js'
+import { coversIssue, readIssueState, type IssueState } from './issue-state.js'
 
 /** A term of the worker's that a refusal names: `id`, `DD/MM/YYYY` dates. */
 export interface RefusedTerm { id: string, entryDate: string, endDate: string }
@@ -182,15 +183,31 @@ export class Registry {
   }
 
   /**
-   * What recordIssued would refuse, read without writing or locking (one statement): the ZIP's
-   * check before its first byte, so that a conflict is a clean 409. recordIssued checks again under
-   * the workers' locks when it records.
+   * What recordIssued would refuse, read without writing or locking (one statement, or none when
+   * `state`, the request's issueState, was read on `today` for these workers): the ZIP's check before
+   * its first byte, so that a conflict is a clean 409. recordIssued checks again under the workers'
+   * locks when it records.
    * @throws RegistryRefusal (`conflict`) as recordIssued
    */
-  async checkIssue (records: readonly IssuedRecord[], today = todayInLima()): Promise<void> {
+  async checkIssue (records: readonly IssuedRecord[], today = todayInLima(), state?: IssueState): Promise<void> {
     const dnis = [...new Set(records.map((record) => record.worker.dni))]
-    const plan = planIssue(records, await selectLiveTerms(this.#db, dnis), randomUUID, today)
+    // the request's read before its history rules (issueState) serves, when it was of these workers today
+    const recorded = coversIssue(state, dnis, today) ? state.live : await selectLiveTerms(this.#db, dnis)
+    const plan = planIssue(records, recorded, randomUUID, today)
     if ('conflict' in plan) throw issueConflict(plan.conflict)
+  }
+
+  /**
+   * What the registry holds for a batch of records, in one statement (issue-state.ts): the terms the
+   * history rules count, the contracts its adendas name, and what checkIssue reads, so that a ZIP's
+   * 400s and 409s come from one read before its first byte.
+   * @param dnis the records' workers; `contractIds` the recorded contracts its adendas name
+   * @param today `DD/MM/YYYY` in Lima
+   */
+  async issueState (
+    dnis: readonly string[], contractIds: readonly string[], today = todayInLima()
+  ): Promise<IssueState> {
+    return await readIssueState(this.#db, dnis, contractIds, today)
   }
 
   /**
@@ -559,15 +576,6 @@ export class Registry {
   }
 
   /**
-   * The terms that count for the history rules (history-rules.ts), by DNI: each worker's contracts and
-   * adendas that bind on `today` (signed; issued and started; ended, up to their end) and the history
-   * HR entered. Workers without any are absent.
-   */
-  async workerTerms (dnis: readonly string[], today = todayInLima()): Promise<Map<string, WorkerTerm[]>> {
-    return await selectWorkerTerms(this.#db, [...new Set(dnis)], today)
-  }
-
-  /**
    * A recorded contract as an adenda is built from it: the record its documents were drawn from, its
    * term and signing date, and the end and salary in force: its last adenda's when it has any (the
    * one with the latest end), else its own.
@@ -585,16 +593,6 @@ export class Registry {
       lastEnd: last?.endDate ?? contract.endDate,
       firstEntryDate: firsts.get(dni) ?? contract.entryDate
     }
-  }
-
-  /**
-   * The recorded contracts (not adendas, not superseded) among `ids`, for the adendas that name them
-   * (history-rules.ts linkedContractIssues).
-   * @returns by id; an id the registry does not hold is absent
-   */
-  async contractsByIds (ids: readonly string[]): Promise<Map<string, LinkedContract>> {
-    if (ids.length === 0) return new Map()
-    return await selectLinkedContracts(this.#db, [...new Set(ids)])
   }
 
   /** One round trip: resolves when the database answers. */
