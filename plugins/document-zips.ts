@@ -95,26 +95,22 @@ export default fp(async (app) => {
     const concurrency = ZIP_TUNING.inFlightPerThread * pool.threads
     const controller = new AbortController()
     reply.clientGone().addEventListener('abort', () => { controller.abort() }, { once: true })
-    /** Each rendered document's SHA-256 (hex), by its verification code. */
-    const hashes = new Map<string, string>()
     const { archive, done } = streamDocumentsZip(records, {
       render: async (batch) => {
         const results = await options.render(batch, controller.signal)
+        // each rendered document's SHA-256 (hex) onto its record's document (its entries come in its documents' order)
         results.forEach((entries, index) => {
           if (entries instanceof Error) return
+          const { documents } = batch[index].issued
           entries.forEach((entry, at) => {
-            const code = batch[index].codes[at]
-            if (code !== undefined && entry.sha256 !== undefined) hashes.set(code, entry.sha256)
+            if (documents[at] !== undefined && entry.sha256 !== undefined) documents[at].sha256 = entry.sha256
           })
         })
         return results
       },
       beforeDirectory: async (written) => {
-        const withHashes = written.map(({ issued }) => ({
-          ...issued, documents: issued.documents.map((document) => ({ ...document, sha256: hashes.get(document.code ?? '') }))
-        }))
         try {
-          await recordIssued(reply.request, withHashes)
+          await recordIssued(reply.request, written.map(({ issued }) => issued))
         } catch (error) {
           app.metrics.zipUnrecorded.inc()
           // warn: the fault itself is logged (once a minute) by the registry; this is its request's outcome

@@ -133,7 +133,13 @@ function changeRefusal (outcome: ChangeRefusal, dni: string, field: string, entr
   }
 }
 
-/** The registry over one open database. */
+/**
+ * Records a statement of recordIssued inserts at most (with their documents): W50 in one, a batch of
+ * 1000 in ten, so the rows of a large batch never sit whole in the database's memory (PGlite's
+ * WebAssembly memory keeps the high-water mark of every statement) nor in one JSON text.
+ */
+export const ISSUED_PER_STATEMENT = 100
+
 /** The refusal of a record overlapping a contract that binds its worker (planIssue's conflict), as far as it counts. */
 function issueConflict (conflict: LiveTerm): RegistryRefusal {
   const { id, entryDate, endDate, dni, status, endedOn } = conflict
@@ -165,17 +171,22 @@ export class Registry {
     records: readonly IssuedRecord[], context: IssueContext, today = todayInLima()
   ): Promise<Array<{ id: string, codes: string[] }>> {
     if (records.length === 0) return []
-    // three statements for the whole request, whatever its size (a ZIP's central directory waits for them)
+    // three statements for up to ISSUED_PER_STATEMENT records, whatever their documents (a ZIP's central
+    // directory waits for them), one more per ISSUED_PER_STATEMENT records beyond; and the reprints' events
     return await this.#db.transaction().execute(async (trx) => {
       // the upsert locks each worker's row, in DNI order: one writer per worker at a time
       const dnis = await upsertIssuedWorkers(trx, records.map((record) => record.worker))
       const plan = planIssue(records, await selectLiveTerms(trx, dnis), randomUUID, today)
       if ('conflict' in plan) throw issueConflict(plan.conflict)
       const codes = records.map((record) => record.documents.map((document) => document.code ?? verificationCode()))
-      const contracts = plan.planned.map((term, index) => toContractRow(records[index], term, context))
-      const documents = plan.planned.flatMap((term, index) =>
-        records[index].documents.map((document, at) => toDocumentRow(term.id, codes[index][at], document)))
-      await insertIssued(trx, contracts, documents, plan.superseded)
+      // ISSUED_PER_STATEMENT records a statement: a large batch's rows never sit whole in the database's memory
+      for (let from = 0; from < records.length; from += ISSUED_PER_STATEMENT) {
+        const planned = plan.planned.slice(from, from + ISSUED_PER_STATEMENT)
+        const contracts = planned.map((term, index) => toContractRow(records[from + index], term, context))
+        const documents = planned.flatMap((term, index) => records[from + index].documents
+          .map((document, at) => toDocumentRow(term.id, codes[from + index][at], document)))
+        await insertIssued(trx, contracts, documents, from === 0 ? plan.superseded : [])
+      }
       await insertEvents(trx, plan.superseded.map(({ id, by }) =>
         ({ contractId: id, what: 'superseded' as const, details: { by }, by: context.issuedBy, requestId: context.requestId })))
       return plan.planned.map((term, index) => ({ id: term.id, codes: codes[index] }))
