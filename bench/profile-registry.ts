@@ -1,7 +1,8 @@
 /**
  * `npm run bench:profile-registry`: what the registry costs per 50-employee ZIP, without the server
  * or the PDFs. In this process: the registry opened as the service opens it (PGlite in a fresh
- * folder, in its thread; or `DATABASE_URL`'s PostgreSQL), then PROFILE_RUNS (100) times, after 5
+ * folder, in its thread; `DATABASE_URL`'s PostgreSQL; or, with `PROFILE_POSTGRES=1`, Debian's server
+ * started here, whose processes' CPU is counted too), then PROFILE_RUNS (100) times, after 5
  * warm-ups, what a W50 ZIP asks of it: the read before the first byte (Registry.issueState, which the
  * history rules and the overlap check read) and the record before the central directory, with
  * the documents' SHA-256 (Registry.recordIssued). The same 50 workers each time, as
@@ -27,6 +28,8 @@ import { todayInLima } from '../src/vocabulary/dates.js'
 import { PROJECT_ROOT } from '../src/paths.js'
 import type { ImportedEmployee } from '../schemas/employee.js'
 import { mixedEmployees } from './lib.js'
+import type { Test } from 'tap'
+import { startPostgres, type PostgresServer } from '../test/support/postgres.js'
 
 const RUNS = Number(process.env.PROFILE_RUNS ?? 100)
 const WARM_UPS = 5
@@ -45,8 +48,36 @@ function threadCpuMs (): Map<number, { name: string, ms: number }> {
   return threads
 }
 
+/** CPU time (user + system, ms) of these processes together (Linux /proc); a process gone meanwhile counts nothing. */
+function processesCpuMs (pids: readonly number[]): number {
+  let ms = 0
+  for (const pid of pids) {
+    try {
+      const stat = readFileSync(`/proc/${pid}/stat`, 'utf8')
+      const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ')
+      ms += (Number(fields[11]) + Number(fields[12])) * 10
+    } catch {}
+  }
+  return ms
+}
+
 async function main (): Promise<void> {
-  const url = process.env.DATABASE_URL
+  const teardowns: Array<() => unknown> = []
+  try {
+    await profile(teardowns)
+  } finally {
+    for (const teardown of teardowns.reverse()) await teardown()
+  }
+}
+
+async function profile (teardowns: Array<() => unknown>): Promise<void> {
+  let url = process.env.DATABASE_URL
+  /** PROFILE_POSTGRES=1: Debian's PostgreSQL started here (test/support/postgres.ts), its processes' CPU counted. */
+  let server: PostgresServer | undefined
+  if (process.env.PROFILE_POSTGRES === '1') {
+    server = await startPostgres({ teardown: (fn: () => unknown) => { teardowns.push(fn) } } as unknown as Test)
+    url = server.url
+  }
   const folder = await mkdtemp(join(tmpdir(), 'contratos-registry-bench-'))
   const location: DatabaseLocation = url === undefined ? { kind: 'pglite', dataDir: join(folder, 'data') } : { kind: 'postgres', url }
   let statements = 0
@@ -99,6 +130,7 @@ async function main (): Promise<void> {
     messages = 0
     byStatement.clear()
     const before = threadCpuMs()
+    const serverBefore = server === undefined ? 0 : processesCpuMs(server.pids())
     const started = performance.now()
     const from = process.hrtime.bigint() / 1000n
     for (let i = 0; i < RUNS; i++) await zip()
@@ -106,6 +138,7 @@ async function main (): Promise<void> {
     // the measured window in CLOCK_MONOTONIC µs, the clock of `--cpu-prof`'s samples (to read a thread's profile)
     if (process.env.PROFILE_WINDOW === '1') console.log(`window ${from} ${process.hrtime.bigint() / 1000n}`)
     const after = threadCpuMs()
+    const serverMs = server === undefined ? 0 : processesCpuMs(server.pids()) - serverBefore
     const spent = new Map<string, number>()
     for (const [tid, { name, ms }] of after) {
       const key = tid === process.pid ? 'main' : name
@@ -113,6 +146,7 @@ async function main (): Promise<void> {
     }
     const per = (ms: number) => (ms / RUNS).toFixed(2)
     console.log(`${location.kind}: ${RUNS} W50 ZIPs' registry work (after ${WARM_UPS} warm-ups), wall ${per(wall)} ms per ZIP`)
+    if (server !== undefined) spent.set('postgres (its processes)', serverMs)
     console.log(`CPU per ZIP (/proc, 10 ms ticks): ${[...spent].sort((a, b) => b[1] - a[1]).map(([name, ms]) => `${name} ${per(ms)} ms`).join(', ')}`)
     console.log(`statements per ZIP (Kysely's, besides begin/commit): ${(statements / RUNS).toFixed(1)}` +
       (location.kind === 'pglite' ? `; messages to PGlite's thread: ${(messages / RUNS).toFixed(1)}, their parameters ${Math.round(parameterBytes / RUNS)} bytes` : ''))

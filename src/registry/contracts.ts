@@ -176,13 +176,15 @@ export async function selectLiveTerms (db: RegistryDb, dnis: readonly string[]):
 
 /**
  * Inserts a request's contracts and their documents and supersedes the earlier contracts they
- * reprint, in one statement (the documents' references to the new contracts are checked at its end;
- * the rows travel as one JSON parameter each, tables.ts recordset).
+ * reprint, each supersession an event of the contract superseded (`superseded`, `{by}`:
+ * contract-events.ts), in one statement (the documents' references to the new contracts are checked
+ * at its end; the rows travel as one JSON parameter each, tables.ts recordset).
  * @param superseded recorded contracts and the id of the new one that supersedes each
+ * @param context who issued them, in which request: their events' `by` and `request_id`
  */
 export async function insertIssued (
   db: RegistryDb, contracts: readonly ContractRow[], documents: readonly DocumentRow[],
-  superseded: ReadonlyArray<{ id: string, by: string }>
+  superseded: ReadonlyArray<{ id: string, by: string }>, context: IssueContext
 ): Promise<void> {
   const byId = JSON.stringify(Object.fromEntries(superseded.map(({ id, by }) => [id, by])))
   const write = db
@@ -190,7 +192,13 @@ export async function insertIssued (
       .expression(recordset(cte, 'contracts', contracts).select(CONTRACT_COLUMNS)))
     .with('reprinted', (cte) => cte.updateTable('contracts')
       .set({ status: 'superseded', superseded_by: sql<string>`${byId}::jsonb ->> ${sql.ref('contracts.id')}` })
-      .where((eb) => superseded.length > 0 ? eb('id', 'in', superseded.map(({ id }) => id)) : eb.lit(false)))
+      .where((eb) => superseded.length > 0 ? eb('id', 'in', superseded.map(({ id }) => id)) : eb.lit(false))
+      .returning(['id', 'superseded_by']))
+    .with('reprint_events', (cte) => cte.insertInto('contract_events').columns(['contract_id', 'what', 'details', 'by', 'request_id'])
+      .expression((eb) => eb.selectFrom('reprinted').select([
+        'reprinted.id', sql<'superseded'>`'superseded'`.as('what'), sql<string>`jsonb_build_object('by', reprinted.superseded_by)`.as('details'),
+        sql<string | null>`${context.issuedBy ?? null}::text`.as('by'), sql<string>`${context.requestId}::text`.as('request_id')
+      ])))
   await write.insertInto('documents').columns(DOCUMENT_COLUMNS)
     .expression(recordset(db, 'documents', documents).select(DOCUMENT_COLUMNS)).execute()
 }

@@ -171,8 +171,8 @@ export class Registry {
     records: readonly IssuedRecord[], context: IssueContext, today = todayInLima()
   ): Promise<Array<{ id: string, codes: string[] }>> {
     if (records.length === 0) return []
-    // three statements for up to ISSUED_PER_STATEMENT records, whatever their documents (a ZIP's central
-    // directory waits for them), one more per ISSUED_PER_STATEMENT records beyond; and the reprints' events
+    // three statements for up to ISSUED_PER_STATEMENT records, whatever their documents and reprints (a
+    // ZIP's central directory waits for them), one more per ISSUED_PER_STATEMENT records beyond
     return await this.#db.transaction().execute(async (trx) => {
       // the upsert locks each worker's row, in DNI order: one writer per worker at a time
       const dnis = await upsertIssuedWorkers(trx, records.map((record) => record.worker))
@@ -185,10 +185,9 @@ export class Registry {
         const contracts = planned.map((term, index) => toContractRow(records[from + index], term, context))
         const documents = planned.flatMap((term, index) => records[from + index].documents
           .map((document, at) => toDocumentRow(term.id, codes[from + index][at], document)))
-        await insertIssued(trx, contracts, documents, from === 0 ? plan.superseded : [])
+        // the reprints superseded, and their events, with the first records
+        await insertIssued(trx, contracts, documents, from === 0 ? plan.superseded : [], context)
       }
-      await insertEvents(trx, plan.superseded.map(({ id, by }) =>
-        ({ contractId: id, what: 'superseded' as const, details: { by }, by: context.issuedBy, requestId: context.requestId })))
       return plan.planned.map((term, index) => ({ id: term.id, codes: codes[index] }))
     })
   }
