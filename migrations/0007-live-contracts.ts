@@ -1,7 +1,7 @@
 /**
  * The index of a worker's live contracts and adendas (`issued`, `signed`, `ended`: those the rules
  * read, docs/registry.md "What counts"): the ZIP's read before its first byte and its check again
- * under the workers' locks (src/registry/contracts.ts selectLiveTerms, selectIssueState) read only
+ * under the workers' locks (src/registry/issue-state.ts, contracts.ts selectLiveTerms) read only
  * those rows, however many corrected reprints (`superseded`) and withdrawn ones a worker has.
  * Without it they walked every version of the worker's contracts through `contracts_worker`.
  */
