@@ -1,7 +1,8 @@
 /**
  * `npm run bench:profile-zip`: what the server does per 50-employee ZIP. Starts the built server, sends
  * PROFILE_RUNS (20) W50 download-zips one after another (after 3 warm-ups) and reads the CPU time
- * of each thread from /proc (main thread, the busiest worker threads, the rest); then does it again under
+ * of each thread from /proc (main thread, the busiest worker threads, the rest; and by name: `registry`
+ * is PGlite's thread, `pdf` the PDF workers); then does it again under
  * `--cpu-prof` and sums the main thread's profile over those requests: the costliest packages and
  * functions (self time). Load shedding is off (a CPU-starved machine would shed the warm-ups).
  * The profile is kept in bench/profiles/ (open it in Chrome DevTools). `PROFILE_CPU_ONLY=1` stops after
@@ -72,14 +73,15 @@ function threadCpuMs (pid: number): Map<number, { name: string, ms: number }> {
 const top = (map: Map<string, number>, count: number, per: number) =>
   [...map].sort((a, b) => b[1] - a[1]).slice(0, count).map(([name, ms]) => `  ${(ms / per).toFixed(2).padStart(7)} ms  ${name}`).join('\n')
 
-interface Run { walls: number[], window: [number, number], cpu: { main: number, workers: number, others: number }, threads: Array<{ tid: number, name: string, ms: number }> }
+interface Run { pid: number, walls: number[], window: [number, number], cpu: { main: number, workers: number, others: number }, threads: Array<{ tid: number, name: string, ms: number }> }
 
 /**
  * Starts the server (with `nodeArgs`), sends 3 warm-up and RUNS measured W50 ZIPs one after
  * another, and returns their wall times, the measured window and the CPU ms each kind of thread
  * spent in it: the main thread, the busiest other threads, one per core (the PDF workers, or the
  * registry's PGlite thread when it is busier than one of them: Node 20 does not name threads) and
- * the rest (V8's GC and compiler helpers, libuv).
+ * the rest (V8's GC and compiler helpers, libuv). The threads name themselves (`registry`, `pdf`):
+ * the CPU is also summed by name.
  */
 async function run (nodeArgs: string[]): Promise<Run> {
   const server = await startServer({ SHED_MAX_EVENT_LOOP_DELAY_MS: '0' }, nodeArgs)
@@ -103,7 +105,7 @@ async function run (nodeArgs: string[]): Promise<Run> {
     const workers = availableParallelism()
     const sum = (list: { ms: number }[]) => list.reduce((total, { ms }) => total + ms, 0)
     const cpu = { main: sum(spent.filter(({ tid }) => tid === pid)), workers: sum(others.slice(0, workers)), others: sum(others.slice(workers)) }
-    return { walls: walls.sort((a, b) => a - b), window, cpu, threads: spent.sort((a, b) => b.ms - a.ms) }
+    return { pid, walls: walls.sort((a, b) => a - b), window, cpu, threads: spent.sort((a, b) => b.ms - a.ms) }
   } finally {
     await server.stop()
   }
@@ -119,6 +121,13 @@ async function main (): Promise<void> {
     `other threads (GC, compiler, libuv) ${per(plain.cpu.others)} ms`)
   // thread ids grow in creation order: the main thread, V8's platform threads, libuv's, then the workers
   console.log(`busiest threads (CPU ms per ZIP): ${plain.threads.slice(0, 10).map(({ tid, name, ms }) => `${name}#${tid} ${per(ms)}`).join(', ')}`)
+  // the threads name themselves (src/workers.ts nameThread): the registry's PGlite thread, the PDF workers
+  const byName = new Map<string, number>()
+  for (const { tid, name, ms } of plain.threads) {
+    const key = tid === plain.pid ? 'main' : name
+    byName.set(key, (byName.get(key) ?? 0) + ms)
+  }
+  console.log(`CPU per ZIP by thread name: ${[...byName].sort((a, b) => b[1] - a[1]).map(([name, ms]) => `${name} ${per(ms)}`).join(', ')}`)
   if (process.env.PROFILE_CPU_ONLY === '1') return
   rmSync(DIR, { recursive: true, force: true })
   mkdirSync(DIR, { recursive: true })

@@ -2,7 +2,8 @@
  * `reply.sendContractsZip(employees)` and `reply.sendAddendaZip(addenda)`: the streamed ZIP replies
  * of spec endpoint 4 and of the adendas (D22), one way for both (src/zip/documents-zip.ts does the
  * streaming). A batch the PDF pool cannot start is refused with a 503 before any header goes out, and
- * so is one the registry refuses (409) or cannot read (503): Registry.checkIssue, one statement.
+ * so is one the registry refuses (409) or cannot read (503): Registry.checkIssue over the one read the
+ * body's history rules made (`request.issueState`, plugins/employee-bodies.ts).
  * Then the headers go out at once and the records render in batches, two per PDF thread, each
  * document with the verification code printed in its footer; a client that goes away stops the
  * rendering. Once every entry is out, the records written whole are recorded, with their documents'
@@ -94,26 +95,22 @@ export default fp(async (app) => {
     const concurrency = ZIP_TUNING.inFlightPerThread * pool.threads
     const controller = new AbortController()
     reply.clientGone().addEventListener('abort', () => { controller.abort() }, { once: true })
-    /** Each rendered document's SHA-256 (hex), by its verification code. */
-    const hashes = new Map<string, string>()
     const { archive, done } = streamDocumentsZip(records, {
       render: async (batch) => {
         const results = await options.render(batch, controller.signal)
+        // each rendered document's SHA-256 (hex) onto its record's document (its entries come in its documents' order)
         results.forEach((entries, index) => {
           if (entries instanceof Error) return
+          const { documents } = batch[index].issued
           entries.forEach((entry, at) => {
-            const code = batch[index].codes[at]
-            if (code !== undefined && entry.sha256 !== undefined) hashes.set(code, entry.sha256)
+            if (documents[at] !== undefined && entry.sha256 !== undefined) documents[at].sha256 = entry.sha256
           })
         })
         return results
       },
       beforeDirectory: async (written) => {
-        const withHashes = written.map(({ issued }) => ({
-          ...issued, documents: issued.documents.map((document) => ({ ...document, sha256: hashes.get(document.code ?? '') }))
-        }))
         try {
-          await recordIssued(reply.request, withHashes)
+          await recordIssued(reply.request, written.map(({ issued }) => issued))
         } catch (error) {
           app.metrics.zipUnrecorded.inc()
           // warn: the fault itself is logged (once a minute) by the registry; this is its request's outcome
@@ -146,16 +143,20 @@ export default fp(async (app) => {
   }
 
   /**
-   * Checks `issued` against the registry (one read: a 409 or a 503 while nothing is sent), then
-   * sends the ZIP, which records them before its central directory.
+   * Checks `issued` against the registry (a 409 or a 503 while nothing is sent), then sends the ZIP,
+   * which records them before its central directory. The check reads what the body's history rules
+   * read (`request.issueState`, one statement before the first byte), or the registry when they could not.
    */
   async function checkAndSend<T> (
     reply: FastifyReply, records: ReadonlyArray<Issued<T>>, options: DocumentsZipReply<T>
   ): Promise<FastifyReply> {
     const issued = records.map((record) => record.issued)
+    const { issueState } = reply.request
     await registryRefusals(issued, async () => {
-      await app.registry.run(async (registry) => { await registry.checkIssue(issued) })
+      // the read the body's history rules made (plugins/employee-bodies.ts) serves: no statement then
+      await app.registry.run(async (registry) => { await registry.checkIssue(issued, todayInLima(), issueState) })
     })
+    reply.request.issueState = undefined // its rows are not held while the ZIP streams
     return sendDocumentsZip(reply, records, options)
   }
 

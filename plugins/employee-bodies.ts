@@ -25,6 +25,7 @@ import { AddendumFromContractSchema, type AddendumFromContract } from '../schema
 import { addendumFromContract, type RecordedForAddendum } from '../src/registry/from-contract.js'
 import { ownerOf } from '../src/auth/roles.js'
 import { overlappingDuplicates } from '../src/employees/batch-rules.js'
+import type { IssueState } from '../src/registry/issue-state.js'
 
 export interface BodyOptions {
   /** Envelope message of a validation error (spec Errors rule 4). */
@@ -67,6 +68,13 @@ declare module 'fastify' {
   interface FastifyInstance {
     employeeBodies: EmployeeBodies
   }
+  interface FastifyRequest {
+    /**
+     * What the registry held for a batch body's records when its history rules ran (Registry.issueState);
+     * undefined before, for other bodies, and when the registry did not answer.
+     */
+    issueState?: IssueState
+  }
 }
 
 /** The schema's issues, attached to the request by Fastify (`attachValidation`). */
@@ -108,9 +116,12 @@ function kindIssues (
  * The history rules of the registry (plugins/registry.ts `checkHistory`) for records of `kind` that
  * passed every other rule: their refusals at `body.<index>` (or `prefix`). A contract whose default
  * probation was already served in the same position prints "sin periodo de prueba" (Reglamento art. 16):
- * the record is changed so.
+ * the record is changed so. With `request`, what the registry read is kept as `request.issueState`
+ * (the ZIP's overlap check reads it: one read before its first byte, plugins/document-zips.ts).
  */
-type HistoryRules = (records: readonly unknown[], kind: RecordKind, prefix?: string) => Promise<ValidationIssue[]>
+type HistoryRules = (
+  records: readonly unknown[], kind: RecordKind, prefix?: string, request?: FastifyRequest
+) => Promise<ValidationIssue[]>
 
 function batchOptions<T extends TSchema> (
   item: T, maxItems: number, options: BatchBodyOptions, profile: ProfileSource, cache: RecordIssueCache,
@@ -131,7 +142,7 @@ function batchOptions<T extends TSchema> (
       if (issues.length > 0) throw new RequestValidationError(options.validationMessage, issues)
       const duplicates = options.kind === 'contract' || options.kind === 'addendumDocument' ? overlappingDuplicates(records, options.kind) : []
       if (duplicates.length > 0) throw new RequestValidationError(options.validationMessage, duplicates)
-      const fromHistory = await history(records, options.kind)
+      const fromHistory = await history(records, options.kind, undefined, request)
       if (fromHistory.length > 0) throw new RequestValidationError(options.validationMessage, fromHistory)
     }
   }
@@ -285,9 +296,10 @@ function fromContractOptions (
 export default fp(async (app) => {
   const source: ProfileSource = () => ({ profile: app.employerProfile, printable: app.printableRules })
   const cache = new RecordIssueCache() // one per app: its profile and text rules are the app's
-  const history: HistoryRules = async (records, kind, prefix) => {
+  const history: HistoryRules = async (records, kind, prefix, request) => {
     if (kind !== 'contract' && kind !== 'addendumDocument') return []
-    const outcomes = await app.registry.checkHistory(records as object[], kind === 'contract' ? 'contract' : 'addendum')
+    const { outcomes, issueState } = await app.registry.checkHistory(records as object[], kind === 'contract' ? 'contract' : 'addendum')
+    if (request !== undefined) request.issueState = issueState
     return outcomes.flatMap((outcome, index) => {
       if (outcome.probationServed !== undefined && kind === 'contract') {
         (records[index] as Record<string, unknown>).probationaryPeriod = 'sin periodo de prueba'
@@ -296,6 +308,7 @@ export default fp(async (app) => {
       return outcome.issues.map(({ field, message }) => ({ field: `${at}.${field}`, message }))
     })
   }
+  app.decorateRequest('issueState', undefined)
   app.decorate('employeeBodies', {
     batchRouteOptions: (item, options) =>
       batchOptions(item, options.maxItems ?? app.config.BATCH_MAX, options, source, cache, history),

@@ -21,6 +21,7 @@ import type { FastifyBaseLogger } from 'fastify'
 import { openDatabase, type DatabaseLocation, type RegistryDatabase } from '../src/registry/database.js'
 import { RegistryTimeoutError, withDeadline, withoutDeadline } from '../src/registry/deadline.js'
 import { Registry, RegistryRefusal } from '../src/registry/registry.js'
+import type { IssueState } from '../src/registry/issue-state.js'
 import type { ExtendableContract } from '../src/registry/contract-rules.js'
 import { AppError, RegistryUnavailableError } from '../src/errors.js'
 import { CauseRefusal } from '../src/registry/cause-reviews.js'
@@ -48,14 +49,16 @@ export interface RegistryAccess {
    * The history rules (src/registry/history-rules.ts; LPCL art. 74, Reglamento art. 16) over records
    * that passed every other rule: per record, in order, its refusals and whether a probation was
    * already served; an adenda that names its contract (`contractId`) also checked against that
-   * recorded contract (linkedContractIssues). One query for the whole batch (two with adendas naming
-   * contracts). A registry that does not answer checks nothing (logged): previews keep working, and a
-   * ZIP is refused when it cannot be recorded. With `startedUnsigned` (the employees upload), one more
-   * query names each worker's contract started without its signature recorded (DOCUMENT-REQUIREMENTS §39).
+   * recorded contract (linkedContractIssues). One statement for the whole batch (Registry.issueState),
+   * whose `issueState` a ZIP's overlap check then reads instead of the registry (Registry.checkIssue):
+   * one read before its first byte. A registry that does not answer checks nothing (logged; no
+   * `issueState`): previews keep working, and a ZIP is refused when it cannot be recorded. With
+   * `startedUnsigned` (the employees upload), one more query names each worker's contract started
+   * without its signature recorded (DOCUMENT-REQUIREMENTS §39).
    */
   checkHistory: (
     records: readonly object[], kind: RecordKind, options?: { startedUnsigned?: boolean }
-  ) => Promise<HistoryOutcome[]>
+  ) => Promise<{ outcomes: HistoryOutcome[], issueState?: IssueState }>
   /**
    * Loads the registry's causes into `app.causeCatalogue` when its revision changed (opening the
    * database if needed). Called after every change of a cause, and every CAUSES_REFRESH_MS.
@@ -210,17 +213,24 @@ export default fp(async (app) => {
     checkHistory: async (records, kind, options = {}) => {
       const profile = app.employerProfile
       const query = historyQuery(records, kind, profile)
+      const today = todayInLima()
       try {
-        const found = await access.run(async (registry) => ({
-          terms: await registry.workerTerms(query.dnis),
-          linked: await registry.contractsByIds(query.contractIds),
-          startedUnsigned: options.startedUnsigned === true ? await registry.startedUnsigned(query.dnis) : undefined
-        }))
-        return historyOutcomes(records, query, found, profile)
+        const found = await access.run(async (registry) => {
+          const issueState = await registry.issueState(query.dnis, query.contractIds, today)
+          const startedUnsigned = options.startedUnsigned === true
+            ? await registry.startedUnsigned(query.dnis, today)
+            : undefined
+          return { issueState, startedUnsigned }
+        })
+        const { issueState } = found
+        const { terms, linked } = issueState
+        const { startedUnsigned } = found
+        const outcomes = historyOutcomes(records, query, { terms, linked, startedUnsigned }, profile)
+        return { outcomes, issueState }
       } catch (error) {
         if (!(error instanceof RegistryUnavailableError)) throw error
         app.log.warn('contract registry unavailable: the history rules were not applied')
-        return query.needs.map(() => ({ issues: [] }))
+        return { outcomes: query.needs.map(() => ({ issues: [] })) }
       }
     },
     run: async (work) => {

@@ -70,7 +70,7 @@ export default fp(async (app) => {
       const validation = recordValidation('contract', app.employerProfile, app.printableRules)
       const result = importEmployeeRows(sheet, { partial, validation })
       await recordHistory(request, sheet.status === 'ok' ? sheet.history : undefined, result.employees)
-      const checked = await app.registry.checkHistory(result.employees, 'contract', { startedUnsigned: true })
+      const { outcomes: checked } = await app.registry.checkHistory(result.employees, 'contract', { startedUnsigned: true })
       const sessionId = await app.sessions.create(result.employees, ownerOf(request.identity))
       return employeeImportReply(result, checked, sessionId, partial)
     },

@@ -14,7 +14,7 @@
  * (A worker thread's import of SheetJS never settled under `npm run dev`, Node 20; the reader's
  * child processes load it fine.)
  */
-import { readlinkSync } from 'node:fs'
+import { readlinkSync, writeFileSync } from 'node:fs'
 import { setPriority } from 'node:os'
 import { fileURLToPath } from 'node:url'
 import { isMainThread } from 'node:worker_threads'
@@ -54,6 +54,22 @@ export function lowerThreadPriority (nice = WORKER_NICE): boolean {
     const tid = Number(readlinkSync('/proc/thread-self').split('/').pop())
     if (!Number.isInteger(tid) || tid <= 0) return false
     setPriority(tid, nice)
+    return true
+  } catch {
+    return false
+  }
+}
+
+/**
+ * Names the calling thread (Linux: `/proc/thread-self/comm`, at most 15 bytes), so that `top -H`,
+ * `ps -L` and bench/profile-zip.ts tell the registry's thread from the PDF workers. Node 20 names
+ * no thread itself.
+ * @returns false where it cannot be done (not Linux, /proc missing, refused); nothing else changes then
+ */
+export function nameThread (name: string): boolean {
+  if (isMainThread) return false
+  try {
+    writeFileSync('/proc/thread-self/comm', name.slice(0, 15))
     return true
   } catch {
     return false

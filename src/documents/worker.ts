@@ -11,12 +11,13 @@ import type { AddendumRequest } from '../../schemas/addendum.js'
 import type { EngineData } from './engine-data.js'
 import { createRenderer, type DocumentCodes, type DocumentUpdate } from './renderer.js'
 import type { TemplateId } from './fields.js'
-import { lowerThreadPriority } from '../workers.js'
+import { lowerThreadPriority, nameThread } from '../workers.js'
 import type { EmployerProfile } from '../../schemas/employer-profile.js'
 import type { CauseSnapshot } from '../employer/cause-catalogue.js'
 import { withCauses } from '../employer/reviewed-causes.js'
 
 lowerThreadPriority() // the event loop first when the cores are short (src/workers.ts)
+nameThread('pdf')
 
 /**
  * A unit of work: `contract` for a preview, `documents` for a ZIP (`codes[i]`: the verification codes

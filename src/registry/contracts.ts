@@ -11,7 +11,6 @@ import {
 } from './tables.js'
 import { DOCUMENT_COLUMNS } from './documents.js'
 import type { LiveTerm, PlannedTerm, SigningState } from './contract-rules.js'
-import type { LinkedContract } from './history-rules.js'
 import type { RecordedForAddendum } from './from-contract.js'
 import type { IssuedWorker } from './workers.js'
 
@@ -164,23 +163,28 @@ export function toContractRow (record: IssuedRecord, term: PlannedTerm, context:
   }
 }
 
+/** A live contract's or adenda's statuses (not superseded nor withdrawn): the index `contracts_live`'s (0007). */
+export const LIVE_STATUSES = ['issued', 'signed', 'ended'] as const satisfies readonly ContractStatus[]
+
 /** The recorded contracts and adendas of these workers, not superseded nor withdrawn, newest first (`issued_at`). */
 export async function selectLiveTerms (db: RegistryDb, dnis: readonly string[]): Promise<LiveTerm[]> {
   if (dnis.length === 0) return []
   const rows = await db.selectFrom('contracts').select(LIVE_TERM_COLUMNS)
-    .where('worker_dni', 'in', dnis).where('status', 'not in', ['superseded', 'withdrawn']).orderBy('issued_at', 'desc').execute()
+    .where('worker_dni', 'in', dnis).where('status', 'in', LIVE_STATUSES).orderBy('issued_at', 'desc').execute()
   return rows.map(toLiveTerm)
 }
 
 /**
  * Inserts a request's contracts and their documents and supersedes the earlier contracts they
- * reprint, in one statement (the documents' references to the new contracts are checked at its end;
- * the rows travel as one JSON parameter each, tables.ts recordset).
+ * reprint, each supersession an event of the contract superseded (`superseded`, `{by}`:
+ * contract-events.ts), in one statement (the documents' references to the new contracts are checked
+ * at its end; the rows travel as one JSON parameter each, tables.ts recordset).
  * @param superseded recorded contracts and the id of the new one that supersedes each
+ * @param context who issued them, in which request: their events' `by` and `request_id`
  */
 export async function insertIssued (
   db: RegistryDb, contracts: readonly ContractRow[], documents: readonly DocumentRow[],
-  superseded: ReadonlyArray<{ id: string, by: string }>
+  superseded: ReadonlyArray<{ id: string, by: string }>, context: IssueContext
 ): Promise<void> {
   const byId = JSON.stringify(Object.fromEntries(superseded.map(({ id, by }) => [id, by])))
   const write = db
@@ -188,7 +192,13 @@ export async function insertIssued (
       .expression(recordset(cte, 'contracts', contracts).select(CONTRACT_COLUMNS)))
     .with('reprinted', (cte) => cte.updateTable('contracts')
       .set({ status: 'superseded', superseded_by: sql<string>`${byId}::jsonb ->> ${sql.ref('contracts.id')}` })
-      .where((eb) => superseded.length > 0 ? eb('id', 'in', superseded.map(({ id }) => id)) : eb.lit(false)))
+      .where((eb) => superseded.length > 0 ? eb('id', 'in', superseded.map(({ id }) => id)) : eb.lit(false))
+      .returning(['id', 'superseded_by']))
+    .with('reprint_events', (cte) => cte.insertInto('contract_events').columns(['contract_id', 'what', 'details', 'by', 'request_id'])
+      .expression((eb) => eb.selectFrom('reprinted').select([
+        'reprinted.id', sql<'superseded'>`'superseded'`.as('what'), sql<string>`jsonb_build_object('by', reprinted.superseded_by)`.as('details'),
+        sql<string | null>`${context.issuedBy ?? null}::text`.as('by'), sql<string>`${context.requestId}::text`.as('request_id')
+      ])))
   await write.insertInto('documents').columns(DOCUMENT_COLUMNS)
     .expression(recordset(db, 'documents', documents).select(DOCUMENT_COLUMNS)).execute()
 }
@@ -432,17 +442,6 @@ export async function selectContractsForAddenda (
     salary: Number(row.salary),
     last: last.get(row.id)
   }]))
-}
-
-/** The recorded contracts (not adendas; issued or signed) among `ids`, by id; an id it does not hold is absent. */
-export async function selectLinkedContracts (
-  db: RegistryDb, ids: readonly string[]
-): Promise<Map<string, LinkedContract>> {
-  if (ids.length === 0) return new Map()
-  const rows = await db.selectFrom('contracts').select(['id', 'worker_dni', 'modality', 'cause_id', 'site'])
-    .where('id', 'in', ids).where('kind', '=', 'contract').where('status', 'in', ['issued', 'signed']).execute()
-  return new Map(rows.map((row) =>
-    [row.id, { workerDni: row.worker_dni, modality: row.modality, causeId: row.cause_id, site: row.site }]))
 }
 
 /** Deletes the adendas whose term ended before `before` (`DD/MM/YYYY`). @returns how many */

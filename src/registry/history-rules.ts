@@ -3,7 +3,7 @@
  * contracts and adendas HR marked signed and the earlier contracts HR entered count toward art. 74's
  * five years of modal contracts and toward each modality's maximum; a probation already served in
  * the same position within three years is not repeated. Plain data in and out: the registry
- * (registry.ts `workerTerms`) gives the terms, the plugin applies the issues.
+ * (issue-state.ts, Registry.issueState) gives the terms, the plugin applies the issues.
  *
  * Durations are counted in calendar months (Código Civil art. 183; DOCUMENT-REQUIREMENTS §36), as
  * each term reads them (dates.ts termLength): terms that share days are first joined into one, each
@@ -172,7 +172,7 @@ export function historyOutcome (need: HistoryNeed, terms: readonly WorkerTerm[])
   return outcome
 }
 
-/** The recorded contract an adenda names by `contractId` (registry.ts `contractsByIds`). */
+/** The recorded contract an adenda names by `contractId` (issue-state.ts `linked`). */
 export interface LinkedContract {
   workerDni: string
   modality: string | null

@@ -14,7 +14,7 @@
 import { randomUUID } from 'node:crypto'
 import { sql, type Kysely } from 'kysely'
 import { isoDate, type RegistryDb, type RegistryTables } from './tables.js'
-import { historyOutcome, type LinkedContract, type WorkerTerm } from './history-rules.js'
+import { historyOutcome } from './history-rules.js'
 import type { RecordedForAddendum } from './from-contract.js'
 import {
   bindingOverlap, extendableByWorker, longestEnd, planIssue, signingHistoryNeed, signingOutcome,
@@ -23,7 +23,7 @@ import {
 import {
   deleteAddendaEndedBefore, deleteContractsEndedBefore, insertIssued, selectContractForAddendum,
   selectContractsForAddenda, selectContractWorker,
-  selectLastAddendum, selectLinkedContracts, selectListedContracts, selectLiveTerms, selectRecordedContract,
+  selectLastAddendum, selectListedContracts, selectLiveTerms, selectRecordedContract,
   selectSigningState, selectStartedUnsigned, selectWorkerContracts, toContractRow, updateSigned, updateStatus,
   type ContractFilter, type IssueContext, type IssuedRecord, type ListedContract, type RecordedContract
 } from './contracts.js'
@@ -45,6 +45,7 @@ import { eraseDeleted } from './erasure.js'
 import { verificationCode } from './verification-codes.js'
 import { dayMonthYearKey, todayInLima } from '../vocabulary/dates.js'
 import { selectDocumentCheck, toDocumentRow, type DocumentCheck } from './documents.js'
+import { coversIssue, readIssueState, type IssueState } from './issue-state.js'
 
 /** A term of the worker's that a refusal names: `id`, `DD/MM/YYYY` dates. */
 export interface RefusedTerm { id: string, entryDate: string, endDate: string }
@@ -132,7 +133,13 @@ function changeRefusal (outcome: ChangeRefusal, dni: string, field: string, entr
   }
 }
 
-/** The registry over one open database. */
+/**
+ * Records a statement of recordIssued inserts at most (with their documents): W50 in one, a batch of
+ * 1000 in ten, so the rows of a large batch never sit whole in the database's memory (PGlite's
+ * WebAssembly memory keeps the high-water mark of every statement) nor in one JSON text.
+ */
+export const ISSUED_PER_STATEMENT = 100
+
 /** The refusal of a record overlapping a contract that binds its worker (planIssue's conflict), as far as it counts. */
 function issueConflict (conflict: LiveTerm): RegistryRefusal {
   const { id, entryDate, endDate, dni, status, endedOn } = conflict
@@ -164,33 +171,53 @@ export class Registry {
     records: readonly IssuedRecord[], context: IssueContext, today = todayInLima()
   ): Promise<Array<{ id: string, codes: string[] }>> {
     if (records.length === 0) return []
-    // three statements for the whole request, whatever its size (a ZIP's central directory waits for them)
+    // three statements for up to ISSUED_PER_STATEMENT records, whatever their documents and reprints (a
+    // ZIP's central directory waits for them), one more per ISSUED_PER_STATEMENT records beyond
     return await this.#db.transaction().execute(async (trx) => {
       // the upsert locks each worker's row, in DNI order: one writer per worker at a time
       const dnis = await upsertIssuedWorkers(trx, records.map((record) => record.worker))
       const plan = planIssue(records, await selectLiveTerms(trx, dnis), randomUUID, today)
       if ('conflict' in plan) throw issueConflict(plan.conflict)
       const codes = records.map((record) => record.documents.map((document) => document.code ?? verificationCode()))
-      const contracts = plan.planned.map((term, index) => toContractRow(records[index], term, context))
-      const documents = plan.planned.flatMap((term, index) =>
-        records[index].documents.map((document, at) => toDocumentRow(term.id, codes[index][at], document)))
-      await insertIssued(trx, contracts, documents, plan.superseded)
-      await insertEvents(trx, plan.superseded.map(({ id, by }) =>
-        ({ contractId: id, what: 'superseded' as const, details: { by }, by: context.issuedBy, requestId: context.requestId })))
+      // ISSUED_PER_STATEMENT records a statement: a large batch's rows never sit whole in the database's memory
+      for (let from = 0; from < records.length; from += ISSUED_PER_STATEMENT) {
+        const planned = plan.planned.slice(from, from + ISSUED_PER_STATEMENT)
+        const contracts = planned.map((term, index) => toContractRow(records[from + index], term, context))
+        const documents = planned.flatMap((term, index) => records[from + index].documents
+          .map((document, at) => toDocumentRow(term.id, codes[from + index][at], document)))
+        // the reprints superseded, and their events, with the first records
+        await insertIssued(trx, contracts, documents, from === 0 ? plan.superseded : [], context)
+      }
       return plan.planned.map((term, index) => ({ id: term.id, codes: codes[index] }))
     })
   }
 
   /**
-   * What recordIssued would refuse, read without writing or locking (one statement): the ZIP's
-   * check before its first byte, so that a conflict is a clean 409. recordIssued checks again under
-   * the workers' locks when it records.
+   * What recordIssued would refuse, read without writing or locking (one statement, or none when
+   * `state`, the request's issueState, was read on `today` for these workers): the ZIP's check before
+   * its first byte, so that a conflict is a clean 409. recordIssued checks again under the workers'
+   * locks when it records.
    * @throws RegistryRefusal (`conflict`) as recordIssued
    */
-  async checkIssue (records: readonly IssuedRecord[], today = todayInLima()): Promise<void> {
+  async checkIssue (records: readonly IssuedRecord[], today = todayInLima(), state?: IssueState): Promise<void> {
     const dnis = [...new Set(records.map((record) => record.worker.dni))]
-    const plan = planIssue(records, await selectLiveTerms(this.#db, dnis), randomUUID, today)
+    // the request's read before its history rules (issueState) serves, when it was of these workers today
+    const recorded = coversIssue(state, dnis, today) ? state.live : await selectLiveTerms(this.#db, dnis)
+    const plan = planIssue(records, recorded, randomUUID, today)
     if ('conflict' in plan) throw issueConflict(plan.conflict)
+  }
+
+  /**
+   * What the registry holds for a batch of records, in one statement (issue-state.ts): the terms the
+   * history rules count, the contracts its adendas name, and what checkIssue reads, so that a ZIP's
+   * 400s and 409s come from one read before its first byte.
+   * @param dnis the records' workers; `contractIds` the recorded contracts its adendas name
+   * @param today `DD/MM/YYYY` in Lima
+   */
+  async issueState (
+    dnis: readonly string[], contractIds: readonly string[], today = todayInLima()
+  ): Promise<IssueState> {
+    return await readIssueState(this.#db, dnis, contractIds, today)
   }
 
   /**
@@ -559,15 +586,6 @@ export class Registry {
   }
 
   /**
-   * The terms that count for the history rules (history-rules.ts), by DNI: each worker's contracts and
-   * adendas that bind on `today` (signed; issued and started; ended, up to their end) and the history
-   * HR entered. Workers without any are absent.
-   */
-  async workerTerms (dnis: readonly string[], today = todayInLima()): Promise<Map<string, WorkerTerm[]>> {
-    return await selectWorkerTerms(this.#db, [...new Set(dnis)], today)
-  }
-
-  /**
    * A recorded contract as an adenda is built from it: the record its documents were drawn from, its
    * term and signing date, and the end and salary in force: its last adenda's when it has any (the
    * one with the latest end), else its own.
@@ -585,16 +603,6 @@ export class Registry {
       lastEnd: last?.endDate ?? contract.endDate,
       firstEntryDate: firsts.get(dni) ?? contract.entryDate
     }
-  }
-
-  /**
-   * The recorded contracts (not adendas, not superseded) among `ids`, for the adendas that name them
-   * (history-rules.ts linkedContractIssues).
-   * @returns by id; an id the registry does not hold is absent
-   */
-  async contractsByIds (ids: readonly string[]): Promise<Map<string, LinkedContract>> {
-    if (ids.length === 0) return new Map()
-    return await selectLinkedContracts(this.#db, [...new Set(ids)])
   }
 
   /** One round trip: resolves when the database answers. */

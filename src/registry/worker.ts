@@ -11,6 +11,7 @@
 import { workerData } from 'node:worker_threads'
 import { move } from 'piscina'
 import { PGlite } from '@electric-sql/pglite'
+import { nameThread } from '../workers.js'
 
 /** What the thread is told at start. */
 export interface RegistryWorkerData {
@@ -44,6 +45,7 @@ function plain (error: unknown): Record<string, unknown> {
   return fields
 }
 
+nameThread('registry') // its CPU told apart from the PDF workers' (top -H, bench/profile-zip.ts)
 const { dataDir, image } = workerData as RegistryWorkerData
 const parsers = { [DATE_OID]: (value: string) => value }
 /**

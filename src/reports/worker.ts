@@ -7,9 +7,10 @@ import type { LawLifeEmployee, PhotocheckEmployee, SctrEmployee } from '../../sc
 import { buildLawLifeWorkbook } from './law-life.js'
 import { buildSctrWorkbook } from './sctr.js'
 import { buildPhotocheckWorkbook } from './photocheck.js'
-import { lowerThreadPriority } from '../workers.js'
+import { lowerThreadPriority, nameThread } from '../workers.js'
 
 lowerThreadPriority() // the event loop first when the cores are short (src/workers.ts)
+nameThread('reports')
 
 /** One workbook to build: which report, and its validated records. */
 export type ReportTask =

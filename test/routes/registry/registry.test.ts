@@ -11,6 +11,9 @@ import { mkdtempSync, rmSync, statSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { addDays, termEnd, todayInLima } from '../../../src/vocabulary/dates.js'
+import { ISSUED_PER_STATEMENT } from '../../../src/registry/registry.js'
+import { PGliteThread } from '../../../src/registry/pglite-thread.js'
+import { verificationCode } from '../../../src/registry/verification-codes.js'
 import { BATCH_MESSAGES, MESSAGES, PRINTABLE_MESSAGES, REGISTRY_MESSAGES, RULE_MESSAGES, SUPLENCIA_MESSAGES } from '../../../schemas/messages.js'
 import { build, pdfText, sampleAddendum, sampleEmployee, sharedApp, zipEntries } from '../../support/helper.js'
 import { sampleSubsidio, sampleTerm } from '../../support/samples.js'
@@ -411,6 +414,71 @@ test('a request of more records than a statement takes parameters (65,535) is re
   const check = await app.inject({ method: 'GET', url: `/api/documents/${issued[3999].codes[0]}` })
   t.equal(check.statusCode, 200)
   t.equal(check.json().data.document.status, 'issued')
+})
+
+test('a ZIP reads the registry once before its first byte, then records in one transaction of three statements', async (t) => {
+  const app = await build(t)
+  await app.registry.run(async (registry) => { await registry.ping() }) // opened (migrations, causes) before counting
+  const sent: string[] = []
+  const query = PGliteThread.prototype.query
+  PGliteThread.prototype.query = async function (this: PGliteThread, text: string, params?: readonly unknown[]) {
+    sent.push(text.replace(/\s+/g, ' ').trim())
+    return await query.call(this, text, params)
+  }
+  t.teardown(() => { PGliteThread.prototype.query = query })
+  const term = sampleTerm(3)
+  const payload = [sampleEmployee({ dni: '40777001', ...term }), sampleEmployee({ dni: '40777002', ...term })]
+  const zip = await app.inject({ method: 'POST', url: '/api/contracts/download-zip', payload })
+  t.equal(zip.statusCode, 200, zip.statusCode === 200 ? 'ZIP sent' : zip.body)
+  const begin = sent.findIndex((text) => /^begin\b/i.test(text))
+  t.equal(begin, 1, `one statement before the write: ${sent.slice(0, Math.max(begin, 0)).join(' | ')}`)
+  t.match(sent[0], /from "contracts" .* union all .*from "history"/, 'the history rules\' and the overlap check\'s read, in one')
+  const write = sent.slice(begin)
+  t.equal(write.length, 5, write.join(' | '))
+  t.match(write[1], /^insert into "workers"/)
+  t.match(write[2], /^select .* from "contracts"/, 'checked again under the workers\' locks')
+  t.match(write[3], /^with "issued" as \(insert into "contracts"/)
+  t.match(write[4], /^commit\b/)
+  t.equal((await contractsOf(app, '40777002')).length, 1)
+})
+
+test('a batch written in several statements (ISSUED_PER_STATEMENT records each) is recorded whole or not at all', async (t) => {
+  const app = await build(t)
+  const today = todayInLima()
+  const count = 2 * ISSUED_PER_STATEMENT + 1
+  const records = (codeOfLast: string) => Array.from({ length: count }, (_, index) => ({
+    kind: 'contract' as const,
+    worker: { dni: String(21_000_000 + index), names: 'Ana', lastNameFather: 'Soto', lastNameMother: 'Ruiz' },
+    contractType: 'Planilla',
+    modality: '57',
+    entryDate: today,
+    endDate: termEnd(today, 6),
+    signingDate: today,
+    salary: 1500,
+    position: 'Operario',
+    record: { note: `registro ${index}` },
+    documents: [{
+      kind: 'contrato',
+      templateId: 'contrato',
+      templateSha256: '0'.repeat(64),
+      sha256: 'f'.repeat(64),
+      code: index === count - 1 ? codeOfLast : verificationCode()
+    }]
+  }))
+  // the last record's code is the first's: the third statement fails, after two were sent
+  const clashing = records('')
+  clashing[count - 1].documents[0].code = clashing[0].documents[0].code
+  await t.rejects(app.registry.run(async (registry) => await registry.recordIssued(clashing, { requestId: 'req-clash' })))
+  const first = await app.inject({ method: 'GET', url: `/api/documents/${clashing[0].documents[0].code}` })
+  t.equal(first.statusCode, 404, 'the first statements\' records were rolled back with the last')
+  const whole = records(verificationCode())
+  const issued = await app.registry.run(async (registry) => await registry.recordIssued(whole, { requestId: 'req-whole' }))
+  t.equal(issued.length, count)
+  for (const at of [0, ISSUED_PER_STATEMENT, count - 1]) {
+    const check = await app.inject({ method: 'GET', url: `/api/documents/${issued[at].codes[0]}` })
+    t.equal(check.statusCode, 200)
+    t.equal(check.json().data.document.sha256, 'f'.repeat(64), 'its document with its SHA-256, whatever its statement')
+  }
 })
 
 test('§37 the adenda of a recorded suplencia keeps its ground unless HR gives the one it has now, and needs the new absenceTo', async (t) => {
