@@ -28,12 +28,17 @@ export interface WorkerSignature {
   signedAt: Date
   /** the evidence's number, printed in the stamp and named in `evidencia.json` */
   evidenceNumber: string
-  /** the signing date the document prints (YYYY-MM-DD); both dates are stamped when it differs from signedAt's Lima day */
+  /**
+   * the signing date the document prints (YYYY-MM-DD); both dates are stamped when it differs from
+   * signedAt's Lima day
+   */
   printedSigningDate: string
   /** the data notice's optional purposes (only for `tratamiento-datos`) */
   consents?: ConsentAnswer[]
   /** attached to the document as `evidencia.json` */
   evidence: Record<string, unknown>
+  /** true when the one-time code went to DATA_DIR/outbox/ (no SMTP_URL): the stamp says it is a demonstration */
+  demo?: boolean
 }
 
 /** The certificate that sealed a document, as the registry keeps it. */
