@@ -51,8 +51,8 @@ const TOKEN_ROOM = 12288
 /** The attachment's name inside the PDF. */
 export const EVIDENCE_FILE = 'evidencia.json'
 
-/** Where a template's signature block is: its page object and the areas above each signing line. */
-interface SignatureBlock { page: number, worker: Rect, employer: Rect, fontKey: string }
+/** Where a template's signature block is: its page object and the areas above each signing line (pt). */
+export interface SignatureBlock { page: number, worker: Rect, employer: Rect, fontKey: string }
 
 /** What createSealer needs. */
 export interface SealerOptions {
@@ -323,6 +323,22 @@ function certificationUpdate (
   return { bytes, contentsStart, contentsEnd }
 }
 
+const blocks = new WeakMap<CompiledTemplate, SignatureBlock>()
+
+/**
+ * The signature block of the template whose bytes begin `issued` (kept per template).
+ * @throws PdfStructureError when no template begins it, or that template has no signature block
+ */
+export function findSignatureBlock (templates: readonly CompiledTemplate[], issued: Uint8Array): SignatureBlock {
+  const view = Buffer.from(issued.buffer, issued.byteOffset, issued.byteLength)
+  const template = templates.find((candidate) => candidate.base.length < issued.length &&
+    view.subarray(0, candidate.base.length).equals(candidate.base))
+  if (template === undefined) throw new PdfStructureError('el documento no empieza por ninguna plantilla vigente')
+  let block = blocks.get(template)
+  if (block === undefined) blocks.set(template, block = signatureBlock(template))
+  return block
+}
+
 /**
  * A DocumentSealer over the compiled templates and one signing certificate (types.ts).
  * `seal` throws PdfStructureError for a document no template of `templates` starts (not ours, or
@@ -330,28 +346,16 @@ function certificationUpdate (
  */
 export function createSealer (options: SealerOptions): DocumentSealer {
   const templates = Object.values(options.templates)
-  const blocks = new Map<CompiledTemplate, SignatureBlock>()
   const chainBytes = [options.signer.certificate, ...options.signer.chain].reduce((total, der) => total + der.length, 0)
   const contentsBytes = chainBytes + CMS_ROOM + (options.tsa === undefined ? 0 : TOKEN_ROOM)
   const now = options.now ?? (() => new Date())
-
-  /** The template whose bytes begin `issued`, and its signature block. */
-  const blockOf = (issued: Uint8Array): SignatureBlock => {
-    const view = Buffer.from(issued.buffer, issued.byteOffset, issued.byteLength)
-    const template = templates.find((candidate) => candidate.base.length < issued.length &&
-      view.subarray(0, candidate.base.length).equals(candidate.base))
-    if (template === undefined) throw new PdfStructureError('el documento no empieza por ninguna plantilla vigente')
-    let block = blocks.get(template)
-    if (block === undefined) blocks.set(template, block = signatureBlock(template))
-    return block
-  }
 
   return {
     certificate: options.certificate,
     async seal (issued, kind, signature): Promise<SealedDocument> {
       const at = now()
       const objects = new PdfObjects(issued)
-      const block = blockOf(issued)
+      const block = findSignatureBlock(templates, issued)
       const stamped = new PdfObjects(stampUpdate(objects, block, kind, signature, options.textFont, at))
       const { bytes, contentsStart, contentsEnd } = certificationUpdate(stamped, block, options, at, contentsBytes)
       const digest = createHash('sha256').update(bytes.subarray(0, contentsStart)).update(bytes.subarray(contentsEnd)).digest()
