@@ -4,11 +4,13 @@
  * message-digest and signing-certificate-v2 (ESS, RFC 5035: the signer's certificate hash and
  * issuer/serial) and never signing-time (PAdES puts the time in the signature dictionary's /M, and
  * B-T in a time-stamp token). The same builder makes an RFC 3161 token's SignedData (with
- * encapsulated TSTInfo) for the test TSA.
+ * encapsulated TSTInfo) for the test TSA. Written as DER directly (src/signing/der.ts); what depends
+ * only on the signer (its certificates, issuer and serial, the signing-certificate-v2 value) is
+ * encoded once per signer.
  */
 import { createHash, sign, type KeyObject } from 'node:crypto'
-import * as asn1js from 'asn1js'
 import * as pkijs from 'pkijs'
+import { integer, oid, TAG, tlv } from './der.js'
 import { RSA_ENCRYPTION, SHA256 } from './x509.js'
 
 export const OID = {
@@ -29,36 +31,49 @@ export interface Signer {
   key: KeyObject
 }
 
-const sha256 = (...parts: Uint8Array[]) => {
-  const hash = createHash('sha256')
-  for (const part of parts) hash.update(part)
-  return hash.digest()
+/** What depends only on the signer, encoded once. */
+interface SignerParts {
+  /** IssuerAndSerialNumber (RFC 5652 §10.2.4). */
+  issuerAndSerial: Buffer
+  /** The signing-certificate-v2 attribute, whole. */
+  signingCertificate: Buffer
+  /** certificates [0] IMPLICIT CertificateSet: the signer's, then its chain. */
+  certificates: Buffer
 }
 
-const algorithm = (id: string) => new pkijs.AlgorithmIdentifier({ algorithmId: id, algorithmParams: new asn1js.Null() })
+const parts = new WeakMap<Signer, SignerParts>()
 
 /**
  * SigningCertificateV2 ::= SEQUENCE { certs SEQUENCE OF ESSCertIDv2 } with one ESSCertIDv2 {
  * certHash (SHA-256, the default algorithm, so omitted), issuerSerial { issuer GeneralNames
- * (directoryName), serialNumber } } (RFC 5035 §3).
+ * (directoryName [4]), serialNumber } } (RFC 5035 §3).
  */
-function signingCertificateV2 (certificateDer: Uint8Array): asn1js.Sequence {
-  const certificate = pkijs.Certificate.fromBER(certificateDer)
-  const issuerSerial = new asn1js.Sequence({
-    value: [
-      new asn1js.Sequence({
-        // GeneralName directoryName: [4] EXPLICIT Name
-        value: [new asn1js.Constructed({
-          idBlock: { tagClass: 3, tagNumber: 4 }, value: [certificate.issuer.toSchema()]
-        })]
-      }),
-      new asn1js.Integer({ valueHex: certificate.serialNumber.valueBlock.valueHexView.slice().buffer })
-    ]
-  })
-  const certHash = new asn1js.OctetString({ valueHex: sha256(certificateDer) })
-  const essCertId = new asn1js.Sequence({ value: [certHash, issuerSerial] })
-  return new asn1js.Sequence({ value: [new asn1js.Sequence({ value: [essCertId] })] })
+function signerParts (signer: Signer): SignerParts {
+  let cached = parts.get(signer)
+  if (cached !== undefined) return cached
+  const certificate = pkijs.Certificate.fromBER(signer.certificate)
+  const issuer = Buffer.from(certificate.issuer.toSchema().toBER(false))
+  const serial = Buffer.from(certificate.serialNumber.toBER(false))
+  const certHash = createHash('sha256').update(signer.certificate).digest()
+  const issuerSerial = tlv(TAG.sequence, tlv(TAG.sequence, tlv(0xa4, issuer)), serial)
+  const value = tlv(TAG.sequence, tlv(TAG.sequence, tlv(TAG.sequence, tlv(TAG.octetString, certHash), issuerSerial)))
+  cached = {
+    issuerAndSerial: tlv(TAG.sequence, issuer, serial),
+    signingCertificate: attribute(OID.signingCertificateV2, value),
+    certificates: tlv(0xa0, signer.certificate, ...signer.chain)
+  }
+  parts.set(signer, cached)
+  return cached
 }
+
+/** Attribute ::= SEQUENCE { attrType, attrValues SET OF } with one value. */
+function attribute (type: string, value: Uint8Array): Buffer {
+  return tlv(TAG.sequence, oid(type), tlv(TAG.set, value))
+}
+
+/** AlgorithmIdentifier: SHA-256 without parameters (RFC 5754 §2), rsaEncryption with NULL (RFC 3370 §3.2). */
+const SHA256_ALGORITHM = tlv(TAG.sequence, oid(SHA256))
+const RSA_ALGORITHM = tlv(TAG.sequence, oid(RSA_ENCRYPTION), tlv(TAG.null))
 
 /** What buildSignedData signs. */
 export interface SignedContent {
@@ -86,58 +101,29 @@ export interface SignedDataDraft {
 
 /** Signs `content` for `signer` (node:crypto RSA-SHA256 over the DER SET of signed attributes, RFC 5652 §5.4). */
 export function buildSignedData (content: SignedContent, signer: Signer): SignedDataDraft {
-  const certificate = pkijs.Certificate.fromBER(signer.certificate)
-  const attributes = new pkijs.SignedAndUnsignedAttributes({
-    type: 0,
-    attributes: [
-      new pkijs.Attribute({
-        type: OID.contentType, values: [new asn1js.ObjectIdentifier({ value: content.contentType })]
-      }),
-      new pkijs.Attribute({
-        type: OID.messageDigest, values: [new asn1js.OctetString({ valueHex: content.digest.slice().buffer })]
-      }),
-      new pkijs.Attribute({ type: OID.signingCertificateV2, values: [signingCertificateV2(signer.certificate)] })
-    ]
-  })
+  const { issuerAndSerial, signingCertificate, certificates } = signerParts(signer)
+  // SET OF in DER: its elements sorted by their encodings (X.690 §11.6)
+  const attributes = [
+    attribute(OID.contentType, oid(content.contentType)),
+    attribute(OID.messageDigest, tlv(TAG.octetString, content.digest)),
+    signingCertificate
+  ].sort(Buffer.compare)
   // signed over the attributes' DER with the SET tag (RFC 5652 §5.4), sent with the [0] IMPLICIT tag
-  const encoded = new Uint8Array(attributes.toSchema().toBER(false))
-  attributes.encodedValue = encoded.slice().buffer
-  const toSign = encoded.slice()
-  toSign[0] = 0x31
-  const signatureValue = new Uint8Array(sign('sha256', toSign, signer.key))
+  const signatureValue = new Uint8Array(sign('sha256', tlv(TAG.set, ...attributes), signer.key))
   return {
     signatureValue,
     encode: (timeStampToken) => {
-      const signerInfo = new pkijs.SignerInfo({
-        version: 1,
-        sid: new pkijs.IssuerAndSerialNumber({ issuer: certificate.issuer, serialNumber: certificate.serialNumber }),
-        digestAlgorithm: new pkijs.AlgorithmIdentifier({ algorithmId: SHA256 }),
-        signedAttrs: attributes,
-        signatureAlgorithm: algorithm(RSA_ENCRYPTION),
-        signature: new asn1js.OctetString({ valueHex: signatureValue.slice().buffer })
-      })
-      if (timeStampToken !== undefined) {
-        const token = asn1js.fromBER(timeStampToken.slice().buffer)
-        signerInfo.unsignedAttrs = new pkijs.SignedAndUnsignedAttributes({
-          type: 1,
-          attributes: [new pkijs.Attribute({ type: OID.signatureTimeStampToken, values: [token.result] })]
-        })
-      }
-      const signedData = new pkijs.SignedData({
-        version: 1,
-        digestAlgorithms: [new pkijs.AlgorithmIdentifier({ algorithmId: SHA256 })],
-        encapContentInfo: new pkijs.EncapsulatedContentInfo({
-          eContentType: content.contentType,
-          ...(content.encapsulated === undefined
-            ? {}
-            : { eContent: new asn1js.OctetString({ valueHex: content.encapsulated.slice().buffer }) })
-        }),
-        certificates: [signer.certificate, ...signer.chain].map((der) => pkijs.Certificate.fromBER(der)),
-        signerInfos: [signerInfo]
-      })
-      if (content.contentType !== OID.data) signedData.version = 3 // RFC 5652 §5.1: another eContentType
-      const info = new pkijs.ContentInfo({ contentType: OID.signedData, content: signedData.toSchema(true) })
-      return new Uint8Array(info.toSchema().toBER(false))
+      const signerInfo = tlv(TAG.sequence,
+        integer(1), issuerAndSerial, SHA256_ALGORITHM, tlv(0xa0, ...attributes), RSA_ALGORITHM,
+        tlv(TAG.octetString, signatureValue),
+        ...(timeStampToken === undefined ? [] : [tlv(0xa1, attribute(OID.signatureTimeStampToken, timeStampToken))]))
+      const encapsulated = tlv(TAG.sequence, oid(content.contentType),
+        ...(content.encapsulated === undefined ? [] : [tlv(0xa0, tlv(TAG.octetString, content.encapsulated))]))
+      // RFC 5652 §5.1: version 3 when the content is not id-data
+      const version = integer(content.contentType === OID.data ? 1 : 3)
+      const signedData = tlv(TAG.sequence,
+        version, tlv(TAG.set, SHA256_ALGORITHM), encapsulated, certificates, tlv(TAG.set, signerInfo))
+      return new Uint8Array(tlv(TAG.sequence, oid(OID.signedData), tlv(0xa0, signedData)))
     }
   }
 }

@@ -4,18 +4,23 @@
  * (`application/timestamp-query`, RFC 3161 §3.4), and accepts the reply only when its status is
  * granted (or granted with modifications), and its TSTInfo's messageImprint and nonce are the
  * request's. Anything else (no answer within the timeout, an HTTP error, a refusal, a mismatch) is a
- * TimestampUnavailableError: a 503 with Retry-After, nothing sealed.
+ * TimestampUnavailableError: a 503 with Retry-After, nothing sealed. The request and the reply are
+ * written and read as DER directly (src/signing/der.ts), on node:http(s).
  */
 import { createHash, randomBytes } from 'node:crypto'
-import * as asn1js from 'asn1js'
+import { request as httpRequest } from 'node:http'
+import { request as httpsRequest } from 'node:https'
 import * as pkijs from 'pkijs'
 import { AppError } from '../errors.js'
 import { SEALING_MESSAGES } from '../../schemas/messages.js'
 import { SHA256 } from './x509.js'
 import { OID } from './cms.js'
+import { children, content, encoding, oid, read, TAG, tlv, type Node } from './der.js'
 
 /** Seconds a client is told to wait after the TSA failed (Retry-After). */
 const RETRY_AFTER_SECONDS = 30
+/** Largest reply read from a TSA, bytes (a token with its certificates is a few KB). */
+const MAX_REPLY_BYTES = 1 << 20
 
 /** 503: the time-stamp authority (SIGNING_TSA_URL) did not give a valid token in time; nothing was sealed. */
 export class TimestampUnavailableError extends AppError {
@@ -34,15 +39,65 @@ export interface TimestampAuthority {
   timeoutMs: number
 }
 
-/** The TSTInfo of a token (ContentInfo DER). @throws when the token is not a SignedData holding a TSTInfo */
+/** The TSTInfo of a token (ContentInfo DER), parsed by pkijs (tests). @throws when the token holds no TSTInfo */
 export function tokenInfo (token: Uint8Array): pkijs.TSTInfo {
-  const info = pkijs.ContentInfo.fromBER(token)
-  if (info.contentType !== OID.signedData) throw new Error('el token no es SignedData')
-  const signedData = new pkijs.SignedData({ schema: info.content })
-  if (signedData.encapContentInfo.eContentType !== OID.tstInfo || signedData.encapContentInfo.eContent === undefined) {
-    throw new Error('el token no contiene TSTInfo')
+  return pkijs.TSTInfo.fromBER(tstInfoBytes(token))
+}
+
+/** The DER TSTInfo inside a token: ContentInfo → SignedData → encapContentInfo → eContent. */
+function tstInfoBytes (token: Uint8Array): Uint8Array {
+  const [type, explicit] = children(read(token))
+  if (!Buffer.from(encoding(type)).equals(oid(OID.signedData))) throw new Error('el token no es SignedData')
+  const signedData = children(children(explicit)[0])
+  const [contentType, eContent] = children(signedData[2])
+  if (!Buffer.from(encoding(contentType)).equals(oid(OID.tstInfo)) || eContent === undefined) throw new Error('el token no contiene TSTInfo')
+  return content(children(eContent)[0])
+}
+
+/** POSTs `body` to `url`; the reply's status and bytes. Aborted past `timeoutMs`. */
+async function post (url: URL, body: Uint8Array, timeoutMs: number): Promise<{ status: number, body: Buffer }> {
+  const request = url.protocol === 'https:' ? httpsRequest : httpRequest
+  return await new Promise((resolve, reject) => {
+    const req = request(url, {
+      method: 'POST',
+      headers: { 'content-type': 'application/timestamp-query', accept: 'application/timestamp-reply', 'content-length': body.length },
+      signal: AbortSignal.timeout(timeoutMs)
+    }, (res) => {
+      const chunks: Buffer[] = []
+      let length = 0
+      res.on('data', (chunk: Buffer) => {
+        length += chunk.length
+        if (length > MAX_REPLY_BYTES) req.destroy(new Error('respuesta demasiado grande'))
+        else chunks.push(chunk)
+      })
+      res.on('end', () => resolve({ status: res.statusCode ?? 0, body: Buffer.concat(chunks) }))
+      res.on('error', reject)
+    })
+    req.on('error', reject)
+    req.end(body)
+  })
+}
+
+/** A TimeStampResp's token and its TSTInfo's imprint (algorithm OID and hash) and nonce. */
+interface Reply { token: Uint8Array, algorithm: Uint8Array, imprint: Uint8Array, nonce?: Uint8Array }
+
+/** @throws Error when the reply is not granted or not readable */
+function readReply (reply: Uint8Array): Reply {
+  const [status, tokenNode] = children(read(reply))
+  const value = content(children(status)[0])
+  if (value.length !== 1 || value[0] > 1) throw new Error(`estado ${value.length === 1 ? value[0] : '?'}`)
+  if (tokenNode === undefined) throw new Error('respuesta sin token')
+  const token = encoding(tokenNode)
+  const info = children(read(tstInfoBytes(token)))
+  const [algorithm, hashed] = children(info[2])
+  // after serialNumber and genTime: accuracy (SEQUENCE), ordering (BOOLEAN), nonce (INTEGER), tsa [0], extensions [1]
+  const nonce = info.slice(5).find((node: Node) => node.tag === TAG.integer)
+  return {
+    token,
+    algorithm: encoding(children(algorithm)[0]),
+    imprint: content(hashed),
+    nonce: nonce === undefined ? undefined : content(nonce)
   }
-  return pkijs.TSTInfo.fromBER(signedData.encapContentInfo.eContent.getValue())
 }
 
 /**
@@ -54,48 +109,30 @@ export async function requestTimestamp (authority: TimestampAuthority, data: Uin
   const digest = createHash('sha256').update(data).digest()
   const nonce = randomBytes(8)
   nonce[0] = (nonce[0] & 0x7f) | 0x01 // positive and without a leading zero byte: compared as sent
-  const request = new pkijs.TimeStampReq({
-    version: 1,
-    messageImprint: new pkijs.MessageImprint({
-      hashAlgorithm: new pkijs.AlgorithmIdentifier({ algorithmId: SHA256 }),
-      hashedMessage: new asn1js.OctetString({ valueHex: digest })
-    }),
-    nonce: new asn1js.Integer({ valueHex: nonce }),
-    certReq: true
-  })
-  let reply: Uint8Array
+  const query = tlv(TAG.sequence,
+    tlv(TAG.integer, Buffer.from([1])),
+    tlv(TAG.sequence, tlv(TAG.sequence, oid(SHA256)), tlv(TAG.octetString, digest)),
+    tlv(TAG.integer, nonce),
+    tlv(TAG.boolean, Buffer.from([0xff])))
+  let reply: Buffer
   try {
-    const response = await fetch(authority.url, {
-      method: 'POST',
-      headers: { 'content-type': 'application/timestamp-query', accept: 'application/timestamp-reply' },
-      body: new Uint8Array(request.toSchema().toBER(false)),
-      signal: AbortSignal.timeout(authority.timeoutMs)
-    })
-    if (!response.ok) throw new TimestampUnavailableError(`HTTP ${response.status}`)
-    reply = new Uint8Array(await response.arrayBuffer())
+    const response = await post(new URL(authority.url), query, authority.timeoutMs)
+    if (response.status !== 200) throw new TimestampUnavailableError(`HTTP ${response.status}`)
+    reply = response.body
   } catch (error) {
     if (error instanceof TimestampUnavailableError) throw error
-    throw new TimestampUnavailableError((error as Error).name === 'TimeoutError' ? `sin respuesta en ${authority.timeoutMs} ms` : (error as Error).message)
+    const name = (error as Error).name
+    throw new TimestampUnavailableError(name === 'TimeoutError' || name === 'AbortError' ? `sin respuesta en ${authority.timeoutMs} ms` : (error as Error).message)
   }
-  let token: Uint8Array
-  let info: pkijs.TSTInfo
+  let parsed: Reply
   try {
-    const response = pkijs.TimeStampResp.fromBER(reply)
-    const status = response.status.status
-    if (status !== pkijs.PKIStatus.granted && status !== pkijs.PKIStatus.grantedWithMods) throw new Error(`estado ${status}`)
-    if (response.timeStampToken === undefined) throw new Error('respuesta sin token')
-    token = new Uint8Array(response.timeStampToken.toSchema().toBER(false))
-    info = tokenInfo(token)
+    parsed = readReply(reply)
   } catch (error) {
     throw new TimestampUnavailableError(`respuesta inválida: ${(error as Error).message}`)
   }
-  const imprint = info.messageImprint
-  const imprinted = Buffer.from(imprint.hashedMessage.valueBlock.valueHexView)
-  if (imprint.hashAlgorithm.algorithmId !== SHA256 || !imprinted.equals(digest)) {
+  if (!Buffer.from(parsed.algorithm).equals(oid(SHA256)) || !Buffer.from(parsed.imprint).equals(digest)) {
     throw new TimestampUnavailableError('el messageImprint no es el pedido')
   }
-  if (info.nonce === undefined || !Buffer.from(info.nonce.valueBlock.valueHexView).equals(nonce)) {
-    throw new TimestampUnavailableError('el nonce no es el pedido')
-  }
-  return token
+  if (parsed.nonce === undefined || !Buffer.from(parsed.nonce).equals(nonce)) throw new TimestampUnavailableError('el nonce no es el pedido')
+  return parsed.token
 }
