@@ -45,9 +45,14 @@ const LINE_SPACING = 1.2
 const PADDING = 3
 /** The stamp's ink: dark blue, told apart from the printed text. */
 const INK = '0.08 0.2 0.55'
-/** Bytes kept for the CMS in /Contents beyond the certificates: the rest of the CMS; then the token. */
+/**
+ * Bytes kept for the CMS in /Contents beyond the certificates (the rest of the CMS), and for the
+ * time-stamp token (a token with its TSA's certificates is a few KB). A CMS that does not fit is
+ * signed again with the room it needed, which later seals keep.
+ */
 const CMS_ROOM = 4096
-const TOKEN_ROOM = 12288
+const TOKEN_ROOM = 8192
+const EXTRA_ROOM = 2048
 /** The attachment's name inside the PDF. */
 export const EVIDENCE_FILE = 'evidencia.json'
 
@@ -347,8 +352,26 @@ export function findSignatureBlock (templates: readonly CompiledTemplate[], issu
 export function createSealer (options: SealerOptions): DocumentSealer {
   const templates = Object.values(options.templates)
   const chainBytes = [options.signer.certificate, ...options.signer.chain].reduce((total, der) => total + der.length, 0)
-  const contentsBytes = chainBytes + CMS_ROOM + (options.tsa === undefined ? 0 : TOKEN_ROOM)
+  let contentsBytes = chainBytes + CMS_ROOM + (options.tsa === undefined ? 0 : TOKEN_ROOM)
   const now = options.now ?? (() => new Date())
+
+  /** Update 2 over `stamped`, signed (and time-stamped); again with more room when the CMS did not fit. */
+  const certify = async (
+    stamped: PdfObjects, block: SignatureBlock, at: Date
+  ): Promise<{ bytes: Uint8Array, timeStamped: boolean }> => {
+    const room = contentsBytes
+    const { bytes, contentsStart, contentsEnd } = certificationUpdate(stamped, block, options, at, room)
+    const digest = createHash('sha256').update(bytes.subarray(0, contentsStart)).update(bytes.subarray(contentsEnd)).digest()
+    const draft = buildSignedData({ contentType: OID.data, digest }, options.signer)
+    const token = options.tsa === undefined ? undefined : await requestTimestamp(options.tsa, draft.signatureValue)
+    const cms = draft.encode(token)
+    if (cms.length > room) {
+      contentsBytes = Math.max(contentsBytes, cms.length + EXTRA_ROOM)
+      return await certify(stamped, block, at)
+    }
+    Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength).write(Buffer.from(cms).toString('hex'), contentsStart + 1, 'latin1')
+    return { bytes, timeStamped: token !== undefined }
+  }
 
   return {
     certificate: options.certificate,
@@ -357,17 +380,11 @@ export function createSealer (options: SealerOptions): DocumentSealer {
       const objects = new PdfObjects(issued)
       const block = findSignatureBlock(templates, issued)
       const stamped = new PdfObjects(stampUpdate(objects, block, kind, signature, options.textFont, at))
-      const { bytes, contentsStart, contentsEnd } = certificationUpdate(stamped, block, options, at, contentsBytes)
-      const digest = createHash('sha256').update(bytes.subarray(0, contentsStart)).update(bytes.subarray(contentsEnd)).digest()
-      const draft = buildSignedData({ contentType: OID.data, digest }, options.signer)
-      const token = options.tsa === undefined ? undefined : await requestTimestamp(options.tsa, draft.signatureValue)
-      const cms = draft.encode(token)
-      if (cms.length > contentsBytes) throw new Error(`la firma CMS (${cms.length} bytes) no cabe en /Contents (${contentsBytes})`)
-      Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength).write(Buffer.from(cms).toString('hex'), contentsStart + 1, 'latin1')
+      const { bytes, timeStamped } = await certify(stamped, block, at)
       return {
         bytes,
         sha256: createHash('sha256').update(bytes).digest('hex'),
-        level: token === undefined ? 'PAdES-B-B' : 'PAdES-B-T',
+        level: timeStamped ? 'PAdES-B-T' : 'PAdES-B-B',
         certificate: options.certificate
       }
     }

@@ -92,8 +92,8 @@ export function makeTestPki (dir: string, ruc: string, signerSubject?: NameAttri
   return { ca, signer, tsa, caPem, p12, passwordFile, nssDir }
 }
 
-/** How the test TSA answers. */
-export type TsaBehaviour = 'ok' | 'slow' | 'other-nonce' | 'other-imprint' | 'refuse' | 'http-500'
+/** How the test TSA answers (`big-token`: a token carrying its CA certificate 16 times, about 14 KB). */
+export type TsaBehaviour = 'ok' | 'slow' | 'other-nonce' | 'other-imprint' | 'refuse' | 'http-500' | 'big-token'
 
 /** A running test TSA: its URL, the requests it got, and how to change its behaviour or close it. */
 export interface TestTsa {
@@ -143,7 +143,8 @@ export async function startTestTsa (pki: TestPki, behaviour: TsaBehaviour = 'ok'
         return
       }
       const answer = () => {
-        const body = reply(Buffer.concat(chunks), pki.tsa, [pki.ca.certificate], state.behaviour)
+        const chain = state.behaviour === 'big-token' ? Array.from({ length: 16 }, () => pki.ca.certificate) : [pki.ca.certificate]
+        const body = reply(Buffer.concat(chunks), pki.tsa, chain, state.behaviour)
         res.writeHead(200, { 'content-type': 'application/timestamp-reply' }).end(body)
       }
       if (state.behaviour === 'slow') setTimeout(answer, 2000).unref()

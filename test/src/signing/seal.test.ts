@@ -169,6 +169,21 @@ function render (bytes: Uint8Array, name: string, page: number, dpi: number): { 
   return { width: Number(header[1]), height: Number(header[2]), pixels: pgm.subarray(header[0].length) }
 }
 
+tap.test('a token larger than the room kept for it: signed again with more room, still valid', async (t) => {
+  const tsa = await startTestTsa(pki(), 'big-token')
+  t.teardown(tsa.close)
+  const app = await sealingApp(t, { SIGNING_TSA_URL: tsa.url })
+  const { annex } = await issuedDocuments(app)
+  const sealed = await app.sealer.seal(annex, 'anexo', signature())
+  t.equal(tsa.requests, 2, 'the first CMS did not fit: a second signature and token')
+  t.equal(sealed.level, 'PAdES-B-T')
+  const report = pdfsig(file('big-token.pdf', sealed.bytes), pki().nssDir)
+  t.match(report, 'Signature is Valid')
+  t.match(report, 'Total document signed')
+  await app.sealer.seal(annex, 'anexo', signature())
+  t.equal(tsa.requests, 3, 'the next seal keeps the larger room: one request')
+})
+
 tap.test('pages render alike outside the stamp and the seal\'s appearance', async (t) => {
   const app = await sealingApp(t)
   const { contract } = await issuedDocuments(app)
