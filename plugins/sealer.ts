@@ -3,12 +3,14 @@
  * the employer's certification signature to an issued document (docs/signatures.md). Its certificate is
  * read once here (SIGNING_CERT and SIGNING_CERT_PASSWORD_FILE, or the demo certificate in DATA_DIR:
  * src/signing/certificates.ts), checked against the employer profile's RUC; a refusal stops start-up
- * with one line. It seals against the templates the PDF pool compiled (`app.pdfPool.engineData`).
+ * with one line. Without SIGNING_CERT in production or with DATABASE_URL the demo certificate is not
+ * used: `app.sealer.enabled` is false and every seal answers 503 (logged once at start-up). It seals
+ * against the templates the PDF pool compiled (`app.pdfPool.engineData`).
  */
 import fp from 'fastify-plugin'
 import { projectPath } from '../src/paths.js'
-import { loadSigningIdentity } from '../src/signing/certificates.js'
-import { createSealer } from '../src/signing/seal.js'
+import { demoRefusal, loadSigningIdentity } from '../src/signing/certificates.js'
+import { createSealer, unavailableSealer } from '../src/signing/seal.js'
 import type { DocumentSealer } from '../src/signing/types.js'
 
 declare module 'fastify' {
@@ -30,6 +32,12 @@ export default fp(async (app) => {
     dataDir: config.dataDir === 'memory://' ? 'memory://' : projectPath(config.dataDir),
     ruc: data.employer.ruc
   })
+  if (identity === undefined) {
+    const reason = demoRefusal({ production: config.NODE_ENV === 'production', DATABASE_URL: config.DATABASE_URL })
+    app.log.warn({ reason }, 'no SIGNING_CERT: the demo certificate is not used here, so electronic signatures are off (every seal answers 503)')
+    app.decorate('sealer', unavailableSealer())
+    return
+  }
   if (identity.certificate.demo) {
     app.log.warn({ certificate: identity.certificate.subject }, 'signing with the demo certificate (no SIGNING_CERT): signed documents have no legal value')
   }

@@ -5,13 +5,10 @@
  * Printed texts use only WinAnsi characters (the templates' embedded font).
  */
 
-/** `DD/MM/AAAA` and `HH:MM` of an instant in Lima. */
-export interface LimaInstant { date: string, time: string }
-
 export const SEALING_MESSAGES = {
-  /** The worker's stamp, first paragraph (types.ts WorkerSignature). */
-  workerStamp: (name: string, dni: string, at: LimaInstant, evidence: string) =>
-    `Firmado electrónicamente por ${name}, DNI ${dni}, el ${at.date} a las ${at.time}, hora de Lima; evidencia N.º ${evidence}.`,
+  /** The worker's stamp, first paragraph (types.ts WorkerSignature): `date` DD/MM/AAAA and `time` HH:MM in Lima. */
+  workerStamp: (name: string, dni: string, date: string, time: string, evidence: string) =>
+    `Firmado electrónicamente por ${name}, DNI ${dni}, el ${date} a las ${time}, hora de Lima; evidencia N.º ${evidence}.`,
   /** Both dates when the printed signing date is not the signing day. */
   bothDates: (printed: string, signed: string) =>
     `Fecha de suscripción impresa: ${printed}; firmado electrónicamente el ${signed}.`,
@@ -23,11 +20,13 @@ export const SEALING_MESSAGES = {
   /** The employer's signature appearance (the certificate's holder and the profile's razón social). */
   sealHolder: (holder: string, legalName: string) => `Firmado digitalmente por ${holder} en representación de ${legalName}.`,
   sealCertificate: (serial: string, issuer: string) => `Certificado N.º ${serial}, emitido por ${issuer}.`,
-  sealTime: (at: LimaInstant) => `${at.date} ${at.time}, hora de Lima. Firma de certificación: cualquier cambio posterior se detecta.`,
+  sealTime: (date: string, time: string) => `${date} ${time}, hora de Lima. Firma de certificación: cualquier cambio posterior se detecta.`,
   sealDemo: 'CERTIFICADO DE DEMOSTRACIÓN - SIN VALOR LEGAL.',
   /** The signature field's name (/T) and the attachment's description. */
   sealFieldName: 'Firma del empleador',
   evidenceDescription: 'Evidencia de la firma electrónica del trabajador',
+  /** 503 (CONTRATOS_SIGNING_UNAVAILABLE): no SIGNING_CERT where the demo certificate may not sign. */
+  signingUnavailable: 'La firma electrónica no está disponible en este servicio: falta el certificado de firma del empleador (SIGNING_CERT).',
   /** 503 (CONTRATOS_TSA_UNAVAILABLE): the document was not signed. */
   tsaUnavailable: 'El servicio de sellado de tiempo no responde; el documento no se firmó. Intente nuevamente en unos minutos.'
 } as const
@@ -50,11 +49,7 @@ export const SEALING_STARTUP_MESSAGES = {
   otherRuc: (path: string, rucs: readonly string[], profileRuc: string) =>
     `SIGNING_CERT=${path} nombra el RUC ${rucs.join(', ')}, no el del perfil del empleador (${profileRuc}): ` +
     'la firma de certificación debe ser del empleador que emite los documentos',
-  demoInProduction: 'sin SIGNING_CERT se usaría el certificado de demostración (sin valor legal), que no se admite con NODE_ENV=production: ' +
-    'indique SIGNING_CERT y SIGNING_CERT_PASSWORD_FILE',
-  demoWithDatabase: 'sin SIGNING_CERT se usaría el certificado de demostración (sin valor legal), que no se admite con DATABASE_URL ' +
-    '(un registro compartido es de uso real): indique SIGNING_CERT y SIGNING_CERT_PASSWORD_FILE',
-  tsaRequired: 'con NODE_ENV=production SIGNING_TSA_URL es obligatorio: las firmas llevan un sello de tiempo RFC 3161 (PAdES B-T)',
+  tsaRequired: 'con NODE_ENV=production y SIGNING_CERT, SIGNING_TSA_URL es obligatorio: las firmas llevan un sello de tiempo RFC 3161 (PAdES B-T)',
   tsaNotUrl: (url: string) => `SIGNING_TSA_URL=${url} no es una URL http:// o https://`,
   demoKeyOpen: (path: string, mode: string) =>
     `la clave del certificado de demostración ${path} tiene permisos ${mode}: chmod 0600, o bórrela para que se cree de nuevo`

@@ -4,10 +4,12 @@
  * pkijs) whose password is the first line of SIGNING_CERT_PASSWORD_FILE (refused when others can
  * read or write it, or its group can write it, as API_KEYS_FILE); or, without SIGNING_CERT, the demo
  * certificate: self-signed, subject "DEMOSTRACIÓN - SIN VALOR LEGAL" (never the employer's name),
- * made once in DATA_DIR/signing/ (the key mode 0600), or in memory for `memory://`. Refusals stop
- * start-up with one line (ConfigError): a certificate naming a RUC other than the employer profile's,
- * an expired one, a key that is not RSA of 2048 bits or more, the demo certificate with DATABASE_URL
- * or NODE_ENV=production, and no SIGNING_TSA_URL in production.
+ * made once in DATA_DIR/signing/ (the key mode 0600), or in memory for `memory://`. The demo
+ * certificate is never used with DATABASE_URL or NODE_ENV=production: there, without SIGNING_CERT,
+ * nothing can be signed (loadSigningIdentity answers undefined) and the service starts without
+ * electronic signatures. Refusals stop start-up with one line (ConfigError): a certificate naming a
+ * RUC other than the employer profile's, an expired one, a key that is not RSA of 2048 bits or more,
+ * a password file without a certificate, and SIGNING_CERT without SIGNING_TSA_URL in production.
  */
 import { closeSync, existsSync, fstatSync, mkdirSync, openSync, readFileSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
@@ -181,13 +183,13 @@ function holderOf (der: Uint8Array): string {
 }
 
 /**
- * Checks SIGNING_TSA_URL's shape and the production rule (docs/configuration.md).
+ * Checks SIGNING_TSA_URL's shape, and that production signs with one (docs/configuration.md).
  * @throws ConfigError
  */
-export function checkTsaSetting (settings: Pick<SigningSettings, 'SIGNING_TSA_URL' | 'production'>): void {
+export function checkTsaSetting (settings: Pick<SigningSettings, 'SIGNING_TSA_URL' | 'SIGNING_CERT' | 'production'>): void {
   const url = settings.SIGNING_TSA_URL
   if (url === undefined) {
-    if (settings.production) throw new ConfigError(MESSAGES.tsaRequired)
+    if (settings.production && settings.SIGNING_CERT !== undefined) throw new ConfigError(MESSAGES.tsaRequired)
     return
   }
   let parsed: URL | undefined
@@ -198,15 +200,25 @@ export function checkTsaSetting (settings: Pick<SigningSettings, 'SIGNING_TSA_UR
 }
 
 /**
+ * What keeps the demo certificate from signing (the demo is not for real use): `NODE_ENV=production`
+ * or `DATABASE_URL`; undefined when it may sign.
+ */
+export function demoRefusal (settings: Pick<SigningSettings, 'production' | 'DATABASE_URL'>): string | undefined {
+  if (settings.production) return 'NODE_ENV=production'
+  if (settings.DATABASE_URL !== undefined) return 'DATABASE_URL'
+  return undefined
+}
+
+/**
  * The signing certificate of the configuration, checked (see the module's docstring).
+ * @returns undefined when nothing may sign: no SIGNING_CERT, with DATABASE_URL or in production (demoRefusal)
  * @throws ConfigError, one line naming the variable
  */
-export async function loadSigningIdentity (settings: SigningSettings): Promise<SigningIdentity> {
+export async function loadSigningIdentity (settings: SigningSettings): Promise<SigningIdentity | undefined> {
   checkTsaSetting(settings)
   if (settings.SIGNING_CERT === undefined) {
     if (settings.SIGNING_CERT_PASSWORD_FILE !== undefined) throw new ConfigError(MESSAGES.passwordFileWithoutCert)
-    if (settings.production) throw new ConfigError(MESSAGES.demoInProduction)
-    if (settings.DATABASE_URL !== undefined) throw new ConfigError(MESSAGES.demoWithDatabase)
+    if (demoRefusal(settings) !== undefined) return undefined
     const demo = demoCertificate(settings.dataDir)
     return {
       signer: { certificate: demo.certificate, chain: [], key: demo.key },

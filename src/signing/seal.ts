@@ -24,7 +24,8 @@ import type { FontMetrics } from '../pdf/font-metrics.js'
 import { breakLines, type Rect } from '../pdf/layout.js'
 import { winAnsiCode } from '../pdf/winansi.js'
 import { writeUpdate, type RawObject, type UpdateDict } from '../pdf/update.js'
-import { SEALING_MESSAGES, type LimaInstant } from '../../schemas/messages.js'
+import { SEALING_MESSAGES } from '../../schemas/messages.js'
+import { AppError } from '../errors.js'
 import { arrayItems, dictValue, editDict, PdfObjects, PdfStructureError } from './pdf-objects.js'
 import { buildSignedData, OID, type Signer } from './cms.js'
 import { requestTimestamp, type TimestampAuthority } from './timestamp.js'
@@ -84,6 +85,9 @@ const LIMA = new Intl.DateTimeFormat('en-GB', {
 function limaParts (at: Date): Record<string, string> {
   return Object.fromEntries(LIMA.formatToParts(at).map((part) => [part.type, part.value]))
 }
+
+/** `DD/MM/AAAA` and `HH:MM` of an instant in Lima. */
+export interface LimaInstant { date: string, time: string }
 
 /** An instant's date (`DD/MM/AAAA`) and time (`HH:MM`) in Lima. */
 export function limaInstant (at: Date): LimaInstant {
@@ -184,7 +188,8 @@ function signatureBlock (template: CompiledTemplate): SignatureBlock {
 /** The stamp's paragraphs (SEALING_MESSAGES). */
 export function stampParagraphs (kind: SignedDocumentKind, signature: WorkerSignature): string[] {
   const at = limaInstant(signature.signedAt)
-  const paragraphs = [SEALING_MESSAGES.workerStamp(signature.name, signature.dni, at, signature.evidenceNumber)]
+  const { name, dni, evidenceNumber } = signature
+  const paragraphs = [SEALING_MESSAGES.workerStamp(name, dni, at.date, at.time, evidenceNumber)]
   const [year, month, day] = signature.printedSigningDate.split('-')
   const printed = `${day}/${month}/${year}`
   if (printed !== at.date) paragraphs.push(SEALING_MESSAGES.bothDates(printed, at.date))
@@ -285,7 +290,7 @@ function certificationUpdate (
   const lines = [
     SEALING_MESSAGES.sealHolder(options.holder, options.legalName),
     SEALING_MESSAGES.sealCertificate(options.certificate.serialNumber.toUpperCase(), options.certificate.issuer.replace(/^.*?CN=([^,]+).*$/, '$1')),
-    SEALING_MESSAGES.sealTime(when),
+    SEALING_MESSAGES.sealTime(when.date, when.time),
     ...(options.certificate.demo ? [SEALING_MESSAGES.sealDemo] : [])
   ]
   const appearance = drawParagraphs(lines, { x: 0, y: 0, width: area.width, height: area.height }, { x: 0, y: 0 }, 'F1', options.textFont)
@@ -374,6 +379,7 @@ export function createSealer (options: SealerOptions): DocumentSealer {
   }
 
   return {
+    enabled: true,
     certificate: options.certificate,
     async seal (issued, kind, signature): Promise<SealedDocument> {
       const at = now()
@@ -388,5 +394,24 @@ export function createSealer (options: SealerOptions): DocumentSealer {
         certificate: options.certificate
       }
     }
+  }
+}
+
+/** 503: this service has no signing certificate where the demo one may not sign (production, DATABASE_URL). */
+export class SigningUnavailableError extends AppError {
+  constructor () {
+    super(503, SEALING_MESSAGES.signingUnavailable, { code: 'CONTRATOS_SIGNING_UNAVAILABLE' })
+  }
+}
+
+/**
+ * The sealer of a service that cannot sign (types.ts DocumentSealer `enabled: false`): no SIGNING_CERT
+ * with DATABASE_URL or in production. `seal` throws SigningUnavailableError; the certificate is empty.
+ */
+export function unavailableSealer (): DocumentSealer {
+  return {
+    enabled: false,
+    certificate: Object.freeze({ subject: '', issuer: '', serialNumber: '', sha256: '', demo: false }),
+    seal: async () => { throw new SigningUnavailableError() }
   }
 }

@@ -64,6 +64,12 @@ export interface SealedDocument {
 
 /** Seals documents; made once at start-up from SIGNING_CERT (or the demo certificate). */
 export interface DocumentSealer {
+  /**
+   * false when nothing can be signed here: no SIGNING_CERT with DATABASE_URL or in production (the demo
+   * certificate is not for real use); `seal` then throws SigningUnavailableError (503) and `certificate`
+   * is empty. Absent: true.
+   */
+  readonly enabled?: boolean
   readonly certificate: SealCertificate
   /**
    * Appends the worker's stamp and the employer's certification signature to `issued`.

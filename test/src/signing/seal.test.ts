@@ -286,6 +286,7 @@ tap.test('a TSA that fails leaves nothing sealed: 503 CONTRATOS_TSA_UNAVAILABLE'
 
 tap.test('without SIGNING_CERT nor a TSA: the demo certificate, PAdES-B-B, said on the page', async (t) => {
   const app = await build(t)
+  t.equal(app.sealer.enabled, true)
   t.equal(app.sealer.certificate.demo, true)
   t.match(app.sealer.certificate.subject, 'CN=DEMOSTRACIÓN - SIN VALOR LEGAL')
   t.notMatch(app.sealer.certificate.subject, 'ESTACIONAMIENTOS', 'never the employer\'s name')
