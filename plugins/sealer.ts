@@ -38,16 +38,14 @@ export default fp(async (app) => {
     app.decorate('sealer', unavailableSealer())
     return
   }
-  if (identity.certificate.demo) {
-    app.log.warn({ certificate: identity.certificate.subject }, 'signing with the demo certificate (no SIGNING_CERT): signed documents have no legal value')
+  if (typeof identity === 'function' || identity.certificate.demo) {
+    app.log.warn('signing with the demo certificate (no SIGNING_CERT): signed documents have no legal value')
   }
   if (config.SIGNING_TSA_URL === undefined) app.log.warn('no SIGNING_TSA_URL: signatures are PAdES-B-B, without a time-stamp')
   app.decorate('sealer', createSealer({
     templates: data.templates,
     textFont: data.textFont,
-    signer: identity.signer,
-    certificate: identity.certificate,
-    holder: identity.holder,
+    identity,
     legalName: data.employer.legalName,
     tsa: config.SIGNING_TSA_URL === undefined
       ? undefined

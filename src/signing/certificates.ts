@@ -133,7 +133,10 @@ export async function readPkcs12 (
   return { key, certificate, chain: certificates.filter((der) => der !== certificate) }
 }
 
-/** The demo certificate kept in memory for `memory://` (one per process: RSA key generation costs ~0.1 s). */
+/**
+ * The demo certificate kept in memory for `memory://` (one per process, made at the first seal: RSA key
+ * generation costs 0.1-0.2 s of CPU, which every test app would otherwise pay).
+ */
 let memoryDemo: { key: KeyObject, certificate: Uint8Array } | undefined
 
 function makeDemo (): { key: KeyObject, certificate: Uint8Array } {
@@ -209,22 +212,34 @@ export function demoRefusal (settings: Pick<SigningSettings, 'production' | 'DAT
   return undefined
 }
 
+/** The demo certificate's identity, in `dataDir` (or memory). */
+function demoIdentity (dataDir: string): SigningIdentity {
+  const demo = demoCertificate(dataDir)
+  return {
+    signer: { certificate: demo.certificate, chain: [], key: demo.key },
+    certificate: describeCertificate(demo.certificate, true),
+    holder: DEMO_SUBJECT
+  }
+}
+
+/** An identity made when first needed: the in-memory demo certificate (`DATA_DIR=memory://`). */
+export type LazyIdentity = () => SigningIdentity
+
 /**
  * The signing certificate of the configuration, checked (see the module's docstring).
- * @returns undefined when nothing may sign: no SIGNING_CERT, with DATABASE_URL or in production (demoRefusal)
+ * @returns undefined when nothing may sign: no SIGNING_CERT, with DATABASE_URL or in production
+ *   (demoRefusal); a LazyIdentity for the demo certificate in memory
  * @throws ConfigError, one line naming the variable
  */
-export async function loadSigningIdentity (settings: SigningSettings): Promise<SigningIdentity | undefined> {
+export async function loadSigningIdentity (
+  settings: SigningSettings
+): Promise<SigningIdentity | LazyIdentity | undefined> {
   checkTsaSetting(settings)
   if (settings.SIGNING_CERT === undefined) {
     if (settings.SIGNING_CERT_PASSWORD_FILE !== undefined) throw new ConfigError(MESSAGES.passwordFileWithoutCert)
     if (demoRefusal(settings) !== undefined) return undefined
-    const demo = demoCertificate(settings.dataDir)
-    return {
-      signer: { certificate: demo.certificate, chain: [], key: demo.key },
-      certificate: describeCertificate(demo.certificate, true),
-      holder: DEMO_SUBJECT
-    }
+    if (settings.dataDir === 'memory://') return () => demoIdentity(settings.dataDir)
+    return demoIdentity(settings.dataDir)
   }
   const path = settings.SIGNING_CERT
   if (settings.SIGNING_CERT_PASSWORD_FILE === undefined) throw new ConfigError(MESSAGES.passwordFileMissing)

@@ -27,9 +27,10 @@ import { writeUpdate, type RawObject, type UpdateDict } from '../pdf/update.js'
 import { SEALING_MESSAGES } from '../../schemas/messages.js'
 import { AppError } from '../errors.js'
 import { arrayItems, dictValue, editDict, PdfObjects, PdfStructureError } from './pdf-objects.js'
-import { buildSignedData, OID, type Signer } from './cms.js'
+import { buildSignedData, OID } from './cms.js'
 import { requestTimestamp, type TimestampAuthority } from './timestamp.js'
-import type { DocumentSealer, SealCertificate, SealedDocument, SignedDocumentKind, WorkerSignature } from './types.js'
+import type { LazyIdentity, SigningIdentity } from './certificates.js'
+import type { DocumentSealer, SealedDocument, SignedDocumentKind, WorkerSignature } from './types.js'
 
 /**
  * The signature block's geometry in our templates (scripts/build-templates.ts, signatures()): the
@@ -66,10 +67,8 @@ export interface SealerOptions {
   templates: Readonly<Record<string, CompiledTemplate>>
   /** Metrics of the templates' embedded text font (EngineData.textFont). */
   textFont: FontMetrics
-  signer: Signer
-  certificate: SealCertificate
-  /** The certificate's holder (its subject's CN), printed in the seal's appearance. */
-  holder: string
+  /** The certificate, its key and holder (src/signing/certificates.ts), or a function making it at the first seal. */
+  identity: SigningIdentity | LazyIdentity
   /** The employer's razón social (the employer profile's legalName). */
   legalName: string
   /** The time-stamp authority; absent: PAdES-B-B. */
@@ -279,8 +278,10 @@ const BYTE_RANGE_PLACEHOLDER = `/ByteRange [0 ${'0'.repeat(10)} ${'0'.repeat(10)
  * where /Contents' hex string starts (`<`) and ends (after `>`).
  */
 function certificationUpdate (
-  stamped: PdfObjects, block: SignatureBlock, options: SealerOptions, at: Date, contentsBytes: number
+  stamped: PdfObjects, block: SignatureBlock, identity: SigningIdentity, legalName: string, textFont: FontMetrics,
+  at: Date, contentsBytes: number
 ): { bytes: Uint8Array, contentsStart: number, contentsEnd: number } {
+  const { certificate, holder } = identity
   const first = stamped.trailer.size
   const numbers = { value: first, widget: first + 1, appearance: first + 2 }
   const page = stamped.object(block.page)
@@ -288,16 +289,16 @@ function certificationUpdate (
   const area = block.employer
   const when = limaInstant(at)
   const lines = [
-    SEALING_MESSAGES.sealHolder(options.holder, options.legalName),
-    SEALING_MESSAGES.sealCertificate(options.certificate.serialNumber.toUpperCase(), options.certificate.issuer.replace(/^.*?CN=([^,]+).*$/, '$1')),
+    SEALING_MESSAGES.sealHolder(holder, legalName),
+    SEALING_MESSAGES.sealCertificate(certificate.serialNumber.toUpperCase(), certificate.issuer.replace(/^.*?CN=([^,]+).*$/, '$1')),
     SEALING_MESSAGES.sealTime(when.date, when.time),
-    ...(options.certificate.demo ? [SEALING_MESSAGES.sealDemo] : [])
+    ...(certificate.demo ? [SEALING_MESSAGES.sealDemo] : [])
   ]
-  const appearance = drawParagraphs(lines, { x: 0, y: 0, width: area.width, height: area.height }, { x: 0, y: 0 }, 'F1', options.textFont)
+  const appearance = drawParagraphs(lines, { x: 0, y: 0, width: area.width, height: area.height }, { x: 0, y: 0 }, 'F1', textFont)
   const catalog = stamped.object(stamped.trailer.root)
   const annots = [...items(stamped, dictValue(page, '/Annots')), `${numbers.widget} 0 R`]
   const rect = `[${num(area.x)} ${num(area.y)} ${num(area.x + area.width)} ${num(area.y + area.height)}]`
-  const value = `<< /Type /Sig /Filter /Adobe.PPKLite /SubFilter /ETSI.CAdES.detached /M (${pdfDate(at)}) /Name ${textString(options.holder)} ` +
+  const value = `<< /Type /Sig /Filter /Adobe.PPKLite /SubFilter /ETSI.CAdES.detached /M (${pdfDate(at)}) /Name ${textString(holder)} ` +
     '/Reference [<< /Type /SigRef /TransformMethod /DocMDP /TransformParams << /Type /TransformParams /P 1 /V /1.2 >> >>] ' +
     `${BYTE_RANGE_PLACEHOLDER} /Contents <${'0'.repeat(contentsBytes * 2)}> >>`
   const bytes = appendUpdate(stamped, [
@@ -356,18 +357,26 @@ export function findSignatureBlock (templates: readonly CompiledTemplate[], issu
  */
 export function createSealer (options: SealerOptions): DocumentSealer {
   const templates = Object.values(options.templates)
-  const chainBytes = [options.signer.certificate, ...options.signer.chain].reduce((total, der) => total + der.length, 0)
-  let contentsBytes = chainBytes + CMS_ROOM + (options.tsa === undefined ? 0 : TOKEN_ROOM)
+  let made: SigningIdentity | undefined
+  const identity = () => (made ??= typeof options.identity === 'function' ? options.identity() : options.identity)
+  /** Bytes of /Contents: set at the first seal from the certificates, grown by certify. */
+  let contentsBytes = 0
   const now = options.now ?? (() => new Date())
 
   /** Update 2 over `stamped`, signed (and time-stamped); again with more room when the CMS did not fit. */
   const certify = async (
     stamped: PdfObjects, block: SignatureBlock, at: Date
   ): Promise<{ bytes: Uint8Array, timeStamped: boolean }> => {
+    const { signer } = identity()
+    if (contentsBytes === 0) {
+      const chainBytes = [signer.certificate, ...signer.chain].reduce((total, der) => total + der.length, 0)
+      contentsBytes = chainBytes + CMS_ROOM + (options.tsa === undefined ? 0 : TOKEN_ROOM)
+    }
     const room = contentsBytes
-    const { bytes, contentsStart, contentsEnd } = certificationUpdate(stamped, block, options, at, room)
+    const { bytes, contentsStart, contentsEnd } =
+      certificationUpdate(stamped, block, identity(), options.legalName, options.textFont, at, room)
     const digest = createHash('sha256').update(bytes.subarray(0, contentsStart)).update(bytes.subarray(contentsEnd)).digest()
-    const draft = buildSignedData({ contentType: OID.data, digest }, options.signer)
+    const draft = buildSignedData({ contentType: OID.data, digest }, signer)
     const token = options.tsa === undefined ? undefined : await requestTimestamp(options.tsa, draft.signatureValue)
     const cms = draft.encode(token)
     if (cms.length > room) {
@@ -380,7 +389,7 @@ export function createSealer (options: SealerOptions): DocumentSealer {
 
   return {
     enabled: true,
-    certificate: options.certificate,
+    get certificate () { return identity().certificate },
     async seal (issued, kind, signature): Promise<SealedDocument> {
       const at = now()
       const objects = new PdfObjects(issued)
@@ -391,7 +400,7 @@ export function createSealer (options: SealerOptions): DocumentSealer {
         bytes,
         sha256: createHash('sha256').update(bytes).digest('hex'),
         level: timeStamped ? 'PAdES-B-T' : 'PAdES-B-B',
-        certificate: options.certificate
+        certificate: identity().certificate
       }
     }
   }
