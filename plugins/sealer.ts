@@ -4,7 +4,7 @@
  * read once here (SIGNING_CERT and SIGNING_CERT_PASSWORD_FILE, or the demo certificate in DATA_DIR:
  * src/signing/certificates.ts), checked against the employer profile's RUC; a refusal stops start-up
  * with one line. Without SIGNING_CERT in production or with DATABASE_URL the demo certificate is not
- * used: `app.sealer.enabled` is false and every seal answers 503 (logged once at start-up). It seals
+ * used: `app.sealer.enabled` is false and every seal answers 503 (said once in the log, at info level). It seals
  * against the templates the PDF pool compiled (`app.pdfPool.engineData`).
  */
 import fp from 'fastify-plugin'
@@ -34,7 +34,8 @@ export default fp(async (app) => {
   })
   if (identity === undefined) {
     const reason = demoRefusal({ production: config.NODE_ENV === 'production', DATABASE_URL: config.DATABASE_URL })
-    app.log.warn({ reason }, 'no SIGNING_CERT: the demo certificate is not used here, so electronic signatures are off (every seal answers 503)')
+    // a normal deployment that does not sign: said once, not warned
+    app.log.info({ reason }, 'no SIGNING_CERT: the demo certificate is not used here, so electronic signatures are off (every seal answers 503)')
     app.decorate('sealer', unavailableSealer())
     return
   }
