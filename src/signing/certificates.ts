@@ -4,7 +4,8 @@
  * pkijs) whose password is the first line of SIGNING_CERT_PASSWORD_FILE (refused when others can
  * read or write it, or its group can write it, as API_KEYS_FILE); or, without SIGNING_CERT, the demo
  * certificate: self-signed, subject "DEMOSTRACIÓN - SIN VALOR LEGAL" (never the employer's name),
- * made once in DATA_DIR/signing/ (the key mode 0600), or in memory for `memory://`. The demo
+ * made at its first seal, once, in DATA_DIR/signing/ (the key mode 0600, checked at each start
+ * once made), or in memory for `memory://`. The demo
  * certificate is never used with DATABASE_URL or NODE_ENV=production: there, without SIGNING_CERT,
  * nothing can be signed (loadSigningIdentity answers undefined) and the service starts without
  * electronic signatures. Refusals stop start-up with one line (ConfigError): a certificate naming a
@@ -156,7 +157,7 @@ function makeDemo (): { key: KeyObject, certificate: Uint8Array } {
   return { key: privateKey, certificate }
 }
 
-/** The demo certificate: made once in `dataDir`/signing/ (key 0600), or in memory. */
+/** The demo certificate: made once in `dataDir`/signing/ (key 0600), or in memory; read again when made. */
 function demoCertificate (dataDir: string): { key: KeyObject, certificate: Uint8Array } {
   if (dataDir === 'memory://') return (memoryDemo ??= makeDemo())
   const dir = join(dataDir, 'signing')
@@ -222,7 +223,7 @@ function demoIdentity (dataDir: string): SigningIdentity {
   }
 }
 
-/** An identity made when first needed: the in-memory demo certificate (`DATA_DIR=memory://`). */
+/** An identity made when first needed: the demo certificate not made yet (in memory, or not yet in DATA_DIR). */
 export type LazyIdentity = () => SigningIdentity
 
 /**
@@ -238,7 +239,9 @@ export async function loadSigningIdentity (
   if (settings.SIGNING_CERT === undefined) {
     if (settings.SIGNING_CERT_PASSWORD_FILE !== undefined) throw new ConfigError(MESSAGES.passwordFileWithoutCert)
     if (demoRefusal(settings) !== undefined) return undefined
-    if (settings.dataDir === 'memory://') return () => demoIdentity(settings.dataDir)
+    // made at the first seal (a start that never signs writes no key); one already made is read now, its mode checked
+    const made = settings.dataDir !== 'memory://' && existsSync(join(settings.dataDir, 'signing', 'demo-key.pem'))
+    if (!made) return () => demoIdentity(settings.dataDir)
     return demoIdentity(settings.dataDir)
   }
   const path = settings.SIGNING_CERT

@@ -4,7 +4,7 @@
  */
 import tap from 'tap'
 import { execFileSync } from 'node:child_process'
-import { chmodSync, mkdirSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs'
+import { chmodSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { build } from '../../support/helper.js'
@@ -114,15 +114,18 @@ tap.test('in memory (DATA_DIR=memory://) the demo certificate is made at the fir
 tap.test('the demo certificate is made once in DATA_DIR, its key 0600, never naming the employer', async (t) => {
   const dataDir = join(dir, 'data')
   const settings = { production: false, dataDir, ruc: DEMO_RUC }
-  const first = await loadSigningIdentity(settings)
-  if (first === undefined || typeof first === 'function') throw new Error('a demo certificate made at once in a folder')
+  const lazy = await loadSigningIdentity(settings)
+  if (typeof lazy !== 'function') throw new Error('made at the first seal')
+  t.notOk(existsSync(join(dataDir, 'signing')), 'nothing written before the first seal')
+  const first = lazy()
   const keyFile = join(dataDir, 'signing', 'demo-key.pem')
   t.equal(statSync(keyFile).mode & 0o777, 0o600)
   t.equal(first.certificate.demo, true)
   t.equal(first.holder, DEMO_SUBJECT)
   t.same(subjectRucs(new Uint8Array(Buffer.from(readFileSync(join(dataDir, 'signing', 'demo-cert.pem'), 'utf8').split('\n').slice(1, -2).join(''), 'base64'))), [])
   const second = await loadSigningIdentity(settings)
-  t.equal((second as typeof first).certificate.sha256, first.certificate.sha256, 'read again, not made again')
+  if (second === undefined || typeof second === 'function') throw new Error('read at start-up once made')
+  t.equal(second.certificate.sha256, first.certificate.sha256, 'read again, not made again')
   chmodSync(keyFile, 0o644)
   await t.rejects(loadSigningIdentity(settings), { message: /clave del certificado de demostración .* tiene permisos 0644/ })
 })
