@@ -10,7 +10,7 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import type { FastifyInstance } from 'fastify'
-import { build, pdfText, qpdfCheck, sampleEmployee, zipEntries } from '../../support/helper.js'
+import { build, pdfText, qpdfCheck, sampleAddendum, sampleEmployee, zipEntries } from '../../support/helper.js'
 import { makeTestPki, pdfsig, signatureParts, startTestTsa, TEST_HOLDER, type TestPki } from '../../support/signing.js'
 import { findSignatureBlock } from '../../../src/signing/seal.js'
 import { tokenInfo, TimestampUnavailableError } from '../../../src/signing/timestamp.js'
@@ -197,6 +197,18 @@ tap.test('pages render alike outside the stamp and the seal\'s appearance', asyn
     const before = render(contract, 'before', page, dpi)
     const after = render(sealed.bytes, 'after', page, dpi)
     t.equal(after.width, before.width)
+    if (page === pages) {
+      // the areas the stamp and the seal take were blank on the issued page: they cover nothing printed
+      let printed = 0
+      for (const area of [block.worker, block.employer]) {
+        for (let y = Math.ceil((841.89 - area.y - area.height + 1) * scale); y < Math.floor((841.89 - area.y - 1) * scale); y++) {
+          for (let x = Math.ceil((area.x + 1) * scale); x < Math.floor((area.x + area.width - 1) * scale); x++) {
+            if (before.pixels[y * before.width + x] < 250) printed++
+          }
+        }
+      }
+      t.equal(printed, 0, 'the stamp and the seal cover nothing printed')
+    }
     let changed = 0
     let outside = 0
     for (let y = 0; y < before.height; y++) {
@@ -301,6 +313,27 @@ tap.test('without SIGNING_CERT nor a TSA: the demo certificate, PAdES-B-B, said 
   t.match(await flatText(sealed.bytes), 'DEMOSTRACIÓN: código enviado sin correo real, sin valor legal.')
   const printed = openssl(['cms', '-cmsout', '-print', '-inform', 'DER', '-in', file('demo.p7s', signatureParts(sealed.bytes).cms)])
   t.notMatch(printed, 'timeStampToken', 'B-B: no token')
+})
+
+tap.test('every template has a signature block: two areas side by side on one page', async (t) => {
+  const app = await build(t)
+  const templates = Object.values(app.pdfPool.engineData.templates)
+  t.ok(templates.length >= 12)
+  for (const template of templates) {
+    const block = findSignatureBlock(templates, Buffer.concat([template.base, Buffer.from('\n')]))
+    t.equal(block.worker.y, block.employer.y, `${template.name}: one height`)
+    t.ok(block.employer.x + block.employer.width < block.worker.x, `${template.name}: the employer left, the worker right`)
+    t.ok(block.worker.y > 64 && block.worker.y + block.worker.height < 841.89 - 58, `${template.name}: inside the margins`)
+  }
+})
+
+tap.test('an adenda seals as the documents do', async (t) => {
+  const app = await sealingApp(t)
+  const res = await app.inject({ method: 'POST', url: '/api/addendum/preview', payload: sampleAddendum() })
+  t.equal(res.statusCode, 200)
+  const sealed = await app.sealer.seal(res.rawPayload, 'adenda', signature())
+  t.match(pdfsig(file('adenda.pdf', sealed.bytes), pki().nssDir), 'Total document signed')
+  t.match(await flatText(sealed.bytes), 'Firmado electrónicamente por Rosa María Quispe Mamani, DNI 12345678')
 })
 
 tap.test('a document no current template begins is refused', async (t) => {
