@@ -86,7 +86,7 @@ function readSecretFile (path: string): string {
 
 /** RUCs a certificate's subject names: any 11-digit run starting as a RUC does (10, 15, 16, 17, 20). */
 export function subjectRucs (der: Uint8Array): string[] {
-  const subject = pkijs.Certificate.fromBER(der).subject
+  const subject = pkijs.Certificate.fromBER(new Uint8Array(der)).subject
   const values = subject.typesAndValues.map((attribute) => String(attribute.value.valueBlock.value))
   return [...new Set(values.flatMap((value) => [...value.matchAll(/(?<!\d)((?:10|15|16|17|20)\d{9})(?!\d)/g)].map((match) => match[1])))]
 }
@@ -102,7 +102,7 @@ export async function readPkcs12 (
   const keys: KeyObject[] = []
   const certificates: Uint8Array[] = []
   try {
-    const pfx = pkijs.PFX.fromBER(bytes)
+    const pfx = pkijs.PFX.fromBER(new Uint8Array(bytes))
     await pfx.parseInternalValues({ password: secret, checkIntegrity: true })
     const safe = pfx.parsedValue?.authenticatedSafe
     if (safe === undefined) throw new Error('sin AuthenticatedSafe')
@@ -182,7 +182,7 @@ function demoCertificate (dataDir: string): { key: KeyObject, certificate: Uint8
 
 /** The subject's CN, else its O: who the seal names as holder. */
 function holderOf (der: Uint8Array): string {
-  const subject = pkijs.Certificate.fromBER(der).subject
+  const subject = pkijs.Certificate.fromBER(new Uint8Array(der)).subject
   return nameValues(subject, NAME_OIDS.commonName)[0] ?? nameValues(subject, NAME_OIDS.organization)[0] ?? ''
 }
 
@@ -257,7 +257,7 @@ export async function loadSigningIdentity (
   const rucs = subjectRucs(certificate)
   const others = rucs.filter((ruc) => ruc !== settings.ruc)
   if (others.length > 0) throw new ConfigError(MESSAGES.otherRuc(path, others, settings.ruc))
-  const notAfter = pkijs.Certificate.fromBER(certificate).notAfter.value
+  const notAfter = pkijs.Certificate.fromBER(new Uint8Array(certificate)).notAfter.value
   if (notAfter.getTime() < Date.now()) {
     throw new ConfigError(MESSAGES.certExpired(path, notAfter.toISOString().slice(0, 10)))
   }

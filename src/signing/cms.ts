@@ -51,7 +51,7 @@ const parts = new WeakMap<Signer, SignerParts>()
 function signerParts (signer: Signer): SignerParts {
   let cached = parts.get(signer)
   if (cached !== undefined) return cached
-  const certificate = pkijs.Certificate.fromBER(signer.certificate)
+  const certificate = pkijs.Certificate.fromBER(new Uint8Array(signer.certificate))
   const issuer = Buffer.from(certificate.issuer.toSchema().toBER(false))
   const serial = Buffer.from(certificate.serialNumber.toBER(false))
   const certHash = createHash('sha256').update(signer.certificate).digest()

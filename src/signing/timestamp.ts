@@ -41,7 +41,7 @@ export interface TimestampAuthority {
 
 /** The TSTInfo of a token (ContentInfo DER), parsed by pkijs (tests). @throws when the token holds no TSTInfo */
 export function tokenInfo (token: Uint8Array): pkijs.TSTInfo {
-  return pkijs.TSTInfo.fromBER(tstInfoBytes(token))
+  return pkijs.TSTInfo.fromBER(new Uint8Array(tstInfoBytes(token)))
 }
 
 /** The DER TSTInfo inside a token: ContentInfo → SignedData → encapContentInfo → eContent. */

@@ -47,7 +47,7 @@ function name (attributes: readonly NameAttribute[]): pkijs.RelativeDistinguishe
       }).toSchema()]
     }))
   })
-  return pkijs.RelativeDistinguishedNames.fromBER(sequence.toBER(false))
+  return pkijs.RelativeDistinguishedNames.fromBER(new Uint8Array(sequence.toBER(false)))
 }
 
 /** What makeCertificate writes. */
@@ -87,13 +87,13 @@ export function makeCertificate (request: CertificateRequest): Uint8Array {
   certificate.serialNumber = new asn1js.Integer({ valueHex: request.serial.slice().buffer })
   const issuerCertificate = request.issuer === undefined
     ? undefined
-    : pkijs.Certificate.fromBER(request.issuer.certificate)
+    : pkijs.Certificate.fromBER(new Uint8Array(request.issuer.certificate))
   certificate.subject = name(request.subject)
   certificate.issuer = issuerCertificate?.subject ?? name(request.subject)
   certificate.notBefore.value = request.notBefore
   certificate.notAfter.value = request.notAfter
   const spki = request.publicKey.export({ type: 'spki', format: 'der' })
-  certificate.subjectPublicKeyInfo = pkijs.PublicKeyInfo.fromBER(spki)
+  certificate.subjectPublicKeyInfo = pkijs.PublicKeyInfo.fromBER(new Uint8Array(spki))
   const keyId = createHash('sha1').update(new Uint8Array(certificate.subjectPublicKeyInfo.subjectPublicKey.valueBlock.valueHexView)).digest()
   const extensions = [
     new pkijs.Extension({
@@ -150,7 +150,7 @@ export function nameValues (names: pkijs.RelativeDistinguishedNames, type: strin
 
 /** The certificate as the registry keeps it (types.ts SealCertificate). */
 export function describeCertificate (der: Uint8Array, demo: boolean): SealCertificate {
-  const certificate = pkijs.Certificate.fromBER(der)
+  const certificate = pkijs.Certificate.fromBER(new Uint8Array(der))
   return {
     subject: nameText(certificate.subject),
     issuer: nameText(certificate.issuer),
@@ -162,7 +162,7 @@ export function describeCertificate (der: Uint8Array, demo: boolean): SealCertif
 
 /** Whether `key` (a private key) belongs to the certificate `der`. */
 export function keyMatches (der: Uint8Array, key: KeyObject): boolean {
-  const spki = Buffer.from(pkijs.Certificate.fromBER(der).subjectPublicKeyInfo.toSchema().toBER(false))
+  const spki = Buffer.from(pkijs.Certificate.fromBER(new Uint8Array(der)).subjectPublicKeyInfo.toSchema().toBER(false))
   return createPublicKey(key).export({ type: 'spki', format: 'der' }).equals(spki)
 }
 
