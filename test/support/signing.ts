@@ -7,7 +7,7 @@
  */
 import { execFileSync } from 'node:child_process'
 import { createHash, generateKeyPairSync, randomBytes, type KeyObject } from 'node:crypto'
-import { writeFileSync } from 'node:fs'
+import { mkdirSync, writeFileSync } from 'node:fs'
 import { createServer, type Server } from 'node:http'
 import { once } from 'node:events'
 import { join } from 'node:path'
@@ -86,7 +86,7 @@ export function makeTestPki (dir: string, ruc: string, signerSubject?: NameAttri
   execFileSync('openssl', ['pkcs12', '-export', '-inkey', join(dir, 'signer-key.pem'), '-in', join(dir, 'signer.pem'),
     '-certfile', caPem, '-passout', `file:${passwordFile}`, '-out', p12])
   const nssDir = join(dir, 'nss')
-  execFileSync('mkdir', ['-p', nssDir])
+  mkdirSync(nssDir, { recursive: true })
   execFileSync('certutil', ['-N', '-d', `sql:${nssDir}`, '--empty-password'])
   execFileSync('certutil', ['-A', '-d', `sql:${nssDir}`, '-n', 'ca-pruebas', '-t', 'CT,C,C', '-i', caPem])
   return { ca, signer, tsa, caPem, p12, passwordFile, nssDir }
@@ -95,7 +95,7 @@ export function makeTestPki (dir: string, ruc: string, signerSubject?: NameAttri
 /** How the test TSA answers (`big-token`: a token carrying its CA certificate 16 times, about 14 KB). */
 export type TsaBehaviour = 'ok' | 'slow' | 'other-nonce' | 'other-imprint' | 'refuse' | 'http-500' | 'big-token'
 
-/** A running test TSA: its URL, the requests it got, and how to change its behaviour or close it. */
+/** A running test TSA: its URL, the requests it got, and how to change its behaviour or close it (once; again is a no-op). */
 export interface TestTsa {
   url: string
   requests: number
@@ -154,7 +154,10 @@ export async function startTestTsa (pki: TestPki, behaviour: TsaBehaviour = 'ok'
   server.listen(0, '127.0.0.1')
   await once(server, 'listening')
   state.url = `http://127.0.0.1:${(server.address() as { port: number }).port}/tsa`
+  let closed = false
   state.close = async () => {
+    if (closed) return
+    closed = true
     server.closeAllConnections()
     server.close()
     await once(server, 'close')
