@@ -10,6 +10,7 @@ import multipart from '../plugins/multipart.js'
 import errors, { clientErrorReply, frameworkErrorReply } from '../plugins/errors.js'
 import pdfPool from '../plugins/pdf-pool.js'
 import employerProfile from '../plugins/employer-profile.js'
+import sealer from '../plugins/sealer.js'
 import sheetImports from '../plugins/sheet-imports.js'
 import docs from '../plugins/docs.js'
 import sessions from '../plugins/sessions.js'
@@ -168,6 +169,7 @@ export async function buildApp (options: BuildAppOptions = {}): Promise<FastifyI
   await app.register(loadShedding)
   await app.register(pdfPool)
   await app.register(employerProfile)
+  await app.register(sealer) // the signed documents' seal: its certificate is read and checked at start-up
   await app.register(docs)
   await app.register(sessions)
   await app.register(spreadsheetReader)

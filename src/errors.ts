@@ -32,6 +32,8 @@ export const ERROR_CODES = {
   CONTRATOS_PDF_GENERATION: '500: a contract PDF could not be generated (spec endpoint 3)',
   CONTRATOS_BUSY: '503: load shed or a worker pool\'s line full; Retry-After',
   CONTRATOS_SESSION_STORE_UNAVAILABLE: '503: the session store (Redis) does not answer; Retry-After',
+  CONTRATOS_SIGNING_UNAVAILABLE: '503: no signing certificate (SIGNING_CERT) where the demo one may not sign (production, DATABASE_URL): nothing can be signed',
+  CONTRATOS_TSA_UNAVAILABLE: '503: the time-stamp authority (SIGNING_TSA_URL) gave no valid token in time, so the document was not signed; Retry-After',
   CONTRATOS_REGISTRY_UNAVAILABLE: '503: the contract registry\'s database does not answer; Retry-After',
   CONTRATOS_REGISTRY_CONFLICT: '409: the registry\'s state refuses the change: an overlapping contract that binds the worker, a status that does not allow it (docs/registry.md)',
   CONTRATOS_SCAN_TOO_LARGE: '413: a scan of a paper signature larger than 10 MB (docs/registry.md)',

@@ -28,12 +28,17 @@ export interface WorkerSignature {
   signedAt: Date
   /** the evidence's number, printed in the stamp and named in `evidencia.json` */
   evidenceNumber: string
-  /** the signing date the document prints (YYYY-MM-DD); both dates are stamped when it differs from signedAt's Lima day */
+  /**
+   * the signing date the document prints (YYYY-MM-DD); both dates are stamped when it differs from
+   * signedAt's Lima day
+   */
   printedSigningDate: string
   /** the data notice's optional purposes (only for `tratamiento-datos`) */
   consents?: ConsentAnswer[]
   /** attached to the document as `evidencia.json` */
   evidence: Record<string, unknown>
+  /** true when the one-time code went to DATA_DIR/outbox/ (no SMTP_URL): the stamp says it is a demonstration */
+  demo?: boolean
 }
 
 /** The certificate that sealed a document, as the registry keeps it. */
@@ -59,6 +64,12 @@ export interface SealedDocument {
 
 /** Seals documents; made once at start-up from SIGNING_CERT (or the demo certificate). */
 export interface DocumentSealer {
+  /**
+   * false when nothing can be signed here: no SIGNING_CERT with DATABASE_URL or in production (the demo
+   * certificate is not for real use); `seal` then throws SigningUnavailableError (503) and `certificate`
+   * is empty. Absent: true.
+   */
+  readonly enabled?: boolean
   readonly certificate: SealCertificate
   /**
    * Appends the worker's stamp and the employer's certification signature to `issued`.
