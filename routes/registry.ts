@@ -84,7 +84,9 @@ const registryRoutes: FastifyPluginAsyncTypebox = async (app) => {
     }
     const document = await app.registry.run(async (registry) => await registry.documentByCode(code))
     if (document === undefined) throw new AppError(404, VERIFICATION_MESSAGES.notFound, { code: 'CONTRATOS_DOCUMENT_NOT_FOUND' })
-    return { success: true as const, data: { document } }
+    // signed electronically: the sealed file's SHA-256 and when (docs/signing-flow.md)
+    const signed = await app.registry.run(async (registry) => await registry.signing.signedByCode(code))
+    return { success: true as const, data: { document: signed === undefined ? document : { ...document, signedSha256: signed.sha256, signedAt: signed.signedAt } } }
   })
 
   app.get('/workers/:dni/contracts', {

@@ -21,6 +21,7 @@
  * - http.ts: VALIDATION_MESSAGE, SERVICE_MESSAGES, HTTP_MESSAGES, BODY_MESSAGES, OPENAPI_TEXTS
  * - security.ts: AUTH_MESSAGES, AUDIT_MESSAGES
  * - startup.ts: STARTUP_MESSAGES (the operator's start-up refusals)
+ * - signing.ts: SIGNING_MESSAGES, SIGNING_PAGE_MESSAGES, SIGNING_PAGE_TEXTS, SIGNING_MAIL (the worker's electronic signature)
  */
 export * from './messages/contracts.js'
 export * from './messages/working-time.js'
@@ -34,3 +35,4 @@ export * from './messages/registry.js'
 export * from './messages/http.js'
 export * from './messages/security.js'
 export * from './messages/startup.js'
+export * from './messages/signing.js'

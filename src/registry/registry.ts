@@ -41,6 +41,7 @@ import {
   upsertIssuedWorkers, upsertWorkerNames, type NamedWorker
 } from './workers.js'
 import { CauseRegistry } from './cause-reviews.js'
+import { SigningStore } from './signing.js'
 import { eraseDeleted } from './erasure.js'
 import { verificationCode } from './verification-codes.js'
 import { dayMonthYearKey, todayInLima } from '../vocabulary/dates.js'
@@ -119,6 +120,11 @@ export interface SignOptions extends ChangeContext {
   scans?: readonly ScanUpload[]
   /** `DD/MM/YYYY`: the copy handed over another day than the signature; needs a `cargo` scan. */
   copyDeliveredOn?: string
+  /**
+   * An electronic signature's own step (signing.ts signUnderLock), run under the worker's row lock
+   * before the contract is judged and marked: it may refuse, and what it writes commits with the mark.
+   */
+  underLock?: (trx: RegistryDb) => Promise<void>
 }
 
 /** A ChangeRefusal of statuses.ts as the registry's refusal. */
@@ -148,6 +154,11 @@ export class Registry {
   /** The causes counsel reviews (cause-reviews.ts). */
   get causes (): CauseRegistry {
     return new CauseRegistry(this.#db)
+  }
+
+  /** The worker's electronic signature: addresses, invitations, codes, evidence, sealed files (signing.ts). */
+  get signing (): SigningStore {
+    return new SigningStore(this.#db)
   }
 
   /**
@@ -229,7 +240,10 @@ export class Registry {
     const scans = options.scans ?? []
     return await this.#db.transaction().execute(async (trx) => {
       const { dni, found } = await this.#lockedState(trx, id)
+      if (options.underLock !== undefined) await options.underLock(trx)
       const outcome = signingOutcome(found, signedOn, today)
+      // an electronic signature is a new fact: a contract already signed is refused, never answered again
+      if (via === 'electronic' && outcome === 'unchanged') throw new RegistryRefusal('status', { status: found.status, dni })
       if (typeof outcome === 'object') {
         const details = 'by' in outcome ? { other: outcome.by } : 'date' in outcome ? { date: outcome.date } : 'status' in outcome ? { status: outcome.status } : {}
         throw new RegistryRefusal(outcome.refusal, { ...details, dni })
