@@ -529,7 +529,8 @@ export class SigningStore {
     const last = await this.#lastEvidence(trx, invitation.contractId)
     const evidenceNumber = `${invitation.contractId.slice(0, 8).toUpperCase()}-${Number(last?.seq ?? 0) + 1}`
     const { answer, sealed, copyMail } = await input.seal(invitation, ordered, evidenceNumber)
-    const signedAt = new Date()
+    // the instant the stamps print, the answer gives and the public check shows
+    const signedAt = typeof answer.signedAt === 'string' ? new Date(answer.signedAt) : new Date()
     for (const document of sealed) {
       await trx.insertInto('signed_documents').values({
         contract_id: invitation.contractId,

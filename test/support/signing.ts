@@ -7,6 +7,7 @@ import { createHash } from 'node:crypto'
 import { readdirSync, readFileSync, statSync } from 'node:fs'
 import { join } from 'node:path'
 import type { FastifyInstance, FastifyPluginAsync } from 'fastify'
+import fp from 'fastify-plugin'
 import type { DocumentSealer, SignedDocumentKind, WorkerSignature } from '../../src/signing/types.js'
 
 /** What the fake sealer was asked, in order. */
@@ -14,7 +15,7 @@ export interface SealCall { kind: SignedDocumentKind, issuedSha256: string, sign
 
 /** An `extend` for build(): `app.sealer` is a fake that appends a line naming the signer and the evidence. */
 export function fakeSealer (calls: SealCall[] = [], fail = false): FastifyPluginAsync {
-  return async (app) => {
+  return fp(async (app) => {
     const certificate = { subject: 'CN=Prueba', issuer: 'CN=Prueba', serialNumber: '01', sha256: '0'.repeat(64), demo: true }
     const sealer: DocumentSealer = {
       certificate,
@@ -26,7 +27,7 @@ export function fakeSealer (calls: SealCall[] = [], fail = false): FastifyPlugin
       }
     }
     app.decorate('sealer', sealer)
-  }
+  })
 }
 
 /** The Origin header of the worker's page on this app (PUBLIC_URL, else http://localhost:PORT). */
@@ -59,9 +60,11 @@ export function outboxFiles (app: FastifyInstance): Array<{ name: string, text: 
     .sort((a, b) => a.time - b.time || a.name.localeCompare(b.name))
 }
 
-/** A mail's text with its quoted-printable or base64 body decoded (enough for our plain-text mails). */
+/** A mail's text with its Subject and its quoted-printable or base64 body decoded (enough for our plain-text mails). */
 export function decodeMail (raw: string): string {
-  const [head, ...rest] = raw.split('\r\n\r\n')
+  const [encoded, ...rest] = raw.split('\r\n\r\n')
+  const head = encoded.replace(/\r\n\s+/g, ' ').replace(/=\?UTF-8\?Q\?([^?]*)\?=/gi, (_, text: string) =>
+    Buffer.from(text.replace(/_/g, ' ').replace(/=([0-9A-F]{2})/g, (__, hex: string) => String.fromCharCode(parseInt(hex, 16))), 'latin1').toString('utf8'))
   let body = rest.join('\r\n\r\n')
   if (/content-transfer-encoding: quoted-printable/i.test(head)) {
     body = Buffer.from(body.replace(/=\r\n/g, '').replace(/=([0-9A-F]{2})/g, (_, hex: string) => String.fromCharCode(parseInt(hex, 16))), 'latin1').toString('utf8')
