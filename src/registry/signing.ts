@@ -725,10 +725,12 @@ export class SigningStore {
   }
 
   /** The outbox rows of an invitation (tests, the console): kind, status, when sent and the relay's reply. */
-  async mails (invitationId: string): Promise<Array<{ kind: string, status: string, relayReply: string | null, text: string, subject: string }>> {
-    const rows = await this.#db.selectFrom('mail_outbox').select(['kind', 'status', 'relay_reply', 'text', 'subject'])
+  async mails (invitationId: string): Promise<Array<{ id: string, kind: string, status: string, attempts: number, relayReply: string | null, text: string, subject: string }>> {
+    const rows = await this.#db.selectFrom('mail_outbox').select(['id', 'kind', 'status', 'attempts', 'relay_reply', 'text', 'subject'])
       .where('invitation_id', '=', invitationId).orderBy('id').execute()
-    return rows.map((row) => ({ kind: row.kind, status: row.status, relayReply: row.relay_reply, text: row.text, subject: row.subject }))
+    return rows.map((row) => ({
+      id: String(row.id), kind: row.kind, status: row.status, attempts: row.attempts, relayReply: row.relay_reply, text: row.text, subject: row.subject
+    }))
   }
 
   /** The invitations whose expiry passed (their .eml files are deleted). */
