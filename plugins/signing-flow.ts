@@ -16,7 +16,8 @@ import type { DeclineChoice } from '../src/registry/signing-tables.js'
 import type { RegistryDb } from '../src/registry/tables.js'
 import { isoDate } from '../src/registry/tables.js'
 import {
-  addressRecentlyChanged, domainOf, employerDomains, invitationExpiry, maskEmail, newCode, newSecret, notInvitable, sha256Hex, typedBirthDate
+  addressRecentlyChanged, domainOf, employerDomains, invitationExpiry, maskEmail, newCode, newSecret, notInvitable,
+  sha256Hex, typedBirthDate
 } from '../src/signing/flow/rules.js'
 import type { ConsentAnswer, DocumentSealer, SignedDocumentKind } from '../src/signing/types.js'
 import { todayInLima } from '../src/vocabulary/dates.js'
@@ -53,11 +54,20 @@ export interface SigningFlow {
   list: (status: string | undefined) => Promise<Array<{ dni: string } & Record<string, unknown>>>
   revoke: (id: string, step: StepRequest) => Promise<{ dni: string }>
   state: (token: string, step: StepRequest) => Promise<Record<string, unknown>>
-  identity: (token: string, body: { dni: string, birthDate: string }, step: StepRequest) => Promise<{ email: string, codeSent: boolean }>
+  identity: (token: string, body: { dni: string, birthDate: string }, step: StepRequest) => Promise<{
+    email: string,
+    codeSent: boolean
+  }>
   /** @returns the answer, and the new session's id when the code opened one */
-  code: (token: string, body: { code?: string }, step: StepRequest) => Promise<{ session?: string, data: { session: boolean, codeSent: boolean } }>
+  code: (token: string, body: { code?: string }, step: StepRequest) => Promise<{
+    session?: string,
+    data: { session: boolean, codeSent: boolean }
+  }>
   document: (token: string, kind: string, step: StepRequest) => Promise<SigningFile>
-  sign: (token: string, body: { consents: Array<{ purpose: string, accepted: boolean }>, documents: Record<string, string> }, step: StepRequest) => Promise<Record<string, unknown>>
+  sign: (token: string, body: {
+    consents: Array<{ purpose: string, accepted: boolean }>,
+    documents: Record<string, string>
+  }, step: StepRequest) => Promise<Record<string, unknown>>
   signedCopy: (token: string, kind: string, step: StepRequest) => Promise<SigningFile>
   decline: (token: string, body: { choice: DeclineChoice, reason?: string }, step: StepRequest) => Promise<{ status: 'declined', choice: DeclineChoice }>
   evidence: (contractId: string) => Promise<{ dni: string, data: Record<string, unknown> }>
@@ -85,7 +95,8 @@ export function sessionFromCookie (header: string | undefined): string | undefin
 
 /** A SigningRefusal as the worker's answer. */
 export function refusalError (refusal: SigningRefusal): AppError {
-  const answer = (status: number, message: string, code: ErrorCode, data: Record<string, unknown> | null = null, retryAfter?: number) => {
+  const answer = (status: number, message: string, code: ErrorCode, data: Record<string, unknown> | null = null,
+    retryAfter?: number) => {
     const error = new AppError(status, message, { code, data })
     if (retryAfter !== undefined) Object.assign(error, { retryAfterSeconds: retryAfter })
     return error
@@ -137,7 +148,12 @@ const cannotInvite = (message: string, contractId: string) =>
 
 /** The data notice's optional purposes the profile declares (`dataProtection.optionalPurposes`), if any. */
 function optionalPurposes (app: FastifyInstance): Array<{ id: string, text: string }> {
-  return (app.employerProfile.dataProtection as { optionalPurposes?: Array<{ id: string, text: string }> }).optionalPurposes ?? []
+  return (app.employerProfile.dataProtection as {
+    optionalPurposes?: Array<{
+      id: string,
+      text: string
+    }>
+  }).optionalPurposes ?? []
 }
 
 export default fp(async (app) => {
@@ -159,7 +175,12 @@ export default fp(async (app) => {
    * with the codes it printed, and checked against the SHA-256 recorded at issue.
    * @throws AppError 409 when a document was never recorded with its hash, or renders otherwise now
    */
-  async function issuedDocuments (subject: InvitationSubject): Promise<Array<{ kind: string, code: string, bytes: Uint8Array, sha256: string }>> {
+  async function issuedDocuments (subject: InvitationSubject): Promise<Array<{
+    kind: string,
+    code: string,
+    bytes: Uint8Array,
+    sha256: string
+  }>> {
     if (subject.documents.length === 0 || subject.documents.some((document) => document.sha256 === null)) {
       throw cannotInvite(SIGNING_MESSAGES.notRecorded, subject.id)
     }
@@ -172,7 +193,8 @@ export default fp(async (app) => {
       rendered = [parts.contract, parts.consent, parts.annex]
         .map((document) => new Uint8Array(Buffer.concat(document.parts.map((part) => Buffer.from(part)))))
     } else {
-      const { pdf } = await app.pdfPool.issuedAddendum(subject.record as unknown as AddendumRequest, subject.signingDate, subject.documents[0].code)
+      const { pdf } = await app.pdfPool.issuedAddendum(subject.record as unknown as AddendumRequest,
+        subject.signingDate, subject.documents[0].code)
       rendered = [pdf]
     }
     return subject.documents.map((document, index) => {
@@ -183,7 +205,10 @@ export default fp(async (app) => {
     })
   }
 
-  /** What an invitation needs, checked (§39): the contract invitable, the address the worker's own. @throws AppError 404, 409 */
+  /**
+   * What an invitation needs, checked (§39): the contract invitable, the address the worker's own. @throws AppError
+   * 404, 409
+   */
   async function plan (contractId: string, audit: (dnis: string[]) => void, domains: Set<string>) {
     const subject = await run(async (registry) => await registry.signing.subject(contractId))
     if (subject === undefined) throw new AppError(404, SIGNING_MESSAGES.contractNotFound(contractId), { code: 'CONTRATOS_REGISTRY_NOT_FOUND' })
@@ -196,7 +221,9 @@ export default fp(async (app) => {
     const uploadEmail = typeof subject.record.email === 'string' && subject.record.email.includes('@') ? subject.record.email.trim() : undefined
     const latest = changes.at(-1)
     // the latest address: a PUT after the issue, else the upload's (CORREO) of this contract's record
-    const email = latest !== undefined && (uploadEmail === undefined || latest.setAt.getTime() >= subject.issuedAt.getTime()) ? latest.email : uploadEmail
+    const putAfterIssue = latest !== undefined &&
+      (uploadEmail === undefined || latest.setAt.getTime() >= subject.issuedAt.getTime())
+    const email = putAfterIssue ? latest.email : uploadEmail
     if (email === undefined) throw cannotInvite(SIGNING_MESSAGES.noEmail(subject.dni), contractId)
     if (domains.has(domainOf(email))) throw cannotInvite(SIGNING_MESSAGES.employerDomain(domainOf(email)), contractId)
     if (await run(async (registry) => await registry.signing.addressOfAnother(email, subject.dni))) {
@@ -206,7 +233,8 @@ export default fp(async (app) => {
     return { subject, email, uploadEmail, documents: await issuedDocuments(subject) }
   }
 
-  async function invite (contractIds: readonly string[], context: StepRequest, audit: (dnis: string[]) => void): Promise<unknown[]> {
+  async function invite (contractIds: readonly string[], context: StepRequest,
+    audit: (dnis: string[]) => void): Promise<unknown[]> {
     const mail = app.signingMail
     if (app.config.NODE_ENV === 'production' && (app.config.authMode !== 'oidc' || mail.demo || app.config.PUBLIC_URL === undefined)) {
       throw new AppError(409, SIGNING_MESSAGES.productionNeeds, { code: 'CONTRATOS_SIGNING_CONFLICT' })
@@ -220,7 +248,8 @@ export default fp(async (app) => {
     for (const { subject, email, uploadEmail, documents } of planned) {
       const token = newSecret()
       const link = `${mail.publicUrl}/firmar/${token}`
-      const expiresAt = invitationExpiry(new Date(), subject.kind, subject.entryDate, app.config.SIGNING_INVITATION_DAYS)
+      const expiresAt = invitationExpiry(new Date(), subject.kind, subject.entryDate,
+        app.config.SIGNING_INVITATION_DAYS)
       const created = await signing(async (store) => await store.createInvitation({
         subject,
         email,
@@ -230,7 +259,11 @@ export default fp(async (app) => {
         demo: mail.demo,
         addressRecentlyChanged: (changes) => addressRecentlyChanged(changes, context.by, new Date()),
         documents,
-        mail: { to: email, subject: SIGNING_MAIL.invitationSubject(employer), text: SIGNING_MAIL.invitationText(employer, link, mail.demo) },
+        mail: {
+          to: email,
+          subject: SIGNING_MAIL.invitationSubject(employer),
+          text: SIGNING_MAIL.invitationText(employer, link, mail.demo)
+        },
         context
       }))
       invitations.push({
@@ -254,7 +287,10 @@ export default fp(async (app) => {
     return found
   }
 
-  /** Sends a new code (limits checked, then recorded once the relay took it). @throws MailUnavailableError (503, nothing counted), AppError */
+  /**
+   * Sends a new code (limits checked, then recorded once the relay took it). @throws MailUnavailableError (503,
+   * nothing counted), AppError
+   */
   async function sendCode (token: string, context: StepRequest): Promise<void> {
     const tokenSha256 = sha256Hex(token)
     const invitation = await signing(async (store) => await store.codeAllowed(tokenSha256))
@@ -262,7 +298,11 @@ export default fp(async (app) => {
     let relayReply: string
     try {
       relayReply = await app.signingMail.send({
-        to: invitation.email, subject: SIGNING_MAIL.codeSubject, text: SIGNING_MAIL.codeText(code, invitation.demo), tag: invitation.id
+        to: invitation.email,
+        subject: SIGNING_MAIL.codeSubject,
+        text: SIGNING_MAIL.codeText(code,
+          invitation.demo),
+        tag: invitation.id
       })
     } catch (error) {
       app.log.warn({ err: error }, 'signing: the relay did not take the code\'s mail')
@@ -271,7 +311,10 @@ export default fp(async (app) => {
     await signing(async (store) => { await store.recordCode(tokenSha256, sha256Hex(code), { ...context, relayReply }) })
   }
 
-  async function sign (token: string, body: { consents: Array<{ purpose: string, accepted: boolean }>, documents: Record<string, string> }, context: StepRequest) {
+  async function sign (token: string, body: {
+    consents: Array<{ purpose: string, accepted: boolean }>,
+    documents: Record<string, string>
+  }, context: StepRequest) {
     checkOrigin(context)
     const found = await invitationOf(token)
     if (found.status === 'signed' && found.answer !== null) return found.answer as Record<string, unknown>
@@ -329,7 +372,12 @@ export default fp(async (app) => {
                   throw new ServiceBusyError()
                 }
                 sealed.push({
-                  kind: document.kind, bytes: result.bytes, sha256: result.sha256, issuedSha256: document.sha256, level: result.level, certificate: result.certificate
+                  kind: document.kind,
+                  bytes: result.bytes,
+                  sha256: result.sha256,
+                  issuedSha256: document.sha256,
+                  level: result.level,
+                  certificate: result.certificate
                 })
               }
               const files = sealed.map((document) => ({ kind: document.kind, sha256: document.sha256, code: issued.find((item) => item.kind === document.kind)?.code ?? '' }))
@@ -340,10 +388,19 @@ export default fp(async (app) => {
                   signedAt: signedAt.toISOString(),
                   evidenceNumber,
                   demo: invitation.demo,
-                  documents: sealed.map((document) => ({ kind: document.kind, sha256: document.sha256, issuedSha256: document.issuedSha256, level: document.level }))
+                  documents: sealed.map((document) => ({
+                    kind: document.kind,
+                    sha256: document.sha256,
+                    issuedSha256: document.issuedSha256,
+                    level: document.level
+                  }))
                 },
                 sealed,
-                copyMail: { to: invitation.email, subject: SIGNING_MAIL.copySubject(employer), text: SIGNING_MAIL.copyText(files, invitation.demo) }
+                copyMail: {
+                  to: invitation.email,
+                  subject: SIGNING_MAIL.copySubject(employer),
+                  text: SIGNING_MAIL.copyText(files, invitation.demo)
+                }
               }
             }
           })
@@ -372,9 +429,17 @@ export default fp(async (app) => {
       ? `${SESSION_COOKIE}=; Path=/; Secure; HttpOnly; SameSite=Strict; Max-Age=0`
       : `${SESSION_COOKIE}=${id}; Path=/; Secure; HttpOnly; SameSite=Strict; Max-Age=3600`,
     async setEmail (dni, email, context) {
-      const changes = await run(async (registry) => await registry.signing.setEmail(dni, email.trim(), context.by, context.requestId))
+      const changes = await run(async (registry) => await registry.signing.setEmail(dni, email.trim(), context.by,
+        context.requestId))
       if (changes === undefined) throw new AppError(404, SIGNING_MESSAGES.workerNotFound(dni), { code: 'CONTRATOS_REGISTRY_NOT_FOUND' })
-      return { dni, email: email.trim(), changes: changes.map((change) => ({ ...change, setAt: change.setAt.toISOString() })) }
+      return {
+        dni,
+        email: email.trim(),
+        changes: changes.map((change) => ({
+          ...change,
+          setAt: change.setAt.toISOString()
+        }))
+      }
     },
     invite,
     async list (status) {
@@ -390,7 +455,8 @@ export default fp(async (app) => {
     async state (token, context) {
       const invitation = await invitationOf(token)
       // read only: a GET changes nothing, not even the session's idle time
-      const live = await run(async (registry) => await registry.signing.liveSession(sha256Hex(token), hashOf(context.session), undefined, false))
+      const live = await run(async (registry) => await registry.signing.liveSession(sha256Hex(token),
+        hashOf(context.session), undefined, false))
       return {
         status: invitation.status,
         email: maskEmail(invitation.email),
@@ -420,12 +486,16 @@ export default fp(async (app) => {
       }
       const session = newSecret()
       const code = body.code
-      await signing(async (store) => { await store.checkCode(sha256Hex(token), sha256Hex(code), sha256Hex(session), context) })
+      await signing(async (store) => {
+        await store.checkCode(sha256Hex(token), sha256Hex(code), sha256Hex(session),
+          context)
+      })
       return { session, data: { session: true, codeSent: false } }
     },
     async document (token, kind, context) {
       const invitation = await invitationOf(token)
-      const live = await run(async (registry) => await registry.signing.liveSession(sha256Hex(token), hashOf(context.session)))
+      const live = await run(async (registry) => await registry.signing.liveSession(sha256Hex(token),
+        hashOf(context.session)))
       if (!live) throw refusalError(new SigningRefusal('session'))
       const document = await run(async (registry) => await registry.signing.issuedDocument(invitation.id, kind))
       if (document === undefined) throw new AppError(404, SIGNING_PAGE_MESSAGES.documentNotFound, { code: 'CONTRATOS_SIGNING_NOT_FOUND' })
@@ -449,9 +519,17 @@ export default fp(async (app) => {
       const invitation = await invitationOf(token)
       const from = /<([^>]+)>/.exec(app.signingMail.from)?.[1] ?? app.signingMail.from
       const alert = body.choice === 'not-my-address'
-        ? { to: from, subject: SIGNING_MAIL.alertSubject, text: SIGNING_MAIL.alertText(invitation.dni, invitation.contractId) }
+        ? {
+            to: from,
+            subject: SIGNING_MAIL.alertSubject,
+            text: SIGNING_MAIL.alertText(invitation.dni,
+              invitation.contractId)
+          }
         : undefined
-      await signing(async (store) => { await store.decline(sha256Hex(token), hashOf(context.session), body.choice, body.reason, alert, context) })
+      await signing(async (store) => {
+        await store.decline(sha256Hex(token), hashOf(context.session), body.choice,
+          body.reason, alert, context)
+      })
       if (alert !== undefined) app.signingMail.drain().catch((error: unknown) => { app.log.warn({ err: error }, 'signing mail: HR\'s alert waits in the outbox') })
       return { status: 'declined' as const, choice: body.choice }
     },
@@ -466,7 +544,14 @@ export default fp(async (app) => {
       if (dni === undefined) throw new AppError(404, REGISTRY_MESSAGES.notFound, { code: 'CONTRATOS_REGISTRY_NOT_FOUND' })
       const document = await run(async (registry) => await registry.signing.signedDocument(contractId, kind))
       if (document === undefined) throw new AppError(404, SIGNING_PAGE_MESSAGES.documentNotFound, { code: 'CONTRATOS_SIGNING_NOT_FOUND', data: { dni } })
-      await run(async (registry) => { await registry.signing.recordDownload(contractId, null, { kind, sha256: document.sha256, signed: true, by: context.by ?? null }) })
+      await run(async (registry) => {
+        await registry.signing.recordDownload(contractId, null, {
+          kind,
+          sha256: document.sha256,
+          signed: true,
+          by: context.by ?? null
+        })
+      })
       return { bytes: document.bytes, sha256: document.sha256, dni }
     }
   }

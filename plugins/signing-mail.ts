@@ -57,7 +57,7 @@ export default fp(async (app) => {
       if (mail === undefined) break
       try {
         const attachments = mail.kind === 'copy' && mail.invitationId !== null
-          ? (await app.registry.run(async (registry) => await registry.signing.signedFiles(mail.invitationId as string)))
+          ? (await app.registry.run(async (registry) => await registry.signing.signedFiles(String(mail.invitationId))))
               .map((file) => ({ filename: `${file.kind}.pdf`, content: file.bytes }))
           : undefined
         const reply = await mailer.send({ to: mail.to, subject: mail.subject, text: mail.text, attachments, tag: mail.invitationId ?? 'mail' })
@@ -65,7 +65,10 @@ export default fp(async (app) => {
         sent++
       } catch (error) {
         app.log.warn({ err: error, mail: mail.id, kind: mail.kind }, 'signing mail not sent: tried again later')
-        await app.registry.run(async (registry) => { await registry.signing.mailFailed(mail.id, String((error as Error).message), RETRY_EVERY_MS, GIVE_UP_MS) })
+        await app.registry.run(async (registry) => {
+          await registry.signing.mailFailed(mail.id,
+            String((error as Error).message), RETRY_EVERY_MS, GIVE_UP_MS)
+        })
       }
     }
     if (mailer.demo) {

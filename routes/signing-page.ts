@@ -57,7 +57,8 @@ const signingPage: FastifyPluginAsync = async (app) => {
     'firmar.js': { body: readFileSync(join(SIGNING_PAGE_ROOT, 'firmar.js'), 'utf8'), type: 'text/javascript; charset=utf-8' },
     'firmar.css': { body: readFileSync(join(SIGNING_PAGE_ROOT, 'firmar.css'), 'utf8'), type: 'text/css; charset=utf-8' }
   }
-  const send = (reply: FastifyReply, body: string, type: string) => reply.headers(SIGNING_PAGE_HEADERS).type(type).send(body)
+  const send = (reply: FastifyReply, body: string,
+    type: string) => reply.headers(SIGNING_PAGE_HEADERS).type(type).send(body)
 
   app.get('/firmar/static/:file', { config: { access: 'public' }, schema: { hide: true } }, async (request, reply) => {
     const file = files[(request.params as { file: string }).file]

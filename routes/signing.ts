@@ -10,8 +10,9 @@ import type { FastifyReply } from 'fastify'
 import { ROUTE_ACCESS } from '../src/auth/roles.js'
 import { ContractParamsSchema, DniParamsSchema, registrySuccess as success } from '../schemas/registry.js'
 import {
-  CodeBodySchema, DeclineBodySchema, EmailBodySchema, IdentityBodySchema, InvitationBodySchema, InvitationListQuerySchema, InvitationParamsSchema,
-  InvitationSchema, ListedInvitationSchema, SIGNING_ERRORS, SignBodySchema, SignedQuerySchema, TokenKindParamsSchema, TokenParamsSchema
+  CodeBodySchema, DeclineBodySchema, EmailBodySchema, IdentityBodySchema, InvitationBodySchema,
+  InvitationListQuerySchema, InvitationParamsSchema, InvitationSchema, ListedInvitationSchema, SIGNING_ERRORS,
+  SignBodySchema, SignedQuerySchema, TokenKindParamsSchema, TokenParamsSchema
 } from '../schemas/signing.js'
 
 /** A 200 whose `data` is an object of its own shape (the state, the signature's answer, the evidence). */
@@ -37,14 +38,23 @@ const signingRoutes: FastifyPluginAsyncTypebox = async (app) => {
         200: success({
           dni: Type.String(),
           email: Type.String(),
-          changes: Type.Array(Type.Object({ email: Type.String(), source: Type.String(), setBy: Type.Union([Type.String(), Type.Null()]), setAt: Type.String() }))
+          changes: Type.Array(Type.Object({
+            email: Type.String(),
+            source: Type.String(),
+            setBy: Type.Union([Type.String(), Type.Null()]),
+            setAt: Type.String()
+          }))
         }),
         ...SIGNING_ERRORS
       }
     }
   }, async (request) => {
     request.auditRead([request.params.dni])
-    return { success: true as const, data: await flow.setEmail(request.params.dni, request.body.email, flow.context(request)) }
+    return {
+      success: true as const,
+      data: await flow.setEmail(request.params.dni, request.body.email,
+        flow.context(request))
+    }
   })
 
   app.post('/signing/invitations', {
@@ -58,7 +68,8 @@ const signingRoutes: FastifyPluginAsyncTypebox = async (app) => {
       response: { 201: success({ invitations: Type.Array(InvitationSchema) }), ...SIGNING_ERRORS }
     }
   }, async (request, reply) => {
-    const invitations = await flow.invite(request.body.contractIds, flow.context(request), (dnis) => { request.auditRead(dnis) })
+    const invitations = await flow.invite(request.body.contractIds, flow.context(request),
+      (dnis) => { request.auditRead(dnis) })
     return await reply.code(201).send({ success: true as const, data: { invitations: invitations as never } })
   })
 
@@ -99,7 +110,11 @@ const signingRoutes: FastifyPluginAsyncTypebox = async (app) => {
       params: TokenParamsSchema,
       response: { 200: OPEN_SUCCESS, ...SIGNING_ERRORS }
     }
-  }, async (request) => ({ success: true as const, data: await flow.state(request.params.token, flow.context(request)) }))
+  }, async (request) => ({
+    success: true as const,
+    data: await flow.state(request.params.token,
+      flow.context(request))
+  }))
 
   app.post('/signing/:token/identity', {
     config: { endpoint: 'signingIdentity', access: ROUTE_ACCESS.open },
@@ -110,7 +125,11 @@ const signingRoutes: FastifyPluginAsyncTypebox = async (app) => {
       body: IdentityBodySchema,
       response: { 200: success({ email: Type.String(), codeSent: Type.Boolean() }), ...SIGNING_ERRORS }
     }
-  }, async (request) => ({ success: true as const, data: await flow.identity(request.params.token, request.body, flow.context(request)) }))
+  }, async (request) => ({
+    success: true as const,
+    data: await flow.identity(request.params.token, request.body,
+      flow.context(request))
+  }))
 
   app.post('/signing/:token/code', {
     config: { endpoint: 'signingCode', access: ROUTE_ACCESS.open },
@@ -150,7 +169,11 @@ const signingRoutes: FastifyPluginAsyncTypebox = async (app) => {
       body: SignBodySchema,
       response: { 200: OPEN_SUCCESS, ...SIGNING_ERRORS }
     }
-  }, async (request) => ({ success: true as const, data: await flow.sign(request.params.token, request.body, flow.context(request)) }))
+  }, async (request) => ({
+    success: true as const,
+    data: await flow.sign(request.params.token, request.body,
+      flow.context(request))
+  }))
 
   app.get('/signing/:token/signed/:kind', {
     config: { endpoint: 'signingSignedDocument', access: ROUTE_ACCESS.open },

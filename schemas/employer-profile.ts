@@ -166,7 +166,10 @@ export const EmployerProfileSchema = Type.Object({
     maxItems: 200,
     'x-messages': { required: 'falta sites (las sedes con su dirección)', invalid: 'sites debe ser una lista de 1 a 200 sedes' }
   }),
-  /** The employer's mail domains (DOCUMENT-REQUIREMENTS §39): a worker invited to sign must have an address of none of them. */
+  /**
+   * The employer's mail domains (DOCUMENT-REQUIREMENTS §39): a worker invited to sign must have an address of none of
+   * them.
+   */
   emailDomains: Type.Optional(Type.Array(Type.String({ pattern: '^[A-Za-z0-9.-]+\\.[A-Za-z]{2,}$', maxLength: 120 }), {
     maxItems: 20,
     'x-messages': { invalid: 'emailDomains debe ser una lista de hasta 20 dominios (empresa.pe)' }

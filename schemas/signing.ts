@@ -78,9 +78,13 @@ export const CodeBodySchema = Type.Object({
 }, { additionalProperties: false })
 
 export const SignBodySchema = Type.Object({
-  consents: Type.Array(Type.Object({ purpose: Type.String({ maxLength: 100 }), accepted: Type.Boolean() }, { additionalProperties: false }),
-    { maxItems: 20, ...oneMessage(SIGNING_FIELD_MESSAGES.consents) }),
-  documents: Type.Record(Type.String({ maxLength: 30 }), Type.String({ maxLength: 64 }), { maxProperties: 4, ...oneMessage(SIGNING_FIELD_MESSAGES.documents) })
+  consents: Type.Array(Type.Object({ purpose: Type.String({ maxLength: 100 }), accepted: Type.Boolean() },
+    { additionalProperties: false }),
+  { maxItems: 20, ...oneMessage(SIGNING_FIELD_MESSAGES.consents) }),
+  documents: Type.Record(Type.String({ maxLength: 30 }), Type.String({ maxLength: 64 }), {
+    maxProperties: 4,
+    ...oneMessage(SIGNING_FIELD_MESSAGES.documents)
+  })
 }, { additionalProperties: false })
 
 export const DeclineBodySchema = Type.Object({

@@ -145,7 +145,10 @@ export const RETRY_AFTER_SECONDS = 2
  * worker pool's queue is full. Overload is refused, not queued without bound; plugins/errors.ts
  * sends `Retry-After: retryAfterSeconds`.
  */
-/** The mail relay refused or did not answer the code's mail (docs/signing-flow.md): 503 with `Retry-After`, nothing counted. */
+/**
+ * The mail relay refused or did not answer the code's mail (docs/signing-flow.md): 503 with `Retry-After`, nothing
+ * counted.
+ */
 export class MailUnavailableError extends AppError {
   readonly retryAfterSeconds = RETRY_AFTER_SECONDS
   constructor (message: string, cause?: unknown) {

@@ -75,7 +75,10 @@ export const SIGNING_PAGE_TEXTS = {
   demo: 'DEMOSTRACIÓN: esta firma no tiene valor legal.'
 } as const
 
-/** The mails (§39): the invitation holds no DNI, salary, dates, attachments or remote images; the code never in the subject. */
+/**
+ * The mails (§39): the invitation holds no DNI, salary, dates, attachments or remote images; the code never in the
+ * subject.
+ */
 export const SIGNING_MAIL = {
   invitationSubject: (employer: string) => `${employer}: documentos laborales para firmar`,
   invitationText: (employer: string, link: string, demo: boolean) => [

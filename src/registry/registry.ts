@@ -209,7 +209,11 @@ export class Registry {
    * @returns undefined for a code the registry does not hold (never issued, or deleted with its contract)
    */
   async documentByCode (code: string): Promise<DocumentCheck | undefined> {
-    return await selectDocumentCheck(this.#db, code)
+    const document = await selectDocumentCheck(this.#db, code)
+    if (document === undefined) return undefined
+    // signed electronically: the sealed file's SHA-256 and when (docs/signing-flow.md)
+    const signed = await this.signing.signedByCode(code)
+    return signed === undefined ? document : { ...document, signedSha256: signed.sha256, signedAt: signed.signedAt }
   }
 
   /**

@@ -89,7 +89,10 @@ export interface StepContext { ip?: string, userAgent?: string, requestId?: stri
 
 const OPEN: InvitationStatus[] = ['queued', 'sent', 'opened']
 
-/** An invitation's status as seen now: an open one past its expiry is `expired`, one whose contract left `issued` is `revoked`. */
+/**
+ * An invitation's status as seen now: an open one past its expiry is `expired`, one whose contract left `issued` is
+ * `revoked`.
+ */
 function effectiveStatus (status: InvitationStatus, expiresAt: Date, contractStatus: string, now = new Date()): InvitationStatus | 'expired' {
   if (!OPEN.includes(status) && status !== 'locked') return status
   if (contractStatus !== 'issued') return 'revoked'
@@ -115,7 +118,8 @@ export class SigningStore {
    * the same address again records nothing.
    * @returns the worker's addresses, oldest first; undefined for a worker the registry does not know
    */
-  async setEmail (dni: string, email: string, by: string | undefined, requestId: string | undefined): Promise<EmailChange[] | undefined> {
+  async setEmail (dni: string, email: string, by: string | undefined,
+    requestId: string | undefined): Promise<EmailChange[] | undefined> {
     return await this.#db.transaction().execute(async (trx) => {
       const known = await trx.selectFrom('workers').select('dni').where('dni', '=', dni).forUpdate().executeTakeFirst()
       if (known === undefined) return undefined
@@ -160,7 +164,11 @@ export class SigningStore {
       record: (typeof row.record === 'string' ? JSON.parse(row.record) : row.record) as Record<string, unknown>,
       issuedBy: row.issued_by,
       issuedAt: new Date(row.issued_at as unknown as string),
-      documents: documents.map((document) => ({ kind: document.kind, code: document.code, sha256: document.pdf_sha256 }))
+      documents: documents.map((document) => ({
+        kind: document.kind,
+        code: document.code,
+        sha256: document.pdf_sha256
+      }))
         .sort((a, b) => order.indexOf(a.kind) - order.indexOf(b.kind)),
       worker: {
         names: row.names,
@@ -176,7 +184,10 @@ export class SigningStore {
     const rows = await sql<{ worker_dni: string }>`select distinct on (worker_dni) worker_dni, email from worker_emails
       where worker_dni <> ${dni} and worker_dni in (select worker_dni from worker_emails where lower(email) = lower(${email}))
       order by worker_dni, seq desc`.execute(this.#db)
-    return (rows.rows as Array<{ worker_dni: string, email: string }>).some((row) => row.email.toLowerCase() === email.toLowerCase())
+    return (rows.rows as Array<{
+      worker_dni: string,
+      email: string
+    }>).some((row) => row.email.toLowerCase() === email.toLowerCase())
   }
 
   /**
@@ -211,7 +222,8 @@ export class SigningStore {
       }
       const changes = await this.emailChanges(subject.dni, trx)
       const recordsUpload = input.uploadEmail !== undefined && (changes.length === 0 ||
-        (changes.at(-1)?.email !== input.uploadEmail && (changes.at(-1)?.setAt.getTime() ?? 0) < subject.issuedAt.getTime()))
+        (changes.at(-1)?.email !== input.uploadEmail &&
+          (changes.at(-1)?.setAt.getTime() ?? 0) < subject.issuedAt.getTime()))
       if (recordsUpload) {
         await trx.insertInto('worker_emails').values({
           worker_dni: subject.dni, email: input.uploadEmail as string, source: 'upload', set_by: subject.issuedBy, set_at: subject.issuedAt
@@ -239,7 +251,13 @@ export class SigningStore {
         answer: null
       }).execute()
       await trx.insertInto('signing_documents').values(input.documents.map((document) =>
-        ({ invitation_id: id, kind: document.kind, code: document.code, bytes: document.bytes, sha256: document.sha256 }))).execute()
+        ({
+          invitation_id: id,
+          kind: document.kind,
+          code: document.code,
+          bytes: document.bytes,
+          sha256: document.sha256
+        }))).execute()
       await trx.insertInto('mail_outbox').values({
         invitation_id: id,
         kind: 'invitation',
@@ -262,7 +280,11 @@ export class SigningStore {
         addressSource: current?.source ?? null,
         addressRecentlyChanged: flagged,
         expiresAt: input.expiresAt.toISOString(),
-        documents: input.documents.map((document) => ({ kind: document.kind, code: document.code, sha256: document.sha256 })),
+        documents: input.documents.map((document) => ({
+          kind: document.kind,
+          code: document.code,
+          sha256: document.sha256
+        })),
         demo: input.demo
       })
       return { id, addressRecentlyChanged: flagged }
@@ -288,7 +310,10 @@ export class SigningStore {
       addressRecentlyChanged: row.address_recently_changed,
       demo: row.demo
     }))
-    return (status === undefined ? listed : listed.filter((row) => row.status === status || row.declineChoice === status)).slice(0, limit)
+    const chosen = status === undefined
+      ? listed
+      : listed.filter((row) => row.status === status || row.declineChoice === status)
+    return chosen.slice(0, limit)
   }
 
   /**
@@ -356,7 +381,8 @@ export class SigningStore {
    * @returns the invitation (identified) on a match
    * @throws SigningRefusal `wrongIdentity` (with `left`), `locked`, `expired`, `revoked`, `finished`, `notFound`
    */
-  async identify (tokenSha256: string, matches: (invitation: TokenInvitation) => boolean, context: StepContext): Promise<TokenInvitation> {
+  async identify (tokenSha256: string, matches: (invitation: TokenInvitation) => boolean,
+    context: StepContext): Promise<TokenInvitation> {
     const outcome = await this.#db.transaction().execute(async (trx) => {
       const invitation = await this.#openLocked(trx, tokenSha256)
       const now = new Date()
@@ -408,31 +434,43 @@ export class SigningStore {
    * invitation's lock and its limits checked again; every earlier code no longer valid.
    * @throws SigningRefusal as codeAllowed
    */
-  async recordCode (tokenSha256: string, codeSha256: string, context: StepContext & { relayReply?: string }): Promise<void> {
+  async recordCode (tokenSha256: string, codeSha256: string,
+    context: StepContext & { relayReply?: string }): Promise<void> {
     await this.#db.transaction().execute(async (trx) => {
       const invitation = await this.#openLocked(trx, tokenSha256)
       await this.#checkCodeLimits(trx, invitation)
       await trx.updateTable('signing_codes').set({ used_at: new Date() }).where('invitation_id', '=', invitation.id).where('used_at', 'is', null).execute()
       await trx.insertInto('signing_codes').values({
-        invitation_id: invitation.id, code_sha256: codeSha256, expires_at: new Date(Date.now() + SIGNING_LIMITS.codeTtlMs), used_at: null
+        invitation_id: invitation.id,
+        code_sha256: codeSha256,
+        expires_at: new Date(Date.now() + SIGNING_LIMITS.codeTtlMs),
+        used_at: null
       }).execute()
       await this.#appendEvidence(trx, invitation.contractId, invitation.id, 'code-sent',
-        { to: invitation.email, relayReply: context.relayReply ?? null, ip: context.ip ?? null, userAgent: context.userAgent ?? null })
+        {
+          to: invitation.email,
+          relayReply: context.relayReply ?? null,
+          ip: context.ip ?? null,
+          userAgent: context.userAgent ?? null
+        })
     })
   }
 
   /**
    * Checks a typed code against the latest one (valid SIGNING_LIMITS.codeTtlMs, once); a wrong one
    * counts, the SIGNING_LIMITS.codeFailures-th locks. A right one opens a session (`sessionSha256`).
-   * @throws SigningRefusal `wrongCode` (`left`), `noCode` (none valid: expired, used or never sent), `locked`, or the invitation's state
+   * @throws SigningRefusal `wrongCode` (`left`), `noCode` (none valid: expired, used or never sent), `locked`, or the
+   *   invitation's state
    */
-  async checkCode (tokenSha256: string, codeSha256: string, sessionSha256: string, context: StepContext): Promise<void> {
+  async checkCode (tokenSha256: string, codeSha256: string, sessionSha256: string,
+    context: StepContext): Promise<void> {
     const refusal = await this.#db.transaction().execute(async (trx) => {
       const invitation = await this.#openLocked(trx, tokenSha256)
       if (!invitation.identified) return new SigningRefusal('noIdentity')
       const latest = await trx.selectFrom('signing_codes').select(['seq', 'code_sha256', 'expires_at', 'used_at'])
         .where('invitation_id', '=', invitation.id).orderBy('seq', 'desc').limit(1).executeTakeFirst()
-      const valid = latest !== undefined && latest.used_at === null && new Date(latest.expires_at).getTime() > Date.now()
+      const valid = latest !== undefined && latest.used_at === null &&
+        new Date(latest.expires_at).getTime() > Date.now()
       if (valid && sameHash(latest.code_sha256, codeSha256)) {
         await trx.updateTable('signing_codes').set({ used_at: new Date() }).where('seq', '=', latest.seq).execute()
         await trx.updateTable('signing_sessions').set({ ended_at: new Date() }).where('invitation_id', '=', invitation.id).where('ended_at', 'is', null).execute()
@@ -445,7 +483,12 @@ export class SigningStore {
       const locks = updated.code_failures >= SIGNING_LIMITS.codeFailures
       if (locks) await trx.updateTable('signing_invitations').set({ status: 'locked' }).where('id', '=', invitation.id).execute()
       await this.#appendEvidence(trx, invitation.contractId, invitation.id, locks ? 'code-locked' : 'code-failed',
-        { failures: updated.code_failures, stale: !valid, ip: context.ip ?? null, userAgent: context.userAgent ?? null })
+        {
+          failures: updated.code_failures,
+          stale: !valid,
+          ip: context.ip ?? null,
+          userAgent: context.userAgent ?? null
+        })
       if (locks) return new SigningRefusal('locked')
       return new SigningRefusal(valid ? 'wrongCode' : 'noCode', { left: SIGNING_LIMITS.codeFailures - updated.code_failures })
     })
@@ -456,7 +499,8 @@ export class SigningStore {
    * Whether `sessionSha256` is a live session of the token's invitation (SIGNING_LIMITS: idle and
    * maximum age); a live one is touched.
    */
-  async liveSession (tokenSha256: string, sessionSha256: string | undefined, db: RegistryDb = this.#db, touch = true): Promise<boolean> {
+  async liveSession (tokenSha256: string, sessionSha256: string | undefined, db: RegistryDb = this.#db,
+    touch = true): Promise<boolean> {
     if (sessionSha256 === undefined) return false
     const row = await db.selectFrom('signing_sessions as s').innerJoin('signing_invitations as i', 'i.id', 's.invitation_id')
       .select(['s.created_at', 's.last_seen_at', 's.ended_at', 'i.token_sha256'])
@@ -483,7 +527,11 @@ export class SigningStore {
   }
 
   /** An invitation's issued document of `kind` (bytes and SHA-256), or undefined. */
-  async issuedDocument (invitationId: string, kind: string): Promise<{ bytes: Uint8Array, sha256: string, code: string } | undefined> {
+  async issuedDocument (invitationId: string, kind: string): Promise<{
+    bytes: Uint8Array,
+    sha256: string,
+    code: string
+  } | undefined> {
     const row = await this.#db.selectFrom('signing_documents').select(['bytes', 'sha256', 'code'])
       .where('invitation_id', '=', invitationId).where('kind', '=', kind).executeTakeFirst()
     return row === undefined ? undefined : { bytes: new Uint8Array(row.bytes), sha256: row.sha256, code: row.code }
@@ -501,8 +549,24 @@ export class SigningStore {
     tokenSha256: string
     sessionSha256: string | undefined
     documents: Record<string, string>
-    seal: (invitation: TokenInvitation, issued: Array<{ kind: string, code: string, bytes: Uint8Array, sha256: string }>, evidenceNumber: string) =>
-    Promise<{ answer: Record<string, unknown>, sealed: Array<{ kind: string, bytes: Uint8Array, sha256: string, issuedSha256: string, level: string, certificate: object }>, copyMail: { to: string, subject: string, text: string } }>
+    seal: (invitation: TokenInvitation, issued: Array<{
+      kind: string,
+      code: string,
+      bytes: Uint8Array,
+      sha256: string
+    }>, evidenceNumber: string) =>
+    Promise<{
+      answer: Record<string, unknown>,
+      sealed: Array<{
+        kind: string,
+        bytes: Uint8Array,
+        sha256: string,
+        issuedSha256: string,
+        level: string,
+        certificate: object
+      }>,
+      copyMail: { to: string, subject: string, text: string }
+    }>
     consents: unknown
     context: StepContext
   }): Promise<{ answer: unknown, repeat: boolean }> {
@@ -551,7 +615,12 @@ export class SigningStore {
       ip: input.context.ip ?? null,
       userAgent: input.context.userAgent ?? null,
       consents: input.consents ?? [],
-      documents: sealed.map((document) => ({ kind: document.kind, before: document.issuedSha256, after: document.sha256, level: document.level })),
+      documents: sealed.map((document) => ({
+        kind: document.kind,
+        before: document.issuedSha256,
+        after: document.sha256,
+        level: document.level
+      })),
       demo: invitation.demo
     }, signedAt)
     await trx.insertInto('mail_outbox').values({
@@ -574,7 +643,8 @@ export class SigningStore {
    * reason, the sessions ended; `not-my-address` queues HR's alert (`alert`).
    * @throws SigningRefusal `session`, or the invitation's state
    */
-  async decline (tokenSha256: string, sessionSha256: string | undefined, choice: DeclineChoice, reason: string | undefined,
+  async decline (tokenSha256: string, sessionSha256: string | undefined, choice: DeclineChoice,
+    reason: string | undefined,
     alert: { to: string, subject: string, text: string } | undefined, context: StepContext): Promise<void> {
     await this.#db.transaction().execute(async (trx) => {
       const invitation = await this.#openLocked(trx, tokenSha256)
@@ -604,15 +674,28 @@ export class SigningStore {
   }
 
   /** Records a download of a document (issued or signed) from the worker's page or by HR. */
-  async recordDownload (contractId: string, invitationId: string | null, details: Record<string, unknown>): Promise<void> {
+  async recordDownload (contractId: string, invitationId: string | null, details: Record<string,
+    unknown>): Promise<void> {
     await this.#db.transaction().execute(async (trx) => { await this.#appendEvidence(trx, contractId, invitationId, 'downloaded', details) })
   }
 
   /** A sealed document of a contract, or undefined. */
-  async signedDocument (contractId: string, kind: string): Promise<{ bytes: Uint8Array, sha256: string, level: string, signedAt: Date } | undefined> {
+  async signedDocument (contractId: string, kind: string): Promise<{
+    bytes: Uint8Array,
+    sha256: string,
+    level: string,
+    signedAt: Date
+  } | undefined> {
     const row = await this.#db.selectFrom('signed_documents').select(['bytes', 'sha256', 'level', 'signed_at'])
       .where('contract_id', '=', contractId).where('kind', '=', kind).executeTakeFirst()
-    return row === undefined ? undefined : { bytes: new Uint8Array(row.bytes), sha256: row.sha256, level: row.level, signedAt: new Date(row.signed_at) }
+    return row === undefined
+      ? undefined
+      : {
+          bytes: new Uint8Array(row.bytes),
+          sha256: row.sha256,
+          level: row.level,
+          signedAt: new Date(row.signed_at)
+        }
   }
 
   /** The sealed document whose issued document has verification code `code`: its SHA-256 and when it was signed. */
@@ -631,10 +714,24 @@ export class SigningStore {
     let chainValid = true
     const events = rows.map((row) => {
       const at = new Date(row.at).toISOString()
-      const expected = chainHash({ contractId, invitationId: row.invitation_id, what: row.what, details: row.details, at }, previous)
+      const expected = chainHash({
+        contractId,
+        invitationId: row.invitation_id,
+        what: row.what,
+        details: row.details,
+        at
+      }, previous)
       if (row.previous_sha256 !== previous || row.sha256 !== expected) chainValid = false
       previous = row.sha256
-      return { seq: Number(row.seq), invitationId: row.invitation_id, what: row.what, details: row.details, at, previousSha256: row.previous_sha256, sha256: row.sha256 }
+      return {
+        seq: Number(row.seq),
+        invitationId: row.invitation_id,
+        what: row.what,
+        details: row.details,
+        at,
+        previousSha256: row.previous_sha256,
+        sha256: row.sha256
+      }
     })
     return { events, chainValid }
   }
@@ -649,27 +746,48 @@ export class SigningStore {
    * (evidence.ts chainHash), under a transaction-scoped advisory lock on the contract: two writers
    * never chain to the same event.
    */
-  async #appendEvidence (trx: RegistryDb, contractId: string, invitationId: string | null, what: string, details: Record<string, unknown>, at = new Date()): Promise<void> {
+  async #appendEvidence (trx: RegistryDb, contractId: string, invitationId: string | null, what: string,
+    details: Record<string, unknown>, at = new Date()): Promise<void> {
     await sql`select pg_advisory_xact_lock(hashtext(${`evidence:${contractId}`}))`.execute(trx)
     const previous = (await this.#lastEvidence(trx, contractId))?.sha256 ?? null
     const when = new Date(Math.floor(at.getTime()))
     const plain = JSON.parse(canonicalJson(details)) as Record<string, unknown>
     const sha256 = chainHash({ contractId, invitationId, what, details: plain, at: when.toISOString() }, previous)
     await trx.insertInto('signing_evidence').values({
-      contract_id: contractId, invitation_id: invitationId, what, details: JSON.stringify(plain), at: when, previous_sha256: previous, sha256
+      contract_id: contractId,
+      invitation_id: invitationId,
+      what,
+      details: JSON.stringify(plain),
+      at: when,
+      previous_sha256: previous,
+      sha256
     }).execute()
   }
 
   /** Appends one event outside a step (mails sent, copies delivered), in its own transaction. */
-  async appendEvidence (contractId: string, invitationId: string | null, what: string, details: Record<string, unknown>): Promise<void> {
-    await this.#db.transaction().execute(async (trx) => { await this.#appendEvidence(trx, contractId, invitationId, what, details) })
+  async appendEvidence (contractId: string, invitationId: string | null, what: string, details: Record<string,
+    unknown>): Promise<void> {
+    await this.#db.transaction().execute(async (trx) => {
+      await this.#appendEvidence(trx, contractId, invitationId,
+        what, details)
+    })
   }
 
   /**
    * Claims the oldest mail due (`for update skip locked`, then a claim of `leaseMs`): one instance
    * sends each mail, whichever instances run the sender.
    */
-  async claimMail (leaseMs: number): Promise<{ id: string, invitationId: string | null, kind: string, to: string, subject: string, text: string, attachments: unknown, attempts: number, createdAt: Date } | undefined> {
+  async claimMail (leaseMs: number): Promise<{
+    id: string,
+    invitationId: string | null,
+    kind: string,
+    to: string,
+    subject: string,
+    text: string,
+    attachments: unknown,
+    attempts: number,
+    createdAt: Date
+  } | undefined> {
     return await this.#db.transaction().execute(async (trx) => {
       const row = await trx.selectFrom('mail_outbox').selectAll().where('status', '=', 'queued').where('next_attempt_at', '<=', new Date())
         .where((eb) => eb.or([eb('claimed_until', 'is', null), eb('claimed_until', '<', new Date())]))
@@ -705,7 +823,10 @@ export class SigningStore {
     })
   }
 
-  /** A claimed mail the relay refused or never answered: tried again after `retryMs`, given up after `giveUpMs` from its queuing. */
+  /**
+   * A claimed mail the relay refused or never answered: tried again after `retryMs`, given up after `giveUpMs` from
+   * its queuing.
+   */
   async mailFailed (id: string, error: string, retryMs: number, giveUpMs: number): Promise<void> {
     await this.#db.updateTable('mail_outbox').set((eb) => ({
       attempts: eb('attempts', '+', 1),
@@ -717,7 +838,12 @@ export class SigningStore {
   }
 
   /** The sealed files a copy's mail attaches. */
-  async signedFiles (invitationId: string): Promise<Array<{ kind: string, bytes: Uint8Array, sha256: string, code: string }>> {
+  async signedFiles (invitationId: string): Promise<Array<{
+    kind: string,
+    bytes: Uint8Array,
+    sha256: string,
+    code: string
+  }>> {
     const rows = await this.#db.selectFrom('signed_documents as s')
       .innerJoin('signing_documents as d', (join) => join.onRef('d.invitation_id', '=', 's.invitation_id').onRef('d.kind', '=', 's.kind'))
       .select(['s.kind', 's.bytes', 's.sha256', 'd.code']).where('s.invitation_id', '=', invitationId).execute()
@@ -725,11 +851,25 @@ export class SigningStore {
   }
 
   /** The outbox rows of an invitation (tests, the console): kind, status, when sent and the relay's reply. */
-  async mails (invitationId: string): Promise<Array<{ id: string, kind: string, status: string, attempts: number, relayReply: string | null, text: string, subject: string }>> {
+  async mails (invitationId: string): Promise<Array<{
+    id: string,
+    kind: string,
+    status: string,
+    attempts: number,
+    relayReply: string | null,
+    text: string,
+    subject: string
+  }>> {
     const rows = await this.#db.selectFrom('mail_outbox').select(['id', 'kind', 'status', 'attempts', 'relay_reply', 'text', 'subject'])
       .where('invitation_id', '=', invitationId).orderBy('id').execute()
     return rows.map((row) => ({
-      id: String(row.id), kind: row.kind, status: row.status, attempts: row.attempts, relayReply: row.relay_reply, text: row.text, subject: row.subject
+      id: String(row.id),
+      kind: row.kind,
+      status: row.status,
+      attempts: row.attempts,
+      relayReply: row.relay_reply,
+      text: row.text,
+      subject: row.subject
     }))
   }
 

@@ -16,7 +16,13 @@ export function canonicalJson (value: unknown): string {
 }
 
 /** An event as its hash covers it (`at`: ISO 8601, milliseconds). */
-export interface ChainedEvent { contractId: string, invitationId: string | null, what: string, details: unknown, at: string }
+export interface ChainedEvent {
+  contractId: string,
+  invitationId: string | null,
+  what: string,
+  details: unknown,
+  at: string
+}
 
 /** SHA-256 (hex) of `event` chained to `previous` (the previous event's SHA-256; null for the first). */
 export function chainHash (event: ChainedEvent, previous: string | null): string {

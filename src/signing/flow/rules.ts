@@ -90,7 +90,10 @@ export function domainOf (email: string): string {
  * The employer's domains (§39: the worker's address must be the worker's own): MAIL_FROM's, the
  * employer profile's `emailDomains` and its ARCO address's.
  */
-export function employerDomains (mailFrom: string | undefined, profile: { emailDomains?: readonly string[], dataProtection?: { arcoEmail?: string } }): Set<string> {
+export function employerDomains (mailFrom: string | undefined, profile: {
+  emailDomains?: readonly string[],
+  dataProtection?: { arcoEmail?: string }
+}): Set<string> {
   const domains = new Set((profile.emailDomains ?? []).map((domain) => domain.trim().toLowerCase()))
   const from = mailFrom === undefined ? undefined : /<([^>]+)>/.exec(mailFrom)?.[1] ?? mailFrom
   if (from?.includes('@') === true) domains.add(domainOf(from))

@@ -4,7 +4,7 @@
  * kept; the code goes at once; a relay that is down answers 503 with Retry-After and counts nothing;
  * one sender per mail even when several drain at once. And no token in a log line.
  */
-import { test } from 'tap'
+import { test, type Test } from 'tap'
 import { Writable } from 'node:stream'
 import { SMTPServer } from 'smtp-server'
 import { addDays, termEnd, todayInLima } from '../../../src/vocabulary/dates.js'
@@ -19,7 +19,7 @@ const worker = (dni: string) => {
 }
 
 /** A relay on a free port that keeps every message; `down` refuses every recipient. */
-async function relay (t: Parameters<Parameters<typeof test>[1]>[0]) {
+async function relay (t: Test) {
   const messages: Array<{ to: string[], raw: string }> = []
   const state = { down: false }
   const server = new SMTPServer({
