@@ -84,9 +84,7 @@ const registryRoutes: FastifyPluginAsyncTypebox = async (app) => {
     }
     const document = await app.registry.run(async (registry) => await registry.documentByCode(code))
     if (document === undefined) throw new AppError(404, VERIFICATION_MESSAGES.notFound, { code: 'CONTRATOS_DOCUMENT_NOT_FOUND' })
-    // signed electronically: the sealed file's SHA-256 and when (docs/signing-flow.md)
-    const signed = await app.registry.run(async (registry) => await registry.signing.signedByCode(code))
-    return { success: true as const, data: { document: signed === undefined ? document : { ...document, signedSha256: signed.sha256, signedAt: signed.signedAt } } }
+    return { success: true as const, data: { document } }
   })
 
   app.get('/workers/:dni/contracts', {
