@@ -380,7 +380,8 @@ export default fp(async (app) => {
                   certificate: result.certificate
                 })
               }
-              const files = sealed.map((document) => ({ kind: document.kind, sha256: document.sha256, code: issued.find((item) => item.kind === document.kind)?.code ?? '' }))
+              const files = sealed.map((document) =>
+                SIGNING_MAIL.copyLine(document.kind, issued.find((item) => item.kind === document.kind)?.code ?? '', document.sha256))
               return {
                 answer: {
                   signed: true,

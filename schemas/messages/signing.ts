@@ -102,11 +102,14 @@ export const SIGNING_MAIL = {
     'Vence en 10 minutos. No lo comparta con nadie, tampoco con Recursos Humanos.'
   ].join('\n'),
   copySubject: (employer: string) => `${employer}: su copia de los documentos firmados`,
-  copyText: (files: ReadonlyArray<{ kind: string, sha256: string, code: string }>, demo: boolean) => [
+  /** One attached file of the copy's mail. */
+  copyLine: (kind: string, code: string, sha256: string) => `- ${kind}.pdf, código de verificación ${code}, SHA-256 ${sha256}`,
+  /** @param lines copyLine of each file */
+  copyText: (lines: readonly string[], demo: boolean) => [
     ...(demo ? ['DEMOSTRACIÓN: estos documentos no tienen valor legal.', ''] : []),
     'Adjuntamos su copia de los documentos que firmó. Guárdela.',
     '',
-    ...files.map((file) => `- ${file.kind}.pdf, código de verificación ${file.code}, SHA-256 ${file.sha256}`),
+    ...lines,
     '',
     'Puede comprobar cada documento con su código de verificación.'
   ].join('\n'),
