@@ -53,6 +53,8 @@ export interface SigningFlow {
   invite: (contractIds: readonly string[], step: StepRequest, audit: (dnis: string[]) => void) => Promise<unknown[]>
   list: (status: string | undefined) => Promise<Array<{ dni: string } & Record<string, unknown>>>
   revoke: (id: string, step: StepRequest) => Promise<{ dni: string }>
+  /** HR's resend of the signed copy's mail (queued). @throws AppError 404, 409 (not signed) */
+  resendCopy: (id: string, step: StepRequest) => Promise<{ dni: string }>
   state: (token: string, step: StepRequest) => Promise<Record<string, unknown>>
   identity: (token: string, body: { dni: string, birthDate: string }, step: StepRequest) => Promise<{
     email: string,
@@ -277,7 +279,7 @@ export default fp(async (app) => {
       })
     }
     // the queue is sent at once when it can be (the sender also runs every few seconds)
-    mail.drain().catch((error: unknown) => { app.log.warn({ err: error }, 'signing mail: the invitations wait in the outbox') })
+    mail.kick()
     return invitations
   }
 
@@ -413,7 +415,7 @@ export default fp(async (app) => {
       if (error instanceof FirstAnswer) return error.answer as Record<string, unknown>
       throw error
     }
-    app.signingMail.drain().catch((error: unknown) => { app.log.warn({ err: error }, 'signing mail: the copy waits in the outbox') })
+    app.signingMail.kick()
     return answer as Record<string, unknown>
   }
 
@@ -452,6 +454,19 @@ export default fp(async (app) => {
       if (outcome === undefined) throw new AppError(404, SIGNING_MESSAGES.invitationNotFound, { code: 'CONTRATOS_SIGNING_NOT_FOUND' })
       if (!outcome.revoked) throw new AppError(409, SIGNING_MESSAGES.notRevoked, { code: 'CONTRATOS_SIGNING_CONFLICT', data: { dni: outcome.dni } })
       return { dni: outcome.dni }
+    },
+    async resendCopy (id, context) {
+      const employer = app.employerProfile.legalName
+      const outcome = await run(async (registry) => await registry.signing.queueCopy(id, (_email, files) => ({
+        subject: SIGNING_MAIL.copySubject(employer),
+        text: SIGNING_MAIL.copyText(
+          files.map((file) => SIGNING_MAIL.copyLine(file.kind, file.code, file.sha256)), app.signingMail.demo
+        )
+      }), context))
+      if (outcome === undefined) throw new AppError(404, SIGNING_MESSAGES.invitationNotFound, { code: 'CONTRATOS_SIGNING_NOT_FOUND' })
+      if (outcome === 'notSigned') throw new AppError(409, SIGNING_MESSAGES.copyNotSigned, { code: 'CONTRATOS_SIGNING_CONFLICT' })
+      app.signingMail.kick()
+      return outcome
     },
     async state (token, context) {
       const invitation = await invitationOf(token)
@@ -531,7 +546,7 @@ export default fp(async (app) => {
         await store.decline(sha256Hex(token), hashOf(context.session), body.choice,
           body.reason, alert, context)
       })
-      if (alert !== undefined) app.signingMail.drain().catch((error: unknown) => { app.log.warn({ err: error }, 'signing mail: HR\'s alert waits in the outbox') })
+      if (alert !== undefined) app.signingMail.kick()
       return { status: 'declined' as const, choice: body.choice }
     },
     async evidence (contractId) {

@@ -100,6 +100,20 @@ const signingRoutes: FastifyPluginAsyncTypebox = async (app) => {
     return { success: true as const, data: { id: request.params.id, status: 'revoked' as const } }
   })
 
+  app.post('/signing/invitations/:id/copy', {
+    config: { endpoint: 'signingInvitationCopy', access: ROUTE_ACCESS.hr },
+    schema: {
+      tags: ['signing'],
+      summary: 'Reenvía al trabajador su copia firmada (los archivos, su SHA-256 y sus códigos) por correo',
+      params: InvitationParamsSchema,
+      response: { 202: success({ id: Type.String(), queued: Type.Literal(true) }), ...SIGNING_ERRORS }
+    }
+  }, async (request, reply) => {
+    request.auditRead([(await flow.resendCopy(request.params.id, flow.context(request))).dni])
+    const data = { id: request.params.id, queued: true as const }
+    return await reply.code(202).send({ success: true as const, data })
+  })
+
   // the worker's steps: open (no credentials), each POST from the page's own origin
 
   app.get('/signing/:token', {

@@ -24,6 +24,7 @@ export const SIGNING_MESSAGES = {
   invitationNotFound: 'No hay una invitación con ese id',
   workerNotFound: (dni: string) => `El registro no conoce al trabajador con DNI ${dni}: emita primero un documento suyo`,
   productionNeeds: 'En producción las invitaciones a firmar requieren AUTH_MODE=oidc, SMTP_URL y PUBLIC_URL (la firma sin correo real es solo una demostración)',
+  copyNotSigned: 'La invitación no está firmada: no hay copia firmada que reenviar',
   notRevoked: 'La invitación ya terminó (firmada, rechazada, vencida o revocada): no hay nada que revocar',
   noSealer: 'El sellado de documentos no está disponible en este momento. Intenta nuevamente en unos minutos.'
 } as const

@@ -571,8 +571,12 @@ export class Registry {
     })
     const { workers, ...counts } = deleted
     if (counts.contracts + counts.history + workers === 0) return { ...counts, walCleared: false }
-    const { walCleared } = await eraseDeleted(this.#db,
-      ['contract_scans', 'contract_events', 'documents', 'contracts', 'history', 'history_deletions', 'workers'])
+    const { walCleared } = await eraseDeleted(this.#db, [
+      'contract_scans', 'contract_events', 'documents', 'contracts', 'history', 'history_deletions', 'workers',
+      // the electronic signature's rows go with their contract or worker (docs/signing-flow.md)
+      'signed_documents', 'signing_documents', 'signing_evidence', 'signing_codes', 'signing_sessions', 'mail_outbox',
+      'signing_invitations', 'worker_emails'
+    ])
     return { ...counts, walCleared }
   }
 

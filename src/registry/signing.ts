@@ -837,14 +837,49 @@ export class SigningStore {
     })).where('id', '=', id).execute()
   }
 
+  /**
+   * Queues the signed copy's mail again (HR's resend, §39: while the files are kept), with its evidence.
+   * @param mail builds the mail from the invitation's address, the worker's DNI and each signed file
+   * @returns the worker's DNI; `notSigned` for an invitation not signed; undefined for an unknown id
+   */
+  async queueCopy (
+    id: string,
+    mail: (email: string, files: Array<{ kind: string, sha256: string, code: string }>) =>
+    { subject: string, text: string },
+    context: StepContext
+  ): Promise<{ dni: string } | 'notSigned' | undefined> {
+    return await this.#db.transaction().execute(async (trx) => {
+      const row = await trx.selectFrom('signing_invitations').select(['contract_id', 'worker_dni', 'email', 'status'])
+        .where('id', '=', id).forUpdate().executeTakeFirst()
+      if (row === undefined) return undefined
+      if (row.status !== 'signed') return 'notSigned'
+      const files = (await this.signedFiles(id, trx)).map(({ kind, sha256, code }) => ({ kind, sha256, code }))
+      const { subject, text } = mail(row.email, files)
+      await trx.insertInto('mail_outbox').values({
+        invitation_id: id,
+        kind: 'copy',
+        to_address: row.email,
+        subject,
+        text,
+        attachments: JSON.stringify(files.map(({ kind, sha256 }) => ({ kind, sha256 }))),
+        claimed_until: null,
+        sent_at: null,
+        relay_reply: null,
+        last_error: null
+      }).execute()
+      await this.#appendEvidence(trx, row.contract_id, id, 'copy-queued', { by: context.by ?? null, requestId: context.requestId ?? null })
+      return { dni: row.worker_dni }
+    })
+  }
+
   /** The sealed files a copy's mail attaches. */
-  async signedFiles (invitationId: string): Promise<Array<{
+  async signedFiles (invitationId: string, db: RegistryDb = this.#db): Promise<Array<{
     kind: string,
     bytes: Uint8Array,
     sha256: string,
     code: string
   }>> {
-    const rows = await this.#db.selectFrom('signed_documents as s')
+    const rows = await db.selectFrom('signed_documents as s')
       .innerJoin('signing_documents as d', (join) => join.onRef('d.invitation_id', '=', 's.invitation_id').onRef('d.kind', '=', 's.kind'))
       .select(['s.kind', 's.bytes', 's.sha256', 'd.code']).where('s.invitation_id', '=', invitationId).execute()
     return rows.map((row) => ({ kind: row.kind, bytes: new Uint8Array(row.bytes), sha256: row.sha256, code: row.code }))

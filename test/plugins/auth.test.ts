@@ -81,6 +81,7 @@ const TABLE: Row[] = [
   ['PUT /api/workers/:dni/email', json('PUT', '/api/workers/49999990/email', { email: 'rosa@correo.pe' }), ['hr'], 404],
   ['POST /api/signing/invitations', json('POST', '/api/signing/invitations', { contractIds: ['00000000-0000-4000-8000-000000000000'] }), ['hr'], 404],
   ['GET /api/signing/invitations', json('GET', '/api/signing/invitations'), ['hr', 'legal']],
+  ['POST /api/signing/invitations/:id/copy', json('POST', '/api/signing/invitations/00000000-0000-4000-8000-000000000000/copy'), ['hr'], 404],
   ['DELETE /api/signing/invitations/:id', json('DELETE', '/api/signing/invitations/00000000-0000-4000-8000-000000000000'), ['hr'], 404],
   ['GET /api/signing/:token', json('GET', `/api/signing/${'A'.repeat(43)}`), 'public', 404],
   ['POST /api/signing/:token/identity', json('POST', `/api/signing/${'A'.repeat(43)}/identity`, { dni: '12345678', birthDate: '15/03/1990' }), 'public', 403],

@@ -148,14 +148,24 @@ test('a worker signs: the page, identity, code, session, reading, signing once, 
   t.match(copyMail, 'filename=contrato.pdf')
   t.match(copyMail, answer.documents[0].sha256)
 
+  const invitationId = (await app.inject({ method: 'GET', url: '/api/signing/invitations?status=signed' })).json().data.invitations[0].id
+  const resent = await app.inject({ method: 'POST', url: `/api/signing/invitations/${String(invitationId)}/copy` })
+  t.equal(resent.statusCode, 202, 'HR resends the copy')
+  await app.signingMail.drain()
+  t.equal(outboxFiles(app).filter((file) => file.text.includes('Content-Disposition: attachment')).length, 2, 'a second copy mailed')
+
   const evidence = await evidenceOf(app, contractId)
   t.equal(evidence.chainValid, true)
   const whats = evidence.events.map((event) => event.what)
-  for (const what of ['invited', 'mail-sent', 'identity-confirmed', 'code-sent', 'code-confirmed', 'downloaded', 'signed']) t.ok(whats.includes(what), what)
+  for (const what of ['invited', 'mail-sent', 'identity-confirmed', 'code-sent', 'code-confirmed', 'downloaded', 'signed', 'copy-queued']) {
+    t.ok(whats.includes(what), what)
+  }
   const signing = evidence.events.find((event) => event.what === 'signed')
   t.match(signing?.details, { evidenceNumber: answer.evidenceNumber, ip: '127.0.0.1', demo: true, documents: [{ kind: 'contrato', before: hashes.contrato, after: answer.documents[0].sha256 }] })
   const list = (await app.inject({ method: 'GET', url: '/api/signing/invitations?status=signed' })).json().data.invitations
   t.equal(list.length, 1)
+  const unsigned = await invited(app, '44100011')
+  t.equal((await app.inject({ method: 'POST', url: `/api/signing/invitations/${unsigned.id}/copy` })).statusCode, 409, 'no copy before signing')
 })
 
 test('5 wrong identities lock, with one answer for any mismatch; 10 wrong codes at once lock exactly at the tenth', async (t) => {

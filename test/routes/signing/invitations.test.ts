@@ -8,7 +8,7 @@ import { test } from 'tap'
 import { addDays, termEnd, todayInLima } from '../../../src/vocabulary/dates.js'
 import { SIGNING_MAIL, SIGNING_MESSAGES } from '../../../schemas/messages.js'
 import { limaEndOfDay } from '../../../src/signing/flow/rules.js'
-import { build, sampleEmployee } from '../../support/helper.js'
+import { build, sampleAddendum, sampleEmployee } from '../../support/helper.js'
 import { fakeSealer, issueContract, outboxFiles } from '../../support/signing.js'
 
 const today = todayInLima()
@@ -148,4 +148,30 @@ test('revoked by HR, by a reissue, by a withdrawal and by a paper mark; DELETE t
   await issueContract(app, { ...reprinted, salary: 1600, salaryInWords: undefined })
   t.equal(await statusOf(fifth.id), 'revoked')
   t.equal((await app.inject({ method: 'DELETE', url: '/api/signing/invitations/00000000-0000-4000-8000-000000000000' })).statusCode, 404)
+})
+
+test('an adenda: its one document rendered again identical; no address until HR gives one (409 saying so)', async (t) => {
+  const app = await build(t, {}, fakeSealer())
+  const dni = '43100020'
+  // a contract issued first gives the registry the worker's birth date
+  await issueContract(app, worker(dni))
+  const adenda = sampleAddendum({ documentNumber: dni })
+  const zip = await app.inject({ method: 'POST', url: '/api/addendum/download-zip', payload: [adenda] })
+  t.equal(zip.statusCode, 200, zip.body.slice(0, 300))
+  const recorded = (await app.inject({ method: 'GET', url: `/api/workers/${dni}/contracts` })).json().data.contracts as Array<{ id: string, kind: string }>
+  const addendum = recorded.find((contract) => contract.kind === 'addendum')
+  t.ok(addendum, 'the adenda is recorded')
+  const invite = async () => await app.inject({ method: 'POST', url: '/api/signing/invitations', payload: { contractIds: [addendum?.id] } })
+  const noEmail = await invite()
+  t.equal(noEmail.statusCode, 409)
+  t.equal(noEmail.json().message, SIGNING_MESSAGES.noEmail(dni), 'an adenda\'s record has no address')
+  t.equal((await app.inject({ method: 'PUT', url: `/api/workers/${dni}/email`, payload: { email: 'adenda@correo.pe' } })).statusCode, 200)
+  const invited = await invite()
+  t.equal(invited.statusCode, 201, invited.body)
+  const [invitation] = invited.json().data.invitations
+  // the adenda starts in 11 days: the day before it is past the seven days
+  t.ok(Math.abs(new Date(invitation.expiresAt).getTime() - (Date.now() + 7 * 86_400_000)) < 60_000)
+  const token = String(invitation.link).split('/').at(-1) as string
+  const state = (await app.inject({ method: 'GET', url: `/api/signing/${token}` })).json().data
+  t.same(state.documents, [{ kind: 'adenda' }])
 })
