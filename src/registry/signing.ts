@@ -12,8 +12,8 @@ import type { RegistryDb } from './tables.js'
 import { dayMonthYear, isoDate } from './tables.js'
 import type { DeclineChoice, InvitationStatus } from './signing-tables.js'
 import { lockWorkers } from './workers.js'
-import { canonicalJson, chainHash } from '../signing/flow/evidence.js'
-import { SIGNING_LIMITS, sameHash } from '../signing/flow/rules.js'
+import { canonicalJson, chainHash } from './evidence-chain.js'
+import { SIGNING_LIMITS, sameHash } from './signing-limits.js'
 
 /** One address a worker had: who set it (the identity's subject, or null), when, from where. */
 export interface EmailChange { email: string, source: 'upload' | 'api', setBy: string | null, setAt: Date }

@@ -4,28 +4,11 @@
  * may be invited, the address's checks and masking, and the limits on identities and codes. No
  * database, no Fastify.
  */
-import { createHash, randomBytes, randomInt, timingSafeEqual } from 'node:crypto'
+import { createHash, randomBytes, randomInt } from 'node:crypto'
 import { addDays, dayMonthYearKey, todayInLima } from '../../vocabulary/dates.js'
+import { SIGNING_LIMITS } from '../../registry/signing-limits.js'
 
-/** The limits of §39's identity check and one-time code (docs/signing-flow.md "Limits"). */
-export const SIGNING_LIMITS = {
-  /** Wrong identities (DNI and birth date) before the invitation locks. */
-  identityFailures: 5,
-  /** ms a code is valid. */
-  codeTtlMs: 10 * 60_000,
-  /** ms between two codes. */
-  codeIntervalMs: 60_000,
-  /** Codes sent per invitation in 24 h. */
-  codesPerDay: 5,
-  /** Wrong codes, in all, before the invitation locks. */
-  codeFailures: 10,
-  /** ms a session lives without a request. */
-  sessionIdleMs: 15 * 60_000,
-  /** ms a session lives at most. */
-  sessionMaxMs: 60 * 60_000,
-  /** Days within which an address change is flagged `addressRecentlyChanged`. */
-  recentAddressDays: 7
-} as const
+export { SIGNING_LIMITS, sameHash } from '../../registry/signing-limits.js'
 
 /** A new secret of 256 random bits, base64url (43 characters): an invitation's token or a session id. */
 export function newSecret (): string {
@@ -40,13 +23,6 @@ export function sha256Hex (text: string | Uint8Array): string {
 /** A six-digit one-time code, uniformly drawn. */
 export function newCode (): string {
   return String(randomInt(0, 1_000_000)).padStart(6, '0')
-}
-
-/** Compares two hex hashes in constant time. */
-export function sameHash (a: string, b: string): boolean {
-  const left = Buffer.from(a, 'hex')
-  const right = Buffer.from(b, 'hex')
-  return left.length === right.length && left.length > 0 && timingSafeEqual(left, right)
 }
 
 /** `DD/MM/YYYY` at 23:59 Lima (UTC−05:00, no daylight saving) as an instant. */
