@@ -135,11 +135,15 @@ async function step<T> (work: () => Promise<T>): Promise<T> {
   }
 }
 
-/** A repeat of /sign: carries the first answer out of the rolled-back transaction. */
-class FirstAnswer extends Error {
+/**
+ * A repeat of /sign found under the lock: carries the first answer out of the rolled-back
+ * transaction (an AppError, so `app.registry.run` passes it on rather than reading a fault of the
+ * database); caught by sign() and never answered as an error.
+ */
+class FirstAnswer extends AppError {
   readonly answer: unknown
   constructor (answer: unknown) {
-    super('repeat')
+    super(200, 'repeat')
     this.answer = answer
   }
 }
