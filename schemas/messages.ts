@@ -21,7 +21,8 @@
  * - http.ts: VALIDATION_MESSAGE, SERVICE_MESSAGES, HTTP_MESSAGES, BODY_MESSAGES, OPENAPI_TEXTS
  * - security.ts: AUTH_MESSAGES, AUDIT_MESSAGES
  * - startup.ts: STARTUP_MESSAGES (the operator's start-up refusals)
- * - signing.ts: SIGNING_MESSAGES, SIGNING_PAGE_MESSAGES, SIGNING_PAGE_TEXTS, SIGNING_MAIL (the worker's electronic signature)
+ * - signing.ts: SIGNING_MESSAGES, SIGNING_PAGE_MESSAGES, SIGNING_PAGE_TEXTS, SIGNING_MAIL, SIGNING_FIELD_MESSAGES
+ *   (the worker's electronic signature)
  */
 export * from './messages/contracts.js'
 export * from './messages/working-time.js'
