@@ -28,6 +28,10 @@ import audit from '../plugins/audit.js'
 import metrics from '../plugins/metrics.js'
 import readiness from '../plugins/readiness.js'
 import registry from '../plugins/registry.js'
+import signingMail from '../plugins/signing-mail.js'
+import signingFlow from '../plugins/signing-flow.js'
+import signingRoutes from '../routes/signing.js'
+import signingPage from '../routes/signing-page.js'
 import registryRoutes from '../routes/registry.js'
 import causeRoutes from '../routes/causes.js'
 import admission from '../plugins/admission.js'
@@ -175,12 +179,14 @@ export async function buildApp (options: BuildAppOptions = {}): Promise<FastifyI
   await app.register(spreadsheetReader)
   await app.register(reportPool)
   await app.register(registry)
+  await app.register(signingMail) // the signing flow's outbox: docs/signing-flow.md
   await app.register(employeeBodies)
   await app.register(sheetImports)
   await app.register(binaryReplies)
   await app.register(documentZips)
   await app.register(admission)
   await app.register(readiness)
+  await app.register(signingFlow) // the worker's electronic signature, after every plugin it uses
   if (options.extend !== undefined) await app.register(options.extend)
 
   await app.register(root)
@@ -196,6 +202,8 @@ export async function buildApp (options: BuildAppOptions = {}): Promise<FastifyI
   await app.register(workingTime, { prefix: '/api' }) // a week as the service reads it (the schedule editor)
   await app.register(registryRoutes, { prefix: '/api' }) // the contract registry: docs/registry.md
   await app.register(causeRoutes, { prefix: '/api' }) // the causes counsel reviews: docs/registry.md
+  await app.register(signingRoutes, { prefix: '/api' }) // the worker's electronic signature: docs/signing-flow.md
+  await app.register(signingPage) // the worker's signing page, /firmar/{token}
   await app.register(templates, { prefix: '/api/templates' }) // the import templates (docs/import.md)
   await app.register(consoleRoutes) // the HR console under /app/ (D22)
 

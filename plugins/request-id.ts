@@ -39,10 +39,19 @@ export function requestLogger (
 const SECRET_PARAMETERS = new Set(['code', 'state', 'session_state', 'id_token', 'access_token', 'refresh_token'])
 
 /**
- * A URL as logged: the values of SECRET_PARAMETERS in its query replaced by `[redacted]`
- * (`/app/?code=abc&iss=x` → `/app/?code=[redacted]&iss=x`); the rest as it came.
+ * The token of a signing invitation in a path (`/firmar/{token}`, `/api/signing/{token}/…`): a
+ * credential (docs/signing-flow.md), never logged. `/api/signing/invitations` and the page's
+ * `/firmar/static/` files are no token.
  */
-export function loggedUrl (url: string): string {
+const SIGNING_TOKEN_PATH = /^(\/firmar|\/api\/signing)\/(?!invitations(?:[/?]|$)|static\/)[^/?]+/i
+
+/**
+ * A URL as logged: a signing token in its path, and the values of SECRET_PARAMETERS in its query,
+ * replaced by `[redacted]` (`/app/?code=abc&iss=x` → `/app/?code=[redacted]&iss=x`,
+ * `/firmar/abc` → `/firmar/[redacted]`); the rest as it came.
+ */
+export function loggedUrl (full: string): string {
+  const url = full.replace(SIGNING_TOKEN_PATH, '$1/[redacted]')
   const query = url.indexOf('?')
   if (query === -1) return url
   const parameters = url.slice(query + 1).split('&').map((pair) => {

@@ -55,6 +55,10 @@ export const ConfigSchema = Type.Object({
   OIDC_ROLES_CLAIM: Type.String({ minLength: 1, default: 'roles', description: 'claim of the access token holding the roles (hr, exports, operator); dots reach into objects (realm_access.roles)' }),
   AUDIT_LOG: Type.Optional(Type.String({ minLength: 1, description: 'audit trail of requests with personal data: a file (JSON lines, appended) or `stdout`; unset: none' })),
   TRUST_PROXY: Type.String({ default: 'false', description: 'whose X-Forwarded-For gives the client address: false, true, a number of hops, or comma-separated addresses/CIDRs of the proxies' }),
+  SMTP_URL: Type.Optional(Type.String({ minLength: 1, pattern: '^smtps?://', description: 'the mail relay of the signing flow (`smtp://` or `smtps://`, nodemailer\'s URL); unset: mails are written as .eml files under DATA_DIR/outbox/ (a demo, refused in production)' })),
+  MAIL_FROM: Type.Optional(Type.String({ minLength: 3, description: 'the sender of the signing flow\'s mails (`Recursos Humanos <rrhh@empresa.pe>`); its domain is an employer domain no worker address may have' })),
+  PUBLIC_URL: Type.Optional(Type.String({ pattern: '^(https://[^\\s/]+|http://(localhost|127\\.0\\.0\\.1)(:[0-9]+)?)/?$', description: 'the service\'s public origin the invitation links start with (https, or http://localhost); unset: http://localhost:PORT' })),
+  SIGNING_INVITATION_DAYS: Type.Integer({ minimum: 1, maximum: 60, default: 7, description: 'days an invitation to sign lasts at most (never past 23:59 Lima of the start date)' }),
   LOG_LEVEL: stringEnum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'], { default: 'info' })
 })
 export type Config = Static<typeof ConfigSchema>

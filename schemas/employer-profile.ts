@@ -166,6 +166,14 @@ export const EmployerProfileSchema = Type.Object({
     maxItems: 200,
     'x-messages': { required: 'falta sites (las sedes con su dirección)', invalid: 'sites debe ser una lista de 1 a 200 sedes' }
   }),
+  /**
+   * The employer's mail domains (DOCUMENT-REQUIREMENTS §39): a worker invited to sign must have an address of none of
+   * them.
+   */
+  emailDomains: Type.Optional(Type.Array(Type.String({ pattern: '^[A-Za-z0-9.-]+\\.[A-Za-z]{2,}$', maxLength: 120 }), {
+    maxItems: 20,
+    'x-messages': { invalid: 'emailDomains debe ser una lista de hasta 20 dominios (empresa.pe)' }
+  })),
   minimumWage: Type.Optional(Type.Number({ minimum: 1, maximum: 100000, 'x-messages': { required: 'falta minimumWage', invalid: 'minimumWage debe ser un monto en soles' } })),
   dataProtection: object('la protección de datos (dataProtection)', {
     bankName: text('el nombre del banco de datos (dataProtection.bankName)', 3, 120),

@@ -22,6 +22,8 @@
  * - security.ts: AUTH_MESSAGES, AUDIT_MESSAGES
  * - startup.ts: STARTUP_MESSAGES (the operator's start-up refusals)
  * - sealing.ts: SEALING_MESSAGES, SEALING_STARTUP_MESSAGES (the signed documents' stamp and seal)
+ * - signing.ts: SIGNING_MESSAGES, SIGNING_PAGE_MESSAGES, SIGNING_PAGE_TEXTS, SIGNING_MAIL, SIGNING_FIELD_MESSAGES
+ *   (the worker's electronic signature)
  */
 export * from './messages/contracts.js'
 export * from './messages/working-time.js'
@@ -36,3 +38,4 @@ export * from './messages/http.js'
 export * from './messages/security.js'
 export * from './messages/startup.js'
 export * from './messages/sealing.js'
+export * from './messages/signing.js'

@@ -107,7 +107,9 @@ export const DocumentCheckSchema = Type.Object({
   sha256: Type.Union([Type.String(), Type.Null()], { description: 'SHA-256 (hex) del PDF emitido; null si aún no se registró' }),
   status: StatusSchema,
   dni: Type.String({ examples: ['****5678'] }),
-  initials: Type.String({ examples: ['R. M. Q. M.'] })
+  initials: Type.String({ examples: ['R. M. Q. M.'] }),
+  signedSha256: Type.Optional(Type.String({ description: 'SHA-256 (hex) del PDF firmado electrónicamente y sellado, cuando lo está (docs/signing-flow.md)' })),
+  signedAt: Type.Optional(Type.String({ description: 'ISO 8601 (UTC): cuándo se firmó electrónicamente' }))
 })
 
 /** `{success: true, data: {...}}`: the registry routes' 200 and 201. */

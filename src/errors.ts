@@ -42,6 +42,13 @@ export const ERROR_CODES = {
   CONTRATOS_DOCUMENT_NOT_FOUND: '404: no issued document with that verification code (docs/registry.md)',
   CONTRATOS_CAUSE_NOT_FOUND: '404: no cause with that id in the registry (docs/registry.md "Causes")',
   CONTRATOS_CAUSE_CONFLICT: '409: a cause id or text already registered, or a change its review does not allow (only a proposal is edited or approved)',
+  CONTRATOS_SIGNING_CONFLICT: '409: the signing flow refuses the step: an invitation that cannot be sent (no address, an employer\'s or another worker\'s, a contract not issued or started), hashes that are not the issued ones, a step out of order (docs/signing-flow.md)',
+  CONTRATOS_SIGNING_NOT_FOUND: '404: no invitation with that token or id (docs/signing-flow.md)',
+  CONTRATOS_SIGNING_GONE: '410: the invitation expired, was revoked or is finished (docs/signing-flow.md)',
+  CONTRATOS_SIGNING_LOCKED: '423: the invitation is locked after too many wrong identities or codes (docs/signing-flow.md)',
+  CONTRATOS_SIGNING_LIMIT: '429: a code asked too soon or too often; Retry-After (docs/signing-flow.md)',
+  CONTRATOS_SIGNING_REFUSED: '401/403: a wrong identity or code, no live signing session, or a POST from another origin (docs/signing-flow.md)',
+  CONTRATOS_MAIL_UNAVAILABLE: '503: the mail relay (SMTP_URL) did not take the code\'s mail; nothing was counted; Retry-After',
   CONTRATOS_CONFIG: 'start-up: an environment variable is invalid',
   CONTRATOS_EMPLOYER_PROFILE: 'start-up: the employer profile is invalid',
   CONTRATOS_TEMPLATE: 'start-up: a document template is missing, unreadable or lacks a field',
@@ -140,6 +147,18 @@ export const RETRY_AFTER_SECONDS = 2
  * worker pool's queue is full. Overload is refused, not queued without bound; plugins/errors.ts
  * sends `Retry-After: retryAfterSeconds`.
  */
+/**
+ * The mail relay refused or did not answer the code's mail (docs/signing-flow.md): 503 with `Retry-After`, nothing
+ * counted.
+ */
+export class MailUnavailableError extends AppError {
+  readonly retryAfterSeconds = RETRY_AFTER_SECONDS
+  constructor (message: string, cause?: unknown) {
+    super(503, message, { code: 'CONTRATOS_MAIL_UNAVAILABLE' })
+    this.cause = cause
+  }
+}
+
 export class ServiceBusyError extends AppError {
   readonly retryAfterSeconds: number
   constructor (retryAfterSeconds = RETRY_AFTER_SECONDS) {

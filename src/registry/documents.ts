@@ -22,6 +22,10 @@ export interface DocumentCheck {
   dni: string
   /** The worker's initials as recorded (`R. M. Q. M.`), never the name. */
   initials: string
+  /** SHA-256 (hex) of the file signed electronically and sealed, once it is (docs/signing-flow.md). */
+  signedSha256?: string
+  /** When it was signed electronically (ISO 8601, UTC). */
+  signedAt?: string
 }
 
 /** The columns a document is inserted with. */

@@ -41,6 +41,7 @@ import {
   upsertIssuedWorkers, upsertWorkerNames, type NamedWorker
 } from './workers.js'
 import { CauseRegistry } from './cause-reviews.js'
+import { SigningStore } from './signing.js'
 import { eraseDeleted } from './erasure.js'
 import { verificationCode } from './verification-codes.js'
 import { dayMonthYearKey, todayInLima } from '../vocabulary/dates.js'
@@ -120,6 +121,11 @@ export interface SignOptions extends ChangeContext {
   scans?: readonly ScanUpload[]
   /** `DD/MM/YYYY`: the copy handed over another day than the signature; needs a `cargo` scan. */
   copyDeliveredOn?: string
+  /**
+   * An electronic signature's own step (signing.ts signUnderLock), run under the worker's row lock
+   * before the contract is judged and marked: it may refuse, and what it writes commits with the mark.
+   */
+  underLock?: (trx: RegistryDb) => Promise<void>
 }
 
 /** A ChangeRefusal of statuses.ts as the registry's refusal. */
@@ -155,6 +161,11 @@ export class Registry {
   /** The causes counsel reviews (cause-reviews.ts). */
   get causes (): CauseRegistry {
     return new CauseRegistry(this.#db)
+  }
+
+  /** The worker's electronic signature: addresses, invitations, codes, evidence, sealed files (signing.ts). */
+  get signing (): SigningStore {
+    return new SigningStore(this.#db)
   }
 
   /**
@@ -225,7 +236,11 @@ export class Registry {
    * @returns undefined for a code the registry does not hold (never issued, or deleted with its contract)
    */
   async documentByCode (code: string): Promise<DocumentCheck | undefined> {
-    return await selectDocumentCheck(this.#db, code)
+    const document = await selectDocumentCheck(this.#db, code)
+    if (document === undefined) return undefined
+    // signed electronically: the sealed file's SHA-256 and when (docs/signing-flow.md)
+    const signed = await this.signing.signedByCode(code)
+    return signed === undefined ? document : { ...document, signedSha256: signed.sha256, signedAt: signed.signedAt }
   }
 
   /**
@@ -256,7 +271,10 @@ export class Registry {
     const scans = options.scans ?? []
     return await this.#db.transaction().execute(async (trx) => {
       const { dni, found } = await this.#lockedState(trx, id)
+      if (options.underLock !== undefined) await options.underLock(trx)
       const outcome = signingOutcome(found, signedOn, today)
+      // an electronic signature is a new fact: a contract already signed is refused, never answered again
+      if (via === 'electronic' && outcome === 'unchanged') throw new RegistryRefusal('status', { status: found.status, dni })
       if (typeof outcome === 'object') {
         const details = 'by' in outcome ? { other: outcome.by } : 'date' in outcome ? { date: outcome.date } : 'status' in outcome ? { status: outcome.status } : {}
         throw new RegistryRefusal(outcome.refusal, { ...details, dni })
@@ -580,8 +598,12 @@ export class Registry {
     })
     const { workers, ...counts } = deleted
     if (counts.contracts + counts.history + workers === 0) return { ...counts, walCleared: false }
-    const { walCleared } = await eraseDeleted(this.#db,
-      ['contract_scans', 'contract_events', 'documents', 'contracts', 'history', 'history_deletions', 'workers'])
+    const { walCleared } = await eraseDeleted(this.#db, [
+      'contract_scans', 'contract_events', 'documents', 'contracts', 'history', 'history_deletions', 'workers',
+      // the electronic signature's rows go with their contract or worker (docs/signing-flow.md)
+      'signed_documents', 'signing_documents', 'signing_evidence', 'signing_codes', 'signing_sessions', 'mail_outbox',
+      'signing_invitations', 'worker_emails'
+    ])
     return { ...counts, walCleared }
   }
 

@@ -6,6 +6,8 @@
  */
 import { sql, type ColumnType, type Generated, type Kysely, type Selectable, type Transaction } from 'kysely'
 
+import type { SigningTables } from './signing-tables.js'
+
 type WrittenOnce<T> = ColumnType<T, T | undefined, never>
 
 export interface WorkersTable {
@@ -152,7 +154,8 @@ export interface ContractScansTable {
   undone_at: Date | null
 }
 
-export interface RegistryTables {
+/** Every table, the signature's (migration 0006, signing-tables.ts) included. */
+export interface RegistryTables extends SigningTables {
   workers: WorkersTable
   contracts: ContractsTable
   documents: DocumentsTable

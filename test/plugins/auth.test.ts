@@ -17,7 +17,7 @@ import { PROVIDER_RETRY_MS } from '../../src/auth/oidc.js'
 
 /** A route, one request to it, its access, and the status an allowed identity gets (200 unless said). */
 type Row = [string, () => Promise<InjectOptions>, 'public' | 'signed-in' | readonly string[], number?]
-const json = (method: 'GET' | 'POST' | 'DELETE', url: string, payload?: unknown) => async (): Promise<InjectOptions> => ({ method, url, payload: payload as InjectOptions['payload'] })
+const json = (method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, payload?: unknown) => async (): Promise<InjectOptions> => ({ method, url, payload: payload as InjectOptions['payload'] })
 const upload = (url: string, name: string, bytes: Buffer) => async (): Promise<InjectOptions> => {
   const form = await formPayload([{ name, bytes }])
   return { method: 'POST', url, payload: form.payload, headers: form.headers }
@@ -77,7 +77,22 @@ const TABLE: Row[] = [
   ['POST /api/causes', async () => await json('POST', '/api/causes', causeProposal())(), ['hr', 'legal'], 201],
   ['PATCH /api/causes/:id', async () => ({ method: 'PATCH', url: '/api/causes/no-existe', payload: { text: 'Una redacción de la causa que el asesor legal corrige aquí' } }), ['legal'], 404],
   ['POST /api/causes/:id/approve', json('POST', '/api/causes/no-existe/approve'), ['legal'], 404],
-  ['POST /api/causes/:id/retire', json('POST', '/api/causes/no-existe/retire'), ['legal'], 404]
+  ['POST /api/causes/:id/retire', json('POST', '/api/causes/no-existe/retire'), ['legal'], 404],
+  // the worker's electronic signature (docs/signing-flow.md): HR invites; the worker's steps are open, by token (no Origin: 403)
+  ['PUT /api/workers/:dni/email', json('PUT', '/api/workers/49999990/email', { email: 'rosa@correo.pe' }), ['hr'], 404],
+  ['POST /api/signing/invitations', json('POST', '/api/signing/invitations', { contractIds: ['00000000-0000-4000-8000-000000000000'] }), ['hr'], 404],
+  ['GET /api/signing/invitations', json('GET', '/api/signing/invitations'), ['hr', 'legal']],
+  ['POST /api/signing/invitations/:id/copy', json('POST', '/api/signing/invitations/00000000-0000-4000-8000-000000000000/copy'), ['hr'], 404],
+  ['DELETE /api/signing/invitations/:id', json('DELETE', '/api/signing/invitations/00000000-0000-4000-8000-000000000000'), ['hr'], 404],
+  ['GET /api/signing/:token', json('GET', `/api/signing/${'A'.repeat(43)}`), 'public', 404],
+  ['POST /api/signing/:token/identity', json('POST', `/api/signing/${'A'.repeat(43)}/identity`, { dni: '12345678', birthDate: '15/03/1990' }), 'public', 403],
+  ['POST /api/signing/:token/code', json('POST', `/api/signing/${'A'.repeat(43)}/code`, { code: '123456' }), 'public', 403],
+  ['GET /api/signing/:token/documents/:kind', json('GET', `/api/signing/${'A'.repeat(43)}/documents/contrato`), 'public', 404],
+  ['POST /api/signing/:token/sign', json('POST', `/api/signing/${'A'.repeat(43)}/sign`, { consents: [], documents: {} }), 'public', 403],
+  ['GET /api/signing/:token/signed/:kind', json('GET', `/api/signing/${'A'.repeat(43)}/signed/contrato`), 'public', 404],
+  ['POST /api/signing/:token/decline', json('POST', `/api/signing/${'A'.repeat(43)}/decline`, { choice: 'paper' }), 'public', 403],
+  ['GET /api/contracts/:id/evidence', json('GET', '/api/contracts/00000000-0000-4000-8000-000000000000/evidence'), ['hr', 'legal'], 404],
+  ['GET /api/contracts/:id/signed.pdf', json('GET', '/api/contracts/00000000-0000-4000-8000-000000000000/signed.pdf?kind=contrato'), ['hr', 'legal'], 404]
 ]
 
 async function oidcApp (t: Test, env: Record<string, string> = {}): Promise<FastifyInstance> {

@@ -47,6 +47,11 @@ const refusals: [string, Record<string, string>, RegExp][] = [
     /^Configuración inválida: AUTH_MODE=none \(sin autenticación, el valor por defecto fuera de producción\) no se combina con OIDC_CLIENT_ID, OIDC_ROLES_CLAIM: /],
   ['SESSION_MAX below SESSION_MAX_PER_USER with AUTH_MODE=oidc (one identity would evict everyone else)', { AUTH_MODE: 'oidc', SESSION_MAX: '10', SESSION_MAX_PER_USER: '20' },
     /^Configuración inválida: SESSION_MAX=10 es menor que SESSION_MAX_PER_USER=20: una sola identidad podría desalojar las sesiones de todas las demás\. Suba SESSION_MAX o baje SESSION_MAX_PER_USER$/],
+  // the signing flow (docs/signing-flow.md): links only over https (or to this machine), a relay by smtp:// or smtps://
+  ['a PUBLIC_URL over plain http to another host', { PUBLIC_URL: 'http://firmas.empresa.pe' }, /^Configuración inválida: PUBLIC_URL=/],
+  ['a PUBLIC_URL with a path', { PUBLIC_URL: 'https://empresa.pe/firmas' }, /^Configuración inválida: PUBLIC_URL=/],
+  ['an SMTP_URL that is no SMTP', { SMTP_URL: 'http://relay.empresa.pe' }, /^Configuración inválida: SMTP_URL=/],
+  ['SIGNING_INVITATION_DAYS of 0', { SIGNING_INVITATION_DAYS: '0' }, /^Configuración inválida: SIGNING_INVITATION_DAYS=/],
   ['a SHUTDOWN_DRAIN_MS that leaves no time within GRACE_DELAY_MS', { SHUTDOWN_DRAIN_MS: '10000', GRACE_DELAY_MS: '10000' }, /^Configuración inválida: SHUTDOWN_DRAIN_MS=10000 debe ser menor que GRACE_DELAY_MS=10000$/]
 ]
 for (const [what, env, message] of refusals) {

@@ -1,0 +1,72 @@
+/**
+ * The worker's signing page (docs/signing-flow.md; DOCUMENT-REQUIREMENTS §39): `GET /firmar/{token}`
+ * and its script and styles under `/firmar/static/`, files of `firmar/`. Spanish, one column that
+ * reads at 390 px, no sign-in, nothing third-party: a Content-Security-Policy of `default-src 'none'`
+ * with `'self'` only where the page needs it, `Referrer-Policy: no-referrer` (the token in the URL
+ * never leaves in a Referer), never cached. A GET changes nothing: the page is the same for any
+ * token (a mail scanner that follows the link learns and changes nothing); its script asks the
+ * API for the invitation's state.
+ */
+import { readFileSync } from 'node:fs'
+import { join } from 'node:path'
+import type { FastifyPluginAsync, FastifyReply } from 'fastify'
+import { PROJECT_ROOT } from '../src/paths.js'
+import { SIGNING_PAGE_MESSAGES, SIGNING_PAGE_TEXTS } from '../schemas/messages.js'
+
+/** Folder of the page's files. */
+export const SIGNING_PAGE_ROOT = join(PROJECT_ROOT, 'firmar')
+
+/** The page's policy: its own script, styles, fetches and downloads; nothing else. */
+export const SIGNING_PAGE_CSP = [
+  "default-src 'none'",
+  "script-src 'self'",
+  "style-src 'self'",
+  "connect-src 'self'",
+  "img-src 'self'",
+  "base-uri 'none'",
+  "form-action 'none'",
+  "frame-ancestors 'none'"
+].join('; ')
+
+/** The headers of every answer under /firmar/. */
+export const SIGNING_PAGE_HEADERS = {
+  'content-security-policy': SIGNING_PAGE_CSP,
+  'referrer-policy': 'no-referrer',
+  'x-content-type-options': 'nosniff',
+  'x-frame-options': 'DENY',
+  'cache-control': 'no-store'
+} as const
+
+/** The page's texts as its script reads them (functions written with their placeholder). */
+function pageTexts (): string {
+  const texts = {
+    ...SIGNING_PAGE_TEXTS,
+    codeSent: SIGNING_PAGE_TEXTS.codeSent('{email}'),
+    expired: SIGNING_PAGE_MESSAGES.expired,
+    revoked: SIGNING_PAGE_MESSAGES.revoked,
+    locked: SIGNING_PAGE_MESSAGES.locked,
+    declined: SIGNING_PAGE_TEXTS.declined
+  }
+  // `<` escaped: the JSON cannot close its script element
+  return JSON.stringify(texts).replace(/</g, '\\u003c')
+}
+
+const signingPage: FastifyPluginAsync = async (app) => {
+  const html = readFileSync(join(SIGNING_PAGE_ROOT, 'index.html'), 'utf8').replace('__TEXTS__', pageTexts())
+  const files: Record<string, { body: string, type: string }> = {
+    'firmar.js': { body: readFileSync(join(SIGNING_PAGE_ROOT, 'firmar.js'), 'utf8'), type: 'text/javascript; charset=utf-8' },
+    'firmar.css': { body: readFileSync(join(SIGNING_PAGE_ROOT, 'firmar.css'), 'utf8'), type: 'text/css; charset=utf-8' }
+  }
+  const send = (reply: FastifyReply, body: string,
+    type: string) => reply.headers(SIGNING_PAGE_HEADERS).type(type).send(body)
+
+  app.get('/firmar/static/:file', { config: { access: 'public' }, schema: { hide: true } }, async (request, reply) => {
+    const file = files[(request.params as { file: string }).file]
+    if (file === undefined) return await reply.callNotFound()
+    return await send(reply, file.body, file.type)
+  })
+  app.get('/firmar/:token', { config: { access: 'public' }, schema: { hide: true } }, async (_request, reply) =>
+    await send(reply, html, 'text/html; charset=utf-8'))
+}
+
+export default signingPage

@@ -1,0 +1,83 @@
+/**
+ * The worker's signing page in Chromium at 390 px (docs/signing-flow.md "The worker's page";
+ * DOCUMENT-REQUIREMENTS §39): paper offered first, identity, the code from the outbox, the documents,
+ * signing and the copies; no horizontal scroll, nothing from another origin, no console error (CSP
+ * included), no serious axe violation.
+ */
+import { test } from 'tap'
+import { createServer } from 'node:net'
+import { addDays, termEnd, todayInLima } from '../../src/vocabulary/dates.js'
+import { buildApp } from '../../app/app.js'
+import { sampleEmployee } from '../support/helper.js'
+import { axeViolations, launch } from '../support/browser.js'
+import { fakeSealer, issueContract, latestCode } from '../support/signing-flow.js'
+
+/** A free loopback port: the page's origin (PUBLIC_URL) is known before the app starts. */
+async function freePort (): Promise<number> {
+  return await new Promise((resolve, reject) => {
+    const server = createServer()
+    server.on('error', reject)
+    server.listen(0, '127.0.0.1', () => {
+      const port = (server.address() as { port: number }).port
+      server.close(() => resolve(port))
+    })
+  })
+}
+
+test('a worker signs on a 390 px phone: paper first, identity, code, documents, sign, copies', async (t) => {
+  const port = await freePort()
+  const origin = `http://localhost:${port}`
+  const app = await buildApp({
+    env: { NODE_ENV: 'test', TEMP_DIR: t.testdir({}), DATA_DIR: 'memory://', SHED_MAX_EVENT_LOOP_DELAY_MS: 0, QUEUE_MAX_WAIT_MS: 0, PDF_THREADS: 1, PUBLIC_URL: origin, PORT: port },
+    extend: fakeSealer()
+  })
+  t.teardown(() => app.close())
+  await app.listen({ port, host: '127.0.0.1' })
+  const entryDate = addDays(todayInLima(), 20)
+  const contractId = await issueContract(app, sampleEmployee({ dni: '46100001', email: 'rosa@correo.pe', entryDate, endDate: termEnd(entryDate, 6) }))
+  const invited = await app.inject({ method: 'POST', url: '/api/signing/invitations', payload: { contractIds: [contractId] } })
+  const link = String(invited.json().data.invitations[0].link)
+  t.match(link, `${origin}/firmar/`)
+
+  const browser = await launch(t)
+  const page = await browser.newPage()
+  await page.setViewport({ width: 390, height: 844, isMobile: true, hasTouch: true })
+  const errors: string[] = []
+  const foreign: string[] = []
+  page.on('console', (message) => {
+    if (message.type() === 'error' && !/status of 4\d\d/.test(message.text())) errors.push(message.text())
+  })
+  page.on('pageerror', (error) => { errors.push(String(error)) })
+  page.on('request', (request) => {
+    const url = request.url()
+    if (/^https?:/.test(url) && new URL(url).origin !== origin) foreign.push(url)
+  })
+  await page.goto(link, { waitUntil: 'load' })
+  await page.waitForSelector('#identity:not([hidden])')
+  t.match(await page.$eval('#paper-text', (node) => node.textContent), 'Puede firmar en papel')
+  t.ok(await page.$eval('#paper', (node) => !(node as HTMLElement).hidden), 'paper offered')
+  t.ok(await page.$eval('#demo', (node) => !(node as HTMLElement).hidden), 'a demo says so')
+  const fits = async () => await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)
+  t.ok(await fits(), 'no horizontal scroll at 390 px')
+  t.same(await axeViolations(page), [], 'axe: no serious violation')
+
+  await page.type('#dni', '46100001')
+  await page.type('#birth', '15/03/1990')
+  await page.click('#identity-button')
+  await page.waitForSelector('#code:not([hidden])')
+  t.match(await page.$eval('#code-sent', (node) => node.textContent), 'r***@c*****.pe')
+  await page.type('#code-input', latestCode(app))
+  await page.click('#code-button')
+  await page.waitForSelector('#documents:not([hidden])')
+  t.equal(await page.$$eval('#document-list li', (items) => items.length), 3, 'three documents to read')
+  t.ok(await fits(), 'no horizontal scroll with the documents')
+  t.same(await axeViolations(page), [], 'axe, the documents')
+  await page.click('#sign')
+  await page.waitForSelector('#done:not([hidden])')
+  t.match(await page.$eval('#done-text', (node) => node.textContent), 'quedaron firmados')
+  t.equal(await page.$$eval('#signed-list a', (links) => links.length), 3, 'the three copies offered')
+  const contract = (await app.inject({ method: 'GET', url: '/api/workers/46100001/contracts' })).json().data.contracts[0]
+  t.match(contract, { status: 'signed', signedVia: 'electronic' })
+  t.same(errors, [], 'no console error, no CSP report')
+  t.same(foreign, [], 'nothing from another origin')
+})
