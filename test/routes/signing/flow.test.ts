@@ -10,7 +10,8 @@ import { test, type Test } from 'tap'
 import { createHash, randomBytes } from 'node:crypto'
 import { addDays, termEnd, todayInLima } from '../../../src/vocabulary/dates.js'
 import { SIGNING_PAGE_MESSAGES } from '../../../schemas/messages.js'
-import { build, sampleEmployee } from '../../support/helper.js'
+import { build, pdfText, sampleEmployee } from '../../support/helper.js'
+import { spawnSync } from 'node:child_process'
 import { fakeSealer, issueContract, latestCode, outboxFiles, pageOrigin, sessionHeader, type SealCall } from '../../support/signing-flow.js'
 
 type App = Awaited<ReturnType<typeof build>>
@@ -271,4 +272,36 @@ test('signing after a paper mark or a reprint is refused; declining on paper nee
   const alert = outboxFiles(app).find((file) => file.text.includes('To: rrhh@empresa-demo.pe'))
   t.ok(alert, 'HR alerted')
   t.match(alert?.text ?? '', '44100010')
+})
+
+test('with the real engine (the demo certificate): the signed contract is the issued one plus the seal, valid for pdfsig and qpdf', async (t) => {
+  const app = await build(t)
+  const { contractId, token } = await invited(app, '44100009')
+  dnis.set(token, '44100009')
+  await app.signingMail.drain()
+  const headers = await session(t, app, token)
+  const issued = new Map<string, Buffer>()
+  const hashes: Record<string, string> = {}
+  for (const kind of ['contrato', 'tratamiento-datos', 'anexo']) {
+    const pdf = await app.inject({ method: 'GET', url: `/api/signing/${token}/documents/${kind}`, headers })
+    t.equal(pdf.statusCode, 200)
+    issued.set(kind, pdf.rawPayload)
+    hashes[kind] = sha256(pdf.rawPayload)
+  }
+  const signed = await post(app, token, 'sign', { consents: [], documents: hashes }, headers)
+  t.equal(signed.statusCode, 200, signed.body)
+  const pdf = await app.inject({ method: 'GET', url: `/api/contracts/${contractId}/signed.pdf?kind=contrato` })
+  t.equal(pdf.statusCode, 200)
+  const bytes = pdf.rawPayload
+  const original = issued.get('contrato') as Buffer
+  t.equal(sha256(bytes.subarray(0, original.length)), hashes.contrato, 'the issued bytes unchanged, the first revision')
+  const dir = t.testdir({ 'firmado.pdf': bytes })
+  const file = `${dir}/firmado.pdf`
+  const pdfsig = spawnSync('pdfsig', [file], { encoding: 'utf8' })
+  t.match(pdfsig.stdout, 'Signature Type: ETSI.CAdES.detached')
+  t.match(pdfsig.stdout, 'Total document signed')
+  t.match(pdfsig.stdout, 'Signature Validation: Signature is Valid.')
+  t.match(pdfsig.stdout, 'DEMOSTRACI', 'the demo certificate says so')
+  t.equal(spawnSync('qpdf', ['--check', file], { encoding: 'utf8' }).status, 0, 'qpdf finds no error')
+  t.match(await pdfText(bytes), /Firmado electrónicamente por/)
 })
