@@ -124,8 +124,11 @@ t.test('upload and contracts ZIP: every API call carries the token; without it t
 
   const { accessToken } = await storedSession() ?? { accessToken: '' }
   const calls = apiCalls()
-  t.same(calls.map((request) => new URL(request.url).pathname).filter((path) => path !== '/api/contracts/preview'),
+  // the previews and the rows' registry reads (GET /api/contracts?dni=) aside, each checked below for its token
+  const paths = calls.map((request) => new URL(request.url).pathname)
+  t.same(paths.filter((path) => path !== '/api/contracts/preview' && path !== '/api/contracts'),
     ['/api/excel/upload', '/api/contracts/download-zip'])
+  t.ok(paths.includes('/api/contracts'), 'the rows\' registry reads')
   for (const call of calls) t.equal(call.authorization, `Bearer ${accessToken}`, `${call.method} ${call.url}`)
   const upload = calls.find((call) => call.url.endsWith('/api/excel/upload?partial=true'))
   t.ok(upload)
