@@ -15,6 +15,11 @@ import { lockWorkers } from './workers.js'
 import { canonicalJson, chainHash } from './evidence-chain.js'
 import { SIGNING_LIMITS, sameHash } from './signing-limits.js'
 
+/** The documents of a contract in the order they are printed and listed: contract, notice, annex (or the adenda). */
+const DOCUMENT_ORDER = ['contrato', 'tratamiento-datos', 'anexo', 'adenda']
+const byDocumentKind = (a: { kind: string }, b: { kind: string }) =>
+  DOCUMENT_ORDER.indexOf(a.kind) - DOCUMENT_ORDER.indexOf(b.kind)
+
 /** One address a worker had: who set it (the identity's subject, or null), when, from where. */
 export interface EmailChange { email: string, source: 'upload' | 'api', setBy: string | null, setAt: Date }
 
@@ -152,7 +157,6 @@ export class SigningStore {
     if (row === undefined) return undefined
     const documents = await this.#db.selectFrom('documents').select(['kind', 'code', 'pdf_sha256'])
       .where('contract_id', '=', contractId).orderBy('issued_at').orderBy('code').execute()
-    const order = ['contrato', 'tratamiento-datos', 'anexo', 'adenda']
     return {
       id: row.id,
       kind: row.kind,
@@ -169,7 +173,7 @@ export class SigningStore {
         code: document.code,
         sha256: document.pdf_sha256
       }))
-        .sort((a, b) => order.indexOf(a.kind) - order.indexOf(b.kind)),
+        .sort(byDocumentKind),
       worker: {
         names: row.names,
         lastNameFather: row.last_name_father,
@@ -341,7 +345,6 @@ export class SigningStore {
       .where('i.token_sha256', '=', tokenSha256).executeTakeFirst()
     if (row === undefined) return undefined
     const documents = await db.selectFrom('signing_documents').select(['kind', 'code', 'sha256']).where('invitation_id', '=', row.id).execute()
-    const order = ['contrato', 'tratamiento-datos', 'anexo', 'adenda']
     return {
       id: row.id,
       contractId: row.contract_id,
@@ -353,7 +356,7 @@ export class SigningStore {
       expiresAt: new Date(row.expires_at),
       demo: row.demo,
       identified: row.identified_at !== null,
-      documents: documents.sort((a, b) => order.indexOf(a.kind) - order.indexOf(b.kind)),
+      documents: documents.sort(byDocumentKind),
       worker: {
         name: [row.names, row.last_name_father, row.last_name_mother].filter((part) => part !== '').join(' '),
         birthDate: row.birth_date === null ? null : dayMonthYear(String(row.birth_date).slice(0, 10))
