@@ -148,9 +148,12 @@ class FirstAnswer extends AppError {
   }
 }
 
-/** A 409 of an invitation HR cannot send, naming the contract. */
-const cannotInvite = (message: string, contractId: string) =>
-  new AppError(409, message, { code: 'CONTRATOS_SIGNING_CONFLICT', data: { contractId } })
+/**
+ * A 409 of an invitation HR cannot send, naming the contract; `address` when the worker's address is
+ * the reason (none, the employer's, another worker's), which a new address (`PUT /api/workers/{dni}/email`) fixes.
+ */
+const cannotInvite = (message: string, contractId: string, address = false) =>
+  new AppError(409, message, { code: 'CONTRATOS_SIGNING_CONFLICT', data: address ? { contractId, address } : { contractId } })
 
 /** The data notice's optional purposes the profile declares (`dataProtection.optionalPurposes`), if any. */
 function optionalPurposes (app: FastifyInstance): Array<{ id: string, text: string }> {
@@ -230,10 +233,12 @@ export default fp(async (app) => {
     const putAfterIssue = latest !== undefined &&
       (uploadEmail === undefined || latest.setAt.getTime() >= subject.issuedAt.getTime())
     const email = putAfterIssue ? latest.email : uploadEmail
-    if (email === undefined) throw cannotInvite(SIGNING_MESSAGES.noEmail(subject.dni), contractId)
-    if (domains.has(domainOf(email))) throw cannotInvite(SIGNING_MESSAGES.employerDomain(domainOf(email)), contractId)
+    if (email === undefined) throw cannotInvite(SIGNING_MESSAGES.noEmail(subject.dni), contractId, true)
+    if (domains.has(domainOf(email))) {
+      throw cannotInvite(SIGNING_MESSAGES.employerDomain(domainOf(email)), contractId, true)
+    }
     if (await run(async (registry) => await registry.signing.addressOfAnother(email, subject.dni))) {
-      throw cannotInvite(SIGNING_MESSAGES.anotherWorker, contractId)
+      throw cannotInvite(SIGNING_MESSAGES.anotherWorker, contractId, true)
     }
     if (subject.worker.birthDate === null) throw cannotInvite(SIGNING_MESSAGES.noBirthDate(subject.dni), contractId)
     return { subject, email, uploadEmail, documents: await issuedDocuments(subject) }

@@ -39,6 +39,8 @@ export const ListedInvitationSchema = Type.Object({
   id: Type.String(),
   contractId: Type.String(),
   dni: Type.String(),
+  worker: Type.String({ description: 'nombres y apellidos del trabajador' }),
+  kind: Type.Union([Type.Literal('contract'), Type.Literal('addendum')]),
   email: Type.String(),
   status: Type.String(),
   declineChoice: Type.Union([Type.String(), Type.Null()]),

@@ -20,8 +20,9 @@ export class ApiError extends Error {
    * @param {Issue[]} issues the envelope's `errors` when it is a list
    * @param {string | undefined} detail the envelope's `errors` when it is a text
    * @param {string | undefined} hint the envelope's `data.hint` (what to do: split the file, move a sheet)
+   * @param {Record<string, unknown>} data the envelope's `data` when it is an object (a 409's `address` flag)
    */
-  constructor (status, message, issues = [], detail = undefined, hint = undefined) {
+  constructor (status, message, issues = [], detail = undefined, hint = undefined, data = {}) {
     // the envelope's generic text never stands alone above a field's error: the first issue's message leads
     const led = message === GENERIC_REFUSAL && issues.length > 0
     super(led ? issues[0].message : message)
@@ -29,6 +30,7 @@ export class ApiError extends Error {
     this.issues = issues
     this.detail = detail
     this.hint = hint
+    this.data = data
     /** The issues the message does not already say (all but the first when the first one leads). */
     this.otherIssues = led ? issues.slice(1) : issues
   }
@@ -64,7 +66,8 @@ async function errorOf (response) {
       const retry = response.headers.get('retry-after')
       const message = retry !== null ? `${plain(body.message, { kind })} ${TEXT.retryAfter(retry)}` : plain(body.message, { kind })
       const hint = typeof body.data?.hint === 'string' ? body.data.hint : undefined
-      return new ApiError(response.status, message, issues, detail, hint)
+      const data = body.data !== null && typeof body.data === 'object' ? body.data : {}
+      return new ApiError(response.status, message, issues, detail, hint, data)
     }
   } catch {}
   return new ApiError(response.status, TEXT.httpStatus(response.status))
@@ -247,7 +250,7 @@ export function fileNameOf (header) {
  * Sends a JSON request (or a bare GET) and reads the JSON answer (the registry's and the causes' routes,
  * docs/registry.md); a refusal is an ApiError with the envelope's `{field, message}` items.
  * @param {string} path e.g. `/api/contracts/expiring?days=30`
- * @param {'GET' | 'POST' | 'PATCH'} [method]
+ * @param {'GET' | 'POST' | 'PATCH' | 'PUT' | 'DELETE'} [method]
  * @param {unknown} [body] sent as JSON when given
  * @returns {Promise<any>} the envelope's `data`
  */

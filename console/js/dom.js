@@ -141,12 +141,14 @@ export function issuesTable (issues, rows, fix) {
 
 /**
  * Labels each cell of a table's body with its column's header (`data-label`), which the narrow
- * layout shows before the cell's content (console.css: one card per row below 600 px).
+ * layout shows before the cell's content (console.css: one card per row below 600 px). A row's
+ * detail (`tr.row-detail`: its form, its history) spans the columns and takes no label.
  * @param {HTMLTableSectionElement} tbody
  */
 export function labelCells (tbody) {
   const headers = [...(tbody.parentElement?.querySelectorAll('thead th') ?? [])].map((th) => th.textContent?.trim() ?? '')
   for (const row of tbody.rows) {
+    if (row.classList.contains('row-detail')) continue
     [...row.cells].forEach((cell, index) => { if (headers[index] !== undefined && headers[index] !== '') cell.dataset.label = headers[index] })
   }
 }

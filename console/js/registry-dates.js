@@ -1,6 +1,7 @@
 /**
  * Dates as the registry answers them (`DD/MM/YYYY`, Lima calendar days, docs/registry.md): days
- * between two of them, counted in UTC so no time zone or summer time shifts a day.
+ * between two of them, counted in UTC so no time zone or summer time shifts a day; an instant (ISO 8601)
+ * as Lima's date and time.
  */
 
 /**
@@ -69,4 +70,17 @@ export function renewalEnd (contract, causeEnd) {
   const proposed = wholeMonths ? dayNumber(termEnd(start, months) ?? '') ?? lastEnd : lastEnd + (ownEnd - entry + 1)
   const bounds = [proposed, ...[contract.longestEnd, causeEnd].map((end) => dayNumber(end ?? '')).filter((end) => end !== undefined)]
   return dateOf(Math.min(...bounds))
+}
+
+/**
+ * An event's moment as a Lima date and time (`DD/MM/YYYY HH:MM`).
+ * @param {string} iso
+ */
+export function limaTime (iso) {
+  const date = new Date(iso)
+  if (Number.isNaN(date.getTime())) return iso
+  const parts = Object.fromEntries(new Intl.DateTimeFormat('en-GB', {
+    timeZone: 'America/Lima', year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit', hourCycle: 'h23'
+  }).formatToParts(date).map((part) => [part.type, part.value]))
+  return `${parts.day}/${parts.month}/${parts.year} ${parts.hour}:${parts.minute}`
 }

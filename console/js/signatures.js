@@ -11,7 +11,9 @@
  */
 import { ApiError, getFile, requestJson } from './api.js'
 import { byId, el, labelCells, onFirstOpen, saveFile, setStatus } from './dom.js'
+import { limaTime } from './registry-dates.js'
 import { actionForm } from './signatures/forms.js'
+import { setupInvitations } from './signatures/invitations.js'
 import { TEXT } from './texts.js'
 
 /**
@@ -38,6 +40,7 @@ export function setupSignatures (profile) {
   const more = /** @type {HTMLButtonElement} */ (byId('signatures-more'))
   const tbody = /** @type {HTMLTableSectionElement} */ (byId('signatures-table').querySelector('tbody'))
   filter.replaceChildren(...Object.keys(FILTERS).map((key) => el('option', { value: key }, TEXT.signaturesFilters[key])))
+  const invitations = setupInvitations()
   /** @type {ListedContract[]} */
   let contracts = []
   /** @type {string | null} */
@@ -152,6 +155,9 @@ export function setupSignatures (profile) {
         contract.endedOn === null ? null : el('p', { class: 'muted' }, TEXT.endedLine(contract.endedOn))),
       el('td', { class: 'signature' }, ...signature),
       el('td', { class: 'row-actions' },
+        contract.status === 'issued' && !contract.started
+          ? button(TEXT.inviteToSign, () => { invitations.invite(contract, detailOf(row)).catch(reportError) }, true)
+          : null,
         contract.status === 'issued' ? button(TEXT.signPaper, () => openForm('sign', contract, row), true) : null,
         paperUnscanned ? button(TEXT.addScan, () => openForm('scan', contract, row), true) : null,
         contract.status === 'issued' ? button(TEXT.withdraw, () => openForm('withdraw', contract, row)) : null,
@@ -195,20 +201,10 @@ export function setupSignatures (profile) {
   filter.addEventListener('change', () => { load().catch(reportError) })
   byId('signatures-form').addEventListener('submit', (event) => event.preventDefault())
   more.addEventListener('click', () => { load(undefined, true).catch(reportError) })
-  onFirstOpen('tab-signatures', () => { load().catch(reportError) })
-}
-
-/**
- * An event's moment as a Lima date and time (`DD/MM/YYYY HH:MM`).
- * @param {string} iso
- */
-function limaTime (iso) {
-  const date = new Date(iso)
-  if (Number.isNaN(date.getTime())) return iso
-  const parts = Object.fromEntries(new Intl.DateTimeFormat('en-GB', {
-    timeZone: 'America/Lima', year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit', hourCycle: 'h23'
-  }).formatToParts(date).map((part) => [part.type, part.value]))
-  return `${parts.day}/${parts.month}/${parts.year} ${parts.hour}:${parts.minute}`
+  onFirstOpen('tab-signatures', () => {
+    load().catch(reportError)
+    invitations.start()
+  })
 }
 
 /**

@@ -426,5 +426,83 @@ export const TEXT = {
   eventBy: (by) => `por ${by}`,
   /** @param {string} on */
   eventOn: (on) => `el ${on}`,
-  noEvents: 'Sin cambios desde que se emitió.'
+  noEvents: 'Sin cambios desde que se emitió.',
+
+  // "Firmas", the electronic signature (signatures/invitations.js; docs/signing-flow.md)
+  inviteToSign: 'Invitar a firmar',
+  inviting: 'Enviando la invitación…',
+  /** @param {string} email masked @param {string} until Lima date and time */
+  invitedTo: (email, until) => `Invitación enviada a ${email}. El enlace sirve hasta el ${until}.`,
+  addressRecentlyChanged: 'El correo cambió hace poco o lo registró usted: confírmelo con el trabajador antes de que firme.',
+  recentAddress: 'Correo reciente',
+  demoLink: 'Demostración (sin servidor de correo): el enlace para el trabajador se muestra solo esta vez.',
+  demoLinkLabel: 'Enlace de la demostración',
+  demo: 'Demostración',
+  /** @param {string} name */
+  workerEmail: (name) => `Correo propio de ${name}`,
+  workerEmailHint: 'El código para firmar llega a este correo: debe ser del trabajador, no uno de la empresa.',
+  saveAndInvite: 'Guardar e invitar',
+  invitationFilters: /** @type {Record<string, string>} */ ({
+    '': 'Todas',
+    queued: 'En cola',
+    sent: 'Enviadas',
+    opened: 'Abiertas',
+    signed: 'Firmadas',
+    declined: 'Rechazadas',
+    expired: 'Vencidas',
+    revoked: 'Revocadas',
+    locked: 'Bloqueadas'
+  }),
+  /** @param {string} status @param {string | null} choice */
+  invitationStatus: (status, choice) => {
+    const names = /** @type {Record<string, string>} */ ({
+      queued: 'En cola (correo por enviar)',
+      sent: 'Enviada',
+      opened: 'Abierta (identidad confirmada)',
+      signed: 'Firmada',
+      declined: 'Rechazada',
+      expired: 'Vencida',
+      revoked: 'Revocada',
+      locked: 'Bloqueada por intentos fallidos'
+    })
+    const choices = /** @type {Record<string, string>} */ ({ paper: 'prefiere papel', disagree: 'no está de acuerdo', 'not-my-address': 'dice que no es su correo' })
+    const name = names[status] ?? status
+    return choice === null || choices[choice] === undefined ? name : `${name}: ${choices[choice]}`
+  },
+  invitationsLoading: 'Leyendo las invitaciones…',
+  /** @param {string} filter @param {number} n */
+  invitationsCount: (filter, n) => n === 0 ? `${filter}: ninguna.` : `${filter}: ${plural(n, 'invitación', 'invitaciones')}.`,
+  /** @param {string} at @param {string | null} by */
+  invitedOn: (at, by) => `Enviada el ${at}${by === null ? '' : ` por ${by}`}`,
+  /** @param {string} at */
+  expiresOn: (at) => `Vence el ${at}`,
+  revoke: 'Revocar',
+  reinvite: 'Reenviar',
+  inviteAgain: 'Invitar de nuevo',
+  /** @param {string} kind */
+  signedCopy: (kind) => `Copia firmada: ${({ contrato: 'contrato', 'tratamiento-datos': 'tratamiento de datos', anexo: 'anexo', adenda: 'adenda' })[kind] ?? kind}`,
+  resendCopy: 'Reenviar la copia',
+  /** @param {string} email */
+  copyQueued: (email) => `La copia firmada se enviará de nuevo a ${email}.`,
+  constancia: 'Constancia (PDF)',
+  evidence: 'Evidencia',
+  chainValid: 'La cadena de evidencia está íntegra: ningún evento se cambió ni se quitó.',
+  chainBroken: 'La cadena de evidencia NO está íntegra: un evento se cambió o se quitó. Avise al asesor legal.',
+  /** The evidence's events (docs/signing-flow.md "Evidence") in HR's words. */
+  evidenceNames: /** @type {Record<string, string>} */ ({
+    invited: 'Invitación creada',
+    'mail-sent': 'Correo aceptado por el servidor',
+    'identity-failed': 'DNI o fecha de nacimiento incorrectos',
+    'identity-locked': 'Bloqueada por identidad incorrecta',
+    'identity-confirmed': 'Identidad confirmada',
+    'code-sent': 'Código enviado',
+    'code-failed': 'Código incorrecto',
+    'code-locked': 'Bloqueada por códigos incorrectos',
+    'code-confirmed': 'Código confirmado',
+    signed: 'Firmado',
+    declined: 'Rechazado',
+    revoked: 'Revocada',
+    downloaded: 'Descarga',
+    'copy-queued': 'Copia por enviar'
+  })
 }

@@ -46,6 +46,10 @@ export interface ListedInvitation {
   id: string
   contractId: string
   dni: string
+  /** the worker's full name as the registry holds it */
+  worker: string
+  /** what is signed: a contract (with its notice and annex) or an adenda */
+  kind: 'contract' | 'addendum'
   /** The address, masked by the route. */
   email: string
   status: InvitationStatus | 'expired'
@@ -298,13 +302,16 @@ export class SigningStore {
   /** Invitations, newest first, by status as seen now (`expired`, `revoked` included). */
   async listInvitations (status?: string, limit = 200): Promise<ListedInvitation[]> {
     const rows = await this.#db.selectFrom('signing_invitations as i').innerJoin('contracts as c', 'c.id', 'i.contract_id')
+      .innerJoin('workers as w', 'w.dni', 'i.worker_dni')
       .select(['i.id', 'i.contract_id', 'i.worker_dni', 'i.email', 'i.status', 'i.decline_choice', 'i.expires_at', 'i.invited_at', 'i.invited_by',
-        'i.address_recently_changed', 'i.demo', 'c.status as contract_status'])
+        'i.address_recently_changed', 'i.demo', 'c.status as contract_status', 'c.kind', 'w.names', 'w.last_name_father', 'w.last_name_mother'])
       .orderBy('i.invited_at', 'desc').limit(status === undefined ? limit : 5000).execute()
     const listed = rows.map((row) => ({
       id: row.id,
       contractId: row.contract_id,
       dni: row.worker_dni,
+      worker: [row.names, row.last_name_father, row.last_name_mother].filter((part) => part !== '').join(' '),
+      kind: row.kind,
       email: row.email,
       status: effectiveStatus(row.status, new Date(row.expires_at), row.contract_status),
       declineChoice: row.decline_choice,

@@ -47,7 +47,7 @@ test('an invitation: 201 with the masked address, the link once (demo), the toke
   t.notMatch(mail, /Content-Disposition: attachment/i, 'no attachment')
 
   const list = await app.inject({ method: 'GET', url: '/api/signing/invitations' })
-  t.match(list.json().data.invitations, [{ id: invitation.id, status: 'sent', demo: true }])
+  t.match(list.json().data.invitations, [{ id: invitation.id, status: 'sent', demo: true, kind: 'contract', worker: 'Rosa María Quispe Mamani' }])
   t.notMatch(list.body, token, 'the token is never listed')
   t.notMatch(list.body, 'w43100001@', 'the address masked')
   t.equal((await app.inject({ method: 'GET', url: '/api/signing/invitations?status=queued' })).json().data.invitations.length, 0)
@@ -72,7 +72,7 @@ test('409s saying why: an employer address, another worker\'s, a contract starte
   const refused = await invite([employers])
   t.equal(refused.statusCode, 409)
   t.equal(refused.json().message, SIGNING_MESSAGES.employerDomain('example.com'))
-  t.same(refused.json().data, { contractId: employers })
+  t.same(refused.json().data, { contractId: employers, address: true }, 'a new address fixes it')
   t.equal((await app.inject({ method: 'GET', url: '/api/signing/invitations' })).json().data.invitations.length, 0, 'nothing recorded')
 
   // PUT the address of another worker
@@ -83,6 +83,7 @@ test('409s saying why: an employer address, another worker\'s, a contract starte
   const another = await invite([theirs])
   t.equal(another.statusCode, 409)
   t.equal(another.json().message, SIGNING_MESSAGES.anotherWorker)
+  t.same(another.json().data, { contractId: theirs, address: true })
 
   // a contract starting today may still be signed on its start day
   const startsToday = await issueContract(app, worker('43100006', { entryDate: today, endDate: termEnd(today, 6) }))
@@ -93,6 +94,7 @@ test('409s saying why: an employer address, another worker\'s, a contract starte
   const signed = await invite([paper])
   t.equal(signed.statusCode, 409)
   t.equal(signed.json().message, SIGNING_MESSAGES.notIssued('signed'))
+  t.same(signed.json().data, { contractId: paper }, 'no address to fix')
 
   t.equal((await invite(['00000000-0000-4000-8000-000000000000'])).statusCode, 404)
   t.equal((await invite([])).statusCode, 400)
