@@ -28,7 +28,9 @@ export interface NamedWorker {
 
 /**
  * Upserts the workers of a request being issued, which locks each one's row: the last data given
- * per DNI, in DNI order; a sex or birth date not given keeps the recorded one.
+ * per DNI, in DNI order; a sex or birth date not given keeps the recorded one. A row whose data did
+ * not change is locked but not rewritten (PostgreSQL locks every conflicting row of `on conflict do
+ * update … where`, updated or not): a reprint writes no new version of its workers.
  * @returns the DNIs, sorted
  */
 export async function upsertIssuedWorkers (db: RegistryDb, workers: readonly IssuedWorker[]): Promise<string[]> {
@@ -48,7 +50,9 @@ export async function upsertIssuedWorkers (db: RegistryDb, workers: readonly Iss
     sex: sql`coalesce(excluded.sex, workers.sex)`,
     birth_date: sql`coalesce(excluded.birth_date, workers.birth_date)`,
     updated_at: sql`now()`
-  }))).execute()
+  })).where(sql<boolean>`(excluded.names, excluded.last_name_father, excluded.last_name_mother,
+    coalesce(excluded.sex, workers.sex), coalesce(excluded.birth_date, workers.birth_date))
+    is distinct from (workers.names, workers.last_name_father, workers.last_name_mother, workers.sex, workers.birth_date)`)).execute()
   return dnis
 }
 
