@@ -19,6 +19,8 @@ export interface RunningServer {
   url: string
   port: number
   child: ChildProcess
+  /** The server's DATA_DIR: its registry, its demo certificate and its demo outbox (`outbox/`). */
+  dataDir: string
   /** Resident set size of the server process now, bytes (Linux /proc). */
   rssBytes: () => number
   stop: () => Promise<number | null>
@@ -46,6 +48,7 @@ export async function startServer (
   env: Record<string, string> = {}, nodeArgs: string[] = [], options: { fromSource?: boolean } = {}
 ): Promise<RunningServer> {
   const tempDir = await mkdtemp(join(tmpdir(), 'contratos-bench-'))
+  const dataDir = env.DATA_DIR ?? join(tempDir, 'data')
   const port = await freePort()
   const entry = options.fromSource === true ? ['--import', 'tsx', join(PROJECT_ROOT, 'app/server.ts')] : [join(PROJECT_ROOT, 'dist/app/server.js')]
   const child = spawn(process.execPath, [...nodeArgs, ...entry], {
@@ -59,7 +62,7 @@ export async function startServer (
       LOG_LEVEL: 'warn',
       TEMP_DIR: tempDir,
       // the contract registry on disk, as a single instance runs it (PGlite), fresh for each server
-      DATA_DIR: join(tempDir, 'data'),
+      DATA_DIR: dataDir,
       // production refuses the demo employer profile: the tests' non-demo one
       EMPLOYER_PROFILE: join(PROJECT_ROOT, 'test/fixtures/employer-profile.json'),
       ...env
@@ -82,6 +85,7 @@ export async function startServer (
     url: `http://127.0.0.1:${port}`,
     port,
     child,
+    dataDir,
     rssBytes: () => {
       const status = readFileSync(`/proc/${child.pid}/status`, 'utf8')
       return Number(/VmRSS:\s+(\d+) kB/.exec(status)?.[1] ?? 0) * 1024
@@ -175,6 +179,16 @@ export function mixedEmployees (count: number, seed = 0): Record<string, unknown
       default: return sampleSubsidio({ ...varied, salary: 1130 + (n % 10) * 125.5 })
     }
   })
+}
+
+/**
+ * `count` workers who sign electronically (SIGN50, bench/signing.ts): `mixedEmployees`, each with an
+ * address of their own (the upload's CORREO) at example.net, which the tests' employer profile does
+ * not hold (its ARCO address is at example.com, an employer domain no worker address may have:
+ * docs/signing-flow.md), and the birth date and address the identity step and the invitation need.
+ */
+export function signers (count: number, seed: number): Record<string, unknown>[] {
+  return mixedEmployees(count, seed).map((employee, index) => ({ ...employee, email: `trabajador${index + seed}@example.net` }))
 }
 
 /**

@@ -173,6 +173,7 @@ async function startHaproxy (appPort: number): Promise<{ port: number, stop: () 
     env: {
       PATH: process.env.PATH,
       CONTRATOS_BIND: `127.0.0.1:${port}`,
+      CONTRATOS_PUBLIC_BIND: `127.0.0.1:${await freePort()}`, // the workers' frontend, unused here
       CONTRATOS_APP1: `127.0.0.1:${appPort}`,
       CONTRATOS_APP2: `127.0.0.1:${await freePort()}`, // nothing listens: the check takes it out
       CONTRATOS_CHECK_INTER: '200ms'

@@ -18,6 +18,10 @@
  *         p99 meanwhile; the server's longest event-loop stall during exports, one at a time and at c=8
  *   BASE  a naive single-threaded pdf-lib loop (load, fill, flatten, save per document) on the
  *         same templates: our PDFs/s divided by its PDFs/s
+ *   SIGN50 50 workers sign at once through the page's API (bench/signing.ts) on a server of its own
+ *         (no SMTP_URL: codes read from the demo outbox's .eml files; the demo certificate), after a
+ *         warm-up round of BENCH_SIGN_WARM_UP (20) workers: p50/p99 of each worker's whole signing and
+ *         of the sign POST alone, signatures/s. `BENCH_ONLY=SIGN50` runs this one alone
  *
  * The records are the tests' lawful samples (bench/workloads.ts, bench/lib.ts), dated from today in
  * Lima; `npm run bench:smoke` sends each workload once and checks its answer (CI runs it).
@@ -27,8 +31,9 @@ import { mkdtemp } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import autocannon from 'autocannon'
-import { median, peakSampler, quantile, startServer, timedRequest, type RunningServer, type Timing } from './lib.js'
-import { BENCH_SERVER_ENV, PDFS_PER_EMPLOYEE, workloads, type Workload, type WorkloadName } from './workloads.js'
+import { median, peakSampler, quantile, signers, startServer, timedRequest, type RunningServer, type Timing } from './lib.js'
+import { BENCH_SERVER_ENV, PDFS_PER_EMPLOYEE, SIGNERS_SEED, workloads, type Workload, type WorkloadName } from './workloads.js'
+import { signingRound } from './signing.js'
 import { builderFloors, measureFloors } from './floors.js'
 import { naiveBaseline } from './naive-baseline.js'
 import { PROJECT_ROOT } from '../src/paths.js'
@@ -44,6 +49,8 @@ const WARM_UP = Number(process.env.BENCH_WARM_UP ?? 20)
 const MB = 1024 * 1024
 const EXPORT_SECONDS = 5
 const SERVER_ENV = BENCH_SERVER_ENV
+/** Workers of SIGN50's warm-up round (their own DNIs), signing at once before the measured 50. */
+const SIGN_WARM_UP = Number(process.env.BENCH_SIGN_WARM_UP ?? 20)
 
 const fmt = (n: number, digits = 1) => (Number.isFinite(n) ? n.toFixed(digits) : 'n/a')
 
@@ -259,6 +266,65 @@ async function postgresFigures (employees: Record<string, unknown>[]): Promise<R
   }
 }
 
+/**
+ * SIGN50 on a server of its own (SIGN_SERVER_ENV): a warm-up round, then the 50 workers at once, each
+ * timed from the state's GET to the sign POST's answer. Every answer is checked by the round.
+ * @throws when a worker could not sign (the first problem named)
+ */
+async function sign50Figures (work: Record<WorkloadName, Workload>): Promise<Record<string, number>> {
+  const server = await startServer({ ...SERVER_ENV, ...work.SIGN50.env })
+  try {
+    const checked = async (employees: Record<string, unknown>[]) => {
+      const round = await signingRound(server, employees)
+      if (round.problems.length > 0) throw new Error(`SIGN50: ${round.problems.length} workers did not sign; first: ${round.problems[0]}`)
+      return round
+    }
+    if (SIGN_WARM_UP > 0) await checked(signers(SIGN_WARM_UP, SIGNERS_SEED + 1000))
+    const rssBeforeMB = server.rssBytes() / MB
+    const rss = peakSampler(server.rssBytes)
+    const round = await checked(work.SIGN50.body as Record<string, unknown>[])
+    const totals = round.workers.map((worker) => worker.totalMs)
+    const signs = round.workers.map((worker) => worker.signMs)
+    return {
+      workers: round.workers.length,
+      wallMs: round.wallMs,
+      p50Ms: quantile(totals, 0.5),
+      p99Ms: quantile(totals, 0.99),
+      signP50Ms: quantile(signs, 0.5),
+      signP99Ms: quantile(signs, 0.99),
+      signaturesPerSec: round.workers.length / (round.wallMs / 1000),
+      documentsPerSec: (round.workers.length * PDFS_PER_EMPLOYEE) / (round.wallMs / 1000),
+      peakRssMB: rss.stop() / MB,
+      rssBeforeMB
+    }
+  } finally {
+    await server.stop()
+  }
+}
+
+/** SIGN50's rows of the table. */
+function sign50Rows (sign: Record<string, number>): Array<[string, string, string]> {
+  return [
+    [`SIGN${sign.workers} a worker's signing p50 / p99`, `${fmt(sign.p50Ms)} / ${fmt(sign.p99Ms)} ms`, 'state, identity, code from the outbox, code, 3 documents, sign; all at once'],
+    [`SIGN${sign.workers} sign POST p50 / p99`, `${fmt(sign.signP50Ms)} / ${fmt(sign.signP99Ms)} ms`, 'three documents stamped and sealed (demo certificate, PAdES-B-B)'],
+    [`SIGN${sign.workers} signatures/s`, `${fmt(sign.signaturesPerSec, 1)} workers/s = ${fmt(sign.documentsPerSec, 1)} sealed PDFs/s (wall ${fmt(sign.wallMs, 0)} ms)`, ''],
+    [`SIGN${sign.workers} peak RSS`, `${fmt(sign.peakRssMB, 0)} MB (${fmt(sign.rssBeforeMB, 0)} MB before the round)`, '']
+  ]
+}
+
+/** Prints the table and writes the JSON file. */
+function report (results: Record<string, unknown>, rows: Array<[string, string, string]>,
+  how = `${RUNS} runs after ${WARM_UP} warm-up requests`): void {
+  const width = Math.max(...rows.map(([k]) => k.length))
+  const valueWidth = Math.max(...rows.map(([, v]) => v.length))
+  console.log(`\ncontratos benchmark (${how}, ${new Date().toISOString()})`)
+  console.log(`${'figure'.padEnd(width)}  ${'measured'.padEnd(valueWidth)}  floor / target`)
+  for (const [key, value, floor] of rows) console.log(`${key.padEnd(width)}  ${value.padEnd(valueWidth)}  ${floor}`)
+  const file = join(PROJECT_ROOT, 'bench', `results-${Date.now()}.json`)
+  writeFileSync(file, JSON.stringify(results, null, 2))
+  console.log(`\nJSON: ${file}`)
+}
+
 /** `contratos_registry_seconds` per ZIP at C8 against the ZIP's own time. */
 function registryShare (c8: Record<string, number>): string {
   return `${fmt(c8.registryMsPerZip, 2)} ms = ${fmt(100 * c8.registryShare, 1)} % of the ZIP's ${fmt(c8.zipMs)} ms (${fmt(c8.registryWorkPerZip, 1)} registry calls each)`
@@ -279,6 +345,11 @@ async function main (): Promise<void> {
   const work = workloads()
   const employees = work.W50.body as Record<string, unknown>[]
   const results: Record<string, unknown> = { date: new Date().toISOString(), runs: RUNS, warmUp: WARM_UP, node: process.version }
+  if (process.env.BENCH_ONLY === 'SIGN50') {
+    results.SIGN50 = await sign50Figures(work)
+    report(results, sign50Rows(results.SIGN50 as Record<string, number>), `SIGN50 alone, after a warm-up round of ${SIGN_WARM_UP} workers`)
+    return
+  }
   const server = await startServer(SERVER_ENV)
   try {
     Object.assign(results, await mainServerFigures(server, work))
@@ -299,6 +370,7 @@ async function main (): Promise<void> {
     ...await builderFloors(employees, RUNS)
   }
   results.exportStalls = await exportStalls(work)
+  results.SIGN50 = await sign50Figures(work)
   const baseline = await naiveBaseline(employees)
   results.baseline = baseline
   const w = results.W50 as Record<string, number>
@@ -340,16 +412,10 @@ async function main (): Promise<void> {
     exportRow('Vida Ley', 'lawLife', f.lawLifeMs),
     exportRow('Photocheck', 'photocheck'),
     ['Exports: longest loop stall, one at a time', ['sctr', 'lawLife', 'photocheck'].map((key) => `${key} ${fmt(stalls[key].oneAtATimeMaxMs, 2)} ms (p99 ${fmt(stalls[key].oneAtATimeP99Ms, 2)})`).join(', '), '≤ 1 ms held by one export (the server\'s loop; the 1 ms timer adds up to ~1 ms)'],
-    ['Exports: longest loop stall, c=8', ['sctr', 'lawLife', 'photocheck'].map((key) => `${key} ${fmt(stalls[key].maxMs, 2)} ms (p99 ${fmt(stalls[key].p99Ms, 2)})`).join(', '), 'several exports\' main-thread work back to back']
+    ['Exports: longest loop stall, c=8', ['sctr', 'lawLife', 'photocheck'].map((key) => `${key} ${fmt(stalls[key].maxMs, 2)} ms (p99 ${fmt(stalls[key].p99Ms, 2)})`).join(', '), 'several exports\' main-thread work back to back'],
+    ...sign50Rows(results.SIGN50 as Record<string, number>)
   ]
-  const width = Math.max(...rows.map(([k]) => k.length))
-  const valueWidth = Math.max(...rows.map(([, v]) => v.length))
-  console.log(`\ncontratos benchmark (${RUNS} runs after ${WARM_UP} warm-up requests, ${new Date().toISOString()})`)
-  console.log(`${'figure'.padEnd(width)}  ${'measured'.padEnd(valueWidth)}  floor / target`)
-  for (const [key, value, floor] of rows) console.log(`${key.padEnd(width)}  ${value.padEnd(valueWidth)}  ${floor}`)
-  const file = join(PROJECT_ROOT, 'bench', `results-${Date.now()}.json`)
-  writeFileSync(file, JSON.stringify(results, null, 2))
-  console.log(`\nJSON: ${file}`)
+  report(results, rows)
 }
 
 await main()

@@ -19,6 +19,7 @@ import { sampleEmployee } from '../test/support/samples.js'
 import { issue, startTestTsa, type TestPki } from '../test/support/signing.js'
 import { NAME_OIDS, TIME_STAMPING } from '../src/signing/x509.js'
 import type { DocumentSealer, WorkerSignature } from '../src/signing/types.js'
+import { OPTIONAL_PURPOSES } from '../src/documents/optional-purposes.js'
 
 const ROUNDS = Number(process.env.SEAL_ROUNDS ?? 200)
 const WARM_UP = 20
@@ -80,11 +81,7 @@ function signature (): WorkerSignature {
     evidenceNumber: 'EV-000001',
     printedSigningDate: new Date().toISOString().slice(0, 10),
     evidence: { evidencia: 'EV-000001', pasos: ['identidad', 'codigo', 'firma'] },
-    consents: [
-      { purpose: 'imagen', text: 'a) Uso de mi imagen', accepted: true },
-      { purpose: 'biometria', text: 'b) Datos biométricos', accepted: false },
-      { purpose: 'terceros', text: 'c) Beneficios de terceros', accepted: true }
-    ]
+    consents: OPTIONAL_PURPOSES.map((purpose, index) => ({ purpose: purpose.id, letter: purpose.letter, text: purpose.text, answered: true, accepted: index !== 1 }))
   }
 }
 

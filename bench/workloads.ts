@@ -3,7 +3,8 @@
  * `npm run bench:smoke` (bench/smoke.ts) sends every one of them once and checks it. C4 and C8 send
  * W50 at once, the export stalls send the exports again: no records of their own.
  */
-import { addenda, mixedEmployees } from './lib.js'
+import { addenda, mixedEmployees, signers } from './lib.js'
+import { SIGN_SERVER_ENV } from './signing.js'
 
 /**
  * The servers measured run without the event-loop shedder: the bench measures speed, on a machine
@@ -22,9 +23,18 @@ export interface Workload {
   pdfs?: number
   /** The server's environment it needs beyond the bench's own (W1000's batch limit). */
   env?: Record<string, string>
+  /**
+   * A signing round (bench/signing.ts) instead of one request: `body` is its workers, who each sign
+   * through the page's API; `path` is where HR invites them.
+   */
+  signing?: true
 }
 
-export type WorkloadName = 'W50' | 'A80' | 'W1' | 'W1000' | 'sctr' | 'lawLife' | 'photocheck'
+export type WorkloadName = 'W50' | 'A80' | 'W1' | 'W1000' | 'sctr' | 'lawLife' | 'photocheck' | 'SIGN50'
+
+/** Workers in SIGN50, and the first DNI's offset (apart from W50's, and from the warm-up round's). */
+export const SIGNERS = 50
+export const SIGNERS_SEED = 5000
 
 /** Every workload, built now (dates relative to today in Lima, bench/lib.ts). */
 export function workloads (): Record<WorkloadName, Workload> {
@@ -38,6 +48,7 @@ export function workloads (): Record<WorkloadName, Workload> {
     W1000: { path: '/api/contracts/download-zip', body: w1000, pdfs: w1000.length * PDFS_PER_EMPLOYEE, env: { BATCH_MAX: '1000' } },
     sctr: { path: '/api/excel/download-sctr', body: employees },
     lawLife: { path: '/api/excel/download-lawlife', body: employees },
-    photocheck: { path: '/api/excel/download-photocheck', body: employees }
+    photocheck: { path: '/api/excel/download-photocheck', body: employees },
+    SIGN50: { path: '/api/signing/invitations', body: signers(SIGNERS, SIGNERS_SEED), pdfs: SIGNERS * PDFS_PER_EMPLOYEE, env: SIGN_SERVER_ENV, signing: true }
   }
 }

@@ -96,7 +96,7 @@ function documents () {
     const box = window.document.createElement('div')
     box.className = 'consent'
     const text = window.document.createElement('p')
-    text.textContent = purpose.text
+    text.textContent = `${purpose.letter}) ${purpose.text}`
     box.append(text)
     for (const [value, label] of [['yes', texts.yes], ['no', texts.no]]) {
       const option = window.document.createElement('label')

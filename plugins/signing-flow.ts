@@ -8,8 +8,8 @@
  * the sealing engine is `app.sealer` (src/signing/types.ts), decorated by its own plugin.
  */
 import fp from 'fastify-plugin'
-import type { FastifyInstance, FastifyRequest } from 'fastify'
-import { AppError, MailUnavailableError, ServiceBusyError, type ErrorCode } from '../src/errors.js'
+import type { FastifyRequest } from 'fastify'
+import { AppError, MailUnavailableError, RequestValidationError, ServiceBusyError, type ErrorCode } from '../src/errors.js'
 import { REGISTRY_MESSAGES, SIGNING_MAIL, SIGNING_MESSAGES, SIGNING_PAGE_MESSAGES } from '../schemas/messages.js'
 import { SigningRefusal, type EmailChange, type InvitationSubject, type TokenInvitation } from '../src/registry/signing.js'
 import type { DeclineChoice } from '../src/registry/signing-tables.js'
@@ -20,6 +20,7 @@ import {
   sha256Hex, typedBirthDate
 } from '../src/signing/flow/rules.js'
 import type { ConsentAnswer, DocumentSealer, SignedDocumentKind } from '../src/signing/types.js'
+import { OPTIONAL_PURPOSES, type OptionalPurpose } from '../src/documents/optional-purposes.js'
 import { todayInLima } from '../src/vocabulary/dates.js'
 import type { ImportedEmployee } from '../schemas/employee.js'
 import type { AddendumRequest } from '../schemas/addendum.js'
@@ -155,14 +156,34 @@ class FirstAnswer extends AppError {
 const cannotInvite = (message: string, contractId: string, address = false) =>
   new AppError(409, message, { code: 'CONTRATOS_SIGNING_CONFLICT', data: address ? { contractId, address } : { contractId } })
 
-/** The data notice's optional purposes the profile declares (`dataProtection.optionalPurposes`), if any. */
-function optionalPurposes (app: FastifyInstance): Array<{ id: string, text: string }> {
-  return (app.employerProfile.dataProtection as {
-    optionalPurposes?: Array<{
-      id: string,
-      text: string
-    }>
-  }).optionalPurposes ?? []
+/** The optional purposes a worker is asked (the data notice's numeral 7), none for an adenda alone. */
+function purposesOf (invitation: { documents: ReadonlyArray<{ kind: string }> }): readonly OptionalPurpose[] {
+  return invitation.documents.some((document) => document.kind === 'tratamiento-datos') ? OPTIONAL_PURPOSES : []
+}
+
+/**
+ * The worker's answers as the notice's purposes, in its order: each purpose once, an unanswered one
+ * recorded as such and never as a consent (Ley 29733 art. 13.5: consent is express; DOCUMENT-REQUIREMENTS §6).
+ * @throws RequestValidationError 400 for a purpose the notice does not print, or one answered twice
+ */
+export function consentAnswers (purposes: readonly OptionalPurpose[],
+  answers: ReadonlyArray<{ purpose: string, accepted: boolean }>): ConsentAnswer[] {
+  answers.forEach((answer, index) => {
+    const field = `body.consents.${index}.purpose`
+    if (!purposes.some((purpose) => purpose.id === answer.purpose)) {
+      throw new RequestValidationError(SIGNING_PAGE_MESSAGES.unknownPurpose,
+        [{ field, message: SIGNING_PAGE_MESSAGES.unknownPurpose }])
+    }
+    if (answers.findIndex((other) => other.purpose === answer.purpose) !== index) {
+      throw new RequestValidationError(SIGNING_PAGE_MESSAGES.repeatedPurpose,
+        [{ field, message: SIGNING_PAGE_MESSAGES.repeatedPurpose }])
+    }
+  })
+  return purposes.map((purpose) => {
+    const answer = answers.find((candidate) => candidate.purpose === purpose.id)
+    const { id, letter, text } = purpose
+    return { purpose: id, letter, text, answered: answer !== undefined, accepted: answer?.accepted === true }
+  })
 }
 
 export default fp(async (app) => {
@@ -329,14 +350,10 @@ export default fp(async (app) => {
     checkOrigin(context)
     const found = await invitationOf(token)
     if (found.status === 'signed' && found.answer !== null) return found.answer as Record<string, unknown>
+    const consents = consentAnswers(purposesOf(found), body.consents)
     const engine = sealer()
     if (engine === undefined) throw new ServiceBusyError()
     const subject = await run(async (registry) => await registry.signing.subject(found.contractId)) as InvitationSubject
-    const purposes = optionalPurposes(app)
-    const consents: ConsentAnswer[] = body.consents.flatMap((answer) => {
-      const purpose = purposes.find((candidate) => candidate.id === answer.purpose)
-      return purpose === undefined ? [] : [{ purpose: purpose.id, text: purpose.text, accepted: answer.accepted }]
-    })
     const name = [subject.worker.names, subject.worker.lastNameFather, subject.worker.lastNameMother].filter((part) => part !== '').join(' ')
     const employer = app.employerProfile.legalName
     let answer: unknown
@@ -490,7 +507,7 @@ export default fp(async (app) => {
         identified: invitation.identified,
         session: live,
         documents: live ? invitation.documents : invitation.documents.map((document) => ({ kind: document.kind })),
-        purposes: invitation.documents.some((document) => document.kind === 'tratamiento-datos') ? optionalPurposes(app) : [],
+        purposes: purposesOf(invitation).map(({ id, letter, text }) => ({ id, letter, text })),
         answer: invitation.status === 'signed' ? invitation.answer : null
       }
     },

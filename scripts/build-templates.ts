@@ -22,6 +22,7 @@ import {
   setTextMatrix, setWordSpacing, showText, stroke, type PDFFont, type PDFOperator, type PDFPage
 } from 'pdf-lib'
 import { FIELD_NAMES } from '../src/documents/fields.js'
+import { OPTIONAL_PURPOSES, printedPurpose } from '../src/documents/optional-purposes.js'
 import { assetPath } from '../src/paths.js'
 import { EMBEDDED_FONT_FILES, FIRST_CHAR, LAST_CHAR, loadWinAnsiFont, type WinAnsiFont } from '../src/pdf/embedded-font.js'
 import subsetFont from 'subset-font'
@@ -115,8 +116,9 @@ function parseBlocks (text: string, file: string, gender: Gender): Block[] {
       blocks.push({ kind: 'signatures' })
     } else if (first === ':::together') {
       blocks.push({ kind: 'together' })
-    } else if (first.startsWith('[ ] ')) {
-      blocks.push({ kind: 'choice', text: lines.join(' ').slice(4) })
+    } else if (first === '@optional-purposes') {
+      // the data notice's optional purposes, from the list the signing page asks (src/documents/optional-purposes.ts)
+      blocks.push(...OPTIONAL_PURPOSES.map((purpose) => ({ kind: 'choice' as const, text: variantText(printedPurpose(purpose), gender) })))
     } else if (first.startsWith('#### ')) {
       blocks.push({ kind: 'heading', text: first.slice(5) })
     } else if (first.startsWith('|')) {

@@ -12,9 +12,11 @@ export const SEALING_MESSAGES = {
   /** Both dates when the printed signing date is not the signing day. */
   bothDates: (printed: string, signed: string) =>
     `Fecha de suscripción impresa: ${printed}; firmado electrónicamente el ${signed}.`,
-  /** The data notice's optional purposes, each `a) SÍ`. */
-  consents: (answers: readonly string[]) => `Finalidades opcionales: ${answers.join('; ')}.`,
-  consentAnswer: (label: string, accepted: boolean) => `${label} ${accepted ? 'SÍ' : 'NO'}`,
+  /** The data notice's optional purposes (its numeral 7), each `a) SÍ`. */
+  consents: (answers: readonly string[]) => `Finalidades opcionales (numeral 7): ${answers.join('; ')}.`,
+  /** One purpose by its printed letter; one left unanswered is no consent (Ley 29733 art. 13.5). */
+  consentAnswer: (letter: string, answered: boolean, accepted: boolean) =>
+    `${letter}) ${accepted ? 'SÍ' : answered ? 'NO' : 'NO (sin respuesta)'}`,
   /** Said in the stamp when the codes went to DATA_DIR/outbox/ (no SMTP_URL): a demonstration. */
   demoStamp: 'DEMOSTRACIÓN: código enviado sin correo real, sin valor legal.',
   /** The employer's signature appearance (the certificate's holder and the profile's razón social). */

@@ -47,7 +47,10 @@ export const SIGNING_PAGE_MESSAGES = {
   hashes: 'Los documentos no son los emitidos: vuelva a abrir el enlace y revíselos antes de firmar.',
   notIssued: 'El documento ya no está pendiente de firma (se reimprimió, se retiró o se firmó en papel). Consulte con Recursos Humanos.',
   mailDown: 'No se pudo enviar el código en este momento. Intente nuevamente en unos minutos; no se contó como intento.',
-  documentNotFound: 'Ese documento no forma parte de esta invitación.'
+  documentNotFound: 'Ese documento no forma parte de esta invitación.',
+  /** 400: a consent to a purpose the data notice does not print (docs/signing-flow.md, step 6). */
+  unknownPurpose: 'Una de las finalidades respondidas no figura en el aviso de tratamiento de datos: vuelva a abrir el enlace y responda las que se muestran.',
+  repeatedPurpose: 'Cada finalidad opcional se responde una sola vez: SÍ o NO.'
 } as const
 
 /** The page's own texts (served to its script as JSON, so every Spanish word lives here). */

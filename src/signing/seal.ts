@@ -194,7 +194,7 @@ export function stampParagraphs (kind: SignedDocumentKind, signature: WorkerSign
   if (printed !== at.date) paragraphs.push(SEALING_MESSAGES.bothDates(printed, at.date))
   if (kind === 'tratamiento-datos' && signature.consents !== undefined) {
     paragraphs.push(SEALING_MESSAGES.consents(signature.consents.map((consent) =>
-      SEALING_MESSAGES.consentAnswer(/^([a-z]\))/.exec(consent.text)?.[1] ?? `${consent.purpose}:`, consent.accepted))))
+      SEALING_MESSAGES.consentAnswer(consent.letter, consent.answered, consent.accepted))))
   }
   if (signature.demo === true) paragraphs.push(SEALING_MESSAGES.demoStamp)
   return paragraphs

@@ -10,12 +10,20 @@
 /** A document a worker signs: the three of a contract, or an adenda. */
 export type SignedDocumentKind = 'contrato' | 'tratamiento-datos' | 'anexo' | 'adenda'
 
-/** One optional purpose of the data notice (Ley 29733 art. 13.5) as the worker answered it. */
+/**
+ * One optional purpose of the data notice (Ley 29733 art. 13.5; src/documents/optional-purposes.ts)
+ * as the worker answered it: every purpose the notice prints has one, answered or not.
+ */
 export interface ConsentAnswer {
-  /** the purpose's id in the notice */
+  /** the purpose's id (OPTIONAL_PURPOSES) */
   purpose: string
-  /** its wording as printed, in Spanish */
+  /** the letter the notice prints before it (`a`) */
+  letter: string
+  /** its wording as printed after the letter, in Spanish */
   text: string
+  /** false when the worker left it unanswered: no consent (consent is express, art. 13.5) */
+  answered: boolean
+  /** true only for a SÍ */
   accepted: boolean
 }
 

@@ -1,7 +1,7 @@
 /**
  * The worker's signing page in Chromium at 390 px (docs/signing-flow.md "The worker's page";
  * DOCUMENT-REQUIREMENTS §39): paper offered first, identity, the code from the outbox, the documents,
- * signing and the copies; no horizontal scroll, nothing from another origin, no console error (CSP
+ * the notice's optional purposes (none preselected), signing and the copies; no horizontal scroll, nothing from another origin, no console error (CSP
  * included), no serious axe violation.
  */
 import { test } from 'tap'
@@ -11,6 +11,7 @@ import { buildApp } from '../../app/app.js'
 import { sampleEmployee } from '../support/helper.js'
 import { axeViolations, launch } from '../support/browser.js'
 import { fakeSealer, issueContract, latestCode } from '../support/signing-flow.js'
+import { OPTIONAL_PURPOSES, printedPurpose } from '../../src/documents/optional-purposes.js'
 
 /** A free loopback port: the page's origin (PUBLIC_URL) is known before the app starts. */
 async function freePort (): Promise<number> {
@@ -72,12 +73,26 @@ test('a worker signs on a 390 px phone: paper first, identity, code, documents, 
   t.equal(await page.$$eval('#document-list li', (items) => items.length), 3, 'three documents to read')
   t.ok(await fits(), 'no horizontal scroll with the documents')
   t.same(await axeViolations(page), [], 'axe, the documents')
+  // the notice's optional purposes: each its own SÍ / NO, none preselected (DOCUMENT-REQUIREMENTS §6)
+  t.same(await page.$$eval('#consent-list .consent p', (items) => items.map((item) => item.textContent)),
+    OPTIONAL_PURPOSES.map(printedPurpose), 'the purposes the notice prints, word for word')
+  t.equal(await page.$$eval('#consent-list input[type=radio]', (inputs) => inputs.length), 6, 'SÍ and NO for each')
+  t.equal(await page.$$eval('#consent-list input:checked', (inputs) => inputs.length), 0, 'none preselected')
+  await page.click(`input[name="consent-${OPTIONAL_PURPOSES[0].id}"][value="yes"]`)
+  await page.click(`input[name="consent-${OPTIONAL_PURPOSES[1].id}"][value="no"]`)
   await page.click('#sign')
   await page.waitForSelector('#done:not([hidden])')
   t.match(await page.$eval('#done-text', (node) => node.textContent), 'quedaron firmados')
   t.equal(await page.$$eval('#signed-list a', (links) => links.length), 3, 'the three copies offered')
   const contract = (await app.inject({ method: 'GET', url: '/api/workers/46100001/contracts' })).json().data.contracts[0]
   t.match(contract, { status: 'signed', signedVia: 'electronic' })
+  const evidence = (await app.inject({ method: 'GET', url: `/api/contracts/${contractId}/evidence` })).json().data
+  const signed = evidence.events.find((event: { what: string }) => event.what === 'signed')
+  t.match(signed.details.consents, [
+    { purpose: OPTIONAL_PURPOSES[0].id, answered: true, accepted: true },
+    { purpose: OPTIONAL_PURPOSES[1].id, answered: true, accepted: false },
+    { purpose: OPTIONAL_PURPOSES[2].id, answered: false, accepted: false }
+  ], 'the answers given, the third left unanswered')
   t.same(errors, [], 'no console error, no CSP report')
   t.same(foreign, [], 'nothing from another origin')
 })

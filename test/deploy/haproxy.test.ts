@@ -4,39 +4,40 @@
  * down, taking an instance only once its pools are warm and draining it once it began shutting down;
  * /metrics never answered through the public frontend and no X-Served-By naming the instances
  * (docs/security.md); HAProxy's own 503, 502 and 504 in the envelope (deploy/errors/); its log line of
- * the console's return from the identity provider holds no authorization code. The service itself
- * behind HAProxy is test/cluster.test.ts.
+ * the console's return from the identity provider holds no authorization code; and, in front of a
+ * real instance, the workers' public frontend, which passes the signing page, its API and the public
+ * check only. The service itself behind HAProxy is test/cluster.test.ts.
  */
 import { test, type Test } from 'tap'
 import { spawn, type ChildProcess } from 'node:child_process'
 import { once } from 'node:events'
 import { readFileSync } from 'node:fs'
-import { createServer, type RequestListener, type ServerResponse } from 'node:http'
+import { createServer, request as httpRequest, type RequestListener, type ServerResponse } from 'node:http'
 import { join } from 'node:path'
 import { setTimeout as sleep } from 'node:timers/promises'
 import { PROJECT_ROOT } from '../../src/paths.js'
 import { freePort, program } from '../support/processes.js'
-import { HTTP_MESSAGES } from '../../schemas/messages.js'
+import { HTTP_MESSAGES, SIGNING_PAGE_MESSAGES } from '../../schemas/messages.js'
+import { buildApp } from '../../app/app.js'
+import { addDays, termEnd, todayInLima } from '../../src/vocabulary/dates.js'
+import { sampleEmployee } from '../support/helper.js'
+import { issueContract } from '../support/signing-flow.js'
 
 /**
- * `handler` as a stub instance on a free loopback port (closed at teardown, after `onClose`) and
- * HAProxy with deploy/haproxy.cfg in front of it (stopped at teardown). `env` adds to or replaces
+ * HAProxy with deploy/haproxy.cfg in front of the instance on `appPort` (stopped at teardown): the
+ * internal frontend on `lbPort`, the workers' public one on `publicPort`. `env` adds to or replaces
  * the config's variables; CONTRATOS_APP2 is a port where nothing listens unless `env` names one.
  * HAProxy's stdout is piped only with `log` (it logs there), else ignored.
  */
-async function stubBehindHaproxy (
-  t: Test, handler: RequestListener, options: { env?: Record<string, string>, log?: boolean, onClose?: () => void } = {}
-): Promise<{ lbPort: number, haproxy: ChildProcess }> {
-  const stub = createServer(handler)
-  stub.listen(0, '127.0.0.1')
-  await once(stub, 'listening')
-  t.teardown(() => { options.onClose?.(); stub.close() })
-  const appPort = (stub.address() as { port: number }).port
+async function haproxyInFront (t: Test, appPort: number, options: { env?: Record<string, string>, log?: boolean } = {}):
+Promise<{ lbPort: number, publicPort: number, haproxy: ChildProcess }> {
   const lbPort = await freePort()
+  const publicPort = await freePort()
   const haproxy = spawn(program('haproxy'), ['-db', '-f', join(PROJECT_ROOT, 'deploy', 'haproxy.cfg')], {
     env: {
       PATH: process.env.PATH,
       CONTRATOS_BIND: `127.0.0.1:${lbPort}`,
+      CONTRATOS_PUBLIC_BIND: `127.0.0.1:${publicPort}`,
       CONTRATOS_APP1: `127.0.0.1:${appPort}`,
       CONTRATOS_APP2: `127.0.0.1:${await freePort()}`, // down
       ...options.env
@@ -44,7 +45,32 @@ async function stubBehindHaproxy (
     stdio: ['ignore', options.log === true ? 'pipe' : 'ignore', 'ignore']
   })
   t.teardown(() => { haproxy.kill('SIGTERM') })
-  return { lbPort, haproxy }
+  return { lbPort, publicPort, haproxy }
+}
+
+/** `handler` as a stub instance on a free loopback port (closed at teardown, after `onClose`), HAProxy in front of it. */
+async function stubBehindHaproxy (
+  t: Test, handler: RequestListener, options: { env?: Record<string, string>, log?: boolean, onClose?: () => void } = {}
+): Promise<{ lbPort: number, publicPort: number, haproxy: ChildProcess }> {
+  const stub = createServer(handler)
+  stub.listen(0, '127.0.0.1')
+  await once(stub, 'listening')
+  t.teardown(() => { options.onClose?.(); stub.close() })
+  return await haproxyInFront(t, (stub.address() as { port: number }).port, options)
+}
+
+/** A GET of `path` exactly as written (fetch would resolve its dot segments first): status and body. */
+async function rawGet (port: number, path: string): Promise<{ status: number, type: string | undefined, body: string }> {
+  return await new Promise((resolve, reject) => {
+    const request = httpRequest({ host: '127.0.0.1', port, path, method: 'GET', agent: false }, (response) => {
+      let body = ''
+      response.setEncoding('utf8')
+      response.on('data', (chunk: string) => { body += chunk })
+      response.on('end', () => { resolve({ status: response.statusCode ?? 0, type: response.headers['content-type'], body }) })
+    })
+    request.on('error', reject)
+    request.end()
+  })
 }
 
 test('HAProxy: uploads past CONTRATOS_UPLOAD_RATE get 429; /metrics is 404; the fallback backend takes a live instance once warm and drains it when shutting down', async (t) => {
@@ -175,4 +201,61 @@ test('HAProxy\'s log never holds an authorization code: the console\'s return /a
   for (let attempt = 0; attempt < 100 && !log.includes('"GET /app/ HTTP/1.1"'); attempt++) await sleep(50)
   t.match(log, '"GET /app/ HTTP/1.1"', 'the request is logged by its path')
   t.notOk(log.includes(code) || log.includes('estado-51c'), 'without its query string')
+})
+
+test('the workers\' public frontend passes the signing page, its API and the public check to the service, and nothing else', async (t) => {
+  const appPort = await freePort()
+  const app = await buildApp({
+    env: {
+      NODE_ENV: 'test',
+      TEMP_DIR: t.testdir({}),
+      DATA_DIR: 'memory://',
+      SHED_MAX_EVENT_LOOP_DELAY_MS: 0,
+      QUEUE_MAX_WAIT_MS: 0,
+      PDF_THREADS: 1,
+      PORT: appPort
+    }
+  })
+  t.teardown(() => app.close())
+  await app.listen({ port: appPort, host: '127.0.0.1' })
+  const entryDate = addDays(todayInLima(), 20)
+  const contractId = await issueContract(app, sampleEmployee({ dni: '46200001', email: 'ana@correo.pe', entryDate, endDate: termEnd(entryDate, 6) }))
+  // the contract's verification code, as its footer prints it
+  const subject = await app.registry.run(async (registry) => await registry.signing.subject(contractId))
+  const code = String(subject?.documents[0].code)
+  const { lbPort, publicPort } = await haproxyInFront(t, appPort, { env: { CONTRATOS_CHECK_INTER: '100ms' } })
+  for (let attempt = 0; (await rawGet(publicPort, '/firmar/x').catch(() => undefined))?.status !== 200; attempt++) {
+    if (attempt > 100) throw new Error('HAProxy never routed to the service')
+    await sleep(100)
+  }
+  const haproxyNotFound = { success: false, message: 'Ruta no encontrada', data: null }
+
+  const page = await rawGet(publicPort, '/firmar/x')
+  t.match(page.body, '<html lang="es">', '/firmar/{token}: the service\'s signing page')
+  t.equal((await rawGet(publicPort, '/firmar/static/firmar.js')).status, 200, 'its script')
+  t.equal((await rawGet(publicPort, '/firmar/static/firmar.css')).status, 200, 'its styles')
+  const state = await rawGet(publicPort, `/api/signing/${'A'.repeat(43)}`)
+  t.equal(state.status, 404)
+  t.equal(JSON.parse(state.body).message, SIGNING_PAGE_MESSAGES.notFound, '/api/signing/{token}: the service answers')
+  const check = await rawGet(publicPort, `/api/documents/${code}`)
+  t.equal(check.status, 200, `/api/documents/${code}: the public check`)
+  t.equal(JSON.parse(check.body).data.document.code, code)
+
+  for (const path of [
+    '/api/contracts', '/api/workers/46200001/contracts', `/api/contracts/${contractId}/evidence`, '/api/signing/invitations',
+    '/api/signing/invitations?status=signed', '/api/health', '/api/health/ready', '/app/', '/', '/docs', '/metrics', '/firmar',
+    '/firmar/../api/workers/46200001/contracts', '/api/documents/../workers/46200001/contracts',
+    '/api/signing/%2e%2e/workers/46200001/contracts', '/firmar/x%2F..%2F..%2Fapi%2Fcontracts'
+  ]) {
+    const refused = await rawGet(publicPort, path)
+    t.equal(refused.status, 404, `${path}: 404`)
+    t.same(JSON.parse(refused.body), haproxyNotFound, `${path}: HAProxy's own answer, the service never asked`)
+  }
+  const invite = await fetch(`http://127.0.0.1:${publicPort}/api/signing/invitations`, {
+    method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ contractIds: [contractId] })
+  })
+  t.equal(invite.status, 404, 'HR\'s invitations are not public')
+  const internal = await rawGet(lbPort, '/api/workers/46200001/contracts')
+  t.equal(internal.status, 200, 'the internal frontend still serves HR\'s API')
+  t.equal(JSON.parse(internal.body).data.contracts[0].id, contractId)
 })

@@ -4,6 +4,7 @@ import { buildTemplate, readSource, sourceFiles, variantText } from '../../scrip
 import { assetPath } from '../../src/paths.js'
 import { TEMPLATE_IDS } from '../../src/documents/fields.js'
 import { pdfText } from '../support/helper.js'
+import { OPTIONAL_PURPOSES, printedPurpose } from '../../src/documents/optional-purposes.js'
 
 test('every committed template is exactly what its source builds (run `npm run make:templates` after editing a source)', async (t) => {
   const outputs = sourceFiles().flatMap((file) => readSource(file).genders.map((gender) => readSource(file, gender).output)).sort()
@@ -33,4 +34,16 @@ test('the feminine variant: LA TRABAJADORA, [[masculine|feminine]] words, and N.
   t.match(text, 'II. DATOS DE LA TRABAJADORA')
   t.match(text, 'LA TRABAJADORA')
   t.notMatch(text, 'EL TRABAJADOR')
+})
+
+test('the data notice prints the optional purposes of src/documents/optional-purposes.ts, each with SÍ and NO', async (t) => {
+  for (const output of ['tratamiento-datos.pdf', 'tratamiento-datos-f.pdf']) {
+    const text = (await pdfText(await readFile(assetPath('templates', output)))).replace(/\s+/g, ' ')
+    const numeral = text.slice(text.indexOf('7. Finalidades opcionales.'), text.indexOf('8. Constancia.'))
+    for (const purpose of OPTIONAL_PURPOSES) t.ok(numeral.includes(printedPurpose(purpose)), `${output}: ${purpose.letter}) in numeral 7`)
+    t.equal(numeral.match(/SÍ NO/g)?.length, OPTIONAL_PURPOSES.length, `${output}: one SÍ / NO per purpose`)
+  }
+  const source = readSource('tratamiento-datos.md')
+  t.same(source.blocks.filter((block) => block.kind === 'choice').map((block) => 'text' in block ? block.text : ''),
+    OPTIONAL_PURPOSES.map(printedPurpose), 'the source takes them from the list, in its order')
 })

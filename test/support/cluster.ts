@@ -123,6 +123,7 @@ export async function startHaproxy (t: Test, instances: Instance[]): Promise<Bal
   const haproxy = spawn(program('haproxy'), ['-db', '-f', join(PROJECT_ROOT, 'deploy', 'haproxy.cfg')], {
     env: childEnv({
       CONTRATOS_BIND: `127.0.0.1:${port}`,
+      CONTRATOS_PUBLIC_BIND: `127.0.0.1:${await freePort()}`, // the workers' frontend: test/deploy/haproxy.test.ts
       CONTRATOS_APP1: `127.0.0.1:${instances[0].port}`,
       CONTRATOS_APP2: `127.0.0.1:${instances[1].port}`,
       CONTRATOS_CHECK_INTER: '200ms',

@@ -10,6 +10,7 @@ import { test, type Test } from 'tap'
 import { createHash, randomBytes } from 'node:crypto'
 import { addDays, termEnd, todayInLima } from '../../../src/vocabulary/dates.js'
 import { SIGNING_PAGE_MESSAGES } from '../../../schemas/messages.js'
+import { OPTIONAL_PURPOSES } from '../../../src/documents/optional-purposes.js'
 import { build, pdfText, sampleEmployee } from '../../support/helper.js'
 import { spawnSync } from 'node:child_process'
 import { fakeSealer, issueContract, latestCode, outboxFiles, pageOrigin, sessionHeader, type SealCall } from '../../support/signing-flow.js'
@@ -74,6 +75,8 @@ test('a worker signs: the page, identity, code, session, reading, signing once, 
   t.match(script.headers['content-type'], 'javascript')
   const state = await app.inject({ method: 'GET', url: `/api/signing/${token}` })
   t.match(state.json().data, { status: 'sent', email: 'w********@c*****.pe', session: false, documents: [{ kind: 'contrato' }, { kind: 'tratamiento-datos' }, { kind: 'anexo' }] })
+  t.same(state.json().data.purposes, OPTIONAL_PURPOSES.map(({ id, letter, text }) => ({ id, letter, text })), 'the notice\'s three optional purposes')
+  t.equal(state.json().data.purposes.length, 3)
   t.notOk(state.json().data.documents[0].sha256, 'no hashes before the session')
   t.same(await evidenceOf(app, contractId), before, 'the GETs recorded nothing')
 
@@ -110,6 +113,12 @@ test('a worker signs: the page, identity, code, session, reading, signing once, 
     t.equal(check.json().data.document.sha256, document.sha256, `${document.kind}: the hash recorded at issue`)
   }
   t.equal((await app.inject({ method: 'GET', url: `/api/signing/${token}/documents/contrato` })).statusCode, 403, 'no session, no document')
+  // the purposes asked are those the notice the worker reads prints, word for word
+  const notice = await app.inject({ method: 'GET', url: `/api/signing/${token}/documents/tratamiento-datos`, headers })
+  const noticeText = (await pdfText(notice.rawPayload)).replace(/\s+/g, ' ')
+  for (const purpose of open.purposes as Array<{ letter: string, text: string }>) {
+    t.ok(noticeText.includes(`${purpose.letter}) ${purpose.text}`), `the notice prints ${purpose.letter})`)
+  }
 
   // signing: only the issued hashes
   const hashes = Object.fromEntries(documents.map((document) => [document.kind, document.sha256]))
@@ -117,12 +126,28 @@ test('a worker signs: the page, identity, code, session, reading, signing once, 
   t.equal(wrong.statusCode, 409)
   t.equal(wrong.json().message, SIGNING_PAGE_MESSAGES.hashes)
   t.equal((await post(app, token, 'sign', { consents: [], documents: { contrato: hashes.contrato } }, headers)).statusCode, 409, 'every document')
-  const signed = await post(app, token, 'sign', { consents: [], documents: hashes }, headers)
+  const unknown = await post(app, token, 'sign', { consents: [{ purpose: 'marketing', accepted: true }], documents: hashes }, headers)
+  t.equal(unknown.statusCode, 400, 'a purpose the notice does not print')
+  t.equal(unknown.json().message, SIGNING_PAGE_MESSAGES.unknownPurpose)
+  t.match(unknown.json().errors, [{ field: 'body.consents.0.purpose' }])
+  const twice = await post(app, token, 'sign', { consents: [{ purpose: 'imagen', accepted: true }, { purpose: 'imagen', accepted: false }], documents: hashes }, headers)
+  t.equal(twice.statusCode, 400, 'a purpose answered twice')
+  t.equal(twice.json().message, SIGNING_PAGE_MESSAGES.repeatedPurpose)
+  t.equal(calls.length, 0, 'nothing sealed for a refused answer')
+  const consents = [{ purpose: 'beneficios-terceros', accepted: false }, { purpose: 'imagen', accepted: true }]
+  const signed = await post(app, token, 'sign', { consents, documents: hashes }, headers)
   t.equal(signed.statusCode, 200, signed.body)
   const answer = signed.json().data
   t.match(answer, { signed: true, contractId, demo: true, documents: [{ kind: 'contrato', issuedSha256: hashes.contrato, level: 'PAdES-B-B' }, { kind: 'tratamiento-datos' }, { kind: 'anexo' }] })
   t.same(calls.map((call) => [call.kind, call.issuedSha256]), documents.map((document) => [document.kind, document.sha256]), 'the sealer got the issued bytes')
   t.match(calls[0].signature, { name: 'Rosa María Quispe Mamani', dni: '44100001', evidenceNumber: answer.evidenceNumber })
+  const answered = [
+    { purpose: 'imagen', letter: 'a', answered: true, accepted: true },
+    { purpose: 'biometria', letter: 'b', answered: false, accepted: false },
+    { purpose: 'beneficios-terceros', letter: 'c', answered: true, accepted: false }
+  ]
+  t.match(calls[1].signature, { consents: answered }, 'the notice is sealed with every purpose, in its order, an unanswered one no consent')
+  t.equal(calls[0].signature.consents, undefined, 'the contract carries no consents')
   const again = await post(app, token, 'sign', { consents: [], documents: hashes }, headers)
   t.equal(again.statusCode, 200)
   t.same(again.json().data, answer, 'a repeat gets the first answer')
@@ -162,7 +187,7 @@ test('a worker signs: the page, identity, code, session, reading, signing once, 
     t.ok(whats.includes(what), what)
   }
   const signing = evidence.events.find((event) => event.what === 'signed')
-  t.match(signing?.details, { evidenceNumber: answer.evidenceNumber, ip: '127.0.0.1', demo: true, documents: [{ kind: 'contrato', before: hashes.contrato, after: answer.documents[0].sha256 }] })
+  t.match(signing?.details, { evidenceNumber: answer.evidenceNumber, ip: '127.0.0.1', demo: true, consents: answered, documents: [{ kind: 'contrato', before: hashes.contrato, after: answer.documents[0].sha256 }] })
   const list = (await app.inject({ method: 'GET', url: '/api/signing/invitations?status=signed' })).json().data.invitations
   t.equal(list.length, 1)
   const unsigned = await invited(app, '44100011')
@@ -231,7 +256,7 @@ test('codes: one a minute, only the latest, 10 minutes; a planted cookie and ano
   t.equal((await post(app, mine.token, 'sign', { consents: [], documents: hashes })).statusCode, 403, 'no cookie')
   t.equal((await post(app, theirs.token, 'sign', { consents: [], documents: hashes }, headers)).statusCode, 403, 'my session on another worker\'s token')
   t.equal((await app.inject({ method: 'GET', url: `/api/signing/${theirs.token}/documents/contrato`, headers })).statusCode, 403)
-  t.equal((await post(app, mine.token, 'sign', { consents: [], documents: hashes }, headers)).statusCode, 200, 'my session on my token')
+  t.equal((await post(app, mine.token, 'sign', { consents: [], documents: hashes }, headers)).statusCode, 200, 'my session on my token, every purpose unanswered')
   t.equal((await app.inject({ method: 'GET', url: `/api/signing/${'A'.repeat(43)}` })).statusCode, 404, 'a token never issued')
 })
 
@@ -274,7 +299,7 @@ test('signing after a paper mark or a reprint is refused; declining on paper nee
   t.match(alert?.text ?? '', '44100010')
 })
 
-test('with the real engine (the demo certificate): the signed contract is the issued one plus the seal, valid for pdfsig and qpdf', async (t) => {
+test('with the real engine (the demo certificate): the signed contract is the issued one plus the seal, valid for pdfsig and qpdf; the notice\'s stamp gives each purpose\'s answer', async (t) => {
   const app = await build(t)
   const { contractId, token } = await invited(app, '44100009')
   dnis.set(token, '44100009')
@@ -288,8 +313,14 @@ test('with the real engine (the demo certificate): the signed contract is the is
     issued.set(kind, pdf.rawPayload)
     hashes[kind] = sha256(pdf.rawPayload)
   }
-  const signed = await post(app, token, 'sign', { consents: [], documents: hashes }, headers)
+  const consents = [{ purpose: 'imagen', accepted: false }, { purpose: 'biometria', accepted: true }]
+  const signed = await post(app, token, 'sign', { consents, documents: hashes }, headers)
   t.equal(signed.statusCode, 200, signed.body)
+  const notice = await app.inject({ method: 'GET', url: `/api/contracts/${contractId}/signed.pdf?kind=tratamiento-datos` })
+  t.equal(notice.statusCode, 200)
+  const noticeText = (await pdfText(notice.rawPayload)).replace(/\s+/g, ' ')
+  t.match(noticeText, 'Finalidades opcionales (numeral 7): a) NO; b) SÍ; c) NO (sin respuesta).')
+  t.ok(noticeText.includes(`c) ${OPTIONAL_PURPOSES[2].text}`), 'the letters are those of the purposes the notice prints')
   const pdf = await app.inject({ method: 'GET', url: `/api/contracts/${contractId}/signed.pdf?kind=contrato` })
   t.equal(pdf.statusCode, 200)
   const bytes = pdf.rawPayload

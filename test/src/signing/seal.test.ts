@@ -17,6 +17,7 @@ import { tokenInfo, TimestampUnavailableError } from '../../../src/signing/times
 import { writeUpdate } from '../../../src/pdf/update.js'
 import { PdfObjects } from '../../../src/signing/pdf-objects.js'
 import type { WorkerSignature } from '../../../src/signing/types.js'
+import { OPTIONAL_PURPOSES } from '../../../src/documents/optional-purposes.js'
 
 const dir = mkdtempSync(join(tmpdir(), 'contratos-seal-'))
 tap.teardown(() => rmSync(dir, { recursive: true, force: true }))
@@ -229,7 +230,7 @@ tap.test('pages render alike outside the stamp and the seal\'s appearance', asyn
   }
 })
 
-tap.test('the data notice\'s stamp says each purpose SÍ or NO, both dates when they differ, and carries evidencia.json', async (t) => {
+tap.test('the data notice\'s stamp says each purpose SÍ or NO (an unanswered one NO), both dates when they differ, and carries evidencia.json', async (t) => {
   const app = await sealingApp(t)
   const { notice } = await issuedDocuments(app)
   const evidence = { evidencia: 'EV-000043', documento: 'tratamiento-datos', sha256Emitido: sha256(notice), consentimientos: [true, false, true] }
@@ -238,16 +239,13 @@ tap.test('the data notice\'s stamp says each purpose SÍ or NO, both dates when 
     printedSigningDate: '2026-01-15',
     signedAt: new Date('2026-01-16T15:30:00Z'),
     evidence,
-    consents: [
-      { purpose: 'imagen', text: 'a) Uso de mi imagen (fotografías y videos) en las comunicaciones internas', accepted: true },
-      { purpose: 'biometria', text: 'b) Tratamiento de mis datos biométricos', accepted: false },
-      { purpose: 'terceros', text: 'c) Envío de información sobre beneficios', accepted: true }
-    ]
+    consents: OPTIONAL_PURPOSES.map((purpose, index) =>
+      ({ purpose: purpose.id, letter: purpose.letter, text: purpose.text, answered: index < 2, accepted: index === 0 }))
   }))
   const text = await flatText(sealed.bytes)
   t.match(text, 'el 16/01/2026 a las 10:30, hora de Lima; evidencia N.º EV-000043', 'Lima\'s time (UTC-5)')
   t.match(text, 'Fecha de suscripción impresa: 15/01/2026; firmado electrónicamente el 16/01/2026.')
-  t.match(text, 'Finalidades opcionales: a) SÍ; b) NO; c) SÍ.')
+  t.match(text, 'Finalidades opcionales (numeral 7): a) SÍ; b) NO; c) NO (sin respuesta).')
 
   const { getDocument } = await import('pdfjs-dist/legacy/build/pdf.mjs')
   const doc = await getDocument({ data: new Uint8Array(sealed.bytes), verbosity: 0, isEvalSupported: false }).promise
