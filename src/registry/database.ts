@@ -83,8 +83,14 @@ export async function openDatabase (location: DatabaseLocation, options: OpenOpt
     const initialised = existsSync(join(dataDir, 'PG_VERSION'))
     const release = await lockFolder(dataDir, options.onLockLost ?? (() => {}))
     try {
+      if (!initialised) {
+        // a first start: initdb and the migrations in a thread of their own, ended before the one that
+        // serves starts. PGlite's initdb runs in a WebAssembly instance of its own, whose memory (some
+        // 250 MB resident) the thread otherwise keeps for as long as it lives.
+        await (await openThread(new PGliteThread({ dataDir }, options.threadHeapMb))).close()
+      }
       const thread = new PGliteThread({ dataDir }, options.threadHeapMb)
-      const open = await openThread(thread, initialised ? options.signal : undefined)
+      const open = await openThread(thread, options.signal)
       return {
         ...open,
         folderLost,

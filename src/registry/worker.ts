@@ -49,11 +49,14 @@ nameThread('registry') // its CPU told apart from the PDF workers' (top -H, benc
 const { dataDir, image } = workerData as RegistryWorkerData
 const parsers = { [DATE_OID]: (value: string) => value }
 /**
- * PGlite's own start parameters, and `wal_recycle=off`: a write-ahead log segment no longer needed is
- * unlinked, not renamed for reuse with the deleted rows it holds (src/registry/erasure.ts).
+ * PGlite's own start parameters; `wal_recycle=off`: a write-ahead log segment no longer needed is
+ * unlinked, not renamed for reuse with the deleted rows it holds (src/registry/erasure.ts);
+ * `shared_buffers=32MB`, not PostgreSQL's 128 MB, which the server touches whole at start (some 115 MB
+ * resident at idle): an embedded registry's tables are a few MB a year and the files it reads stay in
+ * the kernel's page cache.
  */
 const { defaultStartParams } = PGlite as unknown as { defaultStartParams: string[] }
-const startParams = [...defaultStartParams, '-c', 'wal_recycle=off']
+const startParams = [...defaultStartParams, '-c', 'wal_recycle=off', '-c', 'shared_buffers=32MB']
 const database = dataDir !== undefined
   ? new PGlite({ dataDir, parsers, startParams })
   : new PGlite({ parsers, startParams, ...(image === undefined ? {} : { loadDataDir: new Blob([image]) }) })
