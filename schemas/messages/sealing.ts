@@ -32,6 +32,15 @@ export const SEALING_MESSAGES = {
   tsaUnavailable: 'El servicio de sellado de tiempo no responde; el documento no se firmó. Intente nuevamente en unos minutos.'
 } as const
 
+/** A signed document's name as the constancia prints it, by its kind. */
+const DOCUMENT_NAMES: Readonly<Record<string, string>> = {
+  contrato: 'Contrato de trabajo',
+  'tratamiento-datos': 'Información sobre el tratamiento de datos personales',
+  anexo: 'Anexo',
+  adenda: 'Adenda'
+}
+const documentName = (kind: string) => DOCUMENT_NAMES[kind] ?? kind
+
 /**
  * The constancia de firma electrónica (src/signing/receipt.ts; `GET /api/contracts/{id}/evidence?format=pdf`):
  * one record per signature, drawn once at signing and sealed by the employer, gathering the evidence
@@ -75,19 +84,14 @@ export const RECEIPT_MESSAGES = {
       'code-failed': `Código incorrecto o vencido${failures}`,
       'code-locked': `Código incorrecto${failures}: invitación bloqueada`,
       'code-confirmed': 'Código confirmado: sesión de firma abierta',
-      downloaded: `Documento abierto: ${details.kind ?? ''}`,
+      downloaded: `Documento abierto: ${documentName(details.kind ?? '')}`,
       signed: 'Firma de los documentos'
     } as Record<string, string>)[what] ?? what
     return details.ip === undefined ? text : `${text}; IP ${details.ip}`
   },
   documents: 'Documentos firmados',
   /** A document's heading: its kind as printed and its verification code. */
-  document: (kind: string, code: string) => `${({
-    contrato: 'Contrato de trabajo',
-    'tratamiento-datos': 'Información sobre el tratamiento de datos personales',
-    anexo: 'Anexo',
-    adenda: 'Adenda'
-  } as Record<string, string>)[kind] ?? kind}, código de verificación ${code}`,
+  document: (kind: string, code: string) => `${documentName(kind)}, código de verificación ${code}`,
   before: 'SHA-256 emitido',
   after: 'SHA-256 firmado',
   /** The level of the employer's signature on the documents (PAdES-B-T, or B-B without a time-stamp). */

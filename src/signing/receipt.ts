@@ -227,7 +227,8 @@ export async function drawReceipt (receipt: SigningReceipt): Promise<Uint8Array>
   }
 
   writer.heading(text.documents)
-  for (const document of receipt.documents) {
+  for (const [index, document] of receipt.documents.entries()) {
+    if (index > 0) writer.y -= 3
     writer.paragraph(text.document(document.kind, document.code), SIZE.text, true, INK, 0)
     writer.row(text.before, document.before)
     writer.row(text.after, document.after)
