@@ -161,3 +161,26 @@ test('with a fake engine: the constancia is drawn once and sealed, a repeat of t
   t.match((await pdfPages(unsealed)).join(' ').replace(/\s+/g, ' '), 'DNI 44200003')
   t.equal((await app.inject({ method: 'GET', url: `/api/contracts/${contractId}/signed.pdf?kind=constancia` })).statusCode, 400, 'not a document kind of signed.pdf')
 })
+
+test('the sealer failing on the constancia: 503, and nothing of the signature is recorded', async (t) => {
+  const app = await build(t, {}, fakeSealer([], 'record'))
+  const dni = '44200004'
+  const entryDate = addDays(today, 20)
+  const contractId = await issueContract(app, sampleEmployee({ dni, email: `w${dni}@correo.pe`, entryDate, endDate: termEnd(entryDate, 6) }))
+  const invitation = await app.inject({ method: 'POST', url: '/api/signing/invitations', payload: { contractIds: [contractId] } })
+  const token = String(invitation.json().data.invitations[0].link).split('/').at(-1) as string
+  const post = async (step: string, payload: object, extra: Headers = {}) =>
+    await app.inject({ method: 'POST', url: `/api/signing/${token}/${step}`, payload, headers: { ...pageOrigin(app), ...extra } })
+  t.equal((await post('identity', { dni, birthDate: '15/03/1990' })).statusCode, 200)
+  const session = sessionHeader(await post('code', { code: latestCode(app) }))
+  const documents = (await app.inject({ method: 'GET', url: `/api/signing/${token}`, headers: session })).json().data.documents as Array<{ kind: string, sha256: string }>
+  const refused = await post('sign', { consents: [], documents: Object.fromEntries(documents.map((document) => [document.kind, document.sha256])) }, session)
+  t.equal(refused.statusCode, 503)
+  t.ok(Number(refused.headers['retry-after']) > 0, 'Retry-After')
+  const contract = (await app.inject({ method: 'GET', url: `/api/workers/${dni}/contracts` })).json().data.contracts[0]
+  t.match(contract, { id: contractId, status: 'issued', signedVia: null })
+  t.equal((await receiptOf(app, contractId)).statusCode, 404, 'no constancia')
+  t.equal((await app.inject({ method: 'GET', url: `/api/contracts/${contractId}/signed.pdf?kind=contrato` })).statusCode, 404, 'no sealed document kept')
+  const whats = (await evidenceOf(app, contractId)).events.map((event) => event.what)
+  t.notOk(whats.includes('signed'), 'no signed event')
+})
