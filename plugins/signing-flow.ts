@@ -11,7 +11,9 @@ import fp from 'fastify-plugin'
 import type { FastifyRequest } from 'fastify'
 import { AppError, MailUnavailableError, RequestValidationError, ServiceBusyError, type ErrorCode } from '../src/errors.js'
 import { REGISTRY_MESSAGES, SIGNING_MAIL, SIGNING_MESSAGES, SIGNING_PAGE_MESSAGES } from '../schemas/messages.js'
-import { SigningRefusal, type EmailChange, type InvitationSubject, type TokenInvitation } from '../src/registry/signing.js'
+import {
+  RECEIPT_KIND, SigningRefusal, type EmailChange, type EvidenceEvent, type InvitationSubject, type TokenInvitation
+} from '../src/registry/signing.js'
 import type { DeclineChoice } from '../src/registry/signing-tables.js'
 import type { RegistryDb } from '../src/registry/tables.js'
 import { isoDate } from '../src/registry/tables.js'
@@ -19,8 +21,9 @@ import {
   addressRecentlyChanged, domainOf, employerDomains, invitationExpiry, maskEmail, newCode, newSecret, notInvitable,
   sha256Hex, typedBirthDate
 } from '../src/signing/flow/rules.js'
-import type { ConsentAnswer, DocumentSealer, SignedDocumentKind } from '../src/signing/types.js'
+import type { ConsentAnswer, DocumentSealer, SealedDocument, SignedDocumentKind } from '../src/signing/types.js'
 import { OPTIONAL_PURPOSES, type OptionalPurpose } from '../src/documents/optional-purposes.js'
+import { drawReceipt, type ReceiptStep } from '../src/signing/receipt.js'
 import { todayInLima } from '../src/vocabulary/dates.js'
 import type { ImportedEmployee } from '../schemas/employee.js'
 import type { AddendumRequest } from '../schemas/addendum.js'
@@ -75,6 +78,11 @@ export interface SigningFlow {
   decline: (token: string, body: { choice: DeclineChoice, reason?: string }, step: StepRequest) => Promise<{ status: 'declined', choice: DeclineChoice }>
   evidence: (contractId: string) => Promise<{ dni: string, data: Record<string, unknown> }>
   signedPdf: (contractId: string, kind: string, step: StepRequest) => Promise<SigningFile>
+  /**
+   * The constancia de firma electrónica of a contract or adenda, as sealed once at signing; each read a `downloaded`
+   * event. @throws AppError 404 (unknown contract, or not signed electronically)
+   */
+  receipt: (contractId: string, step: StepRequest) => Promise<SigningFile>
 }
 
 declare module 'fastify' {
@@ -146,6 +154,23 @@ class FirstAnswer extends AppError {
   constructor (answer: unknown) {
     super(200, 'repeat')
     this.answer = answer
+  }
+}
+
+/** An evidence event as the constancia lists it: its time, and the details it prints (the address masked). */
+function receiptStep (event: EvidenceEvent): ReceiptStep {
+  const details = event.details
+  const text = (value: unknown) => typeof value === 'string' ? value : undefined
+  const to = text(details.to)
+  return {
+    what: event.what,
+    at: new Date(event.at),
+    details: {
+      kind: text(details.kind),
+      failures: typeof details.failures === 'number' ? details.failures : undefined,
+      to: to === undefined ? undefined : maskEmail(to),
+      ip: text(details.ip)
+    }
   }
 }
 
@@ -370,7 +395,7 @@ export default fp(async (app) => {
             context,
             seal: async (invitation, issued, evidenceNumber) => {
               const signedAt = new Date()
-              const sealed = []
+              const sealed: Array<SealedDocument & { kind: string, issuedSha256: string }> = []
               for (const document of issued) {
                 const evidence = {
                   evidenceNumber,
@@ -410,7 +435,37 @@ export default fp(async (app) => {
               }
               const files = sealed.map((document) =>
                 SIGNING_MAIL.copyLine(document.kind, issued.find((item) => item.kind === document.kind)?.code ?? '', document.sha256))
+              const receipt = async (events: EvidenceEvent[], head: string) => {
+                const drawn = await drawReceipt({
+                  employer: { legalName: employer, ruc: app.employerProfile.ruc },
+                  worker: { name, dni: invitation.dni },
+                  contract: { id: invitation.contractId, kind: subject.kind },
+                  evidenceNumber,
+                  signedAt,
+                  ip: context.ip,
+                  userAgent: context.userAgent,
+                  codeTo: maskEmail(invitation.email),
+                  steps: events.map(receiptStep),
+                  documents: sealed.map((document) => ({
+                    kind: document.kind,
+                    code: issued.find((item) => item.kind === document.kind)?.code ?? '',
+                    before: document.issuedSha256,
+                    after: document.sha256,
+                    level: document.level
+                  })),
+                  consents,
+                  chainHead: head,
+                  demo: invitation.demo
+                })
+                try {
+                  return { ...await engine.sealRecord(drawn), unsealedSha256: sha256Hex(drawn) }
+                } catch (error) {
+                  app.log.warn({ err: error }, 'signing: the sealer failed on the constancia')
+                  throw new ServiceBusyError()
+                }
+              }
               return {
+                receipt,
                 answer: {
                   signed: true,
                   contractId: invitation.contractId,
@@ -595,6 +650,21 @@ export default fp(async (app) => {
         })
       })
       return { bytes: document.bytes, sha256: document.sha256, dni }
+    },
+    async receipt (contractId, context) {
+      const dni = await run(async (registry) => await registry.contractWorker(contractId))
+      if (dni === undefined) throw new AppError(404, REGISTRY_MESSAGES.notFound, { code: 'CONTRATOS_REGISTRY_NOT_FOUND' })
+      const record = await run(async (registry) => await registry.signing.signedDocument(contractId, RECEIPT_KIND))
+      if (record === undefined) throw new AppError(404, SIGNING_MESSAGES.noReceipt, { code: 'CONTRATOS_SIGNING_NOT_FOUND', data: { dni } })
+      await run(async (registry) => {
+        await registry.signing.recordDownload(contractId, null, {
+          kind: RECEIPT_KIND,
+          sha256: record.sha256,
+          signed: true,
+          by: context.by ?? null
+        })
+      })
+      return { bytes: record.bytes, sha256: record.sha256, dni }
     }
   }
   app.decorate('signingFlow', flow)

@@ -10,7 +10,7 @@ import type { FastifyReply } from 'fastify'
 import { ROUTE_ACCESS } from '../src/auth/roles.js'
 import { ContractParamsSchema, DniParamsSchema, registrySuccess as success } from '../schemas/registry.js'
 import {
-  CodeBodySchema, DeclineBodySchema, EmailBodySchema, IdentityBodySchema, InvitationBodySchema,
+  CodeBodySchema, DeclineBodySchema, EmailBodySchema, EvidenceQuerySchema, IdentityBodySchema, InvitationBodySchema,
   InvitationListQuerySchema, InvitationParamsSchema, InvitationSchema, ListedInvitationSchema, SIGNING_ERRORS,
   SignBodySchema, SignedQuerySchema, TokenKindParamsSchema, TokenParamsSchema
 } from '../schemas/signing.js'
@@ -222,10 +222,18 @@ const signingRoutes: FastifyPluginAsyncTypebox = async (app) => {
     schema: {
       tags: ['signing'],
       summary: 'La evidencia de la firma electrónica de un contrato o adenda, encadenada por SHA-256 (chainValid)',
+      description: 'format=pdf: la constancia de firma electrónica (application/pdf, X-Content-SHA256), generada una sola vez ' +
+        'al firmar y sellada por el empleador; 404 si el contrato no se firmó electrónicamente.',
       params: ContractParamsSchema,
+      querystring: EvidenceQuerySchema,
       response: { 200: OPEN_SUCCESS, ...SIGNING_ERRORS }
     }
-  }, async (request) => {
+  }, async (request, reply) => {
+    if (request.query.format === 'pdf') {
+      const file = await flow.receipt(request.params.id, flow.context(request))
+      request.auditRead([file.dni])
+      return sendPdf(reply, file, `${file.dni}-constancia-firma.pdf`, 'attachment')
+    }
     const { dni, data } = await flow.evidence(request.params.id)
     request.auditRead([dni])
     return { success: true as const, data }

@@ -21,7 +21,8 @@
  * - http.ts: VALIDATION_MESSAGE, SERVICE_MESSAGES, HTTP_MESSAGES, BODY_MESSAGES, OPENAPI_TEXTS
  * - security.ts: AUTH_MESSAGES, AUDIT_MESSAGES
  * - startup.ts: STARTUP_MESSAGES (the operator's start-up refusals)
- * - sealing.ts: SEALING_MESSAGES, SEALING_STARTUP_MESSAGES (the signed documents' stamp and seal)
+ * - sealing.ts: SEALING_MESSAGES, RECEIPT_MESSAGES, SEALING_STARTUP_MESSAGES (the signed documents' stamp and
+ *   seal, the constancia de firma electrónica)
  * - signing.ts: SIGNING_MESSAGES, SIGNING_PAGE_MESSAGES, SIGNING_PAGE_TEXTS, SIGNING_MAIL, SIGNING_FIELD_MESSAGES
  *   (the worker's electronic signature)
  */

@@ -3,6 +3,7 @@
  */
 import { Type } from '@sinclair/typebox'
 import { ErrorEnvelopeSchema, ERROR_RESPONSES } from './envelope.js'
+import { stringEnum } from './common.js'
 import { SIGNING_FIELD_MESSAGES } from './messages.js'
 
 const oneMessage = (message: string) => ({ 'x-messages': { required: message, invalid: message } })
@@ -98,4 +99,7 @@ export const SignedQuerySchema = Type.Object({
   kind: Type.Union(DOCUMENT_KINDS.map((kind) => Type.Literal(kind)), { default: 'contrato', ...oneMessage(SIGNING_FIELD_MESSAGES.kind) })
 })
 
-export const EvidenceQuerySchema = Type.Object({ format: Type.Optional(Type.Literal('json')) })
+/** `json`: the evidence chain; `pdf`: the constancia de firma electrónica sealed at signing. */
+export const EvidenceQuerySchema = Type.Object({
+  format: stringEnum(['json', 'pdf'], { default: 'json', ...oneMessage(SIGNING_FIELD_MESSAGES.format) })
+})

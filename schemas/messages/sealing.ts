@@ -1,7 +1,8 @@
 /**
  * The sealing engine's texts (src/signing/: DOCUMENT-REQUIREMENTS §39): what the worker's stamp and
- * the employer's signature appearance print in a signed document, the 503 a client gets when the
- * time-stamp authority fails, and the operator's start-up refusals about the signing certificate.
+ * the employer's signature appearance print in a signed document, the constancia de firma electrónica,
+ * the 503 a client gets when the time-stamp authority fails, and the operator's start-up refusals
+ * about the signing certificate.
  * Printed texts use only WinAnsi characters (the templates' embedded font).
  */
 
@@ -31,6 +32,79 @@ export const SEALING_MESSAGES = {
   signingUnavailable: 'La firma electrónica no está disponible en este servicio: falta el certificado de firma del empleador (SIGNING_CERT).',
   /** 503 (CONTRATOS_TSA_UNAVAILABLE): the document was not signed. */
   tsaUnavailable: 'El servicio de sellado de tiempo no responde; el documento no se firmó. Intente nuevamente en unos minutos.'
+} as const
+
+/** A signed document's name as the constancia prints it, by its kind. */
+const DOCUMENT_NAMES: Readonly<Record<string, string>> = {
+  contrato: 'Contrato de trabajo',
+  'tratamiento-datos': 'Información sobre el tratamiento de datos personales',
+  anexo: 'Anexo',
+  adenda: 'Adenda'
+}
+const documentName = (kind: string) => DOCUMENT_NAMES[kind] ?? kind
+
+/**
+ * The constancia de firma electrónica (src/signing/receipt.ts; `GET /api/contracts/{id}/evidence?format=pdf`):
+ * one record per signature, drawn once at signing and sealed by the employer, gathering the evidence
+ * §39 asks to keep (identity check, one-time code, time, each document's SHA-256). WinAnsi only.
+ */
+export const RECEIPT_MESSAGES = {
+  title: 'Constancia de firma electrónica',
+  /** The PDF's /Title. */
+  documentTitle: (evidence: string) => `Constancia de firma electrónica, evidencia N.º ${evidence}`,
+  demo: 'DEMOSTRACIÓN - SIN VALOR LEGAL',
+  demoDetail: 'El código de un solo uso no se envió por un correo real: esta firma es solo una demostración.',
+  intro: 'Esta constancia reúne la evidencia de la firma electrónica de los documentos indicados: la verificación ' +
+    'de identidad del trabajador, el código de un solo uso enviado a su correo, el momento de la firma y la huella ' +
+    'SHA-256 de cada documento antes y después de firmarse. Se generó una sola vez, al firmar, y lleva la firma de ' +
+    'certificación del empleador: cualquier cambio posterior se detecta.',
+  parties: 'Partes',
+  employer: 'Empleador',
+  ruc: 'RUC',
+  worker: 'Trabajador',
+  dni: 'DNI',
+  signature: 'Firma',
+  contract: 'Contrato',
+  addendum: 'Adenda',
+  evidenceNumber: 'Evidencia N.º',
+  signedAt: 'Fecha y hora',
+  signedAtValue: (date: string, time: string) => `${date} ${time}, hora de Lima`,
+  ip: 'Dirección IP',
+  userAgent: 'Navegador',
+  codeTo: 'Código enviado a',
+  steps: 'Verificación de identidad y código de un solo uso',
+  /** One step of the evidence, by its event (docs/signing-flow.md, Evidence); `ip` when the step recorded one. */
+  step: (what: string, details: { kind?: string, failures?: number, to?: string, ip?: string }) => {
+    const failures = details.failures === undefined ? '' : ` (intento ${details.failures})`
+    const text = ({
+      invited: 'Invitación a firmar creada por Recursos Humanos',
+      'mail-sent': 'El servidor de correo aceptó la invitación',
+      'identity-failed': `DNI o fecha de nacimiento no coinciden${failures}`,
+      'identity-locked': `DNI o fecha de nacimiento no coinciden${failures}: invitación bloqueada`,
+      'identity-confirmed': 'Identidad confirmada: DNI y fecha de nacimiento coinciden con el registro',
+      'code-sent': `Código de un solo uso enviado a ${details.to ?? ''}`,
+      'code-failed': `Código incorrecto o vencido${failures}`,
+      'code-locked': `Código incorrecto${failures}: invitación bloqueada`,
+      'code-confirmed': 'Código confirmado: sesión de firma abierta',
+      downloaded: `Documento abierto: ${documentName(details.kind ?? '')}`,
+      signed: 'Firma de los documentos'
+    } as Record<string, string>)[what] ?? what
+    return details.ip === undefined ? text : `${text}; IP ${details.ip}`
+  },
+  documents: 'Documentos firmados',
+  /** A document's heading: its kind as printed and its verification code. */
+  document: (kind: string, code: string) => `${documentName(kind)}, código de verificación ${code}`,
+  before: 'SHA-256 emitido',
+  after: 'SHA-256 firmado',
+  /** The level of the employer's signature on the documents (PAdES-B-T, or B-B without a time-stamp). */
+  level: 'Firma del empleador',
+  consents: 'Finalidades opcionales del tratamiento de datos',
+  noConsents: 'No se preguntó ninguna finalidad opcional.',
+  consent: (text: string, accepted: boolean) => `${text}: ${accepted ? 'SÍ' : 'NO'}`,
+  chain: 'Cadena de evidencia',
+  chainHead: 'SHA-256 del último evento',
+  chainNote: 'Cada paso de la firma es un evento encadenado al anterior por su SHA-256; este es el del evento de la firma.',
+  sealCaption: 'Firma de certificación del empleador'
 } as const
 
 /** Start-up refusals about the signing certificate (docs/configuration.md, docs/signatures.md). */

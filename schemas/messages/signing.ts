@@ -25,6 +25,7 @@ export const SIGNING_MESSAGES = {
   workerNotFound: (dni: string) => `El registro no conoce al trabajador con DNI ${dni}: emita primero un documento suyo`,
   productionNeeds: 'En producción las invitaciones a firmar requieren AUTH_MODE=oidc, SMTP_URL y PUBLIC_URL (la firma sin correo real es solo una demostración)',
   copyNotSigned: 'La invitación no está firmada: no hay copia firmada que reenviar',
+  noReceipt: 'Este contrato o adenda no se firmó electrónicamente: no tiene constancia de firma electrónica',
   notRevoked: 'La invitación ya terminó (firmada, rechazada, vencida o revocada): no hay nada que revocar',
   noSealer: 'El sellado de documentos no está disponible en este momento. Intenta nuevamente en unos minutos.'
 } as const
@@ -134,5 +135,6 @@ export const SIGNING_FIELD_MESSAGES = {
   consents: 'consents debe ser una lista de respuestas {purpose, accepted}',
   choice: 'choice debe ser paper, disagree o not-my-address',
   reason: 'El motivo tiene hasta 500 caracteres',
-  kind: 'kind debe ser contrato, tratamiento-datos, anexo o adenda'
+  kind: 'kind debe ser contrato, tratamiento-datos, anexo o adenda',
+  format: 'format debe ser json o pdf'
 } as const

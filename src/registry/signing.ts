@@ -93,6 +93,29 @@ export class SigningRefusal extends Error {
   }
 }
 
+/** One event of a contract's evidence chain, as `GET /api/contracts/{id}/evidence` lists it. */
+export interface EvidenceEvent {
+  seq: number
+  invitationId: string | null
+  what: string
+  details: Record<string, unknown>
+  /** ISO 8601, UTC. */
+  at: string
+  previousSha256: string | null
+  sha256: string
+}
+
+/** The kind under which signed_documents keeps a signature's constancia de firma electrónica (one per contract). */
+export const RECEIPT_KIND = 'constancia'
+
+/** A file the employer sealed, as signed_documents keeps it. */
+export interface SealedFile {
+  bytes: Uint8Array
+  sha256: string
+  level: string
+  certificate: object
+}
+
 /** Who and where, recorded with each step's evidence. */
 export interface StepContext { ip?: string, userAgent?: string, requestId?: string, by?: string }
 
@@ -551,7 +574,9 @@ export class SigningStore {
    * The signing step's part under the worker's row lock (Registry.markSigned calls it before marking
    * the contract signed): the invitation locked and still open, the session live, `documents` the
    * issued hashes; `seal` then seals each issued document, and the sealed files, the outcome, the
-   * evidence and the copy's mail are recorded.
+   * evidence and the copy's mail are recorded. After the `signed` event, the constancia de firma
+   * electrónica its `receipt` draws and seals is kept (signed_documents, kind RECEIPT_KIND; its
+   * `issued_sha256` the unsealed record's) and chained as a `receipt-sealed` event.
    * @returns the answer to keep (a repeat gets it), or `repeat` with the first one
    * @throws SigningRefusal `session`, `hashes`, `notIssued`, or the invitation's state
    */
@@ -576,6 +601,12 @@ export class SigningStore {
         certificate: object
       }>,
       copyMail: { to: string, subject: string, text: string }
+      /**
+       * Draws and seals the constancia de firma electrónica once the `signed` event is chained:
+       * given the invitation's events up to it, oldest first, and its SHA-256 (the chain's head).
+       * `unsealedSha256`: the drawn record's SHA-256 before the seal.
+       */
+      receipt: (events: EvidenceEvent[], head: string) => Promise<SealedFile & { unsealedSha256: string }>
     }>
     consents: unknown
     context: StepContext
@@ -602,7 +633,7 @@ export class SigningStore {
     })
     const last = await this.#lastEvidence(trx, invitation.contractId)
     const evidenceNumber = `${invitation.contractId.slice(0, 8).toUpperCase()}-${Number(last?.seq ?? 0) + 1}`
-    const { answer, sealed, copyMail } = await input.seal(invitation, ordered, evidenceNumber)
+    const { answer, sealed, copyMail, receipt } = await input.seal(invitation, ordered, evidenceNumber)
     // the instant the stamps print, the answer gives and the public check shows
     const signedAt = typeof answer.signedAt === 'string' ? new Date(answer.signedAt) : new Date()
     for (const document of sealed) {
@@ -633,6 +664,25 @@ export class SigningStore {
       })),
       demo: invitation.demo
     }, signedAt)
+    const { events } = await this.evidence(invitation.contractId, trx)
+    const record = await receipt(events.filter((event) => event.invitationId === invitation.id), events.at(-1)?.sha256 ?? '')
+    await trx.insertInto('signed_documents').values({
+      contract_id: invitation.contractId,
+      kind: RECEIPT_KIND,
+      invitation_id: invitation.id,
+      bytes: record.bytes,
+      sha256: record.sha256,
+      issued_sha256: record.unsealedSha256,
+      level: record.level,
+      certificate: JSON.stringify(record.certificate),
+      signed_at: signedAt
+    }).execute()
+    await this.#appendEvidence(trx, invitation.contractId, invitation.id, 'receipt-sealed', {
+      kind: RECEIPT_KIND,
+      unsealedSha256: record.unsealedSha256,
+      sha256: record.sha256,
+      level: record.level
+    })
     await trx.insertInto('mail_outbox').values({
       invitation_id: invitation.id,
       kind: 'copy',
@@ -717,8 +767,9 @@ export class SigningStore {
   }
 
   /** A contract's evidence, oldest first, and whether each event's hash and link to the one before hold. */
-  async evidence (contractId: string): Promise<{ events: Array<Record<string, unknown>>, chainValid: boolean }> {
-    const rows = await this.#db.selectFrom('signing_evidence').select(['seq', 'invitation_id', 'what', 'details', 'at', 'previous_sha256', 'sha256'])
+  async evidence (contractId: string,
+    db: RegistryDb = this.#db): Promise<{ events: EvidenceEvent[], chainValid: boolean }> {
+    const rows = await db.selectFrom('signing_evidence').select(['seq', 'invitation_id', 'what', 'details', 'at', 'previous_sha256', 'sha256'])
       .where('contract_id', '=', contractId).orderBy('seq').execute()
     let previous: string | null = null
     let chainValid = true

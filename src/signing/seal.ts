@@ -16,6 +16,8 @@
  * bytes are the document's first bytes: src/pdf/fill.ts): the centred `fullName` and `employerName`
  * widgets under the signing lines (scripts/build-templates.ts, signatures()). Nothing else of any
  * page changes, so pages render alike outside the stamp and the signature's appearance.
+ * A record the service draws itself (the constancia de firma electrónica) gets update 2 alone
+ * (`sealRecord`), its appearance in RECORD_SEAL_AREA of the last page.
  */
 import { createHash } from 'node:crypto'
 import { deflateSync } from 'node:zlib'
@@ -61,6 +63,21 @@ export const EVIDENCE_FILE = 'evidencia.json'
 /** Where a template's signature block is: its page object and the areas above each signing line (pt). */
 export interface SignatureBlock { page: number, worker: Rect, employer: Rect, fontKey: string }
 
+/**
+ * Where the certification signature's widget goes: the page object, its rectangle (pt) and the page's
+ * WinAnsi font resource.
+ */
+interface SealPlace { page: number, area: Rect, fontKey: string }
+
+/**
+ * A record the employer seals alone (`sealRecord`: the constancia de firma electrónica, drawn by
+ * src/signing/receipt.ts) keeps this rectangle of its last page free for the seal's appearance (pt,
+ * from the page's lower left corner) and names its WinAnsi text font (src/pdf/embedded-font.ts) with
+ * this resource key on that page.
+ */
+export const RECORD_SEAL_AREA: Readonly<Rect> = Object.freeze({ x: 56.7, y: 42, width: 300, height: AREA_HEIGHT })
+export const RECORD_FONT_KEY = 'F1'
+
 /** What createSealer needs. */
 export interface SealerOptions {
   /** The compiled templates the documents were filled from (EngineData.templates). */
@@ -85,13 +102,14 @@ function limaParts (at: Date): Record<string, string> {
   return Object.fromEntries(LIMA.formatToParts(at).map((part) => [part.type, part.value]))
 }
 
-/** `DD/MM/AAAA` and `HH:MM` of an instant in Lima. */
-export interface LimaInstant { date: string, time: string }
+/** `DD/MM/AAAA`, `HH:MM` and `HH:MM:SS` of an instant in Lima. */
+export interface LimaInstant { date: string, time: string, timeWithSeconds: string }
 
-/** An instant's date (`DD/MM/AAAA`) and time (`HH:MM`) in Lima. */
+/** An instant's date (`DD/MM/AAAA`) and time (`HH:MM`, and with its seconds) in Lima. */
 export function limaInstant (at: Date): LimaInstant {
   const parts = limaParts(at)
-  return { date: `${parts.day}/${parts.month}/${parts.year}`, time: `${parts.hour}:${parts.minute}` }
+  const time = `${parts.hour}:${parts.minute}`
+  return { date: `${parts.day}/${parts.month}/${parts.year}`, time, timeWithSeconds: `${time}:${parts.second}` }
 }
 
 /** A PDF date (§7.9.4) in Lima's offset (-05:00, no daylight saving since 1994). */
@@ -107,7 +125,7 @@ function textString (text: string): string {
 }
 
 /** `text` in WinAnsi bytes for the templates' font: accents kept, others stripped of their marks, the rest `?`. */
-function winAnsiCodes (text: string): number[] {
+export function winAnsiCodes (text: string): number[] {
   const codes: number[] = []
   for (const char of text) {
     let code = winAnsiCode(char.codePointAt(0) as number)
@@ -278,15 +296,15 @@ const BYTE_RANGE_PLACEHOLDER = `/ByteRange [0 ${'0'.repeat(10)} ${'0'.repeat(10)
  * where /Contents' hex string starts (`<`) and ends (after `>`).
  */
 function certificationUpdate (
-  stamped: PdfObjects, block: SignatureBlock, identity: SigningIdentity, legalName: string, textFont: FontMetrics,
+  stamped: PdfObjects, place: SealPlace, identity: SigningIdentity, legalName: string, textFont: FontMetrics,
   at: Date, contentsBytes: number
 ): { bytes: Uint8Array, contentsStart: number, contentsEnd: number } {
   const { certificate, holder } = identity
   const first = stamped.trailer.size
   const numbers = { value: first, widget: first + 1, appearance: first + 2 }
-  const page = stamped.object(block.page)
-  const font = fontObject(stamped, page, block.fontKey)
-  const area = block.employer
+  const page = stamped.object(place.page)
+  const font = fontObject(stamped, page, place.fontKey)
+  const area = place.area
   const when = limaInstant(at)
   const lines = [
     SEALING_MESSAGES.sealHolder(holder, legalName),
@@ -302,7 +320,7 @@ function certificationUpdate (
     '/Reference [<< /Type /SigRef /TransformMethod /DocMDP /TransformParams << /Type /TransformParams /P 1 /V /1.2 >> >>] ' +
     `${BYTE_RANGE_PLACEHOLDER} /Contents <${'0'.repeat(contentsBytes * 2)}> >>`
   const bytes = appendUpdate(stamped, [
-    { objectNumber: block.page, generation: 0, body: editDict(page, { '/Annots': `[${annots.join(' ')}]` }) },
+    { objectNumber: place.page, generation: 0, body: editDict(page, { '/Annots': `[${annots.join(' ')}]` }) },
     {
       objectNumber: stamped.trailer.root,
       generation: 0,
@@ -315,7 +333,7 @@ function certificationUpdate (
       objectNumber: numbers.widget,
       generation: 0,
       body: `<< /Type /Annot /Subtype /Widget /FT /Sig /T ${textString(SEALING_MESSAGES.sealFieldName)} /V ${numbers.value} 0 R /F 132 ` +
-        `/Rect ${rect} /P ${block.page} 0 R /AP << /N ${numbers.appearance} 0 R >> >>`
+        `/Rect ${rect} /P ${place.page} 0 R /AP << /N ${numbers.appearance} 0 R >> >>`
     }
   ], [
     { objectNumber: numbers.value, generation: 0, parts: [value] },
@@ -354,6 +372,8 @@ export function findSignatureBlock (templates: readonly CompiledTemplate[], issu
  * A DocumentSealer over the compiled templates and one signing certificate (types.ts).
  * `seal` throws PdfStructureError for a document no template of `templates` starts (not ours, or
  * issued from templates since replaced), and TimestampUnavailableError (503) when the TSA fails.
+ * `sealRecord` puts the same certification signature (update 2 alone) on a record's last page, in
+ * RECORD_SEAL_AREA; PdfStructureError when that page has no font RECORD_FONT_KEY.
  */
 export function createSealer (options: SealerOptions): DocumentSealer {
   const templates = Object.values(options.templates)
@@ -365,7 +385,7 @@ export function createSealer (options: SealerOptions): DocumentSealer {
 
   /** Update 2 over `stamped`, signed (and time-stamped); again with more room when the CMS did not fit. */
   const certify = async (
-    stamped: PdfObjects, block: SignatureBlock, at: Date
+    stamped: PdfObjects, place: SealPlace, at: Date
   ): Promise<{ bytes: Uint8Array, timeStamped: boolean }> => {
     const { signer } = identity()
     if (contentsBytes === 0) {
@@ -374,14 +394,14 @@ export function createSealer (options: SealerOptions): DocumentSealer {
     }
     const room = contentsBytes
     const { bytes, contentsStart, contentsEnd } =
-      certificationUpdate(stamped, block, identity(), options.legalName, options.textFont, at, room)
+      certificationUpdate(stamped, place, identity(), options.legalName, options.textFont, at, room)
     const digest = createHash('sha256').update(bytes.subarray(0, contentsStart)).update(bytes.subarray(contentsEnd)).digest()
     const draft = buildSignedData({ contentType: OID.data, digest }, signer)
     const token = options.tsa === undefined ? undefined : await requestTimestamp(options.tsa, draft.signatureValue)
     const cms = draft.encode(token)
     if (cms.length > room) {
       contentsBytes = Math.max(contentsBytes, cms.length + EXTRA_ROOM)
-      return await certify(stamped, block, at)
+      return await certify(stamped, place, at)
     }
     Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength).write(Buffer.from(cms).toString('hex'), contentsStart + 1, 'latin1')
     return { bytes, timeStamped: token !== undefined }
@@ -395,15 +415,38 @@ export function createSealer (options: SealerOptions): DocumentSealer {
       const objects = new PdfObjects(issued)
       const block = findSignatureBlock(templates, issued)
       const stamped = new PdfObjects(stampUpdate(objects, block, kind, signature, options.textFont, at))
-      const { bytes, timeStamped } = await certify(stamped, block, at)
-      return {
-        bytes,
-        sha256: createHash('sha256').update(bytes).digest('hex'),
-        level: timeStamped ? 'PAdES-B-T' : 'PAdES-B-B',
-        certificate: identity().certificate
-      }
+      return sealed(await certify(stamped, { page: block.page, area: block.employer, fontKey: block.fontKey }, at))
+    },
+    async sealRecord (pdf): Promise<SealedDocument> {
+      const at = now()
+      const objects = new PdfObjects(pdf)
+      const place = { page: lastPage(objects), area: RECORD_SEAL_AREA, fontKey: RECORD_FONT_KEY }
+      return sealed(await certify(objects, place, at))
     }
   }
+
+  function sealed ({ bytes, timeStamped }: { bytes: Uint8Array, timeStamped: boolean }): SealedDocument {
+    return {
+      bytes,
+      sha256: createHash('sha256').update(bytes).digest('hex'),
+      level: timeStamped ? 'PAdES-B-T' : 'PAdES-B-B',
+      certificate: identity().certificate
+    }
+  }
+}
+
+/**
+ * The object number of a document's last page, down the page tree from the catalog's /Pages (§7.7.3).
+ * @throws PdfStructureError when the tree has no page
+ */
+function lastPage (objects: PdfObjects): number {
+  let node = dictValue(objects.object(objects.trailer.root), '/Pages')
+  for (let depth = 0; node !== undefined && depth < 32; depth++) {
+    const dict = objects.resolve(node)
+    if (dictValue(dict, '/Type') === '/Page') return Number(/^(\d+)\s+\d+\s+R$/.exec(node.trim())?.[1] ?? NaN)
+    node = items(objects, dictValue(dict, '/Kids')).at(-1)
+  }
+  throw new PdfStructureError('el documento no tiene páginas')
 }
 
 /** 503: this service has no signing certificate where the demo one may not sign (production, DATABASE_URL). */
@@ -421,6 +464,7 @@ export function unavailableSealer (): DocumentSealer {
   return {
     enabled: false,
     certificate: Object.freeze({ subject: '', issuer: '', serialNumber: '', sha256: '', demo: false }),
-    seal: async () => { throw new SigningUnavailableError() }
+    seal: async () => { throw new SigningUnavailableError() },
+    sealRecord: async () => { throw new SigningUnavailableError() }
   }
 }

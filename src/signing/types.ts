@@ -4,7 +4,8 @@
  *
  * A signed document is the issued PDF, its bytes unchanged, followed by two incremental updates
  * (PDF 32000-1 §7.5.6): the worker's stamp (with `evidencia.json` attached), then the employer's
- * certification signature (PAdES, DocMDP P=1).
+ * certification signature (PAdES, DocMDP P=1). The constancia de firma electrónica, a record the
+ * service draws at signing, carries the certification signature alone.
  */
 
 /** A document a worker signs: the three of a contract, or an adenda. */
@@ -84,4 +85,12 @@ export interface DocumentSealer {
    * @throws when the TSA does not answer in time (the caller answers 503 with Retry-After)
    */
   seal (issued: Uint8Array, kind: SignedDocumentKind, signature: WorkerSignature): Promise<SealedDocument>
+  /**
+   * Appends only the employer's certification signature (no worker stamp) to a record the service drew
+   * itself: the constancia de firma electrónica (src/signing/receipt.ts), sealed so that any later change
+   * is detected (§39). The record leaves seal.ts RECORD_SEAL_AREA of its last page free and names its
+   * WinAnsi font RECORD_FONT_KEY there.
+   * @throws as `seal`
+   */
+  sealRecord (pdf: Uint8Array): Promise<SealedDocument>
 }

@@ -13,16 +13,26 @@ import type { DocumentSealer, SignedDocumentKind, WorkerSignature } from '../../
 /** What the fake sealer was asked, in order. */
 export interface SealCall { kind: SignedDocumentKind, issuedSha256: string, signature: WorkerSignature }
 
-/** An `extend` for build(): `app.sealer` replaced by a fake that appends a line naming the signer and the evidence. */
-export function fakeSealer (calls: SealCall[] = [], fail = false): FastifyPluginAsync {
+/**
+ * An `extend` for build(): `app.sealer` replaced by a fake that appends a line naming the signer and the
+ * evidence; `sealRecord` appends a line too and keeps the record it was given in `records`. `fail`:
+ * both throw (true), or only `sealRecord` (`'record'`).
+ */
+export function fakeSealer (calls: SealCall[] = [], fail: boolean | 'record' = false, records: Uint8Array[] = []): FastifyPluginAsync {
   return fp(async (app) => {
     const certificate = { subject: 'CN=Prueba', issuer: 'CN=Prueba', serialNumber: '01', sha256: '0'.repeat(64), demo: true }
     const sealer: DocumentSealer = {
       certificate,
       async seal (issued, kind, signature) {
-        if (fail) throw new Error('TSA did not answer')
+        if (fail === true) throw new Error('TSA did not answer')
         calls.push({ kind, issuedSha256: createHash('sha256').update(issued).digest('hex'), signature })
         const bytes = Buffer.concat([Buffer.from(issued), Buffer.from(`\n%fake-seal ${signature.dni} ${signature.evidenceNumber}\n%%EOF\n`)])
+        return { bytes: new Uint8Array(bytes), sha256: createHash('sha256').update(bytes).digest('hex'), level: 'PAdES-B-B', certificate }
+      },
+      async sealRecord (pdf) {
+        if (fail !== false) throw new Error('TSA did not answer')
+        records.push(pdf)
+        const bytes = Buffer.concat([Buffer.from(pdf), Buffer.from('\n%fake-record-seal\n%%EOF\n')])
         return { bytes: new Uint8Array(bytes), sha256: createHash('sha256').update(bytes).digest('hex'), level: 'PAdES-B-B', certificate }
       }
     }

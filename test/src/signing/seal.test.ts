@@ -13,6 +13,7 @@ import type { FastifyInstance } from 'fastify'
 import { build, pdfText, qpdfCheck, sampleAddendum, sampleEmployee, zipEntries } from '../../support/helper.js'
 import { makeTestPki, pdfsig, signatureParts, startTestTsa, TEST_HOLDER, type TestPki } from '../../support/signing.js'
 import { findSignatureBlock } from '../../../src/signing/seal.js'
+import { drawReceipt } from '../../../src/signing/receipt.js'
 import { tokenInfo, TimestampUnavailableError } from '../../../src/signing/timestamp.js'
 import { writeUpdate } from '../../../src/pdf/update.js'
 import { PdfObjects } from '../../../src/signing/pdf-objects.js'
@@ -141,6 +142,50 @@ tap.test('a sealed contract: pdfsig and openssl verify it, trusted, total, B-T, 
   t.match(appearanceText(sealed.bytes), `Firmado digitalmente por ${TEST_HOLDER} en representación de ESTACIONAMIENTOS DEMO S.A.C. (DATOS FICTICIOS).`)
   t.notMatch(text, 'Fecha de suscripción impresa', 'one date when the printed date is the signing day')
   t.notMatch(text, 'DEMOSTRACIÓN')
+})
+
+tap.test('a record sealed alone (sealRecord, the constancia): certification only, B-T, trusted, total, its first revision unchanged', async (t) => {
+  const tsa = await startTestTsa(pki())
+  t.teardown(tsa.close)
+  const app = await sealingApp(t, { SIGNING_TSA_URL: tsa.url })
+  const at = new Date()
+  const record = await drawReceipt({
+    employer: { legalName: 'ESTACIONAMIENTOS DEMO S.A.C. (DATOS FICTICIOS)', ruc: RUC },
+    worker: { name: 'Rosa María Quispe Mamani', dni: '12345678' },
+    contract: { id: '6f1c2a8e-0000-4000-8000-000000000001', kind: 'contract' },
+    evidenceNumber: 'EV-000042',
+    signedAt: at,
+    ip: '203.0.113.7',
+    userAgent: 'Mozilla/5.0 (Linux; Android 14) Chrome/131.0 Mobile Safari/537.36',
+    codeTo: 'r***@c*****.pe',
+    steps: [{ what: 'identity-confirmed', at, details: { ip: '203.0.113.7' } }, { what: 'signed', at, details: {} }],
+    documents: [{ kind: 'contrato', code: 'ABCD-1234', before: 'a'.repeat(64), after: 'b'.repeat(64), level: 'PAdES-B-T' }],
+    consents: [{ purpose: 'marketing', text: 'a) Enviarle ofertas', accepted: false }],
+    chainHead: 'c'.repeat(64),
+    demo: false
+  })
+  const sealed = await app.sealer.sealRecord(record)
+  t.equal(sealed.level, 'PAdES-B-T')
+  t.equal(tsa.requests, 1, 'one time-stamp request')
+  t.equal(sealed.sha256, sha256(sealed.bytes))
+  t.equal(sha256(sealed.bytes.subarray(0, record.length)), sha256(record), 'the drawn record is the first revision, unchanged')
+  const report = pdfsig(file('record-sealed.pdf', sealed.bytes), pki().nssDir)
+  t.match(report, 'Signature Field Name: Firma del empleador')
+  t.match(report, 'Total document signed')
+  t.match(report, 'Signature Validation: Signature is Valid.')
+  t.match(report, 'Certificate Validation: Certificate is Trusted.')
+  t.equal(report.match(/Signature #/g)?.length, 1, 'one signature')
+  t.match(await qpdfCheck(sealed.bytes), 'No syntax or stream encoding errors found')
+  const objects = new PdfObjects(sealed.bytes)
+  const catalog = objects.object(objects.trailer.root)
+  t.match(catalog, /\/Perms << \/DocMDP \d+ 0 R >>/, 'a certification signature')
+  t.notMatch(catalog, '/AF', 'no evidencia.json: the record is the evidence')
+  t.match(appearanceText(sealed.bytes), `Firmado digitalmente por ${TEST_HOLDER} en representación de ESTACIONAMIENTOS DEMO S.A.C. (DATOS FICTICIOS).`)
+  const text = await flatText(sealed.bytes)
+  t.notMatch(text, 'Firmado electrónicamente por', 'no worker stamp')
+  t.match(text, 'a) Enviarle ofertas: NO')
+  t.notMatch(text, 'DEMOSTRACIÓN')
+  await t.rejects(app.sealer.sealRecord(new Uint8Array(Buffer.from('%PDF-1.7\n'))), /PDF ilegible para el sellado/, 'not a PDF the engine reads')
 })
 
 tap.test('the time-stamp token covers the signature value, with the request\'s nonce', async (t) => {
