@@ -100,7 +100,6 @@ export const RECEIPT_MESSAGES = {
   level: 'Firma del empleador',
   consents: 'Finalidades opcionales del tratamiento de datos',
   noConsents: 'No se preguntó ninguna finalidad opcional.',
-  consent: (text: string, accepted: boolean) => `${text}: ${accepted ? 'SÍ' : 'NO'}`,
   chain: 'Cadena de evidencia',
   chainHead: 'SHA-256 del último evento',
   chainNote: 'Cada paso de la firma es un evento encadenado al anterior por su SHA-256; este es el del evento de la firma.',

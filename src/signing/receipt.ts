@@ -15,7 +15,7 @@ import {
   beginText, endText, PDFDocument, PDFHexString, PDFName, type PDFPage, type PDFRef, popGraphicsState,
   pushGraphicsState, type RGB, rgb, setFillingColor, setFontAndSize, setTextMatrix, showText
 } from 'pdf-lib'
-import { RECEIPT_MESSAGES } from '../../schemas/messages.js'
+import { RECEIPT_MESSAGES, SEALING_MESSAGES } from '../../schemas/messages.js'
 import { compactPdf } from '../pdf/compact.js'
 import { FIRST_CHAR, LAST_CHAR, loadWinAnsiFont, type WinAnsiFont } from '../pdf/embedded-font.js'
 import { breakLines } from '../pdf/layout.js'
@@ -236,7 +236,11 @@ export async function drawReceipt (receipt: SigningReceipt): Promise<Uint8Array>
 
   writer.heading(text.consents)
   if (receipt.consents.length === 0) writer.paragraph(text.noConsents)
-  for (const consent of receipt.consents) writer.paragraph(text.consent(consent.text, consent.accepted))
+  else {
+    // as the notice's stamp says them: by the letter numeral 7 prints each purpose under
+    writer.paragraph(SEALING_MESSAGES.consents(receipt.consents
+      .map((consent) => SEALING_MESSAGES.consentAnswer(consent.letter, consent.answered, consent.accepted))))
+  }
 
   writer.heading(text.chain)
   writer.row(text.chainHead, receipt.chainHead)

@@ -117,7 +117,7 @@ test('the constancia with the real engine: the evidence in Spanish, sealed and v
     t.match(text, `SHA-256 firmado ${document.after}`, `${document.kind}: after`)
   }
   t.match(text, `SHA-256 del último evento ${signing.sha256}`, 'the chain\'s head: the signed event')
-  t.match(text, 'No se preguntó ninguna finalidad opcional.')
+  t.match(text, 'Finalidades opcionales (numeral 7): a) NO (sin respuesta); b) NO (sin respuesta); c) NO (sin respuesta).', 'the notice\'s purposes, none answered')
 
   // a private NSS database (pdfsig's default one is shared with whatever else runs on the machine)
   const dir = t.testdir({ 'constancia.pdf': first.rawPayload, nss: {} })

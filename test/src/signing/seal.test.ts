@@ -160,7 +160,7 @@ tap.test('a record sealed alone (sealRecord, the constancia): certification only
     codeTo: 'r***@c*****.pe',
     steps: [{ what: 'identity-confirmed', at, details: { ip: '203.0.113.7' } }, { what: 'signed', at, details: {} }],
     documents: [{ kind: 'contrato', code: 'ABCD-1234', before: 'a'.repeat(64), after: 'b'.repeat(64), level: 'PAdES-B-T' }],
-    consents: [{ purpose: 'marketing', text: 'a) Enviarle ofertas', accepted: false }],
+    consents: [{ purpose: 'beneficios-terceros', letter: 'c', text: 'Envío de información sobre beneficios', answered: true, accepted: false }],
     chainHead: 'c'.repeat(64),
     demo: false
   })
@@ -183,7 +183,7 @@ tap.test('a record sealed alone (sealRecord, the constancia): certification only
   t.match(appearanceText(sealed.bytes), `Firmado digitalmente por ${TEST_HOLDER} en representación de ESTACIONAMIENTOS DEMO S.A.C. (DATOS FICTICIOS).`)
   const text = await flatText(sealed.bytes)
   t.notMatch(text, 'Firmado electrónicamente por', 'no worker stamp')
-  t.match(text, 'a) Enviarle ofertas: NO')
+  t.match(text, 'Finalidades opcionales (numeral 7): c) NO.')
   t.notMatch(text, 'DEMOSTRACIÓN')
   await t.rejects(app.sealer.sealRecord(new Uint8Array(Buffer.from('%PDF-1.7\n'))), /PDF ilegible para el sellado/, 'not a PDF the engine reads')
 })
