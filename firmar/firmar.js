@@ -38,6 +38,9 @@ function fill () {
   $('reason-label').textContent = texts.reason
   $('disagree').textContent = texts.disagree
   $('demo').textContent = texts.demo
+  $('zoom-in').textContent = texts.zoomIn
+  $('zoom-out').textContent = texts.zoomOut
+  $('close-document').textContent = texts.closeDocument
 }
 
 function link (href, label, download) {
@@ -86,8 +89,13 @@ function documents () {
   list.replaceChildren()
   for (const document of state.documents) {
     const item = window.document.createElement('li')
-    item.append(link(`${api}/documents/${document.kind}`, `${document.kind}.pdf`, false), ' · ',
-      link(`${api}/documents/${document.kind}`, texts.download, true))
+    const name = texts.documentNames[document.kind] ?? document.kind
+    const read = window.document.createElement('button')
+    read.type = 'button'
+    read.className = 'inline'
+    read.textContent = `${texts.readHere}: ${name}`
+    read.addEventListener('click', () => { openDocument(document.kind, name).catch(() => {}) })
+    item.append(read, ' ', link(`${api}/documents/${document.kind}`, `${texts.download} (${document.kind}.pdf)`, true))
     list.append(item)
   }
   const consents = $('consent-list')
@@ -112,6 +120,38 @@ function documents () {
   show('consents', state.purposes.length > 0)
   show('documents')
 }
+
+// the reader (viewer.js, with pdf.js) loads only when a document is opened
+let reader
+async function openDocument (kind, name) {
+  $('viewer-title').textContent = name
+  $('viewer-pages').replaceChildren()
+  $('viewer-status').textContent = texts.loadingDocument
+  show('viewer')
+  $('viewer').scrollIntoView()
+  try {
+    const response = await fetch(`${api}/documents/${kind}`, { credentials: 'same-origin' })
+    if (!response.ok) throw new Error((await response.json().catch(() => ({}))).message ?? texts.documentFailed)
+    const { showPdf } = await import('/firmar/static/viewer.js')
+    reader = await showPdf($('viewer-pages'), await response.arrayBuffer(), texts)
+    $('zoom-level').textContent = '100 %'
+    $('viewer-status').textContent = ''
+  } catch (error) {
+    reader = undefined
+    $('viewer-status').textContent = error.message && error.message !== '' ? `${texts.documentFailed} (${error.message})` : texts.documentFailed
+  }
+}
+for (const [id, step] of [['zoom-in', 1], ['zoom-out', -1]]) {
+  $(id).addEventListener('click', () => {
+    if (reader === undefined) return
+    reader.zoom(step).then((zoom) => { $('zoom-level').textContent = `${Math.round(zoom * 100)} %` }, () => {})
+  })
+}
+$('close-document').addEventListener('click', () => {
+  show('viewer', false)
+  $('viewer-pages').replaceChildren()
+  reader = undefined
+})
 
 async function act (button, work) {
   button.disabled = true

@@ -1,6 +1,7 @@
 /**
  * The worker's signing page (docs/signing-flow.md; DOCUMENT-REQUIREMENTS §39): `GET /firmar/{token}`
- * and its script and styles under `/firmar/static/`, files of `firmar/`. Spanish, one column that
+ * and its script, reader and styles under `/firmar/static/`, files of `firmar/`, with pdf.js (pdfjs-dist) for
+ * the reader. Spanish, one column that
  * reads at 390 px, no sign-in, nothing third-party: a Content-Security-Policy of `default-src 'none'`
  * with `'self'` only where the page needs it, `Referrer-Policy: no-referrer` (the token in the URL
  * never leaves in a Referer), never cached. A GET changes nothing: the page is the same for any
@@ -8,18 +9,22 @@
  * API for the invitation's state.
  */
 import { readFileSync } from 'node:fs'
-import { join } from 'node:path'
+import { createRequire } from 'node:module'
+import { dirname, join } from 'node:path'
 import type { FastifyPluginAsync, FastifyReply } from 'fastify'
 import { PROJECT_ROOT } from '../src/paths.js'
 import { SIGNING_PAGE_MESSAGES, SIGNING_PAGE_TEXTS } from '../schemas/messages.js'
 
 /** Folder of the page's files. */
 export const SIGNING_PAGE_ROOT = join(PROJECT_ROOT, 'firmar')
+/** pdfjs-dist's build for older browsers: the reader's engine (firmar/viewer.js). */
+const PDFJS_BUILD = join(dirname(createRequire(import.meta.url).resolve('pdfjs-dist/package.json')), 'legacy', 'build')
 
-/** The page's policy: its own script, styles, fetches and downloads; nothing else. */
+/** The page's policy: its own script, styles, fetches and downloads, pdf.js's worker; nothing else. */
 export const SIGNING_PAGE_CSP = [
   "default-src 'none'",
   "script-src 'self'",
+  "worker-src 'self'",
   "style-src 'self'",
   "connect-src 'self'",
   "img-src 'self'",
@@ -53,9 +58,14 @@ function pageTexts (): string {
 
 const signingPage: FastifyPluginAsync = async (app) => {
   const html = readFileSync(join(SIGNING_PAGE_ROOT, 'index.html'), 'utf8').replace('__TEXTS__', pageTexts())
+  const script = 'text/javascript; charset=utf-8'
   const files: Record<string, { body: string, type: string }> = {
-    'firmar.js': { body: readFileSync(join(SIGNING_PAGE_ROOT, 'firmar.js'), 'utf8'), type: 'text/javascript; charset=utf-8' },
-    'firmar.css': { body: readFileSync(join(SIGNING_PAGE_ROOT, 'firmar.css'), 'utf8'), type: 'text/css; charset=utf-8' }
+    'firmar.js': { body: readFileSync(join(SIGNING_PAGE_ROOT, 'firmar.js'), 'utf8'), type: script },
+    'viewer.js': { body: readFileSync(join(SIGNING_PAGE_ROOT, 'viewer.js'), 'utf8'), type: script },
+    'firmar.css': { body: readFileSync(join(SIGNING_PAGE_ROOT, 'firmar.css'), 'utf8'), type: 'text/css; charset=utf-8' },
+    // pdf.js, the reader's engine: pdfjs-dist's legacy build (older phones' browsers), from node_modules
+    'pdf.min.mjs': { body: readFileSync(join(PDFJS_BUILD, 'pdf.min.mjs'), 'utf8'), type: script },
+    'pdf.worker.min.mjs': { body: readFileSync(join(PDFJS_BUILD, 'pdf.worker.min.mjs'), 'utf8'), type: script }
   }
   const send = (reply: FastifyReply, body: string,
     type: string) => reply.headers(SIGNING_PAGE_HEADERS).type(type).send(body)

@@ -5,10 +5,12 @@
  * included), no serious axe violation.
  */
 import { test } from 'tap'
+import { join } from 'node:path'
+import { PROJECT_ROOT } from '../../src/paths.js'
 import { createServer } from 'node:net'
 import { addDays, termEnd, todayInLima } from '../../src/vocabulary/dates.js'
 import { buildApp } from '../../app/app.js'
-import { sampleEmployee } from '../support/helper.js'
+import { pdfPages, sampleEmployee } from '../support/helper.js'
 import { axeViolations, launch } from '../support/browser.js'
 import { fakeSealer, issueContract, latestCode } from '../support/signing-flow.js'
 import { OPTIONAL_PURPOSES, printedPurpose } from '../../src/documents/optional-purposes.js'
@@ -73,6 +75,45 @@ test('a worker signs on a 390 px phone: paper first, identity, code, documents, 
   t.equal(await page.$$eval('#document-list li', (items) => items.length), 3, 'three documents to read')
   t.ok(await fits(), 'no horizontal scroll with the documents')
   t.same(await axeViolations(page), [], 'axe, the documents')
+
+  // the reader: every page of the contract drawn by pdf.js (served here) with its text layer, fitted to
+  // the phone's width; zoomed in, the pages scroll sideways inside the reader, never the page
+  const cookie = (await page.cookies()).find((item) => item.name === '__Host-firma')
+  t.ok(cookie, 'the session cookie')
+  const issued = await app.inject({ method: 'GET', url: `/api/signing/${link.split('/').at(-1) as string}/documents/contrato`, headers: { cookie: `__Host-firma=${cookie?.value ?? ''}` } })
+  const printed = await pdfPages(issued.rawPayload)
+  await page.click('#document-list li:first-child button')
+  await page.waitForFunction((count) => document.querySelectorAll('#viewer-pages .pdf-page canvas').length === count &&
+    document.querySelector('#viewer-status')?.textContent === '', { timeout: 30_000 }, printed.length)
+  t.equal(await page.$eval('#viewer-title', (node) => node.textContent), 'Contrato')
+  const layerText = await page.$$eval('#viewer-pages .textLayer', (layers) => layers.map((layer) => (layer.textContent ?? '').replace(/\s+/g, '')))
+  t.same(layerText, printed.map((text) => text.replace(/\s+/g, '')), 'each page\'s text layer holds the text pdf.js reads from the issued PDF')
+  t.match(layerText[0], '46100001', 'the worker\'s DNI, selectable')
+  const inked = await page.$eval('#viewer-pages canvas', (canvas) => {
+    const { data } = (canvas as HTMLCanvasElement).getContext('2d')?.getImageData(0, 0, (canvas as HTMLCanvasElement).width, (canvas as HTMLCanvasElement).height) ?? { data: [] }
+    let dark = 0
+    for (let i = 0; i < data.length; i += 4) if (data[i] < 128 && data[i + 3] > 0) dark++
+    return dark
+  })
+  t.ok(inked > 2000, `the first page drawn (${inked} dark pixels)`)
+  const widths = async () => await page.evaluate(() => ({
+    page: document.querySelector('#viewer-pages .pdf-page')?.getBoundingClientRect().width ?? 0,
+    reader: document.querySelector('#viewer-pages')?.clientWidth ?? 0
+  }))
+  const fitted = await widths()
+  t.ok(fitted.page <= fitted.reader && fitted.page > fitted.reader - 4, `the page fits the reader (${fitted.page} of ${fitted.reader} px)`)
+  t.ok(await fits(), 'no horizontal scroll with the reader open')
+  t.same(await axeViolations(page), [], 'axe, the reader open')
+  if (process.env.CONSOLE_SCREENSHOTS === 'docs') await page.screenshot({ path: join(PROJECT_ROOT, 'docs', 'firmar-lector-390.png') })
+  await page.click('#zoom-in')
+  await page.click('#zoom-in')
+  await page.waitForFunction(() => document.querySelector('#zoom-level')?.textContent === '150 %')
+  const zoomed = await widths()
+  t.ok(zoomed.page > fitted.page * 1.4, `zoomed in: ${zoomed.page} px`)
+  t.ok(await page.$eval('#viewer-pages', (node) => node.scrollWidth > node.clientWidth), 'the reader scrolls sideways')
+  t.ok(await fits(), 'the page itself does not')
+  await page.click('#close-document')
+  t.ok(await page.$eval('#viewer', (node) => (node as HTMLElement).hidden), 'closed')
   // the notice's optional purposes: each its own SÍ / NO, none preselected (DOCUMENT-REQUIREMENTS §6)
   t.same(await page.$$eval('#consent-list .consent p', (items) => items.map((item) => item.textContent)),
     OPTIONAL_PURPOSES.map(printedPurpose), 'the purposes the notice prints, word for word')
