@@ -326,9 +326,11 @@ test('with the real engine (the demo certificate): the signed contract is the is
   const bytes = pdf.rawPayload
   const original = issued.get('contrato') as Buffer
   t.equal(sha256(bytes.subarray(0, original.length)), hashes.contrato, 'the issued bytes unchanged, the first revision')
-  const dir = t.testdir({ 'firmado.pdf': bytes })
+  // an NSS database of its own: pdfsig's default one is shared with whatever else runs on the machine
+  const dir = t.testdir({ 'firmado.pdf': bytes, nss: {} })
   const file = `${dir}/firmado.pdf`
-  const pdfsig = spawnSync('pdfsig', [file], { encoding: 'utf8' })
+  spawnSync('certutil', ['-N', '-d', `sql:${dir}/nss`, '--empty-password'])
+  const pdfsig = spawnSync('pdfsig', ['-nssdir', `sql:${dir}/nss`, file], { encoding: 'utf8' })
   t.match(pdfsig.stdout, 'Signature Type: ETSI.CAdES.detached')
   t.match(pdfsig.stdout, 'Total document signed')
   t.match(pdfsig.stdout, 'Signature Validation: Signature is Valid.')
