@@ -62,7 +62,7 @@ export function setupEmployees (limits, profile) {
     tbody: /** @type {HTMLTableSectionElement} */ (byId('employees-table').querySelector('tbody'))
   }, { applied: () => selection.update(), changed: () => work.persist() })
   const work = employeesWork(state, { filters: filters.values })
-  const recorded = recordedContracts({ changed: () => { table.render(); filters.apply() } })
+  const recorded = recordedContracts({ changed: () => { table.showRecorded() } })
   const readRecorded = () => { recorded.read(employeesOf(state).map((employee) => String(employee.dni ?? ''))).catch(reportError) }
   const sheet = employeesSheet(state, {
     input: /** @type {HTMLInputElement} */ (byId('employees-file')),

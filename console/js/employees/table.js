@@ -34,8 +34,11 @@ export function employeesTable (state, elements, parts) {
    */
   const nameCell = (employee, why, warnings) => el('td', { class: 'name' }, fullName(employee),
     why === undefined ? null : el('p', { class: 'blocked' }, `${TEXT.cannotMakeContract}: ${why.join('; ')}`),
-    parts.recorded(employee),
+    el('div', { class: 'recorded-slot' }, parts.recorded(employee)),
     rowWarnings(warnings))
+
+  /** @type {import('./model.js').Employee[]} the employees of the rows shown, in their order */
+  let shown = []
 
   /**
    * @param {import('./model.js').Employee} employee
@@ -62,6 +65,7 @@ export function employeesTable (state, elements, parts) {
   /** The rows of the sheet as the service now answers it. */
   function render () {
     const list = employeesOf(state)
+    shown = list
     const reasons = blockedReasons(state)
     const warnings = warningsByRow(state.sheet)
     state.boxes = list.map((employee, index) => parts.checkbox(employee, index, reasons.has(employee.dni)))
@@ -82,5 +86,15 @@ export function employeesTable (state, elements, parts) {
     labelCells(elements.tbody)
   }
 
-  return { render }
+  /**
+   * Writes each shown row's registry line again in place (recorded.js read them): rows, their
+   * buttons and the focus stay, so a click on a row is never lost to a table drawn anew.
+   */
+  function showRecorded () {
+    shown.forEach((employee, index) => {
+      elements.tbody.rows[index]?.querySelector('.recorded-slot')?.replaceChildren(...[parts.recorded(employee)].filter((node) => node !== null))
+    })
+  }
+
+  return { render, showRecorded }
 }
