@@ -24,7 +24,7 @@ import {
 import { FIELD_NAMES } from '../src/documents/fields.js'
 import { OPTIONAL_PURPOSES, printedPurpose } from '../src/documents/optional-purposes.js'
 import { assetPath } from '../src/paths.js'
-import { EMBEDDED_FONT_FILES, FIRST_CHAR, LAST_CHAR, loadWinAnsiFont, type WinAnsiFont } from '../src/pdf/embedded-font.js'
+import { EMBEDDED_FONT_FILES, loadWinAnsiFont, registerWinAnsiFont, type WinAnsiFont } from '../src/pdf/embedded-font.js'
 import subsetFont from 'subset-font'
 import { deflateSync } from 'node:zlib'
 import { UNHINTED } from './build-fonts.js'
@@ -148,28 +148,7 @@ function embedWinAnsiFont (doc: PDFDocument, font: WinAnsiFont, subset?: string)
   const context = doc.context
   const used = new Set<string>()
   const file = context.nextRef()
-  const descriptor = context.register(context.obj({
-    Type: 'FontDescriptor',
-    FontName: font.baseFont,
-    Flags: 32,
-    FontBBox: font.bbox,
-    ItalicAngle: font.italicAngle,
-    Ascent: font.ascent,
-    Descent: font.descent,
-    CapHeight: font.capHeight,
-    StemV: 80,
-    FontFile2: file
-  }))
-  const ref = context.register(context.obj({
-    Type: 'Font',
-    Subtype: 'TrueType',
-    BaseFont: font.baseFont,
-    FirstChar: FIRST_CHAR,
-    LastChar: LAST_CHAR,
-    Widths: font.widths.slice(FIRST_CHAR, LAST_CHAR + 1),
-    Encoding: 'WinAnsiEncoding',
-    FontDescriptor: descriptor
-  }))
+  const ref = registerWinAnsiFont(context, font, file)
   const bytes = (text: string) => Array.from(text, (char) => {
     used.add(char)
     const code = winAnsiCode(char.codePointAt(0) as number)

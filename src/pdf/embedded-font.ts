@@ -12,6 +12,7 @@ import { readFileSync } from 'node:fs'
 import { createHash } from 'node:crypto'
 import { deflateSync } from 'node:zlib'
 import fontkit from '@pdf-lib/fontkit'
+import type { PDFContext, PDFRef } from 'pdf-lib'
 import { winAnsiCharacters } from './winansi.js'
 import { assetPath } from '../paths.js'
 import type { FontMetrics } from './font-metrics.js'
@@ -72,6 +73,37 @@ export function loadWinAnsiFont (style: keyof typeof EMBEDDED_FONT_FILES): WinAn
 /** First and last WinAnsi byte in /Widths. */
 export const FIRST_CHAR = 32
 export const LAST_CHAR = 255
+
+/**
+ * Registers the font's dictionary and descriptor in a pdf-lib document, pointing at `fontFile` (the
+ * font file's reference, registered by the caller, whole or cut down): the same objects as
+ * winAnsiFontObjects, for documents pdf-lib writes (the templates, the constancia).
+ * @returns the font dictionary's reference, the one pages name
+ */
+export function registerWinAnsiFont (context: PDFContext, font: WinAnsiFont, fontFile: PDFRef): PDFRef {
+  const descriptor = context.register(context.obj({
+    Type: 'FontDescriptor',
+    FontName: font.baseFont,
+    Flags: 32,
+    FontBBox: font.bbox,
+    ItalicAngle: font.italicAngle,
+    Ascent: font.ascent,
+    Descent: font.descent,
+    CapHeight: font.capHeight,
+    StemV: 80,
+    FontFile2: fontFile
+  }))
+  return context.register(context.obj({
+    Type: 'Font',
+    Subtype: 'TrueType',
+    BaseFont: font.baseFont,
+    FirstChar: FIRST_CHAR,
+    LastChar: LAST_CHAR,
+    Widths: font.widths.slice(FIRST_CHAR, LAST_CHAR + 1),
+    Encoding: 'WinAnsiEncoding',
+    FontDescriptor: descriptor
+  }))
+}
 
 /**
  * The font's three PDF objects, as text: font dictionary (`first`, the one pages reference),

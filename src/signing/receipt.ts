@@ -17,7 +17,7 @@ import {
 } from 'pdf-lib'
 import { RECEIPT_MESSAGES, SEALING_MESSAGES } from '../../schemas/messages.js'
 import { compactPdf } from '../pdf/compact.js'
-import { FIRST_CHAR, LAST_CHAR, loadWinAnsiFont, type WinAnsiFont } from '../pdf/embedded-font.js'
+import { loadWinAnsiFont, registerWinAnsiFont, type WinAnsiFont } from '../pdf/embedded-font.js'
 import { breakLines } from '../pdf/layout.js'
 import { limaInstant, RECORD_FONT_KEY, RECORD_SEAL_AREA, winAnsiCodes } from './seal.js'
 import type { ConsentAnswer } from './types.js'
@@ -75,28 +75,7 @@ interface Font { key: string, metrics: WinAnsiFont }
 function embedFont (doc: PDFDocument, font: WinAnsiFont): PDFRef {
   const context = doc.context
   const file = context.register(context.stream(font.file, { Length: font.file.length, Length1: font.length1, Filter: 'FlateDecode' }))
-  const descriptor = context.register(context.obj({
-    Type: 'FontDescriptor',
-    FontName: font.baseFont,
-    Flags: 32,
-    FontBBox: font.bbox,
-    ItalicAngle: font.italicAngle,
-    Ascent: font.ascent,
-    Descent: font.descent,
-    CapHeight: font.capHeight,
-    StemV: 80,
-    FontFile2: file
-  }))
-  return context.register(context.obj({
-    Type: 'Font',
-    Subtype: 'TrueType',
-    BaseFont: font.baseFont,
-    FirstChar: FIRST_CHAR,
-    LastChar: LAST_CHAR,
-    Widths: font.widths.slice(FIRST_CHAR, LAST_CHAR + 1),
-    Encoding: 'WinAnsiEncoding',
-    FontDescriptor: descriptor
-  }))
+  return registerWinAnsiFont(context, font, file)
 }
 
 /** Flows text down A4 pages: headings, paragraphs and label/value rows, wrapped at the margins. */
