@@ -140,6 +140,20 @@ export function issuesTable (issues, rows, fix) {
 }
 
 /**
+ * The cell under a table row where its form, its history or its error shows, one at a time
+ * (`tr.row-detail`, spanning the row's columns), made on first use.
+ * @param {HTMLTableRowElement} row
+ * @returns {HTMLTableCellElement}
+ */
+export function rowDetail (row) {
+  const next = row.nextElementSibling
+  if (next?.classList.contains('row-detail') === true) return /** @type {HTMLTableRowElement} */ (next).cells[0]
+  const cell = /** @type {HTMLTableCellElement} */ (el('td', { colspan: row.cells.length }))
+  row.after(el('tr', { class: 'row-detail' }, cell))
+  return cell
+}
+
+/**
  * Labels each cell of a table's body with its column's header (`data-label`), which the narrow
  * layout shows before the cell's content (console.css: one card per row below 600 px). A row's
  * detail (`tr.row-detail`: its form, its history) spans the columns and takes no label.

@@ -10,7 +10,7 @@
  * the person's roles for sure, so a 403 is shown in the row with the service's message.
  */
 import { ApiError, getFile, requestJson } from './api.js'
-import { byId, el, labelCells, onFirstOpen, saveFile, setStatus } from './dom.js'
+import { byId, el, labelCells, onFirstOpen, rowDetail, saveFile, setStatus } from './dom.js'
 import { limaTime } from './registry-dates.js'
 import { actionForm } from './signatures/forms.js'
 import { setupInvitations } from './signatures/invitations.js'
@@ -52,18 +52,6 @@ export function setupSignatures (profile) {
     return [error.message, ...error.otherIssues.map((issue) => issue.message)].join(' ')
   }
 
-  /**
-   * The cell under a row where its form, its history or its error shows (one at a time).
-   * @param {HTMLTableRowElement} row
-   */
-  function detailOf (row) {
-    const next = row.nextElementSibling
-    if (next?.classList.contains('row-detail') === true) return /** @type {HTMLTableCellElement} */ (/** @type {HTMLTableRowElement} */ (next).cells[0])
-    const cell = el('td', { colspan: 7 })
-    row.after(el('tr', { class: 'row-detail' }, cell))
-    return cell
-  }
-
   /** @param {HTMLTableRowElement} row */
   function closeDetail (row) {
     const next = row.nextElementSibling
@@ -75,7 +63,7 @@ export function setupSignatures (profile) {
    * @param {HTMLTableRowElement} row
    */
   async function showHistory (contract, row) {
-    const cell = detailOf(row)
+    const cell = rowDetail(row)
     cell.replaceChildren(el('p', { class: 'status busy' }, TEXT.historyLoading))
     try {
       /** @type {{ what: string, details: Record<string, unknown>, reason: string | null, by: string | null,
@@ -105,7 +93,7 @@ export function setupSignatures (profile) {
       const file = await getFile(`/api/contracts/${encodeURIComponent(contract.id)}/scan?kind=${encodeURIComponent(kind)}`)
       saveFile(file.blob, file.fileName)
     } catch (error) {
-      detailOf(row).replaceChildren(el('div', { class: 'alert error', role: 'alert' }, el('p', {}, messageOf(error))))
+      rowDetail(row).replaceChildren(el('div', { class: 'alert error', role: 'alert' }, el('p', {}, messageOf(error))))
     }
   }
 
@@ -116,7 +104,7 @@ export function setupSignatures (profile) {
    * @param {HTMLTableRowElement} row
    */
   function openForm (action, contract, row) {
-    const cell = detailOf(row)
+    const cell = rowDetail(row)
     cell.replaceChildren(actionForm(action, contract, {
       done: (line) => { load(line).catch(reportError) },
       cancel: () => {
@@ -156,7 +144,7 @@ export function setupSignatures (profile) {
       el('td', { class: 'signature' }, ...signature),
       el('td', { class: 'row-actions' },
         contract.status === 'issued' && !contract.started
-          ? button(TEXT.inviteToSign, () => { invitations.invite(contract, detailOf(row)).catch(reportError) }, true)
+          ? button(TEXT.inviteToSign, () => { invitations.invite(contract, rowDetail(row)).catch(reportError) }, true)
           : null,
         contract.status === 'issued' ? button(TEXT.signPaper, () => openForm('sign', contract, row), true) : null,
         paperUnscanned ? button(TEXT.addScan, () => openForm('scan', contract, row), true) : null,

@@ -14,7 +14,7 @@ import t, { type Test } from 'tap'
 import { createHash } from 'node:crypto'
 import { addDays, termEnd, todayInLima } from '../../src/vocabulary/dates.js'
 import { sampleEmployee } from '../support/helper.js'
-import { axeViolations, launch, openConsole, startServer } from '../support/browser.js'
+import { axeViolations, launch, openConsole, rowOverlaps, startServer } from '../support/browser.js'
 import { fakeSealer, issueContract, latestCode, pageOrigin, sessionHeader } from '../support/signing-flow.js'
 
 const { app, origin } = await startServer(t, {}, fakeSealer())
@@ -64,29 +64,10 @@ async function listed (dni: string, state: string, timeout = 30_000): Promise<vo
   { timeout }, dni, state)
 }
 
-/** What overlaps in the rows of both tables, or scrolls sideways (run in the page). */
-const OVERLAPS = `(() => {
-  const found = []
-  const cross = (a, b) => Math.min(a.right, b.right) - Math.max(a.left, b.left) > 1 && Math.min(a.bottom, b.bottom) - Math.max(a.top, b.top) > 1
-  for (const row of document.querySelectorAll('#invitations-table tbody tr[data-invitation], #signatures-table tbody tr[data-contract]')) {
-    const cells = [...row.cells].map((cell) => ({ name: cell.dataset.label, box: cell.getBoundingClientRect(), cell }))
-    for (let i = 0; i < cells.length; i++) {
-      for (let j = i + 1; j < cells.length; j++) if (cross(cells[i].box, cells[j].box)) found.push(cells[i].name + ' overlaps ' + cells[j].name)
-    }
-    for (const button of row.querySelectorAll('button')) {
-      const cell = button.closest('td').getBoundingClientRect()
-      const box = button.getBoundingClientRect()
-      if (box.left < cell.left - 1 || box.right > cell.right + 1) found.push('a button leaves its cell')
-    }
-  }
-  if (document.documentElement.scrollWidth > document.documentElement.clientWidth + 1) found.push('the page scrolls sideways')
-  return found
-})()`
-
 async function layoutAt (t: Test, name: string): Promise<void> {
   for (const width of [390, 1366]) {
     await page.setViewport({ width, height: 900 })
-    t.same(await page.evaluate(OVERLAPS), [], `${width} px: nothing over another`)
+    t.same(await rowOverlaps(page, '#invitations-table tbody tr[data-invitation], #signatures-table tbody tr[data-contract]'), [], `${width} px: nothing over another`)
     t.same(await axeViolations(page), [], `${width} px: axe`)
     await watched.screenshot(`${name}-${width}`, true)
   }
@@ -179,7 +160,7 @@ t.test('an address the service refuses: its message, then the form; another work
   t.match(await text(`${detail} .invited`), /^Invitación enviada a e\*+@c\*+\.pe/)
   await listed('46200002', 'En cola')
   await page.setViewport({ width: 390, height: 900 })
-  t.same(await page.evaluate(OVERLAPS), [], '390 px')
+  t.same(await rowOverlaps(page, '#invitations-table tbody tr[data-invitation], #signatures-table tbody tr[data-contract]'), [], '390 px')
   await watched.screenshot('console-36-firmas-correo-390', true)
   await page.setViewport({ width: 1280, height: 800 })
   t.same(watched.errors, [], 'no error in the page')

@@ -14,7 +14,7 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { addDays, termEnd, todayInLima } from '../../src/vocabulary/dates.js'
 import { sampleEmployee } from '../support/helper.js'
-import { ALL_IMPACTS, axeViolations, launch, openConsole, startServer, submitUpload } from '../support/browser.js'
+import { ALL_IMPACTS, axeViolations, launch, openConsole, rowOverlaps, startServer, submitUpload } from '../support/browser.js'
 import * as XLSX from 'xlsx'
 import { EMPLOYEE_COLUMNS } from '../../src/spreadsheets/columns.js'
 
@@ -64,31 +64,11 @@ async function show (t: Test, filter: string): Promise<void> {
   await page.waitForFunction(() => !document.querySelector('#signatures-status')?.classList.contains('busy'))
 }
 
-/** What overlaps in the rows of the table (as in registry-tabs.test.ts); source text, run in the page. */
-const OVERLAPS = `(() => {
-  const found = []
-  const cross = (a, b) => Math.min(a.right, b.right) - Math.max(a.left, b.left) > 1 && Math.min(a.bottom, b.bottom) - Math.max(a.top, b.top) > 1
-  for (const row of document.querySelectorAll('#signatures-table tbody tr[data-contract]')) {
-    const cells = [...row.cells].map((cell) => ({ name: cell.dataset.label, box: cell.getBoundingClientRect(), cell }))
-    for (let i = 0; i < cells.length; i++) {
-      for (let j = i + 1; j < cells.length; j++) if (cross(cells[i].box, cells[j].box)) found.push(cells[i].name + ' overlaps ' + cells[j].name)
-      if (cells[i].cell.scrollWidth > cells[i].cell.clientWidth + 1) found.push(cells[i].name + ' cuts its content')
-    }
-    for (const button of row.querySelectorAll('button')) {
-      const cell = button.closest('td').getBoundingClientRect()
-      const box = button.getBoundingClientRect()
-      if (box.left < cell.left - 1 || box.right > cell.right + 1) found.push('a button leaves its cell')
-    }
-  }
-  if (document.documentElement.scrollWidth > document.documentElement.clientWidth + 1) found.push('the page scrolls sideways')
-  return found
-})()`
-
 /** Checks the layout and axe at 390 and 1366 px and takes a picture at each. */
 async function layoutAt (t: Test, name: string): Promise<void> {
   for (const width of [390, 1366]) {
     await page.setViewport({ width, height: 900 })
-    t.same(await page.evaluate(OVERLAPS), [], `${width} px: nothing over another`)
+    t.same(await rowOverlaps(page, '#signatures-table tbody tr[data-contract]'), [], `${width} px: nothing over another`)
     t.same(await axeViolations(page), [], `${width} px: axe`)
     await watched.screenshot(`${name}-${width}`, true)
   }
@@ -127,7 +107,7 @@ t.test('Por firmar: the started contract first; "Firmado en papel" refused on it
   t.equal(await page.$eval(`${form} input[name="signingDate"]`, (input) => input.getAttribute('aria-invalid')), 'true')
   t.same(await axeViolations(page), [], 'the form with its message')
   await page.setViewport({ width: 390, height: 900 })
-  t.same(await page.evaluate(OVERLAPS), [], '390 px: the form under its row')
+  t.same(await rowOverlaps(page, '#signatures-table tbody tr[data-contract]'), [], '390 px: the form under its row')
   await watched.screenshot('console-33-firmas-firmar-390', true)
   await page.setViewport({ width: 1280, height: 800 })
   t.match(await contractsOf('40889002'), [{ status: 'issued', scans: [] }], 'nothing recorded')
@@ -170,7 +150,7 @@ t.test('Firmados: the signed contract with its scan to download and its history'
   t.ok(events.some((line) => line.includes(`Firmado el ${today}`)), `the signature in the history: ${events.join(' | ')}`)
   t.same(await axeViolations(page), [], 'the history open')
   await page.setViewport({ width: 390, height: 900 })
-  t.same(await page.evaluate(OVERLAPS), [], '390 px: the history under its row')
+  t.same(await rowOverlaps(page, '#signatures-table tbody tr[data-contract]'), [], '390 px: the history under its row')
   await watched.screenshot('console-32-firmas-historial-390', true)
   await page.setViewport({ width: 1280, height: 800 })
   t.same(watched.errors, [])

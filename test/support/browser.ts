@@ -156,3 +156,31 @@ export async function submitUpload (page: Page, form: '#employees-form' | '#adde
 export function fixture (name: string): string {
   return join(PROJECT_ROOT, 'test', 'fixtures', name)
 }
+
+/**
+ * What is out of place in a table's rows, read in the page: a cell over another, a cell that cuts
+ * its content, a button outside its cell, and the page scrolling sideways. Empty when all fits.
+ * @param rows the rows to check (a CSS selector, e.g. `#signatures-table tbody tr[data-contract]`)
+ */
+export async function rowOverlaps (page: Page, rows: string): Promise<string[]> {
+  // source text, not a function: the test runner's compiler would add helpers the page does not have
+  return await page.evaluate(`(() => {
+    const found = []
+    const cross = (a, b) => Math.min(a.right, b.right) - Math.max(a.left, b.left) > 1 && Math.min(a.bottom, b.bottom) - Math.max(a.top, b.top) > 1
+    for (const row of document.querySelectorAll(${JSON.stringify(rows)})) {
+      const table = row.closest('table')?.id ?? ''
+      const cells = [...row.cells].map((cell) => ({ name: cell.dataset.label, box: cell.getBoundingClientRect(), cell }))
+      for (let i = 0; i < cells.length; i++) {
+        for (let j = i + 1; j < cells.length; j++) if (cross(cells[i].box, cells[j].box)) found.push(table + ': ' + cells[i].name + ' overlaps ' + cells[j].name)
+        if (cells[i].cell.scrollWidth > cells[i].cell.clientWidth + 1) found.push(table + ': ' + cells[i].name + ' cuts its content')
+      }
+      for (const button of row.querySelectorAll('button')) {
+        const cell = button.closest('td').getBoundingClientRect()
+        const box = button.getBoundingClientRect()
+        if (box.left < cell.left - 1 || box.right > cell.right + 1) found.push(table + ': a button leaves its cell')
+      }
+    }
+    if (document.documentElement.scrollWidth > document.documentElement.clientWidth + 1) found.push('the page scrolls sideways')
+    return found
+  })()`)
+}

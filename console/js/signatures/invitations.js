@@ -17,7 +17,7 @@
  * The service decides everything; its refusals show in the row, with its message.
  */
 import { ApiError, getFile, requestJson } from '../api.js'
-import { byId, el, labelCells, saveFile, setStatus } from '../dom.js'
+import { byId, el, labelCells, rowDetail, saveFile, setStatus } from '../dom.js'
 import { limaTime } from '../registry-dates.js'
 import { TEXT } from '../texts.js'
 
@@ -123,27 +123,18 @@ export function setupInvitations () {
     return form
   }
 
-  /** @param {HTMLTableRowElement} row */
-  function detailOf (row) {
-    const next = row.nextElementSibling
-    if (next?.classList.contains('row-detail') === true) return /** @type {HTMLTableCellElement} */ (/** @type {HTMLTableRowElement} */ (next).cells[0])
-    const cell = el('td', { colspan: 7 })
-    row.after(el('tr', { class: 'row-detail' }, cell))
-    return cell
-  }
-
   /**
    * Runs a row's action; its refusal shows under the row.
    * @param {HTMLTableRowElement} row
    * @param {() => Promise<unknown>} action
    */
   function act (row, action) {
-    action().catch((error) => { detailOf(row).replaceChildren(errorBox(messageOf(error))) })
+    action().catch((error) => { rowDetail(row).replaceChildren(errorBox(messageOf(error))) })
   }
 
   /** @param {ListedInvitation} invitation @param {HTMLTableRowElement} row */
   async function showEvidence (invitation, row) {
-    const cell = detailOf(row)
+    const cell = rowDetail(row)
     cell.replaceChildren(el('p', { class: 'status busy' }, TEXT.historyLoading))
     /** @type {{ chainValid: boolean, events: { what: string, at: string, details: Record<string, unknown> }[] }} */
     const evidence = await requestJson(`/api/contracts/${encodeURIComponent(invitation.contractId)}/evidence`)
@@ -175,7 +166,7 @@ export function setupInvitations () {
     }, label)
     const contract = encodeURIComponent(invitation.contractId)
     const reissue = async () => {
-      await invite({ id: invitation.contractId, dni: invitation.dni, worker: invitation.worker }, detailOf(row))
+      await invite({ id: invitation.contractId, dni: invitation.dni, worker: invitation.worker }, rowDetail(row))
     }
     const open = OPEN.includes(invitation.status)
     const signed = invitation.status === 'signed'
@@ -207,7 +198,7 @@ export function setupInvitations () {
         signed
           ? button(TEXT.resendCopy, async () => {
             await requestJson(`/api/signing/invitations/${encodeURIComponent(invitation.id)}/copy`, 'POST')
-            detailOf(row).replaceChildren(el('div', { class: 'alert ok', role: 'status' }, el('p', {}, TEXT.copyQueued(invitation.email))))
+            rowDetail(row).replaceChildren(el('div', { class: 'alert ok', role: 'status' }, el('p', {}, TEXT.copyQueued(invitation.email))))
           })
           : null,
         signed ? button(TEXT.constancia, async () => { await download(`/api/contracts/${contract}/evidence?format=pdf`) }) : null,
