@@ -123,7 +123,11 @@ function documents () {
 
 // the reader (viewer.js, with pdf.js) loads only when a document is opened
 let reader
+/** The latest document asked for: a slower answer for one asked before never fills the reader. */
+let opening = 0
 async function openDocument (kind, name) {
+  const ticket = ++opening
+  reader = undefined
   $('viewer-title').textContent = name
   $('viewer-pages').replaceChildren()
   $('viewer-status').textContent = texts.loadingDocument
@@ -132,11 +136,16 @@ async function openDocument (kind, name) {
   try {
     const response = await fetch(`${api}/documents/${kind}`, { credentials: 'same-origin' })
     if (!response.ok) throw new Error((await response.json().catch(() => ({}))).message ?? texts.documentFailed)
+    const bytes = await response.arrayBuffer()
     const { showPdf } = await import('/firmar/static/viewer.js')
-    reader = await showPdf($('viewer-pages'), await response.arrayBuffer(), texts)
+    if (ticket !== opening) return
+    const shown = await showPdf($('viewer-pages'), bytes, texts, () => ticket === opening)
+    if (ticket !== opening) return
+    reader = shown
     $('zoom-level').textContent = '100 %'
     $('viewer-status').textContent = ''
   } catch (error) {
+    if (ticket !== opening) return
     reader = undefined
     $('viewer-status').textContent = error.message && error.message !== '' ? `${texts.documentFailed} (${error.message})` : texts.documentFailed
   }
@@ -144,10 +153,12 @@ async function openDocument (kind, name) {
 for (const [id, step] of [['zoom-in', 1], ['zoom-out', -1]]) {
   $(id).addEventListener('click', () => {
     if (reader === undefined) return
-    reader.zoom(step).then((zoom) => { $('zoom-level').textContent = `${Math.round(zoom * 100)} %` }, () => {})
+    reader.zoom(step).then((zoom) => { $('zoom-level').textContent = `${Math.round(zoom * 100)} %` },
+      (error) => { $('viewer-status').textContent = `${texts.documentFailed} (${error.message})` })
   })
 }
 $('close-document').addEventListener('click', () => {
+  opening++
   show('viewer', false)
   $('viewer-pages').replaceChildren()
   reader = undefined

@@ -9,28 +9,39 @@ pdfjs.GlobalWorkerOptions.workerSrc = '/firmar/static/pdf.worker.min.mjs'
 
 /** The zoom steps, as a share of the screen's width. */
 const ZOOMS = [1, 1.25, 1.5, 2, 3]
+/**
+ * Pixels of one page's canvas at most (as pdf.js's own viewer caps them): a phone's browser draws
+ * nothing on a larger canvas (iOS Safari: 16.7 million), so the sharpness gives way, not the page.
+ */
+const MAX_CANVAS_PIXELS = 8_000_000
 
 /**
  * Shows one PDF in `container`: its pages, fitted to the container's width at zoom 1.
  * @param {HTMLElement} container emptied and filled
  * @param {ArrayBuffer} bytes the PDF
  * @param {{ zoomIn: string, zoomOut: string, pageOf: string }} texts `pageOf` with `{n}` and `{total}`
+ * @param {() => boolean} [current] false once another document was asked for: nothing more is drawn
  * @returns {Promise<{ pages: number, zoom: (step: -1 | 1) => Promise<number> }>} `zoom` redraws at the
  *   next step and answers the zoom now
  */
-export async function showPdf (container, bytes, texts) {
+export async function showPdf (container, bytes, texts, current = () => true) {
   const pdf = await pdfjs.getDocument({ data: new Uint8Array(bytes), isEvalSupported: false }).promise
   const pages = []
   for (let n = 1; n <= pdf.numPages; n++) pages.push(await pdf.getPage(n))
   let zoom = 0
+  /** The latest drawing's number: an older one (a second tap on a zoom button) stops and is dropped. */
+  let drawing = 0
 
   const draw = async () => {
+    const ticket = ++drawing
+    const at = ZOOMS[zoom]
     const width = container.clientWidth
-    const ratio = window.devicePixelRatio || 1
     const frames = []
     for (const [index, page] of pages.entries()) {
-      const scale = width / page.getViewport({ scale: 1 }).width * ZOOMS[zoom]
+      if (ticket !== drawing || !current()) return
+      const scale = width / page.getViewport({ scale: 1 }).width * at
       const viewport = page.getViewport({ scale })
+      const ratio = Math.min(window.devicePixelRatio || 1, Math.sqrt(MAX_CANVAS_PIXELS / (viewport.width * viewport.height)))
       const frame = document.createElement('div')
       frame.className = 'pdf-page'
       frame.setAttribute('role', 'group')
@@ -53,6 +64,9 @@ export async function showPdf (container, bytes, texts) {
       await page.render({ canvasContext: canvas.getContext('2d'), viewport, transform: ratio === 1 ? null : [ratio, 0, 0, ratio, 0, 0] }).promise
       await new pdfjs.TextLayer({ textContentSource: page.streamTextContent(), container: text, viewport }).render()
     }
+    if (ticket !== drawing || !current()) return
+    // the canvases drawn before give their memory back at once, not when collected
+    for (const old of container.querySelectorAll('canvas')) { old.width = 0; old.height = 0 }
     container.replaceChildren(...frames)
   }
 

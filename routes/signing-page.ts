@@ -71,8 +71,11 @@ const signingPage: FastifyPluginAsync = async (app) => {
     type: string) => reply.headers(SIGNING_PAGE_HEADERS).type(type).send(body)
 
   app.get('/firmar/static/:file', { config: { access: 'public' }, schema: { hide: true } }, async (request, reply) => {
-    const file = files[(request.params as { file: string }).file]
-    if (file === undefined) return await reply.callNotFound()
+    const name = (request.params as { file: string }).file
+    if (!Object.hasOwn(files, name)) return await reply.callNotFound()
+    const file = files[name]
+    // pdf.js holds nothing of anyone's: kept by the phone a day (the page and its own script never are)
+    if (name.startsWith('pdf.')) return await reply.headers({ ...SIGNING_PAGE_HEADERS, 'cache-control': 'public, max-age=86400' }).type(file.type).send(file.body)
     return await send(reply, file.body, file.type)
   })
   app.get('/firmar/:token', { config: { access: 'public' }, schema: { hide: true } }, async (_request, reply) =>

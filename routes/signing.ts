@@ -5,6 +5,7 @@
  * and the signed files. Thin: each handler is one call of `app.signingFlow` (plugins/signing-flow.ts).
  */
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
+import { createHash } from 'node:crypto'
 import { Type } from '@sinclair/typebox'
 import type { FastifyReply } from 'fastify'
 import { ROUTE_ACCESS } from '../src/auth/roles.js'
@@ -78,11 +79,21 @@ const signingRoutes: FastifyPluginAsyncTypebox = async (app) => {
     schema: {
       tags: ['signing'],
       summary: 'Invitaciones a firmar por estado (queued, sent, opened, signed, declined y su elección, expired, revoked, locked), las más recientes primero',
+      description: 'ETag: con If-None-Match igual, 304 sin cuerpo ' +
+        '(la consola consulta cada 10 s y solo lee, y queda en la auditoría, lo que cambió).',
       querystring: InvitationListQuerySchema,
-      response: { 200: success({ invitations: Type.Array(ListedInvitationSchema) }), ...SIGNING_ERRORS }
+      response: {
+        200: success({ invitations: Type.Array(ListedInvitationSchema) }),
+        304: Type.Null(),
+        ...SIGNING_ERRORS
+      }
     }
-  }, async (request) => {
+  }, async (request, reply) => {
     const invitations = await flow.list(request.query.status)
+    // the list's own hash: an unchanged list answers 304, sends no personal data and is not audited
+    const etag = `"${createHash('sha256').update(JSON.stringify(invitations)).digest('base64url').slice(0, 27)}"`
+    reply.header('etag', etag)
+    if (request.headers['if-none-match'] === etag) return await reply.code(304).send(null)
     request.auditRead([...new Set(invitations.map((invitation) => invitation.dni))])
     return { success: true as const, data: { invitations: invitations as never } }
   })

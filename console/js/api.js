@@ -263,6 +263,28 @@ export async function requestJson (path, method = 'GET', body = undefined) {
 }
 
 /**
+ * A GET that the service may answer 304 (`If-None-Match` with the ETag of the last answer): the
+ * invitations' list read every 10 s, which the service audits only when it sends it.
+ * @param {string} path
+ * @param {string | undefined} etag the last answer's ETag
+ * @returns {Promise<{ data: any, etag: string | undefined } | undefined>} undefined when unchanged
+ */
+export async function requestJsonIfChanged (path, etag) {
+  let response
+  try {
+    response = await fetch(path, withToken(etag === undefined ? {} : { headers: { 'if-none-match': etag } }))
+    if (response.status === 401 && tokens !== undefined && await tokens.renew()) {
+      response = await fetch(path, withToken(etag === undefined ? {} : { headers: { 'if-none-match': etag } }))
+    }
+  } catch {
+    throw new ApiError(0, TEXT.network)
+  }
+  if (response.status === 304) return undefined
+  if (!response.ok) throw await errorOf(response)
+  return { data: (await response.json()).data, etag: response.headers.get('etag') ?? undefined }
+}
+
+/**
  * POSTs a multipart form (a paper signature with its scan, docs/registry.md "Paper and its scan") and
  * reads the JSON answer; a refusal is an ApiError with the envelope's `{field, message}` items.
  * @param {string} path e.g. `/api/contracts/{id}/signed`

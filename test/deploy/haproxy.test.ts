@@ -60,13 +60,16 @@ async function stubBehindHaproxy (
 }
 
 /** A GET of `path` exactly as written (fetch would resolve its dot segments first): status and body. */
-async function rawGet (port: number, path: string): Promise<{ status: number, type: string | undefined, body: string }> {
+async function rawGet (port: number, path: string): Promise<{ status: number, type: string | undefined, body: string, requestId?: string }> {
   return await new Promise((resolve, reject) => {
     const request = httpRequest({ host: '127.0.0.1', port, path, method: 'GET', agent: false }, (response) => {
       let body = ''
       response.setEncoding('utf8')
       response.on('data', (chunk: string) => { body += chunk })
-      response.on('end', () => { resolve({ status: response.statusCode ?? 0, type: response.headers['content-type'], body }) })
+      response.on('end', () => {
+        const requestId = response.headers['x-request-id']
+        resolve({ status: response.statusCode ?? 0, type: response.headers['content-type'], body, requestId: typeof requestId === 'string' ? requestId : undefined })
+      })
     })
     request.on('error', reject)
     request.end()
@@ -239,6 +242,7 @@ test('the workers\' public frontend passes the signing page, its API and the pub
   t.equal(JSON.parse(state.body).message, SIGNING_PAGE_MESSAGES.notFound, '/api/signing/{token}: the service answers')
   const check = await rawGet(publicPort, `/api/documents/${code}`)
   t.equal(check.status, 200, `/api/documents/${code}: the public check`)
+  t.type(check.requestId, 'string', 'what reaches an instance carries its x-request-id')
   t.equal(JSON.parse(check.body).data.document.code, code)
 
   for (const path of [
@@ -249,7 +253,8 @@ test('the workers\' public frontend passes the signing page, its API and the pub
   ]) {
     const refused = await rawGet(publicPort, path)
     t.equal(refused.status, 404, `${path}: 404`)
-    t.same(JSON.parse(refused.body), haproxyNotFound, `${path}: HAProxy's own answer, the service never asked`)
+    t.same(JSON.parse(refused.body), haproxyNotFound, `${path}: HAProxy's own answer`)
+    t.equal(refused.requestId, undefined, `${path}: the service never asked (no x-request-id, which only an instance sets)`)
   }
   const invite = await fetch(`http://127.0.0.1:${publicPort}/api/signing/invitations`, {
     method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ contractIds: [contractId] })

@@ -164,7 +164,7 @@ export function fixture (name: string): string {
  */
 export async function rowOverlaps (page: Page, rows: string): Promise<string[]> {
   // source text, not a function: the test runner's compiler would add helpers the page does not have
-  return await page.evaluate(`(() => {
+  return await page.evaluate<[], () => string[]>(`(() => {
     const found = []
     const cross = (a, b) => Math.min(a.right, b.right) - Math.max(a.left, b.left) > 1 && Math.min(a.bottom, b.bottom) - Math.max(a.top, b.top) > 1
     for (const row of document.querySelectorAll(${JSON.stringify(rows)})) {

@@ -8,7 +8,9 @@
  *   link itself, shown once. A refusal for the address (`data.address`) opens a form for a new one
  *   (`PUT /api/workers/{dni}/email`), then invites again.
  * - The invitations (`GET /api/signing/invitations?status=`), read again every 10 seconds while the tab
- *   shows and the page is visible; a row is redrawn only when it changed, so an open detail stays. Its
+ *   shows and the page is visible, with the last answer's ETag: an unchanged list is a 304 the service
+ *   neither sends nor audits; a row is redrawn only when it changed, so an open detail stays; an answer
+ *   to an older read (another filter) is dropped. Its
  *   actions by status: "Revocar" (`DELETE`) and "Reenviar" (a new invitation, which revokes the earlier)
  *   while open; "Invitar de nuevo" once it ended unsigned; the signed copies
  *   (`GET /api/contracts/{id}/signed.pdf?kind=`), "Reenviar la copia" (`POST …/{id}/copy`) and the
@@ -16,7 +18,7 @@
  *   chained events and whether the chain holds.
  * The service decides everything; its refusals show in the row, with its message.
  */
-import { ApiError, getFile, requestJson } from '../api.js'
+import { ApiError, getFile, requestJson, requestJsonIfChanged } from '../api.js'
 import { byId, el, labelCells, rowDetail, saveFile, setStatus } from '../dom.js'
 import { limaTime } from '../registry-dates.js'
 import { TEXT } from '../texts.js'
@@ -77,6 +79,10 @@ export function setupInvitations () {
   const drawn = new Map()
   /** @type {ReturnType<typeof setInterval> | undefined} */
   let timer
+  /** The latest read's number: an answer to an older one (another filter, an earlier refresh) is dropped. */
+  let reading = 0
+  /** @type {{ filter: string, etag: string | undefined } | undefined} the last list drawn, by its ETag */
+  let lastEtag
 
   /**
    * Invites the worker to sign one contract or adenda; the answer (or the refusal, with the address
@@ -212,11 +218,21 @@ export function setupInvitations () {
    * @param {boolean} [quiet] no "reading" line (the 10-second refresh, a refresh after an action)
    */
   async function load (quiet = false) {
+    const ticket = ++reading
     if (!quiet) setStatus(status, TEXT.invitationsLoading, 'busy')
     try {
-      const query = filter.value === '' ? '' : `?status=${encodeURIComponent(filter.value)}`
+      const chosen = filter.value
+      const query = chosen === '' ? '' : `?status=${encodeURIComponent(chosen)}`
+      // unchanged since the last answer for this filter: a 304, nothing to draw (and nothing audited)
+      const answer = await requestJsonIfChanged(`/api/signing/invitations${query}`, lastEtag?.filter === chosen ? lastEtag.etag : undefined)
+      if (ticket !== reading) return // a newer read is under way, or the filter changed
+      if (answer === undefined) {
+        if (!quiet) setStatus(status, TEXT.invitationsCount(TEXT.invitationFilters[chosen], tbody.querySelectorAll('tr[data-invitation]').length))
+        return
+      }
+      lastEtag = { filter: chosen, etag: answer.etag }
       /** @type {ListedInvitation[]} */
-      const invitations = (await requestJson(`/api/signing/invitations${query}`)).invitations
+      const invitations = answer.data.invitations
       const rows = new Map([...tbody.rows].filter((row) => row.dataset.invitation !== undefined)
         .map((row) => [row.dataset.invitation, row]))
       /** @type {HTMLTableRowElement[]} */
@@ -242,9 +258,9 @@ export function setupInvitations () {
       }))
       labelCells(tbody)
       for (const id of drawn.keys()) if (!invitations.some((invitation) => invitation.id === id)) drawn.delete(id)
-      setStatus(status, TEXT.invitationsCount(TEXT.invitationFilters[filter.value], invitations.length))
+      setStatus(status, TEXT.invitationsCount(TEXT.invitationFilters[chosen], invitations.length))
     } catch (error) {
-      setStatus(status, messageOf(error), 'error')
+      if (ticket === reading) setStatus(status, messageOf(error), 'error')
     }
   }
 
