@@ -153,7 +153,7 @@ async function openDocument (kind, name) {
 for (const [id, step] of [['zoom-in', 1], ['zoom-out', -1]]) {
   $(id).addEventListener('click', () => {
     if (reader === undefined) return
-    reader.zoom(step).then((zoom) => { $('zoom-level').textContent = `${Math.round(zoom * 100)} %` },
+    reader.zoom(step).then((zoom) => { if (zoom !== undefined) $('zoom-level').textContent = `${Math.round(zoom * 100)} %` },
       (error) => { $('viewer-status').textContent = `${texts.documentFailed} (${error.message})` })
   })
 }

@@ -21,8 +21,8 @@ const MAX_CANVAS_PIXELS = 8_000_000
  * @param {ArrayBuffer} bytes the PDF
  * @param {{ zoomIn: string, zoomOut: string, pageOf: string }} texts `pageOf` with `{n}` and `{total}`
  * @param {() => boolean} [current] false once another document was asked for: nothing more is drawn
- * @returns {Promise<{ pages: number, zoom: (step: -1 | 1) => Promise<number> }>} `zoom` redraws at the
- *   next step and answers the zoom now
+ * @returns {Promise<{ pages: number, zoom: (step: -1 | 1) => Promise<number | undefined> }>} `zoom` redraws
+ *   at the next step and answers the zoom drawn, or undefined when a later zoom took its place
  */
 export async function showPdf (container, bytes, texts, current = () => true) {
   const pdf = await pdfjs.getDocument({ data: new Uint8Array(bytes), isEvalSupported: false }).promise
@@ -38,7 +38,7 @@ export async function showPdf (container, bytes, texts, current = () => true) {
     const width = container.clientWidth
     const frames = []
     for (const [index, page] of pages.entries()) {
-      if (ticket !== drawing || !current()) return
+      if (ticket !== drawing || !current()) return false
       const scale = width / page.getViewport({ scale: 1 }).width * at
       const viewport = page.getViewport({ scale })
       const ratio = Math.min(window.devicePixelRatio || 1, Math.sqrt(MAX_CANVAS_PIXELS / (viewport.width * viewport.height)))
@@ -64,10 +64,11 @@ export async function showPdf (container, bytes, texts, current = () => true) {
       await page.render({ canvasContext: canvas.getContext('2d'), viewport, transform: ratio === 1 ? null : [ratio, 0, 0, ratio, 0, 0] }).promise
       await new pdfjs.TextLayer({ textContentSource: page.streamTextContent(), container: text, viewport }).render()
     }
-    if (ticket !== drawing || !current()) return
+    if (ticket !== drawing || !current()) return false
     // the canvases drawn before give their memory back at once, not when collected
     for (const old of container.querySelectorAll('canvas')) { old.width = 0; old.height = 0 }
     container.replaceChildren(...frames)
+    return true
   }
 
   await draw()
@@ -75,8 +76,7 @@ export async function showPdf (container, bytes, texts, current = () => true) {
     pages: pages.length,
     zoom: async (step) => {
       zoom = Math.min(ZOOMS.length - 1, Math.max(0, zoom + step))
-      await draw()
-      return ZOOMS[zoom]
+      return await draw() ? ZOOMS[zoom] : undefined
     }
   }
 }
