@@ -500,6 +500,25 @@ export default fp(async (app) => {
     return answer as Record<string, unknown>
   }
 
+  /**
+   * A file the employer sealed for a contract (a signed document, or the constancia: `kind`), its read
+   * recorded as a `downloaded` event. @throws AppError 404 for an unknown contract, or `missing` when
+   * the registry keeps no such file
+   */
+  async function keptFile (
+    contractId: string, kind: string, missing: string, context: StepRequest
+  ): Promise<SigningFile> {
+    const dni = await run(async (registry) => await registry.contractWorker(contractId))
+    if (dni === undefined) throw new AppError(404, REGISTRY_MESSAGES.notFound, { code: 'CONTRATOS_REGISTRY_NOT_FOUND' })
+    const file = await run(async (registry) => await registry.signing.signedDocument(contractId, kind))
+    if (file === undefined) throw new AppError(404, missing, { code: 'CONTRATOS_SIGNING_NOT_FOUND', data: { dni } })
+    await run(async (registry) => {
+      await registry.signing.recordDownload(contractId, null,
+        { kind, sha256: file.sha256, signed: true, by: context.by ?? null })
+    })
+    return { bytes: file.bytes, sha256: file.sha256, dni }
+  }
+
   const flow: SigningFlow = {
     context: (request) => ({
       ip: request.ip,
@@ -637,34 +656,10 @@ export default fp(async (app) => {
       return { dni, data: { contractId, chainValid, events } }
     },
     async signedPdf (contractId, kind, context) {
-      const dni = await run(async (registry) => await registry.contractWorker(contractId))
-      if (dni === undefined) throw new AppError(404, REGISTRY_MESSAGES.notFound, { code: 'CONTRATOS_REGISTRY_NOT_FOUND' })
-      const document = await run(async (registry) => await registry.signing.signedDocument(contractId, kind))
-      if (document === undefined) throw new AppError(404, SIGNING_PAGE_MESSAGES.documentNotFound, { code: 'CONTRATOS_SIGNING_NOT_FOUND', data: { dni } })
-      await run(async (registry) => {
-        await registry.signing.recordDownload(contractId, null, {
-          kind,
-          sha256: document.sha256,
-          signed: true,
-          by: context.by ?? null
-        })
-      })
-      return { bytes: document.bytes, sha256: document.sha256, dni }
+      return await keptFile(contractId, kind, SIGNING_PAGE_MESSAGES.documentNotFound, context)
     },
     async receipt (contractId, context) {
-      const dni = await run(async (registry) => await registry.contractWorker(contractId))
-      if (dni === undefined) throw new AppError(404, REGISTRY_MESSAGES.notFound, { code: 'CONTRATOS_REGISTRY_NOT_FOUND' })
-      const record = await run(async (registry) => await registry.signing.signedDocument(contractId, RECEIPT_KIND))
-      if (record === undefined) throw new AppError(404, SIGNING_MESSAGES.noReceipt, { code: 'CONTRATOS_SIGNING_NOT_FOUND', data: { dni } })
-      await run(async (registry) => {
-        await registry.signing.recordDownload(contractId, null, {
-          kind: RECEIPT_KIND,
-          sha256: record.sha256,
-          signed: true,
-          by: context.by ?? null
-        })
-      })
-      return { bytes: record.bytes, sha256: record.sha256, dni }
+      return await keptFile(contractId, RECEIPT_KIND, SIGNING_MESSAGES.noReceipt, context)
     }
   }
   app.decorate('signingFlow', flow)

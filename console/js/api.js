@@ -110,9 +110,10 @@ function withToken (init) {
  * network failure turned into an ApiError (status 0).
  * @param {string} path
  * @param {RequestInit} [init]
+ * @param {boolean} [notModified] a 304 is an answer too (a conditional GET), not a refusal
  * @returns {Promise<Response>}
  */
-async function call (path, init) {
+async function call (path, init, notModified = false) {
   let response
   try {
     response = await fetch(path, withToken(init))
@@ -122,7 +123,7 @@ async function call (path, init) {
   } catch {
     throw new ApiError(0, TEXT.network)
   }
-  if (!response.ok) throw await errorOf(response)
+  if (!response.ok && !(notModified && response.status === 304)) throw await errorOf(response)
   return response
 }
 
@@ -270,17 +271,8 @@ export async function requestJson (path, method = 'GET', body = undefined) {
  * @returns {Promise<{ data: any, etag: string | undefined } | undefined>} undefined when unchanged
  */
 export async function requestJsonIfChanged (path, etag) {
-  let response
-  try {
-    response = await fetch(path, withToken(etag === undefined ? {} : { headers: { 'if-none-match': etag } }))
-    if (response.status === 401 && tokens !== undefined && await tokens.renew()) {
-      response = await fetch(path, withToken(etag === undefined ? {} : { headers: { 'if-none-match': etag } }))
-    }
-  } catch {
-    throw new ApiError(0, TEXT.network)
-  }
+  const response = await call(path, etag === undefined ? {} : { headers: { 'if-none-match': etag } }, true)
   if (response.status === 304) return undefined
-  if (!response.ok) throw await errorOf(response)
   return { data: (await response.json()).data, etag: response.headers.get('etag') ?? undefined }
 }
 

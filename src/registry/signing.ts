@@ -592,14 +592,7 @@ export class SigningStore {
     }>, evidenceNumber: string) =>
     Promise<{
       answer: Record<string, unknown>,
-      sealed: Array<{
-        kind: string,
-        bytes: Uint8Array,
-        sha256: string,
-        issuedSha256: string,
-        level: string,
-        certificate: object
-      }>,
+      sealed: Array<SealedFile & { kind: string, issuedSha256: string }>,
       copyMail: { to: string, subject: string, text: string }
       /**
        * Draws and seals the constancia de firma electrónica once the `signed` event is chained:

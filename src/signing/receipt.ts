@@ -15,11 +15,11 @@ import {
   beginText, endText, PDFDocument, PDFHexString, PDFName, type PDFPage, type PDFRef, popGraphicsState,
   pushGraphicsState, type RGB, rgb, setFillingColor, setFontAndSize, setTextMatrix, showText
 } from 'pdf-lib'
-import { RECEIPT_MESSAGES, SEALING_MESSAGES } from '../../schemas/messages.js'
+import { RECEIPT_MESSAGES } from '../../schemas/messages.js'
 import { compactPdf } from '../pdf/compact.js'
 import { loadWinAnsiFont, registerWinAnsiFont, type WinAnsiFont } from '../pdf/embedded-font.js'
 import { breakLines } from '../pdf/layout.js'
-import { limaInstant, RECORD_FONT_KEY, RECORD_SEAL_AREA, winAnsiCodes } from './seal.js'
+import { consentsLine, limaInstant, RECORD_FONT_KEY, RECORD_SEAL_AREA, winAnsiCodes } from './seal.js'
 import type { ConsentAnswer } from './types.js'
 
 /** One step of the evidence chain the constancia lists (an event of signing_evidence). */
@@ -215,11 +215,7 @@ export async function drawReceipt (receipt: SigningReceipt): Promise<Uint8Array>
 
   writer.heading(text.consents)
   if (receipt.consents.length === 0) writer.paragraph(text.noConsents)
-  else {
-    // as the notice's stamp says them: by the letter numeral 7 prints each purpose under
-    writer.paragraph(SEALING_MESSAGES.consents(receipt.consents
-      .map((consent) => SEALING_MESSAGES.consentAnswer(consent.letter, consent.answered, consent.accepted))))
-  }
+  else writer.paragraph(consentsLine(receipt.consents))
 
   writer.heading(text.chain)
   writer.row(text.chainHead, receipt.chainHead)

@@ -32,7 +32,7 @@ import { arrayItems, dictValue, editDict, PdfObjects, PdfStructureError } from '
 import { buildSignedData, OID } from './cms.js'
 import { requestTimestamp, type TimestampAuthority } from './timestamp.js'
 import type { LazyIdentity, SigningIdentity } from './certificates.js'
-import type { DocumentSealer, SealedDocument, SignedDocumentKind, WorkerSignature } from './types.js'
+import type { ConsentAnswer, DocumentSealer, SealedDocument, SignedDocumentKind, WorkerSignature } from './types.js'
 
 /**
  * The signature block's geometry in our templates (scripts/build-templates.ts, signatures()): the
@@ -124,6 +124,16 @@ function textString (text: string): string {
   return `<FEFF${units}>`
 }
 
+/**
+ * The worker's answers to the notice's optional purposes by the letters numeral 7 prints them under
+ * (`Finalidades opcionales (numeral 7): a) SÍ; b) NO; c) NO (sin respuesta).`), as the notice's stamp
+ * and the constancia say them.
+ */
+export function consentsLine (consents: readonly ConsentAnswer[]): string {
+  return SEALING_MESSAGES.consents(consents
+    .map((consent) => SEALING_MESSAGES.consentAnswer(consent.letter, consent.answered, consent.accepted)))
+}
+
 /** `text` in WinAnsi bytes for the templates' font: accents kept, others stripped of their marks, the rest `?`. */
 export function winAnsiCodes (text: string): number[] {
   const codes: number[] = []
@@ -210,10 +220,7 @@ export function stampParagraphs (kind: SignedDocumentKind, signature: WorkerSign
   const [year, month, day] = signature.printedSigningDate.split('-')
   const printed = `${day}/${month}/${year}`
   if (printed !== at.date) paragraphs.push(SEALING_MESSAGES.bothDates(printed, at.date))
-  if (kind === 'tratamiento-datos' && signature.consents !== undefined) {
-    paragraphs.push(SEALING_MESSAGES.consents(signature.consents.map((consent) =>
-      SEALING_MESSAGES.consentAnswer(consent.letter, consent.answered, consent.accepted))))
-  }
+  if (kind === 'tratamiento-datos' && signature.consents !== undefined) paragraphs.push(consentsLine(signature.consents))
   if (signature.demo === true) paragraphs.push(SEALING_MESSAGES.demoStamp)
   return paragraphs
 }
