@@ -18,13 +18,10 @@ import * as XLSX from 'xlsx'
 import { EMPLOYEE_COLUMNS } from '../../src/spreadsheets/columns.js'
 import { addDays, dayMonthYearKey, termEnd, todayInLima } from '../../src/vocabulary/dates.js'
 import { pdfText, sampleEmployee, zipEntries } from '../support/helper.js'
-import { axeViolations, launch, openConsole, startServer, submitUpload, type WatchedPage } from '../support/browser.js'
+import { axeViolations, failedAt, launch, openConsole, startServer, submitUpload, type WatchedPage } from '../support/browser.js'
 
 t.setTimeout(420_000)
 const { origin } = await startServer(t, { BATCH_MAX: 40 })
-const browser = await launch(t)
-// one page for both widths: the browser's downloads go to one folder, which one watched page reads
-const watched = await openConsole(t, browser, origin)
 const folder = mkdtempSync(join(tmpdir(), 'contratos-hr-job-'))
 t.teardown(() => rmSync(folder, { recursive: true, force: true }))
 
@@ -106,16 +103,23 @@ async function jargonShown (page: WatchedPage['page']): Promise<string[]> {
   return shown.split('\n').filter((line) => JARGON.some((word) => word.test(line)))
 }
 
+/**
+ * The job on one device: its own browser (a phone and a laptop share neither the console's saved work
+ * nor its downloads), the same service. A failure names the step it happened in and the page's state.
+ */
 async function job (t: Test, width: number, base: number): Promise<void> {
+  const watched = await openConsole(t, await launch(t), origin)
+  const progress = { step: 'opening the console' }
+  try {
+    await steps(t, watched, width, base, progress)
+  } catch (error) {
+    throw await failedAt(`${width} px, ${progress.step}`, error, watched)
+  }
+}
+
+async function steps (t: Test, watched: WatchedPage, width: number, base: number, progress: { step: string }): Promise<void> {
   const { page } = watched
   await page.setViewport({ width, height: 900 })
-  if (await page.$eval('#clear-console', (button) => !(button as HTMLElement).hidden)) {
-    // the console emptied, as a new day's work starts: a fresh page
-    await page.click('#clear-console')
-    await page.waitForSelector('#clear[open]')
-    await page.click('#clear-confirm')
-    await page.waitForFunction(() => document.readyState === 'complete' && document.body.dataset.ready === 'true' && document.querySelector('#employees-result')?.hasAttribute('hidden') === true)
-  }
   await page.click('#tab-employees')
   const text = async (selector: string): Promise<string> => await page.$eval(selector, (node) => node.textContent ?? '')
   /** Each time HR has to leave the console, and why. */
@@ -126,6 +130,7 @@ async function job (t: Test, width: number, base: number): Promise<void> {
   const nameOf = (index: number): string => `${String(rows[index].lastNameFather)} ${String(rows[index].lastNameMother)}, ${String(rows[index].name)}`
 
   // 1. the template from the page, filled as Excel writes it
+  progress.step = 'step 1'
   const download = watched.nextDownload()
   await page.click('#employees-hint a')
   const template = await download
@@ -142,6 +147,7 @@ async function job (t: Test, width: number, base: number): Promise<void> {
   writeFileSync(filled, XLSX.write(book, { type: 'buffer', bookType: 'xlsx' }))
 
   // 2. upload: kept rows, refused rows, warnings
+  progress.step = 'step 2'
   await (await page.$('input#employees-file'))?.uploadFile(filled)
   await submitUpload(page, '#employees-form')
   // the status line of this upload's answer (after "Vaciar" the line already holds another text)
@@ -159,6 +165,7 @@ async function job (t: Test, width: number, base: number): Promise<void> {
   await lookForJargon()
 
   // 3. the refused rows, fixed in the page
+  progress.step = 'step 3'
   await page.click(`#employees-errors button[aria-label="Corregir la fila ${2 + 7}"]`)
   await page.waitForSelector('#fix[open]')
   await lookForJargon()
@@ -171,6 +178,7 @@ async function job (t: Test, width: number, base: number): Promise<void> {
   t.equal(await page.$('#employees-errors table'), null, `${width}: no refused row left`)
 
   // 4. the kept rows a contract or a report cannot use yet: their reasons, fixed in the page
+  progress.step = 'step 4'
   const blocked = await page.$$eval('#employees-table tbody tr.blocked', (trs) => trs.map((tr) => tr.querySelector('p.blocked')?.textContent ?? ''))
   t.equal(blocked.length, 5, `${width}: the wrong site, the position outside the catalogue, the part-time without hours (${blocked.join(' / ')})`)
   await lookForJargon()
@@ -214,6 +222,7 @@ async function job (t: Test, width: number, base: number): Promise<void> {
   await watched.screenshot(`console-28-trabajo-${width}`, true)
 
   // 5. the contracts ZIP: a real ZIP reader, a contract read back
+  progress.step = 'step 5'
   const zipDownload = watched.nextDownload()
   await page.click('#download-contracts')
   const zip = await zipDownload
@@ -225,6 +234,7 @@ async function job (t: Test, width: number, base: number): Promise<void> {
   t.match(await pdfText(fabio.bytes), /lunes a viernes/, `${width}: the part-time's contract prints the days chosen in the page`)
 
   // 6. the reports: everyone is in them, the DNI with its zero
+  progress.step = 'step 6'
   for (const [button, name] of [['#download-lawlife', 'VIDA_LEY_TRAMA_INV_URB_OP.xlsx'], ['#download-sctr', 'FORMATO_SCTR.xlsx'], ['#download-photocheck-xlsx', 'Fotocheck.xlsx']]) {
     const next = watched.nextDownload()
     await page.click(button)
@@ -239,6 +249,7 @@ async function job (t: Test, width: number, base: number): Promise<void> {
   t.ok(JSON.stringify(XLSX.utils.sheet_to_json(photo.Sheets[photo.SheetNames[0]])).includes(String(rows[zero].dni)), `${width}: the DNI typed as a number keeps its zero`)
 
   // 7. an adenda of a contract just issued: Por vencer, Renovar, its ZIP
+  progress.step = 'step 7'
   await page.click('#tab-expiring')
   await page.waitForFunction(() => !document.querySelector('#expiring-status')?.classList.contains('busy'))
   await page.$eval('#expiring-days', (input) => { (input as HTMLInputElement).value = '366' })
@@ -270,6 +281,7 @@ async function job (t: Test, width: number, base: number): Promise<void> {
   await page.click('#renew-cancel')
 
   // 8. renewed twice: the row shows the first adenda; the second starts the day after it
+  progress.step = 'step 8'
   const anaRow = async (): Promise<string> => await page.$$eval('#expiring-table tbody tr', (trs, dni) =>
     trs.find((tr) => tr.textContent?.includes(dni))?.textContent ?? '', String(rows[0].dni))
   await page.waitForFunction((dni) => /Con 1 adenda/.test([...document.querySelectorAll('#expiring-table tbody tr')]
@@ -298,6 +310,7 @@ async function job (t: Test, width: number, base: number): Promise<void> {
     .find((tr) => tr.textContent?.includes(dni))?.textContent ?? ''), {}, String(rows[0].dni))
 
   // 9. an adendas sheet of recorded contracts: only DNI, FIN ADENDA and why the need continues
+  progress.step = 'step 9'
   const addendaEnd = termEnd(addDays(String(rows[1].endDate), 1), 3)
   const addendaBook = XLSX.utils.book_new()
   XLSX.utils.book_append_sheet(addendaBook, XLSX.utils.aoa_to_sheet([
@@ -323,6 +336,7 @@ async function job (t: Test, width: number, base: number): Promise<void> {
     [`adendas/${String(rows[1].dni)}.pdf`, `adendas/${String(rows[2].dni)}.pdf`], `${width}: the adendas' ZIP`)
 
   // 10. a reviewed cause proposed again with other dates (each width its own period), then approved
+  progress.step = 'step 10'
   const season = profile.causes.find((cause) => cause.modality === '67') as { id: string, period: { from: string, to: string } }
   // after the reviewed season (or from next week, when it is over); the two widths' periods do not overlap
   const afterSeason = addDays(season.period.to, 1)

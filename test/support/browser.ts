@@ -37,7 +37,10 @@ export async function launch (t: Test): Promise<Browser> {
     executablePath: CHROMIUM,
     headless: true,
     args: ['--no-sandbox', '--disable-dev-shm-usage', '--disable-gpu', '--no-first-run', '--lang=es-PE'],
-    defaultViewport: { width: 1280, height: 800 }
+    defaultViewport: { width: 1280, height: 800 },
+    // a call to a page that stopped answering (a hung or crashed renderer) fails in a minute, not
+    // puppeteer's three: every call a test makes answers in seconds even on a loaded machine
+    protocolTimeout: 60_000
   })
   t.teardown(async () => { await browser.close() })
   return browser
@@ -66,6 +69,7 @@ export async function openConsole (t: Test, browser: Browser, origin: string): P
     if (message.type() === 'error' && !/^Failed to load resource: the server responded with a status of 4\d\d/.test(message.text())) errors.push(message.text())
   })
   page.on('pageerror', (error) => { errors.push(String(error)) })
+  page.on('error', (error) => { errors.push(`the page crashed: ${error.message}`) }) // puppeteer's event for a renderer that died
   page.on('request', (request) => {
     const url = request.url()
     // network requests only: blob:/data: are the page's own, chrome-extension: is the built-in PDF viewer
@@ -112,6 +116,34 @@ export async function openConsole (t: Test, browser: Browser, origin: string): P
   await page.goto(`${origin}/app/`, { waitUntil: 'load' })
   await page.waitForSelector('body[data-ready="true"]')
   return { page, errors, foreign, nextDownload, screenshot }
+}
+
+/**
+ * What a browser test that failed at `step` should say in a CI log, where only the failure's line
+ * is read: the step, the error, then the page as it is (pageState). Returns the error to throw.
+ */
+export async function failedAt (step: string, error: unknown, watched: WatchedPage): Promise<Error> {
+  const message = error instanceof Error ? error.message : String(error)
+  // the test's own line the error came through (a library's error starts in the library)
+  const line = error instanceof Error ? /\btest\/[\w/.-]+\.ts:\d+/.exec(error.stack ?? '')?.[0] : undefined
+  return new Error(`${step}${line === undefined ? '' : ` (${line})`}: ${message.split('\n')[0]} [${await pageState(watched)}]`, { cause: error })
+}
+
+/**
+ * The page in one line: the dialogs open, the status lines shown, the errors it logged, or that it
+ * did not answer within 5 s (a hung or crashed renderer).
+ */
+export async function pageState (watched: WatchedPage): Promise<string> {
+  const read = watched.page.evaluate(() => {
+    const dialogs = [...document.querySelectorAll('dialog[open]')].map((dialog) => `#${dialog.id}`)
+    const statuses = [...document.querySelectorAll<HTMLElement>('.status')]
+      .filter((node) => node.offsetParent !== null && (node.textContent ?? '') !== '')
+      .map((node) => `${node.id === '' ? node.className : `#${node.id}`}: ${node.textContent ?? ''}`)
+    return `dialogs open: ${dialogs.join(', ') || 'none'}; statuses: ${statuses.join(' | ') || 'none'}`
+  })
+  const late = new Promise<string>((resolve) => { setTimeout(() => { resolve('the page did not answer in 5 s') }, 5_000).unref() })
+  const shown = await Promise.race([read, late]).catch((error: unknown) => `the page could not be read: ${String(error)}`)
+  return `${shown}; errors: ${watched.errors.join(' | ') || 'none'}`
 }
 
 /**
