@@ -21,7 +21,7 @@ import {
   addressRecentlyChanged, domainOf, employerDomains, invitationExpiry, maskEmail, newCode, newSecret, notInvitable,
   sha256Hex, typedBirthDate
 } from '../src/signing/flow/rules.js'
-import type { ConsentAnswer, DocumentSealer, SealedDocument, SignedDocumentKind } from '../src/signing/types.js'
+import type { ConsentAnswer, DocumentSealer, SignedDocumentKind } from '../src/signing/types.js'
 import { OPTIONAL_PURPOSES, type OptionalPurpose } from '../src/documents/optional-purposes.js'
 import { drawReceipt, type ReceiptStep } from '../src/signing/receipt.js'
 import { todayInLima } from '../src/vocabulary/dates.js'
@@ -368,6 +368,14 @@ export default fp(async (app) => {
     await signing(async (store) => { await store.recordCode(tokenSha256, sha256Hex(code), { ...context, relayReply }) })
   }
 
+  /**
+   * The worker signs (§39 item 3), in three parts so that no transaction waits on the sealer or its
+   * time-stamp authority: a read (SigningStore.signable: still open, the session live, the issued
+   * hashes), the three documents sealed at once outside the registry, then one transaction under the
+   * worker's lock (markSigned → signUnderLock) that checks again and records. The constancia follows
+   * (makeReceipt). A repeat, found in the read or under the lock, gets the first answer.
+   * @throws AppError (409, 410, 423 from SigningRefusal), ServiceBusyError (503: no sealer, a seal failed)
+   */
   async function sign (token: string, body: {
     consents: Array<{ purpose: string, accepted: boolean }>,
     documents: Record<string, string>
@@ -378,118 +386,78 @@ export default fp(async (app) => {
     const consents = consentAnswers(purposesOf(found), body.consents)
     const engine = sealer()
     if (engine === undefined) throw new ServiceBusyError()
+    const key = { tokenSha256: sha256Hex(token), sessionSha256: hashOf(context.session), documents: body.documents }
+    const plan = await signing(async (store) => await store.signable(key))
+    if ('repeat' in plan) return plan.repeat as Record<string, unknown>
+    const { invitation, issued, evidenceNumber } = plan
     const subject = await run(async (registry) => await registry.signing.subject(found.contractId)) as InvitationSubject
     const name = [subject.worker.names, subject.worker.lastNameFather, subject.worker.lastNameMother].filter((part) => part !== '').join(' ')
-    const employer = app.employerProfile.legalName
-    let answer: unknown
+    const signedAt = new Date()
+    const sealed = await Promise.all(issued.map(async (document) => {
+      const evidence = {
+        evidenceNumber,
+        contractId: invitation.contractId,
+        invitationId: invitation.id,
+        document: { kind: document.kind, code: document.code, issuedSha256: document.sha256 },
+        identity: 'dni-y-fecha-de-nacimiento',
+        oneTimeCode: { to: maskEmail(invitation.email) },
+        signedAt: signedAt.toISOString(),
+        ip: context.ip,
+        userAgent: context.userAgent,
+        demo: invitation.demo
+      }
+      try {
+        const result = await engine.seal(document.bytes, document.kind as SignedDocumentKind, {
+          name,
+          dni: invitation.dni,
+          signedAt,
+          evidenceNumber,
+          printedSigningDate: isoDate(subject.signingDate),
+          consents: document.kind === 'tratamiento-datos' ? consents : undefined,
+          evidence
+        })
+        const { bytes, sha256, level, certificate } = result
+        return { kind: document.kind, bytes, sha256, issuedSha256: document.sha256, level, certificate }
+      } catch (error) {
+        app.log.warn({ err: error }, 'signing: the sealer failed')
+        throw new ServiceBusyError()
+      }
+    }))
+    const files = sealed.map((document) =>
+      SIGNING_MAIL.copyLine(document.kind, issued.find((item) => item.kind === document.kind)?.code ?? '', document.sha256))
+    let answer: Record<string, unknown> = {
+      signed: true,
+      contractId: invitation.contractId,
+      signedAt: signedAt.toISOString(),
+      evidenceNumber,
+      demo: invitation.demo,
+      documents: sealed.map((document) => ({
+        kind: document.kind,
+        sha256: document.sha256,
+        issuedSha256: document.issuedSha256,
+        level: document.level
+      }))
+    }
     try {
       await run(async (registry) => await step(async () => await registry.markSigned(found.contractId, todayInLima(), {
         via: 'electronic',
         requestId: context.requestId,
         underLock: async (trx: RegistryDb) => {
           const outcome = await registry.signing.signUnderLock(trx, {
-            tokenSha256: sha256Hex(token),
-            sessionSha256: hashOf(context.session),
-            documents: body.documents,
+            ...key,
+            evidenceNumber,
+            answer,
+            sealed,
+            copyMail: {
+              to: invitation.email,
+              subject: SIGNING_MAIL.copySubject(app.employerProfile.legalName),
+              text: SIGNING_MAIL.copyText(files, invitation.demo)
+            },
             consents,
-            context,
-            seal: async (invitation, issued, evidenceNumber) => {
-              const signedAt = new Date()
-              const sealed: Array<SealedDocument & { kind: string, issuedSha256: string }> = []
-              for (const document of issued) {
-                const evidence = {
-                  evidenceNumber,
-                  contractId: invitation.contractId,
-                  invitationId: invitation.id,
-                  document: { kind: document.kind, code: document.code, issuedSha256: document.sha256 },
-                  identity: 'dni-y-fecha-de-nacimiento',
-                  oneTimeCode: { to: maskEmail(invitation.email) },
-                  signedAt: signedAt.toISOString(),
-                  ip: context.ip,
-                  userAgent: context.userAgent,
-                  demo: invitation.demo
-                }
-                let result
-                try {
-                  result = await engine.seal(document.bytes, document.kind as SignedDocumentKind, {
-                    name,
-                    dni: invitation.dni,
-                    signedAt,
-                    evidenceNumber,
-                    printedSigningDate: isoDate(subject.signingDate),
-                    consents: document.kind === 'tratamiento-datos' ? consents : undefined,
-                    evidence
-                  })
-                } catch (error) {
-                  app.log.warn({ err: error }, 'signing: the sealer failed')
-                  throw new ServiceBusyError()
-                }
-                sealed.push({
-                  kind: document.kind,
-                  bytes: result.bytes,
-                  sha256: result.sha256,
-                  issuedSha256: document.sha256,
-                  level: result.level,
-                  certificate: result.certificate
-                })
-              }
-              const files = sealed.map((document) =>
-                SIGNING_MAIL.copyLine(document.kind, issued.find((item) => item.kind === document.kind)?.code ?? '', document.sha256))
-              const receipt = async (events: EvidenceEvent[], head: string) => {
-                const drawn = await drawReceipt({
-                  employer: { legalName: employer, ruc: app.employerProfile.ruc },
-                  worker: { name, dni: invitation.dni },
-                  contract: { id: invitation.contractId, kind: subject.kind },
-                  evidenceNumber,
-                  signedAt,
-                  ip: context.ip,
-                  userAgent: context.userAgent,
-                  codeTo: maskEmail(invitation.email),
-                  steps: events.map(receiptStep),
-                  documents: sealed.map((document) => ({
-                    kind: document.kind,
-                    code: issued.find((item) => item.kind === document.kind)?.code ?? '',
-                    before: document.issuedSha256,
-                    after: document.sha256,
-                    level: document.level
-                  })),
-                  consents,
-                  chainHead: head,
-                  demo: invitation.demo
-                })
-                try {
-                  return { ...await engine.sealRecord(drawn), unsealedSha256: sha256Hex(drawn) }
-                } catch (error) {
-                  app.log.warn({ err: error }, 'signing: the sealer failed on the constancia')
-                  throw new ServiceBusyError()
-                }
-              }
-              return {
-                receipt,
-                answer: {
-                  signed: true,
-                  contractId: invitation.contractId,
-                  signedAt: signedAt.toISOString(),
-                  evidenceNumber,
-                  demo: invitation.demo,
-                  documents: sealed.map((document) => ({
-                    kind: document.kind,
-                    sha256: document.sha256,
-                    issuedSha256: document.issuedSha256,
-                    level: document.level
-                  }))
-                },
-                sealed,
-                copyMail: {
-                  to: invitation.email,
-                  subject: SIGNING_MAIL.copySubject(employer),
-                  text: SIGNING_MAIL.copyText(files, invitation.demo)
-                }
-              }
-            }
+            context
           })
           if (outcome.repeat) throw new FirstAnswer(outcome.answer)
-          answer = outcome.answer
+          answer = outcome.answer as Record<string, unknown>
         }
       })))
     } catch (error) {
@@ -497,7 +465,55 @@ export default fp(async (app) => {
       throw error
     }
     app.signingMail.kick()
-    return answer as Record<string, unknown>
+    // the signature is recorded: a constancia not made now (the sealer or the registry down) is made at its first read
+    await makeReceipt(found.contractId).catch((error: unknown) => { app.log.warn({ err: error }, 'signing: the constancia was not made; its first read makes it') })
+    return answer
+  }
+
+  /**
+   * Draws the constancia de firma electrónica of a contract's electronic signature from its evidence
+   * (SigningStore.receiptPlan), seals it outside any transaction, and keeps it once (keepReceipt).
+   * Nothing to do when the contract was not signed electronically or its constancia is kept.
+   * @throws ServiceBusyError (503) when there is no sealer or the seal failed; the registry's errors
+   */
+  async function makeReceipt (contractId: string): Promise<void> {
+    const plan = await run(async (registry) => await registry.signing.receiptPlan(contractId))
+    if (plan === undefined) return
+    const engine = sealer()
+    if (engine === undefined) throw new ServiceBusyError()
+    const subject = await run(async (registry) => await registry.signing.subject(contractId)) as InvitationSubject
+    const name = [subject.worker.names, subject.worker.lastNameFather, subject.worker.lastNameMother].filter((part) => part !== '').join(' ')
+    const signed = plan.signed.details as {
+      evidenceNumber: string,
+      ip: string | null,
+      userAgent: string | null,
+      consents: ConsentAnswer[],
+      documents: Array<{ kind: string, before: string, after: string, level: string }>
+    }
+    const signedAt = new Date(plan.signed.at)
+    const drawn = await drawReceipt({
+      employer: { legalName: app.employerProfile.legalName, ruc: app.employerProfile.ruc },
+      worker: { name, dni: plan.dni },
+      contract: { id: contractId, kind: subject.kind },
+      evidenceNumber: signed.evidenceNumber,
+      signedAt,
+      ip: signed.ip ?? '',
+      userAgent: signed.userAgent ?? '',
+      codeTo: maskEmail(plan.email),
+      steps: plan.events.map(receiptStep),
+      documents: signed.documents.map((document) => ({ ...document, code: plan.codes[document.kind] ?? '' })),
+      consents: signed.consents,
+      chainHead: plan.signed.sha256,
+      demo: plan.demo
+    })
+    let record
+    try {
+      record = { ...await engine.sealRecord(drawn), unsealedSha256: sha256Hex(drawn) }
+    } catch (error) {
+      app.log.warn({ err: error }, 'signing: the sealer failed on the constancia')
+      throw new ServiceBusyError()
+    }
+    await run(async (registry) => await registry.signing.keepReceipt(contractId, plan.invitationId, record, signedAt))
   }
 
   /**
@@ -659,6 +675,7 @@ export default fp(async (app) => {
       return await keptFile(contractId, kind, SIGNING_PAGE_MESSAGES.documentNotFound, context)
     },
     async receipt (contractId, context) {
+      await makeReceipt(contractId) // made at signing; again here when the sealer was down then
       return await keptFile(contractId, RECEIPT_KIND, SIGNING_MESSAGES.noReceipt, context)
     }
   }

@@ -234,7 +234,8 @@ const signingRoutes: FastifyPluginAsyncTypebox = async (app) => {
       tags: ['signing'],
       summary: 'La evidencia de la firma electrónica de un contrato o adenda, encadenada por SHA-256 (chainValid)',
       description: 'format=pdf: la constancia de firma electrónica (application/pdf, X-Content-SHA256), generada una sola vez ' +
-        'al firmar y sellada por el empleador; 404 si el contrato no se firmó electrónicamente.',
+        'al firmar (o en su primera lectura si el sello no respondió entonces: 503 con Retry-After mientras no responda) y ' +
+        'sellada por el empleador; 404 si el contrato no se firmó electrónicamente.',
       params: ContractParamsSchema,
       querystring: EvidenceQuerySchema,
       response: { 200: OPEN_SUCCESS, ...SIGNING_ERRORS }

@@ -122,8 +122,9 @@ export interface SignOptions extends ChangeContext {
   /** `DD/MM/YYYY`: the copy handed over another day than the signature; needs a `cargo` scan. */
   copyDeliveredOn?: string
   /**
-   * An electronic signature's own step (signing.ts signUnderLock), run under the worker's row lock
-   * before the contract is judged and marked: it may refuse, and what it writes commits with the mark.
+   * An electronic signature's last step (signing.ts signUnderLock: the seals were made before, outside
+   * any transaction), run under the worker's row lock before the contract is judged and marked: it
+   * may refuse, and what it writes commits with the mark.
    */
   underLock?: (trx: RegistryDb) => Promise<void>
 }

@@ -116,6 +116,9 @@ export interface SealedFile {
   certificate: object
 }
 
+/** What names a signature being made: the token's and the session's SHA-256, and the issued hashes the worker read. */
+export interface SignKey { tokenSha256: string, sessionSha256: string | undefined, documents: Record<string, string> }
+
 /** Who and where, recorded with each step's evidence. */
 export interface StepContext { ip?: string, userAgent?: string, requestId?: string, by?: string }
 
@@ -571,46 +574,45 @@ export class SigningStore {
   }
 
   /**
-   * The signing step's part under the worker's row lock (Registry.markSigned calls it before marking
-   * the contract signed): the invitation locked and still open, the session live, `documents` the
-   * issued hashes; `seal` then seals each issued document, and the sealed files, the outcome, the
-   * evidence and the copy's mail are recorded. After the `signed` event, the constancia de firma
-   * electrónica its `receipt` draws and seals is kept (signed_documents, kind RECEIPT_KIND; its
-   * `issued_sha256` the unsealed record's) and chained as a `receipt-sealed` event.
-   * @returns the answer to keep (a repeat gets it), or `repeat` with the first one
+   * The signing step, first part (a read, no lock): the invitation still open, the session live,
+   * `documents` the issued hashes; then the issued documents and the evidence number their stamps
+   * print. The caller seals them outside any transaction (an RFC 3161 authority's wait never holds
+   * the registry) and records them with signUnderLock.
+   * @returns `repeat` with the first answer when the invitation was already signed
    * @throws SigningRefusal `session`, `hashes`, `notIssued`, or the invitation's state
    */
-  async signUnderLock (trx: RegistryDb, input: {
-    tokenSha256: string
-    sessionSha256: string | undefined
-    documents: Record<string, string>
-    seal: (invitation: TokenInvitation, issued: Array<{
-      kind: string,
-      code: string,
-      bytes: Uint8Array,
-      sha256: string
-    }>, evidenceNumber: string) =>
-    Promise<{
-      answer: Record<string, unknown>,
-      sealed: Array<SealedFile & { kind: string, issuedSha256: string }>,
-      copyMail: { to: string, subject: string, text: string }
-      /**
-       * Draws and seals the constancia de firma electrónica once the `signed` event is chained:
-       * given the invitation's events up to it, oldest first, and its SHA-256 (the chain's head).
-       * `unsealedSha256`: the drawn record's SHA-256 before the seal.
-       */
-      receipt: (events: EvidenceEvent[], head: string) => Promise<SealedFile & { unsealedSha256: string }>
-    }>
-    consents: unknown
-    context: StepContext
-  }): Promise<{ answer: unknown, repeat: boolean }> {
-    const invitation = await this.#openLocked(trx, input.tokenSha256, true)
-    if (invitation.status === 'signed' && invitation.answer !== null) return { answer: invitation.answer, repeat: true }
+  async signable (input: SignKey): Promise<{ repeat: unknown } | {
+    invitation: TokenInvitation,
+    issued: Array<{ kind: string, code: string, bytes: Uint8Array, sha256: string }>,
+    evidenceNumber: string
+  }> {
+    const invitation = await this.byToken(input.tokenSha256)
+    if (invitation === undefined) throw new SigningRefusal('notFound')
+    const first = await this.#checkSignable(this.#db, invitation, input)
+    if (first !== undefined) return first
+    const bytes = await this.#db.selectFrom('signing_documents').select(['kind', 'code', 'bytes', 'sha256']).where('invitation_id', '=', invitation.id).execute()
+    const issued = invitation.documents.map((document) => {
+      const row = bytes.find((candidate) => candidate.kind === document.kind)
+      if (row === undefined) throw new SigningRefusal('hashes')
+      return { kind: row.kind, code: row.code, bytes: new Uint8Array(row.bytes), sha256: row.sha256 }
+    })
+    const last = await this.#lastEvidence(this.#db, invitation.contractId)
+    const evidenceNumber = `${invitation.contractId.slice(0, 8).toUpperCase()}-${Number(last?.seq ?? 0) + 1}`
+    return { invitation, issued, evidenceNumber }
+  }
+
+  /**
+   * Refuses an invitation that cannot be signed now, or gives its first answer (`repeat`) when it was.
+   * @throws SigningRefusal as signable
+   */
+  async #checkSignable (db: RegistryDb, invitation: TokenInvitation,
+    input: SignKey): Promise<{ repeat: unknown } | undefined> {
+    if (invitation.status === 'signed' && invitation.answer !== null) return { repeat: invitation.answer }
     if (invitation.status === 'expired') throw new SigningRefusal('expired')
     if (invitation.status === 'revoked') throw new SigningRefusal(invitation.contractStatus === 'issued' ? 'revoked' : 'notIssued', { status: invitation.contractStatus })
     if (invitation.status === 'locked') throw new SigningRefusal('locked')
     if (!OPEN.includes(invitation.status as InvitationStatus)) throw new SigningRefusal('finished', { status: invitation.status })
-    if (!await this.liveSession(input.tokenSha256, input.sessionSha256, trx)) throw new SigningRefusal('session')
+    if (!await this.liveSession(input.tokenSha256, input.sessionSha256, db)) throw new SigningRefusal('session')
     const given = Object.entries(input.documents)
     const issued = invitation.documents
     const matches = given.length === issued.length && issued.every((document) => {
@@ -618,15 +620,32 @@ export class SigningStore {
       return typeof hash === 'string' && /^[0-9a-f]{64}$/.test(hash) && sameHash(hash, document.sha256)
     })
     if (!matches) throw new SigningRefusal('hashes', { expected: issued.map((document) => document.kind) })
-    const bytes = await trx.selectFrom('signing_documents').select(['kind', 'code', 'bytes', 'sha256']).where('invitation_id', '=', invitation.id).execute()
-    const ordered = issued.map((document) => {
-      const row = bytes.find((candidate) => candidate.kind === document.kind)
-      if (row === undefined) throw new SigningRefusal('hashes')
-      return { kind: row.kind, code: row.code, bytes: new Uint8Array(row.bytes), sha256: row.sha256 }
-    })
-    const last = await this.#lastEvidence(trx, invitation.contractId)
-    const evidenceNumber = `${invitation.contractId.slice(0, 8).toUpperCase()}-${Number(last?.seq ?? 0) + 1}`
-    const { answer, sealed, copyMail, receipt } = await input.seal(invitation, ordered, evidenceNumber)
+    return undefined
+  }
+
+  /**
+   * The signing step, last part, under the worker's row lock (Registry.markSigned calls it before
+   * marking the contract signed): the invitation locked and checked again as signable did, then the
+   * sealed files, the outcome, the `signed` evidence and the copy's mail recorded. The constancia
+   * comes after the commit (receiptPlan, keepReceipt).
+   * @returns the answer to keep (a repeat gets it), or `repeat` with the first one
+   * @throws SigningRefusal as signable
+   */
+  async signUnderLock (trx: RegistryDb, input: {
+    tokenSha256: string
+    sessionSha256: string | undefined
+    documents: Record<string, string>
+    evidenceNumber: string
+    answer: Record<string, unknown>
+    sealed: Array<SealedFile & { kind: string, issuedSha256: string }>
+    copyMail: { to: string, subject: string, text: string }
+    consents: unknown
+    context: StepContext
+  }): Promise<{ answer: unknown, repeat: boolean }> {
+    const invitation = await this.#openLocked(trx, input.tokenSha256, true)
+    const first = await this.#checkSignable(trx, invitation, input)
+    if (first !== undefined) return { answer: first.repeat, repeat: true }
+    const { answer, sealed, copyMail, evidenceNumber } = input
     // the instant the stamps print, the answer gives and the public check shows
     const signedAt = typeof answer.signedAt === 'string' ? new Date(answer.signedAt) : new Date()
     for (const document of sealed) {
@@ -657,25 +676,6 @@ export class SigningStore {
       })),
       demo: invitation.demo
     }, signedAt)
-    const { events } = await this.evidence(invitation.contractId, trx)
-    const record = await receipt(events.filter((event) => event.invitationId === invitation.id), events.at(-1)?.sha256 ?? '')
-    await trx.insertInto('signed_documents').values({
-      contract_id: invitation.contractId,
-      kind: RECEIPT_KIND,
-      invitation_id: invitation.id,
-      bytes: record.bytes,
-      sha256: record.sha256,
-      issued_sha256: record.unsealedSha256,
-      level: record.level,
-      certificate: JSON.stringify(record.certificate),
-      signed_at: signedAt
-    }).execute()
-    await this.#appendEvidence(trx, invitation.contractId, invitation.id, 'receipt-sealed', {
-      kind: RECEIPT_KIND,
-      unsealedSha256: record.unsealedSha256,
-      sha256: record.sha256,
-      level: record.level
-    })
     await trx.insertInto('mail_outbox').values({
       invitation_id: invitation.id,
       kind: 'copy',
@@ -689,6 +689,76 @@ export class SigningStore {
       last_error: null
     }).execute()
     return { answer, repeat: false }
+  }
+
+  /**
+   * What the constancia de firma electrónica of a contract's electronic signature is drawn from, all
+   * read from the evidence: the signed invitation, its events up to its `signed` event (oldest first),
+   * that event's SHA-256 (the chain's head it prints) and the issued documents' codes. Undefined when
+   * the contract was not signed electronically or its constancia is already kept.
+   */
+  async receiptPlan (contractId: string): Promise<{
+    invitationId: string,
+    email: string,
+    dni: string,
+    demo: boolean,
+    events: EvidenceEvent[],
+    signed: EvidenceEvent,
+    codes: Record<string, string>
+  } | undefined> {
+    if (await this.#hasReceipt(this.#db, contractId)) return undefined
+    const { events } = await this.evidence(contractId)
+    const signed = events.find((event) => event.what === 'signed' && event.invitationId !== null)
+    if (signed === undefined) return undefined
+    const invitation = await this.#db.selectFrom('signing_invitations').select(['id', 'email', 'worker_dni', 'demo'])
+      .where('id', '=', signed.invitationId as string).executeTakeFirstOrThrow()
+    const codes = await this.#db.selectFrom('signing_documents').select(['kind', 'code']).where('invitation_id', '=', invitation.id).execute()
+    return {
+      invitationId: invitation.id,
+      email: invitation.email,
+      dni: invitation.worker_dni,
+      demo: invitation.demo,
+      events: events.filter((event) => event.invitationId === invitation.id && event.seq <= signed.seq),
+      signed,
+      codes: Object.fromEntries(codes.map((row) => [row.kind, row.code]))
+    }
+  }
+
+  async #hasReceipt (db: RegistryDb, contractId: string): Promise<boolean> {
+    return await db.selectFrom('signed_documents').select('kind').where('contract_id', '=', contractId)
+      .where('kind', '=', RECEIPT_KIND).executeTakeFirst() !== undefined
+  }
+
+  /**
+   * Keeps a signature's sealed constancia (signed_documents, kind RECEIPT_KIND; its `issued_sha256`
+   * the unsealed record's) and chains a `receipt-sealed` event, once: under the invitation's row lock,
+   * a second one (two requests that drew it at once) is dropped.
+   * @returns whether this one was kept
+   */
+  async keepReceipt (contractId: string, invitationId: string,
+    record: SealedFile & { unsealedSha256: string }, signedAt: Date): Promise<boolean> {
+    return await this.#db.transaction().execute(async (trx) => {
+      await trx.selectFrom('signing_invitations').select('id').where('id', '=', invitationId).forUpdate().executeTakeFirstOrThrow()
+      if (await this.#hasReceipt(trx, contractId)) return false
+      await trx.insertInto('signed_documents').values({
+        contract_id: contractId,
+        kind: RECEIPT_KIND,
+        invitation_id: invitationId,
+        bytes: record.bytes,
+        sha256: record.sha256,
+        issued_sha256: record.unsealedSha256,
+        level: record.level,
+        certificate: JSON.stringify(record.certificate),
+        signed_at: signedAt
+      }).execute()
+      await this.#appendEvidence(trx, contractId, invitationId, 'receipt-sealed', {
+        kind: RECEIPT_KIND,
+        unsealedSha256: record.unsealedSha256,
+        sha256: record.sha256,
+        level: record.level
+      })
+      return true
+    })
   }
 
   /**

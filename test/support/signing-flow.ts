@@ -16,9 +16,10 @@ export interface SealCall { kind: SignedDocumentKind, issuedSha256: string, sign
 /**
  * An `extend` for build(): `app.sealer` replaced by a fake that appends a line naming the signer and the
  * evidence; `sealRecord` appends a line too and keeps the record it was given in `records`. `fail`:
- * both throw (true), or only `sealRecord` (`'record'`).
+ * both throw (true), or only `sealRecord` (`'record'`), or `sealRecord` its first `recordTimes` times.
  */
-export function fakeSealer (calls: SealCall[] = [], fail: boolean | 'record' = false, records: Uint8Array[] = []): FastifyPluginAsync {
+export function fakeSealer (calls: SealCall[] = [], fail: boolean | 'record' | { recordTimes: number } = false,
+  records: Uint8Array[] = []): FastifyPluginAsync {
   return fp(async (app) => {
     const certificate = { subject: 'CN=Prueba', issuer: 'CN=Prueba', serialNumber: '01', sha256: '0'.repeat(64), demo: true }
     const sealer: DocumentSealer = {
@@ -30,7 +31,7 @@ export function fakeSealer (calls: SealCall[] = [], fail: boolean | 'record' = f
         return { bytes: new Uint8Array(bytes), sha256: createHash('sha256').update(bytes).digest('hex'), level: 'PAdES-B-B', certificate }
       },
       async sealRecord (pdf) {
-        if (fail !== false) throw new Error('TSA did not answer')
+        if (typeof fail === 'object' ? fail.recordTimes-- > 0 : fail !== false) throw new Error('TSA did not answer')
         records.push(pdf)
         const bytes = Buffer.concat([Buffer.from(pdf), Buffer.from('\n%fake-record-seal\n%%EOF\n')])
         return { bytes: new Uint8Array(bytes), sha256: createHash('sha256').update(bytes).digest('hex'), level: 'PAdES-B-B', certificate }

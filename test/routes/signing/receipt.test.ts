@@ -162,8 +162,10 @@ test('with a fake engine: the constancia is drawn once and sealed, a repeat of t
   t.equal((await app.inject({ method: 'GET', url: `/api/contracts/${contractId}/signed.pdf?kind=constancia` })).statusCode, 400, 'not a document kind of signed.pdf')
 })
 
-test('the sealer failing on the constancia: 503, and nothing of the signature is recorded', async (t) => {
-  const app = await build(t, {}, fakeSealer([], 'record'))
+test('the sealer failing on the constancia: the signature stands, the constancia is made at its first read', async (t) => {
+  const records: Uint8Array[] = []
+  const failing = { recordTimes: 2 }
+  const app = await build(t, {}, fakeSealer([], failing, records))
   const dni = '44200004'
   const entryDate = addDays(today, 20)
   const contractId = await issueContract(app, sampleEmployee({ dni, email: `w${dni}@correo.pe`, entryDate, endDate: termEnd(entryDate, 6) }))
@@ -174,13 +176,26 @@ test('the sealer failing on the constancia: 503, and nothing of the signature is
   t.equal((await post('identity', { dni, birthDate: '15/03/1990' })).statusCode, 200)
   const session = sessionHeader(await post('code', { code: latestCode(app) }))
   const documents = (await app.inject({ method: 'GET', url: `/api/signing/${token}`, headers: session })).json().data.documents as Array<{ kind: string, sha256: string }>
-  const refused = await post('sign', { consents: [], documents: Object.fromEntries(documents.map((document) => [document.kind, document.sha256])) }, session)
-  t.equal(refused.statusCode, 503)
-  t.ok(Number(refused.headers['retry-after']) > 0, 'Retry-After')
+  const signedReply = await post('sign', { consents: [], documents: Object.fromEntries(documents.map((document) => [document.kind, document.sha256])) }, session)
+  t.equal(signedReply.statusCode, 200, 'the signature does not wait on the constancia')
   const contract = (await app.inject({ method: 'GET', url: `/api/workers/${dni}/contracts` })).json().data.contracts[0]
-  t.match(contract, { id: contractId, status: 'issued', signedVia: null })
-  t.equal((await receiptOf(app, contractId)).statusCode, 404, 'no constancia')
-  t.equal((await app.inject({ method: 'GET', url: `/api/contracts/${contractId}/signed.pdf?kind=contrato` })).statusCode, 404, 'no sealed document kept')
-  const whats = (await evidenceOf(app, contractId)).events.map((event) => event.what)
-  t.notOk(whats.includes('signed'), 'no signed event')
+  t.match(contract, { id: contractId, status: 'signed', signedVia: 'electronic' })
+  t.equal((await app.inject({ method: 'GET', url: `/api/contracts/${contractId}/signed.pdf?kind=contrato` })).statusCode, 200, 'the sealed documents kept')
+  const before = (await evidenceOf(app, contractId)).events
+  t.notOk(before.some((event) => event.what === 'receipt-sealed'), 'no constancia yet')
+
+  const stillDown = await receiptOf(app, contractId)
+  t.equal(stillDown.statusCode, 503, 'the sealer still down: 503')
+  t.ok(Number(stillDown.headers['retry-after']) > 0, 'Retry-After')
+  const made = await receiptOf(app, contractId)
+  t.equal(made.statusCode, 200, 'made at the first read the sealer answers')
+  t.equal(records.length, 1, 'drawn and sealed once')
+  const signedEvent = before.find((event) => event.what === 'signed')
+  t.match((await pdfPages(records[0])).join(' ').replace(/\s+/g, ''), (signedEvent?.sha256 ?? 'none').slice(0, 16),
+    'it prints the chain up to the signed event, however late it is made')
+  const after = await evidenceOf(app, contractId)
+  t.equal(after.events.filter((event) => event.what === 'receipt-sealed').length, 1, 'one receipt-sealed event')
+  t.ok(after.chainValid)
+  t.equal((await receiptOf(app, contractId)).statusCode, 200)
+  t.equal(records.length, 1, 'a later read draws nothing again')
 })
