@@ -157,6 +157,11 @@ class FirstAnswer extends AppError {
   }
 }
 
+/** The worker's name as the stamp and the constancia print it: names, then both last names. */
+function workerName (subject: InvitationSubject): string {
+  return [subject.worker.names, subject.worker.lastNameFather, subject.worker.lastNameMother].filter((part) => part !== '').join(' ')
+}
+
 /** An evidence event as the constancia lists it: its time, and the details it prints (the address masked). */
 function receiptStep (event: EvidenceEvent): ReceiptStep {
   const details = event.details
@@ -391,7 +396,7 @@ export default fp(async (app) => {
     if ('repeat' in plan) return plan.repeat as Record<string, unknown>
     const { invitation, issued, evidenceNumber } = plan
     const subject = await run(async (registry) => await registry.signing.subject(found.contractId)) as InvitationSubject
-    const name = [subject.worker.names, subject.worker.lastNameFather, subject.worker.lastNameMother].filter((part) => part !== '').join(' ')
+    const name = workerName(subject)
     const signedAt = new Date()
     const sealed = await Promise.all(issued.map(async (document) => {
       const evidence = {
@@ -482,7 +487,7 @@ export default fp(async (app) => {
     const engine = sealer()
     if (engine === undefined) throw new ServiceBusyError()
     const subject = await run(async (registry) => await registry.signing.subject(contractId)) as InvitationSubject
-    const name = [subject.worker.names, subject.worker.lastNameFather, subject.worker.lastNameMother].filter((part) => part !== '').join(' ')
+    const name = workerName(subject)
     const signed = plan.signed.details as {
       evidenceNumber: string,
       ip: string | null,
