@@ -392,7 +392,7 @@ export default fp(async (app) => {
     const engine = sealer()
     if (engine === undefined) throw new ServiceBusyError()
     const key = { tokenSha256: sha256Hex(token), sessionSha256: hashOf(context.session), documents: body.documents }
-    const plan = await signing(async (store) => await store.signable(key))
+    const plan = await signing(async (store) => await store.signable(key, found))
     if ('repeat' in plan) return plan.repeat as Record<string, unknown>
     const { invitation, issued, evidenceNumber } = plan
     const subject = await run(async (registry) => await registry.signing.subject(found.contractId)) as InvitationSubject

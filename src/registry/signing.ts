@@ -576,17 +576,18 @@ export class SigningStore {
   /**
    * The signing step, first part (a read, no lock): the invitation still open, the session live,
    * `documents` the issued hashes; then the issued documents and the evidence number their stamps
-   * print. The caller seals them outside any transaction (an RFC 3161 authority's wait never holds
+   * print (`read`: the invitation as the caller just read it by its token, not read again). The
+   * caller seals them outside any transaction (an RFC 3161 authority's wait never holds
    * the registry) and records them with signUnderLock.
    * @returns `repeat` with the first answer when the invitation was already signed
    * @throws SigningRefusal `session`, `hashes`, `notIssued`, or the invitation's state
    */
-  async signable (input: SignKey): Promise<{ repeat: unknown } | {
+  async signable (input: SignKey, read?: TokenInvitation): Promise<{ repeat: unknown } | {
     invitation: TokenInvitation,
     issued: Array<{ kind: string, code: string, bytes: Uint8Array, sha256: string }>,
     evidenceNumber: string
   }> {
-    const invitation = await this.byToken(input.tokenSha256)
+    const invitation = read ?? await this.byToken(input.tokenSha256)
     if (invitation === undefined) throw new SigningRefusal('notFound')
     const first = await this.#checkSignable(this.#db, invitation, input)
     if (first !== undefined) return first
@@ -631,10 +632,7 @@ export class SigningStore {
    * @returns the answer to keep (a repeat gets it), or `repeat` with the first one
    * @throws SigningRefusal as signable
    */
-  async signUnderLock (trx: RegistryDb, input: {
-    tokenSha256: string
-    sessionSha256: string | undefined
-    documents: Record<string, string>
+  async signUnderLock (trx: RegistryDb, input: SignKey & {
     evidenceNumber: string
     answer: Record<string, unknown>
     sealed: Array<SealedFile & { kind: string, issuedSha256: string }>
