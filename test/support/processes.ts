@@ -141,7 +141,7 @@ export async function startRedis (t: Test, port?: number, options: RedisServerOp
 /** A small filesystem of its own (tmpfs), to fill up or turn read-only under a running app. */
 export interface TinyFilesystem {
   dir: string
-  /** Remounts it read-only (EROFS on every write) or writable again. */
+  /** Remounts it read-only (EROFS on every write) or writable again, retrying while the mount is busy (≤ 10 s). */
   readOnly: (on: boolean) => void
   /** Writes a filler file until the filesystem is full; returns its path (remove it to free the room). */
   fill: () => string
@@ -167,8 +167,18 @@ export function tinyFilesystem (t: Test, sizeBytes: number): TinyFilesystem | un
   return {
     dir,
     readOnly: (on) => {
-      const done = spawnSync('mount', ['-o', `remount,${on ? 'ro' : 'rw'}`, dir], { stdio: 'ignore' }).status === 0
-      if (!done) throw new Error(`could not remount ${dir} ${on ? 'read-only' : 'writable'}`)
+      // Linux refuses a read-only remount while any file on it is open for writing ("mount point is
+      // busy"): an app's readiness probe, which HAProxy's checks run every second, holds one for a
+      // moment. So the remount is tried again for up to 10 s before the test fails with mount's words.
+      const deadline = Date.now() + 10_000
+      for (;;) {
+        const done = spawnSync('mount', ['-o', `remount,${on ? 'ro' : 'rw'}`, dir], { encoding: 'utf8' })
+        if (done.status === 0) return
+        if (Date.now() > deadline) {
+          throw new Error(`could not remount ${dir} ${on ? 'read-only' : 'writable'}: ${done.stderr.trim() || `exit ${String(done.status)}`}`)
+        }
+        Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, 50) // a synchronous 50 ms pause
+      }
     },
     fill: () => {
       const path = `${dir}/filler-${filler++}`
