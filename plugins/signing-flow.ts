@@ -15,10 +15,11 @@ import {
   RECEIPT_KIND, SigningRefusal, type EmailChange, type EvidenceEvent, type InvitationSubject, type TokenInvitation
 } from '../src/registry/signing.js'
 import type { DeclineChoice } from '../src/registry/signing-tables.js'
+import { notInvitable } from '../src/registry/contract-rules.js'
 import type { RegistryDb } from '../src/registry/tables.js'
 import { isoDate } from '../src/registry/tables.js'
 import {
-  addressRecentlyChanged, domainOf, employerDomains, invitationExpiry, maskEmail, newCode, newSecret, notInvitable,
+  addressRecentlyChanged, domainOf, employerDomains, invitationExpiry, maskEmail, newCode, newSecret,
   sha256Hex, typedBirthDate
 } from '../src/signing/flow/rules.js'
 import type { ConsentAnswer, DocumentSealer, SignedDocumentKind } from '../src/signing/types.js'

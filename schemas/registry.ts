@@ -41,7 +41,10 @@ export const RecordedContractSchema = Type.Object({
 export const ListedContractSchema = Type.Intersect([RecordedContractSchema, Type.Object({
   dni: Type.String(),
   worker: Type.String(),
-  started: Type.Boolean({ description: 'su inicio es hoy o antes (Lima)' })
+  started: Type.Boolean({ description: 'su inicio es hoy o antes (Lima)' }),
+  invitable: Type.Boolean({
+    description: 'se puede invitar a firmarlo electrónicamente hoy: emitido y sin empezar, un contrato también en su día de inicio (una adenda no)'
+  })
 })])
 
 /** A change of a contract's status (`GET /api/contracts/{id}/events`). */

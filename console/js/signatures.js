@@ -21,7 +21,7 @@ import { TEXT } from './texts.js'
  *   entryDate: string, endDate: string, status: 'issued' | 'signed' | 'withdrawn' | 'ended' | 'superseded',
  *   signedOn: string | null, signedBy: string | null, signedVia: 'paper' | 'electronic' | null,
  *   endedOn: string | null, copyDeliveredOn: string | null, copyDeliveredVia: string | null, scans: string[],
- *   dni: string, worker: string, started: boolean }} ListedContract
+ *   dni: string, worker: string, started: boolean, invitable: boolean }} ListedContract
  */
 
 /** The filters and their query (docs/registry.md "What HR sees"). */
@@ -143,7 +143,7 @@ export function setupSignatures (profile) {
         contract.endedOn === null ? null : el('p', { class: 'muted' }, TEXT.endedLine(contract.endedOn))),
       el('td', { class: 'signature' }, ...signature),
       el('td', { class: 'row-actions' },
-        contract.status === 'issued' && !contract.started
+        contract.invitable
           ? button(TEXT.inviteToSign, () => { invitations.invite(contract, rowDetail(row)).catch(reportError) }, true)
           : null,
         contract.status === 'issued' ? button(TEXT.signPaper, () => openForm('sign', contract, row), true) : null,

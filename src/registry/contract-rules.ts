@@ -294,3 +294,19 @@ export function signingHistoryNeed (
     endField: contract.kind === 'contract' ? 'endDate' : 'endAddendum'
   }
 }
+
+/**
+ * Why a contract or adenda cannot be signed electronically now, or undefined when it can: only an
+ * `issued` one (neither signed, withdrawn, ended nor superseded); a contract not started before
+ * `today` (it may be signed on its start day, §39), an adenda whose contract has not ended (it starts
+ * after `today`).
+ */
+export function notInvitable (
+  contract: { kind: 'contract' | 'addendum', status: string, entryDate: string }, today: string
+): 'status' | 'started' | 'contractEnded' | undefined {
+  if (contract.status !== 'issued') return 'status'
+  const start = dayMonthYearKey(contract.entryDate)
+  const now = dayMonthYearKey(today)
+  if (contract.kind === 'addendum') return start <= now ? 'contractEnded' : undefined
+  return start < now ? 'started' : undefined
+}

@@ -10,7 +10,7 @@ import {
   type RegistryDb, type ScanKind
 } from './tables.js'
 import { DOCUMENT_COLUMNS } from './documents.js'
-import type { LiveTerm, PlannedTerm, SigningState } from './contract-rules.js'
+import { notInvitable, type LiveTerm, type PlannedTerm, type SigningState } from './contract-rules.js'
 import type { RecordedForAddendum } from './from-contract.js'
 import type { IssuedWorker } from './workers.js'
 
@@ -312,6 +312,8 @@ export interface ListedContract extends RecordedContract {
   worker: string
   /** Whether its start is today or earlier (Lima). */
   started: boolean
+  /** Whether an invitation to sign it electronically would be accepted today (notInvitable, §39). */
+  invitable: boolean
 }
 
 /** What `GET /api/contracts` filters on; `after` is the last row of the page before (the cursor). */
@@ -351,12 +353,16 @@ export async function selectListedContracts (db: RegistryDb, filter: ContractFil
     ]))
   }
   const rows = await query.orderBy('contracts.entry_date').orderBy('contracts.id').limit(filter.limit).execute()
-  return rows.map((row) => ({
-    ...toRecordedContract(row),
-    dni: row.worker_dni,
-    worker: [row.names, row.last_name_father, row.last_name_mother].filter((part) => part !== '').join(' '),
-    started: row.entry_date <= today
-  }))
+  return rows.map((row) => {
+    const recorded = toRecordedContract(row)
+    return {
+      ...recorded,
+      dni: row.worker_dni,
+      worker: [row.names, row.last_name_father, row.last_name_mother].filter((part) => part !== '').join(' '),
+      started: row.entry_date <= today,
+      invitable: notInvitable(recorded, filter.today) === undefined
+    }
+  })
 }
 
 /**

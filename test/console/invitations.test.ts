@@ -1,6 +1,6 @@
 /**
  * The "Firmas" tab's electronic signatures in Chromium (docs/console.md, item 10; docs/signing-flow.md;
- * DOCUMENT-REQUIREMENTS §39): "Invitar a firmar" on a contract not yet started shows where the link
+ * DOCUMENT-REQUIREMENTS §39): "Invitar a firmar" on a contract not yet started (or starting today) shows where the link
  * went, until when, and the demo link once; a worker whose address the service refuses (the employer's
  * domain) gets the address form, where another worker's address is refused and the worker's own one
  * invites; a recently changed address is
@@ -31,6 +31,8 @@ const changed = await app.inject({ method: 'PUT', url: '/api/workers/46200001/em
 if (changed.statusCode !== 200) throw new Error(`address refused: ${changed.body}`)
 const elenaId = await issueContract(app, worker('46200002', 'Elena'))
 const juliaId = await issueContract(app, worker('46200003', 'Julia', 'julia@correo.pe'))
+// Marta starts today: her contract has started, and may still be signed on its start day (§39)
+const martaId = await issueContract(app, sampleEmployee({ dni: '46200004', name: 'Marta', entryDate: today, endDate: termEnd(today, 6), email: 'marta@correo.pe' }))
 
 /** Julia signs through the worker's API (identity, the code from the outbox, the issued hashes). */
 async function juliaSigns (): Promise<void> {
@@ -102,6 +104,12 @@ t.test('the list: the signed invitation with its copies and evidence; a copy dow
   await page.click(`${row} button[aria-label="Reenviar la copia: Julia Quispe Mamani"]`)
   t.equal((await resend).status(), 202)
   await page.waitForFunction(() => (document.querySelector('#invitations-table tr.row-detail')?.textContent ?? '').includes('se enviará de nuevo'))
+})
+
+t.test('a contract on its start day: "Ya empezó", and still "Invitar a firmar" (the service accepts it that day)', async (t) => {
+  t.match(await text(`${contractRow(martaId)} td.signature`), 'Ya empezó')
+  t.ok(await page.$(`${contractRow(martaId)} button[aria-label="Invitar a firmar: Marta Quispe Mamani"]`), 'the button is offered')
+  t.notOk(await page.$(`${contractRow(juliaId)} button[aria-label="Invitar a firmar: Julia Quispe Mamani"]`), 'not on a signed one')
 })
 
 t.test('"Invitar a firmar": where the link went, the flag on a changed address, the demo link once; the list follows by itself', async (t) => {

@@ -5,7 +5,7 @@
  * database, no Fastify.
  */
 import { createHash, randomBytes, randomInt } from 'node:crypto'
-import { addDays, dayMonthYearKey, todayInLima } from '../../vocabulary/dates.js'
+import { addDays } from '../../vocabulary/dates.js'
 import { SIGNING_LIMITS } from '../../registry/signing-limits.js'
 
 export { SIGNING_LIMITS, sameHash } from '../../registry/signing-limits.js'
@@ -39,22 +39,6 @@ export function invitationExpiry (now: Date, kind: 'contract' | 'addendum', entr
   const last = limaEndOfDay(kind === 'addendum' ? addDays(entryDate, -1) : entryDate)
   const byDays = new Date(now.getTime() + days * 86_400_000)
   return byDays < last ? byDays : last
-}
-
-/**
- * Why a contract or adenda cannot be signed electronically now, or undefined when it can: only an
- * `issued` one (neither signed, withdrawn, ended nor superseded); a contract not started before
- * `today` (it may be signed on its start day, §39), an adenda whose contract has not ended (it starts
- * after `today`).
- */
-export function notInvitable (
-  contract: { kind: 'contract' | 'addendum', status: string, entryDate: string }, today = todayInLima()
-): 'status' | 'started' | 'contractEnded' | undefined {
-  if (contract.status !== 'issued') return 'status'
-  const start = dayMonthYearKey(contract.entryDate)
-  const now = dayMonthYearKey(today)
-  if (contract.kind === 'addendum') return start <= now ? 'contractEnded' : undefined
-  return start < now ? 'started' : undefined
 }
 
 /** The domain of an address, lower case (`ana@Empresa.PE` → `empresa.pe`). */

@@ -94,12 +94,18 @@ test('409s saying why: an employer address, another worker\'s, a contract starte
   t.equal(another.json().message, SIGNING_MESSAGES.anotherWorker)
   t.same(another.json().data, { contractId: theirs, address: true })
 
+  // GET /api/contracts marks a row `invitable` by the rule this route applies (the console's button)
+  const listedAs = async (dni: string) => ((await app.inject({ method: 'GET', url: `/api/contracts?dni=${dni}` }))
+    .json().data.contracts as Array<{ started: boolean, invitable: boolean }>).map(({ started, invitable }) => ({ started, invitable }))
   // a contract starting today may still be signed on its start day
   const startsToday = await issueContract(app, worker('43100006', { entryDate: today, endDate: termEnd(today, 6) }))
+  t.same(await listedAs('43100006'), [{ started: true, invitable: true }], 'started today, still invitable')
   t.equal((await invite([startsToday])).statusCode, 201)
 
   const paper = await issueContract(app, worker('43100007'))
+  t.same(await listedAs('43100007'), [{ started: false, invitable: true }])
   t.equal((await app.inject({ method: 'POST', url: `/api/contracts/${paper}/signed`, payload: { signingDate: today } })).statusCode, 200)
+  t.same(await listedAs('43100007'), [{ started: false, invitable: false }], 'signed: no longer invitable')
   const signed = await invite([paper])
   t.equal(signed.statusCode, 409)
   t.equal(signed.json().message, SIGNING_MESSAGES.notIssued('signed'))

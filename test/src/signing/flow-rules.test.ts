@@ -5,9 +5,10 @@
  */
 import { test } from 'tap'
 import {
-  addressRecentlyChanged, employerDomains, invitationExpiry, limaEndOfDay, maskEmail, newCode, newSecret, notInvitable, sameHash, sha256Hex, typedBirthDate
+  addressRecentlyChanged, employerDomains, invitationExpiry, limaEndOfDay, maskEmail, newCode, newSecret, sameHash, sha256Hex, typedBirthDate
 } from '../../../src/signing/flow/rules.js'
 import { canonicalJson, chainHash } from '../../../src/registry/evidence-chain.js'
+import { notInvitable } from '../../../src/registry/contract-rules.js'
 
 test('expiry: the earlier of the days given and 23:59 Lima of the start (an adenda: the day before it)', async (t) => {
   const now = new Date('2026-12-02T18:00:00Z')
