@@ -5,12 +5,14 @@
  * src/signing/certificates.ts), checked against the employer profile's RUC; a refusal stops start-up
  * with one line. Without SIGNING_CERT in production or with DATABASE_URL the demo certificate is not
  * used: `app.sealer.enabled` is false and every seal answers 503 (said once in the log, at info level). It seals
- * against the templates the PDF pool compiled (`app.pdfPool.engineData`).
+ * against the templates the PDF pool compiled (`app.pdfPool.engineData`), with its Unicode font for
+ * a name WinAnsi cannot print.
  */
 import fp from 'fastify-plugin'
 import { projectPath } from '../src/paths.js'
 import { demoRefusal, loadSigningIdentity } from '../src/signing/certificates.js'
 import { createSealer, unavailableSealer } from '../src/signing/seal.js'
+import { loadUnicodeFont, type UnicodeFont } from '../src/pdf/unicode-font.js'
 import type { DocumentSealer } from '../src/signing/types.js'
 
 declare module 'fastify' {
@@ -43,9 +45,12 @@ export default fp(async (app) => {
     app.log.warn('signing with the demo certificate (no SIGNING_CERT): signed documents have no legal value')
   }
   if (config.SIGNING_TSA_URL === undefined) app.log.warn('no SIGNING_TSA_URL: signatures are PAdES-B-B, without a time-stamp')
+  let unicode: Promise<UnicodeFont> | undefined
   app.decorate('sealer', createSealer({
     templates: data.templates,
     textFont: data.textFont,
+    // parsed at the first stamp with a character WinAnsi lacks, then kept
+    unicode: async () => await (unicode ??= loadUnicodeFont(data.unicodeFontPath)),
     identity,
     legalName: data.employer.legalName,
     tsa: config.SIGNING_TSA_URL === undefined

@@ -511,7 +511,7 @@ export default fp(async (app) => {
       consents: signed.consents,
       chainHead: plan.signed.sha256,
       demo: plan.demo
-    })
+    }, { unicodeFontPath: app.pdfPool.engineData.unicodeFontPath })
     let record
     try {
       record = { ...await engine.sealRecord(drawn), unsealedSha256: sha256Hex(drawn) }

@@ -9,12 +9,16 @@
  * and after signing, the optional purposes answered, and the SHA-256 of the evidence chain's `signed`
  * event. Texts are RECEIPT_MESSAGES; the fonts are the templates' DejaVu Sans Condensed, regular and
  * bold, embedded as WinAnsi TrueType fonts (src/pdf/embedded-font.ts), so the seal's appearance
- * reuses the regular one (seal.ts RECORD_FONT_KEY) and readers extract the text as drawn.
+ * reuses the regular one (seal.ts RECORD_FONT_KEY) and readers extract the text as drawn; a value with a
+ * character WinAnsi lacks (a name such as Łukasz) is drawn with a subset of DejaVu Sans (pdf-lib's
+ * subsetting through fontkit) when `unicodeFontPath` is given.
  */
+import { readFile } from 'node:fs/promises'
 import {
-  beginText, endText, PDFDocument, PDFHexString, PDFName, type PDFPage, type PDFRef, popGraphicsState,
+  beginText, endText, PDFDocument, type PDFFont, PDFHexString, PDFName, type PDFPage, type PDFRef, popGraphicsState,
   pushGraphicsState, type RGB, rgb, setFillingColor, setFontAndSize, setTextMatrix, showText
 } from 'pdf-lib'
+import { isWinAnsi } from '../pdf/winansi.js'
 import { RECEIPT_MESSAGES } from '../../schemas/messages.js'
 import { compactPdf } from '../pdf/compact.js'
 import { loadWinAnsiFont, registerWinAnsiFont, type WinAnsiFont } from '../pdf/embedded-font.js'
@@ -71,6 +75,12 @@ const RULE = rgb(0.6, 0.6, 0.6)
 
 interface Font { key: string, metrics: WinAnsiFont }
 
+/** Resource key of the Unicode font on every page (neither RECORD_FONT_KEY nor the bold F2). */
+const UNICODE_KEY = 'F3'
+
+/** A line to draw: WinAnsi bytes, or code points for the Unicode font. */
+interface Line { codes: number[], unicode: boolean }
+
 /** Registers a WinAnsi TrueType font (the engine's three objects: font, descriptor, file) in `doc`. */
 function embedFont (doc: PDFDocument, font: WinAnsiFont): PDFRef {
   const context = doc.context
@@ -83,15 +93,18 @@ class Writer {
   readonly #doc: PDFDocument
   readonly #fonts: { regular: Font, bold: Font }
   readonly #refs: { regular: PDFRef, bold: PDFRef }
+  readonly #unicode: PDFFont | undefined
   page!: PDFPage
   y = 0
 
-  constructor (doc: PDFDocument) {
+  /** @param unicode the Unicode font, for a text WinAnsi cannot encode (regular only); absent: winAnsiCodes (`?`) */
+  constructor (doc: PDFDocument, unicode?: PDFFont) {
     this.#doc = doc
     const regular = loadWinAnsiFont('regular')
     const bold = loadWinAnsiFont('bold')
     this.#refs = { regular: embedFont(doc, regular), bold: embedFont(doc, bold) }
     this.#fonts = { regular: { key: RECORD_FONT_KEY, metrics: regular }, bold: { key: 'F2', metrics: bold } }
+    this.#unicode = unicode
     this.newPage()
   }
 
@@ -99,23 +112,39 @@ class Writer {
     this.page = this.#doc.addPage([PAGE.width, PAGE.height])
     this.page.node.setFontDictionary(PDFName.of(this.#fonts.regular.key), this.#refs.regular)
     this.page.node.setFontDictionary(PDFName.of(this.#fonts.bold.key), this.#refs.bold)
+    if (this.#unicode !== undefined) this.page.node.setFontDictionary(PDFName.of(UNICODE_KEY), this.#unicode.ref)
     this.y = TOP
   }
 
-  /** The lines of `text` within `width` pt at `size`, as WinAnsi codes. */
-  lines (text: string, size: number, width: number, bold = false): number[][] {
-    const codes = winAnsiCodes(text)
-    const widths = (bold ? this.#fonts.bold : this.#fonts.regular).metrics.widths
-    return breakLines(codes, codes.map((code) => widths[code] ?? 500), (width * 1000) / size)
-      .map(([start, end]) => codes.slice(start, end))
+  /** The lines of `text` within `width` pt at `size`: WinAnsi codes, or code points when it needs the Unicode font. */
+  lines (text: string, size: number, width: number, bold = false): Line[] {
+    const nfc = text.normalize('NFC')
+    const unicode = this.#unicode
+    if (unicode === undefined || isWinAnsi(nfc)) {
+      const codes = winAnsiCodes(nfc)
+      const widths = (bold ? this.#fonts.bold : this.#fonts.regular).metrics.widths
+      return breakLines(codes, codes.map((code) => widths[code] ?? 500), (width * 1000) / size)
+        .map(([start, end]) => ({ codes: codes.slice(start, end), unicode: false }))
+    }
+    const codes = [...nfc].map((char) => char.codePointAt(0) as number)
+    const advances = codes.map((code) => unicode.widthOfTextAtSize(String.fromCodePoint(code), 1000))
+    return breakLines(codes, advances, (width * 1000) / size)
+      .map(([start, end]) => ({ codes: codes.slice(start, end), unicode: true }))
   }
 
-  /** Draws one line of codes with its baseline at (x, y). */
-  show (codes: number[], x: number, y: number, size: number, bold = false, color: RGB = INK): void {
-    const font = bold ? this.#fonts.bold : this.#fonts.regular
-    const hex = codes.map((code) => code.toString(16).padStart(2, '0')).join('')
-    this.page.pushOperators(pushGraphicsState(), beginText(), setFontAndSize(font.key, size), setFillingColor(color),
-      setTextMatrix(1, 0, 0, 1, x, y), showText(PDFHexString.of(hex)), endText(), popGraphicsState())
+  /** Draws one line with its baseline at (x, y). */
+  show (line: Line, x: number, y: number, size: number, bold = false, color: RGB = INK): void {
+    let key: string
+    let text: PDFHexString
+    if (line.unicode && this.#unicode !== undefined) {
+      key = UNICODE_KEY
+      text = this.#unicode.encodeText(String.fromCodePoint(...line.codes))
+    } else {
+      key = (bold ? this.#fonts.bold : this.#fonts.regular).key
+      text = PDFHexString.of(line.codes.map((code) => code.toString(16).padStart(2, '0')).join(''))
+    }
+    this.page.pushOperators(pushGraphicsState(), beginText(), setFontAndSize(key, size), setFillingColor(color),
+      setTextMatrix(1, 0, 0, 1, x, y), showText(text), endText(), popGraphicsState())
   }
 
   /** Starts a new page unless `height` pt fit above the bottom. */
@@ -160,22 +189,33 @@ class Writer {
   /** The caption above the seal's area of the last page. */
   sealCaption (): void {
     const area = RECORD_SEAL_AREA
-    this.show(winAnsiCodes(RECEIPT_MESSAGES.sealCaption), area.x, area.y + area.height + 6, SIZE.text, true)
+    const caption = { codes: winAnsiCodes(RECEIPT_MESSAGES.sealCaption), unicode: false }
+    this.show(caption, area.x, area.y + area.height + 6, SIZE.text, true)
   }
 }
 
 /**
  * Draws the constancia (not yet sealed: DocumentSealer.sealRecord seals it): A4, one page for an
  * ordinary signature, more when the steps do not fit; the last page keeps seal.ts RECORD_SEAL_AREA free.
+ * @param options.unicodeFontPath DejaVu Sans (TTF), embedded as a subset only when a value needs a
+ *   character WinAnsi lacks; absent: such characters lose their accents or print `?`
  * @returns the PDF's bytes, ending in a cross-reference stream (src/pdf/compact.ts), as the sealer reads them
  */
-export async function drawReceipt (receipt: SigningReceipt): Promise<Uint8Array> {
+export async function drawReceipt (
+  receipt: SigningReceipt, options: { unicodeFontPath?: string } = {}
+): Promise<Uint8Array> {
   const text = RECEIPT_MESSAGES
   const doc = await PDFDocument.create({ updateMetadata: false })
   doc.setTitle(text.documentTitle(receipt.evidenceNumber))
   doc.setLanguage('es-PE')
   doc.setCreationDate(receipt.signedAt)
-  const writer = new Writer(doc)
+  let unicode: PDFFont | undefined
+  if (options.unicodeFontPath !== undefined && !isWinAnsi(JSON.stringify(receipt).normalize('NFC'))) {
+    const { default: fontkit } = await import('@pdf-lib/fontkit') // only for such a value
+    doc.registerFontkit(fontkit)
+    unicode = await doc.embedFont(await readFile(options.unicodeFontPath), { subset: true })
+  }
+  const writer = new Writer(doc, unicode)
   writer.paragraph(text.title, SIZE.title, true, INK, 4)
   if (receipt.demo) {
     writer.paragraph(text.demo, SIZE.demo, true, RED, 1)

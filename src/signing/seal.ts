@@ -24,7 +24,8 @@ import { deflateSync } from 'node:zlib'
 import type { CompiledTemplate, CompiledWidget } from '../pdf/compiled.js'
 import type { FontMetrics } from '../pdf/font-metrics.js'
 import { breakLines, type Rect } from '../pdf/layout.js'
-import { winAnsiCode } from '../pdf/winansi.js'
+import { isWinAnsi, winAnsiCode } from '../pdf/winansi.js'
+import { UnicodeSubset, type UnicodeFont } from '../pdf/unicode-font.js'
 import { writeUpdate, type RawObject, type UpdateDict } from '../pdf/update.js'
 import { SEALING_MESSAGES } from '../../schemas/messages.js'
 import { AppError } from '../errors.js'
@@ -88,6 +89,13 @@ export interface SealerOptions {
   identity: SigningIdentity | LazyIdentity
   /** The employer's razón social (the employer profile's legalName). */
   legalName: string
+  /**
+   * The Unicode font (DejaVu Sans, src/pdf/unicode-font.ts), loaded on first use: a paragraph of the
+   * stamp or the seal's appearance with a character WinAnsi lacks (a name such as Łukasz or Đặng) is
+   * drawn with a subset of it embedded in that update. Absent: such characters lose their accents or
+   * print `?` (winAnsiCodes).
+   */
+  unicode?: () => Promise<UnicodeFont>
   /** The time-stamp authority; absent: PAdES-B-B. */
   tsa?: TimestampAuthority
   /** The clock (tests). */
@@ -150,40 +158,85 @@ export function winAnsiCodes (text: string): number[] {
 
 const num = (value: number) => (Math.round(value * 100) / 100).toString()
 
+/** The fonts of a stamp or an appearance: the WinAnsi text font, and a Unicode subset when a paragraph needs it. */
+interface StampFonts {
+  text: { key: string, metrics: FontMetrics }
+  unicode?: { key: string, subset: UnicodeSubset }
+}
+
+/**
+ * Resource key of the Unicode subset an update embeds for its stamp or appearance: not a key of our
+ * templates (src/pdf/compiled.ts fontKeys) nor of the constancia (RECORD_FONT_KEY, F2).
+ */
+const UNICODE_STAMP_KEY = 'FSelloU'
+
+/**
+ * A Unicode subset for `paragraphs` when one of them has a character WinAnsi lacks and the font is
+ * configured; undefined otherwise (the WinAnsi font draws them all).
+ */
+async function unicodeFor (
+  paragraphs: readonly string[], unicode?: () => Promise<UnicodeFont>
+): Promise<UnicodeSubset | undefined> {
+  if (unicode === undefined || paragraphs.every((paragraph) => isWinAnsi(paragraph.normalize('NFC')))) return undefined
+  return new UnicodeSubset(await unicode())
+}
+
 /**
  * Content-stream operators drawing `paragraphs` inside `rect` (origin `x0, y0`), at the largest size
- * from MAX_TEXT_SIZE down that holds every line, in font resource `fontKey`; a thin frame around.
+ * from MAX_TEXT_SIZE down that holds every line; a thin frame around. A paragraph WinAnsi encodes is
+ * drawn with `fonts.text`, another with `fonts.unicode` when given (else winAnsiCodes: `?`).
  */
 function drawParagraphs (
-  paragraphs: string[], rect: Rect, origin: { x: number, y: number }, fontKey: string, metrics: FontMetrics
+  paragraphs: string[], rect: Rect, origin: { x: number, y: number }, fonts: StampFonts
 ): string {
-  const encoded = paragraphs.map(winAnsiCodes)
-  const advances = encoded.map((codes) => codes.map((code) => metrics.widths[code] ?? 500))
+  const { unicode } = fonts
+  const encoded = paragraphs.map((paragraph) => {
+    const text = paragraph.normalize('NFC')
+    if (unicode === undefined || isWinAnsi(text)) {
+      const codes = winAnsiCodes(text)
+      return { unicode: false, codes, advances: codes.map((code) => fonts.text.metrics.widths[code] ?? 500) }
+    }
+    const codes = [...text].map((char) => char.codePointAt(0) as number)
+    return { unicode: true, codes, advances: codes.map((code) => unicode.subset.glyph(code).advance) }
+  })
   const innerWidth = rect.width - 2 * PADDING
   const innerHeight = rect.height - 2 * PADDING
   let size = MAX_TEXT_SIZE
-  let lines: { codes: number[], start: number, end: number }[] = []
+  let lines: { paragraph: typeof encoded[number], start: number, end: number }[] = []
   for (; size >= MIN_TEXT_SIZE; size -= 0.25) {
-    lines = encoded.flatMap((codes, index) =>
-      breakLines(codes, advances[index], (innerWidth * 1000) / size).map(([start, end]) => ({ codes, start, end })))
+    lines = encoded.flatMap((paragraph) =>
+      breakLines(paragraph.codes, paragraph.advances, (innerWidth * 1000) / size)
+        .map(([start, end]) => ({ paragraph, start, end })))
     if (lines.length * size * LINE_SPACING <= innerHeight) break
   }
   size = Math.max(size, MIN_TEXT_SIZE)
   const x = origin.x + rect.x
   const y = origin.y + rect.y
   let ops = `q\n${INK} RG 0.5 w\n${num(x + 0.5)} ${num(y + 0.5)} ${num(rect.width - 1)} ${num(rect.height - 1)} re S\n`
-  ops += `${num(x)} ${num(y)} ${num(rect.width)} ${num(rect.height)} re W n\nBT\n/${fontKey} ${num(size)} Tf\n${INK} rg\n`
-  const top = y + rect.height - PADDING - (size * metrics.ascent) / 1000
-  lines.forEach((line, index) => {
-    let text = '('
-    for (let i = line.start; i < line.end; i++) {
-      const code = line.codes[i]
-      if (code === 0x28 || code === 0x29 || code === 0x5c) text += '\\'
-      text += String.fromCharCode(code)
+  ops += `${num(x)} ${num(y)} ${num(rect.width)} ${num(rect.height)} re W n\nBT\n${INK} rg\n`
+  const top = y + rect.height - PADDING - (size * fonts.text.metrics.ascent) / 1000
+  lines.forEach(({ paragraph, start, end }, index) => {
+    let text: string
+    if (paragraph.unicode && unicode !== undefined) {
+      text = unicode.subset.encode(paragraph.codes, start, end)
+    } else {
+      text = '('
+      for (let i = start; i < end; i++) {
+        const code = paragraph.codes[i]
+        if (code === 0x28 || code === 0x29 || code === 0x5c) text += '\\'
+        text += String.fromCharCode(code)
+      }
+      text += ')'
     }
-    ops += `1 0 0 1 ${num(x + PADDING)} ${num(top - index * size * LINE_SPACING)} Tm\n${text}) Tj\n`
+    const key = paragraph.unicode && unicode !== undefined ? unicode.key : fonts.text.key
+    ops += `/${key} ${num(size)} Tf\n1 0 0 1 ${num(x + PADDING)} ${num(top - index * size * LINE_SPACING)} Tm\n${text} Tj\n`
   })
   return `${ops}ET\nQ\n`
+}
+
+/** The Unicode subset's five objects (UnicodeSubset.objects) from `first`, as an update's raw objects. */
+async function subsetObjects (subset: UnicodeSubset, first: number): Promise<RawObject[]> {
+  return (await subset.objects(first)).map((object) => ({ ...object, generation: 0 }))
 }
 
 /** The area above the signing line of a signature column, from its centred name widget. */
@@ -253,16 +306,35 @@ function streamParts (entries: string, data: Uint8Array | string): (string | Uin
   return [`<< ${entries} /Length ${bytes.length} >>\nstream\n`, bytes, '\nendstream']
 }
 
-/** Update 1: the worker's stamp and `evidencia.json`. */
-function stampUpdate (
+/**
+ * A page dictionary whose font resources gain `key` → `ref` (its /Resources and their /Font written
+ * inline, the other entries kept). @throws PdfStructureError when the page already has a font `key`
+ */
+function withFont (objects: PdfObjects, page: string, key: string, ref: string): string {
+  const resources = objects.resolve(dictValue(page, '/Resources') ?? '<<>>')
+  const fonts = objects.resolve(dictValue(resources, '/Font') ?? '<<>>')
+  if (dictValue(fonts, `/${key}`) !== undefined) throw new PdfStructureError(`la página ya tiene la fuente /${key}`)
+  return editDict(resources, { '/Font': editDict(fonts, { [`/${key}`]: ref }) })
+}
+
+/** Update 1: the worker's stamp and `evidencia.json` (and the Unicode subset the stamp needs, if any). */
+async function stampUpdate (
   issued: PdfObjects, block: SignatureBlock, kind: SignedDocumentKind, signature: WorkerSignature,
-  metrics: FontMetrics, at: Date
-): Uint8Array {
+  metrics: FontMetrics, at: Date, unicode?: () => Promise<UnicodeFont>
+): Promise<Uint8Array> {
   const first = issued.trailer.size
-  const numbers = { stamp: first, file: first + 1, spec: first + 2 }
+  const numbers = { stamp: first, file: first + 1, spec: first + 2, font: first + 3 }
   const page = issued.object(block.page)
-  const stamp = drawParagraphs(stampParagraphs(kind, signature), block.worker, { x: 0, y: 0 }, block.fontKey, metrics)
+  const paragraphs = stampParagraphs(kind, signature)
+  const subset = await unicodeFor(paragraphs, unicode)
+  const fonts: StampFonts = {
+    text: { key: block.fontKey, metrics },
+    unicode: subset === undefined ? undefined : { key: UNICODE_STAMP_KEY, subset }
+  }
+  const stamp = drawParagraphs(paragraphs, block.worker, { x: 0, y: 0 }, fonts)
   const contents = [...items(issued, dictValue(page, '/Contents')), `${numbers.stamp} 0 R`]
+  const pageChanges: Record<string, string> = { '/Contents': `[${contents.join(' ')}]` }
+  if (subset !== undefined) pageChanges['/Resources'] = withFont(issued, page, UNICODE_STAMP_KEY, `${numbers.font} 0 R`)
   const evidence = Buffer.from(`${JSON.stringify(signature.evidence, null, 2)}\n`, 'utf8')
   const packed = deflateSync(evidence)
   const catalog = issued.object(issued.trailer.root)
@@ -270,7 +342,7 @@ function stampUpdate (
   const embedded = `<< /Names [(${EVIDENCE_FILE}) ${numbers.spec} 0 R] >>`
   const spec = `${numbers.spec} 0 R`
   return appendUpdate(issued, [
-    { objectNumber: block.page, generation: 0, body: editDict(page, { '/Contents': `[${contents.join(' ')}]` }) },
+    { objectNumber: block.page, generation: 0, body: editDict(page, pageChanges) },
     {
       objectNumber: issued.trailer.root,
       generation: 0,
@@ -292,26 +364,26 @@ function stampUpdate (
       generation: 0,
       parts: streamParts(`/Type /EmbeddedFile /Subtype /application#2Fjson /Filter /FlateDecode /Params << /Size ${evidence.length} ` +
         `/ModDate (${pdfDate(at)}) /CheckSum <${createHash('md5').update(evidence).digest('hex')}> >>`, packed)
-    }
+    },
+    ...(subset === undefined ? [] : await subsetObjects(subset, numbers.font))
   ])
 }
 
 const BYTE_RANGE_PLACEHOLDER = `/ByteRange [0 ${'0'.repeat(10)} ${'0'.repeat(10)} ${'0'.repeat(10)}]`
 
+/** The seal's appearance: its content stream, and the Unicode subset's objects when it draws with one. */
+interface SealAppearance { stream: string, unicodeFont?: RawObject[] }
+
 /**
- * Update 2, its /Contents still zeros: the certification signature's objects. Returns the bytes and
- * where /Contents' hex string starts (`<`) and ends (after `>`).
+ * The seal's appearance over `area`: the certificate's holder "en representación de" `legalName`,
+ * its serial number and issuer, the time in Lima, the demonstration notice. Its objects follow the
+ * update's own three (certificationUpdate), from `first` + 3.
  */
-function certificationUpdate (
-  stamped: PdfObjects, place: SealPlace, identity: SigningIdentity, legalName: string, textFont: FontMetrics,
-  at: Date, contentsBytes: number
-): { bytes: Uint8Array, contentsStart: number, contentsEnd: number } {
+async function sealAppearance (
+  identity: SigningIdentity, legalName: string, area: Rect, textFont: FontMetrics, at: Date, first: number,
+  unicode?: () => Promise<UnicodeFont>
+): Promise<SealAppearance> {
   const { certificate, holder } = identity
-  const first = stamped.trailer.size
-  const numbers = { value: first, widget: first + 1, appearance: first + 2 }
-  const page = stamped.object(place.page)
-  const font = fontObject(stamped, page, place.fontKey)
-  const area = place.area
   const when = limaInstant(at)
   const lines = [
     SEALING_MESSAGES.sealHolder(holder, legalName),
@@ -319,7 +391,27 @@ function certificationUpdate (
     SEALING_MESSAGES.sealTime(when.date, when.time),
     ...(certificate.demo ? [SEALING_MESSAGES.sealDemo] : [])
   ]
-  const appearance = drawParagraphs(lines, { x: 0, y: 0, width: area.width, height: area.height }, { x: 0, y: 0 }, 'F1', textFont)
+  const subset = await unicodeFor(lines, unicode)
+  const fonts: StampFonts = { text: { key: 'F1', metrics: textFont }, unicode: subset === undefined ? undefined : { key: UNICODE_STAMP_KEY, subset } }
+  const stream = drawParagraphs(lines, { x: 0, y: 0, width: area.width, height: area.height }, { x: 0, y: 0 }, fonts)
+  return { stream, unicodeFont: subset === undefined ? undefined : await subsetObjects(subset, first + 3) }
+}
+
+/**
+ * Update 2, its /Contents still zeros: the certification signature's objects. Returns the bytes and
+ * where /Contents' hex string starts (`<`) and ends (after `>`).
+ */
+function certificationUpdate (
+  stamped: PdfObjects, place: SealPlace, identity: SigningIdentity, appearance: SealAppearance, at: Date,
+  contentsBytes: number
+): { bytes: Uint8Array, contentsStart: number, contentsEnd: number } {
+  const { holder } = identity
+  const first = stamped.trailer.size
+  const numbers = { value: first, widget: first + 1, appearance: first + 2 }
+  const page = stamped.object(place.page)
+  const font = fontObject(stamped, page, place.fontKey)
+  const area = place.area
+  const fontResources = `/F1 ${font}` + (appearance.unicodeFont === undefined ? '' : ` /${UNICODE_STAMP_KEY} ${appearance.unicodeFont[0].objectNumber} 0 R`)
   const catalog = stamped.object(stamped.trailer.root)
   const annots = [...items(stamped, dictValue(page, '/Annots')), `${numbers.widget} 0 R`]
   const rect = `[${num(area.x)} ${num(area.y)} ${num(area.x + area.width)} ${num(area.y + area.height)}]`
@@ -347,8 +439,10 @@ function certificationUpdate (
     {
       objectNumber: numbers.appearance,
       generation: 0,
-      parts: streamParts(`/Type /XObject /Subtype /Form /BBox [0 0 ${num(area.width)} ${num(area.height)}] /Resources << /Font << /F1 ${font} >> >>`, appearance)
-    }
+      parts: streamParts(`/Type /XObject /Subtype /Form /BBox [0 0 ${num(area.width)} ${num(area.height)}] /Resources << /Font << ${fontResources} >> >>`,
+        appearance.stream)
+    },
+    ...(appearance.unicodeFont ?? [])
   ])
   const buffer = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength)
   const rangeAt = buffer.indexOf(BYTE_RANGE_PLACEHOLDER, stamped.bytes.length, 'latin1')
@@ -392,7 +486,7 @@ export function createSealer (options: SealerOptions): DocumentSealer {
 
   /** Update 2 over `stamped`, signed (and time-stamped); again with more room when the CMS did not fit. */
   const certify = async (
-    stamped: PdfObjects, place: SealPlace, at: Date
+    stamped: PdfObjects, place: SealPlace, at: Date, appearance?: SealAppearance
   ): Promise<{ bytes: Uint8Array, timeStamped: boolean }> => {
     const { signer } = identity()
     if (contentsBytes === 0) {
@@ -400,15 +494,16 @@ export function createSealer (options: SealerOptions): DocumentSealer {
       contentsBytes = chainBytes + CMS_ROOM + (options.tsa === undefined ? 0 : TOKEN_ROOM)
     }
     const room = contentsBytes
-    const { bytes, contentsStart, contentsEnd } =
-      certificationUpdate(stamped, place, identity(), options.legalName, options.textFont, at, room)
+    appearance ??= await sealAppearance(
+      identity(), options.legalName, place.area, options.textFont, at, stamped.trailer.size, options.unicode)
+    const { bytes, contentsStart, contentsEnd } = certificationUpdate(stamped, place, identity(), appearance, at, room)
     const digest = createHash('sha256').update(bytes.subarray(0, contentsStart)).update(bytes.subarray(contentsEnd)).digest()
     const draft = buildSignedData({ contentType: OID.data, digest }, signer)
     const token = options.tsa === undefined ? undefined : await requestTimestamp(options.tsa, draft.signatureValue)
     const cms = draft.encode(token)
     if (cms.length > room) {
       contentsBytes = Math.max(contentsBytes, cms.length + EXTRA_ROOM)
-      return await certify(stamped, place, at)
+      return await certify(stamped, place, at, appearance)
     }
     Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength).write(Buffer.from(cms).toString('hex'), contentsStart + 1, 'latin1')
     return { bytes, timeStamped: token !== undefined }
@@ -421,7 +516,8 @@ export function createSealer (options: SealerOptions): DocumentSealer {
       const at = now()
       const objects = new PdfObjects(issued)
       const block = findSignatureBlock(templates, issued)
-      const stamped = new PdfObjects(stampUpdate(objects, block, kind, signature, options.textFont, at))
+      const stamped = new PdfObjects(
+        await stampUpdate(objects, block, kind, signature, options.textFont, at, options.unicode))
       return sealed(await certify(stamped, { page: block.page, area: block.employer, fontKey: block.fontKey }, at))
     },
     async sealRecord (pdf): Promise<SealedDocument> {

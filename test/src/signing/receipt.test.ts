@@ -1,12 +1,14 @@
 /**
  * The constancia de firma electrónica as drawn (src/signing/receipt.ts), before its seal: read back
  * with pdfjs-dist and qpdf. A signature with many failed steps flows onto a second page and keeps
- * the seal's area of the last one free; text outside WinAnsi is printed as the stamp prints it.
+ * the seal's area of the last one free; text outside WinAnsi is drawn with the Unicode font (as the
+ * stamp draws it), or without that font loses its accents and prints `?`.
  */
 import { test } from 'tap'
 import { drawReceipt, type SigningReceipt } from '../../../src/signing/receipt.js'
 import { PdfObjects } from '../../../src/signing/pdf-objects.js'
-import { pdfPages, qpdfCheck } from '../../support/helper.js'
+import { pdfPages, pdfUncompressed, qpdfCheck } from '../../support/helper.js'
+import { assetPath } from '../../../src/paths.js'
 
 const at = new Date('2026-03-02T15:04:05Z')
 
@@ -59,9 +61,19 @@ test('many failed steps flow onto a second page; the seal\'s caption and the cha
   t.notMatch(pages[0], 'Firma de certificación del empleador', 'the caption only where the seal goes')
 })
 
-test('text outside WinAnsi: accents stripped, the rest as ?', async (t) => {
-  const pdf = await drawReceipt(receipt({ worker: { name: 'Łucja Nguyễn Pérez', dni: '12345678' }, userAgent: 'Navegador ✓ 1.0' }))
+test('text outside WinAnsi: drawn with the Unicode font, as written; without that font, accents stripped and the rest as ?', async (t) => {
+  const outside = receipt({ worker: { name: 'Łucja Nguyễn Pérez', dni: '12345678' }, userAgent: 'Navegador ✓ 1.0' })
+  const pdf = await drawReceipt(outside, { unicodeFontPath: assetPath('fonts', 'DejaVuSans.ttf') })
+  t.match(await qpdfCheck(pdf), 'No syntax or stream encoding errors found')
   const text = flat(await pdfPages(pdf)).join(' ')
-  t.match(text, 'Trabajador ?ucja Nguyen Pérez', 'ễ without its marks, Ł (no decomposition) as ?')
-  t.match(text, 'Navegador Navegador ? 1.0')
+  t.match(text, 'Trabajador Łucja Nguyễn Pérez', 'the name as the worker wrote it')
+  t.match(text, 'Navegador Navegador ✓ 1.0')
+  t.match(await pdfUncompressed(pdf), /\/BaseFont \/\S*DejaVuSans(?!Condensed)/, 'DejaVu Sans embedded beside the condensed WinAnsi fonts (qpdf)')
+
+  const plain = await drawReceipt(receipt(), { unicodeFontPath: assetPath('fonts', 'DejaVuSans.ttf') })
+  t.notMatch(await pdfUncompressed(plain), /\/BaseFont \/\S*DejaVuSans(?!Condensed)/, 'no Unicode font when every value is WinAnsi')
+
+  const fallback = flat(await pdfPages(await drawReceipt(outside))).join(' ')
+  t.match(fallback, 'Trabajador ?ucja Nguyen Pérez', 'ễ without its marks, Ł (no decomposition) as ?')
+  t.match(fallback, 'Navegador Navegador ? 1.0')
 })

@@ -303,6 +303,24 @@ tap.test('the data notice\'s stamp says each purpose SÍ or NO (an unanswered on
   t.match(pdfsig(file('notice.pdf', sealed.bytes), pki().nssDir), 'Signature is Valid')
 })
 
+tap.test('a name WinAnsi cannot print (Ł, ễ): the stamp draws it with a Unicode subset, as written; still valid and total', async (t) => {
+  const app = await sealingApp(t)
+  const { contract } = await issuedDocuments(app)
+  const sealed = await app.sealer.seal(contract, 'contrato', signature({ name: 'Łucja Nguyễn Pérez' }))
+  t.match(await flatText(sealed.bytes), 'Firmado electrónicamente por Łucja Nguyễn Pérez, DNI 12345678,', 'the name as written, not ?ucja Nguyen')
+  const report = pdfsig(file('unicode-stamp.pdf', sealed.bytes), pki().nssDir)
+  t.match(report, 'Signature is Valid')
+  t.match(report, 'Total document signed')
+  t.match(await qpdfCheck(sealed.bytes), 'No syntax or stream encoding errors found')
+  const fonts = execFileSync('pdffonts', [file('unicode-stamp.pdf', sealed.bytes)], { encoding: 'utf8' })
+  t.match(fonts, /[A-Z]{6}\+DejaVuSans\s+CID TrueType\s+Identity-H\s+yes\s+yes\s+yes/, 'a DejaVu Sans subset, embedded, with its ToUnicode map')
+  t.equal(sha256(sealed.bytes.subarray(0, contract.length)), sha256(contract), 'the issued bytes are the first revision, unchanged')
+
+  const plain = await app.sealer.seal(contract, 'contrato', signature())
+  t.notMatch(execFileSync('pdffonts', [file('plain-stamp.pdf', plain.bytes)], { encoding: 'utf8' }), /\+DejaVuSans\s/,
+    'a WinAnsi name embeds no Unicode font')
+})
+
 tap.test('an update appended after the seal: pdfsig says the signature no longer covers the document', async (t) => {
   const app = await sealingApp(t)
   const { contract } = await issuedDocuments(app)
