@@ -13,6 +13,8 @@ import { SIGNING_PAGE_MESSAGES } from '../../../schemas/messages.js'
 import { OPTIONAL_PURPOSES } from '../../../src/documents/optional-purposes.js'
 import { build, pdfText, sampleEmployee } from '../../support/helper.js'
 import { spawnSync } from 'node:child_process'
+import { brotliDecompressSync, gunzipSync } from 'node:zlib'
+import { SIGNING_PAGE_CSP } from '../../../routes/signing-page.js'
 import { fakeSealer, issueContract, latestCode, outboxFiles, pageOrigin, sessionHeader, type SealCall } from '../../support/signing-flow.js'
 
 type App = Awaited<ReturnType<typeof build>>
@@ -73,6 +75,20 @@ test('a worker signs: the page, identity, code, session, reading, signing once, 
   const script = await app.inject({ method: 'GET', url: '/firmar/static/firmar.js' })
   t.equal(script.statusCode, 200)
   t.match(script.headers['content-type'], 'javascript')
+  t.notOk(script.headers['content-encoding'], 'as it is to a client that asks for no encoding')
+  // pdf.js reaches a phone compressed as its browser accepts: brotli, else gzip; the same bytes once decoded
+  const worker = (encoding?: string) => app.inject({ method: 'GET', url: '/firmar/static/pdf.worker.min.mjs', headers: encoding === undefined ? {} : { 'accept-encoding': encoding } })
+  const plain = await worker()
+  const [br, gz] = await Promise.all([worker('gzip, deflate, br'), worker('gzip, deflate')])
+  t.same([br.headers['content-encoding'], gz.headers['content-encoding']], ['br', 'gzip'])
+  for (const reply of [plain, br, gz]) {
+    t.equal(reply.headers.vary, 'Accept-Encoding')
+    t.equal(reply.headers['cache-control'], 'public, max-age=86400')
+    t.equal(reply.headers['content-security-policy'], SIGNING_PAGE_CSP)
+  }
+  t.ok(brotliDecompressSync(br.rawPayload).equals(plain.rawPayload), 'brotli decodes to the file')
+  t.ok(gunzipSync(gz.rawPayload).equals(plain.rawPayload), 'gzip decodes to the file')
+  t.ok(br.rawPayload.length < plain.rawPayload.length / 3, `${plain.rawPayload.length} bytes sent as ${br.rawPayload.length}`)
   const state = await app.inject({ method: 'GET', url: `/api/signing/${token}` })
   t.match(state.json().data, { status: 'sent', email: 'w********@c*****.pe', session: false, documents: [{ kind: 'contrato' }, { kind: 'tratamiento-datos' }, { kind: 'anexo' }] })
   t.same(state.json().data.purposes, OPTIONAL_PURPOSES.map(({ id, letter, text }) => ({ id, letter, text })), 'the notice\'s three optional purposes')
