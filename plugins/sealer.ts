@@ -50,7 +50,10 @@ export default fp(async (app) => {
     templates: data.templates,
     textFont: data.textFont,
     // parsed at the first stamp with a character WinAnsi lacks, then kept
-    unicode: async () => await (unicode ??= loadUnicodeFont(data.unicodeFontPath)),
+    unicode: async () => await (unicode ??= loadUnicodeFont(data.unicodeFontPath).catch((error: unknown) => {
+      unicode = undefined // a failed read is tried again at the next stamp
+      throw error
+    })),
     identity,
     legalName: data.employer.legalName,
     tsa: config.SIGNING_TSA_URL === undefined

@@ -71,6 +71,12 @@ async function compressedBody (name: string, body: string, encoding: Encoding): 
   return await found
 }
 
+/** A Vary header's value with `name` added to what it already names (@fastify/cors's `Origin`). */
+function varyOn (current: string | number | string[] | undefined, name: string): string {
+  const names = (Array.isArray(current) ? current.join(',') : String(current ?? '')).split(',').map((part) => part.trim()).filter((part) => part !== '')
+  return [...new Set([...names, name])].join(', ')
+}
+
 /** The page's texts as its script reads them (functions written with their placeholder). */
 function pageTexts (): string {
   const texts = {
@@ -104,11 +110,12 @@ const signingPage: FastifyPluginAsync = async (app) => {
     if (!Object.hasOwn(files, name)) return await reply.callNotFound()
     const file = files[name]
     const encoding = negotiate(request.headers['accept-encoding'] ?? '', [...ENCODINGS]) as Encoding | null
-    reply.headers(SIGNING_PAGE_HEADERS).header('vary', 'Accept-Encoding').type(file.type)
+    const body = encoding === null ? file.body : await compressedBody(name, file.body, encoding) // before any header
+    reply.headers({ ...SIGNING_PAGE_HEADERS, vary: varyOn(reply.getHeader('vary'), 'Accept-Encoding') }).type(file.type)
     if (encoding !== null) reply.header('content-encoding', encoding)
     // pdf.js holds nothing of anyone's: kept by the phone a day (the page and its own script never are)
     if (name.startsWith('pdf.')) reply.header('cache-control', 'public, max-age=86400')
-    return await reply.send(encoding === null ? file.body : await compressedBody(name, file.body, encoding))
+    return await reply.send(body)
   })
   app.get('/firmar/:token', { config: { access: 'public' }, schema: { hide: true } }, async (_request, reply) =>
     await send(reply, html, 'text/html; charset=utf-8'))

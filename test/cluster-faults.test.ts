@@ -25,7 +25,7 @@ async function uploadForm () {
 const json = (reply: Reply) => JSON.parse(reply.body.toString()) as { message: string, checks?: Record<string, string> }
 
 /** A TEMP_DIR that can be broken and healed under a running instance. */
-interface BreakableDir { dir: string, how: string, fault: string, breakIt: () => void, heal: () => void }
+interface BreakableDir { dir: string, how: string, fault: string, breakIt: () => void | Promise<void>, heal: () => void | Promise<void> }
 
 /**
  * A TEMP_DIR on its own tmpfs that fills up (`full`) or is remounted read-only, where the machine
@@ -45,7 +45,7 @@ function breakableDir (t: Test, kind: 'full' | 'read-only'): BreakableDir | unde
     }
   }
   if (fs !== undefined) {
-    return { dir: fs.dir, how: 'a tmpfs remounted read-only', fault: 'EROFS', breakIt: () => { fs.readOnly(true) }, heal: () => { fs.readOnly(false) } }
+    return { dir: fs.dir, how: 'a tmpfs remounted read-only', fault: 'EROFS', breakIt: async () => { await fs.readOnly(true) }, heal: async () => { await fs.readOnly(false) } }
   }
   if (process.getuid?.() === 0) return undefined
   const dir = t.testdir({ sessions: {} })
@@ -76,7 +76,7 @@ test('TEMP_DIR full or read-only under a cluster: out of rotation at the next ch
 
   await t.test(`app1's TEMP_DIR broken (${first.fault}): ready 503 at once, uploads 503, HAProxy routes to app2`, async (t) => {
     await servedBy(['app1', 'app2'], 60)
-    first.breakIt()
+    await first.breakIt()
     const ready = await send(app1.port, 'GET', '/api/health/ready')
     t.equal(ready.status, 503, 'the first readiness check after the fault fails: its probe writes')
     t.equal(json(ready).checks?.sessionStore, 'fail')
@@ -92,7 +92,7 @@ test('TEMP_DIR full or read-only under a cluster: out of rotation at the next ch
   })
 
   await t.test(`app2's TEMP_DIR broken too (${second.fault}): no instance ready, HAProxy's live backend answers the service's 503`, async (t) => {
-    second.breakIt()
+    await second.breakIt()
     t.equal((await send(app2.port, 'GET', '/api/health/ready')).status, 503)
     const direct = await send(app2.port, 'POST', '/api/excel/upload', await uploadForm())
     t.equal(direct.status, 503)
@@ -106,8 +106,8 @@ test('TEMP_DIR full or read-only under a cluster: out of rotation at the next ch
   })
 
   await t.test('both TEMP_DIRs healed: ready 200, both back in rotation, uploads 200, same processes', async (t) => {
-    first.heal()
-    second.heal()
+    await first.heal()
+    await second.heal()
     for (const instance of instances) t.equal((await send(instance.port, 'GET', '/api/health/ready')).status, 200)
     await servedBy(['app1', 'app2'], 60)
     await until('uploads through HAProxy answer 200', 60, async () => (await lb('POST', '/api/excel/upload', await uploadForm())).status === 200)

@@ -312,7 +312,10 @@ export interface ListedContract extends RecordedContract {
   worker: string
   /** Whether its start is today or earlier (Lima). */
   started: boolean
-  /** Whether an invitation to sign it electronically would be accepted today (notInvitable, §39). */
+  /**
+   * Whether it may be invited to sign electronically today by status and start date (notInvitable,
+   * §39); the worker's address is checked when inviting.
+   */
   invitable: boolean
 }
 

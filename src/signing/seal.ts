@@ -307,11 +307,14 @@ function streamParts (entries: string, data: Uint8Array | string): (string | Uin
 }
 
 /**
- * A page dictionary whose font resources gain `key` → `ref` (its /Resources and their /Font written
- * inline, the other entries kept). @throws PdfStructureError when the page already has a font `key`
+ * A page dictionary's /Resources with `key` → `ref` added to its fonts (written inline, the other entries
+ * kept). @throws PdfStructureError when the page has no /Resources of its own or already a font `key`
  */
 function withFont (objects: PdfObjects, page: string, key: string, ref: string): string {
-  const resources = objects.resolve(dictValue(page, '/Resources') ?? '<<>>')
+  const own = dictValue(page, '/Resources')
+  // inherited from the page tree (§7.7.3.4): writing the page its own would hide the rest; ours never do
+  if (own === undefined) throw new PdfStructureError('la página de firmas no tiene recursos propios')
+  const resources = objects.resolve(own)
   const fonts = objects.resolve(dictValue(resources, '/Font') ?? '<<>>')
   if (dictValue(fonts, `/${key}`) !== undefined) throw new PdfStructureError(`la página ya tiene la fuente /${key}`)
   return editDict(resources, { '/Font': editDict(fonts, { [`/${key}`]: ref }) })

@@ -100,7 +100,7 @@ test('a read-only TEMP_DIR: uploads and session previews 503, readiness 503; wri
   if (fs === undefined) { t.plan(0, 'skip: this machine does not allow mounting a tmpfs'); return }
   const { app, lines } = await logged(t, { ...SMALL, TEMP_DIR: fs.dir })
   const kept = (await upload(app)).json().data.sessionId
-  fs.readOnly(true)
+  await fs.readOnly(true)
   t.same(await ready(app), { status: 503, sessionStore: 'fail' })
   const res = await upload(app)
   t.equal(res.statusCode, 503)
@@ -108,7 +108,7 @@ test('a read-only TEMP_DIR: uploads and session previews 503, readiness 503; wri
   t.equal((await preview(app, kept)).statusCode, 200, 'a stored session still reads')
   t.equal(await metric(app, /^contratos_session_store_errors_total\{reason="EROFS"\} (\d+)$/m) !== undefined, true)
   t.match(lines.find((line) => line.msg.startsWith('session store fault')), { reason: 'EROFS' })
-  fs.readOnly(false)
+  await fs.readOnly(false)
   t.same(await ready(app), { status: 200, sessionStore: 'ok' })
   t.equal((await upload(app)).statusCode, 200)
 })

@@ -82,7 +82,7 @@ test('a worker signs: the page, identity, code, session, reading, signing once, 
   const [br, gz] = await Promise.all([worker('gzip, deflate, br'), worker('gzip, deflate')])
   t.same([br.headers['content-encoding'], gz.headers['content-encoding']], ['br', 'gzip'])
   for (const reply of [plain, br, gz]) {
-    t.equal(reply.headers.vary, 'Accept-Encoding')
+    t.match(reply.headers.vary, /(^|, )Accept-Encoding$/)
     t.equal(reply.headers['cache-control'], 'public, max-age=86400')
     t.equal(reply.headers['content-security-policy'], SIGNING_PAGE_CSP)
   }
@@ -353,4 +353,14 @@ test('with the real engine (the demo certificate): the signed contract is the is
   t.match(pdfsig.stdout, 'DEMOSTRACI', 'the demo certificate says so')
   t.equal(spawnSync('qpdf', ['--check', file], { encoding: 'utf8' }).status, 0, 'qpdf finds no error')
   t.match(await pdfText(bytes), /Firmado electrónicamente por/)
+})
+
+test('the signing page\'s static files with CORS on: Vary names both Origin and Accept-Encoding (a shared cache keeps them apart)', async (t) => {
+  const app = await build(t, { CORS_ORIGINS: 'https://panel.example.pe' })
+  const reply = await app.inject({
+    method: 'GET', url: '/firmar/static/pdf.min.mjs', headers: { origin: 'https://panel.example.pe', 'accept-encoding': 'gzip' }
+  })
+  t.equal(reply.statusCode, 200)
+  t.equal(reply.headers['content-encoding'], 'gzip')
+  t.same(String(reply.headers.vary).split(',').map((name) => name.trim()).sort(), ['Accept-Encoding', 'Origin'])
 })
