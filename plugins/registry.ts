@@ -112,6 +112,11 @@ export default fp(async (app) => {
   /** Settles once a database whose thread ended has let go of its folder (its lock): the next open waits for it. */
   let released: Promise<void> = Promise.resolve()
   const faults = faultLog(app.log, location.kind)
+  // a pooled connection that dies fails no request by itself (the pool replaces it at the next use):
+  // a warning at most once per FAULT_LOG_EVERY_MS, its own pace kept across recoveries, so the idle
+  // connections a server restart ends one by one, some after the registry answers again, never read
+  // as a second outage at `error`
+  const droppedConnections = faultLog(app.log, location.kind, 'warn')
   /** Aborted when the app closes: an open still under way (a slow first start) is cut short rather than awaited. */
   const closing = new AbortController()
 
@@ -146,7 +151,9 @@ export default fp(async (app) => {
         connectTimeoutMs: Math.min(app.config.REGISTRY_QUERY_TIMEOUT_MS, CONNECT_TIMEOUT_MS),
         threadHeapMb: app.config.REGISTRY_THREAD_HEAP_MB,
         queryTimeoutMs: app.config.REGISTRY_QUERY_TIMEOUT_MS,
-        onConnectionError: (error) => { faults.report(error, 'contract registry connection failed (PostgreSQL closed it or went away): it is replaced at the next use') },
+        onConnectionError: (error) => {
+          droppedConnections.report(error, 'contract registry connection failed (PostgreSQL closed it or went away): it is replaced at the next use')
+        },
         onLockLost: (error) => { app.log.error({ err: error }, 'contract registry: the lock on DATA_DIR was lost; another process may open it') },
         signal: closing.signal
       }))).then(async (open) => {
@@ -359,11 +366,11 @@ export default fp(async (app) => {
 }, { name: 'registry', dependencies: ['config', 'employer-profile', 'metrics'] })
 
 /**
- * A fault that repeats while the database is away (each use tries again): logged at `error` the
- * first time, then at most once per FAULT_LOG_EVERY_MS with the count of those not logged since
- * (`repeated`); `answered()` logs once at `info` when the registry answers again after one.
+ * A fault that repeats while the database is away (each use tries again): logged at `level` (`error`
+ * unless said) the first time, then at most once per FAULT_LOG_EVERY_MS with the count of those not
+ * logged since (`repeated`); `answered()` logs once at `info` when the registry answers again after one.
  */
-function faultLog (log: FastifyBaseLogger, registry: DatabaseLocation['kind']) {
+function faultLog (log: FastifyBaseLogger, registry: DatabaseLocation['kind'], level: 'error' | 'warn' = 'error') {
   let lastLogged = Number.NEGATIVE_INFINITY
   let repeated = 0
   let failing = false
@@ -375,7 +382,7 @@ function faultLog (log: FastifyBaseLogger, registry: DatabaseLocation['kind']) {
         return
       }
       lastLogged = Date.now()
-      log.error({ err: error, registry, repeated }, message)
+      log[level]({ err: error, registry, repeated }, message)
       repeated = 0
     },
     answered: (): void => {
