@@ -12,7 +12,7 @@ import fp from 'fastify-plugin'
 import { projectPath } from '../src/paths.js'
 import { demoRefusal, loadSigningIdentity } from '../src/signing/certificates.js'
 import { createSealer, unavailableSealer } from '../src/signing/seal.js'
-import { loadUnicodeFont, type UnicodeFont } from '../src/pdf/unicode-font.js'
+import { loadUnicodeFont } from '../src/pdf/unicode-font.js'
 import type { DocumentSealer } from '../src/signing/types.js'
 
 declare module 'fastify' {
@@ -45,15 +45,11 @@ export default fp(async (app) => {
     app.log.warn('signing with the demo certificate (no SIGNING_CERT): signed documents have no legal value')
   }
   if (config.SIGNING_TSA_URL === undefined) app.log.warn('no SIGNING_TSA_URL: signatures are PAdES-B-B, without a time-stamp')
-  let unicode: Promise<UnicodeFont> | undefined
   app.decorate('sealer', createSealer({
     templates: data.templates,
     textFont: data.textFont,
-    // parsed at the first stamp with a character WinAnsi lacks, then kept
-    unicode: async () => await (unicode ??= loadUnicodeFont(data.unicodeFontPath).catch((error: unknown) => {
-      unicode = undefined // a failed read is tried again at the next stamp
-      throw error
-    })),
+    // parsed at the first stamp with a character WinAnsi lacks, then kept (loadUnicodeFont)
+    unicode: async () => await loadUnicodeFont(data.unicodeFontPath),
     identity,
     legalName: data.employer.legalName,
     tsa: config.SIGNING_TSA_URL === undefined

@@ -12,7 +12,7 @@ import {
   verificationFooter, type TemplateId
 } from './fields.js'
 import { fillTemplate, type EngineFonts } from '../pdf/fill.js'
-import { loadUnicodeFont, type UnicodeFont } from '../pdf/unicode-font.js'
+import { loadUnicodeFont } from '../pdf/unicode-font.js'
 
 /** The three documents of one employee (spec endpoint 4). */
 export interface EmployeeDocuments {
@@ -60,12 +60,11 @@ export interface ContractRenderer {
   ) => Promise<Uint8Array>
 }
 
-/** A renderer over engine data; the Unicode font is parsed on first need and kept. */
+/** A renderer over engine data; the Unicode font is parsed on first need (loadUnicodeFont keeps it per thread). */
 export function createRenderer (data: EngineData): ContractRenderer {
-  let unicode: Promise<UnicodeFont> | undefined
   const fonts: EngineFonts = {
     text: data.textFont,
-    unicode: () => (unicode ??= loadUnicodeFont(data.unicodeFontPath))
+    unicode: async () => await loadUnicodeFont(data.unicodeFontPath)
   }
   const fill = (id: TemplateId, values: Record<string, string>) =>
     fillTemplate(data.templates[id], values, fonts, { shared: SHARED_FIELDS })

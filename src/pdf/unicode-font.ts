@@ -20,12 +20,38 @@ export interface UnicodeFont {
   descent: number
 }
 
-/** Parses the TTF once (a worker keeps it for its lifetime). */
+/**
+ * `load(key)` once per key for the process's (or worker thread's) life, shared by every caller; a
+ * load that fails is not kept, so the next call tries again.
+ */
+function keptOnce<V> (kept: Map<string, Promise<V>>, key: string, load: () => Promise<V>): Promise<V> {
+  let found = kept.get(key)
+  if (found === undefined) {
+    kept.set(key, found = load())
+    found.catch(() => kept.delete(key))
+  }
+  return found
+}
+
+const files = new Map<string, Promise<Buffer>>()
+const parsed = new Map<string, Promise<UnicodeFont>>()
+
+/** The TTF's bytes, read once per process (pdf-lib's embedFont takes bytes: src/signing/receipt.ts). */
+export async function readUnicodeFontFile (path: string): Promise<Buffer> {
+  return await keptOnce(files, path, async () => await readFile(path))
+}
+
+/**
+ * The TTF parsed once per process or worker thread, whoever asks first (the renderer, the sealer,
+ * the employer profile's check); a failed read is tried again at the next call.
+ */
 export async function loadUnicodeFont (path: string): Promise<UnicodeFont> {
-  const { default: fontkit } = await import('@pdf-lib/fontkit') // only when a document needs it
-  const font = fontkit.create(await readFile(path))
-  const scale = 1000 / font.unitsPerEm
-  return { font, scale, ascent: font.ascent * scale, descent: font.descent * scale }
+  return await keptOnce(parsed, path, async () => {
+    const { default: fontkit } = await import('@pdf-lib/fontkit') // only when a document needs it
+    const font = fontkit.create(await readUnicodeFontFile(path))
+    const scale = 1000 / font.unitsPerEm
+    return { font, scale, ascent: font.ascent * scale, descent: font.descent * scale }
+  })
 }
 
 const hex4 = (n: number) => n.toString(16).padStart(4, '0')

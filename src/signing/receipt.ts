@@ -13,12 +13,12 @@
  * character WinAnsi lacks (a name such as Łukasz) is drawn with a subset of DejaVu Sans (pdf-lib's
  * subsetting through fontkit) when `unicodeFontPath` is given.
  */
-import { readFile } from 'node:fs/promises'
 import {
   beginText, endText, PDFDocument, type PDFFont, PDFHexString, PDFName, type PDFPage, type PDFRef, popGraphicsState,
   pushGraphicsState, type RGB, rgb, setFillingColor, setFontAndSize, setTextMatrix, showText
 } from 'pdf-lib'
 import { isWinAnsi } from '../pdf/winansi.js'
+import { readUnicodeFontFile } from '../pdf/unicode-font.js'
 import { RECEIPT_MESSAGES } from '../../schemas/messages.js'
 import { compactPdf } from '../pdf/compact.js'
 import { loadWinAnsiFont, registerWinAnsiFont, type WinAnsiFont } from '../pdf/embedded-font.js'
@@ -194,17 +194,6 @@ class Writer {
   }
 }
 
-/** The Unicode font's file by path, read once per process (a failed read is tried again next time). */
-const fontFiles = new Map<string, Promise<Buffer>>()
-async function unicodeFontBytes (path: string): Promise<Buffer> {
-  let file = fontFiles.get(path)
-  if (file === undefined) {
-    fontFiles.set(path, file = readFile(path))
-    file.catch(() => fontFiles.delete(path))
-  }
-  return await file
-}
-
 /**
  * Draws the constancia (not yet sealed: DocumentSealer.sealRecord seals it): A4, one page for an
  * ordinary signature, more when the steps do not fit; the last page keeps seal.ts RECORD_SEAL_AREA free.
@@ -224,7 +213,7 @@ export async function drawReceipt (
   if (options.unicodeFontPath !== undefined && !isWinAnsi(JSON.stringify(receipt).normalize('NFC'))) {
     const { default: fontkit } = await import('@pdf-lib/fontkit') // only for such a value
     doc.registerFontkit(fontkit)
-    unicode = await doc.embedFont(await unicodeFontBytes(options.unicodeFontPath), { subset: true })
+    unicode = await doc.embedFont(await readUnicodeFontFile(options.unicodeFontPath), { subset: true })
   }
   const writer = new Writer(doc, unicode)
   writer.paragraph(text.title, SIZE.title, true, INK, 4)
